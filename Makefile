@@ -1,0 +1,31 @@
+# Ferry: the two set-up commands are `make run` and `make test`; see README.md.
+.PHONY: run test build deps bench fuzz format lint clean
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	swift build
+
+run: deps
+	swift build -c release --product ferry
+	scripts/run.sh
+
+test: deps
+	scripts/test.sh
+
+bench: deps
+	swift build -c release --product FerryBench --product ferry
+	scripts/bench.sh
+
+fuzz: deps
+	scripts/fuzz.sh
+
+format:
+	swift format --in-place --recursive --parallel Package.swift Sources Tests
+
+lint:
+	swift format lint --strict --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Ferry: a terminal REST workbench and the HTTP client core under it.
+///
+/// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl.
+/// Only FerryNcurses touches ncurses; see ../shared/design/ARCHITECTURE.md.
+let package = Package(
+    name: "Ferry",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "FerryJSON", targets: ["FerryJSON"]),
+        .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
+        .library(name: "FerryWorkbench", targets: ["FerryWorkbench"]),
+        .library(name: "FerryTerminal", targets: ["FerryTerminal"]),
+        .executable(name: "ferry", targets: ["ferry"]),
+    ],
+    targets: [
+        // MARK: C edges
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+
+        // MARK: Libraries
+        .target(name: "FerryJSON"),
+        .target(name: "FerryHTTP", dependencies: ["FerryJSON", "CCurl"]),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON"]),
+        .target(name: "FerryTerminal"),
+        .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
+        .target(name: "FerryApp", dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON"]),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "ferry",
+            dependencies: ["FerryApp", "FerryNcurses", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryTerminal"]
+        ),
+        .executableTarget(
+            name: "FerryBench",
+            dependencies: ["FerryJSON", "FerryHTTP", "FerryWorkbench", "FerryTerminal", "FerryApp", "FerryTestSupport"]
+        ),
+
+        // MARK: Tests
+        .target(name: "FerryTestSupport", dependencies: ["FerryTerminal"]),
+        .testTarget(name: "FerryJSONTests", dependencies: ["FerryJSON", "FerryTestSupport"]),
+        .testTarget(name: "FerryHTTPTests", dependencies: ["FerryHTTP", "FerryTestSupport"]),
+        .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryTestSupport"]),
+        .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
+        .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),
+        .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),
+        .testTarget(name: "FerryTestSupportTests", dependencies: ["FerryTestSupport"]),
+        .testTarget(name: "FerryCLITests", dependencies: ["FerryTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

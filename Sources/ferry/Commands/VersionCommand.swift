@@ -1,0 +1,12 @@
+/// `ferry version`: prints the version.
+enum VersionCommand: FerryCommand {
+    static let name = "version"
+    static let summary = "print the version"
+    /// The version of this build.
+    static let version = "0.1.0"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        print("ferry \(version)")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,6 @@
+import FerryApp
+import Testing
+
+@Test func moduleIsLinked() {
+    #expect(FerryAppModule.name == "FerryApp")
+}

@@ -1,0 +1,6 @@
+import FerryHTTP
+import Testing
+
+@Test func moduleIsLinked() {
+    #expect(FerryHTTPModule.name == "FerryHTTP")
+}

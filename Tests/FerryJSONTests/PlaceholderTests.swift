@@ -1,0 +1,6 @@
+import FerryJSON
+import Testing
+
+@Test func moduleIsLinked() {
+    #expect(FerryJSONModule.name == "FerryJSON")
+}

@@ -1,0 +1,6 @@
+import FerryNcurses
+import Testing
+
+@Test func linksNcursesVersionSix() {
+    #expect(NcursesLibrary.version.hasPrefix("ncurses 6."))
+}

@@ -1,0 +1,6 @@
+import FerryTerminal
+import Testing
+
+@Test func moduleIsLinked() {
+    #expect(FerryTerminalModule.name == "FerryTerminal")
+}

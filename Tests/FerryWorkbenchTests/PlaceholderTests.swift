@@ -1,0 +1,6 @@
+import FerryWorkbench
+import Testing
+
+@Test func moduleIsLinked() {
+    #expect(FerryWorkbenchModule.name == "FerryWorkbench")
+}

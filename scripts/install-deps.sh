@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Ferry needs and is missing: Debian packages (only when absent) and a Python
+# virtual environment under .build/venv with httpbin and gunicorn pinned from PyPI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libcurl4-openssl-dev libncursesw5-dev pkg-config tmux jq curl)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then missing+=(python3-venv); fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+venv=.build/venv
+stamp="$venv/.requirements"
+if [ ! -x "$venv/bin/gunicorn" ] || ! cmp -s scripts/requirements-httpbin.txt "$stamp"; then
+  echo "install-deps: creating $venv with httpbin and gunicorn"
+  mkdir -p .build
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-httpbin.txt
+  cp scripts/requirements-httpbin.txt "$stamp"
+fi

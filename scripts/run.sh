@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `make run`: starts httpbin on 127.0.0.1:18080 (the `local` environment of Collections/), opens
+# the workbench on Collections/, and stops httpbin when ferry exits.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port=18080
+pid=""
+if ! curl -fsS -o /dev/null "http://127.0.0.1:$port/get" 2>/dev/null; then
+  pid=$(scripts/httpbin.sh "$port")
+fi
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true' EXIT
+SWIFT_BACKTRACE=interactive=no .build/release/ferry Collections/

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Runs the built `ferry` executable as a child process, for end-to-end tests of the command line.
+public enum FerryProcess {
+    /// What a finished run of `ferry` produced.
+    public struct Output: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Everything written to standard output.
+        public var standardOutput: Data
+        /// Everything written to standard error, as text.
+        public var standardError: String
+        /// Standard output as UTF-8 text.
+        public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+    }
+
+    /// The `ferry` binary that `swift build` put next to the test bundle.
+    public static var executableURL: URL {
+        let buildDirectory = Bundle.main.bundleURL
+        let besideBundle = buildDirectory.appendingPathComponent("ferry")
+        if FileManager.default.isExecutableFile(atPath: besideBundle.path) { return besideBundle }
+        return TestServers.packageRoot.appendingPathComponent(".build/debug/ferry")
+    }
+
+    /// Runs `ferry` with `arguments`, feeding `input` to standard input, and waits for it to exit.
+    public static func run(
+        _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["SWIFT_BACKTRACE"] = "enable=no"
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let errorReader = Thread.detachedRead(stderr.fileHandleForReading)
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, standardOutput: outputData,
+            standardError: String(decoding: errorReader.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a file handle to its end on another thread, so two pipes can drain at once.
+final class DetachedRead: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Waits for the end of the file and returns everything read.
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+extension Thread {
+    /// Starts reading `handle` to its end on a new thread.
+    static func detachedRead(_ handle: FileHandle) -> DetachedRead { DetachedRead(handle) }
+}

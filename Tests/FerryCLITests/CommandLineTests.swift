@@ -1,0 +1,24 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func helpListsCommands() throws {
+        let output = try FerryProcess.run(["--help"])
+        #expect(output.status == 0)
+        #expect(output.text.contains("usage: ferry [WORKSPACE]"))
+        #expect(output.text.contains("version"))
+    }
+
+    @Test func unknownOptionIsAUsageError() throws {
+        let output = try FerryProcess.run(["--bogus"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("unknown option '--bogus'"))
+    }
+
+    @Test func missingWorkspaceIsAUsageError() throws {
+        let output = try FerryProcess.run(["/nonexistent/workspace"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("no workspace folder"))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The per-request settings given as `# @directive` comments.
+public struct RequestDirectives: Sendable, Hashable {
+    /// `# @no-redirect`: do not follow redirects.
+    public var noRedirect = false
+    /// `# @no-cookie-jar`: do not use or store cookies.
+    public var noCookieJar = false
+    /// `# @no-log`: do not record the request in history.
+    public var noLog = false
+    /// `# @timeout 10 s`: the whole-transfer timeout, in seconds.
+    public var timeout: Double?
+    /// `# @connection-timeout 2 s`: the connect timeout, in seconds.
+    public var connectionTimeout: Double?
+    /// Every other directive, by name, with its value (such as kulala's `@prompt`).
+    public var others: [String: String] = [:]
+
+    /// Reads the directives out of a request's preamble; later ones win.
+    public init(_ preamble: [PreambleItem] = []) {
+        for item in preamble {
+            guard case .directive(let name, let value) = item.kind else { continue }
+            switch name {
+            case "name": break
+            case "no-redirect": noRedirect = true
+            case "no-cookie-jar": noCookieJar = true
+            case "no-log": noLog = true
+            case "timeout": timeout = Self.seconds(value)
+            case "connection-timeout": connectionTimeout = Self.seconds(value)
+            default: others[name] = value
+            }
+        }
+    }
+
+    /// Reads a duration such as `10`, `10 s`, `500 ms`, `2 m` into seconds; `nil` when malformed.
+    public static func seconds(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var digits = ""
+        var rest = Substring(trimmed)
+        while let first = rest.first, first.isNumber || first == "." {
+            digits.append(first)
+            rest = rest.dropFirst()
+        }
+        guard let number = Double(digits), number >= 0 else { return nil }
+        switch rest.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "", "s", "sec", "second", "seconds": return number
+        case "ms", "millis", "milliseconds": return number / 1000
+        case "m", "min", "minute", "minutes": return number * 60
+        default: return nil
+        }
+    }
+}

@@ -1,6 +1,0 @@
-import FerryWorkbench
-import Testing
-
-@Test func moduleIsLinked() {
-    #expect(FerryWorkbenchModule.name == "FerryWorkbench")
-}

@@ -1,6 +1,0 @@
-import FerryTerminal
-import Testing
-
-@Test func moduleIsLinked() {
-    #expect(FerryTerminalModule.name == "FerryTerminal")
-}

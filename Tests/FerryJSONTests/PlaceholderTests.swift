@@ -1,6 +1,0 @@
-import FerryJSON
-import Testing
-
-@Test func moduleIsLinked() {
-    #expect(FerryJSONModule.name == "FerryJSON")
-}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Sends requests through a transport, relative to an environment, with async and completion-handler APIs.
+///
+/// Thread-safe: share one client; each client's ``CurlTransport`` runs all its transfers on one thread.
+///
+/// ```swift
+/// let client = HTTPClient(environment: Environment(baseURL: URL(string: "https://httpbin.org")!))
+/// let response = try await client.send(HTTPRequest(path: "/get"))          // any status
+/// let user = try await client.value(for: HTTPRequest(path: "/user"), parsing: .decodable(User.self))
+/// client.send(HTTPRequest(path: "/get")) { result in print(result) }       // completion handler
+/// ```
+public final class HTTPClient: Sendable {
+    /// The transport that moves the bytes.
+    public let transport: any HTTPTransport
+    private let selectedEnvironment: Locked<Environment?>
+
+    /// A client over the given transport, sending relative requests to `environment`.
+    public init(transport: any HTTPTransport, environment: Environment? = nil) {
+        self.transport = transport
+        self.selectedEnvironment = Locked(environment)
+    }
+
+    /// Where relative requests go; changing it re-targets every request sent afterwards.
+    public var environment: Environment? {
+        get { selectedEnvironment.withLock { $0 } }
+        set { selectedEnvironment.withLock { $0 = newValue } }
+    }
+
+    // MARK: - Async API
+
+    /// Sends `request` and returns the response whatever its status; throws only when no response came.
+    /// Canceling the calling Swift task cancels the request.
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        try await task(for: request).value()
+    }
+
+    /// Sends `request` and parses the response with `parser` (status, no-content and content-type rules
+    /// included, see ``ResponseParser``).
+    public func send<Value>(_ request: HTTPRequest, parsing parser: ResponseParser<Value>) async throws(HTTPClientError)
+        -> ParsedResponse<Value>
+    {
+        try await task(for: request, parsing: parser).value()
+    }
+
+    /// Sends `request` and returns the parsed value; no content throws
+    /// ``HTTPClientError/Reason/unexpectedNoContent(status:)``.
+    public func value<Value>(for request: HTTPRequest, parsing parser: ResponseParser<Value>)
+        async throws(HTTPClientError)
+        -> Value
+    {
+        try await send(request, parsing: parser).getValue()
+    }
+
+    // MARK: - Tasks and completion handlers
+
+    /// Starts `request` and returns its task; `completion` (if any) runs once on a background queue.
+    /// `progress` runs on the transport's thread, throttled: keep it quick.
+    @discardableResult
+    public func task(
+        for request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        completion: (@Sendable (Result<HTTPResponse, HTTPClientError>) -> Void)? = nil
+    ) -> HTTPTask<HTTPResponse> {
+        start(request, progress: progress, completion: completion, processor: nil)
+    }
+
+    /// Starts `request`, parsing its response with `parser` on a background queue; returns its task.
+    @discardableResult
+    public func task<Value>(
+        for request: HTTPRequest, parsing parser: ResponseParser<Value>,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        completion: (@Sendable (Result<ParsedResponse<Value>, HTTPClientError>) -> Void)? = nil
+    ) -> HTTPTask<ParsedResponse<Value>> {
+        start(request, progress: progress, completion: completion) { response, request throws(HTTPClientError) in
+            try parser.process(response, for: request)
+        }
+    }
+
+    /// Starts `request`; `completion` runs once on a background queue with the response or the error.
+    @discardableResult
+    public func send(
+        _ request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void
+    ) -> HTTPTask<HTTPResponse> {
+        task(for: request, progress: progress, completion: completion)
+    }
+
+    // MARK: - Internals
+
+    private typealias Processor<Value> = @Sendable (HTTPResponse, HTTPRequest) throws(HTTPClientError) -> Value
+
+    private func start<Value>(
+        _ request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)?,
+        completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?, processor: Processor<Value>?
+    ) -> HTTPTask<Value> {
+        let task = HTTPTask<Value>(request: request, progress: progress, completion: completion)
+        let resolved: HTTPRequest
+        do {
+            resolved = try request.resolved(in: environment)
+        } catch {
+            task.finish(.failure(error))
+            return task
+        }
+        guard !task.isCanceled else { return task }
+        let events = TransferEvents(
+            progress: { task.report($0) },
+            completion: { result in
+                switch result {
+                case .failure(let error):
+                    task.finish(.failure(error))
+                case .success(let response):
+                    guard task.beginProcessing(final: nil) else { return }
+                    guard let processor else {
+                        // Without a parser the response is the value (`Value` is `HTTPResponse`).
+                        if let value = response as? Value { task.finish(.success(value)) }
+                        return
+                    }
+                    DispatchQueue.global().async {
+                        let outcome = Result { () throws(HTTPClientError) -> Value in try processor(response, resolved)
+                        }
+                        task.finish(outcome)
+                    }
+                }
+            })
+        task.attach(transport.start(resolved, events: events))
+        return task
+    }
+}

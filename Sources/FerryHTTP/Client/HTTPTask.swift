@@ -1,0 +1,213 @@
+import Foundation
+
+/// Where a task is in its life.
+public enum HTTPTaskState: Sendable, Hashable {
+    /// Created, not yet handed to the transport.
+    case idle
+    /// Transferring; the latest progress.
+    case running(TransferProgress)
+    /// The response arrived and its parse handler is running.
+    case processing
+    /// Finished with a value.
+    case completed
+    /// Finished with an error.
+    case failed(HTTPClientError)
+    /// Canceled before it finished.
+    case canceled
+
+    /// Whether the task has finished, one way or another.
+    public var isFinished: Bool {
+        switch self {
+        case .idle, .running, .processing: false
+        case .completed, .failed, .canceled: true
+        }
+    }
+}
+
+/// One request in flight: its state, its progress, its result, and a way to cancel it.
+///
+/// Cancel is guaranteed as in PMHTTP: once ``cancel()`` returns and the task had not finished yet, the
+/// result is ``HTTPClientError/Reason/canceled``, never a late success or failure, even if the
+/// response had already arrived and was being parsed.
+///
+/// ```swift
+/// let task = client.task(for: request)
+/// Task { for await progress in task.progress { print(progress.bytesReceived) } }
+/// let response = try await task.value()
+/// ```
+public final class HTTPTask<Value: Sendable>: Sendable {
+    private struct Storage {
+        var state: HTTPTaskState = .idle
+        var result: Result<Value, HTTPClientError>?
+        var transfer: (any TransferHandle)?
+        var completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?
+        var waiters: [CheckedContinuation<Result<Value, HTTPClientError>, Never>] = []
+        var streams: [AsyncStream<TransferProgress>.Continuation] = []
+        var progressHandler: (@Sendable (TransferProgress) -> Void)?
+        var lastProgressReport: ContinuousClock.Instant?
+    }
+
+    /// The request as given by the caller.
+    public let request: HTTPRequest
+    /// The least time between two progress reports.
+    public let progressInterval: Duration
+    private let storage = Locked(Storage())
+
+    init(
+        request: HTTPRequest, progressInterval: Duration = .milliseconds(50),
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)? = nil
+    ) {
+        self.request = request
+        self.progressInterval = progressInterval
+        storage.withLock {
+            $0.progressHandler = progress
+            $0.completion = completion
+        }
+    }
+
+    // MARK: - Observing
+
+    /// The current state.
+    public var state: HTTPTaskState { storage.withLock { $0.state } }
+
+    /// Progress reports, throttled to one per ``progressInterval`` plus the last one; finishes with the task.
+    public var progress: AsyncStream<TransferProgress> {
+        let (stream, continuation) = AsyncStream<TransferProgress>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let finished = storage.withLock { storage -> Bool in
+            guard !storage.state.isFinished else { return true }
+            storage.streams.append(continuation)
+            return false
+        }
+        if finished { continuation.finish() }
+        return stream
+    }
+
+    /// The result, once the task finishes.
+    public var result: Result<Value, HTTPClientError> {
+        get async {
+            await withCheckedContinuation { waiter in
+                let ready = storage.withLock { storage -> Result<Value, HTTPClientError>? in
+                    if let result = storage.result { return result }
+                    storage.waiters.append(waiter)
+                    return nil
+                }
+                if let ready { waiter.resume(returning: ready) }
+            }
+        }
+    }
+
+    /// The value, once the task finishes; canceling the calling Swift task cancels this request.
+    public func value() async throws(HTTPClientError) -> Value {
+        let result = await withTaskCancellationHandler {
+            await self.result
+        } onCancel: {
+            self.cancel()
+        }
+        return try result.get()
+    }
+
+    // MARK: - Canceling
+
+    /// Cancels the task from any thread. If it had not finished, its result is `.canceled` and the
+    /// transfer stops; if it had, this does nothing.
+    public func cancel() {
+        let transfer = storage.withLock { storage -> (any TransferHandle)?? in
+            guard !storage.state.isFinished else { return nil }
+            storage.state = .canceled
+            return .some(storage.transfer)
+        }
+        guard let transfer else { return }
+        transfer?.cancel()
+        deliver(.failure(HTTPClientError(.canceled, request: request)))
+    }
+
+    // MARK: - Driven by the client
+
+    /// Records the transport's handle; cancels it at once if the task was canceled meanwhile.
+    func attach(_ transfer: any TransferHandle) {
+        let canceled = storage.withLock { storage -> Bool in
+            storage.transfer = transfer
+            if case .idle = storage.state { storage.state = .running(TransferProgress()) }
+            return storage.state == .canceled
+        }
+        if canceled { transfer.cancel() }
+    }
+
+    /// Whether the task was canceled (checked by the client before starting and after parsing).
+    var isCanceled: Bool { storage.withLock { $0.state == .canceled } }
+
+    /// Records progress and passes it on, throttled.
+    func report(_ progress: TransferProgress) {
+        let now = ContinuousClock.now
+        let targets = storage.withLock {
+            storage -> (
+                handler: (@Sendable (TransferProgress) -> Void)?, streams: [AsyncStream<TransferProgress>.Continuation]
+            )? in
+            guard case .running = storage.state else { return nil }
+            storage.state = .running(progress)
+            let isLast =
+                progress.bytesExpectedToReceive.map { progress.bytesReceived >= $0 && $0 > 0 } ?? false
+            if !isLast, let last = storage.lastProgressReport, now - last < progressInterval { return nil }
+            storage.lastProgressReport = now
+            return (storage.progressHandler, storage.streams)
+        }
+        guard let targets else { return }
+        targets.handler?(progress)
+        for stream in targets.streams { stream.yield(progress) }
+    }
+
+    /// Marks the response as being parsed; returns `false` when the task was canceled.
+    func beginProcessing(final progress: TransferProgress?) -> Bool {
+        let targets = storage.withLock {
+            storage -> (
+                handler: (@Sendable (TransferProgress) -> Void)?, streams: [AsyncStream<TransferProgress>.Continuation]
+            )? in
+            guard !storage.state.isFinished else { return nil }
+            storage.state = .processing
+            return (storage.progressHandler, storage.streams)
+        }
+        guard let targets else { return false }
+        if let progress {
+            targets.handler?(progress)
+            for stream in targets.streams { stream.yield(progress) }
+        }
+        return true
+    }
+
+    /// Finishes the task with `result` unless it already finished (a canceled task keeps `.canceled`).
+    func finish(_ result: Result<Value, HTTPClientError>) {
+        let accepted = storage.withLock { storage -> Bool in
+            guard !storage.state.isFinished else { return false }
+            switch result {
+            case .success: storage.state = .completed
+            case .failure(let error): storage.state = error.isCanceled ? .canceled : .failed(error)
+            }
+            return true
+        }
+        if accepted { deliver(result) }
+    }
+
+    // MARK: - Internals
+
+    /// Stores the result and hands it to the completion handler, every waiter and every stream, once.
+    private func deliver(_ result: Result<Value, HTTPClientError>) {
+        let (completion, waiters, streams) = storage.withLock { storage in
+            storage.result = result
+            storage.transfer = nil
+            defer {
+                storage.completion = nil
+                storage.waiters = []
+                storage.streams = []
+                storage.progressHandler = nil
+            }
+            return (storage.completion, storage.waiters, storage.streams)
+        }
+        for stream in streams { stream.finish() }
+        if let completion {
+            // Never run the caller's handler inside `cancel()` or on a transport thread.
+            DispatchQueue.global().async { completion(result) }
+        }
+        for waiter in waiters { waiter.resume(returning: result) }
+    }
+}

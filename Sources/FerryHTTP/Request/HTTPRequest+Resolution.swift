@@ -1,0 +1,82 @@
+import Foundation
+
+// MARK: - Resolution against an environment
+
+extension HTTPRequest {
+    /// Whether the target is an absolute URL with no query parameters left to fold in.
+    public var isResolved: Bool {
+        if case .url = target { query.isEmpty && auth == nil } else { false }
+    }
+
+    /// This request made ready to send, with no I/O: an absolute URL with the query folded in, the
+    /// environment's default headers and credentials where they apply, `Authorization` and `Content-Type` set.
+    ///
+    /// Throws ``HTTPClientError/Reason/invalidURL(_:)`` for a path without an environment, a URL that
+    /// does not parse, or a scheme other than `http` and `https`.
+    public func resolved(in environment: Environment?) throws(HTTPClientError) -> HTTPRequest {
+        let base: String
+        var applyDefaults: Bool
+        switch target {
+        case .url(let url):
+            base = url.absoluteString
+            applyDefaults = false
+        case .path(let path):
+            if Self.hasHTTPScheme(path) {
+                base = path
+                applyDefaults = false
+            } else if let environment {
+                base = environment.url(forPath: path)
+                applyDefaults = true
+            } else {
+                throw HTTPClientError(
+                    .invalidURL("\"\(path)\" is a relative path and no environment is selected"), request: self)
+            }
+        }
+        let text = Self.appendingQuery(query.encoded, to: base)
+        guard let url = URL(string: text) else {
+            throw HTTPClientError(.invalidURL("\"\(text)\" is not a valid URL"), request: self)
+        }
+        guard Self.hasHTTPScheme(text) else {
+            throw HTTPClientError(.invalidURL("\"\(text)\" does not start with http:// or https://"), request: self)
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw HTTPClientError(.invalidURL("\"\(text)\" has no host name"), request: self)
+        }
+        if !applyDefaults, let environment { applyDefaults = environment.contains(url) }
+
+        var resolved = self
+        resolved.target = .url(url)
+        resolved.query = [:]
+        resolved.auth = nil
+        if applyDefaults, let environment { resolved.headers = headers.addingDefaults(environment.defaultHeaders) }
+        if let credentials = auth ?? (applyDefaults ? environment?.defaultAuth : nil),
+            !resolved.headers.contains("Authorization")
+        {
+            resolved.headers.add("Authorization", credentials.headerValue)
+        }
+        if let contentType = body.contentType, !resolved.headers.contains("Content-Type") {
+            resolved.headers.add("Content-Type", contentType)
+        }
+        return resolved
+    }
+
+    /// The absolute URL of a resolved request.
+    public var url: URL? {
+        if case .url(let url) = target { url } else { nil }
+    }
+
+    // MARK: - Internals
+
+    private static func hasHTTPScheme(_ text: String) -> Bool {
+        let lower = text.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// `url` with `query` appended to its query (before any fragment, which is dropped: it is never sent).
+    private static func appendingQuery(_ query: String, to url: String) -> String {
+        let withoutFragment = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        guard !query.isEmpty else { return String(withoutFragment) }
+        if withoutFragment.hasSuffix("?") || withoutFragment.hasSuffix("&") { return withoutFragment + query }
+        return withoutFragment + (withoutFragment.contains("?") ? "&" : "?") + query
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A request, defined once and sent many times: method, target, headers, query, body and transfer options.
+///
+/// The target is an absolute URL or a path relative to the client's ``Environment``.
+///
+/// ```swift
+/// var request = HTTPRequest(.post, path: "/users")
+/// request.headers["Accept"] = "application/json"
+/// request.body = try .json(NewUser(name: "Ada"))
+/// request.timeout = .seconds(10)
+/// let response = try await client.send(request)
+/// ```
+public struct HTTPRequest: Sendable, Hashable {
+    /// Where a request goes.
+    public enum Target: Sendable, Hashable {
+        /// An absolute URL.
+        case url(URL)
+        /// A path (optionally with a query) appended to the environment's base URL; an absolute
+        /// `http(s)://` string is used as it is.
+        case path(String)
+    }
+
+    /// The method.
+    public var method: HTTPMethod
+    /// The URL or the path relative to the environment.
+    public var target: Target
+    /// Header fields, in order.
+    public var headers: HTTPHeaders
+    /// Parameters appended to the URL's query (after any query already in the target).
+    public var query: FormParameters
+    /// The body.
+    public var body: HTTPBody
+    /// Credentials; when `nil`, the environment's default credentials apply.
+    public var auth: HTTPAuth?
+    /// The limit for the whole transfer, or `nil` for none.
+    public var timeout: Duration?
+    /// The limit for resolving the host and connecting (TCP and TLS).
+    public var connectTimeout: Duration
+    /// Whether and how far redirects are followed.
+    public var redirectPolicy: RedirectPolicy
+    /// Whether the server's TLS certificate and host name are verified.
+    public var tlsVerification: TLSVerification
+    /// A proxy URL such as `http://proxy:3128` or `socks5://127.0.0.1:1080`, or `nil` for none.
+    public var proxy: URL?
+    /// Which HTTP version to ask for.
+    public var httpVersion: HTTPVersionPreference
+    /// Where the response body goes.
+    public var responseBody: ResponseBodyDestination
+
+    /// A request for an absolute URL.
+    public init(
+        _ method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], query: FormParameters = [:],
+        body: HTTPBody = .none
+    ) {
+        self.init(method, target: .url(url), headers: headers, query: query, body: body)
+    }
+
+    /// A request for a path relative to the environment (or an absolute `http(s)://` string).
+    public init(
+        _ method: HTTPMethod = .get, path: String, headers: HTTPHeaders = [:], query: FormParameters = [:],
+        body: HTTPBody = .none
+    ) {
+        self.init(method, target: .path(path), headers: headers, query: query, body: body)
+    }
+
+    /// A request for the given target.
+    public init(
+        _ method: HTTPMethod, target: Target, headers: HTTPHeaders = [:], query: FormParameters = [:],
+        body: HTTPBody = .none
+    ) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.query = query
+        self.body = body
+        self.auth = nil
+        self.timeout = nil
+        self.connectTimeout = .seconds(30)
+        self.redirectPolicy = .follow(limit: 10)
+        self.tlsVerification = .enabled
+        self.proxy = nil
+        self.httpVersion = .automatic
+        self.responseBody = .memory(limit: 64 << 20)
+    }
+
+    /// The target as text, for messages: the URL, or the path as written.
+    public var targetDescription: String {
+        switch target {
+        case .url(let url): url.absoluteString
+        case .path(let path): path
+        }
+    }
+}
+
+// MARK: - Options
+
+/// Whether redirects are followed.
+public enum RedirectPolicy: Sendable, Hashable {
+    /// Follow up to `limit` redirects, then fail with ``HTTPClientError/Reason/tooManyRedirects(limit:)``.
+    case follow(limit: Int)
+    /// Return the redirect response itself.
+    case none
+}
+
+/// Whether TLS certificates are verified.
+public enum TLSVerification: Sendable, Hashable {
+    /// Verify the certificate chain and host name (the default).
+    case enabled
+    /// Accept any certificate. Responses report it (``HTTPResponse/tlsVerification``).
+    case disabled
+}
+
+/// Which HTTP version a request asks for.
+public enum HTTPVersionPreference: Sendable, Hashable {
+    /// HTTP/2 over TLS when the server offers it, else HTTP/1.1.
+    case automatic
+    /// HTTP/1.1 only.
+    case http1_1
+    /// HTTP/2, also over plain-text connections (with an upgrade), falling back to HTTP/1.1.
+    case http2
+    /// HTTP/2 without negotiation ("prior knowledge"), for servers known to speak it.
+    case http2PriorKnowledge
+}
+
+/// Where a response body goes.
+public enum ResponseBodyDestination: Sendable, Hashable {
+    /// In memory, failing with ``HTTPClientError/Reason/bodyTooLarge(limit:)`` past `limit` bytes.
+    case memory(limit: Int)
+    /// Streamed into a file, created or replaced; ``HTTPResponse/body`` stays empty.
+    case file(URL)
+}

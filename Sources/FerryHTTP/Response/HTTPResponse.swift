@@ -1,0 +1,66 @@
+import Foundation
+
+/// What came back: status, headers, where it came from, how long it took, and the body.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code, such as `200`.
+    public var status: Int
+    /// The reason phrase from the status line (may be empty, always empty over HTTP/2).
+    public var reason: String
+    /// The header fields of the final response, in order.
+    public var headers: HTTPHeaders
+    /// The URL of the final response, after redirects.
+    public var url: URL
+    /// The redirects followed, in order: each one's status and the URL it pointed to.
+    public var redirects: [Redirect]
+    /// Timing and connection facts for the transfer, or `nil` where the transport can't measure them.
+    public var timing: TransferTiming?
+    /// The body when it was kept in memory (after content decoding); empty when streamed to a file.
+    public var body: Data
+    /// The file the body was written to, when the request asked for ``ResponseBodyDestination/file(_:)``.
+    public var bodyFile: URL?
+    /// Whether the request was sent with certificate verification turned off.
+    public var tlsVerification: TLSVerification
+
+    /// A response with the given parts.
+    public init(
+        status: Int, reason: String = "", headers: HTTPHeaders = [:], url: URL, redirects: [Redirect] = [],
+        timing: TransferTiming? = nil, body: Data = Data(), bodyFile: URL? = nil,
+        tlsVerification: TLSVerification = .enabled
+    ) {
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+        self.url = url
+        self.redirects = redirects
+        self.timing = timing
+        self.body = body
+        self.bodyFile = bodyFile
+        self.tlsVerification = tlsVerification
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The `Content-Type` header parsed, if present.
+    public var mediaType: MediaType? { headers["Content-Type"].map(MediaType.init) }
+
+    /// The body as text, decoded with the charset from `Content-Type` (UTF-8 when absent or unknown).
+    public var text: String { mediaType?.decode(body) ?? String(decoding: body, as: UTF8.self) }
+}
+
+/// One redirect that was followed.
+public struct Redirect: Sendable, Hashable {
+    /// The redirect's status code, such as `302`.
+    public var status: Int
+    /// The URL that answered with the redirect.
+    public var from: URL
+    /// The URL it pointed to.
+    public var to: URL
+
+    /// A redirect from one URL to another.
+    public init(status: Int, from: URL, to: URL) {
+        self.status = status
+        self.from = from
+        self.to = to
+    }
+}

@@ -1,0 +1,31 @@
+/// Sends resolved requests and reports progress and exactly one completion for each.
+///
+/// ``CurlTransport`` is the default; ``URLSessionTransport`` is the second implementation. A transport
+/// receives requests already ``HTTPRequest/resolved(in:)`` (absolute URL, headers final).
+public protocol HTTPTransport: Sendable {
+    /// Starts sending `request`; `events` receives progress and then exactly one completion, on any thread.
+    func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle
+}
+
+/// Where a transport reports what happens to one transfer.
+public struct TransferEvents: Sendable {
+    /// Called as bytes move, possibly often; consumers throttle.
+    public var progress: @Sendable (TransferProgress) -> Void
+    /// Called exactly once, when the transfer ends.
+    public var completion: @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void
+
+    /// Events delivered to the given closures.
+    public init(
+        progress: @escaping @Sendable (TransferProgress) -> Void = { _ in },
+        completion: @escaping @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void
+    ) {
+        self.progress = progress
+        self.completion = completion
+    }
+}
+
+/// A transfer in flight, which can be stopped.
+public protocol TransferHandle: Sendable {
+    /// Stops the transfer soon (no more bytes flow); the transport still reports a completion.
+    func cancel()
+}

@@ -1,6 +1,0 @@
-import FerryHTTP
-import Testing
-
-@Test func moduleIsLinked() {
-    #expect(FerryHTTPModule.name == "FerryHTTP")
-}

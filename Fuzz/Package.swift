@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// libFuzzer targets for FerryJSON; build with `swift build --sanitize=fuzzer --sanitize=address` (see run.sh).
+///
+/// The root package is a path dependency, whose identity is its folder's name (`main`, or a worktree's).
+let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+let package = Package(
+    name: "FerryFuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "FuzzJSONParser",
+            dependencies: [.product(name: "FerryJSON", package: rootIdentity)]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The environments of a workspace: `http-client.env.json` merged with the git-ignored
+/// `http-client.private.env.json`, per environment name, with `$shared` values for every one.
+///
+/// A malformed file is reported with file:line:column and skipped; the other file still loads.
+public struct EnvironmentFiles: Sendable, Hashable {
+    /// The public environment file's name.
+    public static let publicFileName = "http-client.env.json"
+    /// The private (secrets) environment file's name.
+    public static let privateFileName = "http-client.private.env.json"
+    /// The name of the block shared by every environment.
+    public static let sharedName = "$shared"
+
+    /// One file's environments, in file order: name → variables in file order.
+    struct Layer: Sendable, Hashable {
+        var environments: [(name: String, variables: [EnvironmentVariable])] = []
+
+        static func == (lhs: Layer, rhs: Layer) -> Bool {
+            lhs.environments.map(\.name) == rhs.environments.map(\.name)
+                && lhs.environments.map(\.variables) == rhs.environments.map(\.variables)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for environment in environments {
+                hasher.combine(environment.name)
+                hasher.combine(environment.variables)
+            }
+        }
+
+        func variables(of name: String) -> [EnvironmentVariable] {
+            environments.first { $0.name == name }?.variables ?? []
+        }
+    }
+
+    var publicLayer = Layer()
+    var privateLayer = Layer()
+    /// Problems found in the files.
+    public internal(set) var diagnostics: [Diagnostic] = []
+
+    /// No environments.
+    public init() {}
+
+    /// Reads both files from a workspace folder; a missing file is simply empty.
+    public static func load(from folder: URL) -> EnvironmentFiles {
+        var files = EnvironmentFiles()
+        files.publicLayer = files.readLayer(folder.appendingPathComponent(publicFileName), isSecret: false)
+        files.privateLayer = files.readLayer(folder.appendingPathComponent(privateFileName), isSecret: true)
+        return files
+    }
+
+    /// Reads environments from the bytes of the public and private files.
+    public static func parse(public publicBytes: [UInt8]?, private privateBytes: [UInt8]?) -> EnvironmentFiles {
+        var files = EnvironmentFiles()
+        if let publicBytes { files.publicLayer = files.parseLayer(publicBytes, file: publicFileName, isSecret: false) }
+        if let privateBytes {
+            files.privateLayer = files.parseLayer(privateBytes, file: privateFileName, isSecret: true)
+        }
+        return files
+    }
+
+    // MARK: - Queries
+
+    /// The environment names in file order (public file first), without `$shared`.
+    public var names: [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for name in (publicLayer.environments + privateLayer.environments).map(\.name)
+        where name != Self.sharedName && seen.insert(name).inserted {
+            result.append(name)
+        }
+        return result
+    }
+
+    /// The variables of `name` (or only `$shared` when `nil`), later layers winning:
+    /// public `$shared` < private `$shared` < public environment < private environment.
+    public func variables(for name: String?) -> [EnvironmentVariable] {
+        var order: [String] = []
+        var merged: [String: EnvironmentVariable] = [:]
+        var layers = [publicLayer.variables(of: Self.sharedName), privateLayer.variables(of: Self.sharedName)]
+        if let name { layers += [publicLayer.variables(of: name), privateLayer.variables(of: name)] }
+        for layer in layers {
+            for variable in layer {
+                if merged[variable.name] == nil { order.append(variable.name) }
+                merged[variable.name] = variable
+            }
+        }
+        return order.compactMap { merged[$0] }
+    }
+
+    /// Whether an environment of this name exists in either file.
+    public func contains(_ name: String) -> Bool { names.contains(name) }
+
+    // MARK: - Reading
+
+    mutating func readLayer(_ url: URL, isSecret: Bool) -> Layer {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Layer() }
+        do {
+            return parseLayer(try FileIO.read(url).bytes, file: url.lastPathComponent, isSecret: isSecret)
+        } catch {
+            diagnostics.append(
+                Diagnostic("cannot read: \(error)", at: SourceLocation(file: url.lastPathComponent, line: 1)))
+            return Layer()
+        }
+    }
+
+    mutating func parseLayer(_ bytes: [UInt8], file: String, isSecret: Bool) -> Layer {
+        let document: EnvironmentJSON
+        do {
+            document = try EnvironmentJSON.parse(bytes)
+        } catch let error as EnvironmentJSON.SyntaxError {
+            diagnostics.append(
+                Diagnostic(error.message, at: SourceLocation(file: file, line: error.line, column: error.column)))
+            return Layer()
+        } catch {
+            return Layer()
+        }
+        guard case .object(let environments) = document else {
+            diagnostics.append(
+                Diagnostic(
+                    "expected an object of environments at the top level", at: SourceLocation(file: file, line: 1)))
+            return Layer()
+        }
+        var layer = Layer()
+        for environment in environments {
+            guard case .object(let members) = environment.value else {
+                diagnostics.append(
+                    Diagnostic(
+                        "expected an object of variables for environment '\(environment.key)'",
+                        at: SourceLocation(file: file, line: environment.line)))
+                continue
+            }
+            var variables: [EnvironmentVariable] = []
+            for member in members {
+                guard let text = member.value.scalarText else {
+                    // Objects such as JetBrains' `SSLConfiguration` or `Security` are settings, not variables.
+                    continue
+                }
+                variables.append(
+                    EnvironmentVariable(
+                        name: member.key, value: text, isSecret: isSecret,
+                        location: SourceLocation(file: file, line: member.line)))
+            }
+            layer.environments.append((environment.key, variables))
+        }
+        return layer
+    }
+}

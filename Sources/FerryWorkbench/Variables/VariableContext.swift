@@ -1,0 +1,59 @@
+import Foundation
+
+/// Everything a request's `{{variables}}` can be resolved from, passed as a value (no globals, no IO).
+///
+/// Precedence, lowest first: in-file `@variables` < environment < private environment (already
+/// merged in ``environment``) < values captured at run time < command-line `--var` overrides.
+///
+/// ```swift
+/// var context = VariableContext(environment: files.variables(for: "local"))
+/// context.overrides["id"] = "42"
+/// let prepared = try request.prepared(with: context)
+/// ```
+public struct VariableContext: Sendable {
+    /// In-file `@name = value` variables of the request's file.
+    public var fileVariables: [String: String]
+    /// The selected environment's variables, private ones marked secret.
+    public var environment: [EnvironmentVariable]
+    /// Values captured at run time (such as from earlier responses).
+    public var captured: [String: String]
+    /// Values given on the command line with `--var name=value`; they win over everything.
+    public var overrides: [String: String]
+    /// The process environment, for `{{$processEnv NAME}}`.
+    public var processEnvironment: [String: String]
+    /// Values of the workspace's `.env` file, for `{{$dotenv NAME}}`.
+    public var dotenv: [String: String]
+    /// Bytes of files included with `< path`, by the path as resolved (relative paths unchanged).
+    public var includedFiles: [String: Data]
+    /// The time `{{$timestamp}}` and `{{$isoTimestamp}}` report.
+    public var now: Date
+
+    /// Creates a context; everything is empty unless given.
+    public init(
+        fileVariables: [String: String] = [:], environment: [EnvironmentVariable] = [],
+        captured: [String: String] = [:], overrides: [String: String] = [:],
+        processEnvironment: [String: String] = [:], dotenv: [String: String] = [:],
+        includedFiles: [String: Data] = [:], now: Date = Date()
+    ) {
+        self.fileVariables = fileVariables
+        self.environment = environment
+        self.captured = captured
+        self.overrides = overrides
+        self.processEnvironment = processEnvironment
+        self.dotenv = dotenv
+        self.includedFiles = includedFiles
+        self.now = now
+    }
+
+    /// The value of a named variable by precedence, and whether it is a secret.
+    public func lookup(_ name: String) -> (value: String, isSecret: Bool)? {
+        if let value = overrides[name] { return (value, false) }
+        if let value = captured[name] { return (value, false) }
+        if let variable = environment.last(where: { $0.name == name }) { return (variable.value, variable.isSecret) }
+        if let value = fileVariables[name] { return (value, false) }
+        return nil
+    }
+
+    /// The secret values of the environment, for masking.
+    public var secretValues: [String] { environment.filter(\.isSecret).map(\.value) }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+// MARK: - Building the variable context for a request (this is where the IO happens)
+
+extension Workspace {
+    /// The workspace's environments (`http-client.env.json` + private file).
+    public func environments() -> EnvironmentFiles { EnvironmentFiles.load(from: root) }
+
+    /// The workspace's `.env` values, for `{{$dotenv NAME}}`.
+    public func dotenv() -> [String: String] {
+        guard let bytes = try? FileIO.read(root.appendingPathComponent(".env")).bytes else { return [:] }
+        return DotEnv.parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Everything `request` needs to be resolved: its file's in-file variables, the named
+    /// environment (`nil` for `$shared` only), captured values, overrides, the process
+    /// environment, `.env`, and the bytes of every `< file` it includes (relative to its file).
+    ///
+    /// Throws when `environment` names no environment, or an included file cannot be read.
+    public func context(
+        for request: WorkspaceRequest, environment: String?, environments: EnvironmentFiles? = nil,
+        captured: [String: String] = [:], overrides: [String: String] = [:],
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> VariableContext {
+        let files = environments ?? self.environments()
+        if let environment, !files.contains(environment) {
+            let known = files.names.isEmpty ? "none defined" : files.names.joined(separator: ", ")
+            throw WorkspaceError.noSuchItem("environment '\(environment)' (known: \(known))")
+        }
+        let fileVariables =
+            fileIndex(request.path).map { self.files[$0].content.fileVariables(forRequestAt: request.position) } ?? [:]
+        var context = VariableContext(
+            fileVariables: fileVariables, environment: files.variables(for: environment), captured: captured,
+            overrides: overrides, processEnvironment: processEnvironment, dotenv: dotenv())
+        let folder = url(of: request.path).deletingLastPathComponent()
+        for path in request.request.includedFilePaths(with: context) {
+            let fileURL = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            do {
+                context.includedFiles[path] = Data(try FileIO.read(fileURL).bytes)
+            } catch {
+                throw VariableError(
+                    .missingFile(path), part: "the body",
+                    location: request.request.sourceMap.map {
+                        SourceLocation(file: $0.file, line: $0.bodyLine ?? $0.requestLine)
+                    })
+            }
+        }
+        return context
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A folder of `.http` / `.rest` files: sub-folders are folders of the collection tree.
+///
+/// Hidden entries (`.ferry/`, `.git`, any name starting with `.`) are skipped. Every file loads
+/// even when parts of it are broken; the problems are in ``diagnostics``.
+///
+/// ```swift
+/// var workspace = try Workspace.load(at: URL(fileURLWithPath: "Collections"))
+/// let found = try workspace.request("basics/requests.http#search")
+/// var edited = found.request
+/// edited.setHeader("Accept", "text/plain")
+/// try workspace.updateRequest(found.id, with: edited)   // atomic save, refuses if changed on disk
+/// ```
+public struct Workspace: Sendable {
+    // MARK: - Stored
+
+    /// The workspace folder.
+    public let root: URL
+    /// The request files, sorted by path.
+    public internal(set) var files: [WorkspaceFile]
+    /// Every folder below the root (relative paths, `/`-separated), sorted; empty ones included.
+    public internal(set) var folders: [String]
+    /// Files that could not be read at all.
+    public internal(set) var loadErrors: [Diagnostic]
+
+    /// The file extensions of request files.
+    public static let requestExtensions: Set<String> = ["http", "rest"]
+    /// The name of the state folder inside a workspace.
+    public static let stateFolderName = ".ferry"
+
+    // MARK: - Loading
+
+    /// Loads every request file under `root`.
+    public static func load(at root: URL) throws -> Workspace {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw WorkspaceError.noSuchItem(root.path) }
+        var workspace = Workspace(root: root.standardizedFileURL, files: [], folders: [], loadErrors: [])
+        workspace.scan(folder: "")
+        workspace.files.sort { $0.path < $1.path }
+        workspace.folders.sort()
+        return workspace
+    }
+
+    /// Reads the workspace again from disk, dropping unsaved edits.
+    public mutating func reload() throws {
+        self = try Workspace.load(at: root)
+    }
+
+    mutating func scan(folder: String) {
+        let folderURL = folder.isEmpty ? root : root.appendingPathComponent(folder)
+        guard let stream = opendir(folderURL.path) else {
+            loadErrors.append(Diagnostic("cannot read the folder", at: SourceLocation(file: folder, line: 1)))
+            return
+        }
+        var subfolders: [String] = []
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard !name.hasPrefix(".") else { continue }
+            var kind = entry.pointee.d_type
+            if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
+                var info = stat()
+                if stat(folderURL.appendingPathComponent(name).path, &info) == 0 {
+                    kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                }
+                if entry.pointee.d_type == UInt8(DT_LNK) && kind == UInt8(DT_DIR) { continue }  // no symlink loops
+            }
+            let path = folder.isEmpty ? name : folder + "/" + name
+            if kind == UInt8(DT_DIR) {
+                subfolders.append(path)
+            } else if let dot = name.lastIndex(of: "."),
+                Self.requestExtensions.contains(name[name.index(after: dot)...].lowercased())
+            {
+                names.append(path)
+            }
+        }
+        closedir(stream)
+        for path in names { loadFile(path) }
+        folders += subfolders
+        for path in subfolders { scan(folder: path) }
+    }
+
+    mutating func loadFile(_ path: String) {
+        do {
+            let (bytes, fingerprint) = try FileIO.read(url(of: path))
+            let content = HTTPFileParser.parse(bytes, path: path)
+            files.append(WorkspaceFile(path: path, content: content, fingerprint: fingerprint))
+        } catch {
+            loadErrors.append(Diagnostic("cannot read the file: \(error)", at: SourceLocation(file: path, line: 1)))
+        }
+    }
+
+    // MARK: - Finding
+
+    /// The absolute URL of a workspace-relative path.
+    public func url(of path: String) -> URL {
+        path.isEmpty ? root : root.appendingPathComponent(path)
+    }
+
+    /// The state folder (`.ferry/`) of this workspace.
+    public var stateFolder: URL { root.appendingPathComponent(Self.stateFolderName) }
+
+    /// Every problem found while loading, in file order.
+    public var diagnostics: [Diagnostic] { loadErrors + files.flatMap(\.content.diagnostics) }
+
+    /// Every request, file by file in path order, each file's in position order.
+    public var requests: [WorkspaceRequest] { files.flatMap(\.requests) }
+
+    /// The index of the file at `path` in ``files``.
+    public func fileIndex(_ path: String) -> Int? { files.firstIndex { $0.path == path } }
+
+    /// The request with id `text`: `path#name`, `path#N`, a bare `path` holding one request, or
+    /// a bare name that is unique in the workspace.
+    public func request(_ text: String) throws -> WorkspaceRequest {
+        let id = RequestID(parsing: text)
+        if let index = fileIndex(id.path) {
+            let found = files[index].requests
+            if id.selector.isEmpty {
+                guard found.count == 1 else {
+                    throw WorkspaceError.noSuchRequest(text + " (name one: the file holds \(found.count) requests)")
+                }
+                return found[0]
+            }
+            if id.selector.hasPrefix("#"), let number = Int(id.selector.dropFirst()), number >= 1,
+                number <= found.count
+            {
+                return found[number - 1]
+            }
+            if let match = found.first(where: { $0.id.selector == id.selector })
+                ?? found.first(where: { $0.request.name == id.selector })
+            {
+                return match
+            }
+            throw WorkspaceError.noSuchRequest(text)
+        }
+        if !text.contains("#") {
+            let named = requests.filter { $0.request.name == text }
+            if named.count == 1 { return named[0] }
+        }
+        throw WorkspaceError.noSuchRequest(text)
+    }
+
+    // MARK: - Saving
+
+    /// Writes the file at `path` atomically, unless it changed on disk since it was loaded.
+    public mutating func save(_ path: String) throws {
+        guard let index = fileIndex(path) else { throw WorkspaceError.noSuchItem(path) }
+        let target = url(of: path)
+        if let fingerprint = files[index].fingerprint {
+            guard let current = try? FileIO.read(target), current.fingerprint.hash == fingerprint.hash,
+                current.fingerprint.size == fingerprint.size
+            else { throw WorkspaceError.changedOnDisk(path) }
+        } else if FileManager.default.fileExists(atPath: target.path) {
+            throw WorkspaceError.changedOnDisk(path)
+        }
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        files[index].fingerprint = try FileIO.writeAtomically(files[index].content.bytes(), to: target)
+    }
+
+    /// Whether the file at `path` differs on disk from what was loaded (or last saved).
+    public func hasChangedOnDisk(_ path: String) -> Bool {
+        guard let index = fileIndex(path) else { return false }
+        guard let fingerprint = files[index].fingerprint else {
+            return FileManager.default.fileExists(atPath: url(of: path).path)
+        }
+        guard let current = try? FileIO.read(url(of: path)) else { return true }
+        return current.fingerprint.hash != fingerprint.hash || current.fingerprint.size != fingerprint.size
+    }
+
+    /// Replaces a request and saves its file (only its section is rewritten).
+    public mutating func updateRequest(_ id: RequestID, with request: SavedRequest) throws {
+        let found = try self.request(id.description)
+        guard let index = fileIndex(found.path) else { throw WorkspaceError.noSuchItem(found.path) }
+        var content = files[index].content
+        try content.replaceRequest(at: found.position, with: request)
+        files[index].content = content
+        try save(found.path)
+    }
+}

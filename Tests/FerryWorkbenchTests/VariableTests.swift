@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 import Testing
 
@@ -114,5 +115,24 @@ import Testing
         #expect(!prepared.followsRedirects)
         #expect(prepared.timeout == 2)
         #expect(prepared.connectionTimeout == 0.3)
+    }
+}
+
+@Suite struct ResolvingTests {
+    @Test func resolvesToFerryHTTPRequest() throws {
+        let file = HTTPFileParser.parse(
+            text: "# @no-redirect\n# @timeout 1.5 s\nPOST {{host}}/post\nContent-Type: text/plain\n\nhi {{who}}\n",
+            path: "r.http")
+        let request = try file.requests[0].resolved(
+            with: VariableContext(overrides: ["host": "http://127.0.0.1:9", "who": "you"]))
+        #expect(request.method == .post)
+        #expect(request.targetDescription == "http://127.0.0.1:9/post")
+        #expect(request.headers["Content-Type"] == "text/plain")
+        #expect(request.body == .data(Data("hi you".utf8), contentType: nil))
+        #expect(request.timeout == .milliseconds(1500))
+        #expect(request.redirectPolicy == .none)
+        #expect {
+            try file.requests[0].resolved(with: VariableContext(overrides: ["host": "ftp://x", "who": "y"]))
+        } throws: { ($0 as? VariableError)?.description == "r.http:3: 'ftp://x/post' is not a valid http(s) URL" }
     }
 }

@@ -10,6 +10,8 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
         case cycle(String)
         /// `< path` names a file that was not loaded.
         case missingFile(String)
+        /// The URL, once resolved, is not an absolute `http(s)` URL.
+        case invalidURL(String)
     }
 
     /// What went wrong.
@@ -39,6 +41,8 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
             return prefix + "variable {{\(name)}} in \(part) refers to itself"
         case .missingFile(let path):
             return prefix + "cannot read the file '\(path)' included in \(part)"
+        case .invalidURL(let url):
+            return prefix + "'\(url)' is not a valid http(s) URL"
         }
     }
 }

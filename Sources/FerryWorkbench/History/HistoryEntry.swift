@@ -1,0 +1,152 @@
+import FerryHTTP
+import Foundation
+
+/// One send, as recorded in `.ferry/history.jsonl`: the request as sent (secrets masked unless
+/// asked otherwise), the outcome, sizes, timing and the start of the response body.
+public struct HistoryEntry: Codable, Sendable, Hashable {
+    /// A header field.
+    public struct Header: Codable, Sendable, Hashable {
+        /// The field name.
+        public var name: String
+        /// The value (masked when it held a secret).
+        public var value: String
+    }
+
+    /// Timing of the transfer in milliseconds.
+    public struct Timing: Codable, Sendable, Hashable {
+        /// DNS lookup.
+        public var dns: Double
+        /// TCP connect.
+        public var connect: Double
+        /// TLS handshake.
+        public var tls: Double
+        /// Waiting for the first byte.
+        public var waiting: Double
+        /// Receiving the body.
+        public var download: Double
+        /// The whole transfer.
+        public var total: Double
+    }
+
+    /// When the send started, in seconds since 1970.
+    public var time: Double
+    /// The request's stable id (survives renames and moves).
+    public var requestID: String
+    /// The request's workspace id at the time (`folder/file.http#name`).
+    public var requestPath: String
+    /// The environment used, if any.
+    public var environment: String?
+    /// The method.
+    public var method: String
+    /// The URL as sent (masked).
+    public var url: String
+    /// The request headers as sent (masked).
+    public var requestHeaders: [Header]
+    /// The request body as text (masked), capped; `nil` for none or binary.
+    public var requestBody: String?
+    /// The request body's size in bytes.
+    public var requestSize: Int
+    /// The response status, or `nil` when the transfer failed.
+    public var status: Int?
+    /// The transport error, when the transfer failed.
+    public var error: String?
+    /// The response headers.
+    public var responseHeaders: [Header]
+    /// The response body as text, up to the log's cap (secrets masked); `nil` for binary bodies.
+    public var responseBody: String?
+    /// Whether ``responseBody`` was cut at the cap.
+    public var responseBodyTruncated: Bool
+    /// The response body's size in bytes.
+    public var responseSize: Int
+    /// The timing breakdown, when the transport measured one.
+    public var timing: Timing?
+}
+
+extension HistoryEntry {
+    /// An entry for a finished send. Secret values (and headers built from them) are masked in
+    /// the request and the response unless `includeSecrets`; bodies are kept up to `bodyCap` bytes.
+    public init(
+        prepared: PreparedRequest, requestID: String, requestPath: String, environment: String?,
+        started: Date, result: Result<HTTPResponse, HTTPClientError>, bodyCap: Int = 64 * 1024,
+        includeSecrets: Bool = false
+    ) {
+        let sensitive = includeSecrets ? [] : prepared.sensitiveValues
+        time = started.timeIntervalSince1970
+        self.requestID = requestID
+        self.requestPath = requestPath
+        self.environment = environment
+        method = prepared.method
+        url = includeSecrets ? prepared.url : prepared.maskedURL
+        requestHeaders = prepared.headers.map {
+            Header(name: $0.name, value: includeSecrets ? $0.value : $0.maskedValue)
+        }
+        let bodyText = prepared.body.flatMap { String(data: $0, encoding: .utf8) }
+        requestBody = (includeSecrets ? bodyText : prepared.maskedBody).map {
+            Self.text(Data($0.utf8), cap: bodyCap) ?? ""
+        }
+        requestSize = prepared.body?.count ?? 0
+        switch result {
+        case .success(let response):
+            status = response.status
+            error = nil
+            responseHeaders = response.headers.map {
+                Header(name: $0.name, value: Secrets.masking(sensitive, in: $0.value))
+            }
+            // Mask before cutting, so a secret straddling the cap cannot leak its first half.
+            responseBody = Self.text(response.body, cap: bodyCap + 4096).flatMap {
+                Self.text(Data(Secrets.masking(sensitive, in: $0).utf8), cap: bodyCap)
+            }
+            responseBodyTruncated = response.body.count > bodyCap
+            responseSize = response.body.count
+            timing = response.timing.map(Timing.init)
+        case .failure(let failure):
+            status = nil
+            error = failure.description
+            responseHeaders = []
+            responseBody = nil
+            responseBodyTruncated = false
+            responseSize = 0
+            timing = nil
+        }
+    }
+}
+
+extension HistoryEntry {
+    /// The first `cap` bytes of `data` as UTF-8 text, cut back to a character boundary; `nil` when
+    /// the bytes are not text.
+    static func text(_ data: Data, cap: Int) -> String? {
+        var end = min(cap, data.count)
+        // Back off over continuation bytes so a multi-byte character is never split.
+        if end < data.count {
+            while end > 0 && data[data.startIndex + end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        return String(data: data.prefix(end), encoding: .utf8)
+    }
+}
+
+extension HistoryEntry.Timing {
+    /// Milliseconds from FerryHTTP's timing.
+    init(_ timing: TransferTiming) {
+        func ms(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        }
+        self.init(
+            dns: ms(timing.dnsLookup), connect: ms(timing.connect), tls: ms(timing.tlsHandshake),
+            waiting: ms(timing.waiting), download: ms(timing.download), total: ms(timing.total))
+    }
+}
+
+extension PreparedRequest {
+    /// Every value that must not appear in a record: the secrets, header values built from them,
+    /// and the credentials part of such headers (such as a Basic token).
+    public var sensitiveValues: [String] {
+        var values = secrets
+        for header in headers where header.value != header.maskedValue {
+            values.append(header.value)
+            if let space = header.value.firstIndex(of: " ") {
+                values.append(String(header.value[header.value.index(after: space)...]))
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The append-only history of sends in `.ferry/history.jsonl`: one JSON object per line.
+///
+/// Each entry is written with one `write` to a descriptor opened with `O_APPEND`, under an
+/// exclusive `flock`, so two Ferry processes never interleave lines. When the file passes
+/// ``maximumBytes`` it is rotated to `history.1.jsonl` (the previous one is dropped), which
+/// bounds the log at about twice that size.
+///
+/// ```swift
+/// let log = HistoryLog(stateFolder: workspace.stateFolder)
+/// try log.append(entry)
+/// let recent = log.entries().suffix(20)
+/// ```
+public struct HistoryLog: Sendable {
+    /// The current log file.
+    public let url: URL
+    /// The rotated log file.
+    public var rotatedURL: URL { url.deletingLastPathComponent().appendingPathComponent("history.1.jsonl") }
+    /// The size past which the log is rotated.
+    public var maximumBytes: Int
+
+    /// The history of a workspace's state folder.
+    public init(stateFolder: URL, maximumBytes: Int = 8 << 20) {
+        url = stateFolder.appendingPathComponent("history.jsonl")
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Appends one entry as one line.
+    public func append(_ entry: HistoryEntry) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var line = try encoder.encode(entry)
+        line.append(0x0A)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try LockFile.withLock(url.deletingLastPathComponent().appendingPathComponent("history.lock")) {
+            let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw WorkspaceError.io(path: url.path, reason: "cannot open the history") }
+            defer { close(descriptor) }
+            let written = line.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base, buffer.count)
+            }
+            guard written == line.count else { throw WorkspaceError.io(path: url.path, reason: "short write") }
+            var info = stat()
+            if fstat(descriptor, &info) == 0, Int(info.st_size) > maximumBytes {
+                _ = rename(url.path, rotatedURL.path)
+            }
+        }
+    }
+
+    /// Every readable entry, oldest first (rotated file included); malformed lines are skipped.
+    public func entries() -> [HistoryEntry] {
+        let decoder = JSONDecoder()
+        var result: [HistoryEntry] = []
+        for file in [rotatedURL, url] {
+            guard let bytes = try? FileIO.read(file).bytes else { continue }
+            for line in bytes.split(separator: 0x0A) {
+                if let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) { result.append(entry) }
+            }
+        }
+        return result
+    }
+
+    /// The entries of one request (by stable id), oldest first.
+    public func entries(forRequest id: String) -> [HistoryEntry] {
+        entries().filter { $0.requestID == id }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Stable ids for requests, kept in `.ferry/ids.json`, so history follows a request through
+/// renames, moves and edits without writing anything into the user's `.http` files.
+///
+/// A request is matched to its record by path and name first (an edited request keeps its id),
+/// then by a fingerprint of its content among records whose path and name are gone (a renamed or
+/// moved request keeps its id); anything else gets a new id. Renaming *and* editing a request
+/// outside Ferry at the same time is the one case that starts a new history.
+public struct RequestIdentities: Sendable {
+    /// One remembered request.
+    struct Record: Codable, Sendable, Hashable {
+        var id: String
+        var path: String
+        var name: String?
+        var fingerprint: String
+    }
+
+    struct Document: Codable {
+        var version = 1
+        var requests: [Record] = []
+    }
+
+    /// The `ids.json` file.
+    public let url: URL
+
+    /// Identities stored in `stateFolder/ids.json`.
+    public init(stateFolder: URL) {
+        url = stateFolder.appendingPathComponent("ids.json")
+    }
+
+    /// The content fingerprint of a request: method, URL, headers and body (not its name or comments).
+    public static func fingerprint(of request: SavedRequest) -> String {
+        var text = request.method + " " + request.fullURL + "\n"
+        for header in request.headers { text += header.name.lowercased() + ":" + header.value + "\n" }
+        text += "\n" + (request.body ?? "")
+        return String(FileFingerprint.hash(Array(text.utf8)), radix: 16)
+    }
+
+    /// The stable ids of every request of `workspace`, by workspace id; new ones are recorded.
+    public func assign(_ requests: [WorkspaceRequest]) throws -> [RequestID: String] {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return try LockFile.withLock(url.deletingLastPathComponent().appendingPathComponent("ids.lock")) {
+            var document = load()
+            let (result, updated) = Self.match(requests, records: document.requests)
+            if updated != document.requests {
+                document.requests = updated
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try FileIO.writeAtomically(Array(try encoder.encode(document)), to: url)
+            }
+            return result
+        }
+    }
+
+    func load() -> Document {
+        guard let bytes = try? FileIO.read(url).bytes,
+            let document = try? JSONDecoder().decode(Document.self, from: Data(bytes))
+        else { return Document() }
+        return document
+    }
+
+    /// Matches requests to records; returns ids by request and the updated records.
+    static func match(_ requests: [WorkspaceRequest], records: [Record]) -> ([RequestID: String], [Record]) {
+        var records = records
+        var byPathAndName: [String: Int] = [:]
+        for (index, record) in records.enumerated() {
+            if let name = record.name { byPathAndName[record.path + "#" + name] = index }
+        }
+        var claimed = Set<Int>()
+        var result: [RequestID: String] = [:]
+        var unmatched: [WorkspaceRequest] = []
+        for request in requests {
+            if let name = request.request.name, let index = byPathAndName[request.path + "#" + name],
+                !claimed.contains(index)
+            {
+                claimed.insert(index)
+                records[index].fingerprint = fingerprint(of: request.request)
+                result[request.id] = records[index].id
+            } else {
+                unmatched.append(request)
+            }
+        }
+        let livePathNames = Set(requests.compactMap { request in request.request.name.map { request.path + "#" + $0 } })
+        var byFingerprint: [String: [Int]] = [:]
+        for (index, record) in records.enumerated() where !claimed.contains(index) {
+            let key = record.name.map { record.path + "#" + $0 }
+            if let key, livePathNames.contains(key) { continue }
+            byFingerprint[record.fingerprint, default: []].append(index)
+        }
+        for request in unmatched {
+            let print = fingerprint(of: request.request)
+            if var candidates = byFingerprint[print], let index = candidates.first {
+                candidates.removeFirst()
+                byFingerprint[print] = candidates
+                claimed.insert(index)
+                records[index].path = request.path
+                records[index].name = request.request.name
+                result[request.id] = records[index].id
+            } else {
+                let record = Record(
+                    id: UUID().uuidString.lowercased(), path: request.path, name: request.request.name,
+                    fingerprint: print)
+                records.append(record)
+                claimed.insert(records.count - 1)
+                result[request.id] = record.id
+            }
+        }
+        return (result, records)
+    }
+}

@@ -1,0 +1,33 @@
+import FerryHTTP
+import Foundation
+
+// MARK: - From a saved request to FerryHTTP's request (pure: no IO)
+
+extension SavedRequest {
+    /// The request ready for ``HTTPClient``: variables substituted, Basic credentials encoded,
+    /// directives applied (`@timeout`, `@connection-timeout`, `@no-redirect`).
+    ///
+    /// Throws ``VariableError`` for an unresolved variable (naming it and where it was used) or a
+    /// URL that is not an absolute `http(s)` URL once resolved.
+    public func resolved(with context: VariableContext) throws -> HTTPRequest {
+        try prepared(with: context).httpRequest(
+            location: sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
+    }
+}
+
+extension PreparedRequest {
+    /// This request as FerryHTTP's ``HTTPRequest``.
+    public func httpRequest(location: SourceLocation? = nil) throws -> HTTPRequest {
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let parsed = URL(string: url),
+            parsed.host?.isEmpty == false
+        else { throw VariableError(.invalidURL(maskedURL), part: "the URL", location: location) }
+        var request = HTTPRequest(
+            HTTPMethod(rawValue: method), url: parsed, headers: HTTPHeaders(headers.map { ($0.name, $0.value) }),
+            body: body.map { .data($0, contentType: nil) } ?? .none)
+        if let timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if let connectionTimeout { request.connectTimeout = .milliseconds(Int64(connectionTimeout * 1000)) }
+        if !followsRedirects { request.redirectPolicy = .none }
+        return request
+    }
+}

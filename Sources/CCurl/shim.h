@@ -35,4 +35,9 @@ static inline int ferry_curl_readfunc_pause(void) { return CURL_READFUNC_PAUSE; 
 static inline size_t ferry_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 static inline int ferry_curl_readfunc_abort(void) { return CURL_READFUNC_ABORT; }
 
+static inline int ferry_curl_seekfunc_ok(void) { return CURL_SEEKFUNC_OK; }
+static inline int ferry_curl_seekfunc_fail(void) { return CURL_SEEKFUNC_FAIL; }
+static inline int ferry_curl_seekfunc_cantseek(void) { return CURL_SEEKFUNC_CANTSEEK; }
+static inline int ferry_curl_error_size(void) { return CURL_ERROR_SIZE; }
+
 #endif

@@ -109,7 +109,7 @@ public final class HTTPClient: Sendable {
                 case .failure(let error):
                     task.finish(.failure(error))
                 case .success(let response):
-                    guard task.beginProcessing(final: nil) else { return }
+                    guard task.beginProcessing() else { return }
                     guard let processor else {
                         // Without a parser the response is the value (`Value` is `HTTPResponse`).
                         if let value = response as? Value { task.finish(.success(value)) }

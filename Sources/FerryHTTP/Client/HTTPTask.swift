@@ -45,6 +45,8 @@ public final class HTTPTask<Value: Sendable>: Sendable {
         var streams: [AsyncStream<TransferProgress>.Continuation] = []
         var progressHandler: (@Sendable (TransferProgress) -> Void)?
         var lastProgressReport: ContinuousClock.Instant?
+        /// The latest progress held back by throttling, passed on when the response arrives.
+        var heldProgress: TransferProgress?
     }
 
     /// The request as given by the caller.
@@ -140,38 +142,32 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     /// Records progress and passes it on, throttled.
     func report(_ progress: TransferProgress) {
         let now = ContinuousClock.now
-        let targets = storage.withLock {
-            storage -> (
-                handler: (@Sendable (TransferProgress) -> Void)?, streams: [AsyncStream<TransferProgress>.Continuation]
-            )? in
+        let listeners = storage.withLock { storage -> Listeners? in
             guard case .running = storage.state else { return nil }
             storage.state = .running(progress)
-            let isLast =
-                progress.bytesExpectedToReceive.map { progress.bytesReceived >= $0 && $0 > 0 } ?? false
-            if !isLast, let last = storage.lastProgressReport, now - last < progressInterval { return nil }
+            let isLast = progress.bytesExpectedToReceive.map { progress.bytesReceived >= $0 && $0 > 0 } ?? false
+            if !isLast, let last = storage.lastProgressReport, now - last < progressInterval {
+                storage.heldProgress = progress
+                return nil
+            }
             storage.lastProgressReport = now
-            return (storage.progressHandler, storage.streams)
+            storage.heldProgress = nil
+            return Listeners(handler: storage.progressHandler, streams: storage.streams)
         }
-        guard let targets else { return }
-        targets.handler?(progress)
-        for stream in targets.streams { stream.yield(progress) }
+        listeners?.tell(progress)
     }
 
-    /// Marks the response as being parsed; returns `false` when the task was canceled.
-    func beginProcessing(final progress: TransferProgress?) -> Bool {
-        let targets = storage.withLock {
-            storage -> (
-                handler: (@Sendable (TransferProgress) -> Void)?, streams: [AsyncStream<TransferProgress>.Continuation]
-            )? in
+    /// Marks the response as being parsed, passing on progress held back by throttling; returns `false`
+    /// when the task was canceled.
+    func beginProcessing() -> Bool {
+        let outcome = storage.withLock { storage -> (listeners: Listeners, held: TransferProgress?)? in
             guard !storage.state.isFinished else { return nil }
             storage.state = .processing
-            return (storage.progressHandler, storage.streams)
+            defer { storage.heldProgress = nil }
+            return (Listeners(handler: storage.progressHandler, streams: storage.streams), storage.heldProgress)
         }
-        guard let targets else { return false }
-        if let progress {
-            targets.handler?(progress)
-            for stream in targets.streams { stream.yield(progress) }
-        }
+        guard let outcome else { return false }
+        if let held = outcome.held { outcome.listeners.tell(held) }
         return true
     }
 
@@ -189,6 +185,17 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     }
 
     // MARK: - Internals
+
+    /// Who hears about progress.
+    private struct Listeners {
+        var handler: (@Sendable (TransferProgress) -> Void)?
+        var streams: [AsyncStream<TransferProgress>.Continuation]
+
+        func tell(_ progress: TransferProgress) {
+            handler?(progress)
+            for stream in streams { stream.yield(progress) }
+        }
+    }
 
     /// Stores the result and hands it to the completion handler, every waiter and every stream, once.
     private func deliver(_ result: Result<Value, HTTPClientError>) {

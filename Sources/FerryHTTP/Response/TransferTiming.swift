@@ -2,9 +2,9 @@
 ///
 /// Phases follow one another: ``dnsLookup``, ``connect`` (TCP), ``tlsHandshake``, ``requestSent``
 /// (protocol set-up until the request is about to go), ``waiting`` (sending the request and waiting for the
-/// first byte of the response), ``download``. Their sum is the ``total`` of the final hop;
-/// ``redirect`` is the time spent on earlier hops before it. On a reused connection the DNS, connect and
-/// TLS phases are zero.
+/// first byte of the response), ``download``. Their sum is the ``total``. When redirects were followed,
+/// each phase is summed over every hop and ``redirect`` is how much of the total went to the hops before
+/// the final one. On a reused connection the DNS, connect and TLS phases are (nearly) zero.
 public struct TransferTiming: Sendable, Hashable {
     /// Resolving the host name.
     public var dnsLookup: Duration

@@ -1,0 +1,280 @@
+import CCurl
+import Foundation
+
+// The one file that talks to libcurl. Everything else in FerryHTTP uses the typed wrappers below:
+// `CurlMulti` (one per transport, used only on its event-loop thread, except `wakeup()`) and `CurlEasy`
+// (one per transfer in flight, recycled). Callbacks are non-capturing closures that find their
+// `CurlTransfer` through `Unmanaged` user data; the event loop keeps the transfer alive meanwhile.
+
+// MARK: - Global set-up
+
+enum Curl {
+    /// Runs `curl_global_init` once per process, before the first handle is made.
+    static let isInitialized: Bool = curl_global_init(ferry_curl_global_default()) == CURLE_OK
+
+    /// `libcurl/7.88.1 OpenSSL/3.0 …`.
+    static var version: String { String(cString: curl_version()) }
+
+    /// The text libcurl gives for a result code.
+    static func describe(_ code: Int) -> String { String(cString: curl_easy_strerror(CURLcode(UInt32(code)))) }
+}
+
+// MARK: - Multi handle
+
+/// A libcurl multi handle: many transfers driven by one thread.
+final class CurlMulti {
+    private let handle: UnsafeMutableRawPointer
+
+    init?() {
+        guard Curl.isInitialized, let handle = curl_multi_init() else { return nil }
+        self.handle = handle
+    }
+
+    deinit { curl_multi_cleanup(handle) }
+
+    func add(_ easy: CurlEasy) -> Bool { curl_multi_add_handle(handle, easy.handle) == CURLM_OK }
+
+    func remove(_ easy: CurlEasy) { curl_multi_remove_handle(handle, easy.handle) }
+
+    /// Moves every transfer forward as far as it can without blocking.
+    func perform() {
+        var running: Int32 = 0
+        while curl_multi_perform(handle, &running) == CURLM_CALL_MULTI_PERFORM {}
+    }
+
+    /// Waits for socket activity, a libcurl timer, `wakeup()` or `milliseconds`, whichever comes first.
+    func poll(milliseconds: Int32) {
+        var ready: Int32 = 0
+        curl_multi_poll(handle, nil, 0, milliseconds, &ready)
+    }
+
+    /// Interrupts `poll` from any thread.
+    func wakeup() { curl_multi_wakeup(handle) }
+
+    /// The next finished transfer: its easy handle and result code.
+    func nextFinished() -> (easy: UnsafeMutableRawPointer, code: Int)? {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(handle, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            return (easy, Int(message.pointee.data.result.rawValue))
+        }
+        return nil
+    }
+}
+
+// MARK: - Easy handle
+
+/// A libcurl easy handle for one transfer at a time; `reset()` readies it for the next.
+final class CurlEasy {
+    let handle: UnsafeMutableRawPointer
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    init?() {
+        guard Curl.isInitialized, let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+        let size = Int(ferry_curl_error_size())
+        errorBuffer = .allocate(capacity: size)
+        errorBuffer.initialize(repeating: 0, count: size)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Clears every option (connections and caches live in the multi handle and survive).
+    func reset() {
+        curl_easy_reset(handle)
+        curl_slist_free_all(headerList)
+        headerList = nil
+        errorBuffer[0] = 0
+    }
+
+    /// libcurl's own message for the last failure, or an empty string.
+    var errorMessage: String { String(cString: errorBuffer) }
+
+    // MARK: Configuring
+
+    /// Applies `options` and points every callback at `transfer`.
+    func configure(_ options: CurlOptions, for transfer: CurlTransfer) {
+        setLong(CURLOPT_NOSIGNAL, 1)
+        ferry_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        ferry_easy_setopt_string(handle, CURLOPT_URL, options.url)
+        ferry_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        ferry_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)
+        setLong(CURLOPT_TIMEOUT_MS, options.timeoutMilliseconds)
+        setLong(CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds)
+        setLong(CURLOPT_FOLLOWLOCATION, options.maxRedirects == nil ? 0 : 1)
+        if let maxRedirects = options.maxRedirects { setLong(CURLOPT_MAXREDIRS, maxRedirects) }
+        setLong(CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0)
+        setLong(CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0)
+        if let proxy = options.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
+        setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(options.httpVersion))
+        setLong(CURLOPT_PIPEWAIT, 1)
+        applyMethod(options.method)
+
+        for line in options.headerLines { headerList = curl_slist_append(headerList, line) }
+        ferry_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        ferry_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, Self.write)
+        ferry_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        ferry_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, Self.header)
+        ferry_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        ferry_easy_setopt_data_callback(handle, CURLOPT_READFUNCTION, Self.read)
+        ferry_easy_setopt_pointer(handle, CURLOPT_READDATA, context)
+        ferry_easy_setopt_seek_callback(handle, CURLOPT_SEEKFUNCTION, Self.seek)
+        ferry_easy_setopt_pointer(handle, CURLOPT_SEEKDATA, context)
+        setLong(CURLOPT_NOPROGRESS, 0)
+        ferry_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION, Self.progress)
+        ferry_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+    }
+
+    private func applyMethod(_ method: CurlOptions.Method) {
+        switch method {
+        case .get:
+            setLong(CURLOPT_HTTPGET, 1)
+        case .head:
+            setLong(CURLOPT_NOBODY, 1)
+        case .post(let length):
+            setLong(CURLOPT_POST, 1)
+            ferry_easy_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(length))
+        case .upload(let length, let method):
+            setLong(CURLOPT_UPLOAD, 1)
+            ferry_easy_setopt_off(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(length))
+            if let method { ferry_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method) }
+        case .custom(let method):
+            ferry_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
+        }
+    }
+
+    private func setLong(_ option: CURLoption, _ value: Int) { ferry_easy_setopt_long(handle, option, value) }
+
+    private static func curlVersion(_ preference: HTTPVersionPreference) -> Int {
+        switch preference {
+        case .automatic: Int(CURL_HTTP_VERSION_2TLS)
+        case .http1_1: Int(CURL_HTTP_VERSION_1_1)
+        case .http2: Int(CURL_HTTP_VERSION_2_0)
+        case .http2PriorKnowledge: Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)
+        }
+    }
+
+    // MARK: Reading results
+
+    /// Everything libcurl measured about the finished (or failed) transfer.
+    func info() -> CurlInfo {
+        var info = CurlInfo()
+        info.responseCode = long(CURLINFO_RESPONSE_CODE)
+        info.effectiveURL = string(CURLINFO_EFFECTIVE_URL)
+        info.nameLookup = offset(CURLINFO_NAMELOOKUP_TIME_T)
+        info.connect = offset(CURLINFO_CONNECT_TIME_T)
+        info.appConnect = offset(CURLINFO_APPCONNECT_TIME_T)
+        info.preTransfer = offset(CURLINFO_PRETRANSFER_TIME_T)
+        info.startTransfer = offset(CURLINFO_STARTTRANSFER_TIME_T)
+        info.total = offset(CURLINFO_TOTAL_TIME_T)
+        info.redirect = offset(CURLINFO_REDIRECT_TIME_T)
+        info.redirectCount = long(CURLINFO_REDIRECT_COUNT)
+        info.primaryIP = string(CURLINFO_PRIMARY_IP)
+        info.primaryPort = long(CURLINFO_PRIMARY_PORT)
+        info.httpVersion = long(CURLINFO_HTTP_VERSION)
+        info.requestSize = long(CURLINFO_REQUEST_SIZE)
+        info.headerSize = long(CURLINFO_HEADER_SIZE)
+        info.uploaded = offset(CURLINFO_SIZE_UPLOAD_T)
+        info.downloaded = offset(CURLINFO_SIZE_DOWNLOAD_T)
+        info.newConnections = long(CURLINFO_NUM_CONNECTS)
+        info.osErrno = long(CURLINFO_OS_ERRNO)
+        info.errorMessage = errorMessage
+        let version = info.httpVersion
+        info.httpVersionName =
+            switch version {
+            case Int(CURL_HTTP_VERSION_1_0): "HTTP/1.0"
+            case Int(CURL_HTTP_VERSION_1_1): "HTTP/1.1"
+            case Int(CURL_HTTP_VERSION_2_0): "HTTP/2"
+            case Int(CURL_HTTP_VERSION_3): "HTTP/3"
+            default: nil
+            }
+        return info
+    }
+
+    private func long(_ info: CURLINFO) -> Int {
+        var value = 0
+        ferry_easy_getinfo_long(handle, info, &value)
+        return value
+    }
+
+    private func offset(_ info: CURLINFO) -> Int {
+        var value: curl_off_t = 0
+        ferry_easy_getinfo_off(handle, info, &value)
+        return Int(value)
+    }
+
+    private func string(_ info: CURLINFO) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        ferry_easy_getinfo_string(handle, info, &value)
+        return value.map { String(cString: $0) }
+    }
+
+    // MARK: Callbacks
+
+    private static let write: ferry_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.didReceiveBody(bytes) ? size * count : 0
+    }
+
+    private static let header: ferry_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.didReceiveHeaderLine(bytes) ? size * count : 0
+    }
+
+    private static let read: ferry_curl_data_callback = { buffer, size, count, context in
+        guard let buffer, let context else { return Int(ferry_curl_readfunc_abort()) }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.readBody(into: buffer, capacity: size * count) ?? Int(ferry_curl_readfunc_abort())
+    }
+
+    private static let seek: ferry_curl_seek_callback = { context, offset, origin in
+        guard let context else { return ferry_curl_seekfunc_fail() }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        guard offset == 0, origin == SEEK_SET else { return ferry_curl_seekfunc_cantseek() }
+        return transfer.rewindBody() ? ferry_curl_seekfunc_ok() : ferry_curl_seekfunc_fail()
+    }
+
+    private static let progress: ferry_curl_xferinfo_callback = { context, downTotal, downNow, upTotal, upNow in
+        guard let context else { return 1 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let keepGoing = transfer.didProgress(
+            received: Int(downNow), expectedToReceive: Int(downTotal), sent: Int(upNow), expectedToSend: Int(upTotal))
+        return keepGoing ? 0 : 1
+    }
+}
+
+/// What libcurl reports about one transfer; times in microseconds from the start.
+struct CurlInfo {
+    var responseCode = 0
+    var effectiveURL: String?
+    var nameLookup = 0
+    var connect = 0
+    var appConnect = 0
+    var preTransfer = 0
+    var startTransfer = 0
+    var total = 0
+    var redirect = 0
+    var redirectCount = 0
+    var primaryIP: String?
+    var primaryPort = 0
+    var httpVersion = 0
+    var httpVersionName: String?
+    var requestSize = 0
+    var headerSize = 0
+    var uploaded = 0
+    var downloaded = 0
+    var newConnections = 0
+    var osErrno = 0
+    var errorMessage = ""
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// One thread that drives every transfer of a ``CurlTransport`` through one libcurl multi handle.
+///
+/// Other threads never touch libcurl: they post commands to the inbox and call `curl_multi_wakeup`,
+/// which is the one multi call libcurl allows from another thread. The wakeup happens under the inbox
+/// lock, and the loop marks itself stopped under the same lock before freeing the multi handle, so a
+/// late wakeup can never reach a freed handle.
+final class CurlEventLoop: @unchecked Sendable {
+    private struct Inbox {
+        var starts: [CurlTransfer] = []
+        var cancels: [CurlTransfer] = []
+        var isStopping = false
+        var isStopped = false
+    }
+
+    private let multi: CurlMulti
+    private let inbox = Locked(Inbox())
+    private let finished = DispatchSemaphore(value: 0)
+    /// The loop's thread while it runs (not kept by `self`, so the thread can release the loop at its end).
+    private let loopThread = Locked<Thread?>(nil)
+    private let activeTransfers = Locked(0)
+
+    // Loop-confined.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var spareHandles: [CurlEasy] = []
+    private let maxSpareHandles = 64
+
+    init?() {
+        guard let multi = CurlMulti() else { return nil }
+        self.multi = multi
+        let thread = Thread { [self] in run() }
+        thread.name = "FerryHTTP.curl"
+        loopThread.withLock { $0 = thread }
+        thread.start()
+    }
+
+    // MARK: - Commands (any thread)
+
+    /// Queues `transfer` to start; fails it with `.canceled` if the loop has stopped.
+    func submit(_ transfer: CurlTransfer) {
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard !inbox.isStopping else { return false }
+            inbox.starts.append(transfer)
+            multi.wakeup()
+            return true
+        }
+        if !accepted { transfer.fail(.canceled) }
+    }
+
+    /// Queues the removal of `transfer` from the multi handle.
+    func cancel(_ transfer: CurlTransfer) {
+        inbox.withLock { inbox in
+            guard !inbox.isStopped else { return }
+            inbox.cancels.append(transfer)
+            multi.wakeup()
+        }
+    }
+
+    /// Cancels every transfer, ends the thread and frees libcurl's handles; waits unless called on the loop.
+    func stop() {
+        let shouldWait = inbox.withLock { inbox -> Bool in
+            guard !inbox.isStopping else { return false }
+            inbox.isStopping = true
+            multi.wakeup()
+            return true
+        }
+        let onLoop = loopThread.withLock { $0 === Thread.current }
+        if shouldWait && !onLoop { finished.wait() }
+    }
+
+    /// How many transfers are on the multi handle, as of the loop's last turn.
+    var activeCount: Int { activeTransfers.withLock { $0 } }
+
+    // MARK: - The loop
+
+    private func run() {
+        while true {
+            let (starts, cancels, stopping) = inbox.withLock { inbox in
+                defer {
+                    inbox.starts = []
+                    inbox.cancels = []
+                }
+                return (inbox.starts, inbox.cancels, inbox.isStopping)
+            }
+            for transfer in starts { begin(transfer) }
+            for transfer in cancels { remove(transfer, reason: .canceled) }
+            if stopping { break }
+            multi.perform()
+            while let (handle, code) = multi.nextFinished() {
+                guard let transfer = active.removeValue(forKey: handle), let easy = transfer.easy else { continue }
+                multi.remove(easy)
+                transfer.finish(code: code, info: easy.info())
+                recycle(easy, from: transfer)
+            }
+            activeTransfers.withLock { $0 = active.count }
+            multi.poll(milliseconds: 1000)
+        }
+        shutDown()
+    }
+
+    private func begin(_ transfer: CurlTransfer) {
+        guard !transfer.isCanceled else { return transfer.fail(.canceled) }
+        guard let easy = spareHandles.popLast() ?? CurlEasy() else {
+            return transfer.fail(.transport(code: 0, detail: "libcurl could not create a handle"))
+        }
+        if let failure = transfer.prepare(on: easy) {
+            recycle(easy, from: transfer)
+            return transfer.fail(failure)
+        }
+        guard multi.add(easy) else {
+            recycle(easy, from: transfer)
+            return transfer.fail(.transport(code: 0, detail: "libcurl refused the transfer"))
+        }
+        active[easy.handle] = transfer
+    }
+
+    /// Takes a transfer off the multi handle (no more bytes flow) and fails it.
+    private func remove(_ transfer: CurlTransfer, reason: HTTPClientError.Reason) {
+        guard let easy = transfer.easy, active.removeValue(forKey: easy.handle) != nil else { return }
+        multi.remove(easy)
+        transfer.fail(reason)
+        recycle(easy, from: transfer)
+    }
+
+    private func recycle(_ easy: CurlEasy, from transfer: CurlTransfer) {
+        transfer.easy = nil
+        easy.reset()
+        if spareHandles.count < maxSpareHandles { spareHandles.append(easy) }
+    }
+
+    private func shutDown() {
+        for transfer in Array(active.values) { remove(transfer, reason: .canceled) }
+        let late = inbox.withLock { inbox in
+            inbox.isStopped = true
+            defer { inbox.starts = [] }
+            return inbox.starts
+        }
+        for transfer in late { transfer.fail(.canceled) }
+        spareHandles = []
+        activeTransfers.withLock { $0 = 0 }
+        loopThread.withLock { $0 = nil }
+        finished.signal()
+    }
+}

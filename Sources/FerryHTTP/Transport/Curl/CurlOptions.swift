@@ -1,0 +1,67 @@
+/// The libcurl settings for one request, decided in Swift and applied by ``CurlEasy/configure(_:for:)``.
+struct CurlOptions {
+    /// How the method and body map onto libcurl's options.
+    enum Method: Equatable {
+        /// `GET` without a body.
+        case get
+        /// `HEAD`: no response body.
+        case head
+        /// `POST` with a body of `length` bytes (libcurl turns it into `GET` on 301/302/303, like browsers).
+        case post(length: Int)
+        /// A body of `length` bytes sent with `PUT`, or with `method` when given.
+        case upload(length: Int, method: String?)
+        /// Any other method without a body.
+        case custom(String)
+    }
+
+    var url: String
+    var method: Method
+    var headerLines: [String]
+    var userAgent: String
+    var timeoutMilliseconds: Int
+    var connectTimeoutMilliseconds: Int
+    /// `nil` when redirects are not followed.
+    var maxRedirects: Int?
+    var verifiesTLS: Bool
+    var proxy: String?
+    var httpVersion: HTTPVersionPreference
+
+    /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body).
+    init(_ request: HTTPRequest, bodyLength: Int?) {
+        url = request.url?.absoluteString ?? ""
+        let name = request.method.rawValue
+        switch (request.method, bodyLength) {
+        case (.get, nil): method = .get
+        case (.head, _): method = .head
+        case (.post, let length): method = .post(length: length ?? 0)
+        case (.put, let length): method = .upload(length: length ?? 0, method: nil)
+        case (_, let length?): method = .upload(length: length, method: name)
+        case (_, nil): method = .custom(name)
+        }
+        var lines: [String] = []
+        for (name, value) in request.headers {
+            // "Name;" sends an empty header; "Name: value" a normal one.
+            lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+        }
+        // libcurl adds these on its own; an empty "Name:" line removes its default.
+        if !request.headers.contains("Expect") { lines.append("Expect:") }
+        if !request.headers.contains("Content-Type"), bodyLength != nil { lines.append("Content-Type:") }
+        headerLines = lines
+        userAgent =
+            request.headers["User-Agent"] ?? "Ferry/1.0 (\(Curl.version.split(separator: " ").first ?? "libcurl"))"
+        timeoutMilliseconds = request.timeout.map(Self.milliseconds) ?? 0
+        connectTimeoutMilliseconds = Self.milliseconds(request.connectTimeout)
+        switch request.redirectPolicy {
+        case .follow(let limit): maxRedirects = max(0, limit)
+        case .none: maxRedirects = nil
+        }
+        verifiesTLS = request.tlsVerification == .enabled
+        proxy = request.proxy?.absoluteString
+        httpVersion = request.httpVersion
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// One request in flight on a ``CurlTransport``: the handle callers cancel, and the state libcurl's
+/// callbacks fill in.
+///
+/// Everything but ``cancel()`` and ``isCanceled`` runs on the event-loop thread, so that state needs no lock.
+final class CurlTransfer: TransferHandle, @unchecked Sendable {
+    let request: HTTPRequest
+    private let events: TransferEvents
+    private weak var loop: CurlEventLoop?
+    private let canceled = Locked(false)
+
+    // MARK: Loop-confined state
+
+    /// The easy handle while the transfer is on the multi handle.
+    var easy: CurlEasy?
+    private var bodyReader: RequestBodyReader?
+    private var bodyLimit = Int.max
+    private var body = Data()
+    private var bodyFile: FileHandle?
+    /// Set by a callback that stopped the transfer, to report why instead of libcurl's code.
+    private var abortReason: HTTPClientError.Reason?
+
+    private var status = 0
+    private var reason = ""
+    private var headers = HTTPHeaders()
+    private var currentURL: URL
+    private var redirects: [Redirect] = []
+    private var progress = TransferProgress()
+
+    init(request: HTTPRequest, events: TransferEvents, loop: CurlEventLoop) {
+        self.request = request
+        self.events = events
+        self.loop = loop
+        self.currentURL = request.url ?? URL(fileURLWithPath: "/")
+    }
+
+    // MARK: - Canceling (any thread)
+
+    /// Stops the transfer: callbacks abort from now on and the loop removes the handle at its next turn.
+    func cancel() {
+        let wasCanceled = canceled.withLock { flag -> Bool in
+            defer { flag = true }
+            return flag
+        }
+        if !wasCanceled { loop?.cancel(self) }
+    }
+
+    var isCanceled: Bool { canceled.withLock { $0 } }
+
+    // MARK: - Starting (loop thread)
+
+    /// Prepares the body source and destination and configures `easy`; returns the failure if it can't.
+    func prepare(on easy: CurlEasy) -> HTTPClientError.Reason? {
+        var bodyLength: Int?
+        if !request.body.isEmpty {
+            do {
+                let reader = try RequestBodyReader(request.body)
+                bodyReader = reader
+                bodyLength = reader.length
+                progress.bytesExpectedToSend = reader.length
+            } catch {
+                return .fileFailed(error.message)
+            }
+        }
+        switch request.responseBody {
+        case .memory(let limit):
+            bodyLimit = limit
+        case .file(let url):
+            guard FileManager.default.createFile(atPath: url.path, contents: nil),
+                let handle = FileHandle(forWritingAtPath: url.path)
+            else { return .fileFailed("cannot create \(url.path)") }
+            bodyFile = handle
+        }
+        self.easy = easy
+        easy.configure(CurlOptions(request, bodyLength: bodyLength), for: self)
+        return nil
+    }
+
+    // MARK: - Callbacks (loop thread)
+
+    func didReceiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !isCanceled else { return false }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            startResponse(statusLine: line)
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon])
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers.add(name, value)
+        }
+        return true
+    }
+
+    func didReceiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !isCanceled else { return false }
+        if let bodyFile {
+            do {
+                try bodyFile.write(contentsOf: bytes)
+            } catch {
+                abortReason = .fileFailed("cannot write the response body: \(error.localizedDescription)")
+                return false
+            }
+            return true
+        }
+        guard body.count + bytes.count <= bodyLimit else {
+            abortReason = .bodyTooLarge(limit: bodyLimit)
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Fills `buffer` from the request body; `nil` aborts the transfer.
+    func readBody(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int? {
+        guard !isCanceled, let bodyReader else { return isCanceled ? nil : 0 }
+        do {
+            return try bodyReader.read(into: buffer, capacity: capacity)
+        } catch {
+            abortReason = .fileFailed(error.message)
+            return nil
+        }
+    }
+
+    /// Starts the request body again (libcurl asks after a redirect or an auth retry).
+    func rewindBody() -> Bool {
+        guard let reader = try? RequestBodyReader(request.body) else { return false }
+        bodyReader = reader
+        return true
+    }
+
+    /// Records progress; returns `false` to stop the transfer.
+    func didProgress(received: Int, expectedToReceive: Int, sent: Int, expectedToSend: Int) -> Bool {
+        guard !isCanceled else { return false }
+        var next = progress
+        next.bytesReceived = received
+        next.bytesExpectedToReceive = expectedToReceive > 0 ? expectedToReceive : nil
+        next.bytesSent = sent
+        if expectedToSend > 0 { next.bytesExpectedToSend = expectedToSend }
+        if next != progress {
+            progress = next
+            events.progress(next)
+        }
+        return true
+    }
+
+    // MARK: - Finishing (loop thread)
+
+    /// Reports the outcome of libcurl result `code` once.
+    func finish(code: Int, info: CurlInfo) {
+        try? bodyFile?.close()
+        bodyFile = nil
+        if isCanceled {
+            events.completion(.failure(HTTPClientError(.canceled, request: request)))
+            return
+        }
+        if code != 0 {
+            let reason = abortReason ?? CurlFailure(code: code, info: info, request: request).reason
+            events.completion(.failure(HTTPClientError(reason, request: request)))
+            return
+        }
+        var final = progress
+        final.bytesExpectedToReceive = final.bytesReceived
+        if final != progress { events.progress(final) }
+        let response = HTTPResponse(
+            status: info.responseCode, reason: reason, headers: headers,
+            url: info.effectiveURL.flatMap(URL.init(string:)) ?? currentURL, redirects: redirects,
+            timing: TransferTiming(info), body: body, bodyFile: request.responseBody.fileURL,
+            tlsVerification: request.tlsVerification)
+        body = Data()
+        events.completion(.success(response))
+    }
+
+    /// Reports a failure that happened before or outside libcurl (or a cancel), once.
+    func fail(_ reason: HTTPClientError.Reason) {
+        try? bodyFile?.close()
+        bodyFile = nil
+        events.completion(.failure(HTTPClientError(isCanceled ? .canceled : reason, request: request)))
+    }
+
+    // MARK: - Internals
+
+    /// A status line starts a new header block: the one before was a redirect, an interim `1xx` or a
+    /// proxy's `CONNECT` answer, so its headers and any body are dropped (and a redirect recorded).
+    private func startResponse(statusLine: String) {
+        if [301, 302, 303, 307, 308].contains(status), let location = headers["Location"],
+            request.redirectPolicy != .none, let target = URL(string: location, relativeTo: currentURL)?.absoluteURL
+        {
+            redirects.append(Redirect(status: status, from: currentURL, to: target))
+            currentURL = target
+        }
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        reason = parts.count > 2 ? String(parts[2]) : ""
+        headers = HTTPHeaders()
+        body.removeAll(keepingCapacity: true)
+        if let bodyFile {
+            try? bodyFile.truncate(atOffset: 0)
+        }
+    }
+}
+
+extension ResponseBodyDestination {
+    /// The destination file, if the body goes to one.
+    var fileURL: URL? {
+        if case .file(let url) = self { url } else { nil }
+    }
+}

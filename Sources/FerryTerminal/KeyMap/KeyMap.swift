@@ -1,0 +1,65 @@
+/// Key bindings as data: one table drives dispatch, the help overlay and the user's remapping file.
+///
+/// ```swift
+/// var keyMap = KeyMap([
+///     KeyBinding(KeyEvent(.character("q")), action: "quit", help: "Quit"),
+///     KeyBinding(KeyEvent(.down), action: "list.next", help: "Next item", context: "list"),
+/// ])
+/// let problems = keyMap.apply(userFile: try String(contentsOf: url))
+/// if let action = keyMap.action(for: keyEvent, in: ["list"]) { … }
+/// ```
+public struct KeyMap: Hashable, Sendable {
+    /// The context that applies everywhere, consulted after the specific ones.
+    public static let global = "global"
+
+    /// Every binding, in the order given (help lists them in this order).
+    public private(set) var bindings: [KeyBinding]
+
+    /// Creates a key map from bindings; a later binding of the same key in the same context wins.
+    public init(_ bindings: [KeyBinding]) {
+        self.bindings = []
+        bindings.forEach { bind($0) }
+    }
+
+    // MARK: - Dispatch
+
+    /// The action bound to `key` in the first of `contexts` that binds it, else in `global`.
+    public func action(for key: KeyEvent, in contexts: [String] = []) -> String? {
+        for context in contexts + [Self.global] {
+            if let binding = bindings.first(where: { $0.context == context && $0.key == key }) {
+                return binding.action
+            }
+        }
+        return nil
+    }
+
+    /// The bindings of `action`, for hints such as "Send: Ctrl+S".
+    public func bindings(for action: String) -> [KeyBinding] {
+        bindings.filter { $0.action == action }
+    }
+
+    /// The bindings active in `contexts` (and `global`), for the help overlay: one per key, most specific first.
+    public func activeBindings(in contexts: [String] = []) -> [KeyBinding] {
+        var seen = Set<KeyEvent>()
+        var result: [KeyBinding] = []
+        for context in contexts + [Self.global] {
+            for binding in bindings where binding.context == context && seen.insert(binding.key).inserted {
+                result.append(binding)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Changing
+
+    /// Adds `binding`, replacing any binding of the same key in the same context.
+    public mutating func bind(_ binding: KeyBinding) {
+        bindings.removeAll { $0.key == binding.key && $0.context == binding.context }
+        bindings.append(binding)
+    }
+
+    /// Removes whatever `key` does in `context`.
+    public mutating func unbind(_ key: KeyEvent, context: String = KeyMap.global) {
+        bindings.removeAll { $0.key == key && $0.context == context }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The themes found in theme folders, with the files that could not be used.
+///
+/// ```swift
+/// let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
+/// catalog.problems.forEach { log.warning("\($0)") }       // a bad file is reported…
+/// let theme = catalog.theme(named: "ferry-light")           // …and the fallback used
+/// ```
+public struct ThemeCatalog: Sendable {
+    /// The themes that loaded, by name, in file-name order.
+    public var themes: [Theme]
+    /// The files that could not be used and why.
+    public var problems: [ThemeError]
+
+    /// Creates a catalog.
+    public init(themes: [Theme], problems: [ThemeError]) {
+        self.themes = themes
+        self.problems = problems
+    }
+
+    /// The theme called `name`, else the default theme (`ferry-dark`), else `Theme.fallback`.
+    public func theme(named name: String?) -> Theme {
+        if let name, let match = themes.first(where: { $0.name == name }) { return match }
+        return themes.first(where: { $0.name == Theme.fallback.name }) ?? .fallback
+    }
+
+    // MARK: - Loading
+
+    /// Loads every `*.json` file in `directories` (missing folders are skipped; a later folder's theme
+    /// replaces an earlier one of the same name).
+    public static func load(from directories: [URL]) -> ThemeCatalog {
+        var themes: [Theme] = []
+        var problems: [ThemeError] = []
+        for directory in directories {
+            let files =
+                (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+            for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.path < $1.path }) {
+                do {
+                    let theme = try Theme.load(contentsOf: file)
+                    themes.removeAll { $0.name == theme.name }
+                    themes.append(theme)
+                } catch {
+                    problems.append(error)
+                }
+            }
+        }
+        return ThemeCatalog(themes: themes, problems: problems)
+    }
+
+    /// Where themes are looked for, later folders winning: `Themes/` in the current folder, `Themes/` beside
+    /// the executable's package (`.build/<config>/ferry` → `Themes/`), `~/.config/ferry/themes`, `$FERRY_THEMES`.
+    public static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [URL]
+    {
+        var result = [URL(fileURLWithPath: "Themes")]
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        result.append(
+            executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Themes"))
+        if let home = environment["HOME"] {
+            result.append(URL(fileURLWithPath: home).appendingPathComponent(".config/ferry/themes"))
+        }
+        if let custom = environment["FERRY_THEMES"] { result.append(URL(fileURLWithPath: custom)) }
+        var seen = Set<String>()
+        return result.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+}

@@ -1,0 +1,67 @@
+import FerryTerminal
+import Testing
+
+@Suite struct KeyMapTests {
+    let defaults = KeyMap([
+        KeyBinding(KeyEvent(.character("q")), action: "quit", help: "Quit"),
+        KeyBinding(KeyEvent(.character("s"), modifiers: .control), action: "request.send", help: "Send the request"),
+        KeyBinding(KeyEvent(.down), action: "list.next", help: "Next item", context: "list"),
+        KeyBinding(KeyEvent(.up), action: "list.previous", help: "Previous item", context: "list"),
+        KeyBinding(KeyEvent(.down), action: "focus.next", help: "Next pane"),
+    ])
+
+    @Test func notationRoundTrips() {
+        let written = [
+            "ctrl+s", "alt+x", "shift+tab", "f5", "up", "pgdn", "enter", "esc", "space", "q", "?", "ctrl+alt+delete",
+            "plus",
+        ]
+        for text in written {
+            let key = KeyEvent(notation: text)
+            #expect(key != nil, "\(text)")
+            #expect(key?.notation == text)
+        }
+        #expect(KeyEvent(notation: "Ctrl+S") == KeyEvent(.character("s"), modifiers: .control))
+        #expect(KeyEvent(notation: "G") == KeyEvent(.character("G")))
+        #expect(KeyEvent(notation: "ctrl++") == KeyEvent(.character("+"), modifiers: .control))
+        #expect(KeyEvent(notation: "hyper+x") == nil)
+        #expect(KeyEvent(notation: "f99") == nil)
+        #expect(KeyEvent(notation: "ctrl+s")?.displayName == "Ctrl+S")
+        #expect(KeyEvent(notation: "shift+tab")?.displayName == "Shift+Tab")
+        #expect(KeyEvent(notation: "up")?.displayName == "↑")
+    }
+
+    @Test func dispatchPrefersTheSpecificContext() {
+        #expect(defaults.action(for: KeyEvent(.down), in: ["list"]) == "list.next")
+        #expect(defaults.action(for: KeyEvent(.down), in: ["editor"]) == "focus.next")
+        #expect(defaults.action(for: KeyEvent(.character("q")), in: ["list"]) == "quit")
+        #expect(defaults.action(for: KeyEvent(.character("x"))) == nil)
+    }
+
+    @Test func helpListsOneBindingPerKey() {
+        let active = defaults.activeBindings(in: ["list"])
+        #expect(active.map(\.action) == ["list.next", "list.previous", "quit", "request.send"])
+    }
+
+    @Test func userFileRemapsUnbindsAndReportsProblems() {
+        var keyMap = defaults
+        let problems = keyMap.apply(
+            userFile: """
+                # my keys
+                ctrl+enter = request.send   # as in Postman
+                f5 = request.sned
+                hyper+q = quit
+                [list]
+                j = list.next
+                down = none
+                nonsense line
+                """)
+        #expect(problems.map(\.line) == [3, 4, 8])
+        #expect(problems[0].reason.contains("unknown action \"request.sned\""))
+        #expect(problems[1].reason.contains("unknown key \"hyper+q\""))
+        #expect(keyMap.action(for: KeyEvent(.enter, modifiers: .control)) == "request.send")
+        #expect(keyMap.bindings(for: "request.send").count == 2)
+        #expect(keyMap.action(for: KeyEvent(.character("j")), in: ["list"]) == "list.next")
+        #expect(keyMap.action(for: KeyEvent(.down), in: ["list"]) == "focus.next")
+        #expect(keyMap.bindings(for: "request.send").allSatisfy { $0.help == "Send the request" })
+    }
+}

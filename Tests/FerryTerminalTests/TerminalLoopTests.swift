@@ -1,0 +1,126 @@
+import FerryTerminal
+import FerryTestSupport
+import Foundation
+import Testing
+
+@Suite struct TerminalLoopTests {
+    struct Counter {
+        var value = 0
+        var ticks = 0
+        var isDone = false
+        var isAnimating = false
+    }
+
+    enum CounterAction: Sendable {
+        case increment, quit, tick, startAnimating, stopAnimating, add(Int)
+    }
+
+    func action(_ event: InputEvent, _ state: Counter) -> CounterAction? {
+        switch event {
+        case .key(KeyEvent(.character("+"))): return .increment
+        case .key(KeyEvent(.character("q"))): return .quit
+        default: return nil
+        }
+    }
+
+    func reduce(_ state: inout Counter, _ action: CounterAction) {
+        switch action {
+        case .increment: state.value += 1
+        case .add(let amount): state.value += amount
+        case .quit: state.isDone = true
+        case .tick: state.ticks += 1
+        case .startAnimating: state.isAnimating = true
+        case .stopAnimating: state.isAnimating = false
+        }
+    }
+
+    func view(_ state: Counter, _ frame: inout Frame) {
+        let block = Block(title: "Counter")
+        frame.render(block, area: frame.area)
+        frame.buffer.set(string: "value \(state.value)", at: Position(x: 1, y: 1), clippedTo: block.inner(frame.area))
+    }
+
+    @Test func aBatchOfEventsRendersOnce() throws {
+        let backend = InMemoryBackend(width: 20, height: 3)
+        backend.enqueue(InputEvent.typing("+++"))
+        let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
+        // Stop once the batch is handled: post from the reducer's view of the world via the mailbox.
+        loop.mailbox.post(.quit)
+        let final = try loop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        #expect(final.value == 3)
+        #expect(loop.renderCount == 2, "the first frame and one for the batch")
+    }
+
+    @Test func postedActionsWakeTheLoopAndOnlyChangedCellsAreDrawn() throws {
+        let backend = InMemoryBackend(width: 20, height: 3)
+        let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
+        let mailbox = loop.mailbox
+        Thread.detachNewThread {
+            mailbox.post(.add(5))
+            // Wait until the loop has drawn 5, then finish.
+            let deadline = Date().addingTimeInterval(10)
+            while backend.pendingEventCount == 0 && Date() < deadline {
+                backend.enqueue(.character("q"))
+            }
+        }
+        let final = try loop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        #expect(final.value == 5)
+        #expect(final.isDone)
+        if let failure = ScreenAssertions.mismatch(
+            backend, ["┌Counter───────────┐", "│value 5           │", "└──────────────────┘"])
+        {
+            Issue.record(Comment(rawValue: failure))
+        }
+    }
+
+    @Test func anIdleLoopDoesNotRenderOrTick() throws {
+        let backend = InMemoryBackend(width: 20, height: 3)
+        let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
+        loop.tickAction = .tick
+        loop.tickInterval = .milliseconds(5)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.2)
+            backend.enqueue(.character("q"))
+        }
+        let start = ContinuousClock.now
+        let final = try loop.run(
+            action: action, reduce: reduce, view: view, isFinished: \.isDone, isAnimating: \.isAnimating)
+        #expect(ContinuousClock.now - start >= .milliseconds(150))
+        #expect(final.ticks == 0)
+        #expect(loop.renderCount == 2, "the first frame and one for the q")
+    }
+
+    @Test func ticksArriveOnlyWhileAnimating() throws {
+        let backend = InMemoryBackend(width: 20, height: 3)
+        let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter(isAnimating: true))
+        loop.tickAction = .tick
+        loop.tickInterval = .milliseconds(2)
+        let final = try loop.run(
+            action: action,
+            reduce: { state, action in
+                reduce(&state, action)
+                if state.ticks >= 5 { state.isDone = true }
+            }, view: view, isFinished: \.isDone, isAnimating: \.isAnimating)
+        #expect(final.ticks == 5)
+    }
+
+    @Test func stopFromAnotherThreadEndsTheRun() throws {
+        let backend = InMemoryBackend(width: 20, height: 3)
+        let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
+        nonisolated(unsafe) let unsafeLoop = loop
+        Thread.detachNewThread { unsafeLoop.stop() }
+        let final = try loop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        #expect(!final.isDone)
+        #expect(loop.isStopRequested)
+    }
+
+    @Test func aResizeRedrawsEverything() throws {
+        let backend = InMemoryBackend(width: 20, height: 3)
+        backend.enqueue(.character("+"))
+        backend.resize(to: Size(width: 12, height: 3))
+        backend.enqueue(.character("q"))
+        let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
+        try loop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        #expect(backend.lines == ["┌Counter───┐", "│value 1   │", "└──────────┘"])
+    }
+}

@@ -5,7 +5,9 @@ enum FerryCommandLine {
     /// Every subcommand, in the order `ferry --help` lists them.
     static var commands: [any FerryCommand.Type] {
         [
-            VersionCommand.self
+            VersionCommand.self,
+            ListCommand.self,
+            EnvCommand.self,
         ]
     }
 

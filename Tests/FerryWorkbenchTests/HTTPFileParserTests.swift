@@ -145,3 +145,15 @@ import Testing
         #expect(file.diagnostics.first?.location.line == 3)
     }
 }
+
+@Suite struct HTTPFileParserWarningTests {
+    @Test func spacesInsideVariablesAreFineButNotOutside() {
+        let fine = HTTPFileParser.parse(text: "GET http://h/{{ id }}?q={{ q }}\n", path: "s.http")
+        #expect(fine.diagnostics.isEmpty)
+        let spaced = HTTPFileParser.parse(text: "GET http://h/a b HTTP/1.1\n", path: "s.http")
+        #expect(
+            spaced.diagnostics.map(\.description) == [
+                "s.http:1:15: warning: expected `METHOD URL [HTTP/version]`: the URL contains a space (encode it as %20)"
+            ])
+    }
+}

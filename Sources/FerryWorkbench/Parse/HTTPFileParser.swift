@@ -250,16 +250,26 @@ struct SectionParser {
         } else {
             url = ""
         }
-        if url.contains(" ") {
-            let column =
-                (line.text.range(of: " ", range: line.text.range(of: url)).map {
-                    line.text.distance(from: line.text.startIndex, to: $0.lowerBound)
-                } ?? 0) + 1
+        if let space = Self.firstSpaceOutsideVariables(in: url), let urlRange = line.text.range(of: url) {
+            let column = line.text.distance(from: line.text.startIndex, to: urlRange.lowerBound) + space + 1
             report(
                 "expected `METHOD URL [HTTP/version]`: the URL contains a space (encode it as %20)",
                 line: line.number, column: column, severity: .warning)
         }
         return SavedRequest(method: method, url: url, httpVersion: version)
+    }
+
+    /// The character offset of the first space in `url` outside `{{...}}`, if any.
+    static func firstSpaceOutsideVariables(in url: String) -> Int? {
+        var depth = 0
+        var previous: Character = "\0"
+        for (offset, character) in url.enumerated() {
+            if character == "{" && previous == "{" { depth += 1 }
+            if character == "}" && previous == "}" && depth > 0 { depth -= 1 }
+            if (character == " " || character == "\t") && depth == 0 { return offset }
+            previous = character
+        }
+        return nil
     }
 
     mutating func parseHeaders(

@@ -1,0 +1,37 @@
+import FerryWorkbench
+import Foundation
+
+/// `ferry list [WORKSPACE]`: every request with its id, method and URL.
+enum ListCommand: FerryCommand {
+    static let name = "list"
+    static let summary = "list the requests of a workspace: id, method, URL"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print("usage: ferry list [WORKSPACE]")
+            return ExitCode.success
+        }
+        guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
+            printError("usage: ferry list [WORKSPACE]")
+            return ExitCode.usage
+        }
+        let folder = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath)
+        let workspace: Workspace
+        do {
+            workspace = try Workspace.load(at: folder)
+        } catch {
+            printError("ferry list: \(error)")
+            return ExitCode.usage
+        }
+        let rows = workspace.requests.map { [$0.id.description, $0.request.method, $0.request.fullURL] }
+        let widths = [0, 1].map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var output = ""
+        for row in rows {
+            output += row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
+            output += row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + "  " + row[2] + "\n"
+        }
+        TerminalOutput.standardOutput.write(Array(output.utf8))
+        for diagnostic in workspace.diagnostics { printError(diagnostic.description) }
+        return workspace.diagnostics.contains { $0.severity == .error } ? ExitCode.usage : ExitCode.success
+    }
+}

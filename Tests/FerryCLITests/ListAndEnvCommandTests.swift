@@ -1,0 +1,79 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+@Suite struct ListAndEnvCommandTests {
+    static func makeWorkspace() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-cli-\(UUID().uuidString)")
+        let files = [
+            "http-client.env.json": #"{ "$shared": { "user": "ann" }, "dev": { "host": "http://127.0.0.1:1" } }"#,
+            "http-client.private.env.json": #"{ "dev": { "token": "very-secret-token" } }"#,
+            "api/users.http": "### list\nGET {{host}}/users\n\n###\nPOST {{host}}/users\n",
+            "root.http": "# @name ping\nHEAD {{host}}/ping\n",
+            ".ferry/hidden.http": "GET http://hidden\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    @Test func listPrintsIdsMethodsAndURLs() throws {
+        let root = try Self.makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try FerryProcess.run(["list", root.path])
+        #expect(output.status == 0)
+        #expect(
+            output.text == """
+                api/users.http#list  GET   {{host}}/users
+                api/users.http#2     POST  {{host}}/users
+                root.http#ping       HEAD  {{host}}/ping
+
+                """)
+        let fromInside = try FerryProcess.run(["list"], currentDirectory: root)
+        #expect(fromInside.text == output.text)
+    }
+
+    @Test func listReportsBrokenFilesWithLocationsAndStillListsTheRest() throws {
+        let root = try Self.makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("GET http://a/\nbroken header\n\n### ok\nGET http://b/\n".utf8)
+            .write(to: root.appendingPathComponent("bad.http"))
+        let output = try FerryProcess.run(["list", root.path])
+        #expect(output.status == 2)
+        #expect(output.text.contains("bad.http#ok"))
+        #expect(output.standardError.contains("bad.http:2:1: error: expected a header"))
+    }
+
+    @Test func envMasksSecretsAndMergesShared() throws {
+        let root = try Self.makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try FerryProcess.run(["env", root.path])
+        #expect(output.status == 0)
+        #expect(!output.text.contains("very-secret-token"))
+        #expect(output.text.contains("token = ••••••"))
+        #expect(output.text.contains("dev\n  user  = ann"))
+        #expect(output.text.contains("host  = http://127.0.0.1:1"))
+    }
+
+    @Test func envReportsMalformedFileWithItsLine() throws {
+        let root = try Self.makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("{\n \"dev\": {\n  \"a\": tru\n }\n}\n".utf8)
+            .write(to: root.appendingPathComponent("http-client.env.json"))
+        let output = try FerryProcess.run(["env", root.path])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("http-client.env.json:3:8: error:"))
+        #expect(output.text.contains("token = ••••••"))
+    }
+
+    @Test func sampleCollectionsList() throws {
+        let output = try FerryProcess.run(["list", TestServers.packageRoot.appendingPathComponent("Collections").path])
+        #expect(output.status == 0)
+        #expect(output.standardError.isEmpty)
+        #expect(output.text.contains("basics/requests.http#search"))
+    }
+}

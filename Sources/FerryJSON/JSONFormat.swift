@@ -8,7 +8,4 @@ public enum JSONFormat: Sendable, Hashable {
     /// One value per line, nested values indented by `indent` spaces, `": "` after keys; empty containers
     /// stay `[]` and `{}`.
     case pretty(indent: Int)
-
-    /// Pretty with two spaces.
-    public static let pretty = JSONFormat.pretty(indent: 2)
 }

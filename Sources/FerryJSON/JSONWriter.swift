@@ -80,12 +80,12 @@ struct JSONWriter {
 
 extension JSONValue {
     /// The value as JSON text in `format` (pretty with two spaces by default).
-    public func formatted(_ format: JSONFormat = .pretty) -> String {
+    public func formatted(_ format: JSONFormat = .pretty(indent: 2)) -> String {
         String(decoding: formattedBytes(format), as: UTF8.self)
     }
 
     /// The value as UTF-8 JSON bytes in `format`, such as a request body.
-    public func formattedBytes(_ format: JSONFormat = .pretty) -> [UInt8] {
+    public func formattedBytes(_ format: JSONFormat = .pretty(indent: 2)) -> [UInt8] {
         var writer = JSONWriter(format: format)
         writer.write(self)
         return writer.output

@@ -8,6 +8,7 @@ enum FerryCommandLine {
             VersionCommand.self,
             ListCommand.self,
             EnvCommand.self,
+            JSONCommand.self,
         ]
     }
 

@@ -44,7 +44,7 @@ import Testing
 
     @Test func sendsJSONAndRawBodiesWithTheirTypes() async throws {
         struct Payload: Encodable { var id: Int }
-        _ = try await client.send(HTTPRequest(.put, path: "/echo", body: try .json(Payload(id: 3))))
+        _ = try await client.send(HTTPRequest(.put, path: "/echo", body: try .json(encoding: Payload(id: 3))))
         _ = try await client.send(
             HTTPRequest(.patch, path: "/echo", body: .data(Data([0, 1, 2, 255]), contentType: nil)))
         _ = try await client.send(HTTPRequest(.delete, path: "/echo", body: .text("bye")))

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// request.body = .form(["name": "Ada"])
-/// request.body = try .json(NewUser(name: "Ada"))
+/// request.body = try .json(encoding: NewUser(name: "Ada"))
 /// request.body = .file(URL(fileURLWithPath: "big.bin"), contentType: "application/octet-stream")
 /// ```
 public enum HTTPBody: Sendable, Hashable {
@@ -22,7 +22,9 @@ public enum HTTPBody: Sendable, Hashable {
     case file(URL, contentType: String?)
 
     /// A JSON body from an `Encodable` value.
-    public static func json<Value: Encodable>(_ value: Value, encoder: JSONEncoder = JSONEncoder()) throws -> HTTPBody {
+    public static func json<Value: Encodable>(encoding value: Value, encoder: JSONEncoder = JSONEncoder()) throws
+        -> HTTPBody
+    {
         .json(try encoder.encode(value))
     }
 

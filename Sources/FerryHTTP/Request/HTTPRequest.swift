@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// var request = HTTPRequest(.post, path: "/users")
 /// request.headers["Accept"] = "application/json"
-/// request.body = try .json(NewUser(name: "Ada"))
+/// request.body = try .json(encoding: NewUser(name: "Ada"))
 /// request.timeout = .seconds(10)
 /// let response = try await client.send(request)
 /// ```

@@ -1,0 +1,23 @@
+import FerryJSON
+import Foundation
+
+// MARK: - FerryJSON
+
+extension ResponseParser where Value == JSONValue {
+    /// The body as a ``JSONValue`` (key order and numbers kept as sent); `application/json` or `+json` required.
+    public static var json: ResponseParser<JSONValue> { json(options: .strict) }
+
+    /// The body as a ``JSONValue`` parsed with `options`; `application/json` or `+json` required.
+    public static func json(options: JSONParseOptions) -> ResponseParser<JSONValue> {
+        ResponseParser(expectedContentType: "application/json", acceptsMediaType: { $0?.isJSON ?? false }) { response in
+            try JSONValue(parsing: response.body, options: options)
+        }
+    }
+}
+
+extension HTTPBody {
+    /// A JSON body from a ``JSONValue``, written compactly in its own key order.
+    public static func json(_ value: JSONValue) -> HTTPBody {
+        .json(Data(value.formattedBytes(.compact)))
+    }
+}

@@ -1,0 +1,135 @@
+import FerryHTTP
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// Cancel is guaranteed: once `cancel()` returns on an unfinished task the result is `.canceled`, and the
+/// transfer stops quickly with no more bytes flowing.
+@Suite struct CurlCancelTests {
+    let server: TestHTTPServer
+    let transport = CurlTransport()
+    let client: HTTPClient
+
+    init() throws {
+        server = try TestHTTPServer()
+        client = HTTPClient(transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
+    }
+
+    @Test func cancelBeforeConnectEndsCanceledAndTheClientKeepsWorking() async throws {
+        server.route("/a", responding: .text("A"))
+        let task = client.task(for: HTTPRequest(path: "/a"))
+        task.cancel()
+        #expect(task.state == .canceled)
+        let reason = await failureReason { _ = try await task.value() }
+        #expect(reason == .canceled)
+        #expect(await waitUntil { transport.activeTransferCount == 0 })
+        #expect(try await client.send(HTTPRequest(path: "/a")).text == "A")
+    }
+
+    @Test func cancelMidUploadStopsTheTransfer() async throws {
+        server.route("/upload", responding: .text("done"))
+        server.throttleUploads(on: "/upload", bytes: 64 * 1024, every: .milliseconds(10))
+        let task = client.task(
+            // Larger than what loopback socket buffers can absorb, so the upload is really in flight.
+            for: HTTPRequest(.post, path: "/upload", body: .data(Data(count: 32_000_000), contentType: nil)))
+        #expect(await waitUntil { if case .running(let p) = task.state { p.bytesSent > 0 } else { false } })
+        #expect(server.activeConnections == 1)
+        let canceledAt = ContinuousClock.now
+        task.cancel()
+        #expect(await task.result.failureReason == .canceled)
+        #expect(await waitUntil { transport.activeTransferCount == 0 })
+        #expect(ContinuousClock.now - canceledAt < .milliseconds(100))
+        // The server drains what the kernel buffered, then sees the connection closed mid-body.
+        #expect(await waitUntil { server.activeConnections == 0 })
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func cancelMidDownloadStopsTheFlowOfBytes() async throws {
+        server.route(
+            "/drip", responding: TestResponse(body: Data(count: 200_000)).dripping(1000, every: .milliseconds(5)))
+        let task = client.task(for: HTTPRequest(path: "/drip"))
+        #expect(await waitUntil { if case .running(let p) = task.state { p.bytesReceived > 2000 } else { false } })
+        let canceledAt = ContinuousClock.now
+        task.cancel()
+        #expect(await waitUntil { transport.activeTransferCount == 0 })
+        #expect(ContinuousClock.now - canceledAt < .milliseconds(100))
+        // The server notices the closed connection on its next write or two, then no more bytes go out.
+        #expect(await waitUntil { server.activeConnections == 0 })
+        let written = server.responseBodyBytesWritten
+        #expect(written < 200_000)
+        #expect(await task.result.failureReason == .canceled)
+        #expect(server.responseBodyBytesWritten == written)
+    }
+
+    @Test func cancelDuringParseWinsOverTheParsedValue() async throws {
+        server.route("/value", responding: .text("parsed"))
+        let parsing = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let parser = ResponseParser<String> { response in
+            parsing.signal()
+            proceed.wait()
+            return response.text
+        }
+        let task = client.task(for: HTTPRequest(path: "/value"), parsing: parser)
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                parsing.wait()
+                continuation.resume()
+            }
+        }
+        #expect(task.state == .processing)
+        task.cancel()
+        proceed.signal()
+        #expect(await task.result.failureReason == .canceled)
+        #expect(task.state == .canceled)
+    }
+
+    @Test func swiftTaskCancellationCancelsTheRequest() async throws {
+        server.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(3)))
+        let pending = Task { try await client.send(HTTPRequest(path: "/slow")) }
+        #expect(await waitUntil { server.requests.count == 1 })
+        let canceledAt = ContinuousClock.now
+        pending.cancel()
+        let reason = await failureReason { _ = try await pending.value }
+        #expect(reason == .canceled)
+        #expect(ContinuousClock.now - canceledAt < .milliseconds(500))
+        #expect(await waitUntil { transport.activeTransferCount == 0 })
+    }
+
+    @Test func completionHandlerHearsCancelExactlyOnce() async throws {
+        server.route("/slow", responding: TestResponse.text("late").delayed(by: .milliseconds(300)))
+        let results = Recorder<Bool>()
+        let task = client.send(HTTPRequest(path: "/slow")) { result in
+            results.append((try? result.get()) == nil)
+        }
+        task.cancel()
+        task.cancel()
+        #expect(await waitUntil { results.values.count == 1 })
+        _ = try await client.send(HTTPRequest(path: "/slow"))
+        #expect(results.values == [true])
+    }
+
+    @Test func resultAlwaysAgreesWithTheStateAfterCancel() async throws {
+        server.route("/fast", responding: .text("ok"))
+        var canceled = 0
+        for round in 0..<100 {
+            let task = client.task(for: HTTPRequest(path: "/fast"))
+            if round % 2 == 1 { try await Task.sleep(for: .microseconds(round * 20)) }
+            task.cancel()
+            let result = await task.result
+            switch (task.state, result) {
+            case (.canceled, .failure(let error)) where error.isCanceled: canceled += 1
+            case (.completed, .success(let response)): #expect(response.text == "ok")
+            default: Issue.record("state \(task.state) disagrees with result \(result)")
+            }
+        }
+        #expect(canceled > 0)
+        #expect(await waitUntil { transport.activeTransferCount == 0 })
+    }
+}
+
+extension Result where Failure == HTTPClientError {
+    var failureReason: HTTPClientError.Reason? {
+        if case .failure(let error) = self { error.reason } else { nil }
+    }
+}

@@ -7,6 +7,7 @@ enum FerryCommandLine {
         [
             VersionCommand.self,
             ListCommand.self,
+            SendCommand.self,
             EnvCommand.self,
             JSONCommand.self,
         ]

@@ -101,7 +101,7 @@ extension HistoryEntry {
             timing = response.timing.map(Timing.init)
         case .failure(let failure):
             status = nil
-            error = failure.description
+            error = Secrets.masking(sensitive, in: failure.message)
             responseHeaders = []
             responseBody = nil
             responseBodyTruncated = false

@@ -24,8 +24,7 @@ extension Workspace {
     ) throws -> VariableContext {
         let files = environments ?? self.environments()
         if let environment, !files.contains(environment) {
-            let known = files.names.isEmpty ? "none defined" : files.names.joined(separator: ", ")
-            throw WorkspaceError.noSuchItem("environment '\(environment)' (known: \(known))")
+            throw WorkspaceError.noSuchEnvironment(environment, known: files.names)
         }
         let fileVariables =
             fileIndex(request.path).map { self.files[$0].content.fileVariables(forRequestAt: request.position) } ?? [:]

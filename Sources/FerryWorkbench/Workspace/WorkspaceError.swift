@@ -10,6 +10,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidName(String)
     /// The file changed on disk since it was loaded; saving would overwrite someone else's edit.
     case changedOnDisk(String)
+    /// No environment of this name; the known ones are listed.
+    case noSuchEnvironment(String, known: [String])
     /// Reading or writing failed.
     case io(path: String, reason: String)
 
@@ -21,6 +23,8 @@ public enum WorkspaceError: Error, Sendable, Equatable, CustomStringConvertible 
         case .alreadyExists(let path): "'\(path)' already exists"
         case .invalidName(let name): "'\(name)' is not a valid name"
         case .changedOnDisk(let path): "'\(path)' changed on disk since it was loaded; reload it before saving"
+        case .noSuchEnvironment(let name, let known):
+            "no environment '\(name)' (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         case .io(let path, let reason): "\(path): \(reason)"
         }
     }

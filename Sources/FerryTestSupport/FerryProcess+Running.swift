@@ -1,0 +1,61 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension FerryProcess {
+    /// A `ferry` process started in the background, for tests that signal it while it runs.
+    public final class Running: @unchecked Sendable {
+        private let process: Process
+        private let output: DetachedRead
+        private let errors: DetachedRead
+
+        init(process: Process, output: DetachedRead, errors: DetachedRead) {
+            self.process = process
+            self.output = output
+            self.errors = errors
+        }
+
+        /// The process id.
+        public var processIdentifier: Int32 { process.processIdentifier }
+
+        /// Sends SIGINT, as Ctrl-C in a terminal does.
+        public func interrupt() { kill(process.processIdentifier, SIGINT) }
+
+        /// Waits for the process to exit and returns what it wrote.
+        public func wait() -> Output {
+            let outputData = output.wait()
+            let errorData = errors.wait()
+            process.waitUntilExit()
+            return Output(
+                status: process.terminationStatus, standardOutput: outputData,
+                standardError: String(decoding: errorData, as: UTF8.self))
+        }
+    }
+
+    /// Starts `ferry` with `arguments` and returns at once; standard input is empty.
+    public static func start(
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> Running {
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["SWIFT_BACKTRACE"] = "enable=no"
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        try stdin.fileHandleForWriting.close()
+        return Running(
+            process: process, output: Thread.detachedRead(stdout.fileHandleForReading),
+            errors: Thread.detachedRead(stderr.fileHandleForReading))
+    }
+}

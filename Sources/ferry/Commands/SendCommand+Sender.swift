@@ -1,0 +1,220 @@
+import FerryHTTP
+import FerryJSON
+import FerryWorkbench
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension ExitCode {
+    /// The transfer failed (connection, TLS, timeout, …).
+    static let transport: Int32 = 3
+    /// The server answered 4xx.
+    static let clientError: Int32 = 4
+    /// The server answered 5xx.
+    static let serverError: Int32 = 5
+    /// Canceled with Ctrl-C.
+    static let interrupted: Int32 = 130
+}
+
+/// Sends one prepared request (with retries), handles Ctrl-C, writes output and history.
+struct Sender {
+    let options: SendOptions
+    let prepared: SendCommand.Prepared
+
+    func run() -> Int32 {
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        let client = HTTPClient(transport: transport)
+        let interrupt = Interrupt()
+        let progress = TerminalOutput.standardError.isTerminal ? ProgressBar() : nil
+        let started = Date()
+
+        var request = prepared.request
+        var temporaryOutput: URL?
+        if let outputPath = options.outputPath {
+            let target = URL(fileURLWithPath: outputPath)
+            let temporary = target.deletingLastPathComponent()
+                .appendingPathComponent(".\(target.lastPathComponent).ferry-partial-\(getpid())")
+            request.responseBody = .file(temporary)
+            temporaryOutput = temporary
+        }
+        defer {
+            if let temporaryOutput { try? FileManager.default.removeItem(at: temporaryOutput) }
+        }
+
+        var result: Result<HTTPResponse, HTTPClientError>
+        var attempt = 0
+        while true {
+            result = send(request, client: client, interrupt: interrupt, progress: progress)
+            progress?.clear()
+            guard attempt < options.retries, !interrupt.isRaised, Self.isRetryable(result) else { break }
+            attempt += 1
+            let delay = Self.backoff(attempt: attempt, result: result)
+            printError("ferry send: \(Self.summary(of: result)); retry \(attempt) of \(options.retries) in \(delay) s")
+            if interrupt.wait(seconds: delay) { break }
+        }
+        interrupt.stop()
+        if interrupt.isRaised {
+            printError("canceled")
+            return ExitCode.interrupted
+        }
+        record(result, started: started)
+        switch result {
+        case .failure(let error):
+            if error.isCanceled {
+                printError("canceled")
+                return ExitCode.interrupted
+            }
+            printError("ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(error.message)")
+            return ExitCode.transport
+        case .success(let response):
+            write(response)
+            if let temporaryOutput, let outputPath = options.outputPath {
+                guard rename(temporaryOutput.path, outputPath) == 0 else {
+                    printError("ferry send: cannot write '\(outputPath)': \(String(cString: strerror(errno)))")
+                    return ExitCode.usage
+                }
+            }
+            if options.showTiming, let timing = response.timing { printTiming(timing) }
+            switch response.status {
+            case 400..<500: return ExitCode.clientError
+            case 500...: return ExitCode.serverError
+            default: return ExitCode.success
+            }
+        }
+    }
+
+    /// One attempt: starts the task and waits for it, canceling it on Ctrl-C.
+    func send(
+        _ request: HTTPRequest, client: HTTPClient, interrupt: Interrupt, progress: ProgressBar?
+    ) -> Result<HTTPResponse, HTTPClientError> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        var onProgress: (@Sendable (TransferProgress) -> Void)?
+        if let progress {
+            onProgress = { value in progress.update(value) }
+        }
+        let completion: @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void = { result in
+            box.set(result)
+            done.signal()
+        }
+        let task = client.task(for: request, progress: onProgress, completion: completion)
+        interrupt.onRaise { task.cancel() }
+        done.wait()
+        interrupt.onRaise {}
+        return box.get() ?? .failure(HTTPClientError(.canceled, request: request))
+    }
+
+    // MARK: - Output
+
+    func write(_ response: HTTPResponse) {
+        let out = TerminalOutput.standardOutput
+        if options.includeHeaders {
+            var head = "\(response.timing?.httpVersion?.rawValue ?? "HTTP/1.1") \(response.status)"
+            if !response.reason.isEmpty { head += " \(response.reason)" }
+            head += "\n"
+            for (name, value) in response.headers { head += "\(name): \(value)\n" }
+            out.write(Array((head + "\n").utf8))
+        }
+        guard options.outputPath == nil else { return }
+        var body = [UInt8](response.body)
+        if out.isTerminal, Self.looksLikeJSON(response), let value = try? JSONValue(parsing: body) {
+            body = value.formattedBytes(.pretty)
+            if body.last != 0x0A { body.append(0x0A) }
+        }
+        out.write(body)
+    }
+
+    static func looksLikeJSON(_ response: HTTPResponse) -> Bool {
+        let type = response.headers["Content-Type"]?.lowercased() ?? ""
+        if type.contains("json") { return true }
+        let first = response.body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        return type.isEmpty && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
+    }
+
+    func printTiming(_ timing: TransferTiming) {
+        var lines = ""
+        for (name, duration) in timing.phases {
+            lines += name.padding(toLength: 10, withPad: " ", startingAt: 0) + Self.milliseconds(duration) + "\n"
+        }
+        lines += "Total".padding(toLength: 10, withPad: " ", startingAt: 0) + Self.milliseconds(timing.total) + "\n"
+        if let address = timing.remoteAddress {
+            lines += "Remote    \(address)\(timing.remotePort.map { ":\($0)" } ?? "")"
+            lines += timing.connectionReused ? " (reused connection)\n" : "\n"
+        }
+        TerminalOutput.standardError.write(Array(lines.utf8))
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return String(format: "%9.2f ms", ms)
+    }
+
+    // MARK: - History
+
+    func record(_ result: Result<HTTPResponse, HTTPClientError>, started: Date) {
+        guard !prepared.found.request.directives.noLog else { return }
+        let workspace = prepared.workspace
+        do {
+            try workspace.ensureStateFolder()
+            let ids = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+            let entry = HistoryEntry(
+                prepared: prepared.prepared, requestID: ids[prepared.found.id] ?? prepared.found.id.description,
+                requestPath: prepared.found.id.description, environment: options.environment, started: started,
+                result: result)
+            try HistoryLog(stateFolder: workspace.stateFolder).append(entry)
+        } catch {
+            printError("ferry send: warning: history not recorded: \(error)")
+        }
+    }
+
+    // MARK: - Retries
+
+    static func isRetryable(_ result: Result<HTTPResponse, HTTPClientError>) -> Bool {
+        switch result {
+        case .success(let response): return [408, 429, 500, 502, 503, 504].contains(response.status)
+        case .failure(let error):
+            switch error.reason {
+            case .timedOut, .connectionReset, .connectionRefused, .bodyTruncated, .transport: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Seconds before retry `attempt`: `Retry-After` when the server sent a small one, else 0.5 s doubling, at most 8 s.
+    static func backoff(attempt: Int, result: Result<HTTPResponse, HTTPClientError>) -> Double {
+        if case .success(let response) = result, let header = response.headers["Retry-After"],
+            let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0
+        {
+            return min(seconds, 30)
+        }
+        return min(0.5 * pow(2, Double(attempt - 1)), 8)
+    }
+
+    static func summary(of result: Result<HTTPResponse, HTTPClientError>) -> String {
+        switch result {
+        case .success(let response): "HTTP \(response.status)"
+        case .failure(let error): error.message
+        }
+    }
+}
+
+/// Holds a transfer's result across threads.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<HTTPResponse, HTTPClientError>?
+
+    func set(_ value: Result<HTTPResponse, HTTPClientError>) {
+        lock.lock()
+        result = value
+        lock.unlock()
+    }
+
+    func get() -> Result<HTTPResponse, HTTPClientError>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+import FerryHTTP
+import FerryWorkbench
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `ferry send ID ...`: resolves a saved request, sends it through FerryHTTP and prints the body.
+///
+/// Exit codes: 0 for 1xx–3xx, 4 for 4xx, 5 for 5xx, 2 for usage and input errors (located),
+/// 3 for transport errors, 130 when canceled with Ctrl-C.
+enum SendCommand: FerryCommand {
+    static let name = "send"
+    static let summary = "send a saved request and print the response body"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(SendOptions.usage)
+            return ExitCode.success
+        }
+        let options: SendOptions
+        do {
+            options = try SendOptions(arguments)
+        } catch {
+            printError("ferry send: \(error.message)\n\(SendOptions.usage)")
+            return ExitCode.usage
+        }
+        let prepared: Prepared
+        do {
+            prepared = try prepare(options)
+        } catch {
+            printError("ferry send: \(error)")
+            return ExitCode.usage
+        }
+        return Sender(options: options, prepared: prepared).run()
+    }
+
+    /// Everything resolved before the first byte goes out.
+    struct Prepared {
+        var workspace: Workspace
+        var found: WorkspaceRequest
+        var prepared: PreparedRequest
+        var request: HTTPRequest
+    }
+
+    /// An input problem already formatted for people (with file:line where there is one).
+    struct InputError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Finds the workspace and request, checks its file, resolves variables: no network yet.
+    static func prepare(_ options: SendOptions) throws -> Prepared {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let (root, id) = WorkspaceLocator.locate(requestID: options.requestID, currentFolder: cwd)
+        let workspace = try Workspace.load(at: root)
+        let found: WorkspaceRequest
+        do {
+            found = try workspace.request(id)
+        } catch {
+            throw InputError(description: "\(error) in workspace \(root.path) (see `ferry list \(root.path)`)")
+        }
+        let problems = problems(of: found, in: workspace)
+        if !problems.isEmpty {
+            throw InputError(description: problems.map(\.description).joined(separator: "\n"))
+        }
+        let environments = workspace.environments()
+        if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
+        let context = try workspace.context(
+            for: found, environment: options.environment, environments: environments, overrides: options.variables)
+        let prepared = try found.request.prepared(with: context)
+        var request = try prepared.httpRequest(
+            location: found.request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
+        if let timeout = options.timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if options.insecure { request.tlsVerification = .disabled }
+        return Prepared(workspace: workspace, found: found, prepared: prepared, request: request)
+    }
+
+    /// The errors reported inside the request's own section of its file.
+    static func problems(of found: WorkspaceRequest, in workspace: Workspace) -> [Diagnostic] {
+        guard let index = workspace.fileIndex(found.path) else { return [] }
+        let file = workspace.files[index].content
+        guard let start = file.line(ofRequestAt: found.position) else { return [] }
+        let end = file.sections.map(\.firstLine).first { $0 > start } ?? Int.max
+        return file.diagnostics.filter { $0.severity == .error && (start..<end).contains($0.location.line) }
+    }
+}

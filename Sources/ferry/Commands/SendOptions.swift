@@ -1,0 +1,73 @@
+/// The arguments of `ferry send`, parsed.
+struct SendOptions {
+    /// The request id as given.
+    var requestID = ""
+    /// `--env NAME`.
+    var environment: String?
+    /// `--var name=value`, in order (later ones win).
+    var variables: [String: String] = [:]
+    /// `-i` / `--include`: status line and headers before the body.
+    var includeHeaders = false
+    /// `--timing`: the timing breakdown on stderr.
+    var showTiming = false
+    /// `-o FILE`: write the body to a file (atomically, via a temporary file and rename).
+    var outputPath: String?
+    /// `--retry N`: retry transient failures up to N times.
+    var retries = 0
+    /// `--timeout SEC`: the whole-transfer time limit, overriding `# @timeout`.
+    var timeout: Double?
+    /// `--insecure`: do not verify TLS certificates.
+    var insecure = false
+
+    static let usage =
+        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure]"
+
+    /// Parses the arguments after `send`; throws a message for people.
+    init(_ arguments: [String]) throws(UsageError) {
+        var iterator = arguments.makeIterator()
+        func value(for option: String) throws(UsageError) -> String {
+            guard let next = iterator.next() else { throw UsageError("\(option) needs a value") }
+            return next
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--env", "-e": environment = try value(for: argument)
+            case "--var", "-v":
+                let pair = try value(for: argument)
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw UsageError("--var expects NAME=VALUE, got '\(pair)'")
+                }
+                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            case "-i", "--include": includeHeaders = true
+            case "--timing": showTiming = true
+            case "-o", "--output": outputPath = try value(for: argument)
+            case "--retry":
+                let text = try value(for: argument)
+                guard let count = Int(text), count >= 0 else {
+                    throw UsageError("--retry expects a count, got '\(text)'")
+                }
+                retries = count
+            case "--timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds > 0 else {
+                    throw UsageError("--timeout expects seconds, got '\(text)'")
+                }
+                timeout = seconds
+            case "--insecure", "-k": insecure = true
+            default:
+                if argument.hasPrefix("-") && argument.count > 1 { throw UsageError("unknown option '\(argument)'") }
+                guard requestID.isEmpty else { throw UsageError("one request id at a time ('\(argument)')") }
+                requestID = argument
+            }
+        }
+        guard !requestID.isEmpty else { throw UsageError("which request? give its id (see `ferry list`)") }
+    }
+}
+
+/// A usage problem, with a message for people.
+struct UsageError: Error {
+    /// What is wrong.
+    var message: String
+
+    init(_ message: String) { self.message = message }
+}

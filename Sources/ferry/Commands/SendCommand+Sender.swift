@@ -121,7 +121,7 @@ struct Sender {
         guard options.outputPath == nil else { return }
         var body = [UInt8](response.body)
         if out.isTerminal, Self.looksLikeJSON(response), let value = try? JSONValue(parsing: body) {
-            body = value.formattedBytes(.pretty)
+            body = value.formattedBytes(.pretty(indent: 2))
             if body.last != 0x0A { body.append(0x0A) }
         }
         out.write(body)

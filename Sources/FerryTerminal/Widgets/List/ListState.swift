@@ -1,0 +1,218 @@
+/// The state of a `ListView`: the rows, the selection, the scroll position and the filter.
+///
+/// The app keeps it in its state and feeds it events; `handle(_:area:)` is pure (no IO) and says whether
+/// the event was used. Keys: Up/Down, `k`/`j`, PgUp/PgDn, Home/End, `g`/`G`; `/` starts filtering (typed
+/// characters then go to the filter; Enter keeps it, Esc clears it); a click selects; the wheel scrolls.
+///
+/// ```swift
+/// var list = ListState(items: requests.map { ListItem($0.name) })
+/// if list.handle(event, area: listArea) { return }       // used by the list
+/// if case .key(let key) = event, key.key == .enter, let index = list.selectedIndex { open(requests[index]) }
+/// ListView(state: list).render(into: &buffer, area: listArea)
+/// ```
+public struct ListState<Row: ListRow> {
+    // MARK: - Stored state
+
+    /// All rows, filtered or not; setting them keeps the selected row when it is still there.
+    public var items: [Row] {
+        didSet { refilter(keeping: selectedIndex, selectingBest: false) }
+    }
+    /// How the filter matches rows.
+    public var filterMode: TextFilter {
+        didSet { refilter(keeping: selectedIndex, selectingBest: !filter.isEmpty) }
+    }
+    /// Whether typed characters go to the filter (after `/`, or always for pickers).
+    public var isFiltering: Bool
+    /// Whether `j`, `k`, `g` and `G` move the selection when not filtering.
+    public var usesVimKeys: Bool
+    /// What the user typed to filter by.
+    public private(set) var filter: String
+    /// The indices into `items` of the rows shown, in display order.
+    public private(set) var visibleIndices: [Int]
+    /// The matched character offsets of each shown row (parallel to `visibleIndices`; empty without a filter).
+    public private(set) var matchPositions: [[Int]]
+    /// The selected display row (an index into `visibleIndices`).
+    public private(set) var selectedRow: Int?
+    /// The first display row in view.
+    public private(set) var offset: Int
+    /// The height of the rows area last seen by `handle(_:area:)`, used for paging and scrolling.
+    public var viewportHeight: Int
+
+    // MARK: - Creating
+
+    /// Creates a list of `items` with the first row selected.
+    public init(items: [Row] = [], filterMode: TextFilter = .fuzzy, usesVimKeys: Bool = true) {
+        self.items = items
+        self.filterMode = filterMode
+        self.isFiltering = false
+        self.usesVimKeys = usesVimKeys
+        self.filter = ""
+        self.visibleIndices = Array(items.indices)
+        self.matchPositions = []
+        self.selectedRow = items.isEmpty ? nil : 0
+        self.offset = 0
+        self.viewportHeight = 0
+    }
+
+    // MARK: - Reading
+
+    /// The index into `items` of the selected row.
+    public var selectedIndex: Int? {
+        guard let selectedRow, selectedRow < visibleIndices.count else { return nil }
+        return visibleIndices[selectedRow]
+    }
+
+    /// The selected row.
+    public var selectedItem: Row? { selectedIndex.map { items[$0] } }
+
+    /// Whether the filter line shows under the rows (while filtering or while a filter is set).
+    public var showsFilterLine: Bool { isFiltering || !filter.isEmpty }
+
+    /// The rows area inside `area` (the filter line, when shown, takes the bottom row).
+    public func rowsArea(in area: Rect) -> Rect {
+        showsFilterLine ? area.rows(area.y, count: area.height - 1) : area
+    }
+
+    /// The first display row to draw in a rows area of `height`, keeping the selection in view.
+    public func visibleOffset(height: Int) -> Int {
+        RowNavigation.offset(offset, keeping: selectedRow, height: height, count: visibleIndices.count)
+    }
+
+    // MARK: - Changing
+
+    /// Selects display row `row` (clamped), scrolling it into view.
+    public mutating func select(row: Int?) {
+        guard let row, !visibleIndices.isEmpty else {
+            selectedRow = nil
+            return
+        }
+        selectedRow = min(max(0, row), visibleIndices.count - 1)
+        offset = visibleOffset(height: viewportHeight)
+    }
+
+    /// Selects the row showing `items[index]`, if it is shown.
+    public mutating func select(index: Int) {
+        if let row = visibleIndices.firstIndex(of: index) { select(row: row) }
+    }
+
+    /// Sets the filter text and re-filters, keeping the selected row when it still matches.
+    public mutating func setFilter(_ text: String) {
+        let kept = selectedIndex
+        filter = text
+        refilter(keeping: kept, selectingBest: !text.isEmpty)
+    }
+
+    // MARK: - Events
+
+    /// Applies `event` to the list drawn in `area` (the same area given to `ListView.render`); returns whether
+    /// it was used.
+    public mutating func handle(_ event: InputEvent, area: Rect) -> Bool {
+        viewportHeight = rowsArea(in: area).height
+        switch event {
+        case .key(let key):
+            return handle(key)
+        case .mouse(let mouse):
+            return handle(mouse, rows: rowsArea(in: area))
+        case .paste(let text):
+            guard isFiltering else { return false }
+            setFilter(filter + text.filter { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
+            return true
+        case .resize:
+            return false
+        }
+    }
+
+    /// Applies a key press using the last known viewport height; returns whether it was used.
+    public mutating func handle(_ key: KeyEvent) -> Bool {
+        if isFiltering {
+            if let character = RowNavigation.typedCharacter(key) {
+                setFilter(filter + String(character))
+                return true
+            }
+            switch key.key {
+            case .backspace:
+                if filter.isEmpty { isFiltering = false } else { setFilter(String(filter.dropLast())) }
+                return true
+            case .escape:
+                isFiltering = false
+                setFilter("")
+                return true
+            case .enter:
+                isFiltering = false
+                return true
+            default:
+                break
+            }
+        } else if key == KeyEvent(.character("/")) {
+            isFiltering = true
+            return true
+        } else if key.key == .escape && key.modifiers.isEmpty && !filter.isEmpty {
+            setFilter("")
+            return true
+        }
+        guard
+            let target = RowNavigation.target(
+                for: key, selected: selectedRow, count: visibleIndices.count, page: viewportHeight,
+                vimKeys: usesVimKeys && !isFiltering)
+        else { return false }
+        select(row: target)
+        return true
+    }
+
+    /// Applies a mouse event over the rows area `rows`.
+    mutating func handle(_ mouse: MouseEvent, rows: Rect) -> Bool {
+        guard rows.contains(mouse.position) else { return false }
+        let count = visibleIndices.count
+        switch mouse.kind {
+        case .press(.left):
+            let row = visibleOffset(height: rows.height) + mouse.position.y - rows.y
+            guard row < count else { return true }
+            select(row: row)
+            return true
+        case .scrollUp, .scrollDown:
+            let direction = mouse.kind == .scrollUp ? -1 : 1
+            let current = visibleOffset(height: rows.height)
+            offset = RowNavigation.scrolled(current, direction: direction, height: rows.height, count: count)
+            selectedRow = RowNavigation.clamp(selectedRow, offset: offset, height: min(rows.height, count))
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Recomputes the shown rows; selects the best match when `selectingBest`, else keeps `previous` (an item
+    /// index) selected when it is shown.
+    mutating func refilter(keeping previous: Int?, selectingBest: Bool) {
+        if filter.isEmpty {
+            visibleIndices = Array(items.indices)
+            matchPositions = []
+        } else {
+            var matched: [(index: Int, match: FuzzyMatch)] = []
+            for (index, item) in items.enumerated() {
+                if let match = filterMode.match(filter, in: item.text) { matched.append((index, match)) }
+            }
+            if filterMode.ranksMatches {
+                matched.sort {
+                    $0.match.score != $1.match.score ? $0.match.score > $1.match.score : $0.index < $1.index
+                }
+            }
+            visibleIndices = matched.map(\.index)
+            matchPositions = matched.map(\.match.positions)
+        }
+        if visibleIndices.isEmpty {
+            selectedRow = nil
+        } else if selectingBest {
+            selectedRow = 0
+        } else if let previous, let row = visibleIndices.firstIndex(of: previous) {
+            selectedRow = row
+        } else {
+            selectedRow = min(selectedRow ?? 0, visibleIndices.count - 1)
+        }
+        offset = visibleOffset(height: viewportHeight)
+    }
+}
+
+extension ListState: Equatable where Row: Equatable {}
+extension ListState: Sendable where Row: Sendable {}

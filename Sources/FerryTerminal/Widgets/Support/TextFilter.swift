@@ -1,0 +1,29 @@
+/// How a list or tree filter matches what the user typed against row text.
+public enum TextFilter: Hashable, Sendable {
+    /// Case-insensitive substring; rows keep their order.
+    case substring
+    /// `FuzzyMatcher` scoring; rows are ordered best first.
+    case fuzzy
+
+    /// The match of `query` in `text`, or `nil` when the row should be hidden.
+    public func match(_ query: String, in text: String) -> FuzzyMatch? {
+        switch self {
+        case .fuzzy:
+            return FuzzyMatcher.match(query, in: text)
+        case .substring:
+            guard !query.isEmpty else { return FuzzyMatch(score: 0, positions: []) }
+            let hay = text.map { $0.lowercased() }
+            let needle = query.map { $0.lowercased() }
+            guard needle.count <= hay.count else { return nil }
+            for start in 0...(hay.count - needle.count) where hay[start] == needle[0] {
+                if hay[start..<(start + needle.count)].elementsEqual(needle) {
+                    return FuzzyMatch(score: -start, positions: Array(start..<(start + needle.count)))
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Whether matches are shown best first rather than in their original order.
+    public var ranksMatches: Bool { self == .fuzzy }
+}

@@ -1,0 +1,342 @@
+/// The state of a `TreeView`: the nodes, which are expanded, the selection, the scroll position and the filter.
+///
+/// Keys: Up/Down, `k`/`j`, PgUp/PgDn, Home/End move; Enter toggles a node with children; Right (`l`) expands
+/// or steps into the first child; Left (`h`) collapses or steps to the parent; `/` filters (matching nodes and
+/// their ancestors stay, expanded). A click selects; a click on `▸`/`▾` toggles; the wheel scrolls.
+/// Enter on a leaf is not used, so the app can open it.
+///
+/// ```swift
+/// var tree = TreeState(roots: workspaceNodes)
+/// if tree.handle(event, area: pane) { return }
+/// TreeView(state: tree).render(into: &buffer, area: pane)
+/// ```
+public struct TreeState<ID: Hashable, Row: ListRow> {
+    // MARK: - Stored state
+
+    /// The root nodes; setting them keeps expansion and the selection (by identifier).
+    public var roots: [TreeItem<ID, Row>] {
+        didSet { rebuild() }
+    }
+    /// The identifiers of expanded nodes.
+    public private(set) var expanded: Set<ID>
+    /// How the filter matches node text.
+    public var filterMode: TextFilter
+    /// Whether typed characters go to the filter.
+    public var isFiltering: Bool
+    /// Whether `j`, `k`, `h`, `l`, `g` and `G` navigate when not filtering.
+    public var usesVimKeys: Bool
+    /// What the user typed to filter by.
+    public private(set) var filter: String
+    /// The visible rows, top to bottom.
+    public private(set) var rows: [TreeRow<ID>]
+    /// The selected row.
+    public private(set) var selectedRow: Int?
+    /// The first row in view.
+    public private(set) var offset: Int
+    /// The height of the rows area last seen by `handle(_:area:)`.
+    public var viewportHeight: Int
+
+    // MARK: - Creating
+
+    /// Creates a tree with the nodes in `expanded` open and the first row selected.
+    public init(
+        roots: [TreeItem<ID, Row>] = [], expanded: Set<ID> = [], filterMode: TextFilter = .fuzzy,
+        usesVimKeys: Bool = true
+    ) {
+        self.roots = roots
+        self.expanded = expanded
+        self.filterMode = filterMode
+        self.isFiltering = false
+        self.usesVimKeys = usesVimKeys
+        self.filter = ""
+        self.rows = []
+        self.selectedRow = nil
+        self.offset = 0
+        self.viewportHeight = 0
+        rebuild()
+    }
+
+    // MARK: - Reading
+
+    /// The identifier of the selected node.
+    public var selectedID: ID? { selectedRow.map { rows[$0].id } }
+
+    /// The selected node.
+    public var selectedItem: TreeItem<ID, Row>? { selectedRow.map { item(at: rows[$0].path) } }
+
+    /// The node at a path of child offsets.
+    public func item(at path: [Int]) -> TreeItem<ID, Row> {
+        var node = roots[path[0]]
+        for index in path.dropFirst() { node = node.children[index] }
+        return node
+    }
+
+    /// Whether the filter line shows under the rows.
+    public var showsFilterLine: Bool { isFiltering || !filter.isEmpty }
+
+    /// The rows area inside `area` (the filter line, when shown, takes the bottom row).
+    public func rowsArea(in area: Rect) -> Rect {
+        showsFilterLine ? area.rows(area.y, count: area.height - 1) : area
+    }
+
+    /// The first row to draw in a rows area of `height`, keeping the selection in view.
+    public func visibleOffset(height: Int) -> Int {
+        RowNavigation.offset(offset, keeping: selectedRow, height: height, count: rows.count)
+    }
+
+    // MARK: - Changing
+
+    /// Selects `row` (clamped), scrolling it into view.
+    public mutating func select(row: Int?) {
+        guard let row, !rows.isEmpty else {
+            selectedRow = nil
+            return
+        }
+        selectedRow = min(max(0, row), rows.count - 1)
+        offset = visibleOffset(height: viewportHeight)
+    }
+
+    /// Selects the node `id`, expanding its ancestors so it shows.
+    public mutating func select(id: ID) {
+        if let path = Self.path(to: id, in: roots) {
+            var node = roots[path[0]]
+            for index in path.dropFirst() {
+                expanded.insert(node.id)
+                node = node.children[index]
+            }
+            rebuild()
+        }
+        if let row = rows.firstIndex(where: { $0.id == id }) { select(row: row) }
+    }
+
+    /// Expands (`true`) or collapses (`false`) node `id`.
+    public mutating func setExpanded(_ isExpanded: Bool, id: ID) {
+        let selected = selectedID
+        if isExpanded { expanded.insert(id) } else { expanded.remove(id) }
+        rebuild(keeping: selected, collapsed: isExpanded ? nil : id)
+    }
+
+    /// Flips whether the node at `row` is expanded; returns `false` when it has no children.
+    @discardableResult
+    public mutating func toggle(row: Int) -> Bool {
+        guard row < rows.count, rows[row].hasChildren, filter.isEmpty else { return false }
+        setExpanded(!rows[row].isExpanded, id: rows[row].id)
+        return true
+    }
+
+    /// Sets the filter text; matching nodes show with their ancestors, and the first match is selected.
+    public mutating func setFilter(_ text: String) {
+        filter = text
+        rebuild()
+        if !text.isEmpty, let first = rows.firstIndex(where: { !$0.matchPositions.isEmpty }) { select(row: first) }
+    }
+
+    // MARK: - Events
+
+    /// Applies `event` to the tree drawn in `area` (the area given to `TreeView.render`); returns whether it was used.
+    public mutating func handle(_ event: InputEvent, area: Rect) -> Bool {
+        viewportHeight = rowsArea(in: area).height
+        switch event {
+        case .key(let key):
+            return handle(key)
+        case .mouse(let mouse):
+            return handle(mouse, rows: rowsArea(in: area))
+        case .paste(let text):
+            guard isFiltering else { return false }
+            setFilter(filter + text.filter { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
+            return true
+        case .resize:
+            return false
+        }
+    }
+
+    /// Applies a key press using the last known viewport height; returns whether it was used.
+    public mutating func handle(_ key: KeyEvent) -> Bool {
+        if isFiltering {
+            if let character = RowNavigation.typedCharacter(key) {
+                setFilter(filter + String(character))
+                return true
+            }
+            switch key.key {
+            case .backspace:
+                if filter.isEmpty { isFiltering = false } else { setFilter(String(filter.dropLast())) }
+                return true
+            case .escape:
+                isFiltering = false
+                clearFilterKeepingSelection()
+                return true
+            case .enter:
+                isFiltering = false
+                return true
+            default:
+                break
+            }
+        } else if key == KeyEvent(.character("/")) {
+            isFiltering = true
+            return true
+        } else if key.key == .escape && key.modifiers.isEmpty && !filter.isEmpty {
+            clearFilterKeepingSelection()
+            return true
+        }
+        let vim = usesVimKeys && !isFiltering
+        if key.modifiers.isEmpty, let selectedRow {
+            switch key.key {
+            case .enter:
+                return toggle(row: selectedRow)
+            case .right:
+                return stepIn(from: selectedRow)
+            case .character("l") where vim:
+                return stepIn(from: selectedRow)
+            case .left:
+                return stepOut(from: selectedRow)
+            case .character("h") where vim:
+                return stepOut(from: selectedRow)
+            default:
+                break
+            }
+        }
+        guard
+            let target = RowNavigation.target(
+                for: key, selected: selectedRow, count: rows.count, page: viewportHeight, vimKeys: vim)
+        else { return false }
+        select(row: target)
+        return true
+    }
+
+    /// Applies a mouse event over the rows area `area`.
+    mutating func handle(_ mouse: MouseEvent, rows area: Rect) -> Bool {
+        guard area.contains(mouse.position) else { return false }
+        switch mouse.kind {
+        case .press(.left):
+            let row = visibleOffset(height: area.height) + mouse.position.y - area.y
+            guard row < rows.count else { return true }
+            select(row: row)
+            let toggleColumn = area.x + TreeView<ID, Row>.disclosureColumn(of: rows[row])
+            if rows[row].hasChildren && (toggleColumn...toggleColumn + 1).contains(mouse.position.x) {
+                toggle(row: row)
+            }
+            return true
+        case .scrollUp, .scrollDown:
+            let direction = mouse.kind == .scrollUp ? -1 : 1
+            let current = visibleOffset(height: area.height)
+            offset = RowNavigation.scrolled(current, direction: direction, height: area.height, count: rows.count)
+            selectedRow = RowNavigation.clamp(selectedRow, offset: offset, height: min(area.height, rows.count))
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Right: expand a collapsed node, or step into the first child of an expanded one.
+    mutating func stepIn(from row: Int) -> Bool {
+        let current = rows[row]
+        guard current.hasChildren else { return false }
+        if !current.isExpanded { return toggle(row: row) }
+        select(row: row + 1)
+        return true
+    }
+
+    /// Left: collapse an expanded node, or step to the parent.
+    mutating func stepOut(from row: Int) -> Bool {
+        let current = rows[row]
+        if current.hasChildren && current.isExpanded && filter.isEmpty { return toggle(row: row) }
+        guard current.depth > 0 else { return false }
+        let parentPath = Array(current.path.dropLast())
+        if let parent = rows[..<row].lastIndex(where: { $0.path == parentPath }) { select(row: parent) }
+        return true
+    }
+
+    /// Clears the filter and shows the node that was selected, expanding its ancestors.
+    mutating func clearFilterKeepingSelection() {
+        let selected = selectedID
+        filter = ""
+        rebuild()
+        if let selected { select(id: selected) }
+    }
+
+    /// Rebuilds `rows`, keeping the selected node; when `collapsed` hid it, its collapsed ancestor is selected.
+    mutating func rebuild(keeping keep: ID? = nil, collapsed: ID? = nil) {
+        let previousID = keep ?? (selectedRow.flatMap { $0 < rows.count ? rows[$0].id : nil })
+        let previousRow = selectedRow
+        var built: [TreeRow<ID>] = []
+        for (index, root) in roots.enumerated() {
+            _ = append(root, path: [index], isLast: index == roots.count - 1, guides: [], into: &built)
+        }
+        rows = built
+        if rows.isEmpty {
+            selectedRow = nil
+        } else if let previousID, let row = rows.firstIndex(where: { $0.id == previousID }) {
+            selectedRow = row
+        } else if let collapsed, let row = rows.firstIndex(where: { $0.id == collapsed }) {
+            selectedRow = row
+        } else {
+            selectedRow = min(previousRow ?? 0, rows.count - 1)
+        }
+        offset = visibleOffset(height: viewportHeight)
+    }
+
+    /// Appends `node` and its visible descendants; returns whether anything was appended (filtering drops
+    /// subtrees with no match).
+    mutating func append(
+        _ node: TreeItem<ID, Row>, path: [Int], isLast: Bool, guides: [Bool], into built: inout [TreeRow<ID>]
+    ) -> Bool {
+        let filtering = !filter.isEmpty
+        let match = filtering ? filterMode.match(filter, in: node.row.text) : nil
+        let isExpanded = filtering || expanded.contains(node.id)
+        let start = built.count
+        built.append(
+            TreeRow(
+                id: node.id, path: path, hasChildren: !node.children.isEmpty,
+                isExpanded: isExpanded && !node.children.isEmpty,
+                isLastSibling: isLast, guides: guides, matchPositions: match?.positions ?? []))
+        var anyChild = false
+        if isExpanded {
+            let childGuides = path.count > 1 ? guides + [!isLast] : guides
+            var kept: [Int] = []
+            for (index, child) in node.children.enumerated() {
+                let mark = built.count
+                let isLastChild = !filtering && index == node.children.count - 1
+                if append(child, path: path + [index], isLast: isLastChild, guides: childGuides, into: &built) {
+                    kept.append(mark)
+                    anyChild = true
+                }
+            }
+            // The last child shown (after filtering) is the one drawn with `└`.
+            if let last = kept.last { built[last].isLastSibling = true }
+            if filtering, let lastKept = kept.last {
+                Self.closeGuides(after: lastKept, level: childGuides.count, in: &built)
+            }
+        }
+        if filtering && match == nil && !anyChild {
+            built.removeSubrange(start...)
+            return false
+        }
+        if filtering && match != nil && !anyChild && !node.children.isEmpty {
+            built[start].isExpanded = false
+        }
+        return true
+    }
+
+    /// After filtering decided which child is last, its descendants must not draw a guide for its level.
+    static func closeGuides(after row: Int, level: Int, in built: inout [TreeRow<ID>]) {
+        var index = row + 1
+        while index < built.count {
+            if level < built[index].guides.count { built[index].guides[level] = false }
+            index += 1
+        }
+    }
+
+    /// The child offsets leading to `id`, or `nil`.
+    static func path(to id: ID, in nodes: [TreeItem<ID, Row>]) -> [Int]? {
+        for (index, node) in nodes.enumerated() {
+            if node.id == id { return [index] }
+            if let rest = path(to: id, in: node.children) { return [index] + rest }
+        }
+        return nil
+    }
+}
+
+extension TreeState: Equatable where Row: Equatable {}
+extension TreeState: Sendable where ID: Sendable, Row: Sendable {}

@@ -1,0 +1,95 @@
+/// A scrollable, filterable tree with indentation guides; its state is a `TreeState`.
+///
+/// ```
+/// ▾ api
+/// ├ ▸ auth
+/// └ ▾ users
+///   ├ GET list
+///   └ POST create
+/// ```
+///
+/// ```swift
+/// TreeView(state: state.workspace, selectedStyle: theme[.selection]).render(into: &buffer, area: pane)
+/// ```
+public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
+    /// The nodes, expansion, selection, scroll position and filter.
+    public var state: TreeState<ID, Row>
+    /// The style under every row.
+    public var style: Style
+    /// The style laid over the selected row.
+    public var selectedStyle: Style
+    /// The style of guides and disclosure triangles.
+    public var guideStyle: Style
+    /// The style laid over characters that matched the filter.
+    public var matchStyle: Style
+    /// The style of the filter line.
+    public var filterStyle: Style
+
+    /// Creates a tree view.
+    public init(
+        state: TreeState<ID, Row>, style: Style = .plain, selectedStyle: Style = Style(modifiers: .reverse),
+        guideStyle: Style = Style(modifiers: .dim), matchStyle: Style = Style(fg: .yellow, modifiers: .bold),
+        filterStyle: Style = Style(modifiers: .bold)
+    ) {
+        self.state = state
+        self.style = style
+        self.selectedStyle = selectedStyle
+        self.guideStyle = guideStyle
+        self.matchStyle = matchStyle
+        self.filterStyle = filterStyle
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the rows in view and the filter line.
+    public func render(into buffer: inout ScreenBuffer, area: Rect) {
+        let area = area.intersection(buffer.area)
+        guard !area.isEmpty else { return }
+        buffer.fill(area, with: .blank(style))
+        if state.showsFilterLine {
+            Line([Span("/" + state.filter, style: filterStyle)]).render(
+                into: &buffer, area: area.rows(area.bottom - 1, count: 1))
+        }
+        let rowsArea = state.rowsArea(in: area)
+        let offset = state.visibleOffset(height: rowsArea.height)
+        for y in rowsArea.y..<rowsArea.bottom {
+            let index = offset + y - rowsArea.y
+            guard index < state.rows.count else { break }
+            let row = state.rows[index]
+            let item = state.item(at: row.path)
+            let base = style.patched(with: item.row.style)
+            let rowStyle = index == state.selectedRow ? base.patched(with: selectedStyle) : base
+            buffer.fillRow(y, of: rowsArea, style: rowStyle)
+            let prefix = Self.prefix(of: row)
+            let line = rowsArea.rows(y, count: 1)
+            let x = buffer.set(
+                string: prefix, at: line.origin, style: rowStyle.patched(with: guideStyle), clippedTo: line)
+            let textArea = line.columns(x, count: line.right - x)
+            ListView<Row>.drawRow(
+                item.row, positions: row.matchPositions, in: &buffer, area: textArea, base: rowStyle, match: matchStyle)
+        }
+    }
+
+    /// Where the text cursor belongs: at the end of the filter while filtering, else `nil`.
+    public func cursorPosition(in area: Rect) -> Position? {
+        guard state.isFiltering, area.height > 0 else { return nil }
+        let x = area.x + 1 + CharacterWidth.columns(of: SafeText.sanitized(state.filter))
+        return x < area.right ? Position(x: x, y: area.bottom - 1) : nil
+    }
+
+    // MARK: - Internals
+
+    /// The guides, connector and disclosure triangle drawn before a row's text.
+    static func prefix(of row: TreeRow<ID>) -> String {
+        var text = ""
+        for continues in row.guides { text += continues ? "│ " : "  " }
+        if row.depth > 0 { text += row.isLastSibling ? "└ " : "├ " }
+        if row.hasChildren { text += row.isExpanded ? "▾ " : "▸ " }
+        return text
+    }
+
+    /// The column (from the area's left) of a row's disclosure triangle.
+    static func disclosureColumn(of row: TreeRow<ID>) -> Int {
+        2 * row.guides.count + (row.depth > 0 ? 2 : 0)
+    }
+}

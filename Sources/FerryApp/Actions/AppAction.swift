@@ -1,0 +1,114 @@
+import FerryHTTP
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// Something that happened: a key the user pressed (as what it means), or a result an effect posted back.
+enum AppAction: Sendable {
+    // MARK: - From the user
+
+    /// Send the open request.
+    case sendRequested
+    /// Cancel the open request's send (Esc).
+    case cancelRequested
+    /// Move to the next environment.
+    case environmentCycled
+    /// Open the environment picker.
+    case environmentPickerRequested
+    /// An environment was picked.
+    case environmentChosen(String)
+    /// Save the open request to its file.
+    case saveRequested
+    /// Quit (asks first when something is unsaved).
+    case quitRequested
+    /// Quit even though something is unsaved.
+    case quitConfirmed
+    /// Close the dialog on top.
+    case overlayDismissed
+    /// Open the help overlay.
+    case helpRequested
+    /// Open the command palette.
+    case paletteRequested
+    /// Open the history view.
+    case historyRequested
+    /// Move the focus to the next (+1) or previous (-1) pane.
+    case focusMoved(Int)
+    /// Move the cursor or selection in the focused pane or dialog.
+    case cursorMoved(CursorMove)
+    /// Enter: open a request, toggle a folder or JSON node, run the palette entry, pick the environment.
+    case rowActivated
+    /// Show the next (+1) or previous (-1) tab of the focused pane.
+    case tabSwitched(Int)
+    /// Use the next HTTP method.
+    case methodCycled
+    /// A printable character was typed.
+    case characterTyped(Character)
+    /// Backspace was pressed in a text field.
+    case backspacePressed
+    /// Delete was pressed in a text field.
+    case deletePressed
+    /// Text was pasted.
+    case pasted(String)
+    /// `/`: start searching the response body.
+    case searchRequested
+    /// Jump to the next (+1) or previous (-1) search match.
+    case searchStepped(Int)
+    /// Start filtering the collection tree.
+    case treeFilterRequested
+    /// Expand every JSON node.
+    case jsonExpandedAll
+    /// Collapse every JSON node.
+    case jsonCollapsedAll
+    /// Expand JSON nodes down to a depth.
+    case jsonExpandedToLevel(Int)
+    /// Copy the selected JSON node's value.
+    case valueCopyRequested
+    /// Copy the selected JSON node's path.
+    case pathCopyRequested
+    /// F4: edit the body in `$EDITOR`.
+    case externalEditorRequested
+    /// History: mark the selected entry for a diff, or diff it with the marked one.
+    case historyMarked
+    /// A mouse action.
+    case mouseUsed(MouseEvent)
+    /// The terminal changed size.
+    case terminalResized(Size)
+    /// The spinner's clock ticked.
+    case ticked
+
+    // MARK: - From effects
+
+    /// Bytes moved for send `id`.
+    case progressReceived(id: Int, TransferProgress)
+    /// Send `id` ended.
+    case responseReceived(id: Int, Result<HTTPResponse, HTTPClientError>)
+    /// The body of send `id` is ready to show.
+    case bodyPrepared(id: Int, ResponseBody)
+    /// A save of `request` ended: the workspace as saved, or the problem in words.
+    case saveFinished(RequestID, SavedRequest, Result<Workspace, SaveFailure>)
+    /// The history was read.
+    case historyLoaded([HistoryEntry])
+    /// `$EDITOR` returned the body (`nil` when it failed, with the reason).
+    case externalEditFinished(RequestID, Result<String, SaveFailure>)
+
+    /// Whether the action was posted by an effect (not typed by the user).
+    var isEffectResult: Bool {
+        switch self {
+        case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded,
+            .externalEditFinished:
+            true
+        default: false
+        }
+    }
+}
+
+/// A cursor movement in a list, a tree or a text field.
+enum CursorMove: Sendable, Hashable {
+    case up, down, left, right, pageUp, pageDown, home, end
+}
+
+/// Why a file operation failed, in words.
+struct SaveFailure: Error, Sendable, Hashable {
+    /// What went wrong and what to do.
+    var message: String
+}

@@ -1,0 +1,127 @@
+import FerryHTTP
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// The full-screen workbench: loads a workspace, then runs the loop (input → action → reduce → effects →
+/// view) on a terminal backend until the user quits.
+///
+/// ```swift
+/// let app = try WorkbenchApp(workspace: URL(fileURLWithPath: "Collections"), backend: backend,
+///                            transport: CurlTransport())
+/// try app.run()
+/// ```
+public final class WorkbenchApp: @unchecked Sendable {
+    /// The loop.
+    let loop: TerminalLoop<AppState, AppAction>
+    /// The effect runner.
+    let runner: EffectRunner
+    private let lock = NSLock()
+    private var inputsSeen = 0
+    private var generation = 0
+    private var renderedGeneration = -1
+    private var rendered: AppState
+    private var lastFrameDuration: Duration = .zero
+
+    /// Loads the workspace at `root` and prepares the first frame's state: the tree focused, the first
+    /// request open, the environment used last (from `.ferry/state.json`) or the first one active, and any
+    /// drafts left by an earlier run restored as unsaved edits.
+    public init(
+        workspace root: URL, backend: any TerminalBackend, transport: any HTTPTransport,
+        services: AppServices = AppServices(),
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        let workspace = try Workspace.load(at: root)
+        var keyMap = AppKeyMap.defaults
+        var problems: [String] = []
+        for url in Self.keyMapFiles(workspace: workspace, environment: processEnvironment) {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            problems += keyMap.apply(userFile: text).map { "\(url.lastPathComponent) \($0)" }
+        }
+        var state = AppState(
+            workspace: workspace, environments: workspace.environments(),
+            environment: WorkspaceStateFile.read(from: workspace.stateFolder).environment,
+            dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap)
+        let drafts = DraftStore(stateFolder: workspace.stateFolder).load().filter { id, draft in
+            state.savedRequest(id).map { $0 != draft } ?? false
+        }
+        if !drafts.isEmpty {
+            state.drafts = drafts
+            state.urlCursor = state.currentRequest?.fullURL.count ?? 0
+            state.message = .init(
+                text: "Restored unsaved edits of \(drafts.count) request\(drafts.count == 1 ? "" : "s") "
+                    + "(Ctrl-S saves them).", isError: false)
+        }
+        if let problem = problems.first {
+            state.message = .init(text: "Key map: \(problem)", isError: true)
+        }
+        loop = TerminalLoop(backend: backend, state: state)
+        loop.tickAction = .ticked
+        rendered = state
+        runner = EffectRunner(workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services)
+    }
+
+    // MARK: - Running
+
+    /// Runs until the user quits; returns when the loop ends (requests still in flight are canceled).
+    public func run() throws {
+        defer { runner.cancelAll() }
+        try loop.run(
+            action: { [self] event, state in
+                lock.withLock {
+                    inputsSeen += 1
+                    generation += 1
+                }
+                return InputRouter.action(for: event, in: state)
+            },
+            reduce: { [self] state, action in
+                if action.isEffectResult { runner.noteReduced() }
+                let effects = AppReducer.reduce(&state, action)
+                lock.withLock { generation += 1 }
+                runner.run(effects)
+            },
+            view: { [self] state, frame in
+                let start = ContinuousClock.now
+                WorkbenchView(state: state).render(into: &frame)
+                let took = ContinuousClock.now - start
+                lock.withLock {
+                    renderedGeneration = generation
+                    rendered = state
+                    lastFrameDuration = took
+                }
+            },
+            isFinished: \.isFinished,
+            isAnimating: { state in state.isAnythingInFlight || state.exchanges.values.contains { exchange in
+                if case .parsing = exchange.body { return true }
+                return false
+            } })
+    }
+
+    /// Asks the loop to end (from any thread).
+    public func stop() { loop.stop() }
+
+    // MARK: - Observing (tests and benchmarks)
+
+    /// The state as of the last frame drawn.
+    var snapshot: AppState { lock.withLock { rendered } }
+
+    /// How long the last frame took to build.
+    var lastViewDuration: Duration { lock.withLock { lastFrameDuration } }
+
+    /// Whether the app is quiet: `inputs` events were taken, no effect runs, every result was reduced and
+    /// the last state was drawn.
+    func isSettled(afterInputs inputs: Int) -> Bool {
+        guard runner.isQuiet else { return false }
+        return lock.withLock { inputsSeen >= inputs && renderedGeneration == generation }
+    }
+
+    /// Key-map files, applied in order: `~/.config/ferry/keys.conf`, then the workspace's `.ferry/keys.conf`.
+    static func keyMapFiles(workspace: Workspace, environment: [String: String]) -> [URL] {
+        var files: [URL] = []
+        if let config = environment["XDG_CONFIG_HOME"] ?? environment["HOME"].map({ $0 + "/.config" }) {
+            files.append(URL(fileURLWithPath: config).appendingPathComponent("ferry/keys.conf"))
+        }
+        files.append(workspace.stateFolder.appendingPathComponent("keys.conf"))
+        return files
+    }
+}

@@ -1,0 +1,37 @@
+import FerryHTTP
+import FerryWorkbench
+import Foundation
+
+/// Work the reducer asks for; the `EffectRunner` does it off the loop and posts actions back.
+enum Effect: Sendable {
+    /// Send `request` as send `id`; record it in the history as `record` describes.
+    case send(id: Int, HTTPRequest, record: HistoryRecord)
+    /// Stop send `id`.
+    case cancel(id: Int)
+    /// Parse or split a body for display (never on the loop).
+    case prepareBody(id: Int, Data, isJSON: Bool)
+    /// Write a request to its file (atomically, through the workspace).
+    case save(RequestID, SavedRequest)
+    /// Remember the active environment in `.ferry/state.json`.
+    case rememberEnvironment(String?)
+    /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).
+    case writeDraft(RequestID, SavedRequest?)
+    /// Read the history log.
+    case loadHistory
+    /// Put text on the clipboard (OSC 52).
+    case copy(String)
+    /// Open `text` in `$EDITOR` and post what comes back.
+    case editExternally(RequestID, String)
+}
+
+/// What the history log needs to know about a send, beside its result.
+struct HistoryRecord: Sendable {
+    /// The request as prepared (masked values included).
+    var prepared: PreparedRequest
+    /// The request's id.
+    var requestID: RequestID
+    /// The environment it was sent in.
+    var environment: String?
+    /// Whether it goes in the history (`# @no-log` says no).
+    var isLogged: Bool
+}

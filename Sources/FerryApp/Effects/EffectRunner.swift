@@ -1,0 +1,215 @@
+import FerryHTTP
+import FerryJSON
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// Runs the reducer's effects off the loop and posts their results back through the mailbox.
+///
+/// Sends go through FerryHTTP, bodies are parsed on a background queue, files are written on one serial
+/// queue (so saves and drafts never race). It counts what is running so tests can wait for quiet.
+final class EffectRunner: @unchecked Sendable {
+    private let client: HTTPClient
+    private let mailbox: Mailbox<AppAction>
+    private let services: AppServices
+    private let stateFolder: URL
+    private let files = DispatchQueue(label: "ferry.app.files")
+    private let lock = NSLock()
+    /// The workspace as last saved; only touched on `files`.
+    private var saved: Workspace
+    private var tasks: [Int: HTTPTask<HTTPResponse>] = [:]
+    private var pendingDrafts: [RequestID: SavedRequest?] = [:]
+    private var isDraftFlushScheduled = false
+    private var running = 0
+    private var posted = 0
+    private var reduced = 0
+
+    /// A runner sending through `transport`, saving into `workspace`.
+    init(workspace: Workspace, transport: any HTTPTransport, mailbox: Mailbox<AppAction>, services: AppServices) {
+        self.client = HTTPClient(transport: transport)
+        self.mailbox = mailbox
+        self.services = services
+        self.saved = workspace
+        self.stateFolder = workspace.stateFolder
+    }
+
+    // MARK: - Quiet
+
+    /// Whether no effect is running and every posted action has been reduced.
+    var isQuiet: Bool { lock.withLock { running == 0 && posted == reduced } }
+
+    /// Counts an effect's result as reduced (the loop calls this).
+    func noteReduced() { lock.withLock { reduced += 1 } }
+
+    // MARK: - Running
+
+    /// Starts every effect.
+    func run(_ effects: [Effect]) {
+        effects.forEach(run)
+    }
+
+    /// Starts one effect.
+    func run(_ effect: Effect) {
+        switch effect {
+        case .send(let id, let request, let record): send(id, request, record)
+        case .cancel(let id):
+            let task = lock.withLock { tasks[id] }
+            task?.cancel()
+        case .prepareBody(let id, let data, let isJSON):
+            background(.userInitiated) { self.post(.bodyPrepared(id: id, Self.prepare(data, isJSON: isJSON))) }
+        case .save(let id, let request): save(id, request)
+        case .rememberEnvironment(let name):
+            onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
+        case .writeDraft(let id, let request): writeDraft(id, request)
+        case .loadHistory:
+            background(.utility) {
+                self.post(.historyLoaded(HistoryLog(stateFolder: self.stateFolder).entries()))
+            }
+        case .copy(let text): services.copyToClipboard(text)
+        case .editExternally(let id, let text):
+            // The terminal is handed to the editor, so this runs here, on the loop's thread.
+            begin()
+            do {
+                post(.externalEditFinished(id, .success(try services.editText(text))))
+            } catch {
+                post(.externalEditFinished(id, .failure(SaveFailure(message: "\(error)"))))
+            }
+            end()
+        }
+    }
+
+    /// Cancels everything in flight (at quit).
+    func cancelAll() {
+        let all = lock.withLock { Array(tasks.values) }
+        all.forEach { $0.cancel() }
+    }
+
+    // MARK: - Body preparation
+
+    /// Parses JSON into a tree (large documents open with their top levels expanded), splits text into
+    /// lines, keeps bytes for hex.
+    static func prepare(_ data: Data, isJSON: Bool) -> ResponseBody {
+        let bytes = [UInt8](data)
+        var note: String?
+        if isJSON {
+            do {
+                let document = try JSONDocument(parsing: bytes)
+                let depth = document.nodeCount <= 5_000 ? Int.max : 2
+                return .json(JSONTree(document: document, expandedDepth: depth))
+            } catch {
+                note = "Not valid JSON (line \(error.line), column \(error.column): \(error.message)); shown as text."
+            }
+        }
+        let sample = bytes.prefix(64 * 1024)
+        let looksBinary = sample.contains(0) || String(validating: Self.trimmedToCharacter(sample), as: UTF8.self) == nil
+        if looksBinary { return .binary(data) }
+        return .text(TextBody(bytes: bytes, note: note))
+    }
+
+    /// `bytes` without a UTF-8 sequence cut at the end.
+    private static func trimmedToCharacter(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var end = bytes.endIndex
+        var back = 0
+        while end > bytes.startIndex && back < 3 && bytes[end - 1] & 0xC0 == 0x80 {
+            end -= 1
+            back += 1
+        }
+        if end > bytes.startIndex && bytes[end - 1] >= 0xC0 { end -= 1 }
+        return bytes[bytes.startIndex..<end]
+    }
+
+    // MARK: - Internals
+
+    private func send(_ id: Int, _ request: HTTPRequest, _ record: HistoryRecord) {
+        begin()
+        let started = Date()
+        let folder = stateFolder
+        let task = client.task(
+            for: request,
+            progress: { [weak self] progress in self?.post(.progressReceived(id: id, progress)) },
+            completion: { [weak self] result in
+                guard let self else { return }
+                _ = self.lock.withLock { self.tasks.removeValue(forKey: id) }
+                self.post(.responseReceived(id: id, result))
+                if record.isLogged {
+                    let entry = HistoryEntry(
+                        prepared: record.prepared, requestID: record.requestID.description,
+                        requestPath: record.requestID.path, environment: record.environment, started: started,
+                        result: result)
+                    try? HistoryLog(stateFolder: folder).append(entry)
+                }
+                self.end()
+            })
+        lock.withLock {
+            if !task.state.isFinished { tasks[id] = task }
+        }
+    }
+
+    private func save(_ id: RequestID, _ request: SavedRequest) {
+        onFiles {
+            var workspace = self.saved
+            do {
+                try workspace.updateRequest(id, with: request)
+                self.saved = workspace
+                self.post(.saveFinished(id, request, .success(workspace)))
+            } catch {
+                self.post(.saveFinished(id, request, .failure(SaveFailure(message: Self.describe(error, id: id)))))
+            }
+        }
+    }
+
+    private static func describe(_ error: any Error, id: RequestID) -> String {
+        if let problem = error as? WorkspaceError, case .changedOnDisk(let path) = problem {
+            return "\(path) changed on disk since it was loaded; nothing was written. "
+                + "Your edits are kept as a draft: copy them, reopen the workspace, and save again."
+        }
+        return "Could not save \(id.path): \(error). Your edits are kept as a draft in .ferry/drafts."
+    }
+
+    private func writeDraft(_ id: RequestID, _ request: SavedRequest?) {
+        let schedule = lock.withLock { () -> Bool in
+            pendingDrafts[id] = .some(request)
+            defer { isDraftFlushScheduled = true }
+            return !isDraftFlushScheduled
+        }
+        guard schedule else { return }
+        // One write per request per batch of edits: the flush takes whatever is pending when it runs.
+        onFiles {
+            let batch = self.lock.withLock { () -> [RequestID: SavedRequest?] in
+                let taken = self.pendingDrafts
+                self.pendingDrafts = [:]
+                self.isDraftFlushScheduled = false
+                return taken
+            }
+            let store = DraftStore(stateFolder: self.stateFolder)
+            for (id, request) in batch { try? store.write(request, for: id) }
+        }
+    }
+
+    private func onFiles(_ work: @escaping @Sendable () -> Void) {
+        begin()
+        files.async {
+            work()
+            self.end()
+        }
+    }
+
+    private func background(_ qos: DispatchQoS.QoSClass, _ work: @escaping @Sendable () -> Void) {
+        begin()
+        DispatchQueue.global(qos: qos).async {
+            work()
+            self.end()
+        }
+    }
+
+    private func post(_ action: AppAction) {
+        lock.withLock { posted += 1 }
+        mailbox.post(action)
+    }
+
+    private func begin() { lock.withLock { running += 1 } }
+
+    private func end() {
+        lock.withLock { running -= 1 }
+    }
+}

@@ -1,0 +1,82 @@
+import FerryTerminal
+
+/// The default key bindings: one table drives dispatch, the help overlay, the palette and the user's
+/// key-map file (`.ferry/keys.conf` or `~/.config/ferry/keys.conf`).
+enum AppKeyMap {
+    /// The bindings Ferry starts with.
+    static let defaults: KeyMap = {
+        var bindings: [KeyBinding] = []
+        func bind(_ notation: String, _ command: AppCommand, _ help: String, _ contexts: [String] = [KeyMap.global]) {
+            for context in contexts {
+                if let binding = KeyBinding(notation, action: command.rawValue, help: help, context: context) {
+                    bindings.append(binding)
+                }
+            }
+        }
+        let lists = ["tree", "response", "picker", "palette", "history", "help", "diff"]
+        // Global
+        bind("ctrl+r", .send, "Send the request")
+        bind("f5", .send, "Send the request")
+        bind("esc", .cancel, "Cancel the request in flight")
+        bind("ctrl+e", .nextEnvironment, "Next environment")
+        bind("f2", .pickEnvironment, "Pick an environment")
+        bind("ctrl+s", .save, "Save the request to its file")
+        bind("f6", .history, "History")
+        bind("ctrl+q", .quit, "Quit")
+        bind("f1", .help, "Help")
+        bind("ctrl+p", .palette, "Command palette")
+        bind("tab", .nextPane, "Next pane")
+        bind("shift+tab", .previousPane, "Previous pane")
+        bind("f3", .cycleMethod, "Next HTTP method")
+        bind("f4", .editBody, "Edit the body in $EDITOR")
+        bind("ctrl+t", .nextTab, "Next tab")
+        bind("up", .up, "Up", lists)
+        bind("down", .down, "Down", lists)
+        bind("pgup", .pageUp, "Page up", lists)
+        bind("pgdn", .pageDown, "Page down", lists)
+        bind("home", .home, "First row", lists)
+        bind("end", .end, "Last row", lists)
+        bind("enter", .activate, "Open / toggle", lists)
+        // Tree and response
+        bind("k", .up, "Up", ["tree", "response"])
+        bind("j", .down, "Down", ["tree", "response"])
+        bind("left", .left, "Collapse", ["tree", "response"])
+        bind("right", .right, "Expand", ["tree", "response"])
+        bind("?", .help, "Help", ["tree", "response"])
+        bind("/", .filterTree, "Filter requests", ["tree"])
+        bind("/", .search, "Filter (JSON path) or search text", ["response"])
+        bind("n", .nextMatch, "Next match", ["response"])
+        bind("shift+n", .previousMatch, "Previous match", ["response"])
+        bind("N", .previousMatch, "Previous match", ["response"])
+        bind("]", .nextTab, "Next tab", ["response"])
+        bind("[", .previousTab, "Previous tab", ["response"])
+        bind("e", .expandAll, "Expand all", ["response"])
+        bind("c", .collapseAll, "Collapse all", ["response"])
+        bind("y", .copyValue, "Copy the value (OSC 52)", ["response"])
+        bind("p", .copyPath, "Copy the path (OSC 52)", ["response"])
+        // Editor (text field)
+        bind("left", .left, "Cursor left", ["editor", "prompt", "palette", "history"])
+        bind("right", .right, "Cursor right", ["editor", "prompt", "palette", "history"])
+        bind("home", .home, "Start of the line", ["editor", "prompt"])
+        bind("end", .end, "End of the line", ["editor", "prompt"])
+        bind("backspace", .backspace, "Delete backwards", ["editor", "prompt", "palette", "history"])
+        bind("delete", .delete, "Delete forwards", ["editor", "prompt"])
+        bind("enter", .send, "Send the request", ["editor"])
+        // Dialogs
+        bind("esc", .dismiss, "Close", ["help", "palette", "picker", "confirm", "prompt", "history", "diff"])
+        bind("f1", .dismiss, "Close", ["help"])
+        bind("q", .dismiss, "Close", ["help", "diff"])
+        bind("enter", .dismiss, "Done", ["prompt"])
+        bind("y", .confirm, "Quit without saving", ["confirm"])
+        bind("n", .dismiss, "Stay", ["confirm"])
+        bind("ctrl+q", .confirm, "Quit without saving", ["confirm"])
+        bind("space", .mark, "Mark for diff / diff with marked", ["history"])
+        bind("ctrl+r", .send, "Send again", ["history"])
+        return KeyMap(bindings)
+    }()
+
+    /// The first key bound to `command`, for hints: `Ctrl+R`.
+    static func hint(for command: AppCommand, in keyMap: KeyMap) -> String? {
+        keyMap.bindings(for: command.rawValue).first?.key.displayName
+    }
+}

@@ -1,0 +1,44 @@
+import FerryTerminal
+
+/// Turns a terminal event into the action it means, through the key map (no other key table exists).
+enum InputRouter {
+    /// The action for `event` in `state`, or `nil` when the event means nothing here.
+    static func action(for event: InputEvent, in state: AppState) -> AppAction? {
+        switch event {
+        case .resize(let size): return .terminalResized(size)
+        case .mouse(let mouse): return .mouseUsed(mouse)
+        case .paste(let text): return acceptsText(state) ? .pasted(text) : nil
+        case .key(let key): return action(for: key, in: state)
+        }
+    }
+
+    /// The action for a key press.
+    static func action(for key: KeyEvent, in state: AppState) -> AppAction? {
+        let name: String?
+        if let overlay = state.overlay {
+            // A dialog takes the keyboard: only its own bindings apply.
+            name = state.keyMap.bindings.first { $0.context == overlay.keyContext && $0.key == key }?.action
+        } else {
+            name = state.keyMap.action(for: key, in: state.keyContexts)
+        }
+        if let name, let command = AppCommand(rawValue: name) { return command.action }
+        if case .character(let character) = key.key, key.modifiers.isEmpty, state.overlay == nil,
+            state.focus == .response, let level = character.wholeNumberValue, level > 0
+        {
+            return .jsonExpandedToLevel(level)
+        }
+        if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, acceptsText(state) {
+            return .characterTyped(character)
+        }
+        return nil
+    }
+
+    /// Whether typed characters go into a text field.
+    static func acceptsText(_ state: AppState) -> Bool {
+        switch state.overlay {
+        case .palette, .search, .treeFilter, .history: return true
+        case .help, .environmentPicker, .confirmQuit, .historyDiff: return false
+        case nil: return state.focus == .editor
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import FerryWorkbench
+import Foundation
+
+/// What the workbench remembers about a workspace between runs: `.ferry/state.json`.
+struct WorkspaceStateFile: Codable, Sendable, Hashable {
+    /// The environment last used.
+    var environment: String?
+
+    /// The file's name inside the state folder.
+    static let fileName = "state.json"
+
+    /// Reads the file; an absent or unreadable file means nothing remembered.
+    static func read(from stateFolder: URL) -> WorkspaceStateFile {
+        guard let bytes = try? FileIO.read(stateFolder.appendingPathComponent(fileName)).bytes,
+            let state = try? JSONDecoder().decode(WorkspaceStateFile.self, from: Data(bytes))
+        else { return WorkspaceStateFile() }
+        return state
+    }
+
+    /// Writes the file atomically.
+    func write(to stateFolder: URL) throws {
+        try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        _ = try FileIO.writeAtomically([UInt8](try encoder.encode(self)), to: stateFolder.appendingPathComponent(Self.fileName))
+    }
+}

@@ -1,0 +1,49 @@
+import FerryHTTP
+import FerryJSON
+import FerryWorkbench
+import Foundation
+
+/// Problems in words, each with what to do about it.
+enum AppErrorText {
+    /// A request that could not be resolved (an unresolved variable, a bad URL).
+    static func resolution(_ error: any Error, environment: String?) -> String {
+        if let variable = error as? VariableError {
+            switch variable.reason {
+            case .unresolved(let name):
+                let env = environment.map { "environment '\($0)'" } ?? "any environment"
+                return "Unresolved variable {{\(name)}} in \(variable.part): define it in \(env) "
+                    + "(http-client.env.json) or as @\(name) = … in the file; Ctrl-E switches environment."
+            case .invalidURL(let url):
+                return "'\(url)' is not an http(s) URL: start it with http:// or https:// (or {{host}})."
+            default:
+                return variable.description
+            }
+        }
+        return "The request could not be prepared: \(error)"
+    }
+
+    /// A transfer that failed; FerryHTTP's message already says what to try.
+    static func transfer(_ error: HTTPClientError) -> String {
+        error.message
+    }
+
+    /// A JSON body that does not parse, checked before sending; `nil` when fine or not JSON.
+    static func invalidJSONBody(_ prepared: PreparedRequest) -> String? {
+        guard let contentType = prepared.header("Content-Type")?.value,
+            MediaType(contentType).isJSON, let body = prepared.body, !body.isEmpty
+        else { return nil }
+        do {
+            _ = try JSONDocument(parsing: body)
+            return nil
+        } catch {
+            return "The JSON body is invalid (line \(error.line), column \(error.column): \(error.message)). "
+                + "Fix it in the Body tab or with F4, or change the Content-Type."
+        }
+    }
+
+    /// A file of the workspace that did not parse cleanly.
+    static func malformedFile(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.location.file):\(diagnostic.location.line): \(diagnostic.message) — "
+            + "fix the file; the other requests work meanwhile."
+    }
+}

@@ -1,0 +1,96 @@
+import FerryWorkbench
+
+// MARK: - Typing into the URL field and the dialogs' text fields
+
+extension AppReducer {
+    /// Inserts typed or pasted text into the field that has the keyboard.
+    static func type(_ text: String, _ state: inout AppState) -> [Effect] {
+        switch state.overlay {
+        case .palette(let query, _):
+            state.overlay = .palette(query: query + text, selection: 0)
+            return []
+        case .search(let current):
+            state.overlay = .search(current + text)
+            return []
+        case .treeFilter(let current):
+            state.overlay = .treeFilter(current + text)
+            state.treeFilter = current + text
+            state.treeSelection = 0
+            state.treeScroll = 0
+            state.rebuildTree()
+            return []
+        case .history(let query, _, let marked):
+            state.overlay = .history(query: query + text, selection: 0, marked: marked)
+            return []
+        case .some:
+            return []
+        case nil:
+            break
+        }
+        guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else { return [] }
+        var url = Array(request.fullURL)
+        let cursor = min(state.urlCursor, url.count)
+        url.insert(contentsOf: text, at: cursor)
+        state.urlCursor = cursor + text.count
+        return edit(id, &state) { setURL(String(url), in: &$0) }
+    }
+
+    /// Deletes one character before (Backspace) or after (Delete) the cursor.
+    static func erase(backwards: Bool, _ state: inout AppState) -> [Effect] {
+        switch state.overlay {
+        case .palette(let query, _):
+            state.overlay = .palette(query: String(query.dropLast()), selection: 0)
+            return []
+        case .search(let current):
+            state.overlay = .search(String(current.dropLast()))
+            return []
+        case .treeFilter(let current):
+            state.overlay = .treeFilter(String(current.dropLast()))
+            state.treeFilter = String(current.dropLast())
+            state.rebuildTree()
+            return []
+        case .history(let query, _, let marked):
+            state.overlay = .history(query: String(query.dropLast()), selection: 0, marked: marked)
+            return []
+        case .some:
+            return []
+        case nil:
+            break
+        }
+        guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else { return [] }
+        var url = Array(request.fullURL)
+        let cursor = min(state.urlCursor, url.count)
+        let index = backwards ? cursor - 1 : cursor
+        guard url.indices.contains(index) else { return [] }
+        url.remove(at: index)
+        state.urlCursor = index
+        return edit(id, &state) { setURL(String(url), in: &$0) }
+    }
+
+    /// Moves to the next common HTTP method.
+    static func cycleMethod(_ state: inout AppState) -> [Effect] {
+        guard let id = state.openRequest, let request = state.currentRequest else { return [] }
+        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+        let next = methods[((methods.firstIndex(of: request.method) ?? -1) + 1) % methods.count]
+        return edit(id, &state) { $0.explicitMethod = next }
+    }
+
+    /// Applies an edit to a request; the result is a draft (kept across switching, written to
+    /// `.ferry/drafts`) unless it matches what is saved.
+    static func edit(_ id: RequestID, _ state: inout AppState, _ change: (inout SavedRequest) -> Void) -> [Effect] {
+        guard var request = state.drafts[id] ?? state.savedRequest(id) else { return [] }
+        change(&request)
+        if request == state.savedRequest(id) {
+            guard state.drafts[id] != nil else { return [] }
+            state.drafts[id] = nil
+            return [.writeDraft(id, nil)]
+        }
+        state.drafts[id] = request
+        return [.writeDraft(id, request)]
+    }
+
+    private static func setURL(_ url: String, in request: inout SavedRequest) {
+        request.url = url
+        request.urlContinuations = []
+    }
+}

@@ -1,0 +1,294 @@
+import FerryJSON
+import FerryTerminal
+import FerryWorkbench
+
+// MARK: - Moving around: panes, rows, tabs, the mouse
+
+extension AppReducer {
+    /// Moves the cursor of the dialog on top, or of the focused pane.
+    static func moveCursor(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
+        let layout = WorkbenchLayout(size: state.size)
+        if let overlay = state.overlay {
+            moveInOverlay(overlay, move, &state)
+            return []
+        }
+        switch state.focus {
+        case .tree:
+            switch move {
+            case .left: return setFolder(expanded: false, &state)
+            case .right: return setFolder(expanded: true, &state)
+            default:
+                state.treeSelection = step(
+                    state.treeSelection, move, count: state.treeRows.count, page: layout.treeList.height)
+                state.treeScroll = scrolled(state.treeScroll, cursor: state.treeSelection, page: layout.treeList.height)
+            }
+        case .editor:
+            let length = state.currentRequest?.fullURL.count ?? 0
+            switch move {
+            case .left: state.urlCursor = max(0, state.urlCursor - 1)
+            case .right: state.urlCursor = min(length, state.urlCursor + 1)
+            case .home: state.urlCursor = 0
+            case .end: state.urlCursor = length
+            default: break
+            }
+        case .response:
+            let page = layout.responseContent.height
+            if state.responseTab != .body {
+                state.detailScroll = max(0, step(state.detailScroll, move, count: Int.max / 2, page: page))
+                return []
+            }
+            if move == .left || move == .right {
+                updateCurrentExchange(&state) { exchange in
+                    guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else { return }
+                    let node = tree.node(atRow: exchange.bodyCursor)
+                    if move == .left && tree.document.kind(of: node).isContainer && !tree.isCollapsed(node) {
+                        tree.setCollapsed(true, node)
+                    } else if move == .left, let parent = tree.document.parent(of: node), let row = tree.row(of: parent) {
+                        exchange.bodyCursor = row
+                    } else if move == .right && tree.isCollapsed(node) {
+                        tree.setCollapsed(false, node)
+                    }
+                    exchange.body = .json(tree)
+                    exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
+                }
+                return []
+            }
+            updateCurrentExchange(&state) { exchange in
+                let count = bodyRowCount(exchange.body)
+                exchange.bodyCursor = step(exchange.bodyCursor, move, count: count, page: page)
+                exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
+            }
+        }
+        return []
+    }
+
+    /// Enter: opens a request or toggles a folder, toggles a JSON node, or confirms a dialog.
+    static func activate(_ state: inout AppState) -> [Effect] {
+        switch state.overlay {
+        case .palette(let query, let selection):
+            state.overlay = nil
+            let commands = PaletteEntries.matching(query, keyMap: state.keyMap)
+            guard commands.indices.contains(selection) else { return [] }
+            return reduce(&state, commands[selection].command.action)
+        case .environmentPicker(let selection):
+            let names = state.environments.names
+            guard names.indices.contains(selection) else {
+                state.overlay = nil
+                return []
+            }
+            return reduce(&state, .environmentChosen(names[selection]))
+        case .search:
+            return applySearch(&state, keepOverlay: false)
+        case .history(let query, let selection, _):
+            let entries = HistoryFilter.matching(query, in: state.history)
+            guard entries.indices.contains(selection) else { return [] }
+            let entry = entries[selection]
+            state.overlay = nil
+            let id = RequestID(parsing: entry.requestID)
+            guard state.workspaceRequest(id) != nil else {
+                state.message = .init(text: "\(entry.requestID) is no longer in the workspace.", isError: true)
+                return []
+            }
+            open(id, &state)
+            return []
+        case .some:
+            state.overlay = nil
+            return []
+        case nil:
+            break
+        }
+        switch state.focus {
+        case .tree:
+            guard state.treeRows.indices.contains(state.treeSelection) else { return [] }
+            let row = state.treeRows[state.treeSelection]
+            if let id = row.requestID {
+                open(id, &state)
+                state.focus = .editor
+            } else if let key = row.expansionKey {
+                if row.isExpanded { state.collapsed.insert(key) } else { state.collapsed.remove(key) }
+                state.rebuildTree()
+            }
+        case .editor:
+            return send(&state)
+        case .response:
+            updateCurrentExchange(&state) { exchange in
+                guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else { return }
+                let node = tree.node(atRow: exchange.bodyCursor)
+                guard tree.document.kind(of: node).isContainer else { return }
+                tree.toggle(node)
+                exchange.body = .json(tree)
+            }
+        }
+        return []
+    }
+
+    /// Opens a request in the editor (keeping any unsaved edits of the one before).
+    static func open(_ id: RequestID, _ state: inout AppState) {
+        state.openRequest = id
+        state.urlCursor = state.currentRequest?.fullURL.count ?? 0
+        state.detailScroll = 0
+        if let row = state.treeRows.firstIndex(where: { $0.requestID == id }) {
+            state.treeSelection = row
+            let page = WorkbenchLayout(size: state.size).treeList.height
+            state.treeScroll = scrolled(state.treeScroll, cursor: row, page: page)
+        }
+    }
+
+    /// Shows the next or previous tab of the focused pane (the response's when the tree is focused).
+    static func switchTab(_ step: Int, _ state: inout AppState) -> [Effect] {
+        if state.focus == .editor {
+            let count = EditorTab.allCases.count
+            state.editorTab = EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params
+        } else {
+            let count = ResponseTab.allCases.count
+            state.responseTab =
+                ResponseTab(rawValue: ((state.responseTab.rawValue + step) % count + count) % count) ?? .body
+            state.detailScroll = 0
+        }
+        return []
+    }
+
+    /// A mouse press focuses the pane under it and selects the row or tab; the wheel scrolls.
+    static func click(_ mouse: MouseEvent, _ state: inout AppState) -> [Effect] {
+        let layout = WorkbenchLayout(size: state.size)
+        let position = mouse.position
+        switch mouse.kind {
+        case .scrollUp, .scrollDown:
+            guard state.overlay == nil, let pane = layout.pane(at: position) else { return [] }
+            state.focus = pane
+            let move: CursorMove = mouse.kind == .scrollUp ? .up : .down
+            var effects: [Effect] = []
+            for _ in 0..<3 { effects += moveCursor(move, &state) }
+            return effects
+        case .press(.left):
+            guard state.overlay == nil, let pane = layout.pane(at: position) else { return [] }
+            state.focus = pane
+            switch pane {
+            case .tree:
+                let row = state.treeScroll + position.y - layout.treeList.y
+                guard layout.treeList.contains(position), state.treeRows.indices.contains(row) else { return [] }
+                let wasSelected = state.treeSelection == row
+                state.treeSelection = row
+                if state.treeRows[row].requestID != nil || wasSelected { return activate(&state) }
+            case .editor:
+                if layout.editorTabs.contains(position),
+                    let index = WorkbenchLayout.tabRanges(EditorTab.allCases.map(\.title), startingAt: layout.editorTabs.x)
+                        .firstIndex(where: { $0.contains(position.x) })
+                {
+                    state.editorTab = EditorTab(rawValue: index) ?? .params
+                } else if layout.urlLine.contains(position), let request = state.currentRequest {
+                    let urlStart = layout.urlLine.x + request.method.count + 1
+                    state.urlCursor = min(request.fullURL.count, max(0, position.x - urlStart))
+                }
+            case .response:
+                if layout.responseTabs.contains(position),
+                    let index = WorkbenchLayout.tabRanges(
+                        ResponseTab.allCases.map(\.title), startingAt: layout.responseTabs.x
+                    ).firstIndex(where: { $0.contains(position.x) })
+                {
+                    state.responseTab = ResponseTab(rawValue: index) ?? .body
+                    state.detailScroll = 0
+                } else if state.responseTab == .body, layout.responseContent.contains(position) {
+                    var toggle = false
+                    updateCurrentExchange(&state) { exchange in
+                        let row = exchange.bodyScroll + position.y - layout.responseContent.y
+                        guard row < bodyRowCount(exchange.body) else { return }
+                        toggle = exchange.bodyCursor == row
+                        exchange.bodyCursor = row
+                    }
+                    if toggle { return activate(&state) }
+                }
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Keeps scroll positions valid after a resize.
+    static func clampScrolls(_ state: inout AppState) {
+        let layout = WorkbenchLayout(size: state.size)
+        state.treeScroll = scrolled(state.treeScroll, cursor: state.treeSelection, page: layout.treeList.height)
+        let page = layout.responseContent.height
+        for key in Array(state.exchanges.keys) {
+            guard var exchange = state.exchanges[key] else { continue }
+            exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
+            state.exchanges[key] = exchange
+        }
+    }
+
+    // MARK: - Internals
+
+    /// The number of rows the body view has.
+    static func bodyRowCount(_ body: ResponseBody) -> Int {
+        switch body {
+        case .json(let tree): tree.visibleRowCount
+        case .text(let text): text.lineCount
+        case .binary(let data): (data.count + 15) / 16
+        case .parsing, .empty: 0
+        }
+    }
+
+    /// A cursor moved within `0..<count`.
+    static func step(_ cursor: Int, _ move: CursorMove, count: Int, page: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let next: Int
+        switch move {
+        case .up: next = cursor - 1
+        case .down: next = cursor + 1
+        case .pageUp: next = cursor - max(1, page - 1)
+        case .pageDown: next = cursor + max(1, page - 1)
+        case .home: next = 0
+        case .end: next = count - 1
+        case .left, .right: next = cursor
+        }
+        return min(max(0, next), count - 1)
+    }
+
+    /// The scroll that keeps `cursor` on a page of `page` rows.
+    static func scrolled(_ scroll: Int, cursor: Int, page: Int) -> Int {
+        guard page > 0 else { return 0 }
+        if cursor < scroll { return cursor }
+        if cursor >= scroll + page { return cursor - page + 1 }
+        return max(0, scroll)
+    }
+
+    private static func setFolder(expanded: Bool, _ state: inout AppState) -> [Effect] {
+        guard state.treeRows.indices.contains(state.treeSelection) else { return [] }
+        let row = state.treeRows[state.treeSelection]
+        if let key = row.expansionKey, row.isExpanded != expanded {
+            if expanded { state.collapsed.remove(key) } else { state.collapsed.insert(key) }
+            state.rebuildTree()
+        } else if !expanded, row.depth > 0 {
+            // Left on a child: go to its parent.
+            if let parent = state.treeRows[..<state.treeSelection].lastIndex(where: { $0.depth == row.depth - 1 }) {
+                state.treeSelection = parent
+            }
+        }
+        return []
+    }
+
+    private static func moveInOverlay(_ overlay: Overlay, _ move: CursorMove, _ state: inout AppState) {
+        let page = max(1, state.size.height - 6)
+        switch overlay {
+        case .help(let scroll):
+            let count = state.keyMap.bindings.count
+            state.overlay = .help(scroll: step(scroll, move, count: count, page: page))
+        case .palette(let query, let selection):
+            let count = PaletteEntries.matching(query, keyMap: state.keyMap).count
+            state.overlay = .palette(query: query, selection: step(selection, move, count: count, page: page))
+        case .environmentPicker(let selection):
+            let count = state.environments.names.count
+            state.overlay = .environmentPicker(selection: step(selection, move, count: count, page: page))
+        case .history(let query, let selection, let marked):
+            let count = HistoryFilter.matching(query, in: state.history).count
+            state.overlay = .history(
+                query: query, selection: step(selection, move, count: count, page: page), marked: marked)
+        case .historyDiff(let first, let second, let scroll):
+            state.overlay = .historyDiff(
+                first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
+        case .confirmQuit, .search, .treeFilter:
+            break
+        }
+    }
+}

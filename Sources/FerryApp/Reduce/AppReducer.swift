@@ -1,0 +1,143 @@
+import FerryHTTP
+import FerryJSON
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// The one place state changes: `reduce(&state, action)` applies an action and returns the effects to
+/// run. No IO happens here; everything the reducer needs was read into the state beforehand.
+enum AppReducer {
+    /// Applies `action` to `state` and returns the work to do off the loop.
+    static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+        switch action {
+        case .sendRequested: return send(&state)
+        case .cancelRequested: return cancel(&state)
+        case .environmentCycled:
+            let names = state.environments.names
+            guard !names.isEmpty else {
+                state.message = .init(text: "No environments: add http-client.env.json to the workspace.", isError: true)
+                return []
+            }
+            let index = state.environment.flatMap { names.firstIndex(of: $0) } ?? -1
+            return choose(names[(index + 1) % names.count], &state)
+        case .environmentPickerRequested:
+            let names = state.environments.names
+            state.overlay = .environmentPicker(selection: state.environment.flatMap { names.firstIndex(of: $0) } ?? 0)
+            return []
+        case .environmentChosen(let name):
+            state.overlay = nil
+            return choose(name, &state)
+        case .saveRequested: return save(&state)
+        case .quitRequested:
+            if state.hasUnsavedEdits {
+                state.overlay = .confirmQuit
+            } else {
+                state.isFinished = true
+            }
+            return []
+        case .quitConfirmed:
+            state.isFinished = true
+            return []
+        case .overlayDismissed:
+            if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
+            state.overlay = nil
+            return []
+        case .helpRequested:
+            state.overlay = .help(scroll: 0)
+            return []
+        case .paletteRequested:
+            state.overlay = .palette(query: "", selection: 0)
+            return []
+        case .historyRequested:
+            state.overlay = .history(query: "", selection: 0, marked: nil)
+            return [.loadHistory]
+        case .historyLoaded(let entries):
+            state.history = entries.reversed()
+            return []
+        case .historyMarked: return markHistory(&state)
+        case .focusMoved(let step):
+            let count = Pane.allCases.count
+            state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
+            return []
+        case .cursorMoved(let move): return moveCursor(move, &state)
+        case .rowActivated: return activate(&state)
+        case .tabSwitched(let step): return switchTab(step, &state)
+        case .methodCycled: return cycleMethod(&state)
+        case .characterTyped(let character): return type(String(character), &state)
+        case .pasted(let text):
+            return type(text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: ""), &state)
+        case .backspacePressed: return erase(backwards: true, &state)
+        case .deletePressed: return erase(backwards: false, &state)
+        case .searchRequested:
+            guard let exchange = state.currentExchange else { return [] }
+            state.overlay = .search(exchange.search)
+            return []
+        case .searchStepped(let step): return stepSearch(step, &state)
+        case .treeFilterRequested:
+            state.overlay = .treeFilter(state.treeFilter)
+            return []
+        case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }
+        case .jsonCollapsedAll: return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: 1) }
+        case .jsonExpandedToLevel(let level):
+            return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: level) }
+        case .valueCopyRequested, .pathCopyRequested: return copy(action, &state)
+        case .externalEditorRequested:
+            guard let id = state.openRequest, let request = state.currentRequest else { return [] }
+            return [.editExternally(id, request.body ?? "")]
+        case .externalEditFinished(let id, let result):
+            switch result {
+            case .success(let text):
+                return edit(id, &state) { $0.body = text.isEmpty ? nil : text }
+            case .failure(let failure):
+                state.message = .init(text: failure.message, isError: true)
+                return []
+            }
+        case .mouseUsed(let mouse): return click(mouse, &state)
+        case .terminalResized(let size):
+            state.size = size
+            clampScrolls(&state)
+            return []
+        case .ticked:
+            state.spinnerFrame += 1
+            return []
+        case .progressReceived(let id, let progress):
+            updateExchange(id, &state) { exchange in
+                if exchange.isInFlight { exchange.progress = progress }
+            }
+            return []
+        case .responseReceived(let id, let result): return receive(id, result, &state)
+        case .bodyPrepared(let id, let body):
+            updateExchange(id, &state) { exchange in
+                exchange.body = body
+                exchange.bodyCursor = 0
+                exchange.bodyScroll = 0
+            }
+            return []
+        case .saveFinished(let id, let saved, let result): return finishSave(id, saved, result, &state)
+        }
+    }
+
+    // MARK: - Helpers shared by the concerns
+
+    /// Changes the exchange whose send id is `id`; a result for a replaced send finds nothing.
+    static func updateExchange(_ id: Int, _ state: inout AppState, _ change: (inout Exchange) -> Void) {
+        guard let key = state.exchanges.first(where: { $0.value.id == id })?.key else { return }
+        guard var exchange = state.exchanges[key] else { return }
+        change(&exchange)
+        state.exchanges[key] = exchange
+    }
+
+    /// Changes the open request's exchange.
+    static func updateCurrentExchange(_ state: inout AppState, _ change: (inout Exchange) -> Void) {
+        guard let id = state.openRequest, var exchange = state.exchanges[id] else { return }
+        change(&exchange)
+        state.exchanges[id] = exchange
+    }
+
+    private static func choose(_ name: String, _ state: inout AppState) -> [Effect] {
+        guard state.environments.names.contains(name) else { return [] }
+        state.environment = name
+        state.message = .init(text: "Environment: \(name)", isError: false)
+        return [.rememberEnvironment(name)]
+    }
+}

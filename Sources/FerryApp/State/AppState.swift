@@ -1,0 +1,167 @@
+import FerryHTTP
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// Every piece of the workbench's state; `AppReducer.reduce` is the only thing that changes it and
+/// the views only read it.
+public struct AppState: Sendable {
+    // MARK: - Workspace
+
+    /// The workspace as loaded (and as last saved).
+    var workspace: Workspace
+    /// The workspace's environments.
+    var environments: EnvironmentFiles
+    /// The active environment, or `nil` when the workspace defines none.
+    var environment: String?
+    /// The `.env` values, read once at launch.
+    var dotenv: [String: String]
+    /// The process environment, for `{{$processEnv}}`.
+    var processEnvironment: [String: String]
+
+    // MARK: - Collection tree
+
+    /// Folders and files the user collapsed.
+    var collapsed: Set<String> = []
+    /// The tree filter typed so far (empty: no filter).
+    var treeFilter = ""
+    /// The visible rows (rebuilt whenever the workspace, the filter or `collapsed` change).
+    var treeRows: [TreeRow] = []
+    /// The selected row.
+    var treeSelection = 0
+    /// The first row shown.
+    var treeScroll = 0
+
+    // MARK: - Editor
+
+    /// The request open in the editor.
+    var openRequest: RequestID?
+    /// Unsaved edits by request: they survive switching requests.
+    var drafts: [RequestID: SavedRequest] = [:]
+    /// The editor's tab.
+    var editorTab: EditorTab = .params
+    /// The cursor in the URL field, in characters.
+    var urlCursor = 0
+
+    // MARK: - Responses
+
+    /// The latest exchange of each request.
+    var exchanges: [RequestID: Exchange] = [:]
+    /// The id the next send gets.
+    var nextExchangeID = 1
+    /// The response pane's tab.
+    var responseTab: ResponseTab = .body
+    /// The scroll of the Headers, Timing and Request tabs.
+    var detailScroll = 0
+
+    // MARK: - Screen
+
+    /// The pane with the keyboard.
+    var focus: Pane = .tree
+    /// The dialog on top, if any.
+    var overlay: Overlay?
+    /// The terminal's size.
+    var size: Size
+    /// A message for the status bar, such as a save confirmation or an error in words.
+    var message: Message?
+    /// The spinner's frame, advanced by ticks while something is in flight.
+    var spinnerFrame = 0
+    /// The key bindings.
+    var keyMap: KeyMap
+    /// The colours.
+    var theme: Theme
+    /// The history entries, once loaded for the history view.
+    var history: [HistoryEntry] = []
+    /// Whether the app should end.
+    var isFinished = false
+
+    /// A status-bar message and whether it reports a problem.
+    struct Message: Sendable, Hashable {
+        /// The text.
+        var text: String
+        /// Whether it is an error.
+        var isError: Bool
+    }
+
+    // MARK: - Creating
+
+    /// The state at launch: the tree focused, the first request open, `environment` active (or the first).
+    init(
+        workspace: Workspace, environments: EnvironmentFiles, environment: String?, dotenv: [String: String] = [:],
+        processEnvironment: [String: String] = [:], size: Size, keyMap: KeyMap = AppKeyMap.defaults,
+        theme: Theme = .fallback
+    ) {
+        self.workspace = workspace
+        self.environments = environments
+        let names = environments.names
+        self.environment = environment.flatMap { names.contains($0) ? $0 : nil } ?? names.first
+        self.dotenv = dotenv
+        self.processEnvironment = processEnvironment
+        self.size = size
+        self.keyMap = keyMap
+        self.theme = theme
+        rebuildTree()
+        if let first = treeRows.firstIndex(where: { $0.requestID != nil }) {
+            treeSelection = first
+            openRequest = treeRows[first].requestID
+            urlCursor = currentRequest?.fullURL.count ?? 0
+        }
+        if let problem = workspace.diagnostics.first {
+            message = Message(text: AppErrorText.malformedFile(problem), isError: true)
+        }
+    }
+
+    // MARK: - Derived
+
+    /// The open request with its unsaved edits.
+    var currentRequest: SavedRequest? {
+        guard let id = openRequest else { return nil }
+        return drafts[id] ?? savedRequest(id)
+    }
+
+    /// The request as saved in the workspace.
+    func savedRequest(_ id: RequestID) -> SavedRequest? {
+        workspaceRequest(id)?.request
+    }
+
+    /// The workspace entry of a request.
+    func workspaceRequest(_ id: RequestID) -> WorkspaceRequest? {
+        guard let index = workspace.fileIndex(id.path) else { return nil }
+        return workspace.files[index].requests.first { $0.id == id }
+    }
+
+    /// The exchange of the open request.
+    var currentExchange: Exchange? { openRequest.flatMap { exchanges[$0] } }
+
+    /// Whether any request is in flight.
+    var isAnythingInFlight: Bool { exchanges.values.contains { $0.isInFlight } }
+
+    /// Whether a request has edits not yet saved.
+    func isUnsaved(_ id: RequestID) -> Bool { drafts[id] != nil }
+
+    /// Whether any request has unsaved edits.
+    var hasUnsavedEdits: Bool { !drafts.isEmpty }
+
+    /// The variables for `request` in the active environment (no IO: everything was read at launch).
+    func variableContext(for id: RequestID) -> VariableContext {
+        var context = VariableContext(
+            environment: environments.variables(for: environment), processEnvironment: processEnvironment,
+            dotenv: dotenv)
+        if let entry = workspaceRequest(id), let index = workspace.fileIndex(entry.path) {
+            context.fileVariables = workspace.files[index].content.fileVariables(forRequestAt: entry.position)
+        }
+        return context
+    }
+
+    /// The key-map contexts in force, most specific first.
+    var keyContexts: [String] {
+        if let overlay { return [overlay.keyContext] }
+        return [focus.keyContext]
+    }
+
+    /// Rebuilds the visible tree rows and keeps the selection in range.
+    mutating func rebuildTree() {
+        treeRows = CollectionTree.rows(of: workspace, collapsed: collapsed, filter: treeFilter)
+        treeSelection = min(max(0, treeSelection), max(0, treeRows.count - 1))
+    }
+}

@@ -1,0 +1,56 @@
+import FerryHTTP
+import FerryWorkbench
+import Foundation
+
+/// One send of a request and what came of it: in flight, answered, failed or canceled.
+struct Exchange: Sendable {
+    /// Where the exchange is.
+    enum Phase: Sendable {
+        /// Bytes are moving.
+        case inFlight
+        /// The response arrived.
+        case received(HTTPResponse)
+        /// The send failed: the message in words, with what to do.
+        case failed(String)
+        /// The user canceled it.
+        case canceled
+    }
+
+    /// The id of this send; a result carrying another id belongs to a send that was replaced.
+    var id: Int
+    /// The request sent.
+    var requestID: RequestID
+    /// What was sent (resolved), for the Request tab.
+    var sent: HTTPRequest
+    /// The secret values to mask when showing what was sent.
+    var secrets: [String]
+    /// Where the exchange is.
+    var phase: Phase = .inFlight
+    /// The latest progress report.
+    var progress = TransferProgress()
+    /// The body, once received and prepared for display.
+    var body: ResponseBody = .empty
+    /// The body view's cursor row and scroll.
+    var bodyCursor = 0
+    /// The first body row shown.
+    var bodyScroll = 0
+    /// The active `/` filter or search text.
+    var search = ""
+    /// What matches the search, in order: JSON nodes, or text lines.
+    var matches: [Int] = []
+    /// The match the cursor is on.
+    var matchIndex = 0
+    /// Why the search could not run, if it could not.
+    var searchError: String?
+    /// Whether bytes are still moving.
+    var isInFlight: Bool {
+        if case .inFlight = phase { return true }
+        return false
+    }
+
+    /// The response, when one arrived.
+    var response: HTTPResponse? {
+        if case .received(let response) = phase { return response }
+        return nil
+    }
+}

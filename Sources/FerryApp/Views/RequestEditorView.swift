@@ -1,0 +1,122 @@
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// The request editor: method, URL with variables highlighted, and the Params / Headers / Body / Auth /
+/// Options tabs.
+struct RequestEditorView {
+    /// The state to draw.
+    let state: AppState
+
+    /// Draws the pane and returns where the text cursor goes when the URL field has the keyboard.
+    func render(into buffer: inout ScreenBuffer, layout: WorkbenchLayout) -> Position? {
+        let theme = state.theme
+        var title = " Request "
+        if let id = state.openRequest { title = " \(id)\(state.isUnsaved(id) ? " ● unsaved" : "") " }
+        let focused = state.focus == .editor
+        WorkbenchView.pane(Line(title), focused: focused, theme: theme).render(into: &buffer, area: layout.editor)
+        guard let id = state.openRequest, let request = state.currentRequest else {
+            Line("Select a request in the tree and press Enter.", style: theme[.muted])
+                .render(into: &buffer, area: layout.urlLine)
+            return nil
+        }
+        let context = state.variableContext(for: id)
+        let method = request.method
+        var spans = [Span(method, style: theme.style(forMethod: method).adding(.bold)), Span(" ")]
+        spans += VariableHighlighter.spans(request.fullURL, context: context, base: theme[.text], theme: theme)
+        Line(spans).render(into: &buffer, area: layout.urlLine)
+        WorkbenchView.renderTabs(
+            EditorTab.allCases.map(\.title), active: state.editorTab.rawValue, into: &buffer, area: layout.editorTabs,
+            theme: theme)
+        let lines = tabLines(request, context: context, theme: theme)
+        Paragraph(text: Text(lines)).render(into: &buffer, area: layout.editorContent)
+        guard focused else { return nil }
+        let prefix = String(request.fullURL.prefix(state.urlCursor))
+        let x = layout.urlLine.x + method.count + 1 + CharacterWidth.columns(of: prefix)
+        return Position(x: min(x, layout.urlLine.right - 1), y: layout.urlLine.y)
+    }
+
+    /// The lines of the active tab.
+    private func tabLines(_ request: SavedRequest, context: VariableContext, theme: Theme) -> [Line] {
+        let muted = theme[.muted]
+        switch state.editorTab {
+        case .params:
+            var lines = [resolvedURLLine(request, context: context, theme: theme)]
+            let url = request.fullURL
+            if let question = url.firstIndex(of: "?") {
+                for pair in url[url.index(after: question)...].split(separator: "&") {
+                    let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                    var spans = [Span(parts[0].padding(toLength: max(12, parts[0].count), withPad: " ", startingAt: 0), style: theme[.jsonKey]), Span(" ")]
+                    spans += VariableHighlighter.spans(
+                        parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "", context: context,
+                        base: theme[.text], theme: theme)
+                    lines.append(Line(spans))
+                }
+            } else {
+                lines.append(Line("No query parameters.", style: muted))
+            }
+            return lines
+        case .headers:
+            let headers = request.headers
+            if headers.isEmpty { return [Line("No headers.", style: muted)] }
+            return headers.map { header in
+                Line(
+                    [Span(header.name + ": ", style: theme[.jsonKey])]
+                        + VariableHighlighter.spans(header.value, context: context, base: theme[.text], theme: theme))
+            }
+        case .body:
+            guard let body = request.body, !body.isEmpty else {
+                return [Line("No body. F4 opens one in $EDITOR.", style: muted)]
+            }
+            var lines: [Line] = []
+            let kind = request.header("Content-Type").map { $0.lowercased() } ?? ""
+            lines.append(Line("\(bodyKind(kind, body: body))  · F4 edits in $EDITOR", style: muted))
+            for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append(Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))
+            }
+            return lines
+        case .auth:
+            guard let value = request.header("Authorization") else {
+                return [Line("No auth. Add an Authorization header (Basic or Bearer; values may be {{variables}}).", style: muted)]
+            }
+            let scheme = value.split(separator: " ").first.map(String.init) ?? value
+            let masked = value.contains("{{") ? value : scheme + " " + String(repeating: "•", count: 6)
+            return [
+                Line([Span("Type   ", style: theme[.jsonKey]), Span(scheme)]),
+                Line([Span("Value  ", style: theme[.jsonKey])] + VariableHighlighter.spans(masked, context: context, base: theme[.text], theme: theme)),
+            ]
+        case .options:
+            let directives = request.directives
+            func row(_ name: String, _ value: String) -> Line {
+                Line([Span(name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.jsonKey]), Span(value)])
+            }
+            return [
+                row("Timeout", directives.timeout.map { "\($0) s" } ?? "none (@timeout)"),
+                row("Connect timeout", directives.connectionTimeout.map { "\($0) s" } ?? "default"),
+                row("Follow redirects", directives.noRedirect ? "no (@no-redirect)" : "yes"),
+                row("Cookie jar", directives.noCookieJar ? "off (@no-cookie-jar)" : "on"),
+                row("History", directives.noLog ? "not logged (@no-log)" : "logged"),
+            ]
+        }
+    }
+
+    private func resolvedURLLine(_ request: SavedRequest, context: VariableContext, theme: Theme) -> Line {
+        let missing = VariableHighlighter.unresolved(in: request.fullURL, context: context)
+        if !missing.isEmpty {
+            let names = missing.map { "{{\($0)}}" }.joined(separator: ", ")
+            return Line("⚠ unresolved \(names) in \(state.environment ?? "no environment")", style: theme[.error])
+        }
+        if let prepared = try? request.prepared(with: context) {
+            return Line([Span("→ ", style: theme[.muted]), Span(prepared.maskedURL, style: theme[.muted])])
+        }
+        return Line("→ cannot resolve the URL", style: theme[.error])
+    }
+
+    private func bodyKind(_ contentType: String, body: String) -> String {
+        if contentType.contains("json") { return "JSON" }
+        if contentType.contains("x-www-form-urlencoded") { return "Form (urlencoded)" }
+        if contentType.contains("multipart") { return "Multipart" }
+        if body.hasPrefix("<") { return "File" }
+        return "Text"
+    }
+}

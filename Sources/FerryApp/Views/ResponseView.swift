@@ -1,0 +1,105 @@
+import FerryHTTP
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// The response pane: a status line coloured by class, and the Body / Headers / Timing / Request tabs.
+struct ResponseView {
+    /// The state to draw.
+    let state: AppState
+
+    /// Spinner frames shown while a request is in flight.
+    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// Draws the pane.
+    func render(into buffer: inout ScreenBuffer, layout: WorkbenchLayout) {
+        let theme = state.theme
+        WorkbenchView.pane(Line(" Response "), focused: state.focus == .response, theme: theme)
+            .render(into: &buffer, area: layout.response)
+        guard let exchange = state.currentExchange else {
+            let hint = AppKeyMap.hint(for: .send, in: state.keyMap) ?? "Ctrl+R"
+            Line("No response yet — \(hint) or F5 sends the request.", style: theme[.muted])
+                .render(into: &buffer, area: layout.statusLine)
+            return
+        }
+        statusLine(exchange, theme: theme).render(into: &buffer, area: layout.statusLine)
+        WorkbenchView.renderTabs(
+            ResponseTab.allCases.map(\.title), active: state.responseTab.rawValue, into: &buffer,
+            area: layout.responseTabs, theme: theme)
+        let content = layout.responseContent
+        switch exchange.phase {
+        case .failed(let message):
+            if state.responseTab == .body || state.responseTab == .headers || state.responseTab == .timing {
+                Paragraph(text: Text([Line(message, style: theme[.error])]), wrap: true)
+                    .render(into: &buffer, area: content)
+                return
+            }
+        case .inFlight, .canceled:
+            if state.responseTab != .request {
+                let received = exchange.progress.bytesReceived
+                let text =
+                    exchange.isInFlight
+                    ? "Waiting for the response… Esc cancels."
+                    : "Canceled. \(received == 0 ? "Nothing had arrived." : "\(WorkbenchView.formatBytes(received)) had arrived and were dropped.")"
+                Line(text, style: theme[.muted]).render(into: &buffer, area: content.rows(content.y, count: 1))
+                return
+            }
+        case .received:
+            break
+        }
+        switch state.responseTab {
+        case .body: BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(into: &buffer, area: content)
+        case .headers: Paragraph(text: Text(headerLines(exchange, theme: theme)), scroll: state.detailScroll).render(into: &buffer, area: content)
+        case .timing: Paragraph(text: Text(TimingView.lines(exchange, width: content.width, theme: theme)), scroll: state.detailScroll).render(into: &buffer, area: content)
+        case .request: Paragraph(text: Text(requestLines(exchange, theme: theme)), scroll: state.detailScroll).render(into: &buffer, area: content)
+        }
+    }
+
+    private func statusLine(_ exchange: Exchange, theme: Theme) -> Line {
+        switch exchange.phase {
+        case .inFlight:
+            let frame = Self.spinner[state.spinnerFrame % Self.spinner.count]
+            return Line(
+                [
+                    Span(frame + " Sending ", style: theme[.accent]),
+                    Span("\(exchange.sent.method) \(Secrets.masking(exchange.secrets, in: exchange.sent.targetDescription))", style: theme[.muted]),
+                    Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived))", style: theme[.muted]),
+                ])
+        case .canceled:
+            return Line([Span("Canceled", style: theme[.warning].adding(.bold)), Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived)) received", style: theme[.muted])])
+        case .failed:
+            return Line([Span("Failed", style: theme[.error].adding(.bold))])
+        case .received(let response):
+            var spans = [
+                Span(" \(response.status) ", style: theme.style(forStatus: response.status).adding(.bold)),
+                Span(" " + (response.reason.isEmpty ? HTTPStatusText.reason(response.status) : response.reason)),
+            ]
+            if let timing = response.timing {
+                spans.append(Span("  · \(WorkbenchView.formatDuration(timing.total))", style: theme[.muted]))
+            }
+            spans.append(Span("  · \(WorkbenchView.formatBytes(response.body.count))", style: theme[.muted]))
+            if let type = response.mediaType?.essence { spans.append(Span("  · \(type)", style: theme[.muted])) }
+            return Line(spans)
+        }
+    }
+
+    private func headerLines(_ exchange: Exchange, theme: Theme) -> [Line] {
+        guard let response = exchange.response else { return [] }
+        return response.headers.map { Line([Span($0.name + ": ", style: theme[.jsonKey]), Span($0.value)]) }
+    }
+
+    private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {
+        let sent = exchange.sent
+        let mask = { (text: String) in Secrets.masking(exchange.secrets, in: text) }
+        var lines = [Line([Span(sent.method.rawValue + " ", style: theme.style(forMethod: sent.method.rawValue).adding(.bold)), Span(mask(sent.targetDescription))])]
+        for header in sent.headers {
+            let value = header.name.lowercased() == "authorization" ? (header.value.split(separator: " ").first.map { "\($0) ••••••" } ?? "••••••") : mask(header.value)
+            lines.append(Line([Span(header.name + ": ", style: theme[.jsonKey]), Span(value)]))
+        }
+        if case .data(let data, _) = sent.body, let text = String(data: data, encoding: .utf8) {
+            lines.append(Line(""))
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(mask(String($0))) }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,89 @@
+import FerryTerminal
+
+/// Where each pane sits for a terminal size; the views draw into it and mouse clicks are hit-tested
+/// against it, so both always agree.
+struct WorkbenchLayout: Sendable, Hashable {
+    /// The collection tree pane (with its border).
+    var tree: Rect
+    /// The request editor pane.
+    var editor: Rect
+    /// The response pane.
+    var response: Rect
+    /// The status bar row.
+    var statusBar: Rect
+
+    /// The layout for a terminal of `size`.
+    init(size: Size) {
+        let screen = Rect(origin: .zero, size: size)
+        let rows = Layout.vertical([.fill(1), .length(1)]).split(screen)
+        let columns = Layout.horizontal([.percentage(30), .fill(1)]).split(rows[0])
+        let editorHeight = max(7, rows[0].height * 2 / 5)
+        let right = Layout.vertical([.length(editorHeight), .fill(1)]).split(columns[1])
+        tree = columns[0]
+        editor = right[0]
+        response = right[1]
+        statusBar = rows[1]
+    }
+
+    /// The inside of a bordered pane.
+    static func inner(_ pane: Rect) -> Rect { pane.inset(by: 1) }
+
+    /// The rows of the tree list.
+    var treeList: Rect { Self.inner(tree) }
+
+    /// The row with the method and URL.
+    var urlLine: Rect {
+        let inner = Self.inner(editor)
+        return inner.rows(inner.y, count: 1)
+    }
+
+    /// The editor's tab bar.
+    var editorTabs: Rect {
+        let inner = Self.inner(editor)
+        return inner.rows(inner.y + 1, count: 1)
+    }
+
+    /// The editor's tab content.
+    var editorContent: Rect {
+        let inner = Self.inner(editor)
+        return Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
+    }
+
+    /// The response status line.
+    var statusLine: Rect {
+        let inner = Self.inner(response)
+        return inner.rows(inner.y, count: 1)
+    }
+
+    /// The response tab bar.
+    var responseTabs: Rect {
+        let inner = Self.inner(response)
+        return inner.rows(inner.y + 1, count: 1)
+    }
+
+    /// The response tab content.
+    var responseContent: Rect {
+        let inner = Self.inner(response)
+        return Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
+    }
+
+    /// The pane under `position`.
+    func pane(at position: Position) -> Pane? {
+        if tree.contains(position) { return .tree }
+        if editor.contains(position) { return .editor }
+        if response.contains(position) { return .response }
+        return nil
+    }
+
+    /// The x range of each tab label in a tab bar starting at `x`, as drawn by `TabBarView`.
+    static func tabRanges(_ titles: [String], startingAt x: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var left = x
+        for title in titles {
+            let width = title.count + 2
+            ranges.append(left..<(left + width))
+            left += width + 1
+        }
+        return ranges
+    }
+}

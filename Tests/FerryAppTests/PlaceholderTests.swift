@@ -1,6 +1,0 @@
-import FerryApp
-import Testing
-
-@Test func moduleIsLinked() {
-    #expect(FerryAppModule.name == "FerryApp")
-}

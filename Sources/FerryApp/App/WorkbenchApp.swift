@@ -91,10 +91,13 @@ public final class WorkbenchApp: @unchecked Sendable {
                 }
             },
             isFinished: \.isFinished,
-            isAnimating: { state in state.isAnythingInFlight || state.exchanges.values.contains { exchange in
-                if case .parsing = exchange.body { return true }
-                return false
-            } })
+            isAnimating: { state in
+                state.isAnythingInFlight
+                    || state.exchanges.values.contains { exchange in
+                        if case .parsing = exchange.body { return true }
+                        return false
+                    }
+            })
     }
 
     /// Asks the loop to end (from any thread).

@@ -101,7 +101,8 @@ final class EffectRunner: @unchecked Sendable {
             }
         }
         let sample = bytes.prefix(64 * 1024)
-        let looksBinary = sample.contains(0) || String(validating: Self.trimmedToCharacter(sample), as: UTF8.self) == nil
+        let looksBinary =
+            sample.contains(0) || String(validating: Self.trimmedToCharacter(sample), as: UTF8.self) == nil
         if looksBinary { return .binary(data) }
         return .text(TextBody(bytes: bytes, note: note))
     }

@@ -22,6 +22,7 @@ struct WorkspaceStateFile: Codable, Sendable, Hashable {
         try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        _ = try FileIO.writeAtomically([UInt8](try encoder.encode(self)), to: stateFolder.appendingPathComponent(Self.fileName))
+        _ = try FileIO.writeAtomically(
+            [UInt8](try encoder.encode(self)), to: stateFolder.appendingPathComponent(Self.fileName))
     }
 }

@@ -39,11 +39,14 @@ extension AppReducer {
             }
             if move == .left || move == .right {
                 updateCurrentExchange(&state) { exchange in
-                    guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else { return }
+                    guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else {
+                        return
+                    }
                     let node = tree.node(atRow: exchange.bodyCursor)
                     if move == .left && tree.document.kind(of: node).isContainer && !tree.isCollapsed(node) {
                         tree.setCollapsed(true, node)
-                    } else if move == .left, let parent = tree.document.parent(of: node), let row = tree.row(of: parent) {
+                    } else if move == .left, let parent = tree.document.parent(of: node), let row = tree.row(of: parent)
+                    {
                         exchange.bodyCursor = row
                     } else if move == .right && tree.isCollapsed(node) {
                         tree.setCollapsed(false, node)
@@ -138,7 +141,8 @@ extension AppReducer {
     static func switchTab(_ step: Int, _ state: inout AppState) -> [Effect] {
         if state.focus == .editor {
             let count = EditorTab.allCases.count
-            state.editorTab = EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params
+            state.editorTab =
+                EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params
         } else {
             let count = ResponseTab.allCases.count
             state.responseTab =
@@ -172,8 +176,10 @@ extension AppReducer {
                 if state.treeRows[row].requestID != nil || wasSelected { return activate(&state) }
             case .editor:
                 if layout.editorTabs.contains(position),
-                    let index = WorkbenchLayout.tabRanges(EditorTab.allCases.map(\.title), startingAt: layout.editorTabs.x)
-                        .firstIndex(where: { $0.contains(position.x) })
+                    let index = WorkbenchLayout.tabRanges(
+                        EditorTab.allCases.map(\.title), startingAt: layout.editorTabs.x
+                    )
+                    .firstIndex(where: { $0.contains(position.x) })
                 {
                     state.editorTab = EditorTab(rawValue: index) ?? .params
                 } else if layout.urlLine.contains(position), let request = state.currentRequest {

@@ -70,7 +70,9 @@ extension AppReducer {
         case .success(let response):
             let isJSON =
                 response.mediaType?.isJSON
-                ?? response.body.first(where: { !$0.isWhitespaceByte }).map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }
+                ?? response.body.first(where: { !$0.isWhitespaceByte }).map {
+                    $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
+                }
                 ?? false
             updateExchange(id, &state) { exchange in
                 exchange.phase = .received(response)

@@ -15,7 +15,8 @@ enum AppReducer {
         case .environmentCycled:
             let names = state.environments.names
             guard !names.isEmpty else {
-                state.message = .init(text: "No environments: add http-client.env.json to the workspace.", isError: true)
+                state.message = .init(
+                    text: "No environments: add http-client.env.json to the workspace.", isError: true)
                 return []
             }
             let index = state.environment.flatMap { names.firstIndex(of: $0) } ?? -1

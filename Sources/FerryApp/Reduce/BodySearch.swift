@@ -1,5 +1,5 @@
-import Foundation
 import FerryJSON
+import Foundation
 
 /// Finding things in a response body without walking it on every keystroke: paths walk the tape,
 /// text search scans the bytes once and maps each hit to its node or line.

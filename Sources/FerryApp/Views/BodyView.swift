@@ -91,7 +91,10 @@ struct BodyView {
             let noun = isObject ? (row.childCount == 1 ? "key" : "keys") : (row.childCount == 1 ? "item" : "items")
             if row.isCollapsed || row.childCount == 0 {
                 spans.append(Span(isObject ? "{…}" : "[…]", style: theme[.text]))
-                spans.append(Span("  \(row.childCount) \(noun) · \(WorkbenchView.formatBytes(row.byteSize))", style: theme[.muted]))
+                spans.append(
+                    Span(
+                        "  \(row.childCount) \(noun) · \(WorkbenchView.formatBytes(row.byteSize))", style: theme[.muted]
+                    ))
             } else {
                 spans.append(Span(isObject ? "{" : "[", style: theme[.text]))
                 spans.append(Span("  \(row.childCount) \(noun)", style: theme[.muted]))

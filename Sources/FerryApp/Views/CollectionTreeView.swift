@@ -1,5 +1,5 @@
-import Foundation
 import FerryTerminal
+import Foundation
 
 /// The collection tree: folders, files and requests with coloured method badges and unsaved markers.
 struct CollectionTreeView {
@@ -34,11 +34,18 @@ struct CollectionTreeView {
             case .request(let id):
                 let method = row.method ?? "GET"
                 let badge = method.count > 4 ? String(method.prefix(3)) : method
-                spans.append(Span(badge.padding(toLength: 5, withPad: " ", startingAt: 0), style: theme.style(forMethod: method).adding(.bold)))
+                spans.append(
+                    Span(
+                        badge.padding(toLength: 5, withPad: " ", startingAt: 0),
+                        style: theme.style(forMethod: method).adding(.bold)))
                 spans.append(Span(row.title, style: theme[.text]))
                 if state.isUnsaved(id) { spans.append(Span(" ●", style: theme[.warning])) }
-                if let exchange = state.exchanges[id], exchange.isInFlight { spans.append(Span(" ⟳", style: theme[.accent])) }
-                if id == state.openRequest && !isSelected { spans[0].content = String(spans[0].content.dropLast()) + "›" }
+                if let exchange = state.exchanges[id], exchange.isInFlight {
+                    spans.append(Span(" ⟳", style: theme[.accent]))
+                }
+                if id == state.openRequest && !isSelected {
+                    spans[0].content = String(spans[0].content.dropLast()) + "›"
+                }
             }
             if isSelected {
                 let style = state.focus == .tree ? theme[.selection] : theme[.selection].adding(.dim)

@@ -18,26 +18,40 @@ struct OverlayView {
             let bindings = state.keyMap.activeBindings(in: [state.focus.keyContext])
             let lines = bindings.map { binding in
                 Line([
-                    Span(binding.key.displayName.padding(toLength: 12, withPad: " ", startingAt: 0), style: theme[.accent]),
+                    Span(
+                        binding.key.displayName.padding(toLength: 12, withPad: " ", startingAt: 0),
+                        style: theme[.accent]),
                     Span(binding.help),
                 ])
             }
-            dialog("Help — keys in the \(state.focus.keyContext) pane (Esc closes)", lines: lines, scroll: scroll, selected: nil, size: Size(width: 64, height: area.height - 4), into: &buffer, area: area)
+            dialog(
+                "Help — keys in the \(state.focus.keyContext) pane (Esc closes)", lines: lines, scroll: scroll,
+                selected: nil, size: Size(width: 64, height: area.height - 4), into: &buffer, area: area)
             return nil
         case .palette(let query, let selection):
             let entries = PaletteEntries.matching(query, keyMap: state.keyMap)
-            let lines = [Line("> " + query, style: theme[.accent])]
+            let lines =
+                [Line("> " + query, style: theme[.accent])]
                 + entries.map { entry in
-                    Line([Span(entry.title.padding(toLength: 40, withPad: " ", startingAt: 0)), Span(entry.key, style: theme[.muted])])
+                    Line([
+                        Span(entry.title.padding(toLength: 40, withPad: " ", startingAt: 0)),
+                        Span(entry.key, style: theme[.muted]),
+                    ])
                 }
-            let rect = dialog("Command palette", lines: lines, scroll: 0, selected: selection + 1, size: Size(width: 60, height: min(area.height - 4, lines.count + 2)), into: &buffer, area: area)
+            let rect = dialog(
+                "Command palette", lines: lines, scroll: 0, selected: selection + 1,
+                size: Size(width: 60, height: min(area.height - 4, lines.count + 2)), into: &buffer, area: area)
             return Position(x: rect.x + 3 + query.count, y: rect.y + 1)
         case .environmentPicker(let selection):
             let names = state.environments.names
             let lines = names.map { name in
                 Line((name == state.environment ? "● " : "  ") + name)
             }
-            dialog("Environment (Enter picks, Esc closes)", lines: lines.isEmpty ? [Line("No environments defined.", style: theme[.muted])] : lines, scroll: 0, selected: selection, size: Size(width: 44, height: min(area.height - 4, max(lines.count, 1) + 2)), into: &buffer, area: area)
+            dialog(
+                "Environment (Enter picks, Esc closes)",
+                lines: lines.isEmpty ? [Line("No environments defined.", style: theme[.muted])] : lines, scroll: 0,
+                selected: selection, size: Size(width: 44, height: min(area.height - 4, max(lines.count, 1) + 2)),
+                into: &buffer, area: area)
             return nil
         case .confirmQuit:
             let count = state.drafts.count
@@ -45,50 +59,73 @@ struct OverlayView {
                 Line("\(count) request\(count == 1 ? " has" : "s have") unsaved edits."),
                 Line("They stay as drafts in .ferry/drafts."),
                 Line(""),
-                Line([Span("y", style: theme[.accent].adding(.bold)), Span(" quit   "), Span("n", style: theme[.accent].adding(.bold)), Span(" / Esc stay")]),
+                Line([
+                    Span("y", style: theme[.accent].adding(.bold)), Span(" quit   "),
+                    Span("n", style: theme[.accent].adding(.bold)), Span(" / Esc stay"),
+                ]),
             ]
-            dialog("Quit?", lines: lines, scroll: 0, selected: nil, size: Size(width: 44, height: 6), into: &buffer, area: area)
+            dialog(
+                "Quit?", lines: lines, scroll: 0, selected: nil, size: Size(width: 44, height: 6), into: &buffer,
+                area: area)
             return nil
         case .search(let text):
-            let rect = dialog("Filter: .path or text (Enter runs, Esc closes)", lines: [Line("/" + text, style: theme[.accent])], scroll: 0, selected: nil, size: Size(width: 56, height: 3), into: &buffer, area: area)
+            let rect = dialog(
+                "Filter: .path or text (Enter runs, Esc closes)", lines: [Line("/" + text, style: theme[.accent])],
+                scroll: 0, selected: nil, size: Size(width: 56, height: 3), into: &buffer, area: area)
             return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
         case .treeFilter(let text):
-            let rect = dialog("Filter requests (Enter keeps, Esc closes)", lines: [Line("/" + text, style: theme[.accent])], scroll: 0, selected: nil, size: Size(width: 50, height: 3), into: &buffer, area: area)
+            let rect = dialog(
+                "Filter requests (Enter keeps, Esc closes)", lines: [Line("/" + text, style: theme[.accent])],
+                scroll: 0, selected: nil, size: Size(width: 50, height: 3), into: &buffer, area: area)
             return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
         case .history(let query, let selection, let marked):
             let entries = HistoryFilter.matching(query, in: state.history)
             var lines = [Line("search: " + query, style: theme[.accent])]
-            if entries.isEmpty { lines.append(Line("No history yet: every send is recorded here.", style: theme[.muted])) }
+            if entries.isEmpty {
+                lines.append(Line("No history yet: every send is recorded here.", style: theme[.muted]))
+            }
             for (index, entry) in entries.enumerated() {
                 let status = entry.status.map(String.init) ?? "ERR"
                 let mark = index == marked ? "◆ " : "  "
                 let date = Date(timeIntervalSince1970: entry.time)
-                lines.append(Line([
-                    Span(mark),
-                    Span(Self.clock(date) + " ", style: theme[.muted]),
-                    Span(status + " ", style: entry.status.map { theme.style(forStatus: $0) } ?? theme[.error]),
-                    Span(entry.method.padding(toLength: 7, withPad: " ", startingAt: 0), style: theme.style(forMethod: entry.method)),
-                    Span(entry.url),
-                ]))
+                lines.append(
+                    Line([
+                        Span(mark),
+                        Span(Self.clock(date) + " ", style: theme[.muted]),
+                        Span(status + " ", style: entry.status.map { theme.style(forStatus: $0) } ?? theme[.error]),
+                        Span(
+                            entry.method.padding(toLength: 7, withPad: " ", startingAt: 0),
+                            style: theme.style(forMethod: entry.method)),
+                        Span(entry.url),
+                    ]))
             }
             let height = area.height - 4
             let scroll = max(0, selection + 1 - (height - 3))
-            let rect = dialog("History (Enter opens, Space marks two for a diff, Esc closes)", lines: lines, scroll: scroll, selected: selection + 1, size: Size(width: area.width - 6, height: height), into: &buffer, area: area)
+            let rect = dialog(
+                "History (Enter opens, Space marks two for a diff, Esc closes)", lines: lines, scroll: scroll,
+                selected: selection + 1, size: Size(width: area.width - 6, height: height), into: &buffer, area: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .historyDiff(let first, let second, let scroll):
             guard state.history.indices.contains(first), state.history.indices.contains(second) else { return nil }
             let lines = HistoryDiff.lines(state.history[first], state.history[second], theme: theme)
-            dialog("Diff of two sends (Esc closes)", lines: lines, scroll: scroll, selected: nil, size: Size(width: area.width - 4, height: area.height - 2), into: &buffer, area: area)
+            dialog(
+                "Diff of two sends (Esc closes)", lines: lines, scroll: scroll, selected: nil,
+                size: Size(width: area.width - 4, height: area.height - 2), into: &buffer, area: area)
             return nil
         }
     }
 
     /// Draws a centred dialog with `lines` and returns its rectangle.
     @discardableResult
-    private func dialog(_ title: String, lines: [Line], scroll: Int, selected: Int?, size: Size, into buffer: inout ScreenBuffer, area: Rect) -> Rect {
+    private func dialog(
+        _ title: String, lines: [Line], scroll: Int, selected: Int?, size: Size, into buffer: inout ScreenBuffer,
+        area: Rect
+    ) -> Rect {
         let theme = state.theme
         let rect = area.centered(Size(width: max(10, size.width), height: max(3, size.height)))
-        let block = Block(title: Line(" \(title) "), borderStyle: theme[.focusedBorder], focusedBorderStyle: theme[.focusedBorder], style: theme[.background], isFocused: true)
+        let block = Block(
+            title: Line(" \(title) "), borderStyle: theme[.focusedBorder], focusedBorderStyle: theme[.focusedBorder],
+            style: theme[.background], isFocused: true)
         block.render(into: &buffer, area: rect)
         let inner = block.inner(rect)
         var top = scroll

@@ -46,7 +46,11 @@ struct RequestEditorView {
             if let question = url.firstIndex(of: "?") {
                 for pair in url[url.index(after: question)...].split(separator: "&") {
                     let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                    var spans = [Span(parts[0].padding(toLength: max(12, parts[0].count), withPad: " ", startingAt: 0), style: theme[.jsonKey]), Span(" ")]
+                    var spans = [
+                        Span(
+                            parts[0].padding(toLength: max(12, parts[0].count), withPad: " ", startingAt: 0),
+                            style: theme[.jsonKey]), Span(" "),
+                    ]
                     spans += VariableHighlighter.spans(
                         parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "", context: context,
                         base: theme[.text], theme: theme)
@@ -72,23 +76,32 @@ struct RequestEditorView {
             let kind = request.header("Content-Type").map { $0.lowercased() } ?? ""
             lines.append(Line("\(bodyKind(kind, body: body))  · F4 edits in $EDITOR", style: muted))
             for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append(Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))
+                lines.append(
+                    Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))
             }
             return lines
         case .auth:
             guard let value = request.header("Authorization") else {
-                return [Line("No auth. Add an Authorization header (Basic or Bearer; values may be {{variables}}).", style: muted)]
+                return [
+                    Line(
+                        "No auth. Add an Authorization header (Basic or Bearer; values may be {{variables}}).",
+                        style: muted)
+                ]
             }
             let scheme = value.split(separator: " ").first.map(String.init) ?? value
             let masked = value.contains("{{") ? value : scheme + " " + String(repeating: "•", count: 6)
             return [
                 Line([Span("Type   ", style: theme[.jsonKey]), Span(scheme)]),
-                Line([Span("Value  ", style: theme[.jsonKey])] + VariableHighlighter.spans(masked, context: context, base: theme[.text], theme: theme)),
+                Line(
+                    [Span("Value  ", style: theme[.jsonKey])]
+                        + VariableHighlighter.spans(masked, context: context, base: theme[.text], theme: theme)),
             ]
         case .options:
             let directives = request.directives
             func row(_ name: String, _ value: String) -> Line {
-                Line([Span(name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.jsonKey]), Span(value)])
+                Line([
+                    Span(name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.jsonKey]), Span(value),
+                ])
             }
             return [
                 row("Timeout", directives.timeout.map { "\($0) s" } ?? "none (@timeout)"),

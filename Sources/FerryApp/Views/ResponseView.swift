@@ -48,10 +48,19 @@ struct ResponseView {
             break
         }
         switch state.responseTab {
-        case .body: BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(into: &buffer, area: content)
-        case .headers: Paragraph(text: Text(headerLines(exchange, theme: theme)), scroll: state.detailScroll).render(into: &buffer, area: content)
-        case .timing: Paragraph(text: Text(TimingView.lines(exchange, width: content.width, theme: theme)), scroll: state.detailScroll).render(into: &buffer, area: content)
-        case .request: Paragraph(text: Text(requestLines(exchange, theme: theme)), scroll: state.detailScroll).render(into: &buffer, area: content)
+        case .body:
+            BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(
+                into: &buffer, area: content)
+        case .headers:
+            Paragraph(text: Text(headerLines(exchange, theme: theme)), scroll: state.detailScroll).render(
+                into: &buffer, area: content)
+        case .timing:
+            Paragraph(
+                text: Text(TimingView.lines(exchange, width: content.width, theme: theme)), scroll: state.detailScroll
+            ).render(into: &buffer, area: content)
+        case .request:
+            Paragraph(text: Text(requestLines(exchange, theme: theme)), scroll: state.detailScroll).render(
+                into: &buffer, area: content)
         }
     }
 
@@ -62,11 +71,16 @@ struct ResponseView {
             return Line(
                 [
                     Span(frame + " Sending ", style: theme[.accent]),
-                    Span("\(exchange.sent.method) \(Secrets.masking(exchange.secrets, in: exchange.sent.targetDescription))", style: theme[.muted]),
+                    Span(
+                        "\(exchange.sent.method) \(Secrets.masking(exchange.secrets, in: exchange.sent.targetDescription))",
+                        style: theme[.muted]),
                     Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived))", style: theme[.muted]),
                 ])
         case .canceled:
-            return Line([Span("Canceled", style: theme[.warning].adding(.bold)), Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived)) received", style: theme[.muted])])
+            return Line([
+                Span("Canceled", style: theme[.warning].adding(.bold)),
+                Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived)) received", style: theme[.muted]),
+            ])
         case .failed:
             return Line([Span("Failed", style: theme[.error].adding(.bold))])
         case .received(let response):
@@ -91,9 +105,16 @@ struct ResponseView {
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {
         let sent = exchange.sent
         let mask = { (text: String) in Secrets.masking(exchange.secrets, in: text) }
-        var lines = [Line([Span(sent.method.rawValue + " ", style: theme.style(forMethod: sent.method.rawValue).adding(.bold)), Span(mask(sent.targetDescription))])]
+        var lines = [
+            Line([
+                Span(sent.method.rawValue + " ", style: theme.style(forMethod: sent.method.rawValue).adding(.bold)),
+                Span(mask(sent.targetDescription)),
+            ])
+        ]
         for header in sent.headers {
-            let value = header.name.lowercased() == "authorization" ? (header.value.split(separator: " ").first.map { "\($0) ••••••" } ?? "••••••") : mask(header.value)
+            let value =
+                header.name.lowercased() == "authorization"
+                ? (header.value.split(separator: " ").first.map { "\($0) ••••••" } ?? "••••••") : mask(header.value)
             lines.append(Line([Span(header.name + ": ", style: theme[.jsonKey]), Span(value)]))
         }
         if case .data(let data, _) = sent.body, let text = String(data: data, encoding: .utf8) {

@@ -11,7 +11,9 @@ struct StatusBarView {
         let theme = state.theme
         let bar = theme[.statusBar]
         buffer.fill(area, with: .blank(bar))
-        var spans = [Span(" \(state.environment ?? "no environment") ", style: bar.patched(with: theme[.accent]).adding(.bold))]
+        var spans = [
+            Span(" \(state.environment ?? "no environment") ", style: bar.patched(with: theme[.accent]).adding(.bold))
+        ]
         let inFlight = state.exchanges.values.filter(\.isInFlight)
         if !inFlight.isEmpty {
             let frame = ResponseView.spinner[state.spinnerFrame % ResponseView.spinner.count]
@@ -23,7 +25,9 @@ struct StatusBarView {
             spans.append(Span(text + " ", style: bar.patched(with: theme[.accent])))
         }
         if let message = state.message {
-            spans.append(Span(" " + message.text + " ", style: bar.patched(with: message.isError ? theme[.error] : theme[.text])))
+            spans.append(
+                Span(" " + message.text + " ", style: bar.patched(with: message.isError ? theme[.error] : theme[.text]))
+            )
         }
         let left = Line(spans)
         let hints = hintText()

@@ -42,16 +42,31 @@ enum TimingView {
         }
         lines.append(
             Line([
-                Span("Total".padding(toLength: labelWidth, withPad: " ", startingAt: 0), style: theme[.jsonKey].adding(.bold)),
+                Span(
+                    "Total".padding(toLength: labelWidth, withPad: " ", startingAt: 0),
+                    style: theme[.jsonKey].adding(.bold)),
                 Span(WorkbenchView.formatDuration(timing.total)),
             ]))
-        let address = timing.remoteAddress.map { address in timing.remotePort.map { "\(address):\($0)" } ?? address } ?? "unknown"
+        let address =
+            timing.remoteAddress.map { address in timing.remotePort.map { "\(address):\($0)" } ?? address } ?? "unknown"
         lines.append(Line([Span("Remote    ", style: theme[.jsonKey]), Span(address)]))
-        lines.append(Line([Span("Protocol  ", style: theme[.jsonKey]), Span(timing.httpVersion?.description ?? "unknown")]))
-        lines.append(Line([Span("Connection", style: theme[.jsonKey]), Span(timing.connectionReused ? " reused" : " new")]))
-        lines.append(Line([Span("Bytes     ", style: theme[.jsonKey]), Span("sent \(WorkbenchView.formatBytes(timing.bytesSent)), received \(WorkbenchView.formatBytes(timing.bytesReceived))")]))
+        lines.append(
+            Line([Span("Protocol  ", style: theme[.jsonKey]), Span(timing.httpVersion?.description ?? "unknown")]))
+        lines.append(
+            Line([Span("Connection", style: theme[.jsonKey]), Span(timing.connectionReused ? " reused" : " new")]))
+        lines.append(
+            Line([
+                Span("Bytes     ", style: theme[.jsonKey]),
+                Span(
+                    "sent \(WorkbenchView.formatBytes(timing.bytesSent)), received \(WorkbenchView.formatBytes(timing.bytesReceived))"
+                ),
+            ]))
         if timing.redirect > .zero {
-            lines.append(Line([Span("Redirects ", style: theme[.jsonKey]), Span("\(response.redirects.count) in \(WorkbenchView.formatDuration(timing.redirect))")]))
+            lines.append(
+                Line([
+                    Span("Redirects ", style: theme[.jsonKey]),
+                    Span("\(response.redirects.count) in \(WorkbenchView.formatDuration(timing.redirect))"),
+                ]))
         }
         return lines
     }

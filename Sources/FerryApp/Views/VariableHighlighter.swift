@@ -1,6 +1,6 @@
-import Foundation
 import FerryTerminal
 import FerryWorkbench
+import Foundation
 
 /// Splits text with `{{variables}}` into spans: known variables in the accent colour, unknown ones
 /// flagged (error colour, underlined) so they are seen before sending.

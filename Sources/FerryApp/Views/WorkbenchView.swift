@@ -1,5 +1,5 @@
-import Foundation
 import FerryTerminal
+import Foundation
 
 /// The whole screen: the three panes, the status bar and any dialog on top. It only reads the state.
 struct WorkbenchView {

@@ -1,0 +1,348 @@
+import FerryHTTP
+import FerryJSON
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+@Suite("AppReducer")
+struct AppReducerTests {
+    let folder: TemporaryWorkspace
+    var state: AppState
+
+    init() throws {
+        folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests,
+            environments: ["local": "http://127.0.0.1:9", "staging": "http://staging.test"])
+        let workspace = try Workspace.load(at: folder.url)
+        state = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil,
+            size: Size(width: 80, height: 24))
+    }
+
+    // MARK: - Launch
+
+    @Test func launchFocusesTheTreeWithTheFirstRequestOpen() {
+        #expect(state.focus == .tree)
+        #expect(state.openRequest?.description == "requests.http#get-json")
+        #expect(state.environment == "local")
+        #expect(state.treeRows[state.treeSelection].requestID == state.openRequest)
+    }
+
+    @Test func launchUsesTheRememberedEnvironment() throws {
+        let workspace = try Workspace.load(at: folder.url)
+        let remembered = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: "staging",
+            size: Size(width: 80, height: 24))
+        #expect(remembered.environment == "staging")
+        let unknown = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: "gone",
+            size: Size(width: 80, height: 24))
+        #expect(unknown.environment == "local")
+    }
+
+    // MARK: - Sending
+
+    @Test mutating func sendResolvesTheRequestAndStartsAnEffect() throws {
+        let effects = AppReducer.reduce(&state, .sendRequested)
+        guard case .send(let id, let request, let record) = effects.first else {
+            Issue.record("expected a send effect, got \(effects)")
+            return
+        }
+        #expect(request.url?.absoluteString == "http://127.0.0.1:9/json")
+        #expect(record.environment == "local")
+        #expect(state.currentExchange?.id == id)
+        #expect(state.currentExchange?.isInFlight == true)
+        #expect(state.isAnythingInFlight)
+    }
+
+    @Test mutating func aResponseIsStoredAndItsBodyPreparedOffTheLoop() throws {
+        _ = AppReducer.reduce(&state, .sendRequested)
+        let id = try #require(state.currentExchange?.id)
+        let response = HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json"], url: try #require(URL(string: "http://x/json")),
+            body: Data(#"{"a": [1, 2]}"#.utf8))
+        let effects = AppReducer.reduce(&state, .responseReceived(id: id, .success(response)))
+        guard case .prepareBody(let bodyID, let data, let isJSON) = effects.first else {
+            Issue.record("expected prepareBody, got \(effects)")
+            return
+        }
+        #expect(bodyID == id && isJSON && data == response.body)
+        #expect(state.currentExchange?.response?.status == 200)
+        _ = AppReducer.reduce(&state, .bodyPrepared(id: id, EffectRunner.prepare(data, isJSON: true)))
+        guard case .json(let tree) = state.currentExchange?.body else {
+            Issue.record("expected a JSON tree")
+            return
+        }
+        #expect(tree.visibleRowCount == 4)
+        #expect(!state.isAnythingInFlight)
+    }
+
+    @Test mutating func aResultForAReplacedSendIsDropped() throws {
+        _ = AppReducer.reduce(&state, .sendRequested)
+        let first = try #require(state.currentExchange?.id)
+        let effects = AppReducer.reduce(&state, .sendRequested)
+        let second = try #require(state.currentExchange?.id)
+        #expect(first != second)
+        guard case .cancel(let canceled) = effects.first else {
+            Issue.record("expected the first send to be canceled, got \(effects)")
+            return
+        }
+        #expect(canceled == first)
+        let url = try #require(URL(string: "http://x"))
+        #expect(
+            AppReducer.reduce(&state, .responseReceived(id: first, .success(HTTPResponse(status: 500, url: url))))
+                .isEmpty)
+        #expect(state.currentExchange?.isInFlight == true)
+        _ = AppReducer.reduce(&state, .responseReceived(id: second, .success(HTTPResponse(status: 204, url: url))))
+        #expect(state.currentExchange?.response?.status == 204)
+    }
+
+    @Test mutating func cancelMarksTheExchangeAndDropsItsLateResult() throws {
+        _ = AppReducer.reduce(&state, .sendRequested)
+        let id = try #require(state.currentExchange?.id)
+        _ = AppReducer.reduce(&state, .progressReceived(id: id, TransferProgress(bytesReceived: 1234)))
+        let effects = AppReducer.reduce(&state, .cancelRequested)
+        guard case .cancel(let canceled) = effects.first else {
+            Issue.record("expected a cancel effect, got \(effects)")
+            return
+        }
+        #expect(canceled == id)
+        guard case .canceled = state.currentExchange?.phase else {
+            Issue.record("expected canceled")
+            return
+        }
+        #expect(state.currentExchange?.progress.bytesReceived == 1234)
+        let url = try #require(URL(string: "http://x"))
+        _ = AppReducer.reduce(&state, .responseReceived(id: id, .success(HTTPResponse(status: 200, url: url))))
+        #expect(state.currentExchange?.response == nil)
+        #expect(AppReducer.reduce(&state, .cancelRequested).isEmpty)
+    }
+
+    @Test mutating func failuresAreShownInWords() throws {
+        _ = AppReducer.reduce(&state, .sendRequested)
+        let exchange = try #require(state.currentExchange)
+        let error = HTTPClientError(.connectionRefused(host: "127.0.0.1", port: 9), request: exchange.sent)
+        _ = AppReducer.reduce(&state, .responseReceived(id: exchange.id, .failure(error)))
+        guard case .failed(let message) = state.currentExchange?.phase else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(message.contains("Connection refused") && message.contains("Is the server running"))
+    }
+
+    // MARK: - Environments
+
+    @Test mutating func cyclingTheEnvironmentChangesWhereRequestsGo() throws {
+        let effects = AppReducer.reduce(&state, .environmentCycled)
+        #expect(state.environment == "staging")
+        guard case .rememberEnvironment(let name) = effects.first else {
+            Issue.record("expected rememberEnvironment, got \(effects)")
+            return
+        }
+        #expect(name == "staging")
+        guard case .send(_, let request, _) = AppReducer.reduce(&state, .sendRequested).first else {
+            Issue.record("expected a send")
+            return
+        }
+        #expect(request.url?.host == "staging.test")
+        _ = AppReducer.reduce(&state, .environmentCycled)
+        #expect(state.environment == "local")
+    }
+
+    @Test mutating func thePickerChoosesAnEnvironment() {
+        _ = AppReducer.reduce(&state, .environmentPickerRequested)
+        #expect(state.overlay == .environmentPicker(selection: 0))
+        _ = AppReducer.reduce(&state, .cursorMoved(.down))
+        _ = AppReducer.reduce(&state, .rowActivated)
+        #expect(state.environment == "staging")
+        #expect(state.overlay == nil)
+    }
+
+    @Test func anUnresolvedVariableIsReportedBeforeSending() throws {
+        let folder = try TemporaryWorkspace(requests: "GET {{base}}/x\n", environments: ["local": "http://h"])
+        let workspace = try Workspace.load(at: folder.url)
+        var state = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil,
+            size: Size(width: 80, height: 24))
+        #expect(AppReducer.reduce(&state, .sendRequested).isEmpty)
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.contains("{{base}}") == true)
+        #expect(state.message?.text.contains("local") == true)
+        #expect(state.currentExchange == nil)
+    }
+
+    @Test func anInvalidJSONBodyIsReportedBeforeSending() throws {
+        let folder = try TemporaryWorkspace(
+            requests: "POST {{host}}/x\nContent-Type: application/json\n\n{\"a\": }\n",
+            environments: ["local": "http://h"])
+        let workspace = try Workspace.load(at: folder.url)
+        var state = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil,
+            size: Size(width: 80, height: 24))
+        #expect(AppReducer.reduce(&state, .sendRequested).isEmpty)
+        #expect(state.message?.text.contains("JSON body is invalid") == true)
+    }
+
+    // MARK: - Editing and saving
+
+    @Test mutating func editsBecomeADraftThatSurvivesSwitchingAndIsSaved() throws {
+        let id = try #require(state.openRequest)
+        state.focus = .editor
+        let effects = AppReducer.reduce(&state, .characterTyped("?"))
+        guard case .writeDraft(let draftID, let draft) = effects.first else {
+            Issue.record("expected writeDraft, got \(effects)")
+            return
+        }
+        #expect(draftID == id && draft?.url == "{{host}}/json?")
+        #expect(state.isUnsaved(id))
+        // Switch to another request and back: the edit is still there.
+        state.focus = .tree
+        _ = AppReducer.reduce(&state, .cursorMoved(.down))
+        _ = AppReducer.reduce(&state, .rowActivated)
+        #expect(state.openRequest != id)
+        AppReducer.open(id, &state)
+        #expect(state.currentRequest?.url == "{{host}}/json?")
+        // Save.
+        guard case .save(let savedID, let saved) = AppReducer.reduce(&state, .saveRequested).first else {
+            Issue.record("expected a save")
+            return
+        }
+        #expect(savedID == id)
+        var workspace = state.workspace
+        try workspace.updateRequest(id, with: saved)
+        let after = AppReducer.reduce(&state, .saveFinished(id, saved, .success(workspace)))
+        #expect(!state.isUnsaved(id))
+        guard case .writeDraft(_, nil) = after.first else {
+            Issue.record("expected the draft removed, got \(after)")
+            return
+        }
+        #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
+    }
+
+    @Test mutating func undoingAnEditClearsTheDraft() {
+        state.focus = .editor
+        _ = AppReducer.reduce(&state, .characterTyped("x"))
+        #expect(state.hasUnsavedEdits)
+        _ = AppReducer.reduce(&state, .backspacePressed)
+        #expect(!state.hasUnsavedEdits)
+    }
+
+    @Test mutating func quittingWithUnsavedEditsAsksFirst() {
+        state.focus = .editor
+        _ = AppReducer.reduce(&state, .characterTyped("x"))
+        _ = AppReducer.reduce(&state, .quitRequested)
+        #expect(state.overlay == .confirmQuit)
+        #expect(!state.isFinished)
+        _ = AppReducer.reduce(&state, .overlayDismissed)
+        #expect(!state.isFinished)
+        _ = AppReducer.reduce(&state, .quitRequested)
+        _ = AppReducer.reduce(&state, .quitConfirmed)
+        #expect(state.isFinished)
+    }
+
+    @Test mutating func methodCyclesThroughTheCommonVerbs() {
+        _ = AppReducer.reduce(&state, .methodCycled)
+        #expect(state.currentRequest?.method == "POST")
+    }
+
+    // MARK: - Response body
+
+    @Test mutating func jsonNodesToggleAndSearchByPathAndText() throws {
+        _ = AppReducer.reduce(&state, .sendRequested)
+        let id = try #require(state.currentExchange?.id)
+        let body = Data(#"{"user": {"name": "ada", "tags": ["x", "y"]}, "count": 2}"#.utf8)
+        let url = try #require(URL(string: "http://x"))
+        _ = AppReducer.reduce(
+            &state,
+            .responseReceived(
+                id: id,
+                .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body))
+            ))
+        _ = AppReducer.reduce(&state, .bodyPrepared(id: id, EffectRunner.prepare(body, isJSON: true)))
+        state.focus = .response
+        _ = AppReducer.reduce(&state, .cursorMoved(.down))  // "user"
+        _ = AppReducer.reduce(&state, .rowActivated)  // collapse it
+        guard case .json(let collapsed) = state.currentExchange?.body else { throw TestFailure("no tree") }
+        #expect(collapsed.visibleRowCount == 3)
+        _ = AppReducer.reduce(&state, .jsonExpandedAll)
+        guard case .json(let expanded) = state.currentExchange?.body else { throw TestFailure("no tree") }
+        #expect(expanded.visibleRowCount == 7)
+        _ = AppReducer.reduce(&state, .jsonCollapsedAll)
+        _ = AppReducer.reduce(&state, .searchRequested)
+        for character in ".user.tags[1]" { _ = AppReducer.reduce(&state, .characterTyped(character)) }
+        _ = AppReducer.reduce(&state, .rowActivated)
+        let exchange = try #require(state.currentExchange)
+        guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
+        #expect(tree.document.path(of: tree.node(atRow: exchange.bodyCursor)).description == ".user.tags[1]")
+        _ = AppReducer.reduce(&state, .searchRequested)
+        for _ in 0..<20 { _ = AppReducer.reduce(&state, .backspacePressed) }
+        for character in "ADA" { _ = AppReducer.reduce(&state, .characterTyped(character)) }
+        _ = AppReducer.reduce(&state, .rowActivated)
+        let found = try #require(state.currentExchange)
+        guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
+        #expect(found.matches.count == 1)
+        #expect(searched.document.path(of: searched.node(atRow: found.bodyCursor)).description == ".user.name")
+        guard case .copy(let text) = AppReducer.reduce(&state, .pathCopyRequested).first else {
+            throw TestFailure("expected a copy effect")
+        }
+        #expect(text == ".user.name")
+    }
+
+    @Test func textAndBinaryBodiesArePreparedForTheirViews() {
+        guard case .text(let text) = EffectRunner.prepare(Data("one\ntwo\r\nthree".utf8), isJSON: false) else {
+            Issue.record("expected text")
+            return
+        }
+        #expect(text.lineCount == 3 && text.line(1) == "two" && text.line(2) == "three")
+        guard case .binary = EffectRunner.prepare(Data([0, 1, 2, 0xFF]), isJSON: false) else {
+            Issue.record("expected binary")
+            return
+        }
+        guard case .text(let invalid) = EffectRunner.prepare(Data("{oops".utf8), isJSON: true) else {
+            Issue.record("expected invalid JSON shown as text")
+            return
+        }
+        #expect(invalid.note?.contains("Not valid JSON") == true)
+    }
+
+    // MARK: - Keys
+
+    @Test func keysMapToActionsThroughTheKeyMap() {
+        var state = state
+        func action(_ key: KeyEvent) -> String { InputRouter.action(for: key, in: state).map { "\($0)" } ?? "nil" }
+        #expect(action(.control("r")) == "sendRequested")
+        #expect(action(KeyEvent(.function(5))) == "sendRequested")
+        #expect(action(KeyEvent(.escape)) == "cancelRequested")
+        #expect(action(.control("e")) == "environmentCycled")
+        #expect(action(KeyEvent(.function(2))) == "environmentPickerRequested")
+        #expect(action(.control("s")) == "saveRequested")
+        #expect(action(.control("q")) == "quitRequested")
+        #expect(action(KeyEvent(.character("?"))) == "helpRequested")
+        #expect(action(KeyEvent(.character("j"))) == "cursorMoved(FerryApp.CursorMove.down)")
+        #expect(action(KeyEvent(.tab, modifiers: .shift)) == "focusMoved(-1)")
+        state.focus = .editor
+        #expect(action(KeyEvent(.character("j"))) == "characterTyped(\"j\")")
+        #expect(action(KeyEvent(.character("?"))) == "characterTyped(\"?\")")
+        state.overlay = .help(scroll: 0)
+        #expect(action(KeyEvent(.escape)) == "overlayDismissed")
+        #expect(action(.control("r")) == "nil")
+    }
+
+    @Test func aUserKeyMapFileRebindsKeys() throws {
+        var keyMap = AppKeyMap.defaults
+        let problems = keyMap.apply(userFile: "ctrl+g = request.send\nctrl+x = no.such\n")
+        #expect(problems.count == 1)
+        var state = state
+        state.keyMap = keyMap
+        #expect(InputRouter.action(for: .control("g"), in: state).map { "\($0)" } == "sendRequested")
+    }
+}
+
+/// A failed expectation that ends the test.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,7 +1,9 @@
 import Foundation
 
 // `make bench`: runs every suite (or those named on the command line) and prints one table.
-let suites: [any BenchSuite.Type] = []
+let suites: [any BenchSuite.Type] = [
+    WorkbenchBench.self
+]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
 var rows: [BenchRow] = []

@@ -67,7 +67,7 @@ public enum HTTPFileParser {
         let rest = text.dropFirst().drop { $0 == " " || $0 == "\t" }
         if rest.hasPrefix("{%") { return true }
         // `> path/handler.js`: one word after a space.
-        let word = rest.trimmingCharacters(in: .whitespaces)
+        let word = rest.trimmedSpaces
         return text.dropFirst().first == " " && !word.isEmpty && !word.contains(" ")
     }
 }
@@ -89,7 +89,7 @@ struct SectionParser {
         var hasSeparator = false
         if let first = lines.first, first.text.hasPrefix("###") {
             hasSeparator = true
-            let rest = first.text.dropFirst(3).trimmingCharacters(in: .whitespaces)
+            let rest = first.text.dropFirst(3).trimmedSpaces
             title = rest.isEmpty ? nil : rest
             index += 1
         }
@@ -151,7 +151,7 @@ struct SectionParser {
         guard !name.isEmpty else { return PreambleItem(.comment, text: line.text) }
         var value = nameAndValue.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
         if value.hasPrefix("=") { value = value.dropFirst() }
-        let trimmedValue = value.trimmingCharacters(in: .whitespaces)
+        let trimmedValue = value.trimmedSpaces
         let directiveName = String(name)
         if directiveName == "timeout" || directiveName == "connection-timeout",
             RequestDirectives.seconds(trimmedValue) == nil
@@ -177,7 +177,7 @@ struct SectionParser {
             report("expected `=` after the variable name '\(name)'", line: line.number, column: column)
             return PreambleItem(.comment, text: line.text)
         }
-        let value = rest.dropFirst().trimmingCharacters(in: .whitespaces)
+        let value = rest.dropFirst().trimmedSpaces
         return PreambleItem(.variable(name: String(name), value: value), text: line.text)
     }
 
@@ -212,7 +212,7 @@ struct SectionParser {
         var map = RequestSourceMap(file: path, requestLine: line.number)
         index += 1
         while index < lines.endIndex, let first = lines[index].text.first, first == " " || first == "\t" {
-            let trimmed = lines[index].text.trimmingCharacters(in: .whitespaces)
+            let trimmed = lines[index].text.trimmedSpaces
             guard !trimmed.isEmpty, !HTTPFileParser.isComment(Substring(trimmed)) else { break }
             request.urlContinuations.append(trimmed)
             index += 1
@@ -227,7 +227,7 @@ struct SectionParser {
     }
 
     mutating func requestLine(_ line: SourceLine) -> SavedRequest {
-        let text = line.text.trimmingCharacters(in: .whitespaces)
+        let text = line.text.trimmedSpaces
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         var version: String?
         if words.count >= 2, let last = words.last, last.hasPrefix("HTTP/") {
@@ -295,12 +295,12 @@ struct SectionParser {
                     column: line.text.count - trimmed.count + 1)
                 continue
             }
-            let name = line.text[..<colon].trimmingCharacters(in: .whitespaces)
+            let name = line.text[..<colon].trimmedSpaces
             guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else {
                 report("expected a header name before `:`", line: line.number, column: 1)
                 continue
             }
-            let value = line.text[line.text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line.text[line.text.index(after: colon)...].trimmedSpaces
             checkVariables(in: line.text, line: line.number)
             request.headerLines.append(.field(name: name, value: value))
             map.headerLines.append(line.number)
@@ -342,11 +342,11 @@ struct SectionParser {
         var openScript: (line: Int, column: Int)?
         while index < lines.endIndex {
             let text = lines[index].text
-            if openScript == nil, text.hasPrefix(">"), let open = text.range(of: "{%"),
+            if openScript == nil, text.hasPrefix(">"), text.containsBytes("{%"), let open = text.range(of: "{%"),
                 !text[open.upperBound...].contains("%}")
             {
                 openScript = (lines[index].number, text.distance(from: text.startIndex, to: open.lowerBound) + 1)
-            } else if openScript != nil, text.contains("%}") {
+            } else if openScript != nil, text.containsBytes("%}") {
                 openScript = nil
             }
             handlers.append(text)
@@ -363,14 +363,15 @@ struct SectionParser {
 
     /// Reports a `{{` without a matching `}}` on the same line.
     mutating func checkVariables(in text: String, line: Int) {
-        var searchStart = text.startIndex
-        while let open = text.range(of: "{{", range: searchStart..<text.endIndex) {
-            guard let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) else {
-                let column = text.distance(from: text.startIndex, to: open.lowerBound) + 1
+        var searchStart = 0
+        while let open = text.firstByteOffset(of: "{{", from: searchStart) {
+            guard let close = text.firstByteOffset(of: "}}", from: open + 2) else {
+                let prefix = text.utf8.prefix(open)
+                let column = String(decoding: prefix, as: UTF8.self).count + 1
                 report("expected `}}` to close the variable", line: line, column: column)
                 return
             }
-            searchStart = close.upperBound
+            searchStart = close + 2
         }
     }
 

@@ -41,8 +41,9 @@ public struct Workspace: Sendable {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw WorkspaceError.noSuchItem(root.path) }
         var workspace = Workspace(root: root.standardizedFileURL, files: [], folders: [], loadErrors: [])
-        workspace.scan(folder: "")
-        workspace.files.sort { $0.path < $1.path }
+        var paths: [String] = []
+        workspace.scan(folder: "", into: &paths)
+        workspace.loadFiles(paths.sorted())
         workspace.folders.sort()
         return workspace
     }
@@ -52,7 +53,8 @@ public struct Workspace: Sendable {
         self = try Workspace.load(at: root)
     }
 
-    mutating func scan(folder: String) {
+    /// Collects the request files under `folder` (recursively) and records its sub-folders.
+    mutating func scan(folder: String, into paths: inout [String]) {
         let folderURL = folder.isEmpty ? root : root.appendingPathComponent(folder)
         guard let stream = opendir(folderURL.path) else {
             loadErrors.append(Diagnostic("cannot read the folder", at: SourceLocation(file: folder, line: 1)))
@@ -83,18 +85,35 @@ public struct Workspace: Sendable {
             }
         }
         closedir(stream)
-        for path in names { loadFile(path) }
+        paths += names
         folders += subfolders
-        for path in subfolders { scan(folder: path) }
+        for path in subfolders { scan(folder: path, into: &paths) }
     }
 
-    mutating func loadFile(_ path: String) {
-        do {
-            let (bytes, fingerprint) = try FileIO.read(url(of: path))
-            let content = HTTPFileParser.parse(bytes, path: path)
-            files.append(WorkspaceFile(path: path, content: content, fingerprint: fingerprint))
-        } catch {
-            loadErrors.append(Diagnostic("cannot read the file: \(error)", at: SourceLocation(file: path, line: 1)))
+    /// Reads and parses files on all cores (each file is independent), keeping `paths` order.
+    mutating func loadFiles(_ paths: [String]) {
+        let results = ResultSlots<Result<WorkspaceFile, WorkspaceError>>(count: paths.count)
+        let root = self.root
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            do {
+                let (bytes, fingerprint) = try FileIO.read(root.appendingPathComponent(path))
+                let content = HTTPFileParser.parse(bytes, path: path)
+                results.set(index, .success(WorkspaceFile(path: path, content: content, fingerprint: fingerprint)))
+            } catch let error as WorkspaceError {
+                results.set(index, .failure(error))
+            } catch {
+                results.set(index, .failure(.io(path: path, reason: "\(error)")))
+            }
+        }
+        for (index, result) in results.values.enumerated() {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let error):
+                loadErrors.append(
+                    Diagnostic("cannot read the file: \(error)", at: SourceLocation(file: paths[index], line: 1)))
+            case nil: break
+            }
         }
     }
 

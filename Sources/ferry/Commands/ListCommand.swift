@@ -25,10 +25,12 @@ enum ListCommand: FerryCommand {
         }
         let rows = workspace.requests.map { [$0.id.description, $0.request.method, $0.request.fullURL] }
         let widths = [0, 1].map { column in rows.map { $0[column].count }.max() ?? 0 }
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
         var output = ""
         for row in rows {
-            output += row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
-            output += row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + "  " + row[2] + "\n"
+            output += padded(row[0], widths[0]) + "  " + padded(row[1], widths[1]) + "  " + row[2] + "\n"
         }
         TerminalOutput.standardOutput.write(Array(output.utf8))
         for diagnostic in workspace.diagnostics { printError(diagnostic.description) }

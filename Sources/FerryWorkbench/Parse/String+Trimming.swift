@@ -1,0 +1,52 @@
+// MARK: - Fast trimming of spaces and tabs (the parser's hot path; Foundation's is much slower)
+
+extension String {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmedSpaces: String { self[...].trimmedSpaces }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmedSpaces: String {
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, utf8[start] == 0x20 || utf8[start] == 0x09 { start = utf8.index(after: start) }
+        while end > start {
+            let before = utf8.index(before: end)
+            guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
+            end = before
+        }
+        return String(self[start..<end])
+    }
+}
+
+extension String {
+    /// Whether the text contains `needle` (plain UTF-8 comparison, no Unicode normalisation).
+    func containsBytes(_ needle: StaticString) -> Bool {
+        firstByteOffset(of: needle) != nil
+    }
+
+    /// The UTF-8 offset of the first `needle` at or after `from`, if any.
+    func firstByteOffset(of needle: StaticString, from: Int = 0) -> Int? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return from }
+        var copy = self
+        return copy.withUTF8 { bytes -> Int? in
+            guard bytes.count >= pattern.count else { return nil }
+            var index = from
+            while index <= bytes.count - pattern.count {
+                if bytes[index] == first {
+                    var matched = true
+                    for offset in 1..<pattern.count where bytes[index + offset] != pattern[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { return index }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+}

@@ -255,3 +255,47 @@ final class Counter: @unchecked Sendable {
         lock.unlock()
     }
 }
+
+@Suite struct SendChainingTests {
+    @Test func responseValuesOfAnEarlierRequestFeedTheNextOne() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route(
+            "/login",
+            responding: TestResponse(
+                status: 200, headers: [("Content-Type", "application/json"), ("X-Session", "s-9")],
+                body: Data(#"{"token":"t-42","items":[{"id":7}]}"#.utf8)))
+        server.route("/use", responding: .text("used"))
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL,
+            files: [
+                "flow.http": """
+                ### login
+                POST {{host}}/login
+
+                ### use
+                GET {{host}}/use?id={{login.response.body.$.items[0].id}}
+                Authorization: Bearer {{login.response.body.token}}
+                X-Session: {{login.response.headers.X-Session}}
+                """
+            ])
+        let early = try fixture.send(["flow.http#use", "--env", "test"])
+        #expect(early.status == 2)
+        #expect(early.standardError.contains("unresolved variable {{login.response.body.$.items[0].id}}"))
+        #expect(early.standardError.contains("send 'login' first"))
+        #expect(try fixture.send(["flow.http#login", "--env", "test"]).status == 0)
+        let output = try fixture.send(["flow.http#use", "--env", "test"])
+        #expect(output.status == 0)
+        let used = try #require(server.requests.last)
+        #expect(used.target == "/use?id=7")
+        #expect(used.header("Authorization") == "Bearer t-42")
+        #expect(used.header("X-Session") == "s-9")
+    }
+
+    @Test func missingEnvironmentIsHinted() throws {
+        let fixture = try SendCommandTests.Fixture(base: "http://127.0.0.1:9", files: ["a.http": "GET {{host}}/x\n"])
+        let output = try fixture.send(["a.http"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("no --env given; environments: test"))
+    }
+}

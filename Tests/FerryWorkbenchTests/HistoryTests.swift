@@ -107,3 +107,28 @@ import Testing
         #expect(try RequestIdentities(stateFolder: reloaded.stateFolder).assign(reloaded.requests) == afterCopy)
     }
 }
+
+@Suite struct CapturedValueTests {
+    @Test func pathsIntoRecordedBodies() throws {
+        let steps = Workspace.steps(of: "$.a[2].b['c d']")
+        #expect(steps.count == 4)
+        let entry = HistoryEntry(
+            time: 0, requestID: "x", requestPath: "a.http#x", environment: nil, method: "GET", url: "http://h",
+            requestHeaders: [], requestBody: nil, requestSize: 0, status: 200, error: nil,
+            responseHeaders: [.init(name: "ETag", value: "\"v1\"")],
+            responseBody: #"{"a":[0,1,{"b":{"c d":true}}],"s":"text"}"#, responseBodyTruncated: false, responseSize: 10,
+            timing: nil)
+        func value(_ expression: String) -> String? {
+            let request = HTTPFileParser.parse(text: "GET http://h/{{\(expression)}}\n", path: "b.http").requests[0]
+            guard let reference = Workspace.responseReferences(in: request).first else { return nil }
+            return Workspace.value(of: reference, in: entry)
+        }
+        #expect(value("x.response.body.$.a[2].b['c d']") == "true")
+        #expect(value("x.response.body.s") == "text")
+        #expect(value("x.response.body.a[1]") == "1")
+        #expect(value("x.response.body.a[2]") == #"{"b":{"c d":true}}"#)
+        #expect(value("x.response.body.$") == entry.responseBody)
+        #expect(value("x.response.body.missing") == nil)
+        #expect(value("x.response.headers.etag") == "\"v1\"")
+    }
+}

@@ -66,14 +66,35 @@ enum SendCommand: FerryCommand {
         }
         let environments = workspace.environments()
         if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
+        let captured = workspace.capturedValues(for: found, history: HistoryLog(stateFolder: workspace.stateFolder))
         let context = try workspace.context(
-            for: found, environment: options.environment, environments: environments, overrides: options.variables)
-        let prepared = try found.request.prepared(with: context)
+            for: found, environment: options.environment, environments: environments, captured: captured,
+            overrides: options.variables)
+        let prepared: PreparedRequest
+        do {
+            prepared = try found.request.prepared(with: context)
+        } catch let error as VariableError {
+            throw InputError(
+                description: error.description + hint(for: error, options: options, environments: environments))
+        }
         var request = try prepared.httpRequest(
             location: found.request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
         if let timeout = options.timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
         if options.insecure { request.tlsVerification = .disabled }
         return Prepared(workspace: workspace, found: found, prepared: prepared, request: request)
+    }
+
+    /// A hint for an unresolved variable: name the environments when none was chosen, or the
+    /// request to send first for a response reference.
+    static func hint(for error: VariableError, options: SendOptions, environments: EnvironmentFiles) -> String {
+        guard case .unresolved(let name) = error.reason else { return "" }
+        if let range = name.range(of: ".response.") {
+            return "\n  (send '\(name[..<range.lowerBound])' first: its response supplies this value)"
+        }
+        if options.environment == nil, !environments.names.isEmpty {
+            return "\n  (no --env given; environments: \(environments.names.joined(separator: ", ")))"
+        }
+        return ""
     }
 
     /// The errors reported inside the request's own section of its file.

@@ -15,7 +15,8 @@ test: deps
 	scripts/test.sh
 
 bench: deps
-	swift build -c release --product FerryBench --product ferry
+	swift build -c release --product FerryBench
+	swift build -c release --product ferry
 	scripts/bench.sh
 
 fuzz: deps

@@ -192,7 +192,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         let closesAfter: Bool
         if case .closeDelimited = response.framing { closesAfter = true } else { closesAfter = !keepAlive }
         head += closesAfter ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
-        guard sendAll(Data(head.utf8), to: connection) else { return false }
+        // A failed send means the client went away: close here, since `false` promises a closed connection.
+        guard sendAll(Data(head.utf8), to: connection) else { return closeAfterFailedSend(connection) }
 
         var limit = body.count
         switch response.abort {
@@ -203,7 +204,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         var offset = 0
         while offset < limit {
             let end = min(offset + step, limit)
-            guard sendAll(body.subdata(in: offset..<end), to: connection) else { return false }
+            guard sendAll(body.subdata(in: offset..<end), to: connection) else { return closeAfterFailedSend(connection) }
             lock.withLock { bodyBytesWritten += end - offset }
             offset = end
             if let drip = response.drip, offset < limit { Thread.sleep(forTimeInterval: drip.interval.seconds) }
@@ -224,6 +225,11 @@ public final class TestHTTPServer: @unchecked Sendable {
             }
             return true
         }
+    }
+
+    private func closeAfterFailedSend(_ connection: Int32) -> Bool {
+        close(connection)
+        return false
     }
 
     private func reset(_ connection: Int32) {

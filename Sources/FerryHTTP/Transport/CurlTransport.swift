@@ -40,6 +40,9 @@ public final class CurlTransport: HTTPTransport {
     /// How many transfers are in flight on libcurl (as of the loop's last turn).
     public var activeTransferCount: Int { loop?.activeCount ?? 0 }
 
+    /// How many libcurl handles (multi and easy) exist in the whole process, for leak checks.
+    public static var liveHandleCount: Int { Curl.liveHandles.withLock { $0 } }
+
     /// The libcurl version line, such as `libcurl/7.88.1 OpenSSL/3.0.19 …`.
     public static var libraryVersion: String { Curl.version }
 }

@@ -15,6 +15,9 @@ enum Curl {
     /// `libcurl/7.88.1 OpenSSL/3.0 …`.
     static var version: String { String(cString: curl_version()) }
 
+    /// How many multi and easy handles exist in the process now (for leak checks).
+    static let liveHandles = Locked(0)
+
     /// The text libcurl gives for a result code.
     static func describe(_ code: Int) -> String { String(cString: curl_easy_strerror(CURLcode(UInt32(code)))) }
 }
@@ -28,9 +31,13 @@ final class CurlMulti {
     init?() {
         guard Curl.isInitialized, let handle = curl_multi_init() else { return nil }
         self.handle = handle
+        Curl.liveHandles.withLock { $0 += 1 }
     }
 
-    deinit { curl_multi_cleanup(handle) }
+    deinit {
+        curl_multi_cleanup(handle)
+        Curl.liveHandles.withLock { $0 -= 1 }
+    }
 
     func add(_ easy: CurlEasy) -> Bool { curl_multi_add_handle(handle, easy.handle) == CURLM_OK }
 
@@ -76,9 +83,11 @@ final class CurlEasy {
         let size = Int(ferry_curl_error_size())
         errorBuffer = .allocate(capacity: size)
         errorBuffer.initialize(repeating: 0, count: size)
+        Curl.liveHandles.withLock { $0 += 1 }
     }
 
     deinit {
+        Curl.liveHandles.withLock { $0 -= 1 }
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()

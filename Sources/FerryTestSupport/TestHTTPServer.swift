@@ -204,7 +204,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         var offset = 0
         while offset < limit {
             let end = min(offset + step, limit)
-            guard sendAll(body.subdata(in: offset..<end), to: connection) else { return closeAfterFailedSend(connection) }
+            guard sendAll(body.subdata(in: offset..<end), to: connection) else {
+                return closeAfterFailedSend(connection)
+            }
             lock.withLock { bodyBytesWritten += end - offset }
             offset = end
             if let drip = response.drip, offset < limit { Thread.sleep(forTimeInterval: drip.interval.seconds) }

@@ -337,7 +337,7 @@ struct AppReducerTests {
         #expect(problems.count == 1)
         var state = state
         state.keyMap = keyMap
-        #expect(InputRouter.action(for: .control("g"), in: state).map { "\($0)" } == "sendRequested")
+        #expect(InputRouter.action(for: KeyEvent.control("g"), in: state).map { "\($0)" } == "sendRequested")
     }
 }
 

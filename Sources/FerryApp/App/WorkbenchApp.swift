@@ -20,6 +20,7 @@ public final class WorkbenchApp: @unchecked Sendable {
     private var inputsSeen = 0
     private var generation = 0
     private var renderedGeneration = -1
+    private var viewGeneration = -1
     private var rendered: AppState
     private var lastFrameDuration: Duration = .zero
 
@@ -55,10 +56,14 @@ public final class WorkbenchApp: @unchecked Sendable {
         if let problem = problems.first {
             state.message = .init(text: "Key map: \(problem)", isError: true)
         }
-        loop = TerminalLoop(backend: backend, state: state)
+        let probe = FlushRelay()
+        loop = TerminalLoop(backend: FrameProbeBackend(backend) { probe.fire() }, state: state)
         loop.tickAction = .ticked
         rendered = state
         runner = EffectRunner(workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services)
+        probe.action = { [unowned self] in
+            lock.withLock { renderedGeneration = viewGeneration }
+        }
     }
 
     // MARK: - Running
@@ -85,7 +90,7 @@ public final class WorkbenchApp: @unchecked Sendable {
                 WorkbenchView(state: state).render(into: &frame)
                 let took = ContinuousClock.now - start
                 lock.withLock {
-                    renderedGeneration = generation
+                    viewGeneration = generation
                     rendered = state
                     lastFrameDuration = took
                 }
@@ -127,4 +132,10 @@ public final class WorkbenchApp: @unchecked Sendable {
         files.append(workspace.stateFolder.appendingPathComponent("keys.conf"))
         return files
     }
+}
+
+/// Calls an action set after creation (the probe backend exists before the app it reports to).
+private final class FlushRelay {
+    var action: () -> Void = {}
+    func fire() { action() }
 }

@@ -1,0 +1,136 @@
+import FerryHTTP
+import FerryTerminal
+import FerryTestSupport
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// The real app loop on an 80×24 in-memory terminal with the real curl transport: feed keys, wait until
+/// nothing runs (no sleeps: it polls the loop's counters with a deadline), read the screen.
+final class AppHarness: @unchecked Sendable {
+    let backend: InMemoryBackend
+    let app: WorkbenchApp
+    let transport: CurlTransport
+    private let finished = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var enqueued = 0
+    private var copiedTexts: [String] = []
+    private var runError: (any Error)?
+    private var hasFinished = false
+
+    /// Starts the app on `workspace`.
+    init(workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil)
+        throws
+    {
+        backend = InMemoryBackend(width: width, height: height)
+        transport = CurlTransport()
+        let box = CopyBox()
+        var services = AppServices(copyToClipboard: { box.append($0) })
+        if let editText { services.editText = editText }
+        app = try WorkbenchApp(
+            workspace: workspace, backend: backend, transport: transport, services: services,
+            processEnvironment: ["HOME": workspace.path])
+        copies = box
+        let thread = Thread { [self] in
+            do { try app.run() } catch { lock.withLock { runError = error } }
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    private let copies: CopyBox
+
+    /// Texts put on the clipboard.
+    var copied: [String] { copies.texts }
+
+    /// Sends events and waits until the app is quiet again.
+    func press(_ events: InputEvent..., timeout: Duration = .seconds(15)) throws {
+        try press(events, timeout: timeout)
+    }
+
+    /// Sends events and waits until the app is quiet again.
+    func press(_ events: [InputEvent], timeout: Duration = .seconds(15)) throws {
+        lock.withLock { enqueued += events.count }
+        backend.enqueue(events)
+        try settle(timeout: timeout)
+    }
+
+    /// Types text into whatever has the keyboard.
+    func type(_ text: String) throws { try press(InputEvent.typing(text)) }
+
+    /// Waits until every event was taken, no effect runs and the last state is on screen.
+    func settle(timeout: Duration = .seconds(15)) throws {
+        let inputs = lock.withLock { enqueued }
+        try waitFor("the app to settle", timeout: timeout) { self.app.isSettled(afterInputs: inputs) }
+    }
+
+    /// Polls `condition` until it holds or `timeout` passes.
+    func waitFor(_ what: String, timeout: Duration = .seconds(15), _ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            if ContinuousClock.now > deadline { throw HarnessError("timed out waiting for \(what)\n\(screen)") }
+            usleep(1000)
+        }
+    }
+
+    /// The state as last drawn.
+    var state: AppState { app.snapshot }
+
+    /// The screen as text.
+    var screen: String { backend.text }
+
+    /// Whether the screen shows `text` somewhere.
+    func shows(_ text: String) -> Bool { screen.contains(text) }
+
+    /// Quits (Ctrl-Q, confirming if asked) and waits for the loop to end.
+    func quit() throws {
+        if state.isFinished == false {
+            backend.enqueue(.key(KeyEvent.control("q")))
+            if state.hasUnsavedEdits { backend.enqueue(.character("y")) }
+        }
+        guard waitForEnd() else {
+            app.stop()
+            throw HarnessError("the app did not quit\n\(screen)")
+        }
+        if let runError = lock.withLock({ runError }) { throw runError }
+    }
+
+    /// Stops the loop without quitting through keys (cleanup after a failed test).
+    func stop() {
+        app.stop()
+        _ = waitForEnd()
+        transport.shutdown()
+    }
+
+    /// Waits (at most 10 s) for the loop's thread to end; true once it has.
+    private func waitForEnd() -> Bool {
+        if lock.withLock({ hasFinished }) { return true }
+        guard finished.wait(timeout: .now() + 10) == .success else { return false }
+        lock.withLock { hasFinished = true }
+        return true
+    }
+
+    deinit { transport.shutdown() }
+}
+
+/// Texts copied to the clipboard, from any thread.
+final class CopyBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ text: String) { lock.withLock { stored.append(text) } }
+    var texts: [String] { lock.withLock { stored } }
+}
+
+/// A harness failure with the screen at the time.
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension InputEvent {
+    /// Ctrl + a letter.
+    static func control(_ letter: Character) -> InputEvent { .key(KeyEvent.control(letter)) }
+    /// A function key.
+    static func function(_ number: Int) -> InputEvent { .key(.function(number)) }
+}

@@ -1,0 +1,364 @@
+import FerryTerminal
+import FerryTestSupport
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// The whole app: the real loop on an 80×24 in-memory terminal, the real curl transport, a loopback server.
+@Suite("Workbench app", .serialized)
+final class WorkbenchAppTests {
+    let server: TestHTTPServer
+    let folder: TemporaryWorkspace
+
+    init() throws {
+        server = try TestServerRoutes.start()
+        folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests,
+            environments: ["local": server.baseURL, "refused": "http://127.0.0.1:1"])
+    }
+
+    deinit { server.stop() }
+
+    private func launch() throws -> AppHarness {
+        let harness = try AppHarness(workspace: folder.url)
+        try harness.settle()
+        return harness
+    }
+
+    // MARK: - Launch and layout
+
+    @Test func launchShowsTheTreeEditorResponseAndStatusBar() throws {
+        let app = try launch()
+        defer { app.stop() }
+        #expect(app.backend.size == Size(width: 80, height: 24))
+        #expect(app.shows("Requests"), "\(app.screen)")
+        #expect(app.shows("▾ requests.http"))
+        #expect(app.shows("GET  get-json"))
+        #expect(app.shows("POST post-json"))
+        #expect(app.shows("requests.http#get-json"))
+        #expect(app.shows("GET {{host}}/json"))
+        #expect(app.shows("No response yet"))
+        #expect(app.backend.lines[23].hasPrefix(" local "))
+        #expect(app.state.focus == .tree)
+        try app.quit()
+    }
+
+    // MARK: - Send and see the response
+
+    @Test func ctrlRSendsAndShowsTheJSONTree() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.control("r"))
+        #expect(app.shows(" 200  OK"), "\(app.screen)")
+        #expect(app.shows("application/json"))
+        #expect(app.shows("user: {"))
+        #expect(app.shows("name: \"ada\""))
+        #expect(app.shows("langs: ["))
+        #expect(server.requests.last?.path == "/json")
+        try app.quit()
+    }
+
+    @Test func f5SendsToo() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.function(5))
+        #expect(app.state.currentExchange?.response?.status == 200)
+        try app.quit()
+    }
+
+    @Test func aPostSendsItsBodyAndTheRequestTabShowsIt() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.down), .key(.enter))
+        #expect(app.state.openRequest?.selector == "post-json")
+        try app.press(.control("r"))
+        #expect(app.shows("name: \"ferry\""), "\(app.screen)")
+        try app.press(.key(.tab), .character("]"), .character("]"), .character("]"))
+        #expect(app.state.responseTab == .request)
+        #expect(app.shows("POST \(server.baseURL)/echo"))
+        #expect(app.shows("Content-Type: application/json"))
+        try app.press(.character("["))
+        #expect(app.shows("DNS"), "\(app.screen)")
+        #expect(app.shows("Remote"))
+        #expect(app.shows("HTTP/1.1"))
+        try app.press(.character("["))
+        #expect(app.shows("Content-Length:"))
+        try app.quit()
+    }
+
+    @Test func textAndBinaryBodiesShowAsLinesAndHex() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.end), .key(.enter), .control("r"))
+        #expect(app.shows("  1 first line"), "\(app.screen)")
+        #expect(app.shows("  3 third line"))
+        try app.quit()
+    }
+
+    // MARK: - Navigation
+
+    @Test func listKeysMoveAndEnterOpensAndTogglesFolders() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.character("j"))
+        #expect(app.state.treeSelection == 2)
+        try app.press(.character("k"), .key(.pageDown))
+        #expect(app.state.treeSelection == 4)
+        try app.press(.key(.home))
+        #expect(app.state.treeSelection == 0)
+        try app.press(.key(.enter))
+        #expect(app.state.treeRows.count == 1)
+        #expect(app.shows("▸ requests.http"))
+        try app.press(.key(.enter), .key(.end), .key(.pageUp), .key(.up))
+        #expect(app.state.treeSelection == 0)
+        try app.press(.key(.down), .key(.down), .key(.down), .key(.enter))
+        #expect(app.shows("requests.http#slow"))
+        #expect(app.state.focus == .editor)
+        try app.quit()
+    }
+
+    @Test func tabAndShiftTabMoveBetweenPanes() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.tab))
+        #expect(app.state.focus == .editor)
+        #expect(app.backend.cursor != nil)
+        try app.press(.key(.tab))
+        #expect(app.state.focus == .response)
+        try app.press(.key(.tab))
+        #expect(app.state.focus == .tree)
+        try app.press(.key(.tab, modifiers: .shift))
+        #expect(app.state.focus == .response)
+        try app.quit()
+    }
+
+    @Test func jsonTreeKeysCollapseExpandSearchAndCopy() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.control("r"), .key(.tab), .key(.tab))
+        #expect(app.state.focus == .response)
+        try app.press(.key(.down), .key(.enter))
+        #expect(app.shows("user: {…}  2 keys"), "\(app.screen)")
+        try app.press(.key(.enter))
+        #expect(app.shows("name: \"ada\""))
+        try app.press(.character("c"))
+        #expect(app.shows("{…}  2 keys"))
+        try app.press(.character("e"))
+        #expect(app.shows("\"swift\""))
+        try app.press(.character("/"))
+        try app.type(".user.langs[1]")
+        try app.press(.key(.enter))
+        #expect(app.shows("1 match"), "\(app.screen)")
+        try app.press(.character("p"))
+        #expect(app.copied.last == ".user.langs[1]")
+        try app.press(.character("y"))
+        #expect(app.copied.last == "\"c\"")
+        try app.press(.character("/"))
+        for _ in 0..<20 { try app.press(.key(.backspace)) }
+        try app.type("a")
+        try app.press(.key(.enter), .character("n"))
+        #expect(app.state.currentExchange?.matchIndex == 1)
+        try app.press(.character("N"))
+        #expect(app.state.currentExchange?.matchIndex == 0)
+        try app.quit()
+    }
+
+    // MARK: - Cancel
+
+    @Test func escCancelsASlowRequestAndShowsWhatArrived() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.down), .key(.down), .key(.enter))
+        #expect(app.state.openRequest?.selector == "slow")
+        app.backend.enqueue(.control("r"))
+        try app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) > 0 }
+        #expect(app.shows("Sending"))
+        #expect(app.shows("1 in flight"))
+        try app.press([.key(.escape)], timeout: .seconds(5))
+        #expect(app.shows("Canceled"), "\(app.screen)")
+        #expect(app.shows("had arrived"))
+        #expect(!app.state.isAnythingInFlight)
+        try app.quit()
+    }
+
+    // MARK: - Environments
+
+    @Test func ctrlEAndF2SwitchTheEnvironmentEverywhereAtOnce() throws {
+        let app = try launch()
+        defer { app.stop() }
+        #expect(app.shows("→ \(server.baseURL)/json"))
+        try app.press(.control("e"))
+        #expect(app.backend.lines[23].hasPrefix(" refused "))
+        #expect(app.shows("→ http://127.0.0.1:1/json"))
+        try app.press(.control("r"))
+        #expect(app.shows("Connection refused"), "\(app.screen)")
+        #expect(app.shows("127.0.0.1:1"))
+        try app.press(.function(2))
+        #expect(app.shows("Environment (Enter picks"))
+        try app.press(.key(.up), .key(.enter))
+        #expect(app.backend.lines[23].hasPrefix(" local "))
+        try app.settle()
+        #expect(try folder.read(".ferry/state.json").contains("\"local\""))
+        try app.quit()
+        // The next launch starts in the environment used last.
+        _ = try AppHarness(workspace: folder.url).settleAndCheck { app in
+            #expect(app.state.environment == "local")
+        }
+    }
+
+    // MARK: - Editing, saving, drafts, quitting
+
+    @Test func typedEditsAreSavedToTheFileWithCtrlS() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.tab))
+        try app.type("?page=2")
+        #expect(app.shows("● unsaved"))
+        #expect(app.shows("GET {{host}}/json?page=2"))
+        try app.press(.control("s"))
+        #expect(app.shows("Saved requests.http"), "\(app.screen)")
+        #expect(!app.shows("● unsaved"))
+        #expect(try folder.read("requests.http").contains("GET {{host}}/json?page=2\n"))
+        try app.press(.control("r"))
+        #expect(server.requests.last?.target == "/json?page=2")
+        try app.quit()
+    }
+
+    @Test func unsavedEditsSurviveSwitchingAndARestart() throws {
+        do {
+            let app = try launch()
+            defer { app.stop() }
+            try app.press(.key(.tab))
+            try app.type("X")
+            try app.press(.key(.tab, modifiers: .shift), .key(.down), .key(.enter))
+            #expect(app.state.openRequest?.selector == "post-json")
+            try app.press(.key(.tab, modifiers: .shift), .key(.up), .key(.enter))
+            #expect(app.shows("GET {{host}}/jsonX"))
+            // Quit asks first; "n" stays.
+            try app.press(.control("q"))
+            #expect(app.shows("Quit?"))
+            try app.press(.character("n"))
+            #expect(!app.state.isFinished)
+            try app.quit()
+        }
+        #expect(
+            folder.exists(
+                ".ferry/drafts/\(DraftStore.fileName(for: .init(path: "requests.http", selector: "get-json")))"))
+        let again = try AppHarness(workspace: folder.url)
+        defer { again.stop() }
+        try again.settle()
+        #expect(again.shows("Restored unsaved edits of 1 request"))
+        #expect(again.shows("GET {{host}}/jsonX"))
+        try again.quit()
+    }
+
+    // MARK: - Help, palette, history
+
+    @Test func f1AndQuestionMarkShowHelpFromTheKeyMap() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.function(1))
+        #expect(app.shows("Help — keys"))
+        #expect(app.shows("Send the request"))
+        try app.press(.key(.escape))
+        #expect(app.state.overlay == nil)
+        try app.press(.character("?"))
+        #expect(app.shows("Next environment"))
+        try app.press(.function(1))
+        #expect(app.state.overlay == nil)
+        try app.quit()
+    }
+
+    @Test func ctrlPRunsACommandFromThePalette() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.control("p"))
+        #expect(app.shows("Command palette"))
+        try app.type("next env")
+        try app.press(.key(.enter))
+        #expect(app.state.environment == "refused")
+        try app.quit()
+    }
+
+    @Test func f6ShowsHistoryAndDiffsTwoEntries() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.control("r"))
+        try app.press(.key(.down), .key(.enter), .control("r"))
+        try app.press(.function(6))
+        #expect(app.shows("History"), "\(app.screen)")
+        #expect(app.shows("200 POST"))
+        #expect(app.shows("200 GET"))
+        try app.press(.character(" "), .key(.down), .character(" "))
+        #expect(app.shows("Diff of two sends"), "\(app.screen)")
+        #expect(app.shows("- POST"))
+        #expect(app.shows("+ GET"))
+        try app.press(.key(.escape), .function(6))
+        try app.type("/json")
+        try app.press(.key(.enter))
+        #expect(app.state.openRequest?.selector == "get-json")
+        try app.quit()
+    }
+
+    // MARK: - Mouse and resize
+
+    @Test func theMouseSelectsRowsTabsAndScrolls() throws {
+        let app = try launch()
+        defer { app.stop() }
+        // Row 3 of the screen is the second request (post-json) inside the tree border.
+        try app.press(.mouse(MouseEvent(.press(.left), at: Position(x: 5, y: 3))))
+        #expect(app.state.openRequest?.selector == "post-json")
+        try app.press(.control("r"))
+        let layout = WorkbenchLayout(size: app.backend.size)
+        let headersTab = WorkbenchLayout.tabRanges(
+            ResponseTab.allCases.map(\.title), startingAt: layout.responseTabs.x)[1]
+        try app.press(
+            .mouse(MouseEvent(.press(.left), at: Position(x: headersTab.lowerBound + 1, y: layout.responseTabs.y))))
+        #expect(app.state.responseTab == .headers)
+        #expect(app.state.focus == .response)
+        try app.press(.mouse(MouseEvent(.scrollDown, at: Position(x: 3, y: 5))))
+        #expect(app.state.focus == .tree)
+        #expect(app.state.treeSelection == 4)
+        try app.quit()
+    }
+
+    @Test func aResizeRedrawsAtTheNewSize() throws {
+        let app = try launch()
+        defer { app.stop() }
+        app.backend.resize(to: Size(width: 100, height: 30))
+        try app.press([])
+        try app.waitFor("the resize") { app.state.size == Size(width: 100, height: 30) }
+        try app.settle()
+        #expect(app.backend.lines.count == 30)
+        #expect(app.backend.lines[29].hasPrefix(" local "))
+        try app.quit()
+    }
+
+    @Test func aMalformedFileIsReportedAndTheRestWorks() throws {
+        try folder.write("broken.http", "GET\n")
+        let app = try launch()
+        defer { app.stop() }
+        #expect(app.shows("broken.http"), "\(app.screen)")
+        #expect(app.shows("expected a URL"))
+        try app.press(.character("/"))
+        try app.type("get-json")
+        try app.press(.key(.enter))
+        #expect(app.state.treeRows.map(\.title) == ["requests.http", "get-json"])
+        try app.press(.key(.down), .key(.enter), .control("r"))
+        #expect(app.state.currentExchange?.response?.status == 200)
+        try app.quit()
+    }
+}
+
+extension AppHarness {
+    /// Waits for quiet, runs `check`, then quits.
+    @discardableResult
+    func settleAndCheck(_ check: (AppHarness) throws -> Void) throws -> Self {
+        defer { stop() }
+        try settle()
+        try check(self)
+        try quit()
+        return self
+    }
+}

@@ -37,6 +37,8 @@ public struct ListState<Row: ListRow> {
     public private(set) var offset: Int
     /// The height of the rows area last seen by `handle(_:area:)`, used for paging and scrolling.
     public var viewportHeight: Int
+    /// Whether the `/filter` line is never drawn (for pickers that show the filter in their own field).
+    public var hidesFilterLine: Bool
 
     // MARK: - Creating
 
@@ -52,6 +54,7 @@ public struct ListState<Row: ListRow> {
         self.selectedRow = items.isEmpty ? nil : 0
         self.offset = 0
         self.viewportHeight = 0
+        self.hidesFilterLine = false
     }
 
     // MARK: - Reading
@@ -66,7 +69,7 @@ public struct ListState<Row: ListRow> {
     public var selectedItem: Row? { selectedIndex.map { items[$0] } }
 
     /// Whether the filter line shows under the rows (while filtering or while a filter is set).
-    public var showsFilterLine: Bool { isFiltering || !filter.isEmpty }
+    public var showsFilterLine: Bool { !hidesFilterLine && (isFiltering || !filter.isEmpty) }
 
     /// The rows area inside `area` (the filter line, when shown, takes the bottom row).
     public func rowsArea(in area: Rect) -> Rect {

@@ -2,7 +2,8 @@ import Foundation
 
 // `make bench`: runs every suite (or those named on the command line) and prints one table.
 let suites: [any BenchSuite.Type] = [
-    WorkbenchBench.self
+    WorkbenchBench.self,
+    JSONBench.self
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

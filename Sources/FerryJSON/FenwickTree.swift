@@ -8,20 +8,20 @@ struct FenwickTree: Sendable {
     /// The number of entries.
     var count: Int { sums.count - 1 }
 
-    /// A tree over `weights`, built in O(n).
-    init(weights: [Int32]) {
-        var sums = [Int32](repeating: 0, count: weights.count + 1)
+    /// A tree over `units`: entry `i` at `units[i + 1]`, `units[0]` unused; built in place in O(n).
+    init(units: consuming [Int32]) {
+        var sums = units
+        let count = sums.count - 1
         sums.withUnsafeMutableBufferPointer { sums in
             for index in 1..<sums.count {
-                sums[index] &+= weights[index - 1]
                 let parent = index + (index & -index)
                 if parent < sums.count { sums[parent] &+= sums[index] }
             }
         }
         self.sums = sums
         var bit = 1
-        while bit * 2 <= weights.count { bit *= 2 }
-        topBit = weights.isEmpty ? 0 : bit
+        while bit * 2 <= count { bit *= 2 }
+        topBit = count == 0 ? 0 : bit
     }
 
     /// Adds `delta` to the entry at `position` (0-based).

@@ -18,31 +18,33 @@ extension JSONDocument {
     ) -> JSONValue {
         let node = tape[cursor]
         cursor += 1
-        switch JSONNodeKind(rawValue: node.kind) ?? .null {
+        switch node.kind {
         case .null:
             return .null
         case .bool:
             return .bool(node.flags & Flags.isTrue != 0)
         case .number:
             let text = String(
-                decoding: UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)]), as: UTF8.self)
+                decoding: UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.extent)]), as: UTF8.self)
             return .number(JSONNumber(validated: text))
         case .string:
             return .string(
                 JSONStringDecoder.decode(
-                    UnsafeBufferPointer(rebasing: bytes[Int(node.start + 1)..<Int(node.end - 1)]),
+                    UnsafeBufferPointer(rebasing: bytes[Int(node.start + 1)..<Int(node.extent - 1)]),
                     hasEscapes: node.flags & Flags.valueHasEscapes != 0))
         case .array:
             var elements: [JSONValue] = []
-            elements.reserveCapacity(Int(node.childCount))
-            for _ in 0..<node.childCount {
+            elements.reserveCapacity(Int(node.smallChildCount))
+            let end = cursor - 1 + Int(node.extent)
+            while cursor < end {
                 elements.append(materialize(&cursor, tape: tape, bytes: bytes))
             }
             return .array(elements)
         case .object:
             var members: [JSONMember] = []
-            members.reserveCapacity(Int(node.childCount))
-            for _ in 0..<node.childCount {
+            members.reserveCapacity(Int(node.smallChildCount))
+            let end = cursor - 1 + Int(node.extent)
+            while cursor < end {
                 let child = tape[cursor]
                 let key = decodeKey(
                     at: Int(child.keyOrIndex), hasEscapes: child.flags & Flags.keyHasEscapes != 0, bytes: bytes)

@@ -21,11 +21,13 @@ struct JSONParser {
     private let options: JSONParseOptions
     private var position = 0
     private(set) var nodes: [JSONDocument.Node] = []
+    /// Child counts too large for a node's 11 bits, by container index.
+    private(set) var largeChildCounts: [UInt32: UInt32] = [:]
 
     /// Parses `bytes` (whose base address must not be nil unless it is empty) and returns the tape.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions
-    ) throws(JSONParseError) -> [JSONDocument.Node] {
+    ) throws(JSONParseError) -> (nodes: [JSONDocument.Node], largeChildCounts: [UInt32: UInt32]) {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONParseError(.documentTooLarge, offset: 0, in: UnsafeBufferPointer(start: nil, count: 0))
         }
@@ -33,13 +35,43 @@ struct JSONParser {
             throw JSONParseError(.unexpectedEndOfInput, offset: 0, in: bytes)
         }
         var parser = JSONParser(base: base, count: bytes.count, options: options)
-        parser.nodes.reserveCapacity(bytes.count / 24 + 16)
+        parser.nodes.reserveCapacity(nodeCountBound(bytes))
         do {
             try parser.parseDocument()
         } catch {
             throw JSONParseError(error.reason, offset: error.offset, in: bytes)
         }
-        return parser.nodes
+        return (parser.nodes, parser.largeChildCounts)
+    }
+
+    /// An upper bound of the number of values in `bytes`: one more than the commas and opening brackets
+    /// (each value but the root follows a `,` or an opening bracket). Reserving it up front means the tape
+    /// never grows by copying, which keeps the peak memory near the final size; reserved pages that are
+    /// never written (commas inside strings) cost no resident memory.
+    private static func nodeCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 1 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        /// One high bit per byte of `word` that is zero (exact, no borrow between bytes).
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
+            ~(((word & lows) &+ lows) | word | lows)
+        }
+        var count = 1
+        var index = 0
+        // Eight bytes at a time: commas, and `[` or `{` (which differ only in bit 0x20).
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let commas = zeroBytes(word ^ (ones &* 0x2C))
+            let brackets = zeroBytes((word | (ones &* 0x20)) ^ (ones &* 0x7B))
+            count &+= (commas | brackets).nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = base[index]
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     private init(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) {
@@ -65,7 +97,7 @@ struct JSONParser {
             let byte = base[position]
             let index = UInt32(truncatingIfNeeded: nodes.count)
             let parent = stack.last?.node ?? JSONDocument.noParent
-            let depth = UInt16(truncatingIfNeeded: stack.count)
+            let depth = stack.count
             if !stack.isEmpty { stack[stack.count - 1].children &+= 1 }
             let start = UInt32(truncatingIfNeeded: position)
             var flags: UInt8 = keyHasEscapes ? JSONDocument.Flags.keyHasEscapes : 0
@@ -80,8 +112,8 @@ struct JSONParser {
                 kind = isObject ? .object : .array
                 nodes.append(
                     JSONDocument.Node(
-                        start: start, end: 0, keyOrIndex: keyOrIndex, parent: parent, subtreeCount: 1,
-                        childCount: 0, depth: depth, kind: kind.rawValue, flags: flags))
+                        start: start, keyOrIndex: keyOrIndex, parent: parent, extent: 1, kind: kind, flags: flags,
+                        depth: depth))
                 stack.append(Frame(node: index, children: 0, isObject: isObject))
                 position += 1
                 try skipWhitespace()
@@ -119,9 +151,8 @@ struct JSONParser {
             if !closedImmediately {
                 nodes.append(
                     JSONDocument.Node(
-                        start: start, end: UInt32(truncatingIfNeeded: position), keyOrIndex: keyOrIndex,
-                        parent: parent, subtreeCount: 1, childCount: 0, depth: depth, kind: kind.rawValue,
-                        flags: flags))
+                        start: start, keyOrIndex: keyOrIndex, parent: parent,
+                        extent: UInt32(truncatingIfNeeded: position), kind: kind, flags: flags, depth: depth))
             }
             // After a value: a separator, a closing bracket, or the end.
             afterValue: while true {
@@ -169,9 +200,9 @@ struct JSONParser {
         let frame = stack.removeLast()
         let index = Int(frame.node)
         position += 1
-        nodes[index].end = UInt32(truncatingIfNeeded: position)
-        nodes[index].subtreeCount = UInt32(truncatingIfNeeded: nodes.count - index)
-        nodes[index].childCount = frame.children
+        nodes[index].extent = UInt32(truncatingIfNeeded: nodes.count - index)
+        nodes[index].setSmallChildCount(frame.children)
+        if frame.children >= JSONDocument.largeChildCount { largeChildCounts[frame.node] = frame.children }
     }
 
     /// Reads `"key"` `:` and the whitespace after it; returns the key's offset and whether it has escapes.

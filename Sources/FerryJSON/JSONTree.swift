@@ -36,13 +36,13 @@ public struct JSONTree: Sendable {
         var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
         if expandedDepth < Int(UInt16.max) {
             document.nodes.withUnsafeBufferPointer { nodes in
-                for index in 0..<count where Int(nodes[index].depth) >= expandedDepth && nodes[index].childCount > 0 {
+                for index in 0..<count where nodes[index].depth >= expandedDepth && nodes[index].subtreeCount > 1 {
                     bits[index >> 6] |= 1 << UInt64(index & 63)
                 }
             }
         }
         collapsedBits = bits
-        visible = FenwickTree(weights: [])
+        visible = FenwickTree(units: [0])
         visibleRowCount = 0
         rebuild()
     }
@@ -171,13 +171,14 @@ public struct JSONTree: Sendable {
     /// Recomputes which nodes are visible and the prefix sums, in O(n).
     private mutating func rebuild() {
         let count = document.nodeCount
-        var weights = [Int32](repeating: 0, count: count)
+        visible = FenwickTree(units: [0])  // frees the old sums before the new ones are built
+        var units = [Int32](repeating: 0, count: count + 1)
         var rows = 0
         walkVisible(from: 0, to: count) { node in
-            weights[node] = 1
+            units[node + 1] = 1
             rows += 1
         }
-        visible = FenwickTree(weights: weights)
+        visible = FenwickTree(units: consume units)
         visibleRowCount = rows
     }
 }

@@ -181,6 +181,25 @@ import Testing
         #expect(state.text == "x")
     }
 
+    @Test func undoAndRedoRestoreALargeTextExactlyAcrossLineJoins() {
+        let original = (0..<10_000).map { "line \($0) {\"key\": \($0)}" }.joined(separator: "\n")
+        var state = TextEditorState(text: original, isMultiline: true)
+        state.moveCursor(to: TextPosition(line: 5_000, column: 4))
+        state.insert("X")
+        state.move(.lineStart)
+        state.deleteBackward()
+        state.move(.down, extending: true)
+        state.move(.down, extending: true)
+        state.paste("pasted\nblock")
+        let edited = state.text
+        #expect(edited != original)
+        #expect(state.lines.count == 9_998)
+        while state.undo() {}
+        #expect(state.text == original)
+        while state.redo() {}
+        #expect(state.text == edited)
+    }
+
     // MARK: - Paste and line breaks
 
     @Test func pasteIntoAFieldFlattensLineBreaks() {

@@ -61,6 +61,23 @@ import Testing
         #expect(editor.cursorPosition(in: area) == Position(x: 5, y: 2))
     }
 
+    @Test func typingAKeyChangesOnlyTheCellsItTouches() {
+        let area = Rect(x: 0, y: 0, width: 40, height: 1)
+        var state = TextEditorState(text: "https://example.org/users")
+        var before = ScreenBuffer(width: 40, height: 1)
+        TextField(state: state).render(into: &before, area: area)
+        _ = state.handle(.character("/"), area: area)
+        var after = ScreenBuffer(width: 40, height: 1)
+        TextField(state: state).render(into: &after, area: area)
+        #expect(after.changes(from: before) == [CellChange(position: Position(x: 25, y: 0), cell: Cell("/"))])
+        _ = state.handle(.key(.left, modifiers: .control), area: area)
+        _ = state.handle(.character("X"), area: area)
+        var inserted = ScreenBuffer(width: 40, height: 1)
+        TextField(state: state).render(into: &inserted, area: area)
+        // An insertion in the middle redraws the rest of the line only.
+        #expect(inserted.changes(from: after).map(\.position.x) == Array(20...26))
+    }
+
     @Test func controlCharactersInTheTextAreDrawnAsEscapes() {
         var state = TextEditorState()
         _ = state.handle(.paste("a\u{1B}b"), area: Rect(x: 0, y: 0, width: 10, height: 1))

@@ -103,60 +103,82 @@ extension TextEditorState {
     /// there was anything to undo.
     @discardableResult
     public mutating func undo() -> Bool {
-        guard let snapshot = undoStack.popLast() else { return false }
-        redoStack.append(currentSnapshot)
-        restore(snapshot)
+        guard let step = undoStack.popLast() else { return false }
+        for edit in step.edits.reversed() {
+            splice(edit.start..<Self.end(of: edit.inserted, from: edit.start), with: edit.removed)
+        }
+        redoStack.append(step)
+        settle(cursor: step.cursorBefore, anchor: step.anchorBefore)
         return true
     }
 
     /// Re-applies the last undone edit; returns whether there was anything to redo.
     @discardableResult
     public mutating func redo() -> Bool {
-        guard let snapshot = redoStack.popLast() else { return false }
-        undoStack.append(currentSnapshot)
-        restore(snapshot)
+        guard let step = redoStack.popLast() else { return false }
+        for edit in step.edits {
+            splice(edit.start..<Self.end(of: edit.removed, from: edit.start), with: edit.inserted)
+        }
+        undoStack.append(step)
+        settle(cursor: step.cursorAfter, anchor: nil)
         return true
     }
 
     // MARK: - Internals
 
-    var currentSnapshot: Snapshot { Snapshot(lines: lines, cursor: cursor, anchor: anchor) }
-
-    /// Saves the state before an edit of `kind`; a typing or deleting run adds no new step.
+    /// Opens a new undo step before an edit of `kind`, unless the edit continues a typing or deleting run.
     mutating func recordUndo(_ kind: EditKind) {
         defer { lastEdit = kind }
-        if kind != .other && kind == lastEdit { return }
-        undoStack.append(currentSnapshot)
+        if kind != .other && kind == lastEdit && !undoStack.isEmpty { return }
+        undoStack.append(UndoStep(edits: [], cursorBefore: cursor, anchorBefore: anchor, cursorAfter: cursor))
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         redoStack.removeAll()
     }
 
-    mutating func restore(_ snapshot: Snapshot) {
-        lines = snapshot.lines
-        cursor = snapshot.cursor
-        anchor = snapshot.anchor
+    /// Puts the cursor and selection back after undo or redo.
+    mutating func settle(cursor newCursor: TextPosition, anchor newAnchor: TextPosition?) {
+        cursor = newCursor
+        anchor = newAnchor
         lastEdit = nil
         preferredColumn = nil
         scrollToCursor()
     }
 
-    /// Replaces the selection (or inserts at the cursor) with `inserted` lines; the cursor ends after them.
+    /// Replaces the selection (or inserts at the cursor) with `inserted` lines, recording the edit in the open
+    /// undo step; the cursor ends after the inserted text.
     mutating func replaceSelection(with inserted: [[Character]]) {
         let range = selection ?? cursor..<cursor
-        let start = range.lowerBound
-        let end = range.upperBound
-        let head = lines[start.line][..<start.column]
-        let tail = lines[end.line][end.column...]
-        var replacement: [[Character]] = inserted
-        replacement[0] = Array(head) + replacement[0]
-        let last = replacement.count - 1
-        let cursorColumn = replacement[last].count
-        replacement[last].append(contentsOf: tail)
-        lines.replaceSubrange(start.line...end.line, with: replacement)
-        cursor = TextPosition(line: start.line + last, column: cursorColumn)
+        let removed = slice(range)
+        let end = splice(range, with: inserted)
+        if !undoStack.isEmpty {
+            undoStack[undoStack.count - 1].edits.append(Edit(start: range.lowerBound, removed: removed, inserted: inserted))
+            undoStack[undoStack.count - 1].cursorAfter = end
+        }
+        cursor = end
         anchor = nil
         preferredColumn = nil
         scrollToCursor()
+    }
+
+    /// Replaces the text in `range` with `replacement` lines; returns the position after them.
+    @discardableResult
+    mutating func splice(_ range: Range<TextPosition>, with replacement: [[Character]]) -> TextPosition {
+        let start = range.lowerBound
+        let end = range.upperBound
+        var newLines = replacement
+        newLines[0] = Array(lines[start.line][..<start.column]) + newLines[0]
+        let last = newLines.count - 1
+        let endColumn = newLines[last].count
+        newLines[last].append(contentsOf: lines[end.line][end.column...])
+        lines.replaceSubrange(start.line...end.line, with: newLines)
+        return TextPosition(line: start.line + last, column: endColumn)
+    }
+
+    /// The position after `text` when it starts at `start`.
+    static func end(of text: [[Character]], from start: TextPosition) -> TextPosition {
+        text.count == 1
+            ? TextPosition(line: start.line, column: start.column + text[0].count)
+            : TextPosition(line: start.line + text.count - 1, column: text[text.count - 1].count)
     }
 
     /// Removes `range`; the cursor ends at its start.

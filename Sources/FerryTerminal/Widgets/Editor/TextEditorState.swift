@@ -30,16 +30,25 @@ public struct TextEditorState: Hashable, Sendable {
     /// The most undo steps kept.
     public var undoLimit: Int
 
-    var undoStack: [Snapshot]
-    var redoStack: [Snapshot]
+    var undoStack: [UndoStep]
+    var redoStack: [UndoStep]
     var lastEdit: EditKind?
     var preferredColumn: Int?
 
-    /// The text, cursor and selection at one point in history.
-    struct Snapshot: Hashable, Sendable {
-        var lines: [[Character]]
-        var cursor: TextPosition
-        var anchor: TextPosition?
+    /// One replacement of text: what was at `start` and what took its place. History keeps these rather than
+    /// copies of the text, so a long body's undo history costs only what changed.
+    struct Edit: Hashable, Sendable {
+        var start: TextPosition
+        var removed: [[Character]]
+        var inserted: [[Character]]
+    }
+
+    /// What one undo reverts: edits in the order they were made, and the cursor around them.
+    struct UndoStep: Hashable, Sendable {
+        var edits: [Edit]
+        var cursorBefore: TextPosition
+        var anchorBefore: TextPosition?
+        var cursorAfter: TextPosition
     }
 
     /// What the last edit was, so runs of typing or deleting undo together.

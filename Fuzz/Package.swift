@@ -15,7 +15,11 @@ let package = Package(
         .executableTarget(
             name: "FuzzJSONParser",
             dependencies: [.product(name: "FerryJSON", package: rootIdentity)]
-        )
+        ),
+        .executableTarget(
+            name: "FuzzJSONQuery",
+            dependencies: [.product(name: "FerryJSON", package: rootIdentity)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

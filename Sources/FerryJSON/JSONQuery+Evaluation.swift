@@ -4,12 +4,16 @@ extension JSONQuery {
     /// Applies the query to `input` and returns every result, in order.
     ///
     /// Fails like jq where jq fails: indexing a string or a number, iterating a scalar, `keys` of a scalar.
-    public func evaluate(_ input: JSONValue) throws(JSONQueryError) -> [JSONValue] {
+    /// Stops a query whose results multiply out of hand (`.. | .. | ..`) with an error instead of hanging.
+    public func evaluate(_ input: JSONValue, maximumResults: Int = 1_000_000) throws(JSONQueryError) -> [JSONValue] {
         var stream = [input]
         for step in steps {
             var next: [JSONValue] = []
             for value in stream {
                 try apply(step, to: value, into: &next)
+                guard next.count <= maximumResults else {
+                    throw failure("more than \(maximumResults) results", step)
+                }
             }
             stream = next
         }

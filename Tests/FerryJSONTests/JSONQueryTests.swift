@@ -76,3 +76,16 @@ import Testing
         #expect(throws: JSONQueryError.self) { try run(".n | keys") }
     }
 }
+
+@Suite struct JSONQueryLimitTests {
+    /// Found by the query fuzzer (a 10 s timeout): `..` repeated multiplies the results; past the limit the
+    /// query fails with an error instead of running on.
+    @Test func repeatedRecursiveDescentStopsAtTheResultLimit() throws {
+        let value: JSONValue = ["a": [1, [2, [3, ["b": 4]]]], "c": "x"]
+        let query = try JSONQuery("\n" + String(repeating: ".", count: 68))
+        let error = #expect(throws: JSONQueryError.self) { _ = try query.evaluate(value, maximumResults: 1000) }
+        #expect(error?.message == "more than 1000 results")
+        #expect(try JSONQuery("..|..").evaluate(value, maximumResults: 100).count == 35)
+        #expect(throws: JSONQueryError.self) { _ = try JSONQuery("..|..").evaluate(value, maximumResults: 30) }
+    }
+}

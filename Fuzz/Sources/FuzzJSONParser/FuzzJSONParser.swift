@@ -28,6 +28,11 @@ public func fuzzJSONParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             visited += document.children(of: node).reduce(0) { count, _ in count + 1 }
         }
         precondition(visited == document.nodeCount - 1, "children do not cover every node once")
+        var tree = JSONTree(document: document, expandedDepth: 2)
+        for row in tree.rows(0..<64) {
+            tree.toggle(row.node)
+            precondition(tree.rows(0..<tree.visibleRowCount).count == tree.visibleRowCount)
+        }
     }
     return 0
 }

@@ -157,3 +157,15 @@ import Testing
             ])
     }
 }
+
+@Suite struct HTTPFileParserFuzzFindingsTests {
+    /// Inputs the fuzzer found where an edited (re-rendered) file did not parse back to the same requests.
+    @Test(arguments: ["\r\t", "   \u{FEFF}@Cao crypI_GET {{_t", "@\r\r\nrm-cn = https://x### y"])
+    func renderedRequestsParseBack(_ text: String) throws {
+        let file = HTTPFileParser.parse(text: text, path: "f.http")
+        #expect(file.bytes() == Array(text.utf8))
+        var edited = file
+        for (position, request) in file.requests.enumerated() { try edited.replaceRequest(at: position, with: request) }
+        #expect(HTTPFileParser.parse(edited.bytes(), path: "f.http").requests == file.requests)
+    }
+}

@@ -64,12 +64,18 @@ public enum HTTPFileParser {
         if text.hasPrefix("<> ") { return true }
         guard text.hasPrefix(">") else { return false }
         if text.hasPrefix(">>") { return true }
-        let rest = text.dropFirst().drop { $0 == " " || $0 == "\t" }
+        let rest = text.dropFirst().drop { isSpace($0) }
         if rest.hasPrefix("{%") { return true }
         // `> path/handler.js`: one word after a space.
         let word = rest.trimmedSpaces
         return text.dropFirst().first == " " && !word.isEmpty && !word.contains(" ")
     }
+}
+
+/// Whether a character separates words on a line: space, tab, a stray carriage return (mixed line
+/// endings leave `\r` inside lines) or a stray byte-order mark.
+func isSpace(_ character: Character) -> Bool {
+    character == " " || character == "\t" || character == "\r" || character == "\u{FEFF}"
 }
 
 /// Parses one `###` section into its request (if any) and loose preamble items.
@@ -114,8 +120,8 @@ struct SectionParser {
         var items: [PreambleItem] = []
         while index < lines.endIndex {
             let line = lines[index]
-            let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
-            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            let trimmed = line.text.drop { isSpace($0) }
+            if trimmed.allSatisfy({ isSpace($0) }) {
                 items.append(PreambleItem(.blank, text: line.text))
             } else if HTTPFileParser.isComment(trimmed) {
                 items.append(commentOrDirective(line, trimmed: trimmed))
@@ -144,12 +150,12 @@ struct SectionParser {
 
     mutating func commentOrDirective(_ line: SourceLine, trimmed: Substring) -> PreambleItem {
         let body = trimmed.hasPrefix("#") ? trimmed.dropFirst() : trimmed.dropFirst(2)
-        let afterMarker = body.drop { $0 == " " || $0 == "\t" }
+        let afterMarker = body.drop { isSpace($0) }
         guard afterMarker.hasPrefix("@") else { return PreambleItem(.comment, text: line.text) }
         let nameAndValue = afterMarker.dropFirst()
         let name = nameAndValue.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
         guard !name.isEmpty else { return PreambleItem(.comment, text: line.text) }
-        var value = nameAndValue.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+        var value = nameAndValue.dropFirst(name.count).drop { isSpace($0) }
         if value.hasPrefix("=") { value = value.dropFirst() }
         let trimmedValue = value.trimmedSpaces
         let directiveName = String(name)
@@ -167,7 +173,7 @@ struct SectionParser {
     mutating func variable(_ line: SourceLine, trimmed: Substring) -> PreambleItem {
         let afterAt = trimmed.dropFirst()
         let name = afterAt.prefix { $0 != "=" && $0 != " " && $0 != "\t" }
-        let rest = afterAt.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+        let rest = afterAt.dropFirst(name.count).drop { isSpace($0) }
         let column = line.text.distance(from: line.text.startIndex, to: rest.startIndex) + 1
         guard !name.isEmpty else {
             report("expected a variable name after `@`", line: line.number, column: column)
@@ -228,7 +234,7 @@ struct SectionParser {
 
     mutating func requestLine(_ line: SourceLine) -> SavedRequest {
         let text = line.text.trimmedSpaces
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var words = text.split(whereSeparator: { isSpace($0) })
         var version: String?
         if words.count >= 2, let last = words.last, last.hasPrefix("HTTP/") {
             version = String(last)
@@ -278,8 +284,8 @@ struct SectionParser {
     ) {
         while index < lines.endIndex {
             let line = lines[index]
-            let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
-            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            let trimmed = line.text.drop { isSpace($0) }
+            if trimmed.allSatisfy({ isSpace($0) }) {
                 index += 1
                 return
             }
@@ -296,7 +302,7 @@ struct SectionParser {
                 continue
             }
             let name = line.text[..<colon].trimmedSpaces
-            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else {
+            guard !name.isEmpty, !name.contains(where: { isSpace($0) }) else {
                 report("expected a header name before `:`", line: line.number, column: 1)
                 continue
             }
@@ -316,7 +322,7 @@ struct SectionParser {
             let line = lines[index]
             if HTTPFileParser.isHandlerStart(line.text) { break }
             if bodyLines.isEmpty {
-                let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
+                let trimmed = line.text.drop { isSpace($0) }
                 if trimmed.isEmpty {
                     index += 1
                     continue
@@ -331,7 +337,7 @@ struct SectionParser {
             bodyLines.append(line.text)
             index += 1
         }
-        while let last = bodyLines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { bodyLines.removeLast() }
+        while let last = bodyLines.last, last.allSatisfy({ isSpace($0) }) { bodyLines.removeLast() }
         request.body = bodyLines.isEmpty ? nil : bodyLines.joined(separator: "\n")
     }
 
@@ -355,7 +361,7 @@ struct SectionParser {
         if let openScript {
             report("expected `%}` to close the script opened here", line: openScript.line, column: openScript.column)
         }
-        while let last = handlers.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { handlers.removeLast() }
+        while let last = handlers.last, last.allSatisfy({ isSpace($0) }) { handlers.removeLast() }
         request.responseHandlers = handlers
     }
 

@@ -11,7 +11,7 @@ struct SourceLine {
 
     /// Splits `bytes[range]` into lines, numbering from `firstNumber`.
     ///
-    /// A line ends at `\n`; a `\r` right before it belongs to the terminator. The last line has no
+    /// A line ends at `\n`; carriage returns right before it belong to the terminator. The last line has no
     /// terminator when the content does not end with one; an empty trailing line is not produced.
     static func split(_ bytes: [UInt8], firstNumber: Int = 1) -> [SourceLine] {
         var lines: [SourceLine] = []
@@ -24,7 +24,7 @@ struct SourceLine {
             while index < count {
                 if buffer[index] == 0x0A {
                     var textEnd = index
-                    if textEnd > lineStart && buffer[textEnd - 1] == 0x0D { textEnd -= 1 }
+                    while textEnd > lineStart && buffer[textEnd - 1] == 0x0D { textEnd -= 1 }
                     let text = String(
                         decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<textEnd]), as: UTF8.self)
                     lines.append(SourceLine(text: text, number: number, start: lineStart, end: index + 1))
@@ -35,7 +35,7 @@ struct SourceLine {
             }
             if lineStart < count {
                 var textEnd = count
-                if buffer[textEnd - 1] == 0x0D { textEnd -= 1 }
+                while textEnd > lineStart && buffer[textEnd - 1] == 0x0D { textEnd -= 1 }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<textEnd]), as: UTF8.self)
                 lines.append(SourceLine(text: text, number: number, start: lineStart, end: count))
             }

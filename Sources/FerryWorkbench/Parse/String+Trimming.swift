@@ -1,20 +1,28 @@
 // MARK: - Fast trimming of spaces and tabs (the parser's hot path; Foundation's is much slower)
 
 extension String {
-    /// The text without leading and trailing spaces and tabs.
+    /// The text without leading and trailing spaces, tabs and stray carriage returns.
     var trimmedSpaces: String { self[...].trimmedSpaces }
 }
 
 extension Substring {
-    /// The text without leading and trailing spaces and tabs.
+    /// The text without leading and trailing spaces, tabs and stray carriage returns.
     var trimmedSpaces: String {
         let utf8 = self.utf8
         var start = utf8.startIndex
         var end = utf8.endIndex
-        while start < end, utf8[start] == 0x20 || utf8[start] == 0x09 { start = utf8.index(after: start) }
+        while start < end {
+            if utf8[start] == 0x20 || utf8[start] == 0x09 || utf8[start] == 0x0D {
+                start = utf8.index(after: start)
+            } else if utf8[start...].starts(with: [0xEF, 0xBB, 0xBF]) {
+                start = utf8.index(start, offsetBy: 3)
+            } else {
+                break
+            }
+        }
         while end > start {
             let before = utf8.index(before: end)
-            guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
+            guard utf8[before] == 0x20 || utf8[before] == 0x09 || utf8[before] == 0x0D else { break }
             end = before
         }
         return String(self[start..<end])

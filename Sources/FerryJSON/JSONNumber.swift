@@ -12,7 +12,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The number spelled `text`, or `nil` when `text` is not a JSON number.
     public init?(text: String) {
-        guard (try? JSONDocument(parsing: text))?.kind(of: 0) == .number else { return nil }
+        guard let document = try? JSONDocument(parsing: text), document.kind(of: 0) == .number,
+            document.byteSize(of: 0) == text.utf8.count
+        else { return nil }
         self.text = text
     }
 

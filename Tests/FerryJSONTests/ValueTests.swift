@@ -55,6 +55,7 @@ import Testing
     @Test func numbersKeepSpellingAndConvert() {
         #expect(JSONNumber(text: "1.50")?.text == "1.50")
         #expect(JSONNumber(text: "01") == nil)
+        #expect(JSONNumber(text: " 1") == nil && JSONNumber(text: "1\n") == nil && JSONNumber(text: "\"1\"") == nil)
         #expect(JSONNumber(text: "1e400")?.doubleValue == .infinity)
         #expect(JSONNumber(2.5)?.text == "2.5")
         #expect(JSONNumber(3.0)?.text == "3")

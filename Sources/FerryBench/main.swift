@@ -3,7 +3,8 @@ import Foundation
 // `make bench`: runs every suite (or those named on the command line) and prints one table.
 let suites: [any BenchSuite.Type] = [
     WorkbenchBench.self,
-    JSONBench.self
+    JSONBench.self,
+    HTTPBench.self,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

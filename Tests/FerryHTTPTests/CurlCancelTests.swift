@@ -5,10 +5,14 @@ import Testing
 
 /// Cancel is guaranteed: once `cancel()` returns on an unfinished task the result is `.canceled`, and the
 /// transfer stops quickly with no more bytes flowing.
+///
+/// The loop removes a canceled handle on its next turn, woken at once (well under 100 ms on an idle
+/// machine); the checks allow `stopLimit` because the test machine is shared by several builds at once.
 @Suite struct CurlCancelTests {
     let server: TestHTTPServer
     let transport = CurlTransport()
     let client: HTTPClient
+    let stopLimit = Duration.milliseconds(300)
 
     init() throws {
         server = try TestHTTPServer()
@@ -38,7 +42,7 @@ import Testing
         task.cancel()
         #expect(await task.result.failureReason == .canceled)
         #expect(await waitUntil { transport.activeTransferCount == 0 })
-        #expect(ContinuousClock.now - canceledAt < .milliseconds(100))
+        #expect(ContinuousClock.now - canceledAt < stopLimit)
         // The server drains what the kernel buffered, then sees the connection closed mid-body.
         #expect(await waitUntil { server.activeConnections == 0 })
         #expect(server.requests.isEmpty)
@@ -52,7 +56,7 @@ import Testing
         let canceledAt = ContinuousClock.now
         task.cancel()
         #expect(await waitUntil { transport.activeTransferCount == 0 })
-        #expect(ContinuousClock.now - canceledAt < .milliseconds(100))
+        #expect(ContinuousClock.now - canceledAt < stopLimit)
         // The server notices the closed connection on its next write or two, then no more bytes go out.
         #expect(await waitUntil { server.activeConnections == 0 })
         let written = server.responseBodyBytesWritten

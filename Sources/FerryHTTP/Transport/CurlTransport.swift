@@ -43,6 +43,10 @@ public final class CurlTransport: HTTPTransport {
     /// How many libcurl handles (multi and easy) exist in the whole process, for leak checks.
     public static var liveHandleCount: Int { Curl.liveHandles.withLock { $0 } }
 
+    /// Fetches `urls` sequentially with one reused libcurl easy handle and no FerryHTTP around it (the
+    /// baseline for benchmarks); returns how many answered 2xx.
+    public static func baselineFetch(_ urls: [String]) -> Int { Curl.baselineFetch(urls) }
+
     /// The libcurl version line, such as `libcurl/7.88.1 OpenSSL/3.0.19 …`.
     public static var libraryVersion: String { Curl.version }
 }

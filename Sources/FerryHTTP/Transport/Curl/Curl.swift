@@ -22,6 +22,34 @@ enum Curl {
     static func describe(_ code: Int) -> String { String(cString: curl_easy_strerror(CURLcode(UInt32(code)))) }
 }
 
+// MARK: - Baseline for benchmarks
+
+extension Curl {
+    /// Fetches `urls` one after another on one reused easy handle, discarding bodies: libcurl with no
+    /// FerryHTTP around it, the figure ``CurlTransport``'s overhead is measured against. Returns how many
+    /// transfers succeeded with a 2xx status.
+    static func baselineFetch(_ urls: [String]) -> Int {
+        guard isInitialized, let easy = curl_easy_init() else { return 0 }
+        defer { curl_easy_cleanup(easy) }
+        let discard: ferry_curl_data_callback = { _, size, count, _ in size * count }
+        ferry_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, discard)
+        ferry_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        ferry_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        var succeeded = 0
+        for url in urls {
+            ferry_easy_setopt_string(easy, CURLOPT_URL, url)
+            var status = 0
+            if curl_easy_perform(easy) == CURLE_OK,
+                ferry_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK,
+                (200..<300).contains(status)
+            {
+                succeeded += 1
+            }
+        }
+        return succeeded
+    }
+}
+
 // MARK: - Multi handle
 
 /// A libcurl multi handle: many transfers driven by one thread.

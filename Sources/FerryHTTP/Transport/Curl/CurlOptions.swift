@@ -60,6 +60,9 @@ struct CurlOptions {
         httpVersion = request.httpVersion
     }
 
+    /// `Ferry/1.0 (libcurl/7.88.1)`, built once.
+    static let defaultUserAgent = "Ferry/1.0 (\(Curl.version.split(separator: " ").first ?? "libcurl"))"
+
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))

@@ -166,7 +166,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         if final != progress { events.progress(final) }
         let response = HTTPResponse(
             status: info.responseCode, reason: reason, headers: headers,
-            url: info.effectiveURL.flatMap(URL.init(string:)) ?? currentURL, redirects: redirects,
+            url: finalURL(info.effectiveURL), redirects: redirects,
             timing: TransferTiming(info), body: body, bodyFile: request.responseBody.fileURL,
             tlsVerification: request.tlsVerification)
         body = Data()
@@ -181,6 +181,12 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     }
 
     // MARK: - Internals
+
+    /// The URL libcurl ended at, parsed only when it differs from the one already known.
+    private func finalURL(_ effective: String?) -> URL {
+        guard let effective, effective != currentURL.absoluteString else { return currentURL }
+        return URL(string: effective) ?? currentURL
+    }
 
     /// A status line starts a new header block: the one before was a redirect, an interim `1xx` or a
     /// proxy's `CONNECT` answer, so its headers and any body are dropped (and a redirect recorded).

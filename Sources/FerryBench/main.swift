@@ -5,6 +5,7 @@ let suites: [any BenchSuite.Type] = [
     WorkbenchBench.self,
     JSONBench.self,
     HTTPBench.self,
+    AppBench.self,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -29,7 +29,7 @@ public final class WorkbenchApp: @unchecked Sendable {
     /// drafts left by an earlier run restored as unsaved edits.
     public init(
         workspace root: URL, backend: any TerminalBackend, transport: any HTTPTransport,
-        services: AppServices = AppServices(),
+        services: AppServices = AppServices(), theme: Theme = .fallback,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         let workspace = try Workspace.load(at: root)
@@ -42,7 +42,8 @@ public final class WorkbenchApp: @unchecked Sendable {
         var state = AppState(
             workspace: workspace, environments: workspace.environments(),
             environment: WorkspaceStateFile.read(from: workspace.stateFolder).environment,
-            dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap)
+            dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
+            theme: theme)
         let drafts = DraftStore(stateFolder: workspace.stateFolder).load().filter { id, draft in
             state.savedRequest(id).map { $0 != draft } ?? false
         }
@@ -68,8 +69,9 @@ public final class WorkbenchApp: @unchecked Sendable {
 
     // MARK: - Running
 
-    /// Runs until the user quits; returns when the loop ends (requests still in flight are canceled).
-    public func run() throws {
+    /// Runs until the user quits or `shouldStop` holds (checked after every batch, such as a signal
+    /// watcher's flag); requests still in flight are canceled when it returns.
+    public func run(stoppingWhen shouldStop: @escaping () -> Bool = { false }) throws {
         defer { runner.cancelAll() }
         try loop.run(
             action: { [self] event, state in
@@ -95,7 +97,7 @@ public final class WorkbenchApp: @unchecked Sendable {
                     lastFrameDuration = took
                 }
             },
-            isFinished: \.isFinished,
+            isFinished: { state in state.isFinished || shouldStop() },
             isAnimating: { state in
                 state.isAnythingInFlight
                     || state.exchanges.values.contains { exchange in
@@ -113,12 +115,15 @@ public final class WorkbenchApp: @unchecked Sendable {
     /// The state as of the last frame drawn.
     var snapshot: AppState { lock.withLock { rendered } }
 
+    /// Whether the open request's response body is on screen as a JSON tree.
+    public var isShowingJSONTree: Bool { snapshot.currentExchange?.body.isJSON ?? false }
+
     /// How long the last frame took to build.
-    var lastViewDuration: Duration { lock.withLock { lastFrameDuration } }
+    public var lastViewDuration: Duration { lock.withLock { lastFrameDuration } }
 
     /// Whether the app is quiet: `inputs` events were taken, no effect runs, every result was reduced and
-    /// the last state was drawn.
-    func isSettled(afterInputs inputs: Int) -> Bool {
+    /// the last state reached the terminal. Tests and benchmarks poll it instead of sleeping.
+    public func isSettled(afterInputs inputs: Int) -> Bool {
         guard runner.isQuiet else { return false }
         return lock.withLock { inputsSeen >= inputs && renderedGeneration == generation }
     }

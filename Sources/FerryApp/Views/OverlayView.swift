@@ -4,7 +4,8 @@ import Foundation
 
 /// The dialog on top: help, command palette, environment picker, quit confirmation, prompts, history.
 ///
-/// Drawn with `Block` and `Paragraph` until the widgets module's dialogs land.
+/// Help and the quit confirmation use the widgets' `HelpOverlay` and `ConfirmDialog`; the palette, the
+/// picker, prompts and history are drawn with `Block` lines driven by `AppState`.
 struct OverlayView {
     /// The state to draw.
     let state: AppState
@@ -15,18 +16,12 @@ struct OverlayView {
         let theme = state.theme
         switch overlay {
         case .help(let scroll):
-            let bindings = state.keyMap.activeBindings(in: [state.focus.keyContext])
-            let lines = bindings.map { binding in
-                Line([
-                    Span(
-                        binding.key.displayName.padding(toLength: 12, withPad: " ", startingAt: 0),
-                        style: theme[.accent]),
-                    Span(binding.help),
-                ])
-            }
-            dialog(
-                "Help — keys in the \(state.focus.keyContext) pane (Esc closes)", lines: lines, scroll: scroll,
-                selected: nil, size: Size(width: 64, height: area.height - 4), into: &buffer, area: area)
+            HelpOverlay(
+                entries: state.keyMap.activeBindings(in: [state.focus.keyContext]).map {
+                    HelpOverlay.Entry(key: $0.key.displayName, help: $0.help, context: $0.context)
+                }, title: "Help — keys in the \(state.focus.keyContext) pane (Esc closes)", scroll: scroll,
+                style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
+            ).render(into: &buffer, area: area)
             return nil
         case .palette(let query, let selection):
             let entries = PaletteEntries.matching(query, keyMap: state.keyMap)
@@ -55,18 +50,14 @@ struct OverlayView {
             return nil
         case .confirmQuit:
             let count = state.drafts.count
-            let lines = [
-                Line("\(count) request\(count == 1 ? " has" : "s have") unsaved edits."),
-                Line("They stay as drafts in .ferry/drafts."),
-                Line(""),
-                Line([
-                    Span("y", style: theme[.accent].adding(.bold)), Span(" quit   "),
-                    Span("n", style: theme[.accent].adding(.bold)), Span(" / Esc stay"),
-                ]),
-            ]
-            dialog(
-                "Quit?", lines: lines, scroll: 0, selected: nil, size: Size(width: 44, height: 6), into: &buffer,
-                area: area)
+            let message =
+                "\(count) request\(count == 1 ? " has" : "s have") unsaved edits (kept as drafts in "
+                + ".ferry/drafts). Quit? y quits, n or Esc stays."
+            ConfirmDialog(
+                state: ConfirmDialogState(
+                    title: "Quit?", message: message, confirmLabel: "Quit (y)", cancelLabel: "Stay (n)"),
+                style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
+            ).render(into: &buffer, area: area)
             return nil
         case .search(let text):
             let rect = dialog(

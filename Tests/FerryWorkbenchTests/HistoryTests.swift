@@ -132,3 +132,21 @@ import Testing
         #expect(value("x.response.headers.etag") == "\"v1\"")
     }
 }
+
+@Suite struct HistoryQueryTests {
+    @Test func entriesForOneRequest() throws {
+        let folder = try TemporaryFolder()
+        let log = HistoryLog(stateFolder: folder.url)
+        for id in ["a", "b", "a", "ab"] {
+            try log.append(
+                HistoryEntry(
+                    time: 0, requestID: id, requestPath: "x.http#\(id)", environment: nil, method: "GET",
+                    url: "http://h",
+                    requestHeaders: [], requestBody: nil, requestSize: 0, status: 200, error: nil, responseHeaders: [],
+                    responseBody: nil, responseBodyTruncated: false, responseSize: 0, timing: nil))
+        }
+        #expect(log.entries(forRequest: "a").count == 2)
+        #expect(log.entries(forRequest: "ab").count == 1)
+        #expect(log.entries().count == 4)
+    }
+}

@@ -55,19 +55,25 @@ public struct HistoryLog: Sendable {
 
     /// Every readable entry, oldest first (rotated file included); malformed lines are skipped.
     public func entries() -> [HistoryEntry] {
+        entries { _ in true }
+    }
+
+    /// The entries of one request (by stable id), oldest first. Lines that do not mention the id
+    /// are skipped before decoding, so this stays quick on a full log.
+    public func entries(forRequest id: String) -> [HistoryEntry] {
+        let needle = Array("\"requestID\":\"\(id)\"".utf8)
+        return entries { line in line.firstRange(of: needle) != nil }.filter { $0.requestID == id }
+    }
+
+    func entries(where keep: (ArraySlice<UInt8>) -> Bool) -> [HistoryEntry] {
         let decoder = JSONDecoder()
         var result: [HistoryEntry] = []
         for file in [rotatedURL, url] {
             guard let bytes = try? FileIO.read(file).bytes else { continue }
-            for line in bytes.split(separator: 0x0A) {
+            for line in bytes.split(separator: 0x0A) where keep(line) {
                 if let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) { result.append(entry) }
             }
         }
         return result
-    }
-
-    /// The entries of one request (by stable id), oldest first.
-    public func entries(forRequest id: String) -> [HistoryEntry] {
-        entries().filter { $0.requestID == id }
     }
 }

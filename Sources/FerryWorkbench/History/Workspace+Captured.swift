@@ -15,12 +15,11 @@ extension Workspace {
         guard !references.isEmpty else { return [:] }
         let all = requests
         guard let ids = try? RequestIdentities(stateFolder: stateFolder).assign(all) else { return [:] }
-        let entries = history.entries()
         var values: [String: String] = [:]
         for reference in references {
             guard let source = Self.requestNamed(reference.requestName, near: request, in: all),
                 let id = ids[source.id],
-                let entry = entries.last(where: { $0.requestID == id && $0.status != nil }),
+                let entry = history.entries(forRequest: id).last(where: { $0.status != nil }),
                 let value = Self.value(of: reference, in: entry)
             else { continue }
             values[reference.expression] = value

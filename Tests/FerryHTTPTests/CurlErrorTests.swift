@@ -142,3 +142,39 @@ import Testing
         #expect(HTTPClientError(.canceled, request: request).description == "GET /x: The request was canceled.")
     }
 }
+
+/// Proxies and TLS, as far as loopback allows.
+@Suite struct CurlProxyAndTLSTests {
+    let server: TestHTTPServer
+    let client = HTTPClient()
+
+    init() throws { server = try TestHTTPServer() }
+
+    @Test func sendsAbsoluteTargetsThroughAnHTTPProxy() async throws {
+        var request = HTTPRequest(url: URL(string: "http://upstream.invalid/thing?x=1")!)
+        request.proxy = URL(string: server.baseURL)
+        let response = try await client.send(request)
+        #expect(response.status == 404)
+        let recorded = try #require(server.requests.first)
+        #expect(recorded.target == "http://upstream.invalid/thing?x=1")
+        #expect(recorded.header("Host") == "upstream.invalid")
+    }
+
+    @Test func aTLSHandshakeWithAPlainHTTPServerIsATLSFailure() async throws {
+        let plain = try ImmediateReplyServer(reply: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+        let reason = await failureReason {
+            _ = try await client.send(HTTPRequest(url: URL(string: "https://127.0.0.1:\(plain.port)/")!))
+        }
+        guard case .tlsFailure(let why) = reason else {
+            return #expect(Bool(false), "got \(String(describing: reason))")
+        }
+        #expect(!why.isEmpty)
+    }
+
+    @Test func turningVerificationOffIsReportedOnTheResponse() async throws {
+        var request = HTTPRequest(url: URL(string: server.baseURL + "/echo")!)
+        request.tlsVerification = .disabled
+        let response = try await client.send(request)
+        #expect(response.tlsVerification == .disabled)
+    }
+}

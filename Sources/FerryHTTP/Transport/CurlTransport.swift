@@ -19,7 +19,8 @@ public final class CurlTransport: HTTPTransport {
         loop = CurlEventLoop()
     }
 
-    deinit { loop?.stop() }
+    // The loop thread keeps itself alive until it has freed its handles, so there is no need to block here.
+    deinit { loop?.stop(wait: false) }
 
     /// Starts `request` on the event loop.
     public func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
@@ -34,7 +35,8 @@ public final class CurlTransport: HTTPTransport {
         return transfer
     }
 
-    /// Cancels every transfer and stops the event-loop thread; later requests fail as canceled.
+    /// Cancels every transfer and stops the event-loop thread, waiting until its handles are freed; later
+    /// requests fail as canceled.
     public func shutdown() { loop?.stop() }
 
     /// How many transfers are in flight on libcurl (as of the loop's last turn).

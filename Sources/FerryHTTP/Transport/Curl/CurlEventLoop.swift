@@ -57,8 +57,9 @@ final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
-    /// Cancels every transfer, ends the thread and frees libcurl's handles; waits unless called on the loop.
-    func stop() {
+    /// Cancels every transfer, ends the thread and frees libcurl's handles; with `wait`, returns only once
+    /// that is done (never waits when called on the loop itself).
+    func stop(wait: Bool = true) {
         let shouldWait = inbox.withLock { inbox -> Bool in
             guard !inbox.isStopping else { return false }
             inbox.isStopping = true
@@ -66,7 +67,7 @@ final class CurlEventLoop: @unchecked Sendable {
             return true
         }
         let onLoop = loopThread.withLock { $0 === Thread.current }
-        if shouldWait && !onLoop { finished.wait() }
+        if wait && shouldWait && !onLoop { finished.wait() }
     }
 
     /// How many transfers are on the multi handle, as of the loop's last turn.

@@ -6,6 +6,7 @@ let suites: [any BenchSuite.Type] = [
     JSONBench.self,
     HTTPBench.self,
     AppBench.self,
+    WidgetBench.self,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

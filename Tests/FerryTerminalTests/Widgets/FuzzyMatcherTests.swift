@@ -44,4 +44,16 @@ import Testing
         #expect(TextFilter.substring.match("usr", in: "users") == nil)
         #expect(TextFilter.substring.match("longer than", in: "short") == nil)
     }
+
+    @Test func asciiFastPathAgreesWithTheGeneralPath() {
+        let candidates = ["GET /users", "createUser", "user_list", "a-b-c", "unused parser", "x"]
+        for pattern in ["u", "usr", "US", "cu", "abc", "zz"] {
+            for candidate in candidates {
+                // A trailing non-ASCII character sends the candidate down the general path without changing the score.
+                #expect(FuzzyMatcher.match(pattern, in: candidate) == FuzzyMatcher.match(pattern, in: candidate + "é"))
+            }
+        }
+        #expect(FuzzyMatcher.match("b", in: "a\r\nb")?.positions == [2])
+        #expect(FuzzyMatcher.match("é", in: "cafés")?.positions == [3])
+    }
 }

@@ -125,4 +125,19 @@ import Testing
         ListView(state: state).render(into: &buffer, area: buffer.area)
         expectScreen(buffer, ["日本語テ", "evil\\x1b["])
     }
+
+    @Test func narrowingTheFilterSearchesOnlyShownRowsWithTheSameResult() {
+        let names = (0..<300).map { "GET /api/resource\($0)/items" } + ["POST /login", "res"]
+        var typed = makeState(names)
+        expectUsed(typed.handle(.character("/"), area: area))
+        for event in InputEvent.typing("res4") { expectUsed(typed.handle(event, area: area)) }
+        var direct = makeState(names)
+        direct.setFilter("res4")
+        #expect(typed.visibleIndices == direct.visibleIndices)
+        #expect(typed.matchPositions == direct.matchPositions)
+        expectUsed(typed.handle(.key(.backspace), area: area))
+        direct.setFilter("res")
+        #expect(typed.visibleIndices == direct.visibleIndices)
+        #expect(typed.visibleIndices.first == 301)
+    }
 }

@@ -92,6 +92,10 @@ struct CountingSource: TextLineSource {
         #expect(search.matches.map(\.range) == [7..<10])
         search.search(for: "naï")
         #expect(search.matches == [TextMatch(line: 1, range: 0..<3), TextMatch(line: 1, range: 6..<9)])
+        search.source = ["a\r\nb abc", "x\tabc"]
+        search.search(for: "abc")
+        #expect(search.matches == [TextMatch(line: 0, range: 4..<7), TextMatch(line: 1, range: 2..<5)])
+        search.source = ["日本 abc ABC", "naïve Naïve"]
         search.search(for: "日本")
         #expect(search.matches == [TextMatch(line: 0, range: 0..<2)])
     }

@@ -151,7 +151,8 @@ extension TextEditorState {
         let removed = slice(range)
         let end = splice(range, with: inserted)
         if !undoStack.isEmpty {
-            undoStack[undoStack.count - 1].edits.append(Edit(start: range.lowerBound, removed: removed, inserted: inserted))
+            undoStack[undoStack.count - 1].edits.append(
+                Edit(start: range.lowerBound, removed: removed, inserted: inserted))
             undoStack[undoStack.count - 1].cursorAfter = end
         }
         cursor = end

@@ -101,8 +101,11 @@ public struct ListState<Row: ListRow> {
     /// Sets the filter text and re-filters, keeping the selected row when it still matches.
     public mutating func setFilter(_ text: String) {
         let kept = selectedIndex
+        // A longer query only narrows (in-order and substring matches alike): search the rows shown.
+        let narrowing = !filter.isEmpty && text.hasPrefix(filter)
+        let candidates = narrowing ? visibleIndices.sorted() : nil
         filter = text
-        refilter(keeping: kept, selectingBest: !text.isEmpty)
+        refilter(keeping: kept, selectingBest: !text.isEmpty, among: candidates)
     }
 
     // MARK: - Events
@@ -187,14 +190,15 @@ public struct ListState<Row: ListRow> {
 
     /// Recomputes the shown rows; selects the best match when `selectingBest`, else keeps `previous` (an item
     /// index) selected when it is shown.
-    mutating func refilter(keeping previous: Int?, selectingBest: Bool) {
+    /// Only the item indices in `candidates` (ascending) are tried when given.
+    mutating func refilter(keeping previous: Int?, selectingBest: Bool, among candidates: [Int]? = nil) {
         if filter.isEmpty {
             visibleIndices = Array(items.indices)
             matchPositions = []
         } else {
             var matched: [(index: Int, match: FuzzyMatch)] = []
-            for (index, item) in items.enumerated() {
-                if let match = filterMode.match(filter, in: item.text) { matched.append((index, match)) }
+            for index in candidates ?? Array(items.indices) {
+                if let match = filterMode.match(filter, in: items[index].text) { matched.append((index, match)) }
             }
             if filterMode.ranksMatches {
                 matched.sort {

@@ -30,14 +30,20 @@ public enum FuzzyMatcher {
     ///
     /// An empty pattern matches everything with score 0 and no positions.
     public static func match(_ pattern: String, in candidate: String) -> FuzzyMatch? {
-        let needle = Array(pattern)
-        guard !needle.isEmpty else { return FuzzyMatch(score: 0, positions: []) }
+        guard !pattern.isEmpty else { return FuzzyMatch(score: 0, positions: []) }
         let caseSensitive = pattern.contains { $0.isUppercase }
+        if let needle = asciiBytes(pattern, caseSensitive: caseSensitive) {
+            let fast = candidate.utf8.withContiguousStorageIfAvailable { bytes -> FastResult in
+                matchASCII(needle, in: bytes, caseSensitive: caseSensitive)
+            }
+            if case .matched(let match) = fast { return match }
+        }
         let hay = Array(candidate)
         let folded = caseSensitive ? hay.map { String($0) } : hay.map { $0.lowercased() }
-        let wanted = caseSensitive ? needle.map { String($0) } : needle.map { $0.lowercased() }
-        guard let positions = bestPositions(wanted, in: folded) else { return nil }
-        return FuzzyMatch(score: score(positions, in: hay), positions: positions)
+        let wanted = caseSensitive ? pattern.map { String($0) } : pattern.map { $0.lowercased() }
+        guard let positions = bestPositions(wanted, count: folded.count, key: { folded[$0] }) else { return nil }
+        let total = score(positions) { isWordStart($0, in: hay) }
+        return FuzzyMatch(score: total, positions: positions)
     }
 
     /// The score of `pattern` against `candidate`, or `nil` when it does not match.
@@ -57,26 +63,71 @@ public enum FuzzyMatcher {
 
     // MARK: - Internals
 
+    /// The outcome of the ASCII fast path: a result, or "not plain ASCII, use the general path".
+    enum FastResult {
+        case matched(FuzzyMatch?)
+        case notApplicable
+    }
+
+    /// The pattern's bytes (folded unless `caseSensitive`) when it is plain printable ASCII.
+    static func asciiBytes(_ pattern: String, caseSensitive: Bool) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for byte in pattern.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { return nil }
+            bytes.append(caseSensitive ? byte : folded(byte))
+        }
+        return bytes
+    }
+
+    /// Matching on bytes, when the candidate is ASCII without carriage returns (one byte per character).
+    static func matchASCII(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool) -> FastResult {
+        for byte in bytes where byte >= 0x80 || byte == 0x0D { return .notApplicable }
+        let key: (Int) -> UInt8 = caseSensitive ? { bytes[$0] } : { folded(bytes[$0]) }
+        guard let positions = bestPositions(needle, count: bytes.count, key: key) else { return .matched(nil) }
+        let total = score(positions) { position in
+            let before = bytes[position - 1]
+            let current = bytes[position]
+            if !isAlphanumeric(before) { return isAlphanumeric(current) }
+            return before >= 0x61 && before <= 0x7A && current >= 0x41 && current <= 0x5A
+        }
+        return .matched(FuzzyMatch(score: total, positions: positions))
+    }
+
+    /// ASCII upper case to lower case.
+    @inline(__always)
+    static func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+
+    /// ASCII letters and digits.
+    @inline(__always)
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
     /// Finds the shortest window ending at the earliest complete match, then the best placement in it.
     ///
     /// Forward greedy finds where a match can end first; walking back from there finds the latest start, which
-    /// gives the tightest window; inside it a forward pass that prefers word starts picks the positions.
-    static func bestPositions(_ wanted: [String], in folded: [String]) -> [Int]? {
+    /// gives the tightest window; inside it a forward pass picks the positions. `key(i)` is the folded
+    /// candidate character at `i`.
+    static func bestPositions<Key: Equatable>(_ wanted: [Key], count: Int, key: (Int) -> Key) -> [Int]? {
         var next = 0
         var end = -1
-        for (index, character) in folded.enumerated() where character == wanted[next] {
-            next += 1
-            if next == wanted.count {
-                end = index
-                break
+        var index = 0
+        while index < count {
+            if key(index) == wanted[next] {
+                next += 1
+                if next == wanted.count {
+                    end = index
+                    break
+                }
             }
+            index += 1
         }
         guard end >= 0 else { return nil }
         var start = end
         var back = wanted.count - 1
-        var index = end
+        index = end
         while index >= 0 {
-            if folded[index] == wanted[back] {
+            if key(index) == wanted[back] {
                 if back == 0 {
                     start = index
                     break
@@ -89,22 +140,22 @@ public enum FuzzyMatcher {
         positions.reserveCapacity(wanted.count)
         var cursor = start
         for character in wanted {
-            while cursor <= end && folded[cursor] != character { cursor += 1 }
+            while cursor <= end && key(cursor) != character { cursor += 1 }
             positions.append(cursor)
             cursor += 1
         }
         return positions
     }
 
-    /// The score of matched `positions` in `candidate`.
-    static func score(_ positions: [Int], in candidate: [Character]) -> Int {
+    /// The score of matched `positions`; `isWordStart(i)` says whether position `i` (never 0) starts a word.
+    static func score(_ positions: [Int], isWordStart: (Int) -> Bool) -> Int {
         var total = 0
         var previous: Int?
         for position in positions {
             total += matchPoints
             if position == 0 {
                 total += startBonus
-            } else if isWordStart(position, in: candidate) {
+            } else if isWordStart(position) {
                 total += boundaryBonus
             }
             if let previous {

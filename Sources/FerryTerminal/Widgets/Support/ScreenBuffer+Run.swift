@@ -41,8 +41,12 @@ extension ScreenBuffer {
                 }
                 continue
             }
-            if character == "\t" {
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                put(character, width: 1, style: cellStyle, at: Position(x: x, y: y))
+            } else if character == "\t" {
                 for blankX in x..<(x + width) { set(Cell.blank(cellStyle), at: Position(x: blankX, y: y)) }
+            } else if SafeText.escape(character) == nil {
+                put(character, width: width, style: cellStyle, at: Position(x: x, y: y), limit: clip.right)
             } else {
                 set(string: String(character), at: Position(x: x, y: y), style: cellStyle, clippedTo: clip)
             }

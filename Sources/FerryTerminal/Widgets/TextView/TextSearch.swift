@@ -31,28 +31,52 @@ enum TextSearch {
     static func searchBytes(
         _ needle: [UInt8], in line: Substring, line index: Int, caseSensitive: Bool, into result: inout [TextMatch]
     ) {
-        let bytes = Array(line.utf8)
-        guard bytes.count >= needle.count else { return }
         var starts: [Int] = []
-        var position = 0
-        let last = bytes.count - needle.count
-        while position <= last {
-            var matched = true
-            for offset in 0..<needle.count {
-                let byte = caseSensitive ? bytes[position + offset] : folded(bytes[position + offset])
-                if byte != needle[offset] {
-                    matched = false
-                    break
+        var isASCII = true
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) in
+            guard bytes.count >= needle.count else { return }
+            let last = bytes.count - needle.count
+            let first = needle[0]
+            var position = 0
+            while position <= last {
+                let byte = bytes[position]
+                if byte >= 0x80 || byte == 0x0D { isASCII = false }
+                guard (caseSensitive ? byte : folded(byte)) == first else {
+                    position += 1
+                    continue
+                }
+                var matched = true
+                var offset = 1
+                while offset < needle.count {
+                    let next = bytes[position + offset]
+                    if (caseSensitive ? next : folded(next)) != needle[offset] {
+                        matched = false
+                        break
+                    }
+                    offset += 1
+                }
+                if matched {
+                    starts.append(position)
+                    position += needle.count
+                } else {
+                    position += 1
                 }
             }
-            if matched {
-                starts.append(position)
-                position += needle.count
-            } else {
-                position += 1
+            if isASCII {
+                for position in (last + 1)..<bytes.count where bytes[position] >= 0x80 || bytes[position] == 0x0D {
+                    isASCII = false
+                }
             }
         }
+        if line.utf8.withContiguousStorageIfAvailable(scan) == nil {
+            Array(line.utf8).withUnsafeBufferPointer(scan)
+        }
         guard !starts.isEmpty else { return }
+        if isASCII {
+            // One byte per character (a line holds no CR LF pair, the only two-byte ASCII grapheme).
+            for start in starts { result.append(TextMatch(line: index, range: start..<(start + needle.count))) }
+            return
+        }
         // Byte offsets to character offsets, walking the line once.
         var characterOffset = 0
         var byteOffset = 0

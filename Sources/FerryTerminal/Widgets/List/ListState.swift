@@ -197,8 +197,9 @@ public struct ListState<Row: ListRow> {
             matchPositions = []
         } else {
             var matched: [(index: Int, match: FuzzyMatch)] = []
+            let matcher = filterMode.matcher(for: filter)
             for index in candidates ?? Array(items.indices) {
-                if let match = filterMode.match(filter, in: items[index].text) { matched.append((index, match)) }
+                if let match = matcher(items[index].text) { matched.append((index, match)) }
             }
             if filterMode.ranksMatches {
                 matched.sort {

@@ -30,20 +30,7 @@ public enum FuzzyMatcher {
     ///
     /// An empty pattern matches everything with score 0 and no positions.
     public static func match(_ pattern: String, in candidate: String) -> FuzzyMatch? {
-        guard !pattern.isEmpty else { return FuzzyMatch(score: 0, positions: []) }
-        let caseSensitive = pattern.contains { $0.isUppercase }
-        if let needle = asciiBytes(pattern, caseSensitive: caseSensitive) {
-            let fast = candidate.utf8.withContiguousStorageIfAvailable { bytes -> FastResult in
-                matchASCII(needle, in: bytes, caseSensitive: caseSensitive)
-            }
-            if case .matched(let match) = fast { return match }
-        }
-        let hay = Array(candidate)
-        let folded = caseSensitive ? hay.map { String($0) } : hay.map { $0.lowercased() }
-        let wanted = caseSensitive ? pattern.map { String($0) } : pattern.map { $0.lowercased() }
-        guard let positions = bestPositions(wanted, count: folded.count, key: { folded[$0] }) else { return nil }
-        let total = score(positions) { isWordStart($0, in: hay) }
-        return FuzzyMatch(score: total, positions: positions)
+        PreparedPattern(pattern).match(in: candidate)
     }
 
     /// The score of `pattern` against `candidate`, or `nil` when it does not match.
@@ -62,6 +49,38 @@ public enum FuzzyMatcher {
     }
 
     // MARK: - Internals
+
+    /// A pattern analysed once (case rule, folded characters, ASCII bytes) and matched against many candidates.
+    struct PreparedPattern {
+        let isEmpty: Bool
+        let caseSensitive: Bool
+        let ascii: [UInt8]?
+        let wanted: [String]
+
+        init(_ pattern: String) {
+            isEmpty = pattern.isEmpty
+            caseSensitive = pattern.contains { $0.isUppercase }
+            ascii = FuzzyMatcher.asciiBytes(pattern, caseSensitive: caseSensitive)
+            wanted = caseSensitive ? pattern.map { String($0) } : pattern.map { $0.lowercased() }
+        }
+
+        func match(in candidate: String) -> FuzzyMatch? {
+            guard !isEmpty else { return FuzzyMatch(score: 0, positions: []) }
+            if let needle = ascii {
+                let fast = candidate.utf8.withContiguousStorageIfAvailable { bytes -> FastResult in
+                    FuzzyMatcher.matchASCII(needle, in: bytes, caseSensitive: caseSensitive)
+                }
+                if case .matched(let match) = fast { return match }
+            }
+            let hay = Array(candidate)
+            let folded = caseSensitive ? hay.map { String($0) } : hay.map { $0.lowercased() }
+            guard let positions = FuzzyMatcher.bestPositions(wanted, count: folded.count, key: { folded[$0] }) else {
+                return nil
+            }
+            let total = FuzzyMatcher.score(positions) { FuzzyMatcher.isWordStart($0, in: hay) }
+            return FuzzyMatch(score: total, positions: positions)
+        }
+    }
 
     /// The outcome of the ASCII fast path: a result, or "not plain ASCII, use the general path".
     enum FastResult {

@@ -24,6 +24,17 @@ public enum TextFilter: Hashable, Sendable {
         }
     }
 
+    /// A matcher for `query` prepared once, for filtering many rows.
+    func matcher(for query: String) -> (String) -> FuzzyMatch? {
+        switch self {
+        case .fuzzy:
+            let prepared = FuzzyMatcher.PreparedPattern(query)
+            return { prepared.match(in: $0) }
+        case .substring:
+            return { self.match(query, in: $0) }
+        }
+    }
+
     /// Whether matches are shown best first rather than in their original order.
     public var ranksMatches: Bool { self == .fuzzy }
 }

@@ -168,4 +168,16 @@ import Testing
         #expect(!buffer[16, 3].style.modifiers.contains(.bold))
         #expect(buffer[8, 6].style.modifiers.contains(.underline))
     }
+
+    @Test func helpOverlayCombinesKeyBindingsWithTheWidgetsOwnKeysAndScrolls() {
+        let bindings = [KeyBinding(.control("s"), action: "send", help: "Send")]
+        let entries = bindings.map { HelpOverlay.Entry(key: $0.key.displayName, help: $0.help) } + HelpOverlay.treeKeys
+        let overlay = HelpOverlay(entries: entries)
+        #expect(overlay.rows.map(\.key) == ["Ctrl+S", "", "tree", "Enter", "→ l", "← h"])
+        var buffer = ScreenBuffer(width: 50, height: 7)
+        HelpOverlay(entries: entries, scroll: 3).render(into: &buffer, area: buffer.area)
+        // Three rows fit; scrolled by three they are the tree's keys.
+        #expect(buffer.line(2).contains("│ Enter   Expand / collapse"))
+        #expect(buffer.line(4).contains("│ ← h     Collapse, or go to the parent"))
+    }
 }

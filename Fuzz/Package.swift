@@ -20,6 +20,10 @@ let package = Package(
             name: "FuzzJSONQuery",
             dependencies: [.product(name: "FerryJSON", package: rootIdentity)]
         ),
+        .executableTarget(
+            name: "FuzzHTTPFile",
+            dependencies: [.product(name: "FerryWorkbench", package: rootIdentity)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,112 @@
+// Themed initializers: each widget's styles taken from the roles of a `Theme`, so views do not repeat the
+// mapping. Roles used: text, muted, selection, accent, focusedBorder, statusBar, warning.
+
+extension ListView {
+    /// A list view in `theme`'s colours (selection, accent for matches and the filter line).
+    public init(state: ListState<Row>, theme: Theme, placeholder: String = "") {
+        self.init(
+            state: state, style: theme[.text], selectedStyle: theme[.selection],
+            matchStyle: theme[.accent].adding(.bold), filterStyle: theme[.accent], placeholder: placeholder)
+    }
+}
+
+extension TreeView {
+    /// A tree view in `theme`'s colours (muted guides).
+    public init(state: TreeState<ID, Row>, theme: Theme) {
+        self.init(
+            state: state, style: theme[.text], selectedStyle: theme[.selection], guideStyle: theme[.muted],
+            matchStyle: theme[.accent].adding(.bold), filterStyle: theme[.accent])
+    }
+}
+
+extension TextField {
+    /// A text field in `theme`'s colours (muted placeholder).
+    public init(state: TextEditorState, theme: Theme, placeholder: String = "") {
+        self.init(
+            state: state, style: theme[.text], selectionStyle: theme[.selection], placeholder: placeholder,
+            placeholderStyle: theme[.muted])
+    }
+}
+
+extension TextArea {
+    /// A text area in `theme`'s colours (muted placeholder).
+    public init(state: TextEditorState, theme: Theme, placeholder: String = "") {
+        self.init(
+            state: state, style: theme[.text], selectionStyle: theme[.selection], placeholder: placeholder,
+            placeholderStyle: theme[.muted])
+    }
+}
+
+extension KeyValueTable {
+    /// A key-value table in `theme`'s colours (accent header, muted disabled rows).
+    public init(state: KeyValueTableState, isFocused: Bool, theme: Theme) {
+        self.init(
+            state: state, isFocused: isFocused, style: theme[.text], headerStyle: theme[.accent].adding(.bold),
+            cellStyle: theme[.selection], disabledStyle: theme[.muted])
+    }
+}
+
+extension TextView {
+    /// A text view in `theme`'s colours: muted line numbers, matches in the selection colour, the current
+    /// match in reversed accent.
+    public init(state: TextViewState<Source>, theme: Theme) {
+        self.init(
+            state: state, style: theme[.text], lineNumberStyle: theme[.muted], matchStyle: theme[.selection],
+            currentMatchStyle: theme[.accent].adding([.reverse, .bold]), searchStyle: theme[.accent])
+    }
+}
+
+extension Tabs {
+    /// A tab row in `theme`'s colours (muted titles, the selected one in the selection colour).
+    public init(titles: [String], selectedIndex: Int, theme: Theme) {
+        self.init(
+            titles: titles.map { Line($0) }, selectedIndex: selectedIndex, style: theme[.muted],
+            selectedStyle: theme[.selection].adding(.bold), divider: Span("│", style: theme[.muted]))
+    }
+}
+
+extension StatusBar {
+    /// A status bar in `theme`'s status bar colours.
+    public init(left: [Span], right: [Span], theme: Theme) {
+        self.init(left: left, right: right, style: theme[.statusBar])
+    }
+}
+
+extension ProgressBar {
+    /// A progress bar filled in `theme`'s accent colour.
+    public init(ratio: Double, label: String = "", theme: Theme) {
+        self.init(ratio: ratio, label: label, style: theme[.text], filledStyle: theme[.accent].adding(.reverse))
+    }
+
+    /// A spinner in `theme`'s accent colour.
+    public init(spinnerTick: Int, label: String = "", theme: Theme) {
+        self.init(spinnerTick: spinnerTick, label: label, style: theme[.text], filledStyle: theme[.accent])
+    }
+}
+
+extension ConfirmDialog {
+    /// A confirmation in `theme`'s colours (focused border, selected button in the selection colour).
+    public init(state: ConfirmDialogState, theme: Theme) {
+        self.init(
+            state: state, style: theme[.text], borderStyle: theme[.focusedBorder],
+            selectedStyle: theme[.selection].adding(.bold))
+    }
+}
+
+extension PromptDialog {
+    /// A prompt in `theme`'s colours.
+    public init(state: PromptDialogState, theme: Theme) {
+        self.init(
+            state: state, style: theme[.text], borderStyle: theme[.focusedBorder],
+            fieldStyle: theme[.text].adding(.underline))
+    }
+}
+
+extension PickerDialog {
+    /// A picker in `theme`'s colours.
+    public init(state: PickerDialogState<Row>, theme: Theme) {
+        self.init(
+            state: state, style: theme[.text], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection],
+            matchStyle: theme[.accent].adding(.bold))
+    }
+}

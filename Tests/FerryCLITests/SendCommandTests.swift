@@ -194,12 +194,33 @@ import Testing
         let fixture = try Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/esc\n"])
         let piped = try fixture.send(["a.http", "--env", "test"])
         #expect(piped.text == "a\u{1B}[31mred\u{07}")
-        // `script` gives the binary a pseudo-terminal as its standard output.
-        let command = "'\(FerryProcess.executableURL.path)' send a.http --env test"
+        let text = try Self.runOnTerminal(["send", "a.http", "--env", "test"], in: fixture.root)
+        #expect(text.contains(#"a\x1b[31mred\x07"#))
+        #expect(!text.contains("\u{1B}[31m"))
+    }
+
+    @Test func progressBarOnATerminalForSlowTransfers() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let body = Data(repeating: UInt8(ascii: "x"), count: 40_000)
+        server.route(
+            "/slow", responding: TestResponse(status: 200, body: body).dripping(4_000, every: .milliseconds(80)))
+        let fixture = try Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/slow\n"])
+        let out = fixture.root.appendingPathComponent("body.bin")
+        let text = try Self.runOnTerminal(["send", "a.http", "--env", "test", "-o", out.path], in: fixture.root)
+        #expect(text.contains("%"))
+        #expect(text.contains("[#"))
+        #expect(try Data(contentsOf: out) == body)
+    }
+
+    /// Runs `ferry` under `script`, which gives it a pseudo-terminal for standard output and error;
+    /// returns everything the terminal received.
+    static func runOnTerminal(_ arguments: [String], in folder: URL) throws -> String {
+        let command = ([FerryProcess.executableURL.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
-        process.currentDirectoryURL = fixture.root
+        process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
@@ -209,9 +230,7 @@ import Testing
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains(#"a\x1b[31mred\x07"#))
-        #expect(!text.contains("\u{1B}[31m"))
+        return String(decoding: data, as: UTF8.self)
     }
 
     @Test func basicAuthAgainstHttpbin() throws {

@@ -13,6 +13,9 @@
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
 #include <pty.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <termios.h>
 
 static inline WINDOW *ferry_stdscr(void) { return stdscr; }
 static inline int ferry_colors(void) { return COLORS; }
@@ -36,5 +39,24 @@ static inline mmask_t ferry_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t ferry_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t ferry_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t ferry_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+// Wide-character cells: one cchar_t from up to CCHARW_MAX-1 code points, with an extended colour pair.
+static inline int ferry_mvwadd_cell(WINDOW *w, int y, int x, const wchar_t *text, attr_t attrs, int pair) {
+    cchar_t cell;
+    int extended = pair;
+    if (setcchar(&cell, text, attrs, (short)(pair < 32767 ? pair : 0), &extended) != OK) return ERR;
+    return mvwadd_wch(w, y, x, &cell);
+}
+static inline int ferry_ccharw_max(void) { return CCHARW_MAX; }
+static inline int ferry_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int ferry_key_resize(void) { return KEY_RESIZE; }
+// wget_wch with the result widened to an unsigned int (wint_t differs between platforms).
+static inline int ferry_get_wch(WINDOW *w, unsigned int *out) {
+    wint_t value = 0;
+    int result = wget_wch(w, &value);
+    *out = (unsigned int)value;
+    return result;
+}
+static inline const char *ferry_codeset(void) { return nl_langinfo(CODESET); }
 
 #endif

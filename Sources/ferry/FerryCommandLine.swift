@@ -10,6 +10,7 @@ enum FerryCommandLine {
             SendCommand.self,
             EnvCommand.self,
             JSONCommand.self,
+            DemoUICommand.self,
         ]
     }
 

@@ -49,9 +49,14 @@ public final class WakeSignal: Sendable {
         _ = write(writeEnd, &byte, 1)
     }
 
+    /// The pipe's write end, for C signal handlers: writing one byte to it is `signal()` (async-signal-safe).
+    public var signalDescriptor: Int32 { writeEnd }
+
     /// Waits until `descriptor` is readable, `signal()` is called, or `timeout` passes (`nil`: no limit).
     ///
-    /// A pending signal is consumed by the wait that reports it.
+    /// A pending signal is consumed by the wait that reports it. When a signal handler interrupts the wait
+    /// while `descriptor` is watched, the result is `.input`, so the caller reads (and finds, for example,
+    /// ncurses' `KEY_RESIZE` after SIGWINCH).
     public func wait(readingFrom descriptor: Int32? = nil, timeout: Duration?) -> WaitResult {
         var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
         if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
@@ -65,7 +70,7 @@ public final class WakeSignal: Sendable {
             }
             let count = poll(&fds, nfds_t(fds.count), milliseconds)
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR { if descriptor != nil { return .input } else { continue } }
                 return .timedOut
             }
             if count == 0 {

@@ -51,7 +51,8 @@ extension KeyEvent {
         let name: String
         switch key {
         case .character(" "): name = "Space"
-        case .character(let character): name = modifiers.isEmpty ? String(character) : character.uppercased()
+        case .character(let character):
+            name = modifiers.contains(.control) ? character.uppercased() : String(character)
         case .up: name = "↑"
         case .down: name = "↓"
         case .left: name = "←"

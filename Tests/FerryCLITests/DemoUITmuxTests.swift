@@ -1,0 +1,202 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// A detached tmux server of its own (private socket) running one command in a 100×30 pane.
+final class TmuxSession {
+    let socket = "ferry-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+
+    /// The server's configuration: the pane stays after the program exits, so the restored screen and the
+    /// exit status can be read.
+    let configuration: URL
+
+    init(command: String, width: Int = 100, height: Int = 30) throws {
+        configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf")
+        try Data("set-option -g remain-on-exit on\n".utf8).write(to: configuration)
+        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: configuration)
+    }
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// Runs `tmux -L socket ARGUMENTS` and returns its standard output.
+    ///
+    /// Spawned with `posix_spawn` and reaped with `waitpid`, not `Process`: the tmux server forks from the
+    /// first client and inherits the descriptors `Process` watches for the child's exit, so `Process`
+    /// would wait for the server too.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["tmux", "-L", socket, "-f", configuration.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // Test threads block most signals and spawned processes inherit the mask: give tmux (and so the
+        // pane's programs) an empty mask and default handlers, as in a real terminal.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    }
+
+    /// The pane's text.
+    func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
+
+    /// Sends tmux key names (`Down`, `Tab`, `q`).
+    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+    /// Polls the screen until `condition` holds or 10 seconds pass; returns the last screen.
+    @discardableResult
+    func waitForScreen(
+        _ description: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            usleep(20_000)
+        }
+        Issue.record("timed out waiting for \(description); screen:\n\(last)", sourceLocation: sourceLocation)
+        return last
+    }
+
+    /// Polls until the pane's program has exited (the pane stays, see `configuration`) and returns its
+    /// exit status, or `nil` after 10 seconds.
+    func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let fields = try tmux(["display-message", "-p", "#{pane_dead} #{pane_dead_status}"]).split(separator: " ")
+            // The pane can read as dead (its pty closed) a moment before tmux has reaped the status.
+            if fields.count == 2, fields[0] == "1",
+                let status = Int32(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return status
+            }
+            usleep(20_000)
+        }
+        Issue.record(
+            "timed out waiting for the program to exit; screen:\n\(try screen())", sourceLocation: sourceLocation)
+        return nil
+    }
+
+    /// Whether the pane shows the alternate screen.
+    func isAlternateScreenOn() throws -> Bool {
+        try tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// The process id of the pane's program.
+    func processID() throws -> pid_t? {
+        pid_t(try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// Column widths for checking captured rows (CJK and emoji take two).
+enum CharacterWidthProbe {
+    static func columns(_ text: some StringProtocol) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let wide =
+                (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+                || (0xAC00...0xD7A3).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
+                || (0x1F300...0x1FAFF).contains(scalar.value)
+            return total + (wide ? 2 : 1)
+        }
+    }
+}
+
+@Suite(.serialized) struct DemoUITmuxTests {
+    /// The pane runs the demo directly; it stays after the demo exits (see `TmuxSession.configuration`).
+    var command: String {
+        "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 exec '\(FerryProcess.executableURL.path)' --demo-ui"
+    }
+
+    @Test func keysMoveTheSelectionAndQRestoresTheTerminal() throws {
+        guard TmuxSession.isAvailable else { return }
+        let session = try TmuxSession(command: command)
+        try session.waitForScreen("the demo") { $0.contains("▶ GET     /users") && $0.contains("Row: 1 of 10") }
+        #expect(try session.isAlternateScreenOn())
+        let first = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(first.count >= 30)
+        #expect(first[1].hasPrefix("┏ Requests"))
+        #expect(first[29].contains("q Quit"))
+        #expect(first[9].contains("日本語 テキスト 😀 ✓"))
+
+        try session.send("Down", "Down")
+        try session.waitForScreen("two rows down") { $0.contains("▶ GET     /users/42") && $0.contains("Row: 3 of 10") }
+        try session.send("Up")
+        try session.waitForScreen("one row up") { $0.contains("▶ POST    /users") }
+        try session.send("End")
+        try session.waitForScreen("the last row") { $0.contains("Row: 10 of 10") }
+
+        try session.send("Tab")
+        try session.waitForScreen("focus on details") { $0.contains("╭ Requests") && $0.contains("┏ Details") }
+
+        try session.send("M-x")
+        try session.waitForScreen("Alt-x") { $0.contains("Last event: key Alt+x") }
+        try session.send("F5")
+        try session.waitForScreen("F5") { $0.contains("Last event: key F5") }
+        try session.send("BTab")
+        try session.waitForScreen("Shift-Tab") { $0.contains("Last event: key Shift+Tab") }
+        try session.send("Escape")
+        try session.waitForScreen("Esc") { $0.contains("Last event: key Esc") }
+
+        try session.tmux(["set-buffer", "pasted\u{1B}[31m text"])
+        try session.tmux(["paste-buffer", "-p"])
+        try session.waitForScreen("the paste, escape made visible") { $0.contains("Pasted: pasted\\x1b[31m text") }
+
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try !session.screen().contains("Requests"))
+        #expect(try !session.isAlternateScreenOn())
+    }
+
+    @Test func resizingRelaysTheScreenOut() throws {
+        guard TmuxSession.isAvailable else { return }
+        let session = try TmuxSession(command: command)
+        try session.waitForScreen("the demo") { $0.contains("Row: 1 of 10") }
+        try session.tmux(["resize-window", "-x", "80", "-y", "24"])
+        // The panes end on row 23 and the status bar is row 24, at 80 columns.
+        let resized = try session.waitForScreen("the 80×24 layout") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return screen.contains("Last event: resized to 80x24") && rows.count >= 24 && rows[22].hasPrefix("┗━")
+                && rows[22].hasSuffix("╯") && rows[23].contains("q Quit")
+        }
+        #expect(resized.split(separator: "\n").allSatisfy { CharacterWidthProbe.columns($0) <= 80 })
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test(arguments: [("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT)])
+    func terminationSignalsRestoreTheTerminal(name: String, signalNumber: Int32) throws {
+        guard TmuxSession.isAvailable else { return }
+        let session = try TmuxSession(command: command)
+        try session.waitForScreen("the demo") { $0.contains("Row: 1 of 10") }
+        let pid = try #require(try session.processID())
+        #expect(kill(pid, signalNumber) == 0)
+        #expect(try session.waitForExit() == 128 + signalNumber, "SIG\(name)")
+        #expect(try !session.screen().contains("Requests"))
+        #expect(try !session.isAlternateScreenOn())
+    }
+}

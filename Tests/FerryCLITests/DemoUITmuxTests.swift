@@ -10,15 +10,18 @@ final class TmuxSession {
     /// exit status can be read.
     let configuration: URL
 
+    /// Starts `command` in a new pane; `{status}` in it is replaced by the path of `statusFile`.
     init(command: String, width: Int = 100, height: Int = 30) throws {
         configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf")
         try Data("set-option -g remain-on-exit on\n".utf8).write(to: configuration)
-        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+        let expanded = command.replacingOccurrences(of: "{status}", with: statusFile.path)
+        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", expanded])
     }
 
     deinit {
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(at: configuration)
+        try? FileManager.default.removeItem(at: statusFile)
     }
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
@@ -83,22 +86,24 @@ final class TmuxSession {
         return last
     }
 
-    /// Polls until the pane's program has exited (the pane stays, see `configuration`) and returns its
-    /// exit status, or `nil` after 10 seconds.
+    /// The file the pane's shell writes the program's exit status to (see `DemoUITmuxTests.command`).
+    var statusFile: URL { FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).status") }
+
+    /// Polls until the pane's program has exited and returns its exit status, or `nil` after 10 seconds.
+    ///
+    /// The status comes from the pane's shell (`…; echo $? > statusFile`), not from tmux's
+    /// `pane_dead_status`: under the test runner tmux sometimes never reaped the program.
     func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32? {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            let fields = try tmux(["display-message", "-p", "#{pane_dead} #{pane_dead_status}"]).split(separator: " ")
-            // The pane can read as dead (its pty closed) a moment before tmux has reaped the status.
-            if fields.count == 2, fields[0] == "1",
-                let status = Int32(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+            if let text = try? String(contentsOf: statusFile, encoding: .utf8), text.hasSuffix("\n"),
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
             {
                 return status
             }
             usleep(20_000)
         }
-        Issue.record(
-            "timed out waiting for the program to exit; screen:\n\(try screen())", sourceLocation: sourceLocation)
+        Issue.record("the program did not exit; screen:\n\(try screen())", sourceLocation: sourceLocation)
         return nil
     }
 
@@ -107,9 +112,16 @@ final class TmuxSession {
         try tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
-    /// The process id of the pane's program.
-    func processID() throws -> pid_t? {
-        pid_t(try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    /// The process id of the program the pane's shell started.
+    func programProcessID() throws -> pid_t? {
+        let shell = try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+            if let first = children.split(separator: " ").first, let pid = pid_t(first) { return pid }
+            usleep(20_000)
+        }
+        return nil
     }
 }
 
@@ -127,9 +139,9 @@ enum CharacterWidthProbe {
 }
 
 @Suite(.serialized) struct DemoUITmuxTests {
-    /// The pane runs the demo directly; it stays after the demo exits (see `TmuxSession.configuration`).
+    /// The pane runs the demo, then records its exit status; the pane stays (see `TmuxSession.configuration`).
     var command: String {
-        "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 exec '\(FerryProcess.executableURL.path)' --demo-ui"
+        "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 '\(FerryProcess.executableURL.path)' --demo-ui; echo $? > '{status}'"
     }
 
     @Test func keysMoveTheSelectionAndQRestoresTheTerminal() throws {
@@ -193,7 +205,7 @@ enum CharacterWidthProbe {
         guard TmuxSession.isAvailable else { return }
         let session = try TmuxSession(command: command)
         try session.waitForScreen("the demo") { $0.contains("Row: 1 of 10") }
-        let pid = try #require(try session.processID())
+        let pid = try #require(try session.programProcessID())
         #expect(kill(pid, signalNumber) == 0)
         #expect(try session.waitForExit() == 128 + signalNumber, "SIG\(name)")
         #expect(try !session.screen().contains("Requests"))

@@ -136,3 +136,18 @@ import Testing
         } throws: { ($0 as? VariableError)?.description == "r.http:3: 'ftp://x/post' is not a valid http(s) URL" }
     }
 }
+
+@Suite struct ProcessEnvironmentSecretTests {
+    @Test func processEnvAndDotenvValuesAreTreatedAsSecrets() throws {
+        let request = HTTPFileParser.parse(
+            text: "GET http://h/?k={{$dotenv KEY}}\nAuthorization: Bearer {{$processEnv TOKEN_X}}\n", path: "p.http"
+        ).requests[0]
+        let context = VariableContext(
+            processEnvironment: ["TOKEN_X": "tok-from-env"], dotenv: ["KEY": "key-from-dotenv"])
+        let prepared = try request.prepared(with: context)
+        #expect(prepared.url == "http://h/?k=key-from-dotenv")
+        #expect(prepared.maskedURL == "http://h/?k=\(Secrets.mask)")
+        #expect(prepared.header("Authorization")?.maskedValue == "Bearer \(Secrets.mask)")
+        #expect(prepared.secrets == ["key-from-dotenv", "tok-from-env"])
+    }
+}

@@ -14,13 +14,16 @@ extension SavedRequest {
             guard let map else { return nil }
             return SourceLocation(file: map.file, line: line ?? map.requestLine)
         }
-        let urlOutput = try TemplateResolver(context: context, part: "the URL", location: location(map?.requestLine))
-            .resolve(fullURL)
+        let collector = SecretCollector()
+        let urlOutput = try TemplateResolver(
+            context: context, part: "the URL", location: location(map?.requestLine), secrets: collector
+        ).resolve(fullURL)
 
         var headers: [PreparedRequest.Header] = []
         for (offset, field) in self.headers.enumerated() {
             let line = map.flatMap { offset < $0.headerLines.count ? $0.headerLines[offset] : nil }
-            let resolver = TemplateResolver(context: context, part: "header \(field.name)", location: location(line))
+            let resolver = TemplateResolver(
+                context: context, part: "header \(field.name)", location: location(line), secrets: collector)
             let resolved = try Self.authorization(field, resolver: resolver) ?? resolver.resolve(field.value)
             headers.append(
                 PreparedRequest.Header(
@@ -35,7 +38,8 @@ extension SavedRequest {
         var body: Data?
         var maskedBody: String?
         if let text = self.body {
-            let resolver = TemplateResolver(context: context, part: "the body", location: location(map?.bodyLine))
+            let resolver = TemplateResolver(
+                context: context, part: "the body", location: location(map?.bodyLine), secrets: collector)
             let contentType = header("Content-Type")?.lowercased() ?? ""
             (body, maskedBody) = try Self.assembleBody(text, contentType: contentType, resolver: resolver)
         }
@@ -44,7 +48,7 @@ extension SavedRequest {
             method: method, url: url, maskedURL: maskedURL, headers: headers, body: body, maskedBody: maskedBody,
             timeout: directives.timeout, connectionTimeout: directives.connectionTimeout,
             followsRedirects: !directives.noRedirect, usesCookieJar: !directives.noCookieJar,
-            secrets: context.secretValues)
+            secrets: Array(Set(context.secretValues + collector.values)).sorted())
     }
 
     /// The files this request includes with `< path` / `<@ path`, paths resolved with `context`

@@ -14,6 +14,8 @@ struct TemplateResolver {
     /// `the URL`, `header Accept`, … for error messages.
     let part: String
     let location: SourceLocation?
+    /// Collects every secret value substituted, for scrubbing responses and records.
+    var secrets: SecretCollector? = nil
 
     /// Resolves every `{{...}}` in `text`.
     func resolve(_ text: String) throws -> Output {
@@ -54,6 +56,7 @@ struct TemplateResolver {
         if found.isSecret {
             inner.masked = Secrets.mask
             inner.containsSecret = true
+            secrets?.values.append(inner.value)
         }
         return inner
     }
@@ -90,6 +93,16 @@ struct TemplateResolver {
         default:
             throw VariableError(.unknownDynamic(expression), part: part, location: location)
         }
+        if name == "$processEnv" || name == "$env" || name == "$dotenv" {
+            // Values kept out of files on purpose (tokens, passwords): treated as secrets.
+            secrets?.values.append(text)
+            return Output(value: text, masked: Secrets.mask, containsSecret: true)
+        }
         return Output(value: text, masked: text, containsSecret: false)
     }
+}
+
+/// Gathers the secret values a resolution substituted.
+final class SecretCollector {
+    var values: [String] = []
 }

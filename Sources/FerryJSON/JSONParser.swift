@@ -35,7 +35,8 @@ struct JSONParser {
             throw JSONParseError(.unexpectedEndOfInput, offset: 0, in: bytes)
         }
         var parser = JSONParser(base: base, count: bytes.count, options: options)
-        parser.nodes.reserveCapacity(nodeCountBound(bytes))
+        // Every value but the last takes at least two bytes (itself and a separator), hence the second bound.
+        parser.nodes.reserveCapacity(min(nodeCountBound(bytes), bytes.count / 2 + 1))
         do {
             try parser.parseDocument()
         } catch {

@@ -78,6 +78,7 @@ extension AppReducer {
                 exchange.phase = .received(response)
                 exchange.body = response.body.isEmpty ? .empty : .parsing
                 exchange.progress.bytesReceived = response.body.count
+                exchange.bodySize = response.body.count
             }
             return response.body.isEmpty ? [] : [.prepareBody(id: id, response.body, isJSON: isJSON)]
         case .failure(let error):

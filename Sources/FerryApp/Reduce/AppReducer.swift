@@ -112,6 +112,11 @@ enum AppReducer {
                 exchange.body = body
                 exchange.bodyCursor = 0
                 exchange.bodyScroll = 0
+                // The prepared body holds the bytes now; keeping the raw copy too would double the memory.
+                if case .received(var response) = exchange.phase {
+                    response.body = Data()
+                    exchange.phase = .received(response)
+                }
             }
             return []
         case .saveFinished(let id, let saved, let result): return finishSave(id, saved, result, &state)

@@ -28,6 +28,8 @@ struct Exchange: Sendable {
     var phase: Phase = .inFlight
     /// The latest progress report.
     var progress = TransferProgress()
+    /// The size of the response body in bytes (the bytes themselves live in `body` once prepared).
+    var bodySize = 0
     /// The body, once received and prepared for display.
     var body: ResponseBody = .empty
     /// The body view's cursor row and scroll.

@@ -91,7 +91,7 @@ struct ResponseView {
             if let timing = response.timing {
                 spans.append(Span("  · \(WorkbenchView.formatDuration(timing.total))", style: theme[.muted]))
             }
-            spans.append(Span("  · \(WorkbenchView.formatBytes(response.body.count))", style: theme[.muted]))
+            spans.append(Span("  · \(WorkbenchView.formatBytes(exchange.bodySize))", style: theme[.muted]))
             if let type = response.mediaType?.essence { spans.append(Span("  · \(type)", style: theme[.muted])) }
             return Line(spans)
         }

@@ -38,8 +38,7 @@ enum FerryCommandLine {
             printError("ferry: no workspace folder at '\(path)'")
             return ExitCode.usage
         }
-        print("ferry: the workbench for '\(path)' is not built yet; try `ferry --help` for the headless commands.")
-        return ExitCode.success
+        return WorkbenchLauncher.run(workspace: URL(fileURLWithPath: path))
     }
 
     /// The text of `ferry --help`.

@@ -13,6 +13,8 @@ import Foundation
 public final class TmuxSession: @unchecked Sendable {
     /// The session's name.
     public let name: String
+    /// Where the pane's shell writes the program's exit status.
+    private let statusFile: URL
     private var isKilled = false
 
     /// Whether tmux is installed.
@@ -22,7 +24,11 @@ public final class TmuxSession: @unchecked Sendable {
     public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         name = "ferry-test-\(UUID().uuidString.prefix(8))"
         let exports = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let line = (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quoted).joined(separator: " ")
+        statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).status")
+        // The pane's shell records the exit status: tmux does not always reap the program under a test runner.
+        let line =
+            (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quoted).joined(separator: " ")
+            + "; echo $? > \(Self.quoted(statusFile.path))"
         let result = try Self.run([
             "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), line,
         ])
@@ -65,17 +71,21 @@ public final class TmuxSession: @unchecked Sendable {
         }
     }
 
-    /// Whether the command has exited (the pane is dead).
-    public var hasExited: Bool {
-        ((try? Self.run(["display-message", "-p", "-t", name, "#{pane_dead}"]))?.output ?? "1")
-            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    /// The command's exit status once it has exited, else `nil`.
+    public var exitStatus: Int32? {
+        guard let text = try? String(contentsOf: statusFile, encoding: .utf8), text.hasSuffix("\n") else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+
+    /// Whether the command has exited.
+    public var hasExited: Bool { exitStatus != nil }
 
     /// Kills the session (idempotent).
     public func kill() {
         guard !isKilled else { return }
         isKilled = true
         _ = try? Self.run(["kill-session", "-t", name])
+        try? FileManager.default.removeItem(at: statusFile)
     }
 
     // MARK: - Internals

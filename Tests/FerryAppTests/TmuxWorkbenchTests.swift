@@ -62,6 +62,7 @@ struct TmuxWorkbenchTests {
         // Quit.
         try session.send("C-q")
         try session.waitUntil("ferry to exit", timeout: .seconds(5)) { _ in session.hasExited }
+        #expect(session.exitStatus == 0)
         #expect(try folder.read(".ferry/state.json").contains("unreachable"))
     }
 }

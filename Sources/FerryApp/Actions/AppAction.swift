@@ -71,6 +71,8 @@ enum AppAction: Sendable {
     case historyMarked
     /// A mouse action.
     case mouseUsed(MouseEvent)
+    /// A key or mouse event for the picker dialog on top (it reads them itself).
+    case dialogEvent(InputEvent)
     /// The terminal changed size.
     case terminalResized(Size)
     /// The spinner's clock ticked.

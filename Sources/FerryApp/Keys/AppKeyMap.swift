@@ -13,7 +13,7 @@ enum AppKeyMap {
                 }
             }
         }
-        let lists = ["tree", "response", "picker", "palette", "history", "help", "diff"]
+        let lists = ["tree", "response", "history", "help", "diff"]
         // Global
         bind("ctrl+r", .send, "Send the request")
         bind("f5", .send, "Send the request")
@@ -55,15 +55,15 @@ enum AppKeyMap {
         bind("y", .copyValue, "Copy the value (OSC 52)", ["response"])
         bind("p", .copyPath, "Copy the path (OSC 52)", ["response"])
         // Editor (text field)
-        bind("left", .left, "Cursor left", ["editor", "prompt", "palette", "history"])
-        bind("right", .right, "Cursor right", ["editor", "prompt", "palette", "history"])
+        bind("left", .left, "Cursor left", ["editor", "prompt", "history"])
+        bind("right", .right, "Cursor right", ["editor", "prompt", "history"])
         bind("home", .home, "Start of the line", ["editor", "prompt"])
         bind("end", .end, "End of the line", ["editor", "prompt"])
-        bind("backspace", .backspace, "Delete backwards", ["editor", "prompt", "palette", "history"])
+        bind("backspace", .backspace, "Delete backwards", ["editor", "prompt", "history"])
         bind("delete", .delete, "Delete forwards", ["editor", "prompt"])
         bind("enter", .send, "Send the request", ["editor"])
         // Dialogs
-        bind("esc", .dismiss, "Close", ["help", "palette", "picker", "confirm", "prompt", "history", "diff"])
+        bind("esc", .dismiss, "Close", ["help", "confirm", "prompt", "history", "diff"])
         bind("f1", .dismiss, "Close", ["help"])
         bind("q", .dismiss, "Close", ["help", "diff"])
         bind("enter", .dismiss, "Done", ["prompt"])

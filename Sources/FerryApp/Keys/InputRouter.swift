@@ -4,6 +4,12 @@ import FerryTerminal
 enum InputRouter {
     /// The action for `event` in `state`, or `nil` when the event means nothing here.
     static func action(for event: InputEvent, in state: AppState) -> AppAction? {
+        if let overlay = state.overlay, overlay.isPicker {
+            switch event {
+            case .key, .mouse, .paste: return .dialogEvent(event)
+            case .resize: break
+            }
+        }
         switch event {
         case .resize(let size): return .terminalResized(size)
         case .mouse(let mouse): return .mouseUsed(mouse)
@@ -36,7 +42,8 @@ enum InputRouter {
     /// Whether typed characters go into a text field.
     static func acceptsText(_ state: AppState) -> Bool {
         switch state.overlay {
-        case .palette, .search, .treeFilter, .history: return true
+        case .search, .treeFilter, .history: return true
+        case .palette: return false
         case .help, .environmentPicker, .confirmQuit, .historyDiff: return false
         case nil: return state.focus == .editor
         }

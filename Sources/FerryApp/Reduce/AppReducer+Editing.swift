@@ -6,9 +6,6 @@ extension AppReducer {
     /// Inserts typed or pasted text into the field that has the keyboard.
     static func type(_ text: String, _ state: inout AppState) -> [Effect] {
         switch state.overlay {
-        case .palette(let query, _):
-            state.overlay = .palette(query: query + text, selection: 0)
-            return []
         case .search(let current):
             state.overlay = .search(current + text)
             return []
@@ -38,9 +35,6 @@ extension AppReducer {
     /// Deletes one character before (Backspace) or after (Delete) the cursor.
     static func erase(backwards: Bool, _ state: inout AppState) -> [Effect] {
         switch state.overlay {
-        case .palette(let query, _):
-            state.overlay = .palette(query: String(query.dropLast()), selection: 0)
-            return []
         case .search(let current):
             state.overlay = .search(String(current.dropLast()))
             return []

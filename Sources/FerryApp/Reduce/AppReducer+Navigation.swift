@@ -68,18 +68,6 @@ extension AppReducer {
     /// Enter: opens a request or toggles a folder, toggles a JSON node, or confirms a dialog.
     static func activate(_ state: inout AppState) -> [Effect] {
         switch state.overlay {
-        case .palette(let query, let selection):
-            state.overlay = nil
-            let commands = PaletteEntries.matching(query, keyMap: state.keyMap)
-            guard commands.indices.contains(selection) else { return [] }
-            return reduce(&state, commands[selection].command.action)
-        case .environmentPicker(let selection):
-            let names = state.environments.names
-            guard names.indices.contains(selection) else {
-                state.overlay = nil
-                return []
-            }
-            return reduce(&state, .environmentChosen(names[selection]))
         case .search:
             return applySearch(&state, keepOverlay: false)
         case .history(let query, let selection, _):
@@ -280,12 +268,6 @@ extension AppReducer {
         case .help(let scroll):
             let count = state.keyMap.bindings.count
             state.overlay = .help(scroll: step(scroll, move, count: count, page: page))
-        case .palette(let query, let selection):
-            let count = PaletteEntries.matching(query, keyMap: state.keyMap).count
-            state.overlay = .palette(query: query, selection: step(selection, move, count: count, page: page))
-        case .environmentPicker(let selection):
-            let count = state.environments.names.count
-            state.overlay = .environmentPicker(selection: step(selection, move, count: count, page: page))
         case .history(let query, let selection, let marked):
             let count = HistoryFilter.matching(query, in: state.history).count
             state.overlay = .history(
@@ -293,7 +275,7 @@ extension AppReducer {
         case .historyDiff(let first, let second, let scroll):
             state.overlay = .historyDiff(
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
-        case .confirmQuit, .search, .treeFilter:
+        case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker:
             break
         }
     }

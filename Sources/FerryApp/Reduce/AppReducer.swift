@@ -23,7 +23,9 @@ enum AppReducer {
             return choose(names[(index + 1) % names.count], &state)
         case .environmentPickerRequested:
             let names = state.environments.names
-            state.overlay = .environmentPicker(selection: state.environment.flatMap { names.firstIndex(of: $0) } ?? 0)
+            state.overlay = .environmentPicker(
+                PickerDialogState(
+                    title: "Environment (\(state.environment ?? "none") now)", items: names.map { ListItem($0) }))
             return []
         case .environmentChosen(let name):
             state.overlay = nil
@@ -47,8 +49,10 @@ enum AppReducer {
             state.overlay = .help(scroll: 0)
             return []
         case .paletteRequested:
-            state.overlay = .palette(query: "", selection: 0)
+            state.overlay = .palette(
+                PickerDialogState(title: "Command palette", items: PaletteEntries.all(keyMap: state.keyMap)))
             return []
+        case .dialogEvent(let event): return handleDialog(event, &state)
         case .historyRequested:
             state.overlay = .history(query: "", selection: 0, marked: nil)
             return [.loadHistory]
@@ -138,6 +142,41 @@ enum AppReducer {
         guard let id = state.openRequest, var exchange = state.exchanges[id] else { return }
         change(&exchange)
         state.exchanges[id] = exchange
+    }
+
+    /// Hands an event to the picker on top and acts on its answer.
+    private static func handleDialog(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
+        let screen = Rect(origin: .zero, size: state.size)
+        switch state.overlay {
+        case .environmentPicker(var picker):
+            let response = picker.handle(event, area: screen)
+            state.overlay = .environmentPicker(picker)
+            switch response {
+            case .confirmed:
+                guard let name = picker.selectedItem?.text else { return [] }
+                return reduce(&state, .environmentChosen(name))
+            case .cancelled:
+                state.overlay = nil
+            case .handled, .ignored:
+                break
+            }
+        case .palette(var picker):
+            let response = picker.handle(event, area: screen)
+            state.overlay = .palette(picker)
+            switch response {
+            case .confirmed:
+                state.overlay = nil
+                guard let entry = picker.selectedItem else { return [] }
+                return reduce(&state, entry.command.action)
+            case .cancelled:
+                state.overlay = nil
+            case .handled, .ignored:
+                break
+            }
+        default:
+            break
+        }
+        return []
     }
 
     private static func choose(_ name: String, _ state: inout AppState) -> [Effect] {

@@ -1,11 +1,13 @@
+import FerryTerminal
+
 /// A dialog over the panes; it takes the keyboard until closed.
-enum Overlay: Sendable, Hashable {
+enum Overlay: Sendable, Equatable {
     /// The key bindings, scrolled to `scroll`.
     case help(scroll: Int)
-    /// The command palette: the typed filter and the selected entry.
-    case palette(query: String, selection: Int)
-    /// The environment picker with the selected entry.
-    case environmentPicker(selection: Int)
+    /// The command palette: the widgets' fuzzy picker over the palette commands.
+    case palette(PickerDialogState<PaletteEntries.Entry>)
+    /// The environment picker: the widgets' fuzzy picker over the environment names.
+    case environmentPicker(PickerDialogState<ListItem>)
     /// Asks whether to quit with unsaved edits.
     case confirmQuit
     /// The `/` search of the response body: the text typed so far.
@@ -17,12 +19,19 @@ enum Overlay: Sendable, Hashable {
     /// A diff of two history entries, scrolled.
     case historyDiff(first: Int, second: Int, scroll: Int)
 
+    /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
+    var isPicker: Bool {
+        switch self {
+        case .palette, .environmentPicker: true
+        default: false
+        }
+    }
+
     /// The key-map context while this overlay is open.
     var keyContext: String {
         switch self {
         case .help: "help"
-        case .palette: "palette"
-        case .environmentPicker: "picker"
+        case .palette, .environmentPicker: "picker"
         case .confirmQuit: "confirm"
         case .search, .treeFilter: "prompt"
         case .history: "history"

@@ -4,8 +4,8 @@ import Foundation
 
 /// The dialog on top: help, command palette, environment picker, quit confirmation, prompts, history.
 ///
-/// Help and the quit confirmation use the widgets' `HelpOverlay` and `ConfirmDialog`; the palette, the
-/// picker, prompts and history are drawn with `Block` lines driven by `AppState`.
+/// Help, the quit confirmation, the palette and the environment picker are the widgets' `HelpOverlay`,
+/// `ConfirmDialog` and `PickerDialog`; prompts and history are drawn with `Block` lines from `AppState`.
 struct OverlayView {
     /// The state to draw.
     let state: AppState
@@ -23,31 +23,18 @@ struct OverlayView {
                 style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
             ).render(into: &buffer, area: area)
             return nil
-        case .palette(let query, let selection):
-            let entries = PaletteEntries.matching(query, keyMap: state.keyMap)
-            let lines =
-                [Line("> " + query, style: theme[.accent])]
-                + entries.map { entry in
-                    Line([
-                        Span(entry.title.padding(toLength: 40, withPad: " ", startingAt: 0)),
-                        Span(entry.key, style: theme[.muted]),
-                    ])
-                }
-            let rect = dialog(
-                "Command palette", lines: lines, scroll: 0, selected: selection + 1,
-                size: Size(width: 60, height: min(area.height - 4, lines.count + 2)), into: &buffer, area: area)
-            return Position(x: rect.x + 3 + query.count, y: rect.y + 1)
-        case .environmentPicker(let selection):
-            let names = state.environments.names
-            let lines = names.map { name in
-                Line((name == state.environment ? "● " : "  ") + name)
-            }
-            dialog(
-                "Environment (Enter picks, Esc closes)",
-                lines: lines.isEmpty ? [Line("No environments defined.", style: theme[.muted])] : lines, scroll: 0,
-                selected: selection, size: Size(width: 44, height: min(area.height - 4, max(lines.count, 1) + 2)),
-                into: &buffer, area: area)
-            return nil
+        case .palette(let picker):
+            let dialog = PickerDialog(
+                state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
+                selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))
+            dialog.render(into: &buffer, area: area)
+            return dialog.cursorPosition(in: area)
+        case .environmentPicker(let picker):
+            let dialog = PickerDialog(
+                state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
+                selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))
+            dialog.render(into: &buffer, area: area)
+            return dialog.cursorPosition(in: area)
         case .confirmQuit:
             let count = state.drafts.count
             let message =

@@ -131,6 +131,9 @@ import Testing
         #expect(request.body == .data(Data("hi you".utf8), contentType: nil))
         #expect(request.timeout == .milliseconds(1500))
         #expect(request.redirectPolicy == .none)
+        #expect(request.httpVersion == .automatic)
+        let http2 = HTTPFileParser.parse(text: "GET http://h/ HTTP/2\n", path: "r.http").requests[0]
+        #expect(try http2.resolved(with: VariableContext()).httpVersion == .http2)
         #expect {
             try file.requests[0].resolved(with: VariableContext(overrides: ["host": "ftp://x", "who": "y"]))
         } throws: { ($0 as? VariableError)?.description == "r.http:3: 'ftp://x/post' is not a valid http(s) URL" }

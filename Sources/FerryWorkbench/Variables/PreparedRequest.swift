@@ -29,6 +29,8 @@ public struct PreparedRequest: Sendable, Hashable {
     public var timeout: Double?
     /// `# @connection-timeout`, in seconds.
     public var connectionTimeout: Double?
+    /// The HTTP version written after the URL (`HTTP/2`), if any.
+    public var httpVersion: String?
     /// `false` with `# @no-redirect`.
     public var followsRedirects: Bool
     /// `false` with `# @no-cookie-jar`.

@@ -46,7 +46,7 @@ extension SavedRequest {
         let directives = self.directives
         return PreparedRequest(
             method: method, url: url, maskedURL: maskedURL, headers: headers, body: body, maskedBody: maskedBody,
-            timeout: directives.timeout, connectionTimeout: directives.connectionTimeout,
+            timeout: directives.timeout, connectionTimeout: directives.connectionTimeout, httpVersion: httpVersion,
             followsRedirects: !directives.noRedirect, usesCookieJar: !directives.noCookieJar,
             secrets: Array(Set(context.secretValues + collector.values)).sorted())
     }

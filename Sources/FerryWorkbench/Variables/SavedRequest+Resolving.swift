@@ -28,6 +28,8 @@ extension PreparedRequest {
         if let timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
         if let connectionTimeout { request.connectTimeout = .milliseconds(Int64(connectionTimeout * 1000)) }
         if !followsRedirects { request.redirectPolicy = .none }
+        // `HTTP/2` after the URL asks for HTTP/2 (as in JetBrains); `HTTP/1.1` is the usual default.
+        if httpVersion == "HTTP/2" { request.httpVersion = .http2 }
         return request
     }
 }

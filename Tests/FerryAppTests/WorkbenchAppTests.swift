@@ -254,6 +254,34 @@ final class WorkbenchAppTests {
         try again.quit()
     }
 
+    @Test func treeKeysCreateRenameDuplicateAndDeleteRequests() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.character("d"))
+        #expect(app.state.openRequest?.selector == "get-json copy", "\(app.screen)")
+        #expect(app.shows("GET  get-json copy"))
+        try app.press(.character("r"))
+        #expect(app.shows("Rename requests.http#get-json copy"), "\(app.screen)")
+        for _ in 0..<5 { try app.press(.key(.backspace)) }
+        try app.type("-2")
+        try app.press(.key(.enter))
+        #expect(app.state.openRequest?.selector == "get-json-2", "\(app.screen)")
+        #expect(try folder.read("requests.http").contains("# @name get-json-2"))
+        try app.press(.character("a"))
+        try app.type("brand-new")
+        try app.press(.key(.enter))
+        #expect(app.state.openRequest?.selector == "brand-new", "\(app.screen)")
+        #expect(try folder.read("requests.http").contains("# @name brand-new\nGET {{host}}/"))
+        try app.press(.character("x"))
+        #expect(app.shows("Delete?"), "\(app.screen)")
+        try app.press(.character("n"))
+        #expect(app.state.overlay == nil)
+        try app.press(.character("x"), .character("y"))
+        #expect(!app.shows("brand-new"), "\(app.screen)")
+        #expect(try !folder.read("requests.http").contains("brand-new"))
+        try app.quit()
+    }
+
     // MARK: - Help, palette, history
 
     @Test func f1AndQuestionMarkShowHelpFromTheKeyMap() throws {

@@ -67,6 +67,16 @@ enum AppAction: Sendable {
     case pathCopyRequested
     /// F4: edit the body in `$EDITOR`.
     case externalEditorRequested
+    /// Tree: add a request to the selected file (asks for its name).
+    case newRequestRequested
+    /// Tree: rename the selected request (asks for the name).
+    case renameRequested
+    /// Tree: duplicate the selected request.
+    case duplicateRequested
+    /// Tree: delete the selected request (asks first).
+    case deleteRequested
+    /// Yes to the dialog on top (quit, delete).
+    case dialogConfirmed
     /// History: mark the selected entry for a diff, or diff it with the marked one.
     case historyMarked
     /// A mouse action.
@@ -88,6 +98,8 @@ enum AppAction: Sendable {
     case bodyPrepared(id: Int, ResponseBody)
     /// A save of `request` ended: the workspace as saved, or the problem in words.
     case saveFinished(RequestID, SavedRequest, Result<Workspace, SaveFailure>)
+    /// A workspace change ended: the workspace as it now is and the request to select, or the problem.
+    case workspaceChanged(Result<Workspace, SaveFailure>, select: RequestID?)
     /// The history was read.
     case historyLoaded([HistoryEntry])
     /// `$EDITOR` returned the body (`nil` when it failed, with the reason).
@@ -96,7 +108,7 @@ enum AppAction: Sendable {
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
         switch self {
-        case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded,
+        case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
             .externalEditFinished:
             true
         default: false

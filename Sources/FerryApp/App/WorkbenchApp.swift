@@ -82,10 +82,13 @@ public final class WorkbenchApp: @unchecked Sendable {
                 return InputRouter.action(for: event, in: state)
             },
             reduce: { [self] state, action in
+                // The generation moves before the result counts as reduced, so no observer sees a quiet
+                // runner together with a frame that does not show this action yet.
+                lock.withLock { generation += 1 }
                 if action.isEffectResult { runner.noteReduced() }
                 let effects = AppReducer.reduce(&state, action)
-                lock.withLock { generation += 1 }
                 runner.run(effects)
+                lock.withLock { generation += 1 }
             },
             view: { [self] state, frame in
                 let start = ContinuousClock.now

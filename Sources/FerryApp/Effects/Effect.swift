@@ -12,6 +12,8 @@ enum Effect: Sendable {
     case prepareBody(id: Int, Data, isJSON: Bool)
     /// Write a request to its file (atomically, through the workspace).
     case save(RequestID, SavedRequest)
+    /// Change the workspace's files: create, rename, duplicate or delete a request.
+    case changeWorkspace(WorkspaceChange)
     /// Remember the active environment in `.ferry/state.json`.
     case rememberEnvironment(String?)
     /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).
@@ -34,4 +36,16 @@ struct HistoryRecord: Sendable {
     var environment: String?
     /// Whether it goes in the history (`# @no-log` says no).
     var isLogged: Bool
+}
+
+/// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.
+enum WorkspaceChange: Sendable, Equatable {
+    /// Add a request named `name` at the end of the file at `path`.
+    case create(name: String, inFile: String)
+    /// Give a request a new name.
+    case rename(RequestID, to: String)
+    /// Insert a copy of a request after it.
+    case duplicate(RequestID)
+    /// Move a request to the trash.
+    case delete(RequestID)
 }

@@ -58,6 +58,7 @@ final class EffectRunner: @unchecked Sendable {
         case .prepareBody(let id, let data, let isJSON):
             background(.userInitiated) { self.post(.bodyPrepared(id: id, Self.prepare(data, isJSON: isJSON))) }
         case .save(let id, let request): save(id, request)
+        case .changeWorkspace(let change): changeWorkspace(change)
         case .rememberEnvironment(let name):
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)
@@ -155,6 +156,30 @@ final class EffectRunner: @unchecked Sendable {
                 self.post(.saveFinished(id, request, .success(workspace)))
             } catch {
                 self.post(.saveFinished(id, request, .failure(SaveFailure(message: Self.describe(error, id: id)))))
+            }
+        }
+    }
+
+    private func changeWorkspace(_ change: WorkspaceChange) {
+        onFiles {
+            var workspace = self.saved
+            do {
+                var select: RequestID?
+                switch change {
+                case .create(let name, let file):
+                    var request = SavedRequest(title: name, method: "GET", url: "{{host}}/")
+                    request.name = name
+                    select = try workspace.createRequest(request, inFile: file).id
+                case .rename(let id, let name): select = try workspace.renameRequest(id, to: name)
+                case .duplicate(let id): select = try workspace.duplicateRequest(id)
+                case .delete(let id): _ = try workspace.deleteRequest(id)
+                }
+                self.saved = workspace
+                self.post(.workspaceChanged(.success(workspace), select: select))
+            } catch {
+                self.post(
+                    .workspaceChanged(
+                        .failure(SaveFailure(message: "Could not change the workspace: \(error)")), select: nil))
             }
         }
     }

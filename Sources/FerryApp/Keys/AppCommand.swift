@@ -37,6 +37,11 @@ enum AppCommand: String, CaseIterable, Sendable {
     case backspace = "text.backspace"
     case delete = "text.delete"
     case mark = "history.mark"
+    case newRequest = "tree.newRequest"
+    case rename = "tree.rename"
+    case duplicate = "tree.duplicate"
+    case deleteRequest = "tree.delete"
+    case yes = "dialog.confirm"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -78,6 +83,11 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .backspace: .backspacePressed
         case .delete: .deletePressed
         case .mark: .historyMarked
+        case .newRequest: .newRequestRequested
+        case .rename: .renameRequested
+        case .duplicate: .duplicateRequested
+        case .deleteRequest: .deleteRequested
+        case .yes: .dialogConfirmed
         }
     }
 
@@ -85,7 +95,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     var isInPalette: Bool {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
-            .activate, .mark:
+            .activate, .mark, .yes:
             false
         default: true
         }

@@ -44,7 +44,7 @@ enum InputRouter {
         switch state.overlay {
         case .search, .treeFilter, .history: return true
         case .palette: return false
-        case .help, .environmentPicker, .confirmQuit, .historyDiff: return false
+        case .help, .environmentPicker, .confirmQuit, .historyDiff, .namePrompt, .confirmDelete: return false
         case nil: return state.focus == .editor
         }
     }

@@ -60,6 +60,10 @@ enum AppReducer {
             state.history = entries.reversed()
             return []
         case .historyMarked: return markHistory(&state)
+        case .newRequestRequested, .renameRequested, .duplicateRequested, .deleteRequested:
+            return changeCollection(action, &state)
+        case .dialogConfirmed: return confirm(&state)
+        case .workspaceChanged(let result, let select): return workspaceChanged(result, select: select, &state)
         case .focusMoved(let step):
             let count = Pane.allCases.count
             state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
@@ -168,6 +172,18 @@ enum AppReducer {
                 state.overlay = nil
                 guard let entry = picker.selectedItem else { return [] }
                 return reduce(&state, entry.command.action)
+            case .cancelled:
+                state.overlay = nil
+            case .handled, .ignored:
+                break
+            }
+        case .namePrompt(let purpose, var prompt):
+            let response = prompt.handle(event, area: screen)
+            state.overlay = .namePrompt(purpose, prompt)
+            switch response {
+            case .confirmed:
+                state.overlay = nil
+                return named(purpose, prompt.text, &state)
             case .cancelled:
                 state.overlay = nil
             case .handled, .ignored:

@@ -1,4 +1,5 @@
 import FerryTerminal
+import FerryWorkbench
 
 /// A dialog over the panes; it takes the keyboard until closed.
 enum Overlay: Sendable, Equatable {
@@ -16,13 +17,17 @@ enum Overlay: Sendable, Equatable {
     case treeFilter(String)
     /// The history list: filter, selection and the entry marked for a diff.
     case history(query: String, selection: Int, marked: Int?)
+    /// Asks for a name: of a new request (in the selected file) or for renaming the selected request.
+    case namePrompt(NamePurpose, PromptDialogState)
+    /// Asks whether to move a request to the trash.
+    case confirmDelete(RequestID)
     /// A diff of two history entries, scrolled.
     case historyDiff(first: Int, second: Int, scroll: Int)
 
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
         switch self {
-        case .palette, .environmentPicker: true
+        case .palette, .environmentPicker, .namePrompt: true
         default: false
         }
     }
@@ -33,9 +38,19 @@ enum Overlay: Sendable, Equatable {
         case .help: "help"
         case .palette, .environmentPicker: "picker"
         case .confirmQuit: "confirm"
+        case .confirmDelete: "confirmDelete"
+        case .namePrompt: "picker"
         case .search, .treeFilter: "prompt"
         case .history: "history"
         case .historyDiff: "diff"
         }
     }
+}
+
+/// What a name prompt is for.
+enum NamePurpose: Sendable, Equatable {
+    /// A new request at the end of this file.
+    case newRequest(inFile: String)
+    /// A new name for this request.
+    case rename(RequestID)
 }

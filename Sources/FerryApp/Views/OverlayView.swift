@@ -17,7 +17,7 @@ struct OverlayView {
         switch overlay {
         case .help(let scroll):
             HelpOverlay(
-                entries: state.keyMap.activeBindings(in: [state.focus.keyContext]).map {
+                entries: Self.helpOrder(state.keyMap.activeBindings(in: [state.focus.keyContext])).map {
                     HelpOverlay.Entry(key: $0.key.displayName, help: $0.help, context: $0.context)
                 }, title: "Help — keys in the \(state.focus.keyContext) pane (Esc closes)", scroll: scroll,
                 style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
@@ -43,6 +43,18 @@ struct OverlayView {
             ConfirmDialog(
                 state: ConfirmDialogState(
                     title: "Quit?", message: message, confirmLabel: "Quit (y)", cancelLabel: "Stay (n)"),
+                style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
+            ).render(into: &buffer, area: area)
+            return nil
+        case .namePrompt(_, let prompt):
+            let dialog = PromptDialog(state: prompt, style: theme[.background], borderStyle: theme[.focusedBorder])
+            dialog.render(into: &buffer, area: area)
+            return dialog.cursorPosition(in: area)
+        case .confirmDelete(let id):
+            ConfirmDialog(
+                state: ConfirmDialogState(
+                    title: "Delete?", message: "Move \(id) to the trash (.ferry/trash)? y deletes, n keeps it.",
+                    confirmLabel: "Delete (y)", cancelLabel: "Keep (n)"),
                 style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
             ).render(into: &buffer, area: area)
             return nil
@@ -121,6 +133,11 @@ struct OverlayView {
             }
         }
         return rect
+    }
+
+    /// The global keys first (what works everywhere), then the pane's own.
+    static func helpOrder(_ bindings: [KeyBinding]) -> [KeyBinding] {
+        bindings.filter { $0.context == KeyMap.global } + bindings.filter { $0.context != KeyMap.global }
     }
 
     private static func clock(_ date: Date) -> String {

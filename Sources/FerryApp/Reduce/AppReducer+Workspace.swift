@@ -1,0 +1,99 @@
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+// MARK: - Changing the collection: new, rename, duplicate, delete
+
+extension AppReducer {
+    /// Acts on the tree commands that change files.
+    static func changeCollection(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+        guard state.focus == .tree, state.treeRows.indices.contains(state.treeSelection) else { return [] }
+        let row = state.treeRows[state.treeSelection]
+        switch action {
+        case .newRequestRequested:
+            let file: String
+            switch row.kind {
+            case .file(let path): file = path
+            case .request(let id): file = id.path
+            case .folder:
+                state.message = .init(text: "Select a file (or a request in it) to add a request to.", isError: true)
+                return []
+            }
+            state.overlay = .namePrompt(
+                .newRequest(inFile: file), PromptDialogState(title: "New request in \(file)", label: "Name"))
+        case .renameRequested:
+            guard let id = row.requestID else { return [] }
+            guard !state.isUnsaved(id) else {
+                state.message = .init(
+                    text: "Save (Ctrl-S) or undo the edits of \(id) before renaming it.", isError: true)
+                return []
+            }
+            state.overlay = .namePrompt(
+                .rename(id),
+                PromptDialogState(title: "Rename \(id)", label: "Name", text: state.savedRequest(id)?.name ?? ""))
+        case .duplicateRequested:
+            guard let id = row.requestID else { return [] }
+            return [.changeWorkspace(.duplicate(id))]
+        case .deleteRequested:
+            guard let id = row.requestID else { return [] }
+            state.overlay = .confirmDelete(id)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Yes to the confirmation on top.
+    static func confirm(_ state: inout AppState) -> [Effect] {
+        switch state.overlay {
+        case .confirmQuit:
+            state.isFinished = true
+        case .confirmDelete(let id):
+            state.overlay = nil
+            state.exchanges[id] = nil
+            var effects: [Effect] = [.changeWorkspace(.delete(id))]
+            if state.drafts.removeValue(forKey: id) != nil { effects.append(.writeDraft(id, nil)) }
+            return effects
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A name was typed into the prompt.
+    static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else {
+            state.message = .init(text: "A request needs a name.", isError: true)
+            return []
+        }
+        switch purpose {
+        case .newRequest(let file): return [.changeWorkspace(.create(name: name, inFile: file))]
+        case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
+        }
+    }
+
+    /// Takes in the workspace after a change and opens the request it made.
+    static func workspaceChanged(
+        _ result: Result<Workspace, SaveFailure>, select: RequestID?, _ state: inout AppState
+    ) -> [Effect] {
+        switch result {
+        case .success(let workspace):
+            state.workspace = workspace
+            state.rebuildTree()
+            if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
+            if let select {
+                open(select, &state)
+                state.message = .init(text: "Now \(select).", isError: false)
+            } else {
+                state.message = .init(text: "Moved to the trash (.ferry/trash).", isError: false)
+            }
+            if state.openRequest == nil, let first = state.treeRows.first(where: { $0.requestID != nil })?.requestID {
+                open(first, &state)
+            }
+        case .failure(let failure):
+            state.message = .init(text: failure.message, isError: true)
+        }
+        return []
+    }
+}

@@ -77,8 +77,10 @@ final class AppHarness: @unchecked Sendable {
     /// The state as last drawn.
     var state: AppState { app.snapshot }
 
-    /// The screen as text.
-    var screen: String { backend.text }
+    /// The screen as text, from the last frame the loop drew (safe while the loop runs).
+    var screen: String {
+        app.frameLines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+    }
 
     /// Whether the screen shows `text` somewhere.
     func shows(_ text: String) -> Bool { screen.contains(text) }

@@ -103,7 +103,9 @@ struct AppReducerTests {
     @Test mutating func cancelMarksTheExchangeAndDropsItsLateResult() throws {
         _ = AppReducer.reduce(&state, .sendRequested)
         let id = try #require(state.currentExchange?.id)
-        _ = AppReducer.reduce(&state, .progressReceived(id: id, TransferProgress(bytesReceived: 1234)))
+        _ = AppReducer.reduce(
+            &state, .progressReceived(id: id, TransferProgress(bytesReceived: 1234), elapsed: .seconds(2)))
+        #expect(state.currentExchange?.receiveRate == 617)
         let effects = AppReducer.reduce(&state, .cancelRequested)
         guard case .cancel(let canceled) = effects.first else {
             Issue.record("expected a cancel effect, got \(effects)")

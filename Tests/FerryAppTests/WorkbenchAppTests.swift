@@ -175,6 +175,7 @@ final class WorkbenchAppTests {
         try app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) > 0 }
         #expect(app.shows("Sending"))
         #expect(app.shows("1 in flight"))
+        try app.waitFor("a transfer rate") { app.shows("B/s") }
         try app.press([.key(.escape)], timeout: .seconds(5))
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(app.shows("had arrived"))

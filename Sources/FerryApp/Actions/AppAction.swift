@@ -90,8 +90,8 @@ enum AppAction: Sendable {
 
     // MARK: - From effects
 
-    /// Bytes moved for send `id`.
-    case progressReceived(id: Int, TransferProgress)
+    /// Bytes moved for send `id`, `elapsed` after it started.
+    case progressReceived(id: Int, TransferProgress, elapsed: Duration)
     /// Send `id` ended.
     case responseReceived(id: Int, Result<HTTPResponse, HTTPClientError>)
     /// The body of send `id` is ready to show.

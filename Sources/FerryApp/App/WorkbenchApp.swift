@@ -22,6 +22,7 @@ public final class WorkbenchApp: @unchecked Sendable {
     private var renderedGeneration = -1
     private var viewGeneration = -1
     private var rendered: AppState
+    private var renderedFrame: ScreenBuffer?
     private var lastFrameDuration: Duration = .zero
 
     /// Loads the workspace at `root` and prepares the first frame's state: the tree focused, the first
@@ -96,6 +97,7 @@ public final class WorkbenchApp: @unchecked Sendable {
                 let took = ContinuousClock.now - start
                 lock.withLock {
                     viewGeneration = generation
+                    renderedFrame = frame.buffer
                     rendered = state
                     lastFrameDuration = took
                 }
@@ -117,6 +119,9 @@ public final class WorkbenchApp: @unchecked Sendable {
 
     /// The state as of the last frame drawn.
     var snapshot: AppState { lock.withLock { rendered } }
+
+    /// The last frame's text, one string per row (safe to read while the loop runs).
+    var frameLines: [String] { lock.withLock { renderedFrame?.lines ?? [] } }
 
     /// Whether the open request's response body is on screen as a JSON tree.
     public var isShowingJSONTree: Bool { snapshot.currentExchange?.body.isJSON ?? false }

@@ -125,10 +125,13 @@ final class EffectRunner: @unchecked Sendable {
     private func send(_ id: Int, _ request: HTTPRequest, _ record: HistoryRecord) {
         begin()
         let started = Date()
+        let clock = ContinuousClock.now
         let folder = stateFolder
         let task = client.task(
             for: request,
-            progress: { [weak self] progress in self?.post(.progressReceived(id: id, progress)) },
+            progress: { [weak self] progress in
+                self?.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
+            },
             completion: { [weak self] result in
                 guard let self else { return }
                 _ = self.lock.withLock { self.tasks.removeValue(forKey: id) }

@@ -109,9 +109,11 @@ enum AppReducer {
         case .ticked:
             state.spinnerFrame += 1
             return []
-        case .progressReceived(let id, let progress):
+        case .progressReceived(let id, let progress, let elapsed):
             updateExchange(id, &state) { exchange in
-                if exchange.isInFlight { exchange.progress = progress }
+                guard exchange.isInFlight else { return }
+                exchange.progress = progress
+                exchange.elapsed = elapsed
             }
             return []
         case .responseReceived(let id, let result): return receive(id, result, &state)

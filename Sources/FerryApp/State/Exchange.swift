@@ -28,6 +28,15 @@ struct Exchange: Sendable {
     var phase: Phase = .inFlight
     /// The latest progress report.
     var progress = TransferProgress()
+    /// The time from the start of the send to the latest progress report.
+    var elapsed: Duration = .zero
+
+    /// Bytes received per second so far, once there is something to measure.
+    var receiveRate: Double? {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        guard seconds > 0.05, progress.bytesReceived > 0 else { return nil }
+        return Double(progress.bytesReceived) / seconds
+    }
     /// The size of the response body in bytes (the bytes themselves live in `body` once prepared).
     var bodySize = 0
     /// The body, once received and prepared for display.

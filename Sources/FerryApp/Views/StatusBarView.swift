@@ -19,6 +19,9 @@ struct StatusBarView {
             let frame = ResponseView.spinner[state.spinnerFrame % ResponseView.spinner.count]
             let received = inFlight.reduce(0) { $0 + $1.progress.bytesReceived }
             var text = " \(frame) \(inFlight.count) in flight · \(WorkbenchView.formatBytes(received))"
+            if inFlight.count == 1, let rate = inFlight[0].receiveRate {
+                text += " · \(WorkbenchView.formatBytes(Int(rate)))/s"
+            }
             if inFlight.count == 1, let fraction = inFlight[0].progress.fractionReceived {
                 text += " · \(Int(fraction * 100))%"
             }

@@ -1,0 +1,333 @@
+import Foundation
+
+/// Whether a character separates words on a line: space, tab, a stray carriage return (mixed line
+/// endings leave `\r` inside lines) or a stray byte-order mark.
+func isSpace(_ character: Character) -> Bool {
+    character == " " || character == "\t" || character == "\r" || character == "\u{FEFF}"
+}
+
+/// Parses one `###` section into its request (if any) and loose preamble items.
+struct SectionParser {
+    /// The file path for diagnostics.
+    let path: String
+    /// Problems found so far in the file.
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String) { self.path = path }
+
+    // MARK: - Sections
+
+    mutating func parseSection(_ lines: ArraySlice<SourceLine>, source: [UInt8]) -> HTTPFileSection {
+        var index = lines.startIndex
+        var title: String?
+        var hasSeparator = false
+        if let first = lines.first, first.text.hasPrefix("###") {
+            hasSeparator = true
+            let rest = first.text.dropFirst(3).trimmedSpaces
+            title = rest.isEmpty ? nil : rest
+            index += 1
+        }
+        let preamble = parsePreamble(lines, from: &index)
+        var section = HTTPFileSection(
+            source: source, firstLine: lines.first?.number ?? 1, hasSeparator: hasSeparator, request: nil,
+            looseItems: [], isEdited: false)
+        guard index < lines.endIndex else {
+            section.looseItems = preamble
+            return section
+        }
+        var request = parseRequest(lines, from: &index)
+        request.title = title
+        request.preamble = preamble
+        section.request = request
+        return section
+    }
+
+    // MARK: - Preamble
+
+    mutating func parsePreamble(_ lines: ArraySlice<SourceLine>, from index: inout Int) -> [PreambleItem] {
+        var items: [PreambleItem] = []
+        while index < lines.endIndex {
+            let line = lines[index]
+            let trimmed = line.text.drop { isSpace($0) }
+            if trimmed.allSatisfy({ isSpace($0) }) {
+                items.append(PreambleItem(.blank, text: line.text))
+            } else if HTTPFileParser.isComment(trimmed) {
+                items.append(commentOrDirective(line, trimmed: trimmed))
+            } else if trimmed.hasPrefix("@") {
+                items.append(variable(line, trimmed: trimmed))
+            } else if trimmed.hasPrefix("<") {
+                items.append(PreambleItem(.script, text: readScript(lines, from: &index)))
+                continue
+            } else if isStatement(trimmed) {
+                items.append(PreambleItem(.statement, text: line.text))
+            } else {
+                break
+            }
+            index += 1
+        }
+        return items
+    }
+
+    func isStatement(_ trimmed: Substring) -> Bool {
+        for keyword in ["run", "import"] where trimmed.hasPrefix(keyword) {
+            let after = trimmed.dropFirst(keyword.count)
+            if after.first == " " || after.first == "\t" { return true }
+        }
+        return false
+    }
+
+    mutating func commentOrDirective(_ line: SourceLine, trimmed: Substring) -> PreambleItem {
+        let body = trimmed.hasPrefix("#") ? trimmed.dropFirst() : trimmed.dropFirst(2)
+        let afterMarker = body.drop { isSpace($0) }
+        guard afterMarker.hasPrefix("@") else { return PreambleItem(.comment, text: line.text) }
+        let nameAndValue = afterMarker.dropFirst()
+        let name = nameAndValue.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+        guard !name.isEmpty else { return PreambleItem(.comment, text: line.text) }
+        var value = nameAndValue.dropFirst(name.count).drop { isSpace($0) }
+        if value.hasPrefix("=") { value = value.dropFirst() }
+        let trimmedValue = value.trimmedSpaces
+        let directiveName = String(name)
+        if directiveName == "timeout" || directiveName == "connection-timeout",
+            RequestDirectives.seconds(trimmedValue) == nil
+        {
+            let column = line.text.distance(from: line.text.startIndex, to: value.startIndex) + 1
+            report(
+                "expected a duration such as `10 s` or `500 ms` after @\(directiveName), found '\(trimmedValue)'",
+                line: line.number, column: column)
+        }
+        return PreambleItem(.directive(name: directiveName, value: trimmedValue), text: line.text)
+    }
+
+    mutating func variable(_ line: SourceLine, trimmed: Substring) -> PreambleItem {
+        let afterAt = trimmed.dropFirst()
+        let name = afterAt.prefix { $0 != "=" && $0 != " " && $0 != "\t" }
+        let rest = afterAt.dropFirst(name.count).drop { isSpace($0) }
+        let column = line.text.distance(from: line.text.startIndex, to: rest.startIndex) + 1
+        guard !name.isEmpty else {
+            report("expected a variable name after `@`", line: line.number, column: column)
+            return PreambleItem(.comment, text: line.text)
+        }
+        guard rest.hasPrefix("=") else {
+            report("expected `=` after the variable name '\(name)'", line: line.number, column: column)
+            return PreambleItem(.comment, text: line.text)
+        }
+        let value = rest.dropFirst().trimmedSpaces
+        return PreambleItem(.variable(name: String(name), value: value), text: line.text)
+    }
+
+    /// Reads `< {% ... %}` (possibly over several lines) or `< file.js`; returns its text.
+    mutating func readScript(_ lines: ArraySlice<SourceLine>, from index: inout Int) -> String {
+        let first = lines[index]
+        guard let open = first.text.range(of: "{%") else {
+            index += 1
+            return first.text
+        }
+        var texts = [first.text]
+        if first.text[open.upperBound...].contains("%}") {
+            index += 1
+            return first.text
+        }
+        index += 1
+        while index < lines.endIndex {
+            texts.append(lines[index].text)
+            index += 1
+            if texts.last?.contains("%}") == true { return texts.joined(separator: "\n") }
+        }
+        let column = first.text.distance(from: first.text.startIndex, to: open.lowerBound) + 1
+        report("expected `%}` to close the script opened here", line: first.number, column: column)
+        return texts.joined(separator: "\n")
+    }
+
+    // MARK: - Request
+
+    mutating func parseRequest(_ lines: ArraySlice<SourceLine>, from index: inout Int) -> SavedRequest {
+        let line = lines[index]
+        var request = requestLine(line)
+        var map = RequestSourceMap(file: path, requestLine: line.number)
+        index += 1
+        while index < lines.endIndex, let first = lines[index].text.first, first == " " || first == "\t" {
+            let trimmed = lines[index].text.trimmedSpaces
+            guard !trimmed.isEmpty, !HTTPFileParser.isComment(Substring(trimmed)) else { break }
+            request.urlContinuations.append(trimmed)
+            index += 1
+        }
+        checkVariables(in: line.text, line: line.number)
+        parseHeaders(lines, from: &index, into: &request, map: &map)
+        parseBody(lines, from: &index, into: &request, map: &map)
+        parseHandlers(lines, from: &index, into: &request)
+        request.sourceMap = map
+        lintBody(request, map: map)
+        return request
+    }
+
+    mutating func requestLine(_ line: SourceLine) -> SavedRequest {
+        let text = line.text.trimmedSpaces
+        var words = text.split(whereSeparator: { isSpace($0) })
+        var version: String?
+        if words.count >= 2, let last = words.last, last.hasPrefix("HTTP/") {
+            version = String(last)
+            words.removeLast()
+        }
+        var method: String?
+        if words.count >= 2, words[0].allSatisfy({ $0.isASCII && $0.isLetter }) {
+            method = words[0].uppercased()
+            words.removeFirst()
+        }
+        if method == nil, words.count == 1, HTTPFileParser.knownMethods.contains(String(words[0])) {
+            let column = line.text.count + 1
+            report("expected a URL after \(words[0])", line: line.number, column: column)
+            return SavedRequest(method: String(words[0]), url: "", httpVersion: version)
+        }
+        let url: String
+        if let firstWord = words.first, let lastWord = words.last {
+            url = String(text[firstWord.startIndex..<lastWord.endIndex])
+        } else {
+            url = ""
+        }
+        if let space = Self.firstSpaceOutsideVariables(in: url), let urlRange = line.text.range(of: url) {
+            let column = line.text.distance(from: line.text.startIndex, to: urlRange.lowerBound) + space + 1
+            report(
+                "expected `METHOD URL [HTTP/version]`: the URL contains a space (encode it as %20)",
+                line: line.number, column: column, severity: .warning)
+        }
+        return SavedRequest(method: method, url: url, httpVersion: version)
+    }
+
+    /// The character offset of the first space in `url` outside `{{...}}`, if any.
+    static func firstSpaceOutsideVariables(in url: String) -> Int? {
+        var depth = 0
+        var previous: Character = "\0"
+        for (offset, character) in url.enumerated() {
+            if character == "{" && previous == "{" { depth += 1 }
+            if character == "}" && previous == "}" && depth > 0 { depth -= 1 }
+            if (character == " " || character == "\t") && depth == 0 { return offset }
+            previous = character
+        }
+        return nil
+    }
+
+    mutating func parseHeaders(
+        _ lines: ArraySlice<SourceLine>, from index: inout Int, into request: inout SavedRequest,
+        map: inout RequestSourceMap
+    ) {
+        while index < lines.endIndex {
+            let line = lines[index]
+            let trimmed = line.text.drop { isSpace($0) }
+            if trimmed.allSatisfy({ isSpace($0) }) {
+                index += 1
+                return
+            }
+            if HTTPFileParser.isHandlerStart(line.text) { return }
+            index += 1
+            if HTTPFileParser.isComment(trimmed) {
+                request.headerLines.append(.comment(line.text))
+                continue
+            }
+            guard let colon = line.text.firstIndex(of: ":") else {
+                report(
+                    "expected a header `Name: value` or a blank line before the body", line: line.number,
+                    column: line.text.count - trimmed.count + 1)
+                continue
+            }
+            let name = line.text[..<colon].trimmedSpaces
+            guard !name.isEmpty, !name.contains(where: { isSpace($0) }) else {
+                report("expected a header name before `:`", line: line.number, column: 1)
+                continue
+            }
+            let value = line.text[line.text.index(after: colon)...].trimmedSpaces
+            checkVariables(in: line.text, line: line.number)
+            request.headerLines.append(.field(name: name, value: value))
+            map.headerLines.append(line.number)
+        }
+    }
+
+    mutating func parseBody(
+        _ lines: ArraySlice<SourceLine>, from index: inout Int, into request: inout SavedRequest,
+        map: inout RequestSourceMap
+    ) {
+        var bodyLines: [String] = []
+        while index < lines.endIndex {
+            let line = lines[index]
+            if HTTPFileParser.isHandlerStart(line.text) { break }
+            if bodyLines.isEmpty {
+                let trimmed = line.text.drop { isSpace($0) }
+                if trimmed.isEmpty {
+                    index += 1
+                    continue
+                }
+                if HTTPFileParser.isComment(trimmed) {
+                    request.bodyComments.append(line.text)
+                    index += 1
+                    continue
+                }
+                map.bodyLine = line.number
+            }
+            bodyLines.append(line.text)
+            index += 1
+        }
+        while let last = bodyLines.last, last.allSatisfy({ isSpace($0) }) { bodyLines.removeLast() }
+        request.body = bodyLines.isEmpty ? nil : bodyLines.joined(separator: "\n")
+    }
+
+    mutating func parseHandlers(
+        _ lines: ArraySlice<SourceLine>, from index: inout Int, into request: inout SavedRequest
+    ) {
+        var handlers: [String] = []
+        var openScript: (line: Int, column: Int)?
+        while index < lines.endIndex {
+            let text = lines[index].text
+            if openScript == nil, text.hasPrefix(">"), text.containsBytes("{%"), let open = text.range(of: "{%"),
+                !text[open.upperBound...].contains("%}")
+            {
+                openScript = (lines[index].number, text.distance(from: text.startIndex, to: open.lowerBound) + 1)
+            } else if openScript != nil, text.containsBytes("%}") {
+                openScript = nil
+            }
+            handlers.append(text)
+            index += 1
+        }
+        if let openScript {
+            report("expected `%}` to close the script opened here", line: openScript.line, column: openScript.column)
+        }
+        while let last = handlers.last, last.allSatisfy({ isSpace($0) }) { handlers.removeLast() }
+        request.responseHandlers = handlers
+    }
+
+    // MARK: - Checks
+
+    /// Reports a `{{` without a matching `}}` on the same line.
+    mutating func checkVariables(in text: String, line: Int) {
+        var searchStart = 0
+        while let open = text.firstByteOffset(of: "{{", from: searchStart) {
+            guard let close = text.firstByteOffset(of: "}}", from: open + 2) else {
+                let prefix = text.utf8.prefix(open)
+                let column = String(decoding: prefix, as: UTF8.self).count + 1
+                report("expected `}}` to close the variable", line: line, column: column)
+                return
+            }
+            searchStart = close + 2
+        }
+    }
+
+    /// Warns about a header written after the blank line, where it is read as the body.
+    mutating func lintBody(_ request: SavedRequest, map: RequestSourceMap) {
+        guard request.headers.isEmpty, let body = request.body, let bodyLine = map.bodyLine else { return }
+        let looksLikeHeaders = body.split(separator: "\n").allSatisfy { line in
+            guard let colon = line.firstIndex(of: ":"), colon > line.startIndex else { return false }
+            let name = line[..<colon]
+            return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+                && line[line.index(after: colon)...].hasPrefix(" ")
+        }
+        if looksLikeHeaders {
+            report(
+                "this line is read as the body because a blank line comes before it; remove the blank line "
+                    + "to make it a header",
+                line: bodyLine, column: 1, severity: .warning)
+        }
+    }
+
+    mutating func report(_ message: String, line: Int, column: Int, severity: Diagnostic.Severity = .error) {
+        diagnostics.append(
+            Diagnostic(message, at: SourceLocation(file: path, line: line, column: column), severity: severity))
+    }
+}

@@ -1,7 +1,7 @@
 /// Writes ``JSONValue``s as UTF-8 bytes in a ``JSONFormat``.
 struct JSONWriter {
-    private(set) var output: [UInt8] = []
-    private let indent: Int?
+    var output: [UInt8] = []
+    let indent: Int?
 
     init(format: JSONFormat) {
         switch format {
@@ -43,7 +43,7 @@ struct JSONWriter {
         }
     }
 
-    private mutating func newline(_ level: Int) {
+    mutating func newline(_ level: Int) {
         guard let indent else { return }
         output.append(0x0A)
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))

@@ -60,6 +60,22 @@ import Testing
         }
     }
 
+    @Test func documentPrinterMatchesTheValuePrinter() throws {
+        guard let cases = try Self.cases() else { return }
+        for (name, bytes) in cases where name.hasPrefix("y_") || Self.acceptedImplementationDefined.contains(name) {
+            let document = try JSONDocument(parsing: bytes)
+            let value = document.value(at: document.root)
+            for format in [JSONFormat.compact, .pretty(indent: 2), .pretty(indent: 0)] {
+                #expect(document.formattedBytes(format) == value.formattedBytes(format), "\(name) \(format)")
+            }
+        }
+        let nested = try JSONDocument(parsing: #"{"a\u0041": [1, {"b": "\t", "c": []}, {}], "d": "x"}"#)
+        #expect(String(decoding: nested.formattedBytes(.compact, at: 1), as: UTF8.self) == #"[1,{"b":"\t","c":[]},{}]"#)
+        #expect(
+            String(decoding: nested.formattedBytes(.compact), as: UTF8.self)
+                == #"{"aA":[1,{"b":"\t","c":[]},{}],"d":"x"}"#)
+    }
+
     @Test func byteOrderMarkIsAcceptedOnlyWhenLenient() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{}".utf8)
         #expect(throws: JSONParseError.self) { try JSONDocument(parsing: bytes) }

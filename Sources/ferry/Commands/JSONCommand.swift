@@ -53,22 +53,25 @@ enum JSONCommand: FerryCommand {
             printError("ferry json: cannot read '\(options.path)': \(error.localizedDescription)")
             return ExitCode.usage
         }
-        let value: JSONValue
+        let document: JSONDocument
         do {
-            value = try JSONValue(parsing: input)
+            document = try JSONDocument(parsing: input)
         } catch {
             let source = options.path == "-" ? "<stdin>" : options.path
             printError("ferry json: \(source): \(error)")
             return ExitCode.usage
         }
-        var results = [value]
-        if let query {
-            do {
-                results = try query.evaluate(value)
-            } catch {
-                printError("ferry json: query failed: \(error)")
-                return ExitCode.usage
-            }
+        guard let query else {
+            // Printed straight from the parsed tape: no value tree for a large body.
+            FileHandle.standardOutput.write(Data(document.formattedBytes(options.format) + [0x0A]))
+            return ExitCode.success
+        }
+        let results: [JSONValue]
+        do {
+            results = try query.evaluate(document.value(at: document.root))
+        } catch {
+            printError("ferry json: query failed: \(error)")
+            return ExitCode.usage
         }
         var output: [UInt8] = []
         for result in results {

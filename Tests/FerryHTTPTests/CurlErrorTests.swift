@@ -69,13 +69,13 @@ import Testing
     }
 
     @Test func slowHeadersTimeOutWhileWaiting() async {
-        server.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(2)))
+        // The answer would come after 5 s; a timeout (not a response) proves the 200 ms limit held. Elapsed
+        // time is not asserted: other suites can hold the test threads for seconds on a busy machine.
+        server.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(5)))
         var request = HTTPRequest(path: "/slow")
         request.timeout = .milliseconds(200)
-        let start = ContinuousClock.now
         let reason = await failureReason { _ = try await client.send(request) }
         #expect(reason == .timedOut(.waitingForResponse))
-        #expect(ContinuousClock.now - start < .seconds(1.5))
     }
 
     @Test func slowBodyTimesOutWhileReceiving() async {

@@ -328,6 +328,12 @@ final class WorkbenchAppTests {
         try app.type("/json")
         try app.press(.key(.enter))
         #expect(app.state.openRequest?.selector == "get-json")
+        // Ctrl-R in the history re-sends the selected entry's request.
+        let sent = server.requests.count
+        try app.press(.function(6), .key(.down), .control("r"))
+        #expect(app.state.openRequest?.selector == "get-json", "\(app.screen)")
+        #expect(server.requests.count == sent + 1)
+        #expect(server.requests.last?.path == "/json")
         try app.quit()
     }
 

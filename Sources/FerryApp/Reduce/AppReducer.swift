@@ -10,7 +10,13 @@ enum AppReducer {
     /// Applies `action` to `state` and returns the work to do off the loop.
     static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         switch action {
-        case .sendRequested: return send(&state)
+        case .sendRequested:
+            if case .history = state.overlay {
+                // Re-send from the history: open the entry's request, then send it.
+                let opened = activate(&state)
+                return state.overlay == nil ? opened + send(&state) : opened
+            }
+            return send(&state)
         case .cancelRequested: return cancel(&state)
         case .environmentCycled:
             let names = state.environments.names

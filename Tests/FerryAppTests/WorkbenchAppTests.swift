@@ -227,6 +227,31 @@ final class WorkbenchAppTests {
         try app.quit()
     }
 
+    @Test func theBodyIsEditedInPlaceSentAndSaved() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.down), .key(.enter))
+        #expect(app.state.openRequest?.selector == "post-json")
+        try app.press(.control("t"), .control("t"))
+        #expect(app.state.editorTab == .body)
+        #expect(app.shows("{\"name\": \"ferry\"}"))
+        try app.press(.key(.down))
+        #expect(app.shows("editing (Esc: back to the URL)"), "\(app.screen)")
+        try app.press(.key(.end), .key(.left))
+        try app.type(", \"v\": 2")
+        try app.press(.key(.enter))
+        try app.type("  ")
+        #expect(app.state.currentRequest?.body == "{\"name\": \"ferry\", \"v\": 2\n  }")
+        #expect(app.shows("● unsaved"))
+        try app.press(.control("r"))
+        #expect(app.shows("v: 2"), "\(app.screen)")
+        try app.press(.control("s"))
+        #expect(try folder.read("requests.http").contains("{\"name\": \"ferry\", \"v\": 2\n  }"))
+        try app.press(.key(.escape))
+        #expect(app.state.bodyEditor == nil)
+        try app.quit()
+    }
+
     @Test func unsavedEditsSurviveSwitchingAndARestart() throws {
         do {
             let app = try launch()

@@ -42,6 +42,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case duplicate = "tree.duplicate"
     case deleteRequest = "tree.delete"
     case yes = "dialog.confirm"
+    case editBodyHere = "body.edit"
+    case leaveBody = "body.leave"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -88,6 +90,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .duplicate: .duplicateRequested
         case .deleteRequest: .deleteRequested
         case .yes: .dialogConfirmed
+        case .editBodyHere: .bodyEditingStarted
+        case .leaveBody: .bodyEditingEnded
         }
     }
 
@@ -95,7 +99,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     var isInPalette: Bool {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
-            .activate, .mark, .yes:
+            .activate, .mark, .yes, .editBodyHere, .leaveBody:
             false
         default: true
         }

@@ -10,6 +10,18 @@ enum InputRouter {
             case .resize: break
             }
         }
+        if state.overlay == nil, state.focus == .editor, state.bodyEditor != nil {
+            switch event {
+            case .key(let key):
+                // The key map first (send, save, Tab, Esc…); everything else is typing.
+                if let name = state.keyMap.action(for: key, in: ["body"]), let command = AppCommand(rawValue: name) {
+                    return command.action
+                }
+                return .bodyEdited(event)
+            case .paste: return .bodyEdited(event)
+            case .mouse, .resize: break
+            }
+        }
         switch event {
         case .resize(let size): return .terminalResized(size)
         case .mouse(let mouse): return .mouseUsed(mouse)

@@ -1,3 +1,4 @@
+import FerryTerminal
 import FerryWorkbench
 
 // MARK: - Typing into the URL field and the dialogs' text fields
@@ -59,6 +60,17 @@ extension AppReducer {
         url.remove(at: index)
         state.urlCursor = index
         return edit(id, &state) { setURL(String(url), in: &$0) }
+    }
+
+    /// Applies a key, paste or click to the body editor and keeps the draft in step with it.
+    static func editBody(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
+        guard var editor = state.bodyEditor, let id = state.openRequest else { return [] }
+        let before = editor.text
+        _ = editor.handle(event, area: WorkbenchLayout(size: state.size).bodyEditor)
+        state.bodyEditor = editor
+        let text = editor.text
+        guard text != before else { return [] }
+        return edit(id, &state) { $0.body = text.isEmpty ? nil : text }
     }
 
     /// Moves to the next common HTTP method.

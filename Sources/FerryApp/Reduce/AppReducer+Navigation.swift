@@ -116,6 +116,7 @@ extension AppReducer {
     /// Opens a request in the editor (keeping any unsaved edits of the one before).
     static func open(_ id: RequestID, _ state: inout AppState) {
         state.openRequest = id
+        state.bodyEditor = nil
         state.urlCursor = state.currentRequest?.fullURL.count ?? 0
         state.detailScroll = 0
         if let row = state.treeRows.firstIndex(where: { $0.requestID == id }) {
@@ -128,6 +129,7 @@ extension AppReducer {
     /// Shows the next or previous tab of the focused pane (the response's when the tree is focused).
     static func switchTab(_ step: Int, _ state: inout AppState) -> [Effect] {
         if state.focus == .editor {
+            state.bodyEditor = nil
             let count = EditorTab.allCases.count
             state.editorTab =
                 EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params

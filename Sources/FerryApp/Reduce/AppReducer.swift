@@ -71,6 +71,7 @@ enum AppReducer {
         case .dialogConfirmed: return confirm(&state)
         case .workspaceChanged(let result, let select): return workspaceChanged(result, select: select, &state)
         case .focusMoved(let step):
+            state.bodyEditor = nil
             let count = Pane.allCases.count
             state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
             return []
@@ -78,6 +79,14 @@ enum AppReducer {
         case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
         case .methodCycled: return cycleMethod(&state)
+        case .bodyEditingStarted:
+            guard state.editorTab == .body, let request = state.currentRequest else { return [] }
+            state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
+            return []
+        case .bodyEditingEnded:
+            state.bodyEditor = nil
+            return []
+        case .bodyEdited(let event): return editBody(event, &state)
         case .characterTyped(let character): return type(String(character), &state)
         case .pasted(let text):
             return type(text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: ""), &state)

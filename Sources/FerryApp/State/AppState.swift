@@ -42,6 +42,8 @@ public struct AppState: Sendable {
     var editorTab: EditorTab = .params
     /// The cursor in the URL field, in characters.
     var urlCursor = 0
+    /// The body editor (the widgets' multi-line `TextEditorState`) while it has the keyboard.
+    var bodyEditor: TextEditorState?
 
     // MARK: - Responses
 
@@ -156,6 +158,7 @@ public struct AppState: Sendable {
     /// The key-map contexts in force, most specific first.
     var keyContexts: [String] {
         if let overlay { return [overlay.keyContext] }
+        if focus == .editor && bodyEditor != nil { return ["body"] }
         return [focus.keyContext]
     }
 

@@ -28,6 +28,14 @@ struct RequestEditorView {
         WorkbenchView.renderTabs(
             EditorTab.allCases.map(\.title), active: state.editorTab.rawValue, into: &buffer, area: layout.editorTabs,
             theme: theme)
+        if state.editorTab == .body, let editor = state.bodyEditor {
+            let kind = bodyKind(request.header("Content-Type")?.lowercased() ?? "", body: request.body ?? "")
+            Line("\(kind) · editing (Esc: back to the URL)", style: theme[.accent])
+                .render(into: &buffer, area: layout.editorContent.rows(layout.editorContent.y, count: 1))
+            let area = TextArea(state: editor, style: theme[.text], selectionStyle: theme[.selection])
+            area.render(into: &buffer, area: layout.bodyEditor)
+            return focused ? area.cursorPosition(in: layout.bodyEditor) : nil
+        }
         let lines = tabLines(request, context: context, theme: theme)
         Paragraph(text: Text(lines)).render(into: &buffer, area: layout.editorContent)
         guard focused else { return nil }
@@ -70,11 +78,11 @@ struct RequestEditorView {
             }
         case .body:
             guard let body = request.body, !body.isEmpty else {
-                return [Line("No body. F4 opens one in $EDITOR.", style: muted)]
+                return [Line("No body. ↓ writes one here.", style: muted)]
             }
             var lines: [Line] = []
             let kind = request.header("Content-Type").map { $0.lowercased() } ?? ""
-            lines.append(Line("\(bodyKind(kind, body: body))  · F4 edits in $EDITOR", style: muted))
+            lines.append(Line("\(bodyKind(kind, body: body))  · ↓ edits here", style: muted))
             for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(
                     Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))

@@ -49,6 +49,12 @@ struct WorkbenchLayout: Sendable, Hashable {
         return Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
     }
 
+    /// The body editor: the Body tab's content below its one-line summary.
+    var bodyEditor: Rect {
+        let content = editorContent
+        return Rect(x: content.x, y: content.y + 1, width: content.width, height: max(0, content.height - 1))
+    }
+
     /// The response status line.
     var statusLine: Rect {
         let inner = Self.inner(response)

@@ -33,15 +33,15 @@ public struct RequestDirectives: Sendable, Hashable {
 
     /// Reads a duration such as `10`, `10 s`, `500 ms`, `2 m` into seconds; `nil` when malformed.
     public static func seconds(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedSpaces
         var digits = ""
         var rest = Substring(trimmed)
-        while let first = rest.first, first.isNumber || first == "." {
+        while let first = rest.first, first.isASCII && first.isNumber || first == "." {
             digits.append(first)
             rest = rest.dropFirst()
         }
         guard let number = Double(digits), number >= 0 else { return nil }
-        switch rest.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch rest.trimmedSpaces.lowercased() {
         case "", "s", "sec", "second", "seconds": return number
         case "ms", "millis", "milliseconds": return number / 1000
         case "m", "min", "minute", "minutes": return number * 60

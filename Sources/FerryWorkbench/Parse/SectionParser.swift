@@ -6,6 +6,15 @@ func isSpace(_ character: Character) -> Bool {
     character == " " || character == "\t" || character == "\r" || character == "\u{FEFF}"
 }
 
+/// Whether a character is a letter or digit, checked on ASCII first (the common case) because
+/// Unicode property lookups dominate the parser's profile otherwise.
+func isWordCharacter(_ character: Character) -> Bool {
+    if let ascii = character.asciiValue {
+        return (0x30...0x39).contains(ascii) || (0x41...0x5A).contains(ascii) || (0x61...0x7A).contains(ascii)
+    }
+    return character.isLetter || character.isNumber
+}
+
 /// Parses one `###` section into its request (if any) and loose preamble items.
 struct SectionParser {
     /// The file path for diagnostics.
@@ -81,7 +90,7 @@ struct SectionParser {
         let afterMarker = body.drop { isSpace($0) }
         guard afterMarker.hasPrefix("@") else { return PreambleItem(.comment, text: line.text) }
         let nameAndValue = afterMarker.dropFirst()
-        let name = nameAndValue.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+        let name = nameAndValue.prefix { isWordCharacter($0) || $0 == "-" || $0 == "_" || $0 == "." }
         guard !name.isEmpty else { return PreambleItem(.comment, text: line.text) }
         var value = nameAndValue.dropFirst(name.count).drop { isSpace($0) }
         if value.hasPrefix("=") { value = value.dropFirst() }
@@ -169,7 +178,7 @@ struct SectionParser {
             words.removeLast()
         }
         var method: String?
-        if words.count >= 2, words[0].allSatisfy({ $0.isASCII && $0.isLetter }) {
+        if words.count >= 2, words[0].utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
             method = words[0].uppercased()
             words.removeFirst()
         }

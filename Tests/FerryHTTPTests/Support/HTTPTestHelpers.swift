@@ -35,7 +35,10 @@ func failureReason(_ body: () async throws -> Void) async -> HTTPClientError.Rea
 }
 
 /// Waits until `condition` holds, checking every few milliseconds, or until `deadline` passes.
-func waitUntil(_ deadline: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+///
+/// The deadline is generous on purpose: under `make test` other suites can keep the test threads busy
+/// for seconds, and a deadline only matters when the condition never comes true.
+func waitUntil(_ deadline: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
     let end = ContinuousClock.now + deadline
     while ContinuousClock.now < end {
         if condition() { return true }
@@ -90,5 +93,32 @@ final class ImmediateReplyServer: @unchecked Sendable {
     deinit {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+    }
+}
+
+/// A transport that passes requests to another and notes when each transfer's completion arrives, on the
+/// transport's own thread: the moment the transfer really stopped, whatever the test threads are doing.
+final class StopClock: HTTPTransport {
+    let inner: any HTTPTransport
+    let completions = Recorder<ContinuousClock.Instant>()
+
+    init(_ inner: any HTTPTransport) { self.inner = inner }
+
+    func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
+        let completions = completions
+        let observed = TransferEvents(progress: events.progress) { result in
+            completions.append(.now)
+            events.completion(result)
+        }
+        return inner.start(request, events: observed)
+    }
+
+    /// How long after `instant` the first transfer stopped, once it has.
+    func stopDelay(after instant: ContinuousClock.Instant) async -> Duration? {
+        guard await waitUntil(.seconds(20), { !completions.values.isEmpty }), let stopped = completions.values.first
+        else {
+            return nil
+        }
+        return stopped - instant
     }
 }

@@ -252,6 +252,33 @@ final class WorkbenchAppTests {
         try app.quit()
     }
 
+    @Test func headersAreEditedInTheTableSentAndSaved() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.tab), .control("t"))
+        #expect(app.state.editorTab == .headers)
+        try app.press(.key(.down))
+        #expect(app.state.headerTable?.rows.count == 1, "\(app.screen)")
+        try app.press(.character("a"))
+        try app.type("X-Test")
+        try app.press(.key(.enter))
+        try app.type("42")
+        try app.press(.key(.enter))
+        #expect(app.shows("X-Test"), "\(app.screen)")
+        try app.press(.key(.up), .character(" "))
+        #expect(app.state.headerTable?.rows.first?.isEnabled == false)
+        try app.press(.control("r"))
+        let sent = try #require(server.requests.last)
+        #expect(sent.headers.contains { $0.name == "X-Test" && $0.value == "42" })
+        #expect(!sent.headers.contains { $0.name == "Accept" && $0.value == "application/json" })
+        try app.press(.control("s"))
+        let file = try folder.read("requests.http")
+        #expect(file.contains("# Accept: application/json\nX-Test: 42\n"), "\(file)")
+        try app.press(.key(.escape))
+        #expect(app.state.headerTable == nil)
+        try app.quit()
+    }
+
     @Test func unsavedEditsSurviveSwitchingAndARestart() throws {
         do {
             let app = try launch()

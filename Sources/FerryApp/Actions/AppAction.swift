@@ -39,10 +39,12 @@ enum AppAction: Sendable {
     case rowActivated
     /// Show the next (+1) or previous (-1) tab of the focused pane.
     case tabSwitched(Int)
-    /// Give the keyboard to the body editor (Down from the URL on the Body tab).
-    case bodyEditingStarted
-    /// Take the keyboard back from the body editor (Esc).
-    case bodyEditingEnded
+    /// Give the keyboard to the tab's editor (Down from the URL on the Body or Headers tab).
+    case tabEditingStarted
+    /// Take the keyboard back from the tab's editor (Esc).
+    case tabEditingEnded
+    /// A key, paste or click for the headers table.
+    case headersEdited(InputEvent)
     /// A key, paste or click for the body editor.
     case bodyEdited(InputEvent)
     /// Use the next HTTP method.

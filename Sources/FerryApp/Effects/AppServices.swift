@@ -27,7 +27,8 @@ public enum ExternalEditorError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unavailable:
-            "No external editor is available here; set $EDITOR (for example export EDITOR=vi)."
+            "Editing in $EDITOR needs the terminal suspended, which this terminal backend cannot do yet; "
+                + "edit the body in place instead (↓ on the Body tab)."
         case .failed(let command, let status):
             "The editor '\(command)' exited with status \(status); the body was left unchanged."
         }

@@ -90,8 +90,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .duplicate: .duplicateRequested
         case .deleteRequest: .deleteRequested
         case .yes: .dialogConfirmed
-        case .editBodyHere: .bodyEditingStarted
-        case .leaveBody: .bodyEditingEnded
+        case .editBodyHere: .tabEditingStarted
+        case .leaveBody: .tabEditingEnded
         }
     }
 

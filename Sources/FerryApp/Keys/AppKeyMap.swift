@@ -67,8 +67,8 @@ enum AppKeyMap {
         bind("backspace", .backspace, "Delete backwards", ["editor", "prompt", "history"])
         bind("delete", .delete, "Delete forwards", ["editor", "prompt"])
         bind("enter", .send, "Send the request", ["editor"])
-        bind("down", .editBodyHere, "Edit the body (on the Body tab)", ["editor"])
-        bind("esc", .leaveBody, "Back to the URL", ["body"])
+        bind("down", .editBodyHere, "Edit the body or the headers (on their tab)", ["editor"])
+        bind("esc", .leaveBody, "Back to the URL", ["body", "table"])
         // Dialogs
         bind("esc", .dismiss, "Close", ["help", "confirm", "prompt", "history", "diff"])
         bind("f1", .dismiss, "Close", ["help"])

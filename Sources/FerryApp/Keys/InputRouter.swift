@@ -10,6 +10,20 @@ enum InputRouter {
             case .resize: break
             }
         }
+        if state.overlay == nil, state.focus == .editor, let table = state.headerTable {
+            switch event {
+            case .key(let key):
+                // While a cell is edited every key is the table's (Tab switches columns, Esc drops the edit).
+                if !table.isEditing, let name = state.keyMap.action(for: key, in: ["table"]),
+                    let command = AppCommand(rawValue: name)
+                {
+                    return command.action
+                }
+                return .headersEdited(event)
+            case .paste: return .headersEdited(event)
+            case .mouse, .resize: break
+            }
+        }
         if state.overlay == nil, state.focus == .editor, state.bodyEditor != nil {
             switch event {
             case .key(let key):

@@ -73,6 +73,16 @@ extension AppReducer {
         return edit(id, &state) { $0.body = text.isEmpty ? nil : text }
     }
 
+    /// Applies a key, paste or click to the headers table and writes its rows back into the draft.
+    static func editHeaders(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
+        guard var table = state.headerTable, let id = state.openRequest else { return [] }
+        let before = table.rows
+        _ = table.handle(event, area: WorkbenchLayout(size: state.size).editorContent)
+        state.headerTable = table
+        guard table.rows != before else { return [] }
+        return edit(id, &state) { $0.headerLines = HeaderRows.lines(from: table.rows) }
+    }
+
     /// Moves to the next common HTTP method.
     static func cycleMethod(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }

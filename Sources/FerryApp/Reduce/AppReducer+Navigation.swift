@@ -117,6 +117,7 @@ extension AppReducer {
     static func open(_ id: RequestID, _ state: inout AppState) {
         state.openRequest = id
         state.bodyEditor = nil
+        state.headerTable = nil
         state.urlCursor = state.currentRequest?.fullURL.count ?? 0
         state.detailScroll = 0
         if let row = state.treeRows.firstIndex(where: { $0.requestID == id }) {
@@ -130,6 +131,7 @@ extension AppReducer {
     static func switchTab(_ step: Int, _ state: inout AppState) -> [Effect] {
         if state.focus == .editor {
             state.bodyEditor = nil
+            state.headerTable = nil
             let count = EditorTab.allCases.count
             state.editorTab =
                 EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params

@@ -72,6 +72,7 @@ enum AppReducer {
         case .workspaceChanged(let result, let select): return workspaceChanged(result, select: select, &state)
         case .focusMoved(let step):
             state.bodyEditor = nil
+            state.headerTable = nil
             let count = Pane.allCases.count
             state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
             return []
@@ -79,13 +80,19 @@ enum AppReducer {
         case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
         case .methodCycled: return cycleMethod(&state)
-        case .bodyEditingStarted:
-            guard state.editorTab == .body, let request = state.currentRequest else { return [] }
-            state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
+        case .tabEditingStarted:
+            guard let request = state.currentRequest else { return [] }
+            if state.editorTab == .body {
+                state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
+            } else if state.editorTab == .headers {
+                state.headerTable = HeaderRows.table(for: request)
+            }
             return []
-        case .bodyEditingEnded:
+        case .tabEditingEnded:
             state.bodyEditor = nil
+            state.headerTable = nil
             return []
+        case .headersEdited(let event): return editHeaders(event, &state)
         case .bodyEdited(let event): return editBody(event, &state)
         case .characterTyped(let character): return type(String(character), &state)
         case .pasted(let text):

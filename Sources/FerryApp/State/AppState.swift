@@ -44,6 +44,8 @@ public struct AppState: Sendable {
     var urlCursor = 0
     /// The body editor (the widgets' multi-line `TextEditorState`) while it has the keyboard.
     var bodyEditor: TextEditorState?
+    /// The headers table (the widgets' `KeyValueTableState`) while it has the keyboard.
+    var headerTable: KeyValueTableState?
 
     // MARK: - Responses
 
@@ -159,6 +161,7 @@ public struct AppState: Sendable {
     var keyContexts: [String] {
         if let overlay { return [overlay.keyContext] }
         if focus == .editor && bodyEditor != nil { return ["body"] }
+        if focus == .editor && headerTable != nil { return ["table"] }
         return [focus.keyContext]
     }
 

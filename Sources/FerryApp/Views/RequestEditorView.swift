@@ -28,6 +28,14 @@ struct RequestEditorView {
         WorkbenchView.renderTabs(
             EditorTab.allCases.map(\.title), active: state.editorTab.rawValue, into: &buffer, area: layout.editorTabs,
             theme: theme)
+        if state.editorTab == .headers, let table = state.headerTable {
+            let widget = KeyValueTable(
+                state: table, isFocused: focused, titles: ("Header", "Value"), style: theme[.text],
+                headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
+                disabledStyle: theme[.muted], placeholder: "No headers: press a to add one (Esc: back to the URL)")
+            widget.render(into: &buffer, area: layout.editorContent)
+            return focused ? widget.cursorPosition(in: layout.editorContent) : nil
+        }
         if state.editorTab == .body, let editor = state.bodyEditor {
             let kind = bodyKind(request.header("Content-Type")?.lowercased() ?? "", body: request.body ?? "")
             Line("\(kind) · editing (Esc: back to the URL)", style: theme[.accent])

@@ -249,9 +249,13 @@ struct AppReducerTests {
         #expect(state.isFinished)
     }
 
-    @Test mutating func methodCyclesThroughTheCommonVerbs() {
+    @Test mutating func theMethodPickerChangesTheMethod() {
         _ = AppReducer.reduce(&state, .methodCycled)
-        #expect(state.currentRequest?.method == "POST")
+        for character in "pat" { _ = AppReducer.reduce(&state, .dialogEvent(.character(character))) }
+        _ = AppReducer.reduce(&state, .dialogEvent(.key(.enter)))
+        #expect(state.currentRequest?.method == "PATCH")
+        #expect(state.overlay == nil)
+        #expect(state.hasUnsavedEdits)
     }
 
     // MARK: - Response body

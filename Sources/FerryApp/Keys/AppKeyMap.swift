@@ -27,7 +27,7 @@ enum AppKeyMap {
         bind("ctrl+p", .palette, "Command palette")
         bind("tab", .nextPane, "Next pane")
         bind("shift+tab", .previousPane, "Previous pane")
-        bind("f3", .cycleMethod, "Next HTTP method")
+        bind("f3", .cycleMethod, "Pick the HTTP method")
         bind("f4", .editBody, "Edit the body in $EDITOR")
         bind("ctrl+t", .nextTab, "Next tab")
         bind("up", .up, "Up", lists)

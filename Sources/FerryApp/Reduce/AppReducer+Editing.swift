@@ -83,12 +83,21 @@ extension AppReducer {
         return edit(id, &state) { $0.headerLines = HeaderRows.lines(from: table.rows) }
     }
 
-    /// Moves to the next common HTTP method.
-    static func cycleMethod(_ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest, let request = state.currentRequest else { return [] }
-        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
-        let next = methods[((methods.firstIndex(of: request.method) ?? -1) + 1) % methods.count]
-        return edit(id, &state) { $0.explicitMethod = next }
+    /// The methods the picker offers.
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    /// Opens the method picker (type to filter, Enter picks).
+    static func pickMethod(_ state: inout AppState) -> [Effect] {
+        guard let request = state.currentRequest else { return [] }
+        state.overlay = .methodPicker(
+            PickerDialogState(title: "Method (\(request.method) now)", items: methods.map { ListItem($0) }))
+        return []
+    }
+
+    /// Uses `method` for the open request.
+    static func setMethod(_ method: String, _ state: inout AppState) -> [Effect] {
+        guard let id = state.openRequest else { return [] }
+        return edit(id, &state) { $0.explicitMethod = method }
     }
 
     /// Applies an edit to a request; the result is a draft (kept across switching, written to

@@ -79,7 +79,7 @@ enum AppReducer {
         case .cursorMoved(let move): return moveCursor(move, &state)
         case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
-        case .methodCycled: return cycleMethod(&state)
+        case .methodCycled: return pickMethod(&state)
         case .tabEditingStarted:
             guard let request = state.currentRequest else { return [] }
             if state.editorTab == .body {
@@ -196,6 +196,19 @@ enum AppReducer {
                 state.overlay = nil
                 guard let entry = picker.selectedItem else { return [] }
                 return reduce(&state, entry.command.action)
+            case .cancelled:
+                state.overlay = nil
+            case .handled, .ignored:
+                break
+            }
+        case .methodPicker(var picker):
+            let response = picker.handle(event, area: screen)
+            state.overlay = .methodPicker(picker)
+            switch response {
+            case .confirmed:
+                state.overlay = nil
+                guard let method = picker.selectedItem?.text else { return [] }
+                return setMethod(method, &state)
             case .cancelled:
                 state.overlay = nil
             case .handled, .ignored:

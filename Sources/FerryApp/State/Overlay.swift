@@ -9,6 +9,8 @@ enum Overlay: Sendable, Equatable {
     case palette(PickerDialogState<PaletteEntries.Entry>)
     /// The environment picker: the widgets' fuzzy picker over the environment names.
     case environmentPicker(PickerDialogState<ListItem>)
+    /// The method picker: the widgets' fuzzy picker over the common HTTP methods.
+    case methodPicker(PickerDialogState<ListItem>)
     /// Asks whether to quit with unsaved edits.
     case confirmQuit
     /// The `/` search of the response body: the text typed so far.
@@ -27,7 +29,7 @@ enum Overlay: Sendable, Equatable {
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
         switch self {
-        case .palette, .environmentPicker, .namePrompt: true
+        case .palette, .environmentPicker, .methodPicker, .namePrompt: true
         default: false
         }
     }
@@ -36,7 +38,7 @@ enum Overlay: Sendable, Equatable {
     var keyContext: String {
         switch self {
         case .help: "help"
-        case .palette, .environmentPicker: "picker"
+        case .palette, .environmentPicker, .methodPicker: "picker"
         case .confirmQuit: "confirm"
         case .confirmDelete: "confirmDelete"
         case .namePrompt: "picker"

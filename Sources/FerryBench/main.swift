@@ -7,6 +7,7 @@ let suites: [any BenchSuite.Type] = [
     HTTPBench.self,
     AppBench.self,
     WidgetBench.self,
+    TerminalBench.self,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -172,7 +172,8 @@ public final class NcursesBackend: TerminalBackend {
             let left = deadline.map { max(.zero, $0 - ContinuousClock.now) }
             switch wakeSignal.wait(readingFrom: inputDescriptor, timeout: left) {
             case .woken:
-                checkSize()
+                // Woken by a post or by SIGWINCH: let ncurses see a pending resize (KEY_RESIZE) first.
+                readInput()
                 return queued.isEmpty ? nil : queued.removeFirst()
             case .timedOut:
                 return nil

@@ -12,6 +12,11 @@ public enum CharacterWidth {
         }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // Fast path for the common single-scalar narrow characters: Latin, Greek, Cyrillic, box drawing.
+        let value = first.value
+        if (0xA0..<0x300).contains(value) || (0x370..<0x483).contains(value) || (0x2500..<0x25A0).contains(value) {
+            if value != 0xAD && scalars.index(after: scalars.startIndex) == scalars.endIndex { return 1 }
+        }
         if first.properties.isEmojiPresentation { return 2 }
         if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
         return columns(of: first)

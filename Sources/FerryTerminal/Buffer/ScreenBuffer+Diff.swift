@@ -24,17 +24,20 @@ extension ScreenBuffer {
         var lastEmitted = -1
         cells.withUnsafeBufferPointer { current in
             previous.cells.withUnsafeBufferPointer { old in
-                for index in 0..<current.count where current[index] != old[index] {
-                    var target = index
-                    if current[index].isContinuation {
-                        // The leading half lies on the same row (a continuation is never in column 0).
-                        guard index % width > 0 else { continue }
-                        target = index - 1
+                for row in 0..<size.height {
+                    let start = row * width
+                    for index in start..<start + width where current[index] != old[index] {
+                        var target = index
+                        if current[index].isContinuation {
+                            // The leading half lies on the same row (a continuation is never in column 0).
+                            guard index % width > 0 else { continue }
+                            target = index - 1
+                        }
+                        guard target != lastEmitted else { continue }
+                        lastEmitted = target
+                        result.append(
+                            CellChange(position: Position(x: target % width, y: target / width), cell: current[target]))
                     }
-                    guard target != lastEmitted else { continue }
-                    lastEmitted = target
-                    result.append(
-                        CellChange(position: Position(x: target % width, y: target / width), cell: current[target]))
                 }
             }
         }

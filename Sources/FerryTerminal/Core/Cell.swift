@@ -30,6 +30,12 @@ public struct Cell: Hashable, Sendable {
         return cell
     }
 
+    /// Whether two cells draw the same; the cheap fields are compared before the character.
+    @inlinable
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.isContinuation == rhs.isContinuation && lhs.style == rhs.style && lhs.character == rhs.character
+    }
+
     /// How many columns the cell's character takes: 0 for a continuation, else 1 or 2.
     public var width: Int { isContinuation ? 0 : max(1, CharacterWidth.columns(of: character)) }
 }

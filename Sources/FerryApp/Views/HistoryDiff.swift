@@ -32,10 +32,10 @@ enum HistoryDiff {
         case same(String), removed(String), added(String)
     }
 
-    /// A longest-common-subsequence line diff (inputs are capped at 2,000 lines each).
+    /// A longest-common-subsequence line diff (inputs are capped at 800 lines each, so the table stays small).
     static func diff(_ a: [String], _ b: [String]) -> [Change] {
-        let a = Array(a.prefix(2000))
-        let b = Array(b.prefix(2000))
+        let a = Array(a.prefix(800))
+        let b = Array(b.prefix(800))
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {

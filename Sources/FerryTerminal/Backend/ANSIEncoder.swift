@@ -19,12 +19,17 @@ public struct ANSIEncoder: Sendable {
     /// The bytes that draw `changes`, continuing from the cursor and style left by the previous call.
     public mutating func encode(_ changes: some Sequence<CellChange>) -> [UInt8] {
         var bytes: [UInt8] = []
-        encode(changes, into: &bytes)
+        encode(Array(changes), into: &bytes)
         return bytes
     }
 
     /// Appends the bytes that draw `changes` to `bytes`.
     public mutating func encode(_ changes: some Sequence<CellChange>, into bytes: inout [UInt8]) {
+        encode(Array(changes), into: &bytes)
+    }
+
+    /// Appends the bytes that draw `changes` to `bytes` (the concrete form: no generic dispatch per cell).
+    public mutating func encode(_ changes: [CellChange], into bytes: inout [UInt8]) {
         bytes.reserveCapacity(bytes.count + changes.underestimatedCount * 2)
         for change in changes where !change.cell.isContinuation {
             if cursorX != change.position.x || cursorY != change.position.y {

@@ -20,14 +20,13 @@ extension ScreenBuffer {
         var x = position.x
         let right = clip.right
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            for byte in string.utf8 {
-                if x >= right { break }
-                if x >= clip.x {
-                    put(Character(Unicode.Scalar(byte)), width: 1, style: style, at: Position(x: x, y: position.y))
-                }
-                x += 1
-            }
-            return x
+            // Printable ASCII: one cell per byte; only the run's two ends can cut a wide pair.
+            let start = max(x, clip.x)
+            let end = min(x + string.utf8.count, right)
+            guard start < end else { return min(x + string.utf8.count, max(x, right)) }
+            writeASCIIRun(
+                string.utf8.dropFirst(start - x).prefix(end - start), row: position.y, from: start, style: style)
+            return end < x + string.utf8.count ? end : x + string.utf8.count
         }
         for character in string {
             if x >= right { break }
@@ -49,6 +48,20 @@ extension ScreenBuffer {
             x = draw(character, style: style, x: x, y: position.y, clip: clip)
         }
         return x
+    }
+
+    /// The printable ASCII characters, made once (building a `Character` per cell shows in the frame time).
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
+    /// Writes printable ASCII `bytes` on `row` from column `start` (already clipped).
+    private mutating func writeASCIIRun(_ bytes: some Collection<UInt8>, row: Int, from start: Int, style: Style) {
+        let end = start + bytes.count
+        repairEdges(of: Rect(x: start, y: row, width: end - start, height: 1))
+        var index = row * size.width + start
+        for byte in bytes {
+            cells[index] = Cell(Self.asciiCharacters[Int(byte)], style: style)
+            index += 1
+        }
     }
 
     /// Draws a safe character clipped to `clip` and returns the next column.

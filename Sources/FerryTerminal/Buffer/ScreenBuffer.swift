@@ -12,7 +12,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// The size in cells.
     public private(set) var size: Size
     /// The cells, row by row.
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
 
     /// Creates a buffer of `size` filled with `cell`.
     public init(size: Size, filledWith cell: Cell = .blank) {
@@ -147,7 +147,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
 
     /// Blanks the outside halves of wide characters cut by the edges of `area`, before it is overwritten.
-    private mutating func repairEdges(of area: Rect) {
+    mutating func repairEdges(of area: Rect) {
         for y in area.y..<area.bottom {
             let row = y * size.width
             if area.x > 0 && cells[row + area.x].isContinuation {

@@ -200,6 +200,20 @@ enum CharacterWidthProbe {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test func aCrashStillRestoresTheTerminal() throws {
+        guard TmuxSession.isAvailable else { return }
+        let session = try TmuxSession(
+            command:
+                "SWIFT_BACKTRACE=enable=no LANG=C.UTF-8 '\(FerryProcess.executableURL.path)' --demo-ui --crash-on-bang; echo $? > '{status}'"
+        )
+        try session.waitForScreen("the demo") { $0.contains("Row: 1 of 10") }
+        try session.send("!")
+        let status = try #require(try session.waitForExit())
+        #expect(status > 128, "killed by a crash signal, status \(status)")
+        #expect(try !session.isAlternateScreenOn())
+        #expect(try !session.screen().contains("Requests"))
+    }
+
     @Test(arguments: [("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT)])
     func terminationSignalsRestoreTheTerminal(name: String, signalNumber: Int32) throws {
         guard TmuxSession.isAvailable else { return }

@@ -3,13 +3,15 @@ import FerryTerminal
 import Foundation
 
 /// `ferry --demo-ui [--theme NAME]`: a small full-screen screen (panes, a list, a status bar) for trying
-/// the terminal layer by hand and for driving it from tmux in tests.
+/// the terminal layer by hand and for driving it from tmux in tests. `--crash-on-bang` makes `!` crash the
+/// process, so a test can check the terminal is restored after a crash signal.
 enum DemoUICommand: FerryCommand {
     static let name = "--demo-ui"
     static let summary = "show a demo screen of the terminal layer (--theme NAME)"
 
     static func run(_ arguments: [String]) -> Int32 {
         var themeName: String?
+        var crashesOnBang = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -19,6 +21,8 @@ enum DemoUICommand: FerryCommand {
                     return ExitCode.usage
                 }
                 themeName = value
+            case "--crash-on-bang":
+                crashesOnBang = true
             default:
                 printError("ferry --demo-ui: unknown argument '\(argument)'")
                 return ExitCode.usage
@@ -34,7 +38,9 @@ enum DemoUICommand: FerryCommand {
             let depth = Theme.effectiveDepth(
                 terminal: backend.colorDepth, environment: ProcessInfo.processInfo.environment)
             let theme = chosen.fitted(to: depth)
-            let loop = TerminalLoop<DemoUIState, DemoUIAction>(backend: backend, state: DemoUIState())
+            var state = DemoUIState()
+            state.crashesOnBang = crashesOnBang
+            let loop = TerminalLoop<DemoUIState, DemoUIAction>(backend: backend, state: state)
             try loop.run(
                 action: DemoUIState.action(for:in:),
                 reduce: { state, action in state.apply(action) },

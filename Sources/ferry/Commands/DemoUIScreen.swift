@@ -18,11 +18,14 @@ struct DemoUIState {
     var pasted = ""
     /// Whether the user asked to quit.
     var hasQuit = false
+    /// Whether `!` crashes the process (`--crash-on-bang`, for the test that the terminal is restored
+    /// after a crash).
+    var crashesOnBang = false
 }
 
 /// What can happen in the demo.
 enum DemoUIAction: Sendable {
-    case moveUp, moveDown, first, last, select(Int), toggleFocus, quit
+    case moveUp, moveDown, first, last, select(Int), toggleFocus, quit, crash
     case noted(String), pasted(String)
 }
 
@@ -42,6 +45,8 @@ extension DemoUIState {
     /// The action for an input event (every event is also noted in the detail pane).
     static func action(for event: InputEvent, in state: DemoUIState) -> DemoUIAction? {
         switch event {
+        case .key(KeyEvent(.character("!"), modifiers: [])) where state.crashesOnBang:
+            return .crash
         case .key(let key):
             switch demoKeyMap.action(for: key) {
             case "up": return .moveUp
@@ -77,6 +82,7 @@ extension DemoUIState {
         case .select: break
         case .toggleFocus: isListFocused.toggle()
         case .quit: hasQuit = true
+        case .crash: fatalError("crash requested with --crash-on-bang")
         case .noted(let text): lastEvent = text
         case .pasted(let text):
             pasted = text

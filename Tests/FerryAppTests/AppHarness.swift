@@ -56,6 +56,13 @@ final class AppHarness: @unchecked Sendable {
         try settle(timeout: timeout)
     }
 
+    /// Resizes the terminal (which queues a resize event) and waits until the app is quiet again.
+    func resize(to size: Size) throws {
+        lock.withLock { enqueued += 1 }
+        backend.resize(to: size)
+        try settle()
+    }
+
     /// Types text into whatever has the keyboard.
     func type(_ text: String) throws { try press(InputEvent.typing(text)) }
 

@@ -414,10 +414,8 @@ final class WorkbenchAppTests {
     @Test func aResizeRedrawsAtTheNewSize() throws {
         let app = try launch()
         defer { app.stop() }
-        app.backend.resize(to: Size(width: 100, height: 30))
-        try app.press([])
-        try app.waitFor("the resize") { app.state.size == Size(width: 100, height: 30) }
-        try app.settle()
+        try app.resize(to: Size(width: 100, height: 30))
+        #expect(app.state.size == Size(width: 100, height: 30))
         #expect(app.backend.lines.count == 30)
         #expect(app.backend.lines[29].hasPrefix(" local "))
         try app.quit()
@@ -448,5 +446,27 @@ extension AppHarness {
         try check(self)
         try quit()
         return self
+    }
+}
+
+@Suite("Workbench edge cases", .serialized)
+struct WorkbenchEdgeCaseTests {
+    @Test func tinyTerminalsAndAnEmptyWorkspaceDoNotBreakTheApp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = try AppHarness(workspace: root)
+        defer { app.stop() }
+        try app.settle()
+        #expect(app.shows("No .http files here."))
+        #expect(app.backend.lines[23].hasPrefix(" no environment "))
+        try app.press(.control("r"), .control("e"), .function(2), .key(.escape), .control("s"), .key(.tab))
+        #expect(app.state.message?.text.contains("No environments") == true)
+        for size in [Size(width: 20, height: 6), Size(width: 1, height: 1), Size(width: 200, height: 3)] {
+            try app.resize(to: size)
+            #expect(app.state.size == size)
+            try app.press(.key(.tab), .function(1), .key(.escape), .control("p"), .key(.escape))
+        }
+        try app.quit()
     }
 }

@@ -20,6 +20,7 @@ public func fuzzJSONParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 preconditionFailure("printed value does not parse: \(value)")
             }
             precondition(reparsed == value, "round trip changed the value")
+            precondition(document.formattedBytes(format) == value.formattedBytes(format), "tape printer differs")
         }
         var visited = 0
         for node in 0..<document.nodeCount {

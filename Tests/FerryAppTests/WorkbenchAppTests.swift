@@ -279,6 +279,21 @@ final class WorkbenchAppTests {
         try app.quit()
     }
 
+    @Test func tabCompletesVariableNamesInTheURL() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.tab))
+        try app.type("?x={{h")
+        #expect(app.shows("Tab completes: {{host}}"), "\(app.screen)")
+        try app.press(.key(.tab))
+        #expect(app.state.currentRequest?.url == "{{host}}/json?x={{host}}")
+        #expect(app.state.focus == .editor)
+        #expect(!app.shows("Tab completes"))
+        try app.press(.key(.tab))
+        #expect(app.state.focus == .response)
+        try app.quit()
+    }
+
     @Test func unsavedEditsSurviveSwitchingAndARestart() throws {
         do {
             let app = try launch()

@@ -47,6 +47,8 @@ enum AppAction: Sendable {
     case headersEdited(InputEvent)
     /// A key, paste or click for the body editor.
     case bodyEdited(InputEvent)
+    /// Tab inside `{{partial`: complete the variable name with the first candidate.
+    case completionAccepted
     /// Use the next HTTP method.
     case methodCycled
     /// A printable character was typed.

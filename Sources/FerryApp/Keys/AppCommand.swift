@@ -44,6 +44,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case yes = "dialog.confirm"
     case editBodyHere = "body.edit"
     case leaveBody = "body.leave"
+    case complete = "url.complete"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -92,6 +93,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .yes: .dialogConfirmed
         case .editBodyHere: .tabEditingStarted
         case .leaveBody: .tabEditingEnded
+        case .complete: .completionAccepted
         }
     }
 
@@ -99,7 +101,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     var isInPalette: Bool {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
-            .activate, .mark, .yes, .editBodyHere, .leaveBody:
+            .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete:
             false
         default: true
         }

@@ -69,6 +69,7 @@ enum AppKeyMap {
         bind("enter", .send, "Send the request", ["editor"])
         bind("down", .editBodyHere, "Edit the body or the headers (on their tab)", ["editor"])
         bind("esc", .leaveBody, "Back to the URL", ["body", "table"])
+        bind("tab", .complete, "Complete the {{variable}} name", ["completion"])
         // Dialogs
         bind("esc", .dismiss, "Close", ["help", "confirm", "prompt", "history", "diff"])
         bind("f1", .dismiss, "Close", ["help"])

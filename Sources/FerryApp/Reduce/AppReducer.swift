@@ -80,6 +80,13 @@ enum AppReducer {
         case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
         case .methodCycled: return pickMethod(&state)
+        case .completionAccepted:
+            guard let name = state.variableCompletions.first, let request = state.currentRequest else { return [] }
+            let before = String(request.fullURL.prefix(state.urlCursor))
+            guard let open = before.range(of: "{{", options: .backwards) else { return [] }
+            let typed = before[open.upperBound...].count
+            let after = request.fullURL.dropFirst(state.urlCursor)
+            return type(String(name.dropFirst(typed)) + (after.hasPrefix("}}") ? "" : "}}"), &state)
         case .tabEditingStarted:
             guard let request = state.currentRequest else { return [] }
             if state.editorTab == .body {

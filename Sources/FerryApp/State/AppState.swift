@@ -162,7 +162,26 @@ public struct AppState: Sendable {
         if let overlay { return [overlay.keyContext] }
         if focus == .editor && bodyEditor != nil { return ["body"] }
         if focus == .editor && headerTable != nil { return ["table"] }
+        if focus == .editor && !variableCompletions.isEmpty { return ["completion", "editor"] }
         return [focus.keyContext]
+    }
+
+    /// The variable names that complete the `{{partial` before the URL cursor, best first (empty when the
+    /// cursor is not inside an unclosed `{{`).
+    var variableCompletions: [String] {
+        guard focus == .editor, overlay == nil, bodyEditor == nil, headerTable == nil,
+            let id = openRequest, let request = currentRequest
+        else { return [] }
+        let before = String(request.fullURL.prefix(urlCursor))
+        guard let open = before.range(of: "{{", options: .backwards),
+            !before[open.upperBound...].contains("}")
+        else { return [] }
+        let partial = String(before[open.upperBound...])
+        let context = variableContext(for: id)
+        var names = Set(context.environment.map(\.name))
+        names.formUnion(context.fileVariables.keys)
+        let candidates = names.filter { $0.hasPrefix(partial) && $0 != partial }.sorted()
+        return candidates
     }
 
     /// Rebuilds the visible tree rows and keeps the selection in range.

@@ -46,6 +46,17 @@ struct RequestEditorView {
         }
         let lines = tabLines(request, context: context, theme: theme)
         Paragraph(text: Text(lines)).render(into: &buffer, area: layout.editorContent)
+        let completions = state.variableCompletions
+        if focused, !completions.isEmpty {
+            var spans = [Span("Tab completes: ", style: theme[.muted])]
+            for (index, name) in completions.prefix(6).enumerated() {
+                spans.append(
+                    Span(
+                        (index == 0 ? "" : "  ") + "{{\(name)}}", style: index == 0 ? theme[.selection] : theme[.accent]
+                    ))
+            }
+            Line(spans).render(into: &buffer, area: layout.editorTabs)
+        }
         guard focused else { return nil }
         let prefix = String(request.fullURL.prefix(state.urlCursor))
         let x = layout.urlLine.x + method.count + 1 + CharacterWidth.columns(of: prefix)

@@ -294,6 +294,29 @@ final class WorkbenchAppTests {
         try app.quit()
     }
 
+    @Test func theAuthTabSetsABearerToken() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.tab), .control("t"), .control("t"), .control("t"))
+        #expect(app.state.editorTab == .auth)
+        #expect(app.shows("No auth."))
+        try app.press(.key(.down))
+        try app.type("bea")
+        try app.press(.key(.enter))
+        #expect(app.shows("Bearer token"), "\(app.screen)")
+        for _ in 0..<9 { try app.press(.key(.backspace)) }
+        try app.type("abc")
+        try app.press(.key(.enter))
+        #expect(app.state.currentRequest?.header("Authorization") == "Bearer abc")
+        #expect(app.shows("Bearer"), "\(app.screen)")
+        try app.press(.control("r"))
+        #expect(
+            server.requests.last?.headers.contains { $0.name == "Authorization" && $0.value == "Bearer abc" } == true)
+        try app.press(.key(.down), .key(.enter))
+        #expect(app.state.currentRequest?.header("Authorization") == nil)
+        try app.quit()
+    }
+
     @Test func unsavedEditsSurviveSwitchingAndARestart() throws {
         do {
             let app = try launch()

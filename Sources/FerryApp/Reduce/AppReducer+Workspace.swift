@@ -64,12 +64,14 @@ extension AppReducer {
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else {
-            state.message = .init(text: "A request needs a name.", isError: true)
+            state.message = .init(text: "That needs a value.", isError: true)
             return []
         }
         switch purpose {
         case .newRequest(let file): return [.changeWorkspace(.create(name: name, inFile: file))]
         case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
+        case .basicAuth(let id): return edit(id, &state) { $0.setHeader("Authorization", "Basic " + name) }
+        case .bearerToken(let id): return edit(id, &state) { $0.setHeader("Authorization", "Bearer " + name) }
         }
     }
 

@@ -93,6 +93,9 @@ enum AppReducer {
                 state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
             } else if state.editorTab == .headers {
                 state.headerTable = HeaderRows.table(for: request)
+            } else if state.editorTab == .auth {
+                state.overlay = .authPicker(
+                    PickerDialogState(title: "Auth", items: ["None", "Basic", "Bearer"].map { ListItem($0) }))
             }
             return []
         case .tabEditingEnded:
@@ -216,6 +219,29 @@ enum AppReducer {
                 state.overlay = nil
                 guard let method = picker.selectedItem?.text else { return [] }
                 return setMethod(method, &state)
+            case .cancelled:
+                state.overlay = nil
+            case .handled, .ignored:
+                break
+            }
+        case .authPicker(var picker):
+            let response = picker.handle(event, area: screen)
+            state.overlay = .authPicker(picker)
+            switch response {
+            case .confirmed:
+                state.overlay = nil
+                guard let id = state.openRequest, let choice = picker.selectedItem?.text else { return [] }
+                switch choice {
+                case "Basic":
+                    state.overlay = .namePrompt(
+                        .basicAuth(id),
+                        PromptDialogState(title: "Basic auth", label: "user password", text: "{{user}} {{password}}"))
+                case "Bearer":
+                    state.overlay = .namePrompt(
+                        .bearerToken(id), PromptDialogState(title: "Bearer token", label: "Token", text: "{{token}}"))
+                default:
+                    return edit(id, &state) { $0.removeHeader("Authorization") }
+                }
             case .cancelled:
                 state.overlay = nil
             case .handled, .ignored:

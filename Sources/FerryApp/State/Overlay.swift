@@ -11,6 +11,8 @@ enum Overlay: Sendable, Equatable {
     case environmentPicker(PickerDialogState<ListItem>)
     /// The method picker: the widgets' fuzzy picker over the common HTTP methods.
     case methodPicker(PickerDialogState<ListItem>)
+    /// The auth picker: none, Basic or Bearer.
+    case authPicker(PickerDialogState<ListItem>)
     /// Asks whether to quit with unsaved edits.
     case confirmQuit
     /// The `/` search of the response body: the text typed so far.
@@ -29,7 +31,7 @@ enum Overlay: Sendable, Equatable {
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
         switch self {
-        case .palette, .environmentPicker, .methodPicker, .namePrompt: true
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .namePrompt: true
         default: false
         }
     }
@@ -38,7 +40,7 @@ enum Overlay: Sendable, Equatable {
     var keyContext: String {
         switch self {
         case .help: "help"
-        case .palette, .environmentPicker, .methodPicker: "picker"
+        case .palette, .environmentPicker, .methodPicker, .authPicker: "picker"
         case .confirmQuit: "confirm"
         case .confirmDelete: "confirmDelete"
         case .namePrompt: "picker"
@@ -55,4 +57,8 @@ enum NamePurpose: Sendable, Equatable {
     case newRequest(inFile: String)
     /// A new name for this request.
     case rename(RequestID)
+    /// Basic credentials (`user password`, variables allowed) for this request.
+    case basicAuth(RequestID)
+    /// A bearer token (variables allowed) for this request.
+    case bearerToken(RequestID)
 }

@@ -111,7 +111,7 @@ struct RequestEditorView {
             guard let value = request.header("Authorization") else {
                 return [
                     Line(
-                        "No auth. Add an Authorization header (Basic or Bearer; values may be {{variables}}).",
+                        "No auth. ↓ picks Basic or Bearer (values may be {{variables}}).",
                         style: muted)
                 ]
             }

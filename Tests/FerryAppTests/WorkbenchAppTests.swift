@@ -317,6 +317,26 @@ final class WorkbenchAppTests {
         try app.quit()
     }
 
+    @Test func theOptionsTabTogglesDirectivesAndSetsTheTimeout() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"))
+        #expect(app.state.editorTab == .options)
+        try app.press(.key(.down), .key(.enter))
+        #expect(app.state.currentRequest?.directives.noRedirect == true)
+        #expect(app.shows("no (@no-redirect)"), "\(app.screen)")
+        try app.press(.key(.down))
+        try app.type("timeout")
+        try app.press(.key(.enter))
+        try app.type("30")
+        try app.press(.key(.enter))
+        #expect(app.state.currentRequest?.directives.timeout == 30)
+        try app.press(.control("s"))
+        let file = try folder.read("requests.http")
+        #expect(file.contains("# @no-redirect\n") && file.contains("# @timeout 30\n"), "\(file)")
+        try app.quit()
+    }
+
     @Test func unsavedEditsSurviveSwitchingAndARestart() throws {
         do {
             let app = try launch()

@@ -70,7 +70,8 @@ enum InputRouter {
         switch state.overlay {
         case .search, .treeFilter, .history: return true
         case .palette: return false
-        case .help, .environmentPicker, .methodPicker, .authPicker, .confirmQuit, .historyDiff, .namePrompt,
+        case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .confirmQuit, .historyDiff,
+            .namePrompt,
             .confirmDelete:
             return false
         case nil: return state.focus == .editor

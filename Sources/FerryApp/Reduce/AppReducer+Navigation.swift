@@ -279,7 +279,9 @@ extension AppReducer {
         case .historyDiff(let first, let second, let scroll):
             state.overlay = .historyDiff(
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
-        case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker, .namePrompt,
+        case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
+            .optionsPicker,
+            .namePrompt,
             .confirmDelete:
             break
         }

@@ -63,6 +63,13 @@ extension AppReducer {
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
         let name = name.trimmingCharacters(in: .whitespaces)
+        if case .timeout(let id) = purpose {
+            guard name.isEmpty || Double(name) != nil else {
+                state.message = .init(text: "The timeout is a number of seconds, such as 30.", isError: true)
+                return []
+            }
+            return edit(id, &state) { OptionDirectives.set("timeout", name.isEmpty ? nil : name, in: &$0) }
+        }
         guard !name.isEmpty else {
             state.message = .init(text: "That needs a value.", isError: true)
             return []
@@ -72,6 +79,7 @@ extension AppReducer {
         case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
         case .basicAuth(let id): return edit(id, &state) { $0.setHeader("Authorization", "Basic " + name) }
         case .bearerToken(let id): return edit(id, &state) { $0.setHeader("Authorization", "Bearer " + name) }
+        case .timeout: return []
         }
     }
 

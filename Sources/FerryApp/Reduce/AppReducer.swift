@@ -93,6 +93,10 @@ enum AppReducer {
                 state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
             } else if state.editorTab == .headers {
                 state.headerTable = HeaderRows.table(for: request)
+            } else if state.editorTab == .options {
+                state.overlay = .optionsPicker(
+                    PickerDialogState(
+                        title: "Options", items: OptionDirectives.choices(for: request).map { ListItem($0) }))
             } else if state.editorTab == .auth {
                 state.overlay = .authPicker(
                     PickerDialogState(title: "Auth", items: ["None", "Basic", "Bearer"].map { ListItem($0) }))
@@ -242,6 +246,26 @@ enum AppReducer {
                 default:
                     return edit(id, &state) { $0.removeHeader("Authorization") }
                 }
+            case .cancelled:
+                state.overlay = nil
+            case .handled, .ignored:
+                break
+            }
+        case .optionsPicker(var picker):
+            let response = picker.handle(event, area: screen)
+            state.overlay = .optionsPicker(picker)
+            switch response {
+            case .confirmed:
+                state.overlay = nil
+                guard let id = state.openRequest, let index = picker.selectedIndex else { return [] }
+                if index == OptionDirectives.timeoutIndex {
+                    let current = state.currentRequest?.directives.timeout.map { String(Int($0)) } ?? ""
+                    state.overlay = .namePrompt(
+                        .timeout(id), PromptDialogState(title: "Timeout", label: "seconds (empty: none)", text: current)
+                    )
+                    return []
+                }
+                return edit(id, &state) { OptionDirectives.toggle(index, in: &$0) }
             case .cancelled:
                 state.overlay = nil
             case .handled, .ignored:

@@ -13,6 +13,8 @@ enum Overlay: Sendable, Equatable {
     case methodPicker(PickerDialogState<ListItem>)
     /// The auth picker: none, Basic or Bearer.
     case authPicker(PickerDialogState<ListItem>)
+    /// The options picker: toggles for redirects, cookies and history, and the timeout.
+    case optionsPicker(PickerDialogState<ListItem>)
     /// Asks whether to quit with unsaved edits.
     case confirmQuit
     /// The `/` search of the response body: the text typed so far.
@@ -31,7 +33,7 @@ enum Overlay: Sendable, Equatable {
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
         switch self {
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .namePrompt: true
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .namePrompt: true
         default: false
         }
     }
@@ -40,7 +42,7 @@ enum Overlay: Sendable, Equatable {
     var keyContext: String {
         switch self {
         case .help: "help"
-        case .palette, .environmentPicker, .methodPicker, .authPicker: "picker"
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker: "picker"
         case .confirmQuit: "confirm"
         case .confirmDelete: "confirmDelete"
         case .namePrompt: "picker"
@@ -61,4 +63,6 @@ enum NamePurpose: Sendable, Equatable {
     case basicAuth(RequestID)
     /// A bearer token (variables allowed) for this request.
     case bearerToken(RequestID)
+    /// The timeout in seconds (`@timeout`) for this request; empty removes it.
+    case timeout(RequestID)
 }

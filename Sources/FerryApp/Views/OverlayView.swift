@@ -29,7 +29,8 @@ struct OverlayView {
                 selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))
             dialog.render(into: &buffer, area: area)
             return dialog.cursorPosition(in: area)
-        case .environmentPicker(let picker), .methodPicker(let picker), .authPicker(let picker):
+        case .environmentPicker(let picker), .methodPicker(let picker), .authPicker(let picker),
+            .optionsPicker(let picker):
             let dialog = PickerDialog(
                 state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
                 selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))

@@ -131,6 +131,7 @@ struct RequestEditorView {
                 ])
             }
             return [
+                Line("↓ changes these (written as # @directives).", style: muted),
                 row("Timeout", directives.timeout.map { "\($0) s" } ?? "none (@timeout)"),
                 row("Connect timeout", directives.connectionTimeout.map { "\($0) s" } ?? "default"),
                 row("Follow redirects", directives.noRedirect ? "no (@no-redirect)" : "yes"),

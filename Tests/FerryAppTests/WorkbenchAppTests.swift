@@ -107,6 +107,11 @@ final class WorkbenchAppTests {
         #expect(app.state.treeSelection == 4)
         try app.press(.key(.home))
         #expect(app.state.treeSelection == 0)
+        // Typing a letter no key is bound to filters as you type.
+        try app.type("sl")
+        #expect(app.state.treeRows.map(\.title) == ["requests.http", "slow"], "\(app.screen)")
+        try app.press(.key(.backspace), .key(.backspace), .key(.escape))
+        #expect(app.state.treeRows.count == 5)
         try app.press(.key(.enter))
         #expect(app.state.treeRows.count == 1)
         #expect(app.shows("▸ requests.http"))

@@ -65,6 +65,8 @@ enum AppAction: Sendable {
     case searchStepped(Int)
     /// Start filtering the collection tree.
     case treeFilterRequested
+    /// A letter typed in the tree that no key is bound to: filter as you type, starting with it.
+    case treeFilterTyped(Character)
     /// Expand every JSON node.
     case jsonExpandedAll
     /// Collapse every JSON node.

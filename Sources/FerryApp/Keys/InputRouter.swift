@@ -59,6 +59,11 @@ enum InputRouter {
         {
             return .jsonExpandedToLevel(level)
         }
+        if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, state.overlay == nil,
+            state.focus == .tree, character.isLetter || character.isNumber || character == "-" || character == "_"
+        {
+            return .treeFilterTyped(character)
+        }
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, acceptsText(state) {
             return .characterTyped(character)
         }

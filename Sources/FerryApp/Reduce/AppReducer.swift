@@ -121,6 +121,9 @@ enum AppReducer {
         case .treeFilterRequested:
             state.overlay = .treeFilter(state.treeFilter)
             return []
+        case .treeFilterTyped(let character):
+            state.overlay = .treeFilter("")
+            return type(String(character), &state)
         case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }
         case .jsonCollapsedAll: return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: 1) }
         case .jsonExpandedToLevel(let level):

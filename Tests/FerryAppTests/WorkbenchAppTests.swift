@@ -395,6 +395,20 @@ final class WorkbenchAppTests {
         try app.press(.character("x"), .character("y"))
         #expect(!app.shows("brand-new"), "\(app.screen)")
         #expect(try !folder.read("requests.http").contains("brand-new"))
+        // A new folder, then a request moved into a new file in it.
+        try app.press(.character("f"))
+        try app.type("sub")
+        try app.press(.key(.enter))
+        #expect(folder.exists("sub"), "\(app.screen)")
+        let row = try #require(app.state.treeRows.firstIndex { $0.requestID?.selector == "get-json" })
+        while app.state.treeSelection != row { try app.press(.key(app.state.treeSelection < row ? .down : .up)) }
+        try app.press(.character("m"))
+        for _ in 0..<20 { try app.press(.key(.backspace)) }
+        try app.type("sub/moved")
+        try app.press(.key(.enter))
+        #expect(app.state.openRequest?.description == "sub/moved.http#get-json", "\(app.screen)")
+        #expect(try folder.read("sub/moved.http").contains("GET {{host}}/json"))
+        #expect(try !folder.read("requests.http").contains("@name get-json\n"))
         try app.quit()
     }
 

@@ -87,6 +87,10 @@ enum AppAction: Sendable {
     case duplicateRequested
     /// Tree: delete the selected request (asks first).
     case deleteRequested
+    /// Tree: move the selected request to another file (asks which).
+    case moveRequested
+    /// Tree: make a folder in the selected folder (asks for its name).
+    case newFolderRequested
     /// Yes to the dialog on top (quit, delete).
     case dialogConfirmed
     /// History: mark the selected entry for a diff, or diff it with the marked one.

@@ -48,4 +48,8 @@ enum WorkspaceChange: Sendable, Equatable {
     case duplicate(RequestID)
     /// Move a request to the trash.
     case delete(RequestID)
+    /// Move a request to the end of another file (created when missing).
+    case move(RequestID, toFile: String)
+    /// Create a folder.
+    case createFolder(String)
 }

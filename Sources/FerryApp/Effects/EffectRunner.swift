@@ -176,6 +176,8 @@ final class EffectRunner: @unchecked Sendable {
                 case .rename(let id, let name): select = try workspace.renameRequest(id, to: name)
                 case .duplicate(let id): select = try workspace.duplicateRequest(id)
                 case .delete(let id): _ = try workspace.deleteRequest(id)
+                case .move(let id, let file): select = try workspace.moveRequest(id, toFile: file)
+                case .createFolder(let path): try workspace.createFolder(path)
                 }
                 self.saved = workspace
                 self.post(.workspaceChanged(.success(workspace), select: select))

@@ -41,6 +41,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case rename = "tree.rename"
     case duplicate = "tree.duplicate"
     case deleteRequest = "tree.delete"
+    case move = "tree.move"
+    case newFolder = "tree.newFolder"
     case yes = "dialog.confirm"
     case editBodyHere = "body.edit"
     case leaveBody = "body.leave"
@@ -90,6 +92,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .rename: .renameRequested
         case .duplicate: .duplicateRequested
         case .deleteRequest: .deleteRequested
+        case .move: .moveRequested
+        case .newFolder: .newFolderRequested
         case .yes: .dialogConfirmed
         case .editBodyHere: .tabEditingStarted
         case .leaveBody: .tabEditingEnded

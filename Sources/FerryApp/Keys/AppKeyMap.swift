@@ -49,6 +49,8 @@ enum AppKeyMap {
         bind("d", .duplicate, "Duplicate the request", ["tree"])
         bind("delete", .deleteRequest, "Delete the request (asks first)", ["tree"])
         bind("x", .deleteRequest, "Delete the request (asks first)", ["tree"])
+        bind("m", .move, "Move the request to another file", ["tree"])
+        bind("f", .newFolder, "New folder", ["tree"])
         bind("/", .search, "Filter (JSON path) or search text", ["response"])
         bind("n", .nextMatch, "Next match", ["response"])
         bind("shift+n", .previousMatch, "Previous match", ["response"])

@@ -37,6 +37,25 @@ extension AppReducer {
         case .deleteRequested:
             guard let id = row.requestID else { return [] }
             state.overlay = .confirmDelete(id)
+        case .moveRequested:
+            guard let id = row.requestID else { return [] }
+            guard !state.isUnsaved(id) else {
+                state.message = .init(text: "Save (Ctrl-S) or undo the edits of \(id) before moving it.", isError: true)
+                return []
+            }
+            state.overlay = .namePrompt(
+                .move(id),
+                PromptDialogState(title: "Move \(id) to", label: "file (created when missing)", text: id.path))
+        case .newFolderRequested:
+            let parent: String
+            switch row.kind {
+            case .folder(let path): parent = path
+            case .file(let path): parent = path.split(separator: "/").dropLast().joined(separator: "/")
+            case .request(let id): parent = id.path.split(separator: "/").dropLast().joined(separator: "/")
+            }
+            state.overlay = .namePrompt(
+                .newFolder(parent: parent),
+                PromptDialogState(title: "New folder in \(parent.isEmpty ? "the workspace" : parent)", label: "Name"))
         default:
             break
         }
@@ -80,6 +99,11 @@ extension AppReducer {
         case .basicAuth(let id): return edit(id, &state) { $0.setHeader("Authorization", "Basic " + name) }
         case .bearerToken(let id): return edit(id, &state) { $0.setHeader("Authorization", "Bearer " + name) }
         case .timeout: return []
+        case .newFolder(let parent):
+            return [.changeWorkspace(.createFolder(parent.isEmpty ? name : parent + "/" + name))]
+        case .move(let id):
+            let file = name.hasSuffix(".http") || name.hasSuffix(".rest") ? name : name + ".http"
+            return [.changeWorkspace(.move(id, toFile: file))]
         }
     }
 
@@ -96,7 +120,7 @@ extension AppReducer {
                 open(select, &state)
                 state.message = .init(text: "Now \(select).", isError: false)
             } else {
-                state.message = .init(text: "Moved to the trash (.ferry/trash).", isError: false)
+                state.message = .init(text: "Done.", isError: false)
             }
             if state.openRequest == nil, let first = state.treeRows.first(where: { $0.requestID != nil })?.requestID {
                 open(first, &state)

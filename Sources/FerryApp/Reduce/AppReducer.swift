@@ -66,7 +66,8 @@ enum AppReducer {
             state.history = entries.reversed()
             return []
         case .historyMarked: return markHistory(&state)
-        case .newRequestRequested, .renameRequested, .duplicateRequested, .deleteRequested:
+        case .newRequestRequested, .renameRequested, .duplicateRequested, .deleteRequested, .moveRequested,
+            .newFolderRequested:
             return changeCollection(action, &state)
         case .dialogConfirmed: return confirm(&state)
         case .workspaceChanged(let result, let select): return workspaceChanged(result, select: select, &state)

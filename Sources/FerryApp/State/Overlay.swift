@@ -65,4 +65,8 @@ enum NamePurpose: Sendable, Equatable {
     case bearerToken(RequestID)
     /// The timeout in seconds (`@timeout`) for this request; empty removes it.
     case timeout(RequestID)
+    /// A new folder inside this folder (`""`: the workspace root).
+    case newFolder(parent: String)
+    /// The file (workspace-relative, created when missing) to move this request to.
+    case move(RequestID)
 }

@@ -10,7 +10,7 @@
 /// if case .key(let key) = event, key.key == .enter, let index = list.selectedIndex { open(requests[index]) }
 /// ListView(state: list).render(into: &buffer, area: listArea)
 /// ```
-public struct ListState<Row: ListRow> {
+public struct ListState<Row: ListRow>: ScrollableSelection {
     // MARK: - Stored state
 
     /// All rows, filtered or not; setting them keeps the selected row when it is still there.
@@ -32,9 +32,9 @@ public struct ListState<Row: ListRow> {
     /// The matched character offsets of each shown row (parallel to `visibleIndices`; empty without a filter).
     public private(set) var matchPositions: [[Int]]
     /// The selected display row (an index into `visibleIndices`).
-    public private(set) var selectedRow: Int?
+    public internal(set) var selectedRow: Int?
     /// The first display row in view.
-    public private(set) var offset: Int
+    public internal(set) var offset: Int
     /// The height of the rows area last seen by `handle(_:area:)`, used for paging and scrolling.
     public var viewportHeight: Int
     /// Whether the `/filter` line is never drawn (for pickers that show the filter in their own field).
@@ -78,19 +78,14 @@ public struct ListState<Row: ListRow> {
 
     /// The first display row to draw in a rows area of `height`, keeping the selection in view.
     public func visibleOffset(height: Int) -> Int {
-        RowNavigation.offset(offset, keeping: selectedRow, height: height, count: visibleIndices.count)
+        offsetKeepingSelection(height: height)
     }
 
     // MARK: - Changing
 
     /// Selects display row `row` (clamped), scrolling it into view.
     public mutating func select(row: Int?) {
-        guard let row, !visibleIndices.isEmpty else {
-            selectedRow = nil
-            return
-        }
-        selectedRow = min(max(0, row), visibleIndices.count - 1)
-        offset = visibleOffset(height: viewportHeight)
+        selectClamped(row: row)
     }
 
     /// Selects the row showing `items[index]`, if it is shown.
@@ -113,80 +108,28 @@ public struct ListState<Row: ListRow> {
     /// Applies `event` to the list drawn in `area` (the same area given to `ListView.render`); returns whether
     /// it was used.
     public mutating func handle(_ event: InputEvent, area: Rect) -> Bool {
-        viewportHeight = rowsArea(in: area).height
-        switch event {
-        case .key(let key):
-            return handle(key)
-        case .mouse(let mouse):
-            return handle(mouse, rows: rowsArea(in: area))
-        case .paste(let text):
-            guard isFiltering else { return false }
-            setFilter(filter + text.filter { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
-            return true
-        case .resize:
-            return false
-        }
+        handleInput(event, area: area)
     }
 
     /// Applies a key press using the last known viewport height; returns whether it was used.
     public mutating func handle(_ key: KeyEvent) -> Bool {
-        if isFiltering {
-            if let character = RowNavigation.typedCharacter(key) {
-                setFilter(filter + String(character))
-                return true
-            }
-            switch key.key {
-            case .backspace:
-                if filter.isEmpty { isFiltering = false } else { setFilter(String(filter.dropLast())) }
-                return true
-            case .escape:
-                isFiltering = false
-                setFilter("")
-                return true
-            case .enter:
-                isFiltering = false
-                return true
-            default:
-                break
-            }
-        } else if key == KeyEvent(.character("/")) {
-            isFiltering = true
-            return true
-        } else if key.key == .escape && key.modifiers.isEmpty && !filter.isEmpty {
-            setFilter("")
-            return true
-        }
-        guard
-            let target = RowNavigation.target(
-                for: key, selected: selectedRow, count: visibleIndices.count, page: viewportHeight,
-                vimKeys: usesVimKeys && !isFiltering)
-        else { return false }
-        select(row: target)
-        return true
+        handleFilterKey(key) || handleNavigationKey(key, vimKeys: usesVimKeys && !isFiltering)
     }
 
     /// Applies a mouse event over the rows area `rows`.
     mutating func handle(_ mouse: MouseEvent, rows: Rect) -> Bool {
-        guard rows.contains(mouse.position) else { return false }
-        let count = visibleIndices.count
-        switch mouse.kind {
-        case .press(.left):
-            let row = visibleOffset(height: rows.height) + mouse.position.y - rows.y
-            guard row < count else { return true }
-            select(row: row)
-            return true
-        case .scrollUp, .scrollDown:
-            let direction = mouse.kind == .scrollUp ? -1 : 1
-            let current = visibleOffset(height: rows.height)
-            offset = RowNavigation.scrolled(current, direction: direction, height: rows.height, count: count)
-            selectedRow = RowNavigation.clamp(selectedRow, offset: offset, height: min(rows.height, count))
-            return true
-        default:
-            return false
-        }
+        handleRowsMouse(mouse, rows: rows)
     }
 
     // MARK: - Internals
+
+    /// How many rows are shown (after filtering).
+    var rowCount: Int { visibleIndices.count }
+
+    /// Esc clears the filter; the selected item stays selected.
+    mutating func clearFilter() {
+        setFilter("")
+    }
 
     /// Recomputes the shown rows; selects the best match when `selectingBest`, else keeps `previous` (an item
     /// index) selected when it is shown.

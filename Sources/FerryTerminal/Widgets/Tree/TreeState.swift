@@ -10,7 +10,7 @@
 /// if tree.handle(event, area: pane) { return }
 /// TreeView(state: tree).render(into: &buffer, area: pane)
 /// ```
-public struct TreeState<ID: Hashable, Row: ListRow> {
+public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
     // MARK: - Stored state
 
     /// The root nodes; setting them keeps expansion and the selection (by identifier).
@@ -30,9 +30,9 @@ public struct TreeState<ID: Hashable, Row: ListRow> {
     /// The visible rows, top to bottom.
     public private(set) var rows: [TreeRow<ID>]
     /// The selected row.
-    public private(set) var selectedRow: Int?
+    public internal(set) var selectedRow: Int?
     /// The first row in view.
-    public private(set) var offset: Int
+    public internal(set) var offset: Int
     /// The height of the rows area last seen by `handle(_:area:)`.
     public var viewportHeight: Int
 
@@ -81,19 +81,14 @@ public struct TreeState<ID: Hashable, Row: ListRow> {
 
     /// The first row to draw in a rows area of `height`, keeping the selection in view.
     public func visibleOffset(height: Int) -> Int {
-        RowNavigation.offset(offset, keeping: selectedRow, height: height, count: rows.count)
+        offsetKeepingSelection(height: height)
     }
 
     // MARK: - Changing
 
     /// Selects `row` (clamped), scrolling it into view.
     public mutating func select(row: Int?) {
-        guard let row, !rows.isEmpty else {
-            selectedRow = nil
-            return
-        }
-        selectedRow = min(max(0, row), rows.count - 1)
-        offset = visibleOffset(height: viewportHeight)
+        selectClamped(row: row)
     }
 
     /// Selects the node `id`, expanding its ancestors so it shows.
@@ -135,49 +130,12 @@ public struct TreeState<ID: Hashable, Row: ListRow> {
 
     /// Applies `event` to the tree drawn in `area` (the area given to `TreeView.render`); returns whether it was used.
     public mutating func handle(_ event: InputEvent, area: Rect) -> Bool {
-        viewportHeight = rowsArea(in: area).height
-        switch event {
-        case .key(let key):
-            return handle(key)
-        case .mouse(let mouse):
-            return handle(mouse, rows: rowsArea(in: area))
-        case .paste(let text):
-            guard isFiltering else { return false }
-            setFilter(filter + text.filter { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
-            return true
-        case .resize:
-            return false
-        }
+        handleInput(event, area: area)
     }
 
     /// Applies a key press using the last known viewport height; returns whether it was used.
     public mutating func handle(_ key: KeyEvent) -> Bool {
-        if isFiltering {
-            if let character = RowNavigation.typedCharacter(key) {
-                setFilter(filter + String(character))
-                return true
-            }
-            switch key.key {
-            case .backspace:
-                if filter.isEmpty { isFiltering = false } else { setFilter(String(filter.dropLast())) }
-                return true
-            case .escape:
-                isFiltering = false
-                clearFilterKeepingSelection()
-                return true
-            case .enter:
-                isFiltering = false
-                return true
-            default:
-                break
-            }
-        } else if key == KeyEvent(.character("/")) {
-            isFiltering = true
-            return true
-        } else if key.key == .escape && key.modifiers.isEmpty && !filter.isEmpty {
-            clearFilterKeepingSelection()
-            return true
-        }
+        if handleFilterKey(key) { return true }
         let vim = usesVimKeys && !isFiltering
         if key.modifiers.isEmpty, let selectedRow {
             switch key.key {
@@ -195,39 +153,23 @@ public struct TreeState<ID: Hashable, Row: ListRow> {
                 break
             }
         }
-        guard
-            let target = RowNavigation.target(
-                for: key, selected: selectedRow, count: rows.count, page: viewportHeight, vimKeys: vim)
-        else { return false }
-        select(row: target)
-        return true
+        return handleNavigationKey(key, vimKeys: vim)
     }
 
-    /// Applies a mouse event over the rows area `area`.
+    /// Applies a mouse event over the rows area `area`; a click on `▸`/`▾` also toggles the node.
     mutating func handle(_ mouse: MouseEvent, rows area: Rect) -> Bool {
-        guard area.contains(mouse.position) else { return false }
-        switch mouse.kind {
-        case .press(.left):
-            let row = visibleOffset(height: area.height) + mouse.position.y - area.y
-            guard row < rows.count else { return true }
-            select(row: row)
-            let toggleColumn = area.x + TreeView<ID, Row>.disclosureColumn(of: rows[row])
-            if rows[row].hasChildren && (toggleColumn...toggleColumn + 1).contains(mouse.position.x) {
-                toggle(row: row)
+        handleRowsMouse(mouse, rows: area) { tree, row in
+            let toggleColumn = area.x + TreeView<ID, Row>.disclosureColumn(of: tree.rows[row])
+            if tree.rows[row].hasChildren && (toggleColumn...toggleColumn + 1).contains(mouse.position.x) {
+                tree.toggle(row: row)
             }
-            return true
-        case .scrollUp, .scrollDown:
-            let direction = mouse.kind == .scrollUp ? -1 : 1
-            let current = visibleOffset(height: area.height)
-            offset = RowNavigation.scrolled(current, direction: direction, height: area.height, count: rows.count)
-            selectedRow = RowNavigation.clamp(selectedRow, offset: offset, height: min(area.height, rows.count))
-            return true
-        default:
-            return false
         }
     }
 
     // MARK: - Internals
+
+    /// How many rows are shown.
+    var rowCount: Int { rows.count }
 
     /// Right: expand a collapsed node, or step into the first child of an expanded one.
     mutating func stepIn(from row: Int) -> Bool {
@@ -248,8 +190,8 @@ public struct TreeState<ID: Hashable, Row: ListRow> {
         return true
     }
 
-    /// Clears the filter and shows the node that was selected, expanding its ancestors.
-    mutating func clearFilterKeepingSelection() {
+    /// Clears the filter (Esc) and shows the node that was selected, expanding its ancestors.
+    mutating func clearFilter() {
         let selected = selectedID
         filter = ""
         rebuild()

@@ -66,9 +66,7 @@ public struct Block: Widget, Hashable, Sendable {
 
     /// Draws the background, borders and title into `area`.
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty else { return }
-        buffer.fill(area, with: .blank(style))
+        guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         let lineStyle = style.patched(with: isFocused ? focusedBorderStyle : borderStyle)
         let symbols = (isFocused ? focusedBorderType : borderType).symbols
         let lastX = area.right - 1

@@ -33,9 +33,7 @@ public struct Paragraph: Widget, Hashable, Sendable {
 
     /// Fills `area` with `style` and draws the visible rows.
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty else { return }
-        buffer.fill(area, with: .blank(style))
+        guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         let rows = wrap ? text.lines.flatMap { Self.wrapped($0, width: area.width) } : text.lines
         var y = area.y
         for line in rows.dropFirst(max(0, scroll)) {

@@ -6,9 +6,7 @@ enum TextEditorRendering {
         _ state: TextEditorState, into buffer: inout ScreenBuffer, area: Rect, style: Style, selectionStyle: Style,
         placeholder: String, placeholderStyle: Style
     ) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty else { return }
-        buffer.fill(area, with: .blank(style))
+        guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         if state.isEmpty && !placeholder.isEmpty {
             Line(placeholder, style: style.patched(with: placeholderStyle)).render(into: &buffer, area: area)
             return

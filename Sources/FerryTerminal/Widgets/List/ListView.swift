@@ -43,9 +43,7 @@ public struct ListView<Row: ListRow>: Widget {
 
     /// Draws the rows in view and the filter line.
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty else { return }
-        buffer.fill(area, with: .blank(style))
+        guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         let rows = state.rowsArea(in: area)
         if state.showsFilterLine {
             Line([Span("/", style: filterStyle), Span(state.filter, style: filterStyle)])

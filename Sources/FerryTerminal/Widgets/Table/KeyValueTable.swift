@@ -55,9 +55,7 @@ public struct KeyValueTable: Widget {
 
     /// Draws the header and the rows in view.
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty else { return }
-        buffer.fill(area, with: .blank(style))
+        guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         let layout = KeyValueTableLayout(area: area)
         let header = style.patched(with: headerStyle)
         buffer.set(

@@ -41,9 +41,7 @@ public struct TextView<Source: TextLineSource>: Widget {
 
     /// Draws the lines in view, the gutter and the search line.
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty else { return }
-        buffer.fill(area, with: .blank(style))
+        guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         let text = state.textArea(in: area)
         if state.showsSearchLine { renderSearchLine(into: &buffer, row: area.rows(area.bottom - 1, count: 1)) }
         let count = state.source.lineCount

@@ -43,9 +43,7 @@ public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
 
     /// Draws the rows in view and the filter line.
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty else { return }
-        buffer.fill(area, with: .blank(style))
+        guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         if state.showsFilterLine {
             Line([Span("/" + state.filter, style: filterStyle)]).render(
                 into: &buffer, area: area.rows(area.bottom - 1, count: 1))

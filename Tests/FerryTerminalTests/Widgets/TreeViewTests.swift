@@ -102,4 +102,26 @@ import Testing
         #expect(state.offset == 0)
         #expect(state.selectedID == "api/auth/login")
     }
+
+    @Test func filterTypingBackspacePasteAndEscapeWorkAsInTheList() {
+        var state = TreeState(roots: Self.roots)
+        expectUsed(state.handle(.paste("log"), area: area), false)
+        expectUsed(state.handle(.character("/"), area: area))
+        expectUsed(state.handle(.paste("us\ner\r\n"), area: area))
+        #expect(state.filter == "user")
+        #expect(state.selectedID == "api/users")
+        expectUsed(state.handle(.key(.backspace), area: area))
+        #expect(state.filter == "use")
+        expectUsed(state.handle(.key(.enter), area: area))
+        #expect(!state.isFiltering)
+        expectUsed(state.handle(.character("k"), area: area))
+        #expect(state.selectedID == "api")
+        expectUsed(state.handle(.key(.escape), area: area))
+        #expect(state.filter.isEmpty)
+        #expect(state.selectedID == "api")
+        expectUsed(state.handle(.key(.escape), area: area), false)
+        expectUsed(state.handle(.character("/"), area: area))
+        expectUsed(state.handle(.key(.backspace), area: area))
+        #expect(!state.isFiltering)
+    }
 }

@@ -34,9 +34,10 @@ extension FerryProcess {
         }
     }
 
-    /// Starts `ferry` with `arguments` and returns at once; standard input is empty.
+    /// Starts `ferry` with `arguments`, feeds it `input` as standard input, and returns once the input is written.
     public static func start(
-        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+        _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+        currentDirectory: URL? = nil
     ) throws -> Running {
         let process = Process()
         process.executableURL = executableURL
@@ -53,9 +54,11 @@ extension FerryProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        try stdin.fileHandleForWriting.close()
-        return Running(
+        let running = Running(
             process: process, output: Thread.detachedRead(stdout.fileHandleForReading),
             errors: Thread.detachedRead(stderr.fileHandleForReading))
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        return running
     }
 }

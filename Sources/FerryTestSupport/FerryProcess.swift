@@ -27,29 +27,7 @@ public enum FerryProcess {
         _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
         currentDirectory: URL? = nil
     ) throws -> Output {
-        let process = Process()
-        process.executableURL = executableURL
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged["SWIFT_BACKTRACE"] = "enable=no"
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let errorReader = Thread.detachedRead(stderr.fileHandleForReading)
-        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, standardOutput: outputData,
-            standardError: String(decoding: errorReader.wait(), as: UTF8.self))
+        try start(arguments, input: input, environment: environment, currentDirectory: currentDirectory).wait()
     }
 }
 

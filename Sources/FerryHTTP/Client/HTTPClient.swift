@@ -87,24 +87,38 @@ public final class HTTPClient: Sendable {
 
     // MARK: - Internals
 
-    private typealias Processor<Value> = @Sendable (HTTPResponse, HTTPRequest) throws(HTTPClientError) -> Value
+    typealias Processor<Value> = @Sendable (HTTPResponse, HTTPRequest) throws(HTTPClientError) -> Value
 
-    private func start<Value>(
+    /// Starts `task` (made by the caller); with `bodySink`, the response body is streamed into it.
+    func start<Value>(
         _ request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)?,
-        completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?, processor: Processor<Value>?
+        completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?, processor: Processor<Value>?,
+        bodySink: ResponseBodyBuffer? = nil
     ) -> HTTPTask<Value> {
         let task = HTTPTask<Value>(request: request, progress: progress, completion: completion)
+        start(task, processor: processor, bodySink: bodySink)
+        return task
+    }
+
+    /// Resolves the task's request and hands it to the transport.
+    func start<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?) {
+        let request = task.request
         let resolved: HTTPRequest
         do {
             resolved = try request.resolved(in: environment)
         } catch {
+            bodySink?.finish(.failure(error))
             task.finish(.failure(error))
-            return task
+            return
         }
-        guard !task.isCanceled else { return task }
-        let events = TransferEvents(
+        guard !task.isCanceled else {
+            bodySink?.finish(.failure(HTTPClientError(.canceled, request: request)))
+            return
+        }
+        var events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in
+                bodySink?.finish(result)
                 switch result {
                 case .failure(let error):
                     task.finish(.failure(error))
@@ -122,7 +136,7 @@ public final class HTTPClient: Sendable {
                     }
                 }
             })
+        events.bodySink = bodySink
         task.attach(transport.start(resolved, events: events))
-        return task
     }
 }

@@ -13,6 +13,9 @@ public struct TransferEvents: Sendable {
     public var progress: @Sendable (TransferProgress) -> Void
     /// Called exactly once, when the transfer ends.
     public var completion: @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void
+    /// Where a transport that can stream writes the response body as it arrives (set by
+    /// ``HTTPClient/stream(_:bufferLimit:)``); a transport that ignores it delivers the body in the response.
+    var bodySink: ResponseBodyBuffer?
 
     /// Events delivered to the given closures.
     public init(

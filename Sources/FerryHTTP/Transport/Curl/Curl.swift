@@ -59,6 +59,9 @@ final class CurlMulti {
     init?() {
         guard Curl.isInitialized, let handle = curl_multi_init() else { return nil }
         self.handle = handle
+        // Several requests to one HTTP/2 server share one connection (libcurl's default since 7.62, made
+        // explicit here).
+        ferry_multi_setopt_long(handle, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         Curl.liveHandles.withLock { $0 += 1 }
     }
 
@@ -187,6 +190,9 @@ final class CurlEasy {
         }
     }
 
+    /// Continues a transfer paused by the write callback; libcurl may deliver the held bytes right away.
+    func resume() { curl_easy_pause(handle, CURLPAUSE_CONT) }
+
     private func setLong(_ option: CURLoption, _ value: Int) { ferry_easy_setopt_long(handle, option, value) }
 
     private static func curlVersion(_ preference: HTTPVersionPreference) -> Int {
@@ -259,7 +265,11 @@ final class CurlEasy {
         guard let data, let context else { return 0 }
         let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.didReceiveBody(bytes) ? size * count : 0
+        switch transfer.didReceiveBody(bytes) {
+        case .accepted: return size * count
+        case .pause: return ferry_curl_writefunc_pause()
+        case .abort: return 0
+        }
     }
 
     private static let header: ferry_curl_data_callback = { data, size, count, context in

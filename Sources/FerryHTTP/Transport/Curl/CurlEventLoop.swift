@@ -10,6 +10,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private struct Inbox {
         var starts: [CurlTransfer] = []
         var cancels: [CurlTransfer] = []
+        var resumes: [CurlTransfer] = []
         var isStopping = false
         var isStopped = false
     }
@@ -57,6 +58,15 @@ final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
+    /// Queues continuing `transfer`, paused because its streamed body's reader was behind.
+    func resume(_ transfer: CurlTransfer) {
+        inbox.withLock { inbox in
+            guard !inbox.isStopped else { return }
+            inbox.resumes.append(transfer)
+            multi.wakeup()
+        }
+    }
+
     /// Cancels every transfer, ends the thread and frees libcurl's handles; with `wait`, returns only once
     /// that is done (never waits when called on the loop itself).
     func stop(wait: Bool = true) {
@@ -77,15 +87,19 @@ final class CurlEventLoop: @unchecked Sendable {
 
     private func run() {
         while true {
-            let (starts, cancels, stopping) = inbox.withLock { inbox in
+            let (starts, cancels, resumes, stopping) = inbox.withLock { inbox in
                 defer {
                     inbox.starts = []
                     inbox.cancels = []
+                    inbox.resumes = []
                 }
-                return (inbox.starts, inbox.cancels, inbox.isStopping)
+                return (inbox.starts, inbox.cancels, inbox.resumes, inbox.isStopping)
             }
             for transfer in starts { begin(transfer) }
             for transfer in cancels { remove(transfer, reason: .canceled) }
+            for transfer in resumes {
+                if let easy = transfer.easy, active[easy.handle] != nil { easy.resume() }
+            }
             if stopping { break }
             multi.perform()
             while let (handle, code) = multi.nextFinished() {

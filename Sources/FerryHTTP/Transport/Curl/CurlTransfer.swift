@@ -18,6 +18,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var bodyLimit = Int.max
     private var body = Data()
     private var bodyFile: FileHandle?
+    /// Where a streamed body goes, and whether its head was handed over yet.
+    private var bodySink: ResponseBodyBuffer?
+    private var headDelivered = false
     /// Set by a callback that stopped the transfer, to report why instead of libcurl's code.
     private var abortReason: HTTPClientError.Reason?
 
@@ -33,6 +36,16 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         self.events = events
         self.loop = loop
         self.currentURL = request.url ?? URL(fileURLWithPath: "/")
+    }
+
+    /// What the write callback tells libcurl.
+    enum BodyDisposition {
+        /// The bytes were taken.
+        case accepted
+        /// The reader is behind: pause, and deliver the same bytes again after ``CurlEasy/resume()``.
+        case pause
+        /// Stop the transfer.
+        case abort
     }
 
     // MARK: - Canceling (any thread)
@@ -63,14 +76,22 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
                 return .fileFailed(error.message)
             }
         }
-        switch request.responseBody {
-        case .memory(let limit):
-            bodyLimit = limit
-        case .file(let url):
-            guard FileManager.default.createFile(atPath: url.path, contents: nil),
-                let handle = FileHandle(forWritingAtPath: url.path)
-            else { return .fileFailed("cannot create \(url.path)") }
-            bodyFile = handle
+        if let sink = events.bodySink {
+            bodySink = sink
+            sink.setResumeHandler { [weak self] in
+                guard let self else { return }
+                self.loop?.resume(self)
+            }
+        } else {
+            switch request.responseBody {
+            case .memory(let limit):
+                bodyLimit = limit
+            case .file(let url):
+                guard FileManager.default.createFile(atPath: url.path, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: url.path)
+                else { return .fileFailed("cannot create \(url.path)") }
+                bodyFile = handle
+            }
         }
         self.easy = easy
         easy.configure(CurlOptions(request, bodyLength: bodyLength), for: self)
@@ -94,23 +115,30 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         return true
     }
 
-    func didReceiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !isCanceled else { return false }
+    func didReceiveBody(_ bytes: UnsafeRawBufferPointer) -> BodyDisposition {
+        guard !isCanceled else { return .abort }
+        if let bodySink {
+            if !headDelivered {
+                headDelivered = true
+                bodySink.deliverHead(response(info: nil, effectiveURL: nil))
+            }
+            return bodySink.offer(bytes) ? .accepted : .pause
+        }
         if let bodyFile {
             do {
                 try bodyFile.write(contentsOf: bytes)
             } catch {
                 abortReason = .fileFailed("cannot write the response body: \(error.localizedDescription)")
-                return false
+                return .abort
             }
-            return true
+            return .accepted
         }
         guard body.count + bytes.count <= bodyLimit else {
             abortReason = .bodyTooLarge(limit: bodyLimit)
-            return false
+            return .abort
         }
         body.append(contentsOf: bytes)
-        return true
+        return .accepted
     }
 
     /// Fills `buffer` from the request body; `nil` aborts the transfer.
@@ -164,13 +192,19 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         var final = progress
         final.bytesExpectedToReceive = final.bytesReceived
         if final != progress { events.progress(final) }
-        let response = HTTPResponse(
-            status: info.responseCode, reason: reason, headers: headers,
-            url: finalURL(info.effectiveURL), redirects: redirects,
-            timing: TransferTiming(info), body: body, bodyFile: request.responseBody.fileURL,
-            tlsVerification: request.tlsVerification)
+        let response = response(info: info, effectiveURL: info.effectiveURL)
         body = Data()
         events.completion(.success(response))
+    }
+
+    /// The response as known now; without `info` (a streamed body's head) there is no timing yet.
+    private func response(info: CurlInfo?, effectiveURL: String?) -> HTTPResponse {
+        HTTPResponse(
+            status: info?.responseCode ?? status, reason: reason, headers: headers,
+            url: finalURL(effectiveURL), redirects: redirects,
+            timing: info.map(TransferTiming.init), body: body,
+            bodyFile: bodySink == nil ? request.responseBody.fileURL : nil,
+            tlsVerification: request.tlsVerification)
     }
 
     /// Reports a failure that happened before or outside libcurl (or a cancel), once.

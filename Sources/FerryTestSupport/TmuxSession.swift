@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A detached tmux session running a command on a real terminal, for end-to-end tests of full-screen
 /// programs: send keys, read the screen, wait for text (polling with a deadline). The session is killed
 /// by `kill()` and, in any case, when the value is released.
@@ -30,10 +34,10 @@ public final class TmuxSession: @unchecked Sendable {
             (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quoted).joined(separator: " ")
             + "; echo $? > \(Self.quoted(statusFile.path))"
         let result = try Self.run([
-            "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), line,
+            "-L", name, "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), line,
         ])
         guard result.status == 0 else { throw TmuxError("tmux new-session failed: \(result.output)") }
-        _ = try? Self.run(["set-option", "-t", name, "remain-on-exit", "on"])
+        _ = try? Self.run(["-L", name, "set-option", "-t", name, "remain-on-exit", "on"])
     }
 
     deinit { kill() }
@@ -42,13 +46,13 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Sends tmux key names (`C-r`, `Enter`, `Escape`, `F5`, `Down`) or literal text with `literal`.
     public func send(_ keys: String..., literal: Bool = false) throws {
-        let result = try Self.run(["send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+        let result = try Self.run(["-L", name, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
         guard result.status == 0 else { throw TmuxError("tmux send-keys failed: \(result.output)") }
     }
 
     /// The visible screen as text.
     public func screen() throws -> String {
-        try Self.run(["capture-pane", "-p", "-t", name]).output
+        try Self.run(["-L", name, "capture-pane", "-p", "-t", name]).output
     }
 
     /// Waits until the screen shows `text` (or `timeout` passes, which throws with the screen).
@@ -84,7 +88,7 @@ public final class TmuxSession: @unchecked Sendable {
     public func kill() {
         guard !isKilled else { return }
         isKilled = true
-        _ = try? Self.run(["kill-session", "-t", name])
+        _ = try? Self.run(["-L", name, "kill-server"])
         try? FileManager.default.removeItem(at: statusFile)
     }
 
@@ -94,17 +98,42 @@ public final class TmuxSession: @unchecked Sendable {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Runs `tmux ARGUMENTS` and returns its exit status and output.
+    ///
+    /// Spawned with `posix_spawn` and reaped with `waitpid`, not `Process`: the tmux server forks from the
+    /// first client and inherits what `Process` watches for the child's exit, so `Process` would wait for
+    /// the server too. Test threads block most signals and children inherit the mask, so tmux (and the
+    /// program in its pane) get an empty mask and default handlers, as on a real terminal.
     private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ferry-tmux-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw TmuxError("cannot start tmux (error \(spawned))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exitStatus, (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "")
     }
 }
 

@@ -8,5 +8,15 @@ pid=""
 if ! curl -fsS -o /dev/null "http://127.0.0.1:$port/get" 2>/dev/null; then
   pid=$(scripts/httpbin.sh "$port")
 fi
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true' EXIT
-SWIFT_BACKTRACE=interactive=no .build/release/ferry Collections/
+stop_httpbin() {
+  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
+  pid=""
+}
+trap stop_httpbin EXIT
+trap 'stop_httpbin; exit 130' INT
+trap 'stop_httpbin; exit 143' TERM
+trap 'stop_httpbin; exit 129' HUP
+status=0
+SWIFT_BACKTRACE=interactive=no .build/release/ferry Collections/ || status=$?
+stop_httpbin
+exit "$status"

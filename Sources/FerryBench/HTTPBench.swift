@@ -151,6 +151,8 @@ enum HTTPBench: BenchSuite {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
             process.arguments = arguments
+            // curl 7.88 draws its parallel progress meter even with -s; keep the table readable.
+            process.standardError = FileHandle.nullDevice
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {

@@ -1,13 +1,11 @@
+import FerryTestSupport
 import Foundation
 
 /// A workspace folder under the system temporary directory, removed when released.
-final class TemporaryWorkspace {
-    let url: URL
-
+final class TemporaryWorkspace: TemporaryFolder {
     /// A workspace with `requests.http` holding the given text and environments pointing `host` at `base`.
     init(requests: String, environments: [String: String], extraFiles: [String: String] = [:]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try super.init(prefix: "ferry-app")
         try write("requests.http", requests)
         var json = "{\n"
         json += environments.sorted { $0.key < $1.key }.map { "  \"\($0.key)\": { \"host\": \"\($0.value)\" }" }
@@ -15,25 +13,6 @@ final class TemporaryWorkspace {
         json += "\n}\n"
         try write("http-client.env.json", json)
         for (path, text) in extraFiles { try write(path, text) }
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// Writes `text` to a relative path, creating folders.
-    func write(_ path: String, _ text: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
-    /// The text at a relative path.
-    func read(_ path: String) throws -> String {
-        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    /// Whether a relative path exists.
-    func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
     }
 
     /// The sample requests used by most tests.

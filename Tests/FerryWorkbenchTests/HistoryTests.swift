@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryTestSupport
 import Foundation
 import Testing
 

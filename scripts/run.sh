@@ -9,7 +9,7 @@ if ! curl -fsS -o /dev/null "http://127.0.0.1:$port/get" 2>/dev/null; then
   pid=$(scripts/httpbin.sh "$port")
 fi
 stop_httpbin() {
-  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
+  scripts/stop-server.sh "$pid"
   pid=""
 }
 trap stop_httpbin EXIT

@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=$(scripts/free-port.sh)
 pid=$(scripts/httpbin.sh "$port")
-trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true' EXIT
+trap 'scripts/stop-server.sh "$pid"' EXIT
 export FERRY_HTTPBIN_URL="http://127.0.0.1:$port"
 export FERRY_REQUIRE_SERVERS=1
 export FERRY_CORPUS="${FERRY_CORPUS:-$(cd .. && pwd)/shared/corpus}"

@@ -6,25 +6,7 @@ import FerryWorkbench
 extension AppReducer {
     /// Inserts typed or pasted text into the field that has the keyboard.
     static func type(_ text: String, _ state: inout AppState) -> [Effect] {
-        switch state.overlay {
-        case .search(let current):
-            state.overlay = .search(current + text)
-            return []
-        case .treeFilter(let current):
-            state.overlay = .treeFilter(current + text)
-            state.treeFilter = current + text
-            state.treeSelection = 0
-            state.treeScroll = 0
-            state.rebuildTree()
-            return []
-        case .history(let query, _, let marked):
-            state.overlay = .history(query: query + text, selection: 0, marked: marked)
-            return []
-        case .some:
-            return []
-        case nil:
-            break
-        }
+        if editOverlayText({ $0 + text }, &state) { return [] }
         guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else { return [] }
         var url = Array(request.fullURL)
         let cursor = min(state.urlCursor, url.count)
@@ -35,23 +17,7 @@ extension AppReducer {
 
     /// Deletes one character before (Backspace) or after (Delete) the cursor.
     static func erase(backwards: Bool, _ state: inout AppState) -> [Effect] {
-        switch state.overlay {
-        case .search(let current):
-            state.overlay = .search(String(current.dropLast()))
-            return []
-        case .treeFilter(let current):
-            state.overlay = .treeFilter(String(current.dropLast()))
-            state.treeFilter = String(current.dropLast())
-            state.rebuildTree()
-            return []
-        case .history(let query, _, let marked):
-            state.overlay = .history(query: String(query.dropLast()), selection: 0, marked: marked)
-            return []
-        case .some:
-            return []
-        case nil:
-            break
-        }
+        if editOverlayText({ String($0.dropLast()) }, &state) { return [] }
         guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else { return [] }
         var url = Array(request.fullURL)
         let cursor = min(state.urlCursor, url.count)
@@ -60,6 +26,29 @@ extension AppReducer {
         url.remove(at: index)
         state.urlCursor = index
         return edit(id, &state) { setURL(String(url), in: &$0) }
+    }
+
+    /// Applies `change` to the text of the open overlay's input (search, tree filter, history query).
+    /// Returns whether an overlay had the keyboard, in which case the URL field is left alone.
+    private static func editOverlayText(_ change: (String) -> String, _ state: inout AppState) -> Bool {
+        switch state.overlay {
+        case .search(let current):
+            state.overlay = .search(change(current))
+        case .treeFilter(let current):
+            let filter = change(current)
+            state.overlay = .treeFilter(filter)
+            state.treeFilter = filter
+            state.treeSelection = 0
+            state.treeScroll = 0
+            state.rebuildTree()
+        case .history(let query, _, let marked):
+            state.overlay = .history(query: change(query), selection: 0, marked: marked)
+        case .some:
+            break
+        case nil:
+            return false
+        }
+        return true
     }
 
     /// Applies a key, paste or click to the body editor and keeps the draft in step with it.

@@ -98,13 +98,13 @@ public final class TmuxSession: @unchecked Sendable {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs `tmux ARGUMENTS` and returns its exit status and output.
+    /// Runs `tmux ARGUMENTS` and returns its exit status and output (standard error included).
     ///
     /// Spawned with `posix_spawn` and reaped with `waitpid`, not `Process`: the tmux server forks from the
     /// first client and inherits what `Process` watches for the child's exit, so `Process` would wait for
     /// the server too. Test threads block most signals and children inherit the mask, so tmux (and the
     /// program in its pane) get an empty mask and default handlers, as on a real terminal.
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ferry-tmux-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: outputURL) }

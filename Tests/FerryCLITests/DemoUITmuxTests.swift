@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A detached tmux server of its own (private socket) running one command in a 100×30 pane.
-final class TmuxSession {
+final class DemoUISession {
     let socket = "ferry-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
     /// The server's configuration: the pane stays after the program exits, so the restored screen and the
@@ -26,42 +26,10 @@ final class TmuxSession {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
-    /// Runs `tmux -L socket ARGUMENTS` and returns its standard output.
-    ///
-    /// Spawned with `posix_spawn` and reaped with `waitpid`, not `Process`: the tmux server forks from the
-    /// first client and inherits the descriptors `Process` watches for the child's exit, so `Process`
-    /// would wait for the server too.
+    /// Runs `tmux -L socket ARGUMENTS` (through the shared spawner in FerryTestSupport) and returns its output.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: outputURL) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["tmux", "-L", socket, "-f", configuration.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // Test threads block most signals and spawned processes inherit the mask: give tmux (and so the
-        // pane's programs) an empty mask and default handlers, as in a real terminal.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+        try TmuxSession.run(["-L", socket, "-f", configuration.path] + arguments).output
     }
 
     /// The pane's text.
@@ -139,14 +107,14 @@ enum CharacterWidthProbe {
 }
 
 @Suite(.serialized) struct DemoUITmuxTests {
-    /// The pane runs the demo, then records its exit status; the pane stays (see `TmuxSession.configuration`).
+    /// The pane runs the demo, then records its exit status; the pane stays (see `DemoUISession.configuration`).
     var command: String {
         "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 '\(FerryProcess.executableURL.path)' --demo-ui; echo $? > '{status}'"
     }
 
     @Test func keysMoveTheSelectionAndQRestoresTheTerminal() throws {
-        guard TmuxSession.isAvailable else { return }
-        let session = try TmuxSession(command: command)
+        guard DemoUISession.isAvailable else { return }
+        let session = try DemoUISession(command: command)
         try session.waitForScreen("the demo") { $0.contains("▶ GET     /users") && $0.contains("Row: 1 of 10") }
         #expect(try session.isAlternateScreenOn())
         let first = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
@@ -185,8 +153,8 @@ enum CharacterWidthProbe {
     }
 
     @Test func resizingRelaysTheScreenOut() throws {
-        guard TmuxSession.isAvailable else { return }
-        let session = try TmuxSession(command: command)
+        guard DemoUISession.isAvailable else { return }
+        let session = try DemoUISession(command: command)
         try session.waitForScreen("the demo") { $0.contains("Row: 1 of 10") }
         try session.tmux(["resize-window", "-x", "80", "-y", "24"])
         // The panes end on row 23 and the status bar is row 24, at 80 columns.
@@ -201,8 +169,8 @@ enum CharacterWidthProbe {
     }
 
     @Test func aCrashStillRestoresTheTerminal() throws {
-        guard TmuxSession.isAvailable else { return }
-        let session = try TmuxSession(
+        guard DemoUISession.isAvailable else { return }
+        let session = try DemoUISession(
             command:
                 "SWIFT_BACKTRACE=enable=no LANG=C.UTF-8 '\(FerryProcess.executableURL.path)' --demo-ui --crash-on-bang; echo $? > '{status}'"
         )
@@ -216,8 +184,8 @@ enum CharacterWidthProbe {
 
     @Test(arguments: [("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT)])
     func terminationSignalsRestoreTheTerminal(name: String, signalNumber: Int32) throws {
-        guard TmuxSession.isAvailable else { return }
-        let session = try TmuxSession(command: command)
+        guard DemoUISession.isAvailable else { return }
+        let session = try DemoUISession(command: command)
         try session.waitForScreen("the demo") { $0.contains("Row: 1 of 10") }
         let pid = try #require(try session.programProcessID())
         #expect(kill(pid, signalNumber) == 0)

@@ -86,7 +86,7 @@ struct ResponseView {
         case .received(let response):
             var spans = [
                 Span(" \(response.status) ", style: theme.style(forStatus: response.status).adding(.bold)),
-                Span(" " + (response.reason.isEmpty ? HTTPStatusText.reason(response.status) : response.reason)),
+                Span(" " + response.displayReason),
             ]
             if let timing = response.timing {
                 spans.append(Span("  · \(WorkbenchView.formatDuration(timing.total))", style: theme[.muted]))

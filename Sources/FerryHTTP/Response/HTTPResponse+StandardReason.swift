@@ -1,7 +1,10 @@
-/// Reason phrases for status codes, for responses that carry none (HTTP/2).
-enum HTTPStatusText {
-    /// The standard reason phrase of `status`, or an empty string.
-    static func reason(_ status: Int) -> String {
+extension HTTPResponse {
+    /// The reason phrase to show a person: the one from the status line, or the standard phrase of the
+    /// status when the server sent none (always so over HTTP/2).
+    public var displayReason: String { reason.isEmpty ? Self.standardReason(for: status) : reason }
+
+    /// The standard reason phrase of `status`, or an empty string for codes without one.
+    public static func standardReason(for status: Int) -> String {
         switch status {
         case 100: "Continue"
         case 101: "Switching Protocols"

@@ -116,6 +116,9 @@ enum AppAction: Sendable {
     case saveFinished(RequestID, SavedRequest, Result<Workspace, SaveFailure>)
     /// A workspace change ended: the workspace as it now is and the request to select, or the problem.
     case workspaceChanged(Result<Workspace, SaveFailure>, select: RequestID?)
+    /// A file or folder change ended: the workspace as it now is, the item's path before and after
+    /// (`nil` after a delete; `copied` when it was duplicated rather than moved), or the problem.
+    case workspaceItemChanged(Result<Workspace, SaveFailure>, from: String, to: String?, copied: Bool)
     /// The history was read.
     case historyLoaded([HistoryEntry])
     /// `$EDITOR` returned the body (`nil` when it failed, with the reason).
@@ -125,7 +128,7 @@ enum AppAction: Sendable {
     var isEffectResult: Bool {
         switch self {
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
-            .externalEditFinished:
+            .externalEditFinished, .workspaceItemChanged:
             true
         default: false
         }

@@ -52,4 +52,12 @@ enum WorkspaceChange: Sendable, Equatable {
     case move(RequestID, toFile: String)
     /// Create a folder.
     case createFolder(String)
+    /// Rename a file or folder in place (its unsaved drafts follow it).
+    case renameItem(String, to: String)
+    /// Move a file or folder into another folder (`""`: the root; its unsaved drafts follow it).
+    case moveItem(String, intoFolder: String)
+    /// Copy a file or folder beside itself.
+    case duplicateItem(String)
+    /// Move a file or folder to the trash.
+    case deleteItem(String)
 }

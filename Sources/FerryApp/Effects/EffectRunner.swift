@@ -164,6 +164,13 @@ final class EffectRunner: @unchecked Sendable {
     }
 
     private func changeWorkspace(_ change: WorkspaceChange) {
+        switch change {
+        case .renameItem, .moveItem, .duplicateItem, .deleteItem:
+            changeItem(change)
+            return
+        default:
+            break
+        }
         onFiles {
             var workspace = self.saved
             do {
@@ -178,6 +185,7 @@ final class EffectRunner: @unchecked Sendable {
                 case .delete(let id): _ = try workspace.deleteRequest(id)
                 case .move(let id, let file): select = try workspace.moveRequest(id, toFile: file)
                 case .createFolder(let path): try workspace.createFolder(path)
+                case .renameItem, .moveItem, .duplicateItem, .deleteItem: break
                 }
                 self.saved = workspace
                 self.post(.workspaceChanged(.success(workspace), select: select))
@@ -185,6 +193,47 @@ final class EffectRunner: @unchecked Sendable {
                 self.post(
                     .workspaceChanged(
                         .failure(SaveFailure(message: "Could not change the workspace: \(error)")), select: nil))
+            }
+        }
+    }
+
+    /// Renames, moves, duplicates or trashes a file or folder; the drafts of the requests in a renamed or
+    /// moved one are moved on disk right after it, on the same queue, so a crash between the two loses nothing
+    /// that the next launch cannot find.
+    private func changeItem(_ change: WorkspaceChange) {
+        onFiles {
+            var workspace = self.saved
+            var from = ""
+            var to: String?
+            var copied = false
+            do {
+                switch change {
+                case .renameItem(let path, let name):
+                    from = path
+                    to = try workspace.renameItem(path, to: name)
+                case .moveItem(let path, let folder):
+                    from = path
+                    to = try workspace.moveItem(path, intoFolder: folder)
+                case .duplicateItem(let path):
+                    from = path
+                    copied = true
+                    to = try workspace.duplicateItem(path)
+                case .deleteItem(let path):
+                    from = path
+                    _ = try workspace.deleteItem(path)
+                default:
+                    return
+                }
+                if let to, !copied, to != from {
+                    DraftStore(stateFolder: self.stateFolder).relocate(from, to: to)
+                }
+                self.saved = workspace
+                self.post(.workspaceItemChanged(.success(workspace), from: from, to: to, copied: copied))
+            } catch {
+                self.post(
+                    .workspaceItemChanged(
+                        .failure(SaveFailure(message: "Could not change \(from): \(error). Nothing was changed.")),
+                        from: from, to: nil, copied: copied))
             }
         }
     }

@@ -77,7 +77,7 @@ enum InputRouter {
         case .palette: return false
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .confirmQuit, .historyDiff,
             .namePrompt,
-            .confirmDelete:
+            .confirmDelete, .confirmDeleteItem:
             return false
         case nil: return state.focus == .editor
         }

@@ -282,7 +282,7 @@ extension AppReducer {
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker,
             .namePrompt,
-            .confirmDelete:
+            .confirmDelete, .confirmDeleteItem:
             break
         }
     }

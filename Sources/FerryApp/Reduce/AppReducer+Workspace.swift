@@ -22,7 +22,7 @@ extension AppReducer {
             state.overlay = .namePrompt(
                 .newRequest(inFile: file), PromptDialogState(title: "New request in \(file)", label: "Name"))
         case .renameRequested:
-            guard let id = row.requestID else { return [] }
+            guard let id = row.requestID else { return changeItem(action, row, &state) }
             guard !state.isUnsaved(id) else {
                 state.message = .init(
                     text: "Save (Ctrl-S) or undo the edits of \(id) before renaming it.", isError: true)
@@ -32,13 +32,13 @@ extension AppReducer {
                 .rename(id),
                 PromptDialogState(title: "Rename \(id)", label: "Name", text: state.savedRequest(id)?.name ?? ""))
         case .duplicateRequested:
-            guard let id = row.requestID else { return [] }
+            guard let id = row.requestID else { return changeItem(action, row, &state) }
             return [.changeWorkspace(.duplicate(id))]
         case .deleteRequested:
-            guard let id = row.requestID else { return [] }
+            guard let id = row.requestID else { return changeItem(action, row, &state) }
             state.overlay = .confirmDelete(id)
         case .moveRequested:
-            guard let id = row.requestID else { return [] }
+            guard let id = row.requestID else { return changeItem(action, row, &state) }
             guard !state.isUnsaved(id) else {
                 state.message = .init(text: "Save (Ctrl-S) or undo the edits of \(id) before moving it.", isError: true)
                 return []
@@ -73,6 +73,9 @@ extension AppReducer {
             var effects: [Effect] = [.changeWorkspace(.delete(id))]
             if state.drafts.removeValue(forKey: id) != nil { effects.append(.writeDraft(id, nil)) }
             return effects
+        case .confirmDeleteItem(let path, _, _):
+            state.overlay = nil
+            return [.changeWorkspace(.deleteItem(path))]
         default:
             break
         }
@@ -89,6 +92,9 @@ extension AppReducer {
             }
             return edit(id, &state) { OptionDirectives.set("timeout", name.isEmpty ? nil : name, in: &$0) }
         }
+        if case .moveItem(let path) = purpose, name.isEmpty || name == "/" {
+            return [.changeWorkspace(.moveItem(path, intoFolder: ""))]
+        }
         guard !name.isEmpty else {
             state.message = .init(text: "That needs a value.", isError: true)
             return []
@@ -104,6 +110,8 @@ extension AppReducer {
         case .move(let id):
             let file = name.hasSuffix(".http") || name.hasSuffix(".rest") ? name : name + ".http"
             return [.changeWorkspace(.move(id, toFile: file))]
+        case .renameItem, .moveItem:
+            return namedItem(purpose, name, &state)
         }
     }
 

@@ -71,6 +71,8 @@ enum AppReducer {
             return changeCollection(action, &state)
         case .dialogConfirmed: return confirm(&state)
         case .workspaceChanged(let result, let select): return workspaceChanged(result, select: select, &state)
+        case .workspaceItemChanged(let result, let from, let to, let copied):
+            return itemChanged(result, from: from, to: to, copied: copied, &state)
         case .focusMoved(let step):
             state.bodyEditor = nil
             state.headerTable = nil

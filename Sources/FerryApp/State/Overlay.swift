@@ -27,6 +27,8 @@ enum Overlay: Sendable, Equatable {
     case namePrompt(NamePurpose, PromptDialogState)
     /// Asks whether to move a request to the trash.
     case confirmDelete(RequestID)
+    /// Asks whether to move a file or folder to the trash, with how many requests (and unsaved drafts) it holds.
+    case confirmDeleteItem(path: String, requests: Int, unsaved: Int)
     /// A diff of two history entries, scrolled.
     case historyDiff(first: Int, second: Int, scroll: Int)
 
@@ -44,7 +46,7 @@ enum Overlay: Sendable, Equatable {
         case .help: "help"
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker: "picker"
         case .confirmQuit: "confirm"
-        case .confirmDelete: "confirmDelete"
+        case .confirmDelete, .confirmDeleteItem: "confirmDelete"
         case .namePrompt: "picker"
         case .search, .treeFilter: "prompt"
         case .history: "history"
@@ -69,4 +71,8 @@ enum NamePurpose: Sendable, Equatable {
     case newFolder(parent: String)
     /// The file (workspace-relative, created when missing) to move this request to.
     case move(RequestID)
+    /// A new name for this file or folder.
+    case renameItem(String)
+    /// The folder (workspace-relative, `""` for the root, created when missing) to move this file or folder into.
+    case moveItem(String)
 }

@@ -59,6 +59,15 @@ struct OverlayView {
                 style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
             ).render(into: &buffer, area: area)
             return nil
+        case .confirmDeleteItem(let path, let requests, let unsaved):
+            let message = AppReducer.deleteQuestion(
+                path: path, requests: requests, unsaved: unsaved, isFolder: state.workspace.isFolder(path))
+            ConfirmDialog(
+                state: ConfirmDialogState(
+                    title: "Delete?", message: message, confirmLabel: "Delete (y)", cancelLabel: "Keep (n)"),
+                style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
+            ).render(into: &buffer, area: area)
+            return nil
         case .search(let text):
             let rect = dialog(
                 "Filter: .path or text (Enter runs, Esc closes)", lines: [Line("/" + text, style: theme[.accent])],

@@ -188,9 +188,19 @@ extension Workspace {
                 at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
             if copying {
                 try FileManager.default.copyItem(at: from, to: to)
-            } else {
-                try FileManager.default.moveItem(at: from, to: to)
             }
+        }
+        if !copying {
+            do {
+                try FileIO.moveWithoutReplacing(from, to: to)
+            } catch .targetExists {
+                throw WorkspaceError.alreadyExists(newPath)
+            } catch .failed(let reason) {
+                throw WorkspaceError.io(path: path, reason: "cannot move it to \(newPath): \(reason)")
+            }
+            // History follows the requests exactly (ids.json is keyed by path); a failure here only
+            // means the next `assign` matches them by content instead.
+            try? RequestIdentities(stateFolder: stateFolder).relocate(path, to: newPath)
         }
         try reload()
     }

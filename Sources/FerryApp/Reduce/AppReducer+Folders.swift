@@ -1,0 +1,136 @@
+import FerryTerminal
+import FerryWorkbench
+
+// MARK: - Files and folders in the tree: rename, move, duplicate, delete
+
+extension AppReducer {
+    /// Rename, move, duplicate or delete the selected file or folder row.
+    static func changeItem(_ action: AppAction, _ row: TreeRow, _ state: inout AppState) -> [Effect] {
+        let path: String
+        let kind: String
+        switch row.kind {
+        case .folder(let folder):
+            path = folder
+            kind = "folder"
+        case .file(let file):
+            path = file
+            kind = "file"
+        case .request:
+            return []
+        }
+        let name = lastComponent(of: path)
+        switch action {
+        case .renameRequested:
+            state.overlay = .namePrompt(
+                .renameItem(path), PromptDialogState(title: "Rename the \(kind) \(path)", label: "Name", text: name))
+        case .moveRequested:
+            state.overlay = .namePrompt(
+                .moveItem(path),
+                PromptDialogState(
+                    title: "Move the \(kind) \(path) into",
+                    label: "folder (empty: the workspace; created when missing)",
+                    text: parentFolder(of: path)))
+        case .duplicateRequested:
+            return [.changeWorkspace(.duplicateItem(path))]
+        case .deleteRequested:
+            let requests = state.workspace.requests(under: path).count
+            let unsaved = state.drafts.keys.filter { Workspace.path($0.path, isInside: path) }.count
+            state.overlay = .confirmDeleteItem(path: path, requests: requests, unsaved: unsaved)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A name or folder was typed for renaming or moving a file or folder.
+    static func namedItem(_ purpose: NamePurpose, _ text: String, _ state: inout AppState) -> [Effect] {
+        switch purpose {
+        case .renameItem(let path):
+            guard text != lastComponent(of: path) else { return [] }
+            return [.changeWorkspace(.renameItem(path, to: text))]
+        case .moveItem(let path):
+            let folder = text.split(separator: "/").joined(separator: "/")
+            guard folder != parentFolder(of: path) else { return [] }
+            return [.changeWorkspace(.moveItem(path, intoFolder: folder))]
+        default:
+            return []
+        }
+    }
+
+    /// What the confirmation asks before a file or folder goes to the trash.
+    static func deleteQuestion(path: String, requests: Int, unsaved: Int, isFolder: Bool) -> String {
+        let holding = requests == 1 ? "the 1 request" : "the \(requests) requests"
+        var text = "Move the \(isFolder ? "folder" : "file") \(path) and \(holding) in it to the trash (.ferry/trash)?"
+        if unsaved > 0 {
+            text += " \(unsaved) of them \(unsaved == 1 ? "has" : "have") unsaved edits, which are dropped."
+        }
+        return text + " y deletes, n keeps it."
+    }
+
+    /// Takes in the workspace after a file or folder was renamed, moved, duplicated or deleted: drafts,
+    /// responses, the open request and collapsed folders inside it follow it (or go with it to the trash).
+    static func itemChanged(
+        _ result: Result<Workspace, SaveFailure>, from path: String, to newPath: String?, copied: Bool,
+        _ state: inout AppState
+    ) -> [Effect] {
+        guard case .success(let workspace) = result else {
+            if case .failure(let failure) = result { state.message = .init(text: failure.message, isError: true) }
+            return []
+        }
+        var effects: [Effect] = []
+        let isMove = newPath != nil && !copied
+        if let newPath, isMove {
+            func moved(_ id: RequestID) -> RequestID? {
+                Workspace.path(id.path, relocatedFrom: path, to: newPath).map {
+                    RequestID(path: $0, selector: id.selector)
+                }
+            }
+            for (id, draft) in state.drafts {
+                guard let target = moved(id) else { continue }
+                state.drafts[id] = nil
+                state.drafts[target] = draft
+                effects += [.writeDraft(id, nil), .writeDraft(target, draft)]
+            }
+            for (id, exchange) in state.exchanges {
+                guard let target = moved(id) else { continue }
+                state.exchanges[id] = nil
+                state.exchanges[target] = exchange
+            }
+            if let open = state.openRequest, let target = moved(open) { state.openRequest = target }
+            state.collapsed = Set(
+                state.collapsed.map { Workspace.path($0, relocatedFrom: path, to: newPath) ?? $0 })
+        } else if newPath == nil {
+            for id in state.drafts.keys where Workspace.path(id.path, isInside: path) {
+                state.drafts[id] = nil
+                effects.append(.writeDraft(id, nil))
+            }
+            for id in state.exchanges.keys where Workspace.path(id.path, isInside: path) { state.exchanges[id] = nil }
+        }
+        state.workspace = workspace
+        state.rebuildTree()
+        if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
+        if state.openRequest == nil, let first = state.treeRows.first(where: { $0.requestID != nil })?.requestID {
+            open(first, &state)
+        }
+        if let newPath, let row = state.treeRows.firstIndex(where: { $0.expansionKey == newPath }) {
+            state.treeSelection = row
+            let page = WorkbenchLayout(size: state.size).treeList.height
+            state.treeScroll = scrolled(state.treeScroll, cursor: row, page: page)
+        }
+        if let newPath {
+            state.message = .init(
+                text: isMove ? "Moved \(path) to \(newPath)." : "Copied to \(newPath).", isError: false)
+        } else {
+            state.message = .init(text: "Moved \(path) to the trash (.ferry/trash).", isError: false)
+        }
+        return effects
+    }
+
+    private static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static func parentFolder(of path: String) -> String {
+        path.split(separator: "/").dropLast().joined(separator: "/")
+    }
+}

@@ -185,6 +185,33 @@ public final class NcursesBackend: TerminalBackend {
         }
     }
 
+    /// Gives the terminal back to the shell's modes while `body` runs (an editor, or the process stopped
+    /// by Ctrl-Z), then takes it again and repaints the whole screen from what ncurses last showed.
+    ///
+    /// Mouse and paste reporting are turned off for the other program and back on after; `endwin`
+    /// restores the shell's tty modes and leaves the alternate screen; `reset_prog_mode` and a refresh
+    /// with `clearok` bring ours back. A resize meanwhile is reported by the next `nextEvent`.
+    public func suspend<T>(_ body: () throws -> T) rethrows -> T {
+        writeRaw("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l")
+        def_prog_mode()
+        endwin()
+        defer {
+            reset_prog_mode()
+            curs_set(isCursorVisible ? 1 : 0)
+            clearok(window, true)
+            wrefresh(window)
+            writeRaw("\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h")
+            checkSize()
+        }
+        return try body()
+    }
+
+    /// Writes the OSC 52 sequence for `text` after everything ncurses has drawn (so never inside a frame).
+    public func copyToClipboard(_ text: String) throws {
+        let sequence = try ClipboardSequence(text)
+        writeRaw(sequence.text)
+    }
+
     // MARK: - Internals
 
     /// Reads everything ncurses has, decodes it, and completes a lone Esc after `escapeDelay`.

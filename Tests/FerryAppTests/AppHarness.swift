@@ -20,18 +20,18 @@ final class AppHarness: @unchecked Sendable {
     private var hasFinished = false
 
     /// Starts the app on `workspace`.
-    init(workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil)
-        throws
-    {
+    init(
+        workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil,
+        stopProcess: (@Sendable () -> Void)? = nil
+    ) throws {
         backend = InMemoryBackend(width: width, height: height)
         transport = CurlTransport()
-        let box = CopyBox()
-        var services = AppServices(copyToClipboard: { box.append($0) })
-        if let editText { services.editText = editText }
+        var services = AppServices()
+        if let editText { services.editText = { text, _ in try editText(text) } }
+        if let stopProcess { services.stopProcess = stopProcess }
         app = try WorkbenchApp(
             workspace: workspace, backend: backend, transport: transport, services: services,
             processEnvironment: ["HOME": workspace.path])
-        copies = box
         let thread = Thread { [self] in
             do { try app.run() } catch { lock.withLock { runError = error } }
             finished.signal()
@@ -39,10 +39,8 @@ final class AppHarness: @unchecked Sendable {
         thread.start()
     }
 
-    private let copies: CopyBox
-
-    /// Texts put on the clipboard.
-    var copied: [String] { copies.texts }
+    /// Texts put on the clipboard (through the backend's OSC 52 call).
+    var copied: [String] { backend.copiedTexts }
 
     /// Sends events and waits until the app is quiet again.
     func press(_ events: InputEvent..., timeout: Duration = .seconds(15)) throws {
@@ -121,14 +119,6 @@ final class AppHarness: @unchecked Sendable {
     }
 
     deinit { transport.shutdown() }
-}
-
-/// Texts copied to the clipboard, from any thread.
-final class CopyBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ text: String) { lock.withLock { stored.append(text) } }
-    var texts: [String] { lock.withLock { stored } }
 }
 
 /// A harness failure with the screen at the time.

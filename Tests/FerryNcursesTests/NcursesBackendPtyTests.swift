@@ -111,6 +111,35 @@ final class PseudoTerminal {
         }
         #expect(resized == .resize(Size(width: 100, height: 30)))
 
+        // OSC 52: the sequence goes out between frames, base64 of the text; too large a text is refused.
+        _ = terminal.readOutput()
+        try backend.copyToClipboard("hello")
+        #expect(String(decoding: terminal.readOutput(), as: UTF8.self) == "\u{1B}]52;c;aGVsbG8=\u{07}")
+        #expect(throws: ClipboardError.self) { try backend.copyToClipboard(String(repeating: "x", count: 200_000)) }
+        #expect(terminal.readOutput().isEmpty)
+
+        // Suspend: the shell's modes while the body runs (another program owns the terminal), ours and the
+        // whole last frame after it.
+        var modes = termios()
+        _ = tcgetattr(terminal.slave, &modes)
+        #expect(modes.c_lflag & tcflag_t(ICANON) == 0, "raw while running")
+        let inside = backend.suspend { () -> (output: String, isCanonical: Bool) in
+            var during = termios()
+            _ = tcgetattr(terminal.slave, &during)
+            return (String(decoding: terminal.readOutput(), as: UTF8.self), during.c_lflag & tcflag_t(ICANON) != 0)
+        }
+        #expect(inside.isCanonical, "the shell's cooked mode while suspended")
+        #expect(inside.output.contains("\u{1B}[?1049l"), "leaves the alternate screen for the other program")
+        #expect(inside.output.contains("\u{1B}[?1000l"), "stops mouse reports for the other program")
+        let resumed = String(decoding: terminal.readOutput(), as: UTF8.self)
+        #expect(resumed.contains("\u{1B}[?1049h"), "back on the alternate screen")
+        #expect(resumed.contains("hello") && resumed.contains("日本"), "the last frame repainted in full")
+        #expect(resumed.contains("\u{1B}[?1000h"), "mouse reports back on")
+        _ = tcgetattr(terminal.slave, &modes)
+        #expect(modes.c_lflag & tcflag_t(ICANON) == 0, "raw again after")
+        terminal.type("\u{1B}[B")
+        #expect(try backend.nextEvent(timeout: .seconds(5)) == .key(.down))
+
         backend.restore()
         let ending = String(decoding: terminal.readOutput(), as: UTF8.self)
         #expect(ending.contains("\u{1B}[?2004l"), "turns bracketed paste off")

@@ -79,6 +79,8 @@ enum AppAction: Sendable {
     case pathCopyRequested
     /// F4: edit the body in `$EDITOR`.
     case externalEditorRequested
+    /// Ctrl-Z: stop the app and give the terminal to the shell until it is continued.
+    case suspendRequested
     /// Tree: add a request to the selected file (asks for its name).
     case newRequestRequested
     /// Tree: rename the selected request (asks for the name).
@@ -123,12 +125,14 @@ enum AppAction: Sendable {
     case historyLoaded([HistoryEntry])
     /// `$EDITOR` returned the body (`nil` when it failed, with the reason).
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
+    /// Copying to the clipboard failed (the text is too large for OSC 52).
+    case copyFailed(SaveFailure)
 
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
         switch self {
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
-            .externalEditFinished, .workspaceItemChanged:
+            .externalEditFinished, .workspaceItemChanged, .copyFailed:
             true
         default: false
         }

@@ -25,4 +25,6 @@ final class FrameProbeBackend: TerminalBackend {
     func showCursor(at position: Position) throws { try base.showCursor(at: position) }
     func hideCursor() throws { try base.hideCursor() }
     func nextEvent(timeout: Duration?) throws -> InputEvent? { try base.nextEvent(timeout: timeout) }
+    func suspend<T>(_ body: () throws -> T) rethrows -> T { try base.suspend(body) }
+    func copyToClipboard(_ text: String) throws { try base.copyToClipboard(text) }
 }

@@ -62,7 +62,8 @@ public final class WorkbenchApp: @unchecked Sendable {
         loop = TerminalLoop(backend: FrameProbeBackend(backend) { probe.fire() }, state: state)
         loop.tickAction = .ticked
         rendered = state
-        runner = EffectRunner(workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services)
+        runner = EffectRunner(
+            workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend)
         probe.action = { [unowned self] in
             lock.withLock { renderedGeneration = viewGeneration }
         }

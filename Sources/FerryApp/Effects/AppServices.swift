@@ -1,36 +1,23 @@
 /// What the app needs from the world outside the terminal, injected at `main` (tests pass recorders).
+///
+/// Copying goes through the terminal backend (``TerminalBackend/copyToClipboard(_:)``), between frames.
 public struct AppServices: Sendable {
-    /// Puts text on the clipboard (the ncurses build writes an OSC 52 sequence to the terminal).
-    public var copyToClipboard: @Sendable (String) -> Void
-    /// Opens text in the user's editor and returns what was saved, or throws with the reason. It runs on
-    /// the loop's thread, with the terminal suspended around it by the caller's implementation.
-    public var editText: @Sendable (String) throws -> String
+    /// Opens text in the user's editor and returns what was saved, or throws with the reason; the second
+    /// argument is the file extension to use (`json`, `txt`, …). It runs on the loop's thread, inside the
+    /// backend's ``TerminalBackend/suspend(_:)``, so it owns the terminal while it runs.
+    public var editText: @Sendable (String, String) throws -> String
+    /// Stops the whole process until the shell continues it (Ctrl-Z); runs inside the backend's
+    /// ``TerminalBackend/suspend(_:)``. The default does nothing (tests must not stop the test runner).
+    public var stopProcess: @Sendable () -> Void
 
-    /// Services with the given implementations; by default copying does nothing and editing fails.
+    /// Services with the given implementations; by default editing fails and stopping does nothing.
     public init(
-        copyToClipboard: @escaping @Sendable (String) -> Void = { _ in },
-        editText: @escaping @Sendable (String) throws -> String = { _ in throw ExternalEditorError.unavailable }
+        editText: @escaping @Sendable (String, String) throws -> String = { _, _ in
+            throw ExternalEditorError.unavailable
+        },
+        stopProcess: @escaping @Sendable () -> Void = {}
     ) {
-        self.copyToClipboard = copyToClipboard
         self.editText = editText
-    }
-}
-
-/// Why the external editor could not be used.
-public enum ExternalEditorError: Error, Sendable, CustomStringConvertible {
-    /// No editor is available in this build or terminal.
-    case unavailable
-    /// The editor exited with a failure status.
-    case failed(command: String, status: Int32)
-
-    /// The reason in words, with what to do.
-    public var description: String {
-        switch self {
-        case .unavailable:
-            "Editing in $EDITOR needs the terminal suspended, which this terminal backend cannot do yet; "
-                + "edit the body in place instead (↓ on the Body tab)."
-        case .failed(let command, let status):
-            "The editor '\(command)' exited with status \(status); the body was left unchanged."
-        }
+        self.stopProcess = stopProcess
     }
 }

@@ -22,8 +22,10 @@ enum Effect: Sendable {
     case loadHistory
     /// Put text on the clipboard (OSC 52).
     case copy(String)
-    /// Open `text` in `$EDITOR` and post what comes back.
-    case editExternally(RequestID, String)
+    /// Open `text` in `$EDITOR` (a temporary file ending in `.fileExtension`) and post what comes back.
+    case editExternally(RequestID, String, fileExtension: String)
+    /// Stop the process (Ctrl-Z) with the terminal handed back to the shell.
+    case suspendProcess
 }
 
 /// What the history log needs to know about a send, beside its result.

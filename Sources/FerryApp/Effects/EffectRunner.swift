@@ -12,6 +12,8 @@ final class EffectRunner: @unchecked Sendable {
     private let client: HTTPClient
     private let mailbox: Mailbox<AppAction>
     private let services: AppServices
+    /// The backend, for the effects that need the terminal itself; only used on the loop's thread.
+    private let terminal: any TerminalBackend
     private let stateFolder: URL
     private let files = DispatchQueue(label: "ferry.app.files")
     private let lock = NSLock()
@@ -24,9 +26,14 @@ final class EffectRunner: @unchecked Sendable {
     private var posted = 0
     private var reduced = 0
 
-    /// A runner sending through `transport`, saving into `workspace`.
-    init(workspace: Workspace, transport: any HTTPTransport, mailbox: Mailbox<AppAction>, services: AppServices) {
+    /// A runner sending through `transport`, saving into `workspace`, copying and suspending through
+    /// `terminal`.
+    init(
+        workspace: Workspace, transport: any HTTPTransport, mailbox: Mailbox<AppAction>, services: AppServices,
+        terminal: any TerminalBackend
+    ) {
         self.client = HTTPClient(transport: transport)
+        self.terminal = terminal
         self.mailbox = mailbox
         self.services = services
         self.saved = workspace
@@ -66,16 +73,24 @@ final class EffectRunner: @unchecked Sendable {
             background(.utility) {
                 self.post(.historyLoaded(HistoryLog(stateFolder: self.stateFolder).entries()))
             }
-        case .copy(let text): services.copyToClipboard(text)
-        case .editExternally(let id, let text):
-            // The terminal is handed to the editor, so this runs here, on the loop's thread.
+        // These three touch the terminal, so they run here, on the loop's thread, between frames.
+        case .copy(let text):
+            do {
+                try terminal.copyToClipboard(text)
+            } catch {
+                post(.copyFailed(SaveFailure(message: "\(error)")))
+            }
+        case .editExternally(let id, let text, let fileExtension):
             begin()
             do {
-                post(.externalEditFinished(id, .success(try services.editText(text))))
+                let edited = try terminal.suspend { try services.editText(text, fileExtension) }
+                post(.externalEditFinished(id, .success(edited)))
             } catch {
                 post(.externalEditFinished(id, .failure(SaveFailure(message: "\(error)"))))
             }
             end()
+        case .suspendProcess:
+            terminal.suspend { services.stopProcess() }
         }
     }
 

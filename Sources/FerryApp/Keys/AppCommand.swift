@@ -47,6 +47,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case editBodyHere = "body.edit"
     case leaveBody = "body.leave"
     case complete = "url.complete"
+    case suspend = "app.suspend"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -98,6 +99,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .editBodyHere: .tabEditingStarted
         case .leaveBody: .tabEditingEnded
         case .complete: .completionAccepted
+        case .suspend: .suspendRequested
         }
     }
 

@@ -29,6 +29,8 @@ enum AppKeyMap {
         bind("shift+tab", .previousPane, "Previous pane")
         bind("f3", .cycleMethod, "Pick the HTTP method")
         bind("f4", .editBody, "Edit the body in $EDITOR")
+        // Not in the body editor or the headers table, where Ctrl-Z undoes.
+        bind("ctrl+z", .suspend, "Suspend to the shell (fg resumes)", ["tree", "editor", "response"])
         bind("ctrl+t", .nextTab, "Next tab")
         bind("up", .up, "Up", lists)
         bind("down", .down, "Down", lists)

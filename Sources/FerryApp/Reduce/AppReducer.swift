@@ -132,17 +132,12 @@ enum AppReducer {
         case .jsonExpandedToLevel(let level):
             return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: level) }
         case .valueCopyRequested, .pathCopyRequested: return copy(action, &state)
-        case .externalEditorRequested:
-            guard let id = state.openRequest, let request = state.currentRequest else { return [] }
-            return [.editExternally(id, request.body ?? "")]
-        case .externalEditFinished(let id, let result):
-            switch result {
-            case .success(let text):
-                return edit(id, &state) { $0.body = text.isEmpty ? nil : text }
-            case .failure(let failure):
-                state.message = .init(text: failure.message, isError: true)
-                return []
-            }
+        case .externalEditorRequested: return requestExternalEdit(&state)
+        case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state)
+        case .suspendRequested: return [.suspendProcess]
+        case .copyFailed(let failure):
+            state.message = .init(text: failure.message, isError: true)
+            return []
         case .mouseUsed(let mouse): return click(mouse, &state)
         case .terminalResized(let size):
             state.size = size

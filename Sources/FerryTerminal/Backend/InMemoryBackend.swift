@@ -22,11 +22,18 @@ public final class InMemoryBackend: TerminalBackend, @unchecked Sendable {
     public private(set) var clearCount = 0
     /// Where the cursor shows, or `nil` when hidden.
     public private(set) var cursor: Position?
+    /// Calls of `suspend(_:)` (the terminal handed to another program).
+    public private(set) var suspendCount = 0
+    /// Whether a `suspend(_:)` body is running now.
+    public private(set) var isSuspended = false
+    /// Texts put on the clipboard with `copyToClipboard(_:)`, oldest first.
+    public var copiedTexts: [String] { lock.withLock { copied } }
     /// The signal that interrupts `nextEvent(timeout:)`.
     public let wakeSignal = WakeSignal()
 
     private let lock = NSLock()
     private var pending: [InputEvent] = []
+    private var copied: [String] = []
 
     /// Creates a blank terminal of `width` × `height` cells.
     public init(width: Int, height: Int) {
@@ -103,6 +110,20 @@ public final class InMemoryBackend: TerminalBackend, @unchecked Sendable {
     /// Records that the cursor is hidden.
     public func hideCursor() throws {
         cursor = nil
+    }
+
+    /// Counts the suspension and runs `body` with `isSuspended` set (nothing to hand over in memory).
+    public func suspend<T>(_ body: () throws -> T) rethrows -> T {
+        suspendCount += 1
+        isSuspended = true
+        defer { isSuspended = false }
+        return try body()
+    }
+
+    /// Records `text` in `copiedTexts`, after the same size check as a real terminal's OSC 52.
+    public func copyToClipboard(_ text: String) throws {
+        _ = try ClipboardSequence(text)
+        lock.withLock { copied.append(text) }
     }
 
     /// The next queued event; waits up to `timeout` for one when the queue is empty.

@@ -35,4 +35,15 @@ public protocol TerminalBackend: AnyObject {
 
     /// The signal that interrupts `nextEvent(timeout:)` from any thread.
     var wakeSignal: WakeSignal { get }
+
+    /// Hands the terminal to another program (an editor, or the shell when the app stops) while `body`
+    /// runs, then takes it back and repaints the last frame in full.
+    ///
+    /// Call it on the loop's thread: the loop must not read input while the other program owns the terminal.
+    func suspend<T>(_ body: () throws -> T) rethrows -> T
+
+    /// Puts `text` on the clipboard of the terminal (OSC 52, so it also works over SSH), between frames.
+    ///
+    /// Throws ``ClipboardError`` when the text is too large for the sequence.
+    func copyToClipboard(_ text: String) throws
 }

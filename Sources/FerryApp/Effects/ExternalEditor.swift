@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Opens text in the user's editor: writes it to a private temporary file, runs `$VISUAL`, `$EDITOR`
+/// or `vi` on it through the shell (so `EDITOR="code --wait"` works), waits, and reads the file back.
+///
+/// The command runs as `sh -c '<editor> "$1"' sh <file>`: the shell splits the editor command the usual
+/// way and the file name is passed as an argument, never pasted into the command. The temporary file is
+/// removed afterwards, whatever happened. Call it with the terminal suspended.
+///
+/// ```swift
+/// let editor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
+/// let body = try editor.edit("{\"a\": 1}", fileExtension: "json")
+/// ```
+public struct ExternalEditor: Sendable {
+    /// The editor command as the shell will read it.
+    public var command: String
+    /// Where the temporary file goes.
+    public var temporaryFolder: URL
+
+    /// The editor named by `VISUAL`, else `EDITOR`, else `vi`; temporary files in `TMPDIR` or `/tmp`.
+    public init(environment: [String: String]) {
+        let named = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
+            .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        command = named ?? "vi"
+        temporaryFolder = URL(fileURLWithPath: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+    }
+
+    // MARK: - Editing
+
+    /// Opens `text` in the editor as a file ending in `.fileExtension` and returns the file's text after the
+    /// editor exits; throws ``ExternalEditorError`` (a missing editor, a failure status, a file problem).
+    public func edit(_ text: String, fileExtension: String) throws -> String {
+        let file = temporaryFolder.appendingPathComponent("ferry-body-\(UUID().uuidString.prefix(8)).\(fileExtension)")
+        // The body may hold secrets: the file is created for the user only, and never left behind.
+        guard
+            FileManager.default.createFile(
+                atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw ExternalEditorError.fileProblem("cannot write \(file.path)") }
+        defer { try? FileManager.default.removeItem(at: file) }
+        let status = try run(["/bin/sh", "-c", command + " \"$1\"", "sh", file.path])
+        if status.exitCode == 127 { throw ExternalEditorError.notFound(command: command) }
+        if let signal = status.signal { throw ExternalEditorError.killed(command: command, signal: signal) }
+        guard status.exitCode == 0 else { throw ExternalEditorError.failed(command: command, status: status.exitCode) }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw ExternalEditorError.fileProblem("\(file.path) was removed by the editor")
+        }
+        guard let edited = String(data: data, encoding: .utf8) else {
+            throw ExternalEditorError.fileProblem("the edited file is not UTF-8 text")
+        }
+        return edited
+    }
+
+    // MARK: - Internals
+
+    /// How a child process ended.
+    struct Termination {
+        var exitCode: Int32
+        var signal: Int32?
+    }
+
+    /// Runs `arguments` with this process's environment and terminal, and waits for it.
+    ///
+    /// Like `system(3)`, Ctrl-C and Ctrl-\ are ignored here while the child runs (they are the editor's),
+    /// and the child starts with default signal handling and an empty signal mask.
+    func run(_ arguments: [String]) throws -> Termination {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        var savedInterrupt = sigaction()
+        var savedQuit = sigaction()
+        sigaction(SIGINT, &ignore, &savedInterrupt)
+        sigaction(SIGQUIT, &ignore, &savedQuit)
+        defer {
+            sigaction(SIGINT, &savedInterrupt, nil)
+            sigaction(SIGQUIT, &savedQuit, nil)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGTERM, SIGHUP] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ)
+        guard spawned == 0 else {
+            throw ExternalEditorError.fileProblem("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw ExternalEditorError.fileProblem("cannot wait for the editor: \(String(cString: strerror(errno)))")
+            }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out (the macros are not imported).
+        let signal = status & 0x7F
+        if signal == 0 { return Termination(exitCode: (status >> 8) & 0xFF, signal: nil) }
+        return Termination(exitCode: 128 + signal, signal: signal)
+    }
+}

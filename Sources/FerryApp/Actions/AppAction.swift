@@ -49,6 +49,16 @@ enum AppAction: Sendable {
     case bodyEdited(InputEvent)
     /// Tab inside `{{partial`: complete the variable name with the first candidate.
     case completionAccepted
+    /// A key, paste or click for the URL field that no key binding took (word motion, selection, undo…).
+    case urlEdited(InputEvent)
+    /// Open the body-kind picker.
+    case bodyKindPickerRequested
+    /// A body kind was picked.
+    case bodyKindChosen(BodyKind)
+    /// A key, paste or click for the form or multipart fields table.
+    case bodyTableEdited(InputEvent)
+    /// Pretty-print the JSON body.
+    case bodyFormatRequested
     /// Use the next HTTP method.
     case methodCycled
     /// A printable character was typed.
@@ -127,12 +137,14 @@ enum AppAction: Sendable {
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
     /// Copying to the clipboard failed (the text is too large for OSC 52).
     case copyFailed(SaveFailure)
+    /// The files a request's body includes (`< ./path`) were read for sending it, by path as written.
+    case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>)
 
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
         switch self {
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
-            .externalEditFinished, .workspaceItemChanged, .copyFailed:
+            .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead:
             true
         default: false
         }

@@ -50,7 +50,7 @@ public final class WorkbenchApp: @unchecked Sendable {
         }
         if !drafts.isEmpty {
             state.drafts = drafts
-            state.urlCursor = state.currentRequest?.fullURL.count ?? 0
+            state.resetURLEditor()
             state.message = .init(
                 text: "Restored unsaved edits of \(drafts.count) request\(drafts.count == 1 ? "" : "s") "
                     + "(Ctrl-S saves them).", isError: false)

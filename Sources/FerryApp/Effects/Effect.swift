@@ -26,6 +26,8 @@ enum Effect: Sendable {
     case editExternally(RequestID, String, fileExtension: String)
     /// Stop the process (Ctrl-Z) with the terminal handed back to the shell.
     case suspendProcess
+    /// Read the files a request's body includes (paths as written, relative to `folder`) and post them.
+    case readIncludedFiles(RequestID, folder: URL, paths: [String])
 }
 
 /// What the history log needs to know about a send, beside its result.

@@ -73,6 +73,8 @@ final class EffectRunner: @unchecked Sendable {
             background(.utility) {
                 self.post(.historyLoaded(HistoryLog(stateFolder: self.stateFolder).entries()))
             }
+        case .readIncludedFiles(let id, let folder, let paths):
+            background(.userInitiated) { self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder))) }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
             do {
@@ -98,6 +100,25 @@ final class EffectRunner: @unchecked Sendable {
     func cancelAll() {
         let all = lock.withLock { Array(tasks.values) }
         all.forEach { $0.cancel() }
+    }
+
+    // MARK: - Included files
+
+    /// The bytes of each path (absolute, or relative to `folder`), or which one could not be read.
+    static func readFiles(_ paths: [String], in folder: URL) -> Result<[String: Data], SaveFailure> {
+        var files: [String: Data] = [:]
+        for path in paths {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            do {
+                files[path] = try Data(contentsOf: url)
+            } catch {
+                return .failure(
+                    SaveFailure(
+                        message:
+                            "Cannot read \(path) for the body (\(url.path)): check the path after < in the Body tab."))
+            }
+        }
+        return .success(files)
     }
 
     // MARK: - Body preparation

@@ -48,6 +48,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case leaveBody = "body.leave"
     case complete = "url.complete"
     case suspend = "app.suspend"
+    case pickBodyKind = "body.kind"
+    case formatBody = "body.format"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -100,6 +102,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .leaveBody: .tabEditingEnded
         case .complete: .completionAccepted
         case .suspend: .suspendRequested
+        case .pickBodyKind: .bodyKindPickerRequested
+        case .formatBody: .bodyFormatRequested
         }
     }
 

@@ -29,8 +29,8 @@ enum AppKeyMap {
         bind("shift+tab", .previousPane, "Previous pane")
         bind("f3", .cycleMethod, "Pick the HTTP method")
         bind("f4", .editBody, "Edit the body in $EDITOR")
-        // Not in the body editor or the headers table, where Ctrl-Z undoes.
-        bind("ctrl+z", .suspend, "Suspend to the shell (fg resumes)", ["tree", "editor", "response"])
+        // Not in the text fields (the URL, the body editor, the tables), where Ctrl-Z undoes.
+        bind("ctrl+z", .suspend, "Suspend to the shell (fg resumes)", ["tree", "response"])
         bind("ctrl+t", .nextTab, "Next tab")
         bind("up", .up, "Up", lists)
         bind("down", .down, "Down", lists)
@@ -87,6 +87,9 @@ enum AppKeyMap {
         bind("esc", .dismiss, "Keep it", ["confirmDelete"])
         bind("space", .mark, "Mark for diff / diff with marked", ["history"])
         bind("ctrl+r", .send, "Send again", ["history"])
+        // Body kinds (last, so the help pages above them stay as they were)
+        bind("f7", .pickBodyKind, "Pick the body kind (none, JSON, text, form, multipart, file)")
+        bind("f8", .formatBody, "Format the JSON body")
         return KeyMap(bindings)
     }()
 

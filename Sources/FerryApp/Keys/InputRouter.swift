@@ -24,6 +24,20 @@ enum InputRouter {
             case .mouse, .resize: break
             }
         }
+        if state.overlay == nil, state.focus == .editor, let table = state.bodyTable {
+            switch event {
+            case .key(let key):
+                // As the headers table: while a cell is edited every key is the table's.
+                if !table.isEditing, let name = state.keyMap.action(for: key, in: ["table"]),
+                    let command = AppCommand(rawValue: name)
+                {
+                    return command.action
+                }
+                return .bodyTableEdited(event)
+            case .paste: return .bodyTableEdited(event)
+            case .mouse, .resize: break
+            }
+        }
         if state.overlay == nil, state.focus == .editor, state.bodyEditor != nil {
             switch event {
             case .key(let key):
@@ -67,6 +81,10 @@ enum InputRouter {
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, acceptsText(state) {
             return .characterTyped(character)
         }
+        if state.overlay == nil, state.focus == .editor, state.currentRequest != nil {
+            // Keys no binding takes go to the URL field: Ctrl/Alt word motion, Shift selection, Ctrl-Z undo…
+            return .urlEdited(.key(key))
+        }
         return nil
     }
 
@@ -75,7 +93,8 @@ enum InputRouter {
         switch state.overlay {
         case .search, .treeFilter, .history: return true
         case .palette: return false
-        case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .confirmQuit, .historyDiff,
+        case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
+            .historyDiff,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem:
             return false

@@ -7,25 +7,15 @@ extension AppReducer {
     /// Inserts typed or pasted text into the field that has the keyboard.
     static func type(_ text: String, _ state: inout AppState) -> [Effect] {
         if editOverlayText({ $0 + text }, &state) { return [] }
-        guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else { return [] }
-        var url = Array(request.fullURL)
-        let cursor = min(state.urlCursor, url.count)
-        url.insert(contentsOf: text, at: cursor)
-        state.urlCursor = cursor + text.count
-        return edit(id, &state) { setURL(String(url), in: &$0) }
+        guard state.focus == .editor else { return [] }
+        return editURL(&state) { $0.insert(text) }
     }
 
-    /// Deletes one character before (Backspace) or after (Delete) the cursor.
+    /// Deletes one character before (Backspace) or after (Delete) the cursor, or the selection.
     static func erase(backwards: Bool, _ state: inout AppState) -> [Effect] {
         if editOverlayText({ String($0.dropLast()) }, &state) { return [] }
-        guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else { return [] }
-        var url = Array(request.fullURL)
-        let cursor = min(state.urlCursor, url.count)
-        let index = backwards ? cursor - 1 : cursor
-        guard url.indices.contains(index) else { return [] }
-        url.remove(at: index)
-        state.urlCursor = index
-        return edit(id, &state) { setURL(String(url), in: &$0) }
+        guard state.focus == .editor else { return [] }
+        return editURL(&state) { backwards ? $0.deleteBackward() : $0.deleteForward() }
     }
 
     /// Applies `change` to the text of the open overlay's input (search, tree filter, history query).
@@ -59,6 +49,7 @@ extension AppReducer {
         state.bodyEditor = editor
         let text = editor.text
         guard text != before else { return [] }
+        state.bodyProblem = jsonProblem(in: text, of: state.currentRequest)
         return edit(id, &state) { $0.body = text.isEmpty ? nil : text }
     }
 
@@ -101,10 +92,5 @@ extension AppReducer {
         }
         state.drafts[id] = request
         return [.writeDraft(id, request)]
-    }
-
-    private static func setURL(_ url: String, in request: inout SavedRequest) {
-        request.url = url
-        request.urlContinuations = []
     }
 }

@@ -23,14 +23,7 @@ extension AppReducer {
                 state.treeScroll = scrolled(state.treeScroll, cursor: state.treeSelection, page: layout.treeList.height)
             }
         case .editor:
-            let length = state.currentRequest?.fullURL.count ?? 0
-            switch move {
-            case .left: state.urlCursor = max(0, state.urlCursor - 1)
-            case .right: state.urlCursor = min(length, state.urlCursor + 1)
-            case .home: state.urlCursor = 0
-            case .end: state.urlCursor = length
-            default: break
-            }
+            return moveURLCursor(move, &state)
         case .response:
             let page = layout.responseContent.height
             if state.responseTab != .body {
@@ -118,7 +111,8 @@ extension AppReducer {
         state.openRequest = id
         state.bodyEditor = nil
         state.headerTable = nil
-        state.urlCursor = state.currentRequest?.fullURL.count ?? 0
+        state.bodyTable = nil
+        state.resetURLEditor()
         state.detailScroll = 0
         if let row = state.treeRows.firstIndex(where: { $0.requestID == id }) {
             state.treeSelection = row
@@ -132,6 +126,7 @@ extension AppReducer {
         if state.focus == .editor {
             state.bodyEditor = nil
             state.headerTable = nil
+            state.bodyTable = nil
             let count = EditorTab.allCases.count
             state.editorTab =
                 EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params
@@ -174,9 +169,11 @@ extension AppReducer {
                     .firstIndex(where: { $0.contains(position.x) })
                 {
                     state.editorTab = EditorTab(rawValue: index) ?? .params
-                } else if layout.urlLine.contains(position), let request = state.currentRequest {
-                    let urlStart = layout.urlLine.x + request.method.count + 1
-                    state.urlCursor = min(request.fullURL.count, max(0, position.x - urlStart))
+                } else if layout.urlLine.contains(position), state.currentRequest != nil {
+                    let field = urlFieldArea(state)
+                    let inField = MouseEvent(
+                        mouse.kind, at: Position(x: max(field.x, position.x), y: field.y), modifiers: mouse.modifiers)
+                    return editURL(.mouse(inField), &state)
                 }
             case .response:
                 if layout.responseTabs.contains(position),
@@ -280,7 +277,7 @@ extension AppReducer {
             state.overlay = .historyDiff(
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
-            .optionsPicker,
+            .optionsPicker, .bodyKindPicker,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem:
             break

@@ -8,12 +8,24 @@ import Foundation
 extension AppReducer {
     /// Resolves the open request in the active environment and starts sending it; a send already in
     /// flight for the same request is canceled and its result will be dropped by id.
-    static func send(_ state: inout AppState) -> [Effect] {
+    ///
+    /// A body that includes files (`< ./path`) is sent once an effect has read them (`includedFiles`).
+    static func send(_ state: inout AppState, includedFiles: [String: Data]? = nil) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else {
             state.message = .init(text: "Open a request first: select it in the tree and press Enter.", isError: true)
             return []
         }
-        let context = state.variableContext(for: id)
+        var context = state.variableContext(for: id)
+        if let includedFiles {
+            context.includedFiles = includedFiles
+        } else {
+            let paths = request.includedFilePaths(with: context)
+            if !paths.isEmpty {
+                state.message = .init(text: "Reading \(paths.joined(separator: ", "))…", isError: false)
+                let folder = state.workspace.url(of: id.path).deletingLastPathComponent()
+                return [.readIncludedFiles(id, folder: folder, paths: paths)]
+            }
+        }
         let prepared: PreparedRequest
         let http: HTTPRequest
         do {

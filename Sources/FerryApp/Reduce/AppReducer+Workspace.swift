@@ -112,6 +112,7 @@ extension AppReducer {
             return [.changeWorkspace(.move(id, toFile: file))]
         case .renameItem, .moveItem:
             return namedItem(purpose, name, &state)
+        case .bodyFile(let id): return setBodyFile(id, path: name, &state)
         }
     }
 

@@ -76,6 +76,7 @@ enum AppReducer {
         case .focusMoved(let step):
             state.bodyEditor = nil
             state.headerTable = nil
+            state.bodyTable = nil
             let count = Pane.allCases.count
             state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
             return []
@@ -83,17 +84,24 @@ enum AppReducer {
         case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
         case .methodCycled: return pickMethod(&state)
-        case .completionAccepted:
-            guard let name = state.variableCompletions.first, let request = state.currentRequest else { return [] }
-            let before = String(request.fullURL.prefix(state.urlCursor))
-            guard let open = before.range(of: "{{", options: .backwards) else { return [] }
-            let typed = before[open.upperBound...].count
-            let after = request.fullURL.dropFirst(state.urlCursor)
-            return type(String(name.dropFirst(typed)) + (after.hasPrefix("}}") ? "" : "}}"), &state)
+        case .completionAccepted: return acceptCompletion(&state)
+        case .urlEdited(let event): return editURL(event, &state)
+        case .bodyKindPickerRequested: return pickBodyKind(&state)
+        case .bodyKindChosen(let kind): return chooseBodyKind(kind, &state)
+        case .bodyTableEdited(let event): return editBodyTable(event, &state)
+        case .bodyFormatRequested: return formatBody(&state)
+        case .includedFilesRead(let id, let result):
+            guard state.openRequest == id else { return [] }
+            switch result {
+            case .success(let files): return send(&state, includedFiles: files)
+            case .failure(let failure):
+                state.message = .init(text: failure.message, isError: true)
+                return []
+            }
         case .tabEditingStarted:
             guard let request = state.currentRequest else { return [] }
             if state.editorTab == .body {
-                state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
+                return startBodyEditing(&state)
             } else if state.editorTab == .headers {
                 state.headerTable = HeaderRows.table(for: request)
             } else if state.editorTab == .options {
@@ -108,6 +116,7 @@ enum AppReducer {
         case .tabEditingEnded:
             state.bodyEditor = nil
             state.headerTable = nil
+            state.bodyTable = nil
             return []
         case .headersEdited(let event): return editHeaders(event, &state)
         case .bodyEdited(let event): return editBody(event, &state)
@@ -247,6 +256,19 @@ enum AppReducer {
                 default:
                     return edit(id, &state) { $0.removeHeader("Authorization") }
                 }
+            case .cancelled:
+                state.overlay = nil
+            case .handled, .ignored:
+                break
+            }
+        case .bodyKindPicker(var picker):
+            let response = picker.handle(event, area: screen)
+            state.overlay = .bodyKindPicker(picker)
+            switch response {
+            case .confirmed:
+                state.overlay = nil
+                guard let index = picker.selectedIndex, BodyKind.allCases.indices.contains(index) else { return [] }
+                return chooseBodyKind(BodyKind.allCases[index], &state)
             case .cancelled:
                 state.overlay = nil
             case .handled, .ignored:

@@ -40,12 +40,17 @@ public struct AppState: Sendable {
     var drafts: [RequestID: SavedRequest] = [:]
     /// The editor's tab.
     var editorTab: EditorTab = .params
-    /// The cursor in the URL field, in characters.
-    var urlCursor = 0
+    /// The URL field: the widgets' single-line `TextEditorState` (word motion, selection, undo), its text kept
+    /// equal to the open request's URL.
+    var urlEditor = TextEditorState()
     /// The body editor (the widgets' multi-line `TextEditorState`) while it has the keyboard.
     var bodyEditor: TextEditorState?
     /// The headers table (the widgets' `KeyValueTableState`) while it has the keyboard.
     var headerTable: KeyValueTableState?
+    /// The form or multipart fields table (the widgets' `KeyValueTableState`) while it has the keyboard.
+    var bodyTable: KeyValueTableState?
+    /// What is wrong with the JSON body being edited (`nil` when it parses or is not JSON).
+    var bodyProblem: String?
 
     // MARK: - Responses
 
@@ -108,7 +113,7 @@ public struct AppState: Sendable {
         if let first = treeRows.firstIndex(where: { $0.requestID != nil }) {
             treeSelection = first
             openRequest = treeRows[first].requestID
-            urlCursor = currentRequest?.fullURL.count ?? 0
+            resetURLEditor()
         }
         if let problem = workspace.diagnostics.first {
             message = Message(text: AppErrorText.malformedFile(problem), isError: true)
@@ -162,6 +167,7 @@ public struct AppState: Sendable {
         if let overlay { return [overlay.keyContext] }
         if focus == .editor && bodyEditor != nil { return ["body"] }
         if focus == .editor && headerTable != nil { return ["table"] }
+        if focus == .editor && bodyTable != nil { return ["table"] }
         if focus == .editor && !variableCompletions.isEmpty { return ["completion", "editor"] }
         return [focus.keyContext]
     }
@@ -169,7 +175,7 @@ public struct AppState: Sendable {
     /// The variable names that complete the `{{partial` before the URL cursor, best first (empty when the
     /// cursor is not inside an unclosed `{{`).
     var variableCompletions: [String] {
-        guard focus == .editor, overlay == nil, bodyEditor == nil, headerTable == nil,
+        guard focus == .editor, overlay == nil, bodyEditor == nil, headerTable == nil, bodyTable == nil,
             let id = openRequest, let request = currentRequest
         else { return [] }
         let before = String(request.fullURL.prefix(urlCursor))

@@ -15,6 +15,8 @@ enum Overlay: Sendable, Equatable {
     case authPicker(PickerDialogState<ListItem>)
     /// The options picker: toggles for redirects, cookies and history, and the timeout.
     case optionsPicker(PickerDialogState<ListItem>)
+    /// The body-kind picker: none, JSON, text, form, multipart, file.
+    case bodyKindPicker(PickerDialogState<ListItem>)
     /// Asks whether to quit with unsaved edits.
     case confirmQuit
     /// The `/` search of the response body: the text typed so far.
@@ -35,7 +37,8 @@ enum Overlay: Sendable, Equatable {
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
         switch self {
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .namePrompt: true
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt:
+            true
         default: false
         }
     }
@@ -44,7 +47,7 @@ enum Overlay: Sendable, Equatable {
     var keyContext: String {
         switch self {
         case .help: "help"
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker: "picker"
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: "picker"
         case .confirmQuit: "confirm"
         case .confirmDelete, .confirmDeleteItem: "confirmDelete"
         case .namePrompt: "picker"
@@ -75,4 +78,6 @@ enum NamePurpose: Sendable, Equatable {
     case renameItem(String)
     /// The folder (workspace-relative, `""` for the root, created when missing) to move this file or folder into.
     case moveItem(String)
+    /// The file (relative to the request's `.http` file) whose bytes are this request's body.
+    case bodyFile(RequestID)
 }

@@ -30,7 +30,7 @@ struct OverlayView {
             dialog.render(into: &buffer, area: area)
             return dialog.cursorPosition(in: area)
         case .environmentPicker(let picker), .methodPicker(let picker), .authPicker(let picker),
-            .optionsPicker(let picker):
+            .optionsPicker(let picker), .bodyKindPicker(let picker):
             let dialog = PickerDialog(
                 state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
                 selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))

@@ -22,9 +22,13 @@ struct RequestEditorView {
         }
         let context = state.variableContext(for: id)
         let method = request.method
-        var spans = [Span(method, style: theme.style(forMethod: method).adding(.bold)), Span(" ")]
-        spans += VariableHighlighter.spans(request.fullURL, context: context, base: theme[.text], theme: theme)
-        Line(spans).render(into: &buffer, area: layout.urlLine)
+        Line([Span(method, style: theme.style(forMethod: method).adding(.bold)), Span(" ")])
+            .render(into: &buffer, area: layout.urlLine)
+        let urlArea = AppReducer.urlFieldArea(state)
+        var urlEditor = state.urlEditor
+        if urlEditor.text != request.fullURL { urlEditor = TextEditorState(text: request.fullURL) }
+        let urlField = URLFieldView(editor: urlEditor, context: context, theme: theme)
+        urlField.render(into: &buffer, area: urlArea)
         WorkbenchView.renderTabs(
             EditorTab.allCases.map(\.title), active: state.editorTab.rawValue, into: &buffer, area: layout.editorTabs,
             theme: theme)
@@ -36,10 +40,31 @@ struct RequestEditorView {
             widget.render(into: &buffer, area: layout.editorContent)
             return focused ? widget.cursorPosition(in: layout.editorContent) : nil
         }
+        if state.editorTab == .body, let table = state.bodyTable {
+            let isMultipart = request.bodyKind == .multipart
+            let count = table.enabledRows.count
+            Line(
+                "\(request.bodyKind.title) · \(count) field\(count == 1 ? "" : "s") · a add · d delete · Enter edit"
+                    + (isMultipart ? " · value < ./path sends a file" : "") + " · F7 kind · Esc back",
+                style: theme[.accent]
+            ).render(into: &buffer, area: layout.editorContent.rows(layout.editorContent.y, count: 1))
+            let widget = KeyValueTable(
+                state: table, isFocused: focused, titles: ("Field", isMultipart ? "Value or < ./file" : "Value"),
+                style: theme[.text], headerStyle: theme[.muted], selectedStyle: theme[.accent],
+                cellStyle: theme[.selection], disabledStyle: theme[.muted],
+                placeholder: "No fields: press a to add one (Esc: back to the URL)")
+            widget.render(into: &buffer, area: layout.bodyEditor)
+            return focused ? widget.cursorPosition(in: layout.bodyEditor) : nil
+        }
         if state.editorTab == .body, let editor = state.bodyEditor {
-            let kind = bodyKind(request.header("Content-Type")?.lowercased() ?? "", body: request.body ?? "")
-            Line("\(kind) · editing (Esc: back to the URL)", style: theme[.accent])
-                .render(into: &buffer, area: layout.editorContent.rows(layout.editorContent.y, count: 1))
+            let kind = request.bodyKind
+            var status = [Span("\(kind.title) · editing (Esc: back to the URL)", style: theme[.accent])]
+            if kind == .json, !editor.isEmpty {
+                status.append(
+                    state.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
+                        ?? Span("  ✓ valid · F8 formats", style: theme[.muted]))
+            }
+            Line(status).render(into: &buffer, area: layout.editorContent.rows(layout.editorContent.y, count: 1))
             let area = TextArea(state: editor, style: theme[.text], selectionStyle: theme[.selection])
             area.render(into: &buffer, area: layout.bodyEditor)
             return focused ? area.cursorPosition(in: layout.bodyEditor) : nil
@@ -58,9 +83,7 @@ struct RequestEditorView {
             Line(spans).render(into: &buffer, area: layout.editorTabs)
         }
         guard focused else { return nil }
-        let prefix = String(request.fullURL.prefix(state.urlCursor))
-        let x = layout.urlLine.x + method.count + 1 + CharacterWidth.columns(of: prefix)
-        return Position(x: min(x, layout.urlLine.right - 1), y: layout.urlLine.y)
+        return urlField.cursorPosition(in: urlArea)
     }
 
     /// The lines of the active tab.
@@ -96,12 +119,43 @@ struct RequestEditorView {
                         + VariableHighlighter.spans(header.value, context: context, base: theme[.text], theme: theme))
             }
         case .body:
+            let kind = request.bodyKind
             guard let body = request.body, !body.isEmpty else {
-                return [Line("No body. ↓ writes one here.", style: muted)]
+                return [
+                    Line(
+                        kind == .none
+                            ? "No body. ↓ or F7 picks a kind: JSON, text, form, multipart, file."
+                            : "\(kind.title), empty. ↓ edits here · F7 changes the kind.", style: muted)
+                ]
             }
             var lines: [Line] = []
-            let kind = request.header("Content-Type").map { $0.lowercased() } ?? ""
-            lines.append(Line("\(bodyKind(kind, body: body))  · ↓ edits here", style: muted))
+            if let fields = request.formFields {
+                lines.append(Line("\(kind.title) · \(fields.count) fields · ↓ edits · F7 kind", style: muted))
+                for field in fields {
+                    var spans = [
+                        Span(
+                            field.name.padding(toLength: max(12, field.name.count), withPad: " ", startingAt: 0),
+                            style: theme[.jsonKey]), Span(" "),
+                    ]
+                    if let path = field.filePath {
+                        spans.append(Span("file ", style: muted))
+                        spans += VariableHighlighter.spans(path, context: context, base: theme[.text], theme: theme)
+                    } else {
+                        spans += VariableHighlighter.spans(
+                            field.value, context: context, base: theme[.text], theme: theme)
+                    }
+                    lines.append(Line(spans))
+                }
+                return lines
+            }
+            var summary = "\(kind.title)"
+            if kind == .form || kind == .multipart { summary += " (shown as text: it does not parse as fields)" }
+            if kind == .file, let path = request.bodyFilePath { summary += ": the bytes of \(path), read when sending" }
+            if kind == .json, let problem = AppReducer.jsonProblem(in: body, of: request) {
+                lines.append(Line("JSON ✗ \(problem) · ↓ edits", style: theme[.error]))
+            } else {
+                lines.append(Line(summary + "  · ↓ edits · F7 kind", style: muted))
+            }
             for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(
                     Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))
@@ -151,13 +205,5 @@ struct RequestEditorView {
             return Line([Span("→ ", style: theme[.muted]), Span(prepared.maskedURL, style: theme[.muted])])
         }
         return Line("→ cannot resolve the URL", style: theme[.error])
-    }
-
-    private func bodyKind(_ contentType: String, body: String) -> String {
-        if contentType.contains("json") { return "JSON" }
-        if contentType.contains("x-www-form-urlencoded") { return "Form (urlencoded)" }
-        if contentType.contains("multipart") { return "Multipart" }
-        if body.hasPrefix("<") { return "File" }
-        return "Text"
     }
 }

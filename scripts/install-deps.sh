@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what Ferry needs and is missing: Debian packages (only when absent) and a Python
-# virtual environment under .build/venv with httpbin and gunicorn pinned from PyPI.
+# virtual environment under .build/venv with httpbin, gunicorn and hypercorn (the HTTP/2 test peer) pinned
+# from PyPI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev libncursesw5-dev pkg-config tmux jq curl nghttp2-server)
+packages=(libcurl4-openssl-dev libncursesw5-dev pkg-config tmux jq curl nghttp2-server openssl)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -26,4 +27,11 @@ if [ ! -x "$venv/bin/gunicorn" ] || ! cmp -s scripts/requirements-httpbin.txt "$
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-httpbin.txt
   cp scripts/requirements-httpbin.txt "$stamp"
+fi
+
+stamp="$venv/.requirements-hypercorn"
+if [ ! -x "$venv/bin/hypercorn" ] || ! cmp -s scripts/requirements-hypercorn.txt "$stamp"; then
+  echo "install-deps: adding hypercorn to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-hypercorn.txt
+  cp scripts/requirements-hypercorn.txt "$stamp"
 fi

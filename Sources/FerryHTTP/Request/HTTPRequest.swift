@@ -41,6 +41,10 @@ public struct HTTPRequest: Sendable, Hashable {
     public var redirectPolicy: RedirectPolicy
     /// Whether the server's TLS certificate and host name are verified.
     public var tlsVerification: TLSVerification
+    /// A PEM file of certificate authorities trusted for this request instead of the system's store (curl's
+    /// `--cacert`), such as a private CA or a test's own; `nil` trusts the system's store. Only used while
+    /// ``tlsVerification`` is ``TLSVerification/enabled``.
+    public var certificateAuthorityBundle: URL?
     /// A proxy URL such as `http://proxy:3128` or `socks5://127.0.0.1:1080`, or `nil` for none.
     public var proxy: URL?
     /// Which HTTP version to ask for.
@@ -79,6 +83,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.connectTimeout = .seconds(30)
         self.redirectPolicy = .follow(limit: 10)
         self.tlsVerification = .enabled
+        self.certificateAuthorityBundle = nil
         self.proxy = nil
         self.httpVersion = .automatic
         self.responseBody = .memory(limit: 64 << 20)

@@ -150,6 +150,9 @@ final class CurlEasy {
         if let maxRedirects = options.maxRedirects { setLong(CURLOPT_MAXREDIRS, maxRedirects) }
         setLong(CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0)
         setLong(CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0)
+        if let bundle = options.certificateAuthorityBundle {
+            ferry_easy_setopt_string(handle, CURLOPT_CAINFO, bundle)
+        }
         if let proxy = options.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
         setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(options.httpVersion))
         setLong(CURLOPT_PIPEWAIT, 1)

@@ -23,6 +23,8 @@ struct CurlOptions {
     /// `nil` when redirects are not followed.
     var maxRedirects: Int?
     var verifiesTLS: Bool
+    /// The path of a PEM CA bundle replacing the system's, or `nil`.
+    var certificateAuthorityBundle: String?
     var proxy: String?
     var httpVersion: HTTPVersionPreference
 
@@ -56,6 +58,7 @@ struct CurlOptions {
         case .none: maxRedirects = nil
         }
         verifiesTLS = request.tlsVerification == .enabled
+        certificateAuthorityBundle = request.certificateAuthorityBundle?.path
         proxy = request.proxy?.absoluteString
         httpVersion = request.httpVersion
     }

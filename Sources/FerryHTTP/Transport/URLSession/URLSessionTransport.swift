@@ -7,10 +7,11 @@ import Foundation
 /// A second transport over `URLSession` (FoundationNetworking on Linux), for Apple platforms and comparison.
 ///
 /// On Linux it gives **no timing phases** (``HTTPResponse/timing`` is `nil`: the task-metrics delegate is
-/// never called there), cannot turn TLS verification off or use a proxy (both fail with a clear error
-/// before sending), reads request bodies into memory before sending (files are uploaded from disk), and
-/// reports `Content-Type`-style headers in whatever order FoundationNetworking stores them. Redirect
-/// limits, cancellation, upload and download progress, body limits and file destinations work.
+/// never called there), cannot turn TLS verification off, trust a custom CA bundle or use a proxy (each
+/// fails with a clear error before sending), reads request bodies into memory before sending (files are
+/// uploaded from disk), and reports `Content-Type`-style headers in whatever order FoundationNetworking
+/// stores them. Redirect limits, cancellation, upload and download progress, body limits and file
+/// destinations work.
 ///
 /// ```swift
 /// let client = HTTPClient(transport: URLSessionTransport())
@@ -40,6 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
         guard let url = request.url else { return fail(.invalidURL("the request was not resolved to a URL")) }
         guard request.tlsVerification == .enabled else {
             return fail(.tlsFailure("URLSessionTransport cannot turn TLS verification off on Linux; use CurlTransport"))
+        }
+        guard request.certificateAuthorityBundle == nil else {
+            return fail(.tlsFailure("URLSessionTransport cannot trust a custom CA bundle on Linux; use CurlTransport"))
         }
         guard request.proxy == nil else {
             return fail(.transport(code: 0, detail: "URLSessionTransport does not support proxies on Linux"))

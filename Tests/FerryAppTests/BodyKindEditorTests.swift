@@ -1,0 +1,258 @@
+import FerryHTTP
+import FerryJSON
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// The Body tab's kinds, driven by scripted key events through the key map and the reducer: the kind picker,
+/// the form and multipart fields table, JSON checking and formatting, file bodies read before sending.
+@Suite("Body kinds in the editor")
+struct BodyKindEditorTests {
+    let folder: TemporaryWorkspace
+    var state: AppState
+    var effects: [Effect] = []
+
+    static let requests = """
+        ### form
+        POST {{host}}/post
+        Content-Type: application/x-www-form-urlencoded
+
+        a=1&b=x+y
+
+        ### multipart
+        POST {{host}}/post
+        Content-Type: multipart/form-data; boundary=WebAppBoundary
+
+        --WebAppBoundary
+        Content-Disposition: form-data; name="title"
+
+        Hello
+        --WebAppBoundary--
+
+        ### empty
+        POST {{host}}/post
+
+        ### broken form
+        POST {{host}}/post
+        Content-Type: application/x-www-form-urlencoded
+
+        a=1
+        &b=2
+
+        """
+
+    init() throws {
+        folder = try TemporaryWorkspace(
+            requests: Self.requests, environments: ["local": "http://127.0.0.1:9"],
+            extraFiles: ["data.json": "{\"from\": \"file\"}"])
+        let workspace = try Workspace.load(at: folder.url)
+        state = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil,
+            size: Size(width: 100, height: 30))
+    }
+
+    // MARK: - Helpers
+
+    /// Opens a request on the Body tab with the editor focused.
+    mutating func openBody(_ name: String) throws {
+        let id = try #require(state.workspace.requests.first { $0.request.title == name }?.id)
+        AppReducer.open(id, &state)
+        state.focus = .editor
+        state.editorTab = .body
+    }
+
+    /// Feeds events through the key map and the reducer, as the app loop does.
+    mutating func press(_ events: InputEvent...) { press(events) }
+
+    mutating func press(_ events: [InputEvent]) {
+        for event in events {
+            guard let action = InputRouter.action(for: event, in: state) else { continue }
+            effects += AppReducer.reduce(&state, action)
+        }
+    }
+
+    mutating func type(_ text: String) { press(InputEvent.typing(text)) }
+
+    var body: String? { state.currentRequest?.body }
+
+    // MARK: - Form
+
+    @Test mutating func theFormTableAddsEditsTogglesAndDeletesRows() throws {
+        try openBody("form")
+        press(.key(.down))
+        let table = try #require(state.bodyTable)
+        #expect(table.rows.map(\.name) == ["a", "b"] && table.rows.map(\.value) == ["1", "x y"])
+        #expect(state.keyContexts == ["table"])
+        // Add a row after the last: name, Enter, value with a variable, Enter.
+        press(.key(.end), .character("a"))
+        type("c")
+        press(.key(.enter))
+        type("{{user}} & co")
+        press(.key(.enter))
+        #expect(body == "a=1&b=x+y&c={{user}}%20%26%20co")
+        // Edit a value: the other fields keep their text.
+        press(.key(.up), .key(.right), .key(.enter))
+        press(.key(.backspace), .key(.backspace), .key(.backspace))
+        type("é/2")
+        press(.key(.enter))
+        #expect(body == "a=1&b=%C3%A9%2F2&c={{user}}%20%26%20co")
+        // Space disables a row (it is not written), d deletes one.
+        press(.character(" "))
+        #expect(body == "a=1&c={{user}}%20%26%20co")
+        press(.key(.up), .character("d"))
+        #expect(body == "c={{user}}%20%26%20co")
+        #expect(state.bodyTable?.rows.count == 2)
+        // Esc leaves the table; the draft stays.
+        press(.key(.escape))
+        #expect(state.bodyTable == nil && state.hasUnsavedEdits)
+        // The written body reads back as the same fields.
+        #expect(state.currentRequest?.formFields == [FormField(name: "c", value: "{{user}} & co")])
+    }
+
+    @Test mutating func aBodyThatDoesNotParseAsAFormIsEditedAsText() throws {
+        try openBody("broken form")
+        press(.key(.down))
+        #expect(state.bodyTable == nil)
+        #expect(state.bodyEditor?.text == "a=1\n&b=2")
+    }
+
+    // MARK: - Multipart
+
+    @Test mutating func theMultipartTableHasTextAndFileFields() throws {
+        try openBody("multipart")
+        press(.key(.down))
+        #expect(state.bodyTable?.rows == [KeyValueRow(name: "title", value: "Hello")])
+        press(.character("a"))
+        type("upload")
+        press(.key(.enter))
+        type("< ./data.json")
+        press(.key(.enter))
+        #expect(
+            body == """
+                --WebAppBoundary
+                Content-Disposition: form-data; name="title"
+
+                Hello
+                --WebAppBoundary
+                Content-Disposition: form-data; name="upload"; filename="data.json"
+                Content-Type: application/json
+
+                < ./data.json
+                --WebAppBoundary--
+                """)
+        let fields = try #require(state.currentRequest?.formFields)
+        #expect(fields.map(\.isFile) == [false, true])
+        // Editing the text field keeps the file part as it was.
+        press(.key(.up), .key(.right), .key(.enter))
+        type(" {{user}}")
+        press(.key(.enter))
+        #expect(state.currentRequest?.formFields?.first?.value == "Hello {{user}}")
+        #expect(state.currentRequest?.formFields?.last == fields.last)
+    }
+
+    // MARK: - The kind picker
+
+    @Test mutating func thePickerSetsTheContentTypeAndConvertsTheBody() throws {
+        try openBody("empty")
+        // No body yet: Down opens the picker.
+        press(.key(.down))
+        guard case .bodyKindPicker = state.overlay else {
+            throw TestFailure("expected the picker, got \(String(describing: state.overlay))")
+        }
+        type("form")
+        press(.key(.enter))
+        #expect(state.currentRequest?.header("Content-Type") == "application/x-www-form-urlencoded")
+        #expect(state.bodyTable?.rows == [])
+        press(.character("a"))
+        type("n")
+        press(.key(.enter))
+        type("1")
+        press(.key(.enter))
+        #expect(body == "n=1")
+        // F7 → Multipart: the field is carried over.
+        press(.key(.function(7)))
+        type("multi")
+        press(.key(.enter))
+        #expect(state.currentRequest?.header("Content-Type") == "multipart/form-data; boundary=WebAppBoundary")
+        #expect(state.currentRequest?.formFields == [FormField(name: "n", value: "1")])
+        #expect(state.bodyTable?.rows == [KeyValueRow(name: "n", value: "1")])
+        // F7 → JSON: an object of the fields, edited as text and checked as you type.
+        press(.key(.function(7)))
+        type("json")
+        press(.key(.enter))
+        #expect(state.currentRequest?.header("Content-Type") == "application/json")
+        #expect(try JSONValue(parsing: try #require(body))["n"].value == .string("1"))
+        #expect(state.bodyEditor != nil && state.bodyProblem == nil)
+        press(.key(.home, modifiers: .control), .key(.delete))
+        #expect(state.bodyProblem?.contains("column") == true, "\(String(describing: state.bodyProblem))")
+        type("{")
+        #expect(state.bodyProblem == nil)
+        // F7 → File: asks for the path.
+        press(.key(.function(7)))
+        type("file")
+        press(.key(.enter))
+        guard case .namePrompt(.bodyFile, _) = state.overlay else { throw TestFailure("expected the path prompt") }
+        type("data.json")
+        press(.key(.enter))
+        #expect(body == "< ./data.json" && state.currentRequest?.bodyKind == .file)
+        // F7 → None: no body, no Content-Type.
+        press(.key(.function(7)))
+        type("none")
+        press(.key(.enter))
+        #expect(body == nil && state.currentRequest?.header("Content-Type") == nil)
+        #expect(!state.hasUnsavedEdits)
+    }
+
+    // MARK: - JSON
+
+    @Test mutating func f8FormatsTheJSONBodyAndCtrlZTakesItBack() throws {
+        try openBody("empty")
+        _ = AppReducer.reduce(&state, .bodyKindChosen(.json))
+        type("{\"b\": [1,2], \"a\": {{n}}}")
+        #expect(state.bodyProblem == nil, "variables count as values while checking")
+        press(.key(.function(8)))
+        #expect(state.message?.isError == true && state.message?.text.contains("Cannot format") == true)
+        for _ in 0..<6 { press(.key(.backspace)) }
+        type("true}")
+        #expect(body == "{\"b\": [1,2], \"a\": true}")
+        press(.key(.function(8)))
+        #expect(body == "{\n  \"b\": [\n    1,\n    2\n  ],\n  \"a\": true\n}")
+        #expect(state.bodyEditor?.text == body)
+        press(.key(.character("z"), modifiers: .control))
+        #expect(body == "{\"b\": [1,2], \"a\": true}")
+        // Not JSON: formatting says so.
+        _ = AppReducer.reduce(&state, .bodyKindChosen(.text))
+        press(.key(.function(8)))
+        #expect(state.message?.text.contains("Only a JSON body") == true)
+    }
+
+    // MARK: - Sending a file body
+
+    @Test mutating func aFileBodyIsReadOffTheLoopThenSent() throws {
+        try openBody("empty")
+        _ = AppReducer.reduce(&state, .bodyKindChosen(.file))
+        type("data.json")
+        press(.key(.enter))
+        effects = []
+        press(.key(.character("r"), modifiers: .control))
+        guard case .readIncludedFiles(let id, let folderURL, let paths) = effects.first else {
+            throw TestFailure("expected a read of the included file, got \(effects)")
+        }
+        #expect(paths == ["./data.json"])
+        let read = EffectRunner.readFiles(paths, in: folderURL)
+        effects = AppReducer.reduce(&state, .includedFilesRead(id, read))
+        guard case .send(_, let request, _) = effects.first else {
+            throw TestFailure("expected a send, got \(effects)")
+        }
+        #expect(request.body == .data(Data("{\"from\": \"file\"}".utf8), contentType: nil))
+        #expect(request.headers["Content-Type"] == "application/json")
+        // A missing file is reported in words, nothing is sent.
+        let missing = EffectRunner.readFiles(["./nope.bin"], in: folderURL)
+        effects = AppReducer.reduce(&state, .includedFilesRead(id, missing))
+        #expect(effects.isEmpty)
+        #expect(state.message?.text.contains("Cannot read ./nope.bin") == true)
+    }
+}

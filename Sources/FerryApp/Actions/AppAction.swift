@@ -122,6 +122,8 @@ enum AppAction: Sendable {
     case progressReceived(id: Int, TransferProgress, elapsed: Duration)
     /// Send `id` ended.
     case responseReceived(id: Int, Result<HTTPResponse, HTTPClientError>)
+    /// Streamed send `id` ended: complete, canceled or failed, with the body bytes that arrived.
+    case transferEnded(id: Int, TransferOutcome)
     /// The body of send `id` is ready to show.
     case bodyPrepared(id: Int, ResponseBody)
     /// A save of `request` ended: the workspace as saved, or the problem in words.
@@ -143,6 +145,8 @@ enum AppAction: Sendable {
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
         switch self {
+        case .transferEnded:
+            true
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
             .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead:
             true

@@ -27,11 +27,13 @@ public final class WorkbenchApp: @unchecked Sendable {
 
     /// Loads the workspace at `root` and prepares the first frame's state: the tree focused, the first
     /// request open, the environment used last (from `.ferry/state.json`) or the first one active, and any
-    /// drafts left by an earlier run restored as unsaved edits.
+    /// drafts left by an earlier run restored as unsaved edits. `limits` says when response bodies go to
+    /// a temporary file.
     public init(
         workspace root: URL, backend: any TerminalBackend, transport: any HTTPTransport,
         services: AppServices = AppServices(), theme: Theme = .fallback,
-        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: ResponseLimits = ResponseLimits()
     ) throws {
         let workspace = try Workspace.load(at: root)
         var keyMap = AppKeyMap.defaults
@@ -63,7 +65,8 @@ public final class WorkbenchApp: @unchecked Sendable {
         loop.tickAction = .ticked
         rendered = state
         runner = EffectRunner(
-            workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend)
+            workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
+            limits: limits)
         probe.action = { [unowned self] in
             lock.withLock { renderedGeneration = viewGeneration }
         }

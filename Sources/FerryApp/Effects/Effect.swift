@@ -10,6 +10,8 @@ enum Effect: Sendable {
     case cancel(id: Int)
     /// Parse or split a body for display (never on the loop).
     case prepareBody(id: Int, Data, isJSON: Bool)
+    /// Prepare a streamed body for display (never on the loop); `note` is shown above text or hex.
+    case prepareReceived(id: Int, ReceivedBody, isJSON: Bool, note: String?)
     /// Write a request to its file (atomically, through the workspace).
     case save(RequestID, SavedRequest)
     /// Change the workspace's files: create, rename, duplicate or delete a request.

@@ -19,7 +19,10 @@ final class EffectRunner: @unchecked Sendable {
     private let lock = NSLock()
     /// The workspace as last saved; only touched on `files`.
     private var saved: Workspace
-    private var tasks: [Int: HTTPTask<HTTPResponse>] = [:]
+    private let limits: ResponseLimits
+    /// Where streamed transfers run (their own queue, not the cooperative pool).
+    private let streams = QueueTaskExecutor(label: "ferry.app.streams")
+    private var tasks: [Int: Task<Void, Never>] = [:]
     private var pendingDrafts: [RequestID: SavedRequest?] = [:]
     private var isDraftFlushScheduled = false
     private var running = 0
@@ -27,13 +30,14 @@ final class EffectRunner: @unchecked Sendable {
     private var reduced = 0
 
     /// A runner sending through `transport`, saving into `workspace`, copying and suspending through
-    /// `terminal`.
+    /// `terminal`; `limits` says when response bodies go to a temporary file.
     init(
         workspace: Workspace, transport: any HTTPTransport, mailbox: Mailbox<AppAction>, services: AppServices,
-        terminal: any TerminalBackend
+        terminal: any TerminalBackend, limits: ResponseLimits = ResponseLimits()
     ) {
         self.client = HTTPClient(transport: transport)
         self.terminal = terminal
+        self.limits = limits
         self.mailbox = mailbox
         self.services = services
         self.saved = workspace
@@ -64,6 +68,12 @@ final class EffectRunner: @unchecked Sendable {
             task?.cancel()
         case .prepareBody(let id, let data, let isJSON):
             background(.userInitiated) { self.post(.bodyPrepared(id: id, Self.prepare(data, isJSON: isJSON))) }
+        case .prepareReceived(let id, let body, let isJSON, let note):
+            let limits = self.limits
+            background(.userInitiated) {
+                let prepared = BodyPreparation.prepare(body, isJSON: isJSON, note: note, limits: limits)
+                self.post(.bodyPrepared(id: id, prepared))
+            }
         case .save(let id, let request): save(id, request)
         case .changeWorkspace(let change): changeWorkspace(change)
         case .rememberEnvironment(let name):
@@ -123,67 +133,60 @@ final class EffectRunner: @unchecked Sendable {
 
     // MARK: - Body preparation
 
-    /// Parses JSON into a tree (large documents open with their top levels expanded), splits text into
-    /// lines, keeps bytes for hex.
+    /// Parses JSON into a tree, splits text into lines, keeps bytes for hex (a body already in memory).
     static func prepare(_ data: Data, isJSON: Bool) -> ResponseBody {
-        let bytes = [UInt8](data)
-        var note: String?
-        if isJSON {
-            do {
-                let document = try JSONDocument(parsing: bytes)
-                let depth = document.nodeCount <= 5_000 ? Int.max : 2
-                return .json(JSONTree(document: document, expandedDepth: depth))
-            } catch {
-                note = "Not valid JSON (line \(error.line), column \(error.column): \(error.message)); shown as text."
-            }
-        }
-        let sample = bytes.prefix(64 * 1024)
-        let looksBinary =
-            sample.contains(0) || String(validating: Self.trimmedToCharacter(sample), as: UTF8.self) == nil
-        if looksBinary { return .binary(data) }
-        return .text(TextBody(bytes: bytes, note: note))
-    }
-
-    /// `bytes` without a UTF-8 sequence cut at the end.
-    private static func trimmedToCharacter(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var end = bytes.endIndex
-        var back = 0
-        while end > bytes.startIndex && back < 3 && bytes[end - 1] & 0xC0 == 0x80 {
-            end -= 1
-            back += 1
-        }
-        if end > bytes.startIndex && bytes[end - 1] >= 0xC0 { end -= 1 }
-        return bytes[bytes.startIndex..<end]
+        BodyPreparation.prepare(bytes: [UInt8](data), isJSON: isJSON)
     }
 
     // MARK: - Internals
 
+    /// Streams the response (see ``ResponseStreamer``), posts progress and the outcome, and logs the send.
     private func send(_ id: Int, _ request: HTTPRequest, _ record: HistoryRecord) {
         begin()
         let started = Date()
         let clock = ContinuousClock.now
         let folder = stateFolder
-        let task = client.task(
-            for: request,
-            progress: { [weak self] progress in
-                self?.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
-            },
-            completion: { [weak self] result in
-                guard let self else { return }
-                _ = self.lock.withLock { self.tasks.removeValue(forKey: id) }
-                self.post(.responseReceived(id: id, result))
-                if record.isLogged {
-                    let entry = HistoryEntry(
-                        prepared: record.prepared, requestID: record.requestID.description,
-                        requestPath: record.requestID.path, environment: record.environment, started: started,
-                        result: result)
-                    try? HistoryLog(stateFolder: folder).append(entry)
-                }
-                self.end()
-            })
-        lock.withLock {
-            if !task.state.isFinished { tasks[id] = task }
+        let client = self.client
+        let limits = self.limits
+        // The task holds the runner until the transfer ends (quitting cancels every transfer).
+        let executor = streams
+        let task = Task(executorPreference: executor) {
+            let outcome = await ResponseStreamer.receive(request, client: client, limits: limits, executor: executor) {
+                progress in
+                self.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
+            }
+            self.lock.withLock { _ = self.tasks.removeValue(forKey: id) }
+            self.post(.transferEnded(id: id, outcome))
+            if record.isLogged {
+                try? HistoryLog(stateFolder: folder).append(
+                    Self.historyEntry(record, started: started, request: request, outcome: outcome))
+            }
+            self.end()
         }
+        lock.withLock { tasks[id] = task }
+    }
+
+    /// The history entry for a streamed send: the start of the body (up to the log's cap) and its full size.
+    private static func historyEntry(
+        _ record: HistoryRecord, started: Date, request: HTTPRequest, outcome: TransferOutcome
+    ) -> HistoryEntry {
+        let result: Result<HTTPResponse, HTTPClientError>
+        if let error = outcome.error {
+            result = .failure(error)
+        } else if var head = outcome.head {
+            head.body = Data(outcome.body.prefix(68 * 1024))
+            result = .success(head)
+        } else {
+            result = .failure(HTTPClientError(.canceled, request: request))
+        }
+        var entry = HistoryEntry(
+            prepared: record.prepared, requestID: record.requestID.description,
+            requestPath: record.requestID.path, environment: record.environment, started: started, result: result)
+        if case .success = result {
+            entry.responseSize = outcome.body.count
+            entry.responseBodyTruncated = entry.responseBodyTruncated || outcome.body.count > 64 * 1024
+        }
+        return entry
     }
 
     private func save(_ id: RequestID, _ request: SavedRequest) {

@@ -49,8 +49,9 @@ extension AppReducer {
                 }
                 return []
             }
+            let width = WorkbenchLayout(size: state.size).responseContent.width
             updateCurrentExchange(&state) { exchange in
-                let count = bodyRowCount(exchange.body)
+                let count = bodyRowCount(exchange.body, width: width)
                 exchange.bodyCursor = step(exchange.bodyCursor, move, count: count, page: page)
                 exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
             }
@@ -187,7 +188,7 @@ extension AppReducer {
                     var toggle = false
                     updateCurrentExchange(&state) { exchange in
                         let row = exchange.bodyScroll + position.y - layout.responseContent.y
-                        guard row < bodyRowCount(exchange.body) else { return }
+                        guard row < bodyRowCount(exchange.body, width: layout.responseContent.width) else { return }
                         toggle = exchange.bodyCursor == row
                         exchange.bodyCursor = row
                     }
@@ -214,12 +215,12 @@ extension AppReducer {
 
     // MARK: - Internals
 
-    /// The number of rows the body view has.
-    static func bodyRowCount(_ body: ResponseBody) -> Int {
+    /// The number of rows the body view has in a pane `width` columns wide.
+    static func bodyRowCount(_ body: ResponseBody, width: Int) -> Int {
         switch body {
         case .json(let tree): tree.visibleRowCount
         case .text(let text): text.lineCount
-        case .binary(let data): (data.count + 15) / 16
+        case .binary(let hex): hex.rowCount(width: width)
         case .parsing, .empty: 0
         }
     }

@@ -163,6 +163,7 @@ enum AppReducer {
             }
             return []
         case .responseReceived(let id, let result): return receive(id, result, &state)
+        case .transferEnded(let id, let outcome): return finishTransfer(id, outcome, &state)
         case .bodyPrepared(let id, let body):
             updateExchange(id, &state) { exchange in
                 exchange.body = body

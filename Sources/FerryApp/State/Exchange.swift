@@ -39,6 +39,10 @@ struct Exchange: Sendable {
     }
     /// The size of the response body in bytes (the bytes themselves live in `body` once prepared).
     var bodySize = 0
+    /// Whether the transfer ended before the whole body arrived (canceled or broken off).
+    var isBodyIncomplete = false
+    /// Whether only part of the body is shown: it is incomplete, or text too large to show whole.
+    var isBodyPartial = false
     /// The body, once received and prepared for display.
     var body: ResponseBody = .empty
     /// The body view's cursor row and scroll.

@@ -11,8 +11,8 @@ enum ResponseBody: Sendable {
     case json(JSONTree)
     /// Text shown with line numbers: the start of each line as a byte offset into `bytes`.
     case text(TextBody)
-    /// Bytes that are not text, shown as hex.
-    case binary(Data)
+    /// Bytes that are not text, shown as a hex dump paged from memory or a temporary file.
+    case binary(HexBody)
 
     /// Whether a JSON tree is shown.
     var isJSON: Bool {

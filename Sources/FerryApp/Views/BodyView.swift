@@ -47,12 +47,25 @@ struct BodyView {
                 ]
                 draw(Line(spans), row: index, y: top.y + offset, into: &buffer, area: top)
             }
-        case .binary(let data):
-            let count = (data.count + 15) / 16
+        case .binary(let hex):
+            var top = area
+            if let note = hex.note {
+                Line("⚠ " + note, style: theme[.warning]).render(into: &buffer, area: area.rows(area.y, count: 1))
+                top = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+            }
+            let perRow = HexBody.bytesPerRow(width: area.width)
+            let count = hex.rowCount(width: area.width)
             let first = min(exchange.bodyScroll, max(0, count - 1))
-            for offset in 0..<min(area.height, max(0, count - first)) {
+            let shown = min(top.height, max(0, count - first))
+            // One read for the visible page: scrolling a body in a file reads only what is on screen.
+            let page = hex.bytes(rows: first..<(first + shown), perRow: perRow)
+            for offset in 0..<shown {
                 let index = first + offset
-                draw(hexLine(data, row: index), row: index, y: area.y + offset, into: &buffer, area: area)
+                let start = offset * perRow
+                let row = page[min(start, page.count)..<min(page.count, start + perRow)]
+                draw(
+                    hexLine(row, offset: index * perRow, perRow: perRow), row: index, y: top.y + offset,
+                    into: &buffer, area: top)
             }
         }
     }
@@ -111,19 +124,18 @@ struct BodyView {
         return Line(spans)
     }
 
-    private func hexLine(_ data: Data, row: Int) -> Line {
-        let start = data.startIndex + row * 16
-        let bytes = data[start..<min(data.endIndex, start + 16)]
-        let offset = String(row * 16, radix: 16)
+    /// One hex row: offset, the bytes in hex (a gap after 8), and the printable ASCII ones (others as `.`).
+    private func hexLine(_ bytes: ArraySlice<UInt8>, offset: Int, perRow: Int) -> Line {
+        let position = String(offset, radix: 16)
         var hex = ""
         var ascii = ""
         for (index, byte) in bytes.enumerated() {
-            hex += (byte < 16 ? "0" : "") + String(byte, radix: 16) + (index == 7 ? "  " : " ")
+            hex += (byte < 16 ? "0" : "") + String(byte, radix: 16) + (index == 7 && perRow > 8 ? "  " : " ")
             ascii.append(byte >= 0x20 && byte < 0x7F ? Character(Unicode.Scalar(byte)) : ".")
         }
         return Line([
-            Span(String(repeating: "0", count: max(0, 8 - offset.count)) + offset + "  ", style: theme[.muted]),
-            Span(hex.padding(toLength: 50, withPad: " ", startingAt: 0)),
+            Span(String(repeating: "0", count: max(0, 8 - position.count)) + position + "  ", style: theme[.muted]),
+            Span(hex.padding(toLength: perRow * 3 + (perRow > 8 ? 2 : 1), withPad: " ", startingAt: 0)),
             Span("|" + ascii + "|", style: theme[.muted]),
         ])
     }

@@ -34,6 +34,9 @@ struct ResponseView {
                     .render(into: &buffer, area: content)
                 return
             }
+        case .canceled where exchange.bodySize > 0:
+            // What had arrived is shown (marked partial by the body's note).
+            break
         case .inFlight, .canceled:
             if state.responseTab != .request {
                 let received = exchange.progress.bytesReceived
@@ -80,6 +83,7 @@ struct ResponseView {
             return Line([
                 Span("Canceled", style: theme[.warning].adding(.bold)),
                 Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived)) received", style: theme[.muted]),
+                Span(exchange.bodySize > 0 ? "  · partial" : "", style: theme[.warning]),
             ])
         case .failed:
             return Line([Span("Failed", style: theme[.error].adding(.bold))])
@@ -92,6 +96,9 @@ struct ResponseView {
                 spans.append(Span("  · \(WorkbenchView.formatDuration(timing.total))", style: theme[.muted]))
             }
             spans.append(Span("  · \(WorkbenchView.formatBytes(exchange.bodySize))", style: theme[.muted]))
+            if exchange.isBodyPartial {
+                spans.append(Span("  · partial view", style: theme[.warning]))
+            }
             if let type = response.mediaType?.essence { spans.append(Span("  · \(type)", style: theme[.muted])) }
             return Line(spans)
         }

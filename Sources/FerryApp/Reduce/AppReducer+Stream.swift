@@ -1,0 +1,59 @@
+import FerryHTTP
+import Foundation
+
+// MARK: - A streamed send ends
+
+extension AppReducer {
+    /// Takes in how streamed send `id` ended: the response (or the failure) becomes the exchange's phase,
+    /// unless the user canceled it first; the bytes that arrived are prepared for display either way, so a
+    /// canceled or broken transfer still shows what it delivered (marked partial).
+    static func finishTransfer(_ id: Int, _ outcome: TransferOutcome, _ state: inout AppState) -> [Effect] {
+        guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
+        let wasCanceled: Bool
+        switch exchange.phase {
+        case .inFlight: wasCanceled = false
+        case .canceled: wasCanceled = true
+        case .received, .failed: return []
+        }
+        let body = outcome.body
+        let isJSON =
+            outcome.head?.mediaType?.isJSON
+            ?? body.prefix(256).first(where: { !Self.isJSONWhitespace($0) }).map {
+                $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
+            }
+            ?? false
+        var note: String?
+        updateExchange(id, &state) { exchange in
+            if !wasCanceled {
+                if let problem = outcome.storageProblem {
+                    exchange.phase = .failed(problem)
+                } else if let error = outcome.error {
+                    exchange.phase = error.isCanceled ? .canceled : .failed(AppErrorText.transfer(error))
+                } else if let head = outcome.head {
+                    exchange.phase = .received(head)
+                }
+            }
+            exchange.bodySize = body.count
+            exchange.progress.bytesReceived = body.count
+            exchange.isBodyIncomplete = !body.isComplete
+            exchange.isBodyPartial = !body.isComplete || (body.isSpilled && !body.isBinary)
+            exchange.body = body.count == 0 ? .empty : .parsing
+            exchange.bodyCursor = 0
+            exchange.bodyScroll = 0
+            if !body.isComplete {
+                let arrived = WorkbenchView.formatBytes(body.count)
+                if case .canceled = exchange.phase {
+                    note = "Canceled: partial body, the \(arrived) that had arrived."
+                } else {
+                    note = "Partial body: the transfer stopped after \(arrived)."
+                }
+            }
+        }
+        guard body.count > 0 else { return [] }
+        return [.prepareReceived(id: id, body, isJSON: isJSON, note: note)]
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

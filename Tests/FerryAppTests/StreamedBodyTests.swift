@@ -1,0 +1,181 @@
+import FerryHTTP
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// The pieces behind streamed bodies: the receiver's memory-or-file decision, preparation for display,
+/// hex paging from a file, and the reducer taking in a transfer that ended (complete or canceled).
+@Suite("Streamed bodies")
+struct StreamedBodyTests {
+    let spill: TemporaryFolder
+    let limits: ResponseLimits
+
+    init() throws {
+        spill = try TemporaryFolder(prefix: "ferry-spill")
+        limits = ResponseLimits(memoryLimit: 1000, previewBytes: 100, spillFolder: spill.url)
+    }
+
+    private func head(_ type: String?, length: Int? = nil) throws -> HTTPResponse {
+        var headers: [String: String] = [:]
+        if let type { headers["Content-Type"] = type }
+        if let length { headers["Content-Length"] = String(length) }
+        return HTTPResponse(
+            status: 200, headers: HTTPHeaders(headers.map { (name: $0.key, value: $0.value) }),
+            url: try #require(URL(string: "http://x/")))
+    }
+
+    // MARK: - Receiving
+
+    @Test func smallTextStaysInMemory() throws {
+        let receiver = BodyReceiver(head: try head("text/plain"), limits: limits)
+        try receiver.append(Data("hello ".utf8))
+        try receiver.append(Data("world".utf8))
+        let body = receiver.finish(isComplete: true)
+        guard case .memory(let bytes) = body.storage else {
+            Issue.record("expected memory")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "hello world")
+        #expect(body.count == 11 && !body.isBinary && body.isComplete)
+    }
+
+    @Test func textPastTheLimitMovesToAFileWithEveryByte() throws {
+        let receiver = BodyReceiver(head: try head("text/plain"), limits: limits)
+        let chunks = (0..<5).map { Data(String(repeating: Character(String($0)), count: 300).utf8) }
+        for chunk in chunks { try receiver.append(chunk) }
+        let body = receiver.finish(isComplete: false)
+        #expect(body.isSpilled && !body.isComplete && body.count == 1500)
+        #expect(Data(body.prefix(2000)) == chunks.reduce(Data(), +))
+        // The file is unlinked at once: nothing is left in the folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spill.url.path).isEmpty)
+    }
+
+    @Test func binaryByMediaTypeOrNULBytesGoesToAFileFromTheFirstChunk() throws {
+        let octets = BodyReceiver(head: try head("application/octet-stream"), limits: limits)
+        try octets.append(Data("plain".utf8))
+        let first = octets.finish(isComplete: true)
+        #expect(first.isSpilled && first.isBinary)
+        let sniffed = BodyReceiver(head: try head(nil), limits: limits)
+        try sniffed.append(Data([0x41, 0, 0x42]))
+        #expect(sniffed.finish(isComplete: true).isBinary)
+        let text = BodyReceiver(head: try head("application/problem+json"), limits: limits)
+        try text.append(Data("{}".utf8))
+        #expect(!text.finish(isComplete: true).isSpilled)
+    }
+
+    @Test func aContentLengthOverTheLimitSpillsAtOnce() throws {
+        let receiver = BodyReceiver(head: try head("application/json", length: 5000), limits: limits)
+        try receiver.append(Data("[1".utf8))
+        #expect(receiver.finish(isComplete: false).isSpilled)
+    }
+
+    // MARK: - Preparing
+
+    @Test func aSpilledTextBodyShowsWholeLinesOfItsFirstPart() throws {
+        let receiver = BodyReceiver(head: try head("text/plain"), limits: limits)
+        let text = (1...200).map { String(format: "row %03d", $0) }.joined(separator: "\n")
+        try receiver.append(Data(text.utf8))
+        let prepared = BodyPreparation.prepare(
+            receiver.finish(isComplete: true), isJSON: false, note: nil, limits: limits)
+        guard case .text(let body) = prepared else {
+            Issue.record("expected text, got \(prepared)")
+            return
+        }
+        // 100 bytes hold 12 whole lines of 8 bytes ("row 001\n").
+        #expect(body.lineCount == 12)
+        #expect(body.line(11) == "row 012")
+        #expect(body.note?.contains("first 96 B of 1.6 KB") == true)
+    }
+
+    @Test func anIncompleteJSONBodyIsShownAsTextWithItsNote() {
+        let body = ReceivedBody(
+            storage: .memory(Array(#"{"a": [1, 2"#.utf8)), count: 11, isComplete: false, isBinary: false)
+        let prepared = BodyPreparation.prepare(body, isJSON: true, note: "Canceled: partial.", limits: limits)
+        guard case .text(let text) = prepared else {
+            Issue.record("expected text, got \(prepared)")
+            return
+        }
+        #expect(text.note == "Canceled: partial.")
+        #expect(text.line(0) == #"{"a": [1, 2"#)
+    }
+
+    @Test func hexPagesReadOnlyTheirRowsFromTheFile() throws {
+        let receiver = BodyReceiver(head: try head("image/png"), limits: limits)
+        let bytes = (0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        try receiver.append(Data(bytes))
+        let prepared = BodyPreparation.prepare(
+            receiver.finish(isComplete: true), isJSON: false, note: nil, limits: limits)
+        guard case .binary(let hex) = prepared, case .file = hex.storage else {
+            Issue.record("expected hex from a file, got \(prepared)")
+            return
+        }
+        #expect(hex.rowCount(width: 100) == 256)
+        #expect(hex.rowCount(width: 50) == 512)
+        #expect(hex.bytes(rows: 10..<12, perRow: 16) == Array(bytes[160..<192]))
+        #expect(hex.bytes(rows: 255..<300, perRow: 16) == Array(bytes[4080...]))
+    }
+
+    // MARK: - Reducing
+
+    @Test func aCanceledTransferKeepsCanceledAndPreparesWhatArrived() throws {
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
+        let workspace = try Workspace.load(at: folder.url)
+        var state = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil,
+            size: .init(width: 80, height: 24))
+        _ = AppReducer.reduce(&state, .sendRequested)
+        let id = try #require(state.currentExchange?.id)
+        _ = AppReducer.reduce(&state, .cancelRequested)
+        let body = ReceivedBody(storage: .memory(Array("abc".utf8)), count: 3, isComplete: false, isBinary: false)
+        let request = HTTPRequest(url: try #require(URL(string: "http://x/")))
+        let outcome = TransferOutcome(
+            head: try head("text/plain"), error: HTTPClientError(.canceled, request: request), body: body)
+        let effects = AppReducer.reduce(&state, .transferEnded(id: id, outcome))
+        guard case .canceled = state.currentExchange?.phase else {
+            Issue.record("expected canceled")
+            return
+        }
+        guard case .prepareReceived(let prepareID, let prepared, let isJSON, let note) = effects.first else {
+            Issue.record("expected prepareReceived, got \(effects)")
+            return
+        }
+        #expect(prepareID == id && prepared.count == 3 && !isJSON)
+        #expect(note == "Canceled: partial body, the 3 B that had arrived.")
+        #expect(state.currentExchange?.isBodyIncomplete == true)
+        #expect(state.currentExchange?.isBodyPartial == true)
+        _ = AppReducer.reduce(
+            &state, .bodyPrepared(id: id, BodyPreparation.prepare(prepared, isJSON: isJSON, note: note, limits: limits))
+        )
+        guard case .text = state.currentExchange?.body else {
+            Issue.record("expected the partial text")
+            return
+        }
+    }
+
+    @Test func aCompleteTransferBecomesTheResponse() throws {
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
+        let workspace = try Workspace.load(at: folder.url)
+        var state = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil,
+            size: .init(width: 80, height: 24))
+        _ = AppReducer.reduce(&state, .sendRequested)
+        let id = try #require(state.currentExchange?.id)
+        let body = ReceivedBody(storage: .memory(Array("[1]".utf8)), count: 3, isComplete: true, isBinary: false)
+        let effects = AppReducer.reduce(
+            &state, .transferEnded(id: id, TransferOutcome(head: try head("application/json"), body: body)))
+        #expect(state.currentExchange?.response?.status == 200)
+        #expect(state.currentExchange?.isBodyPartial == false)
+        guard case .prepareReceived(_, _, let isJSON, let note) = effects.first else {
+            Issue.record("expected prepareReceived, got \(effects)")
+            return
+        }
+        #expect(isJSON && note == nil)
+        // A late result for a replaced send finds nothing.
+        #expect(AppReducer.reduce(&state, .transferEnded(id: id + 100, TransferOutcome(head: nil, body: body))).isEmpty)
+    }
+}

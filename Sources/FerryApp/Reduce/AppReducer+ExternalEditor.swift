@@ -30,7 +30,12 @@ extension AppReducer {
                 state.bodyEditor = TextEditorState(text: edited, isMultiline: true)
             }
             state.message = .init(text: "Body updated from the editor (Ctrl-S saves it).", isError: false)
-            return edit(id, &state) { $0.body = edited.isEmpty ? nil : edited }
+            let effects = edit(id, &state) { $0.body = edited.isEmpty ? nil : edited }
+            if id == state.openRequest, state.bodyTable != nil {
+                // The fields table follows the new text (and closes when it no longer parses as fields).
+                state.bodyTable = state.currentRequest?.formFields.map { KeyValueTableState(rows: $0.map(row)) }
+            }
+            return effects
         case .failure(let failure):
             state.message = .init(text: failure.message, isError: true)
             return []

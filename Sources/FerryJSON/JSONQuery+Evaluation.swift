@@ -20,7 +20,7 @@ extension JSONQuery {
         return stream
     }
 
-    private func apply(_ step: Step, to value: JSONValue, into output: inout [JSONValue]) throws(JSONQueryError) {
+    func apply(_ step: Step, to value: JSONValue, into output: inout [JSONValue]) throws(JSONQueryError) {
         switch step.operation {
         case .key(let key):
             switch value {
@@ -101,7 +101,7 @@ extension JSONQuery {
         return start..<max(start, resolve(upper, default: count))
     }
 
-    private func failure(_ message: String, _ step: Step) -> JSONQueryError {
+    func failure(_ message: String, _ step: Step) -> JSONQueryError {
         JSONQueryError(message: message, column: step.column, query: text)
     }
 }

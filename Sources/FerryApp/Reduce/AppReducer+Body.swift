@@ -14,16 +14,16 @@ extension AppReducer {
             exchange.matches = []
             exchange.matchIndex = 0
             exchange.searchError = nil
+            exchange.filter = nil
             guard !text.isEmpty else { return }
             switch exchange.body {
+            case .json(let tree) where BodySearch.isQuery(text):
+                let filter = BodySearch.filter(text, in: tree.document)
+                exchange.filter = filter
+                exchange.matches = filter.results.compactMap(\.node)
+                if let error = filter.error { exchange.searchError = "column \(error.column): \(error.message)" }
             case .json(let tree):
-                do {
-                    exchange.matches =
-                        try BodySearch.nodes(matching: text, in: tree.document)
-                        ?? BodySearch.nodes(containing: text, in: tree.document)
-                } catch {
-                    exchange.searchError = "\(error)"
-                }
+                exchange.matches = BodySearch.nodes(containing: text, in: tree.document)
             case .text(let body):
                 exchange.matches = BodySearch.lines(containing: text, in: body)
             default:
@@ -33,7 +33,13 @@ extension AppReducer {
         }
         if let exchange = state.currentExchange, !exchange.search.isEmpty {
             state.responseTab = .body
-            if let problem = exchange.searchError {
+            if let filter = exchange.filter {
+                state.message = .init(
+                    text: filter.error != nil || filter.results.isEmpty
+                        ? filter.summary
+                        : filter.summary + "; ↑↓ or n/N move, Enter shows it in the tree, Esc clears.",
+                    isError: filter.error != nil || filter.results.isEmpty)
+            } else if let problem = exchange.searchError {
                 state.message = .init(text: "Cannot search: \(problem)", isError: true)
             } else {
                 state.message = .init(
@@ -50,8 +56,8 @@ extension AppReducer {
     static func stepSearch(_ step: Int, _ state: inout AppState) -> [Effect] {
         let page = WorkbenchLayout(size: state.size).responseContent.height
         updateCurrentExchange(&state) { exchange in
-            guard !exchange.matches.isEmpty else { return }
-            let count = exchange.matches.count
+            let count = exchange.filter?.results.count ?? exchange.matches.count
+            guard count > 0 else { return }
             exchange.matchIndex = ((exchange.matchIndex + step) % count + count) % count
             reveal(&exchange, page: page)
         }
@@ -81,6 +87,12 @@ extension AppReducer {
         if case .pathCopyRequested = action { wantsPath = true } else { wantsPath = false }
         let text: String
         switch exchange.body {
+        case .json
+        where exchange.filter?.results.indices.contains(exchange.matchIndex) == true
+            && exchange.filter?.results[exchange.matchIndex].node == nil:
+            // A computed result (`length`, `keys`, a slice): its value, or the query that made it.
+            guard let filter = exchange.filter else { return [] }
+            text = wantsPath ? filter.query : filter.results[exchange.matchIndex].preview
         case .json(let tree):
             guard exchange.bodyCursor < tree.visibleRowCount else { return [] }
             let node = tree.node(atRow: exchange.bodyCursor)
@@ -97,9 +109,16 @@ extension AppReducer {
     }
 
     /// Puts the cursor on the current match, expanding the JSON nodes above it.
-    private static func reveal(_ exchange: inout Exchange, page: Int) {
-        guard exchange.matches.indices.contains(exchange.matchIndex) else { return }
-        let target = exchange.matches[exchange.matchIndex]
+    static func reveal(_ exchange: inout Exchange, page: Int) {
+        let current: Int?
+        if let filter = exchange.filter {
+            current =
+                filter.results.indices.contains(exchange.matchIndex) ? filter.results[exchange.matchIndex].node : nil
+        } else {
+            current =
+                exchange.matches.indices.contains(exchange.matchIndex) ? exchange.matches[exchange.matchIndex] : nil
+        }
+        guard let target = current else { return }
         switch exchange.body {
         case .json(var tree):
             var ancestor = tree.document.parent(of: target)
@@ -115,5 +134,67 @@ extension AppReducer {
             return
         }
         exchange.bodyScroll = max(0, exchange.bodyCursor - page / 3)
+    }
+}
+
+// MARK: - The query filter's list
+
+extension AppReducer {
+    /// Whether the open response lists a query filter's results (keys move in the list, not the tree).
+    static func isListingFilter(_ state: AppState) -> Bool {
+        state.focus == .response && state.responseTab == .body && state.currentExchange?.filter != nil
+    }
+
+    /// Moves the current result of the query filter (the tree cursor follows it).
+    static func moveInFilter(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
+        let page = WorkbenchLayout(size: state.size).responseContent.height
+        updateCurrentExchange(&state) { exchange in
+            guard let filter = exchange.filter else { return }
+            let rows = max(1, page - filter.headerHeight)
+            exchange.matchIndex = step(exchange.matchIndex, move, count: filter.results.count, page: rows)
+            reveal(&exchange, page: page)
+        }
+        return []
+    }
+
+    /// Leaves the query filter's list: `showing` keeps the cursor on the current result in the tree (Enter),
+    /// otherwise the filter is cleared altogether (Esc).
+    static func closeFilter(showing: Bool, _ state: inout AppState) -> [Effect] {
+        updateCurrentExchange(&state) { exchange in
+            guard let filter = exchange.filter else { return }
+            let current =
+                filter.results.indices.contains(exchange.matchIndex) ? filter.results[exchange.matchIndex].node : nil
+            exchange.filter = nil
+            if showing {
+                // n / N go on stepping through the nodes the query found.
+                exchange.matchIndex = current.flatMap { exchange.matches.firstIndex(of: $0) } ?? 0
+            } else {
+                exchange.search = ""
+                exchange.matches = []
+                exchange.matchIndex = 0
+                exchange.searchError = nil
+            }
+        }
+        state.message = .init(
+            text: showing ? "Showing it in the tree; n / N go on through the results." : "Filter cleared.",
+            isError: false)
+        return []
+    }
+
+    /// A click on the query filter's list selects a result; a second click on it shows it in the tree.
+    static func clickFilter(row: Int, _ state: inout AppState) -> [Effect] {
+        let page = WorkbenchLayout(size: state.size).responseContent.height
+        var again = false
+        updateCurrentExchange(&state) { exchange in
+            guard let filter = exchange.filter else { return }
+            let rows = max(1, page - filter.headerHeight)
+            let first = JSONFilter.firstRow(selected: exchange.matchIndex, height: rows)
+            let index = first + row - filter.headerHeight
+            guard row >= filter.headerHeight, filter.results.indices.contains(index) else { return }
+            again = index == exchange.matchIndex
+            exchange.matchIndex = index
+            reveal(&exchange, page: page)
+        }
+        return again ? closeFilter(showing: true, &state) : []
     }
 }

@@ -30,6 +30,9 @@ extension AppReducer {
                 state.detailScroll = max(0, step(state.detailScroll, move, count: Int.max / 2, page: page))
                 return []
             }
+            if isListingFilter(state) {
+                return move == .left || move == .right ? [] : moveInFilter(move, &state)
+            }
             if move == .left || move == .right {
                 updateCurrentExchange(&state) { exchange in
                     guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else {
@@ -96,6 +99,7 @@ extension AppReducer {
         case .editor:
             return send(&state)
         case .response:
+            if isListingFilter(state) { return closeFilter(showing: true, &state) }
             updateCurrentExchange(&state) { exchange in
                 guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else { return }
                 let node = tree.node(atRow: exchange.bodyCursor)
@@ -184,6 +188,8 @@ extension AppReducer {
                 {
                     state.responseTab = ResponseTab(rawValue: index) ?? .body
                     state.detailScroll = 0
+                } else if isListingFilter(state), layout.responseContent.contains(position) {
+                    return clickFilter(row: position.y - layout.responseContent.y, &state)
                 } else if state.responseTab == .body, layout.responseContent.contains(position) {
                     var toggle = false
                     updateCurrentExchange(&state) { exchange in

@@ -1,42 +1,64 @@
 import FerryJSON
 import Foundation
 
-/// Finding things in a response body without walking it on every keystroke: paths walk the tape,
-/// text search scans the bytes once and maps each hit to its node or line.
+/// Finding things in a response body without walking it on every keystroke: FerryJSON queries run on the
+/// tape (no values materialized), text search scans the bytes once and maps each hit to its node or line.
 enum BodySearch {
     /// The most matches kept.
     static let matchLimit = 10_000
 
-    /// The nodes a simple path selects: `.a.b`, `.items[0]`, `.items[].name`, `.["a b"]`; `nil` when
-    /// `query` is not a path.
-    static func nodes(matching query: String, in document: JSONDocument) throws -> [Int]? {
-        guard query.hasPrefix(".") || query.hasPrefix("$") else { return nil }
-        var steps = try parse(query)
-        var current = [document.root]
-        while !steps.isEmpty {
-            let step = steps.removeFirst()
-            var next: [Int] = []
-            for node in current {
-                switch step {
-                case .key(let key):
-                    guard document.kind(of: node) == .object else { continue }
-                    if let child = Array(document.children(of: node)).last(where: { document.key(of: $0) == key }) {
-                        next.append(child)
-                    }
-                case .index(let index):
-                    guard document.kind(of: node) == .array else { continue }
-                    let children = Array(document.children(of: node))
-                    let position = index < 0 ? children.count + index : index
-                    if children.indices.contains(position) { next.append(children[position]) }
-                case .all:
-                    guard document.kind(of: node).isContainer else { continue }
-                    next.append(contentsOf: document.children(of: node))
+    /// Whether `text` is a FerryJSON path query (it starts with `.` or `$`) rather than text to search for.
+    static func isQuery(_ text: String) -> Bool {
+        text.hasPrefix(".") || text.hasPrefix("$")
+    }
+
+    /// Runs a FerryJSON query (`.items[].id`, `..name`, `.items | length`; a leading `$` as in JSONPath is
+    /// read as the input, so `$.a` is `.a`) on `document`: every result with its path, at most `matchLimit`.
+    static func filter(_ text: String, in document: JSONDocument) -> JSONFilter {
+        let shift = text.hasPrefix("$") ? 1 : 0
+        var source = String(text.dropFirst(shift))
+        let added = source.hasPrefix(".") ? 0 : 1
+        if added == 1 { source = "." + source }
+        do {
+            let query = try JSONQuery(source)
+            let results = try query.evaluate(in: document, maximumResults: matchLimit * 10)
+            var filter = JSONFilter(query: text, total: results.count)
+            filter.results = results.prefix(matchLimit).map { result in
+                switch result {
+                case .node(let node):
+                    JSONFilter.Result(
+                        node: node, path: document.path(of: node).description,
+                        preview: preview(head(of: node, in: document)), kind: document.kind(of: node))
+                case .value(let value):
+                    JSONFilter.Result(
+                        node: nil, path: "=", preview: preview(value.formatted(.compact)), kind: value.kind)
                 }
-                if next.count > matchLimit { break }
             }
-            current = next
+            return filter
+        } catch {
+            // The column counts in what the user typed (the `$` in, the `.` added after it out).
+            let column = max(1, error.column - added + shift)
+            return JSONFilter(
+                query: text, total: 0, error: JSONQueryError(message: error.message, column: column, query: text))
         }
-        return current
+    }
+
+    /// A value on one line, cut at 200 characters.
+    private static func preview(_ text: String) -> String {
+        var flat = text
+        if flat.contains(where: \.isNewline) {
+            flat = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " ")
+        }
+        return flat.count > 200 ? String(flat.prefix(200)) + "…" : flat
+    }
+
+    /// The start of a node's text (at most 1 KB: a whole 50 MB array is never copied for a preview).
+    private static func head(of node: Int, in document: JSONDocument) -> String {
+        let range = document.byteRange(of: node)
+        let end = min(range.upperBound, range.lowerBound + 1024)
+        let text = String(decoding: document.bytes[range.lowerBound..<end], as: UTF8.self)
+        return end < range.upperBound ? text + "…" : text
     }
 
     /// The nodes whose key or scalar text contains `needle` (ASCII case-insensitive), in document order.
@@ -70,49 +92,6 @@ enum BodySearch {
     }
 
     // MARK: - Internals
-
-    private enum Step { case key(String), index(Int), all }
-
-    private static func parse(_ query: String) throws -> [Step] {
-        var text = Substring(query)
-        if text.hasPrefix("$") { text = text.dropFirst() }
-        var steps: [Step] = []
-        while !text.isEmpty {
-            if text.hasPrefix("[") {
-                guard let close = text.firstIndex(of: "]") else { throw SearchError("missing ] in \(query)") }
-                let inside = text[text.index(after: text.startIndex)..<close].trimmingCharacters(in: .whitespaces)
-                text = text[text.index(after: close)...]
-                if inside.isEmpty || inside == "*" {
-                    steps.append(.all)
-                } else if let number = Int(inside) {
-                    steps.append(.index(number))
-                } else if inside.count >= 2, inside.first == "\"" || inside.first == "'",
-                    inside.last == inside.first
-                {
-                    steps.append(.key(String(inside.dropFirst().dropLast())))
-                } else {
-                    throw SearchError("[\(inside)] is not an index, [] or a quoted key")
-                }
-            } else if text.hasPrefix(".") {
-                text = text.dropFirst()
-                if text.hasPrefix("[") || text.isEmpty { continue }
-                if text.hasPrefix("\"") {
-                    let rest = text.dropFirst()
-                    guard let close = rest.firstIndex(of: "\"") else { throw SearchError("missing \" in \(query)") }
-                    steps.append(.key(String(rest[..<close])))
-                    text = rest[rest.index(after: close)...]
-                    continue
-                }
-                let end = text.firstIndex { $0 == "." || $0 == "[" } ?? text.endIndex
-                let key = String(text[..<end])
-                steps.append(key == "*" ? .all : .key(key))
-                text = text[end...]
-            } else {
-                throw SearchError("expected . or [ at \"\(text)\"")
-            }
-        }
-        return steps
-    }
 
     /// Byte offsets where `needle` starts (ASCII case-insensitive), at most `matchLimit`.
     private static func occurrences(of needle: String, in bytes: [UInt8]) -> [Int] {
@@ -166,12 +145,4 @@ enum BodySearch {
         while !document.byteRange(of: node).contains(offset), let parent = document.parent(of: node) { node = parent }
         return node
     }
-}
-
-/// A search that could not run.
-struct SearchError: Error, CustomStringConvertible {
-    /// What is wrong.
-    var description: String
-
-    init(_ description: String) { self.description = description }
 }

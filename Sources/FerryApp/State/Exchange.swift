@@ -57,6 +57,8 @@ struct Exchange: Sendable {
     var matchIndex = 0
     /// Why the search could not run, if it could not.
     var searchError: String?
+    /// The FerryJSON query filter listed instead of the tree, while one is active.
+    var filter: JSONFilter?
     /// Whether bytes are still moving.
     var isInFlight: Bool {
         if case .inFlight = phase { return true }

@@ -70,7 +70,8 @@ struct OverlayView {
             return nil
         case .search(let text):
             let rect = dialog(
-                "Filter: .path or text (Enter runs, Esc closes)", lines: [Line("/" + text, style: theme[.accent])],
+                "Filter: .query, $.path or text (Enter runs, Esc closes)",
+                lines: [Line("/" + text, style: theme[.accent])],
                 scroll: 0, selected: nil, size: Size(width: 56, height: 3), into: &buffer, area: area)
             return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
         case .treeFilter(let text):

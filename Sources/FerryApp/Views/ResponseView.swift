@@ -52,8 +52,14 @@ struct ResponseView {
         }
         switch state.responseTab {
         case .body:
-            BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(
-                into: &buffer, area: content)
+            if let filter = exchange.filter {
+                JSONFilterView(
+                    filter: filter, selected: exchange.matchIndex, theme: theme, isFocused: state.focus == .response
+                ).render(into: &buffer, area: content)
+            } else {
+                BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(
+                    into: &buffer, area: content)
+            }
         case .headers:
             Paragraph(text: Text(headerLines(exchange, theme: theme)), scroll: state.detailScroll).render(
                 into: &buffer, area: content)

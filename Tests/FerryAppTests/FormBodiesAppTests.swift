@@ -82,4 +82,40 @@ struct FormBodiesAppTests {
         try app.press(.key(.escape))
         try app.quit()
     }
+
+    @Test func jsonIsCheckedAndFormattedAndAFileBodyIsSentToHttpbin() throws {
+        guard let base = try TestServers.httpbinURL() else { return }
+        let folder = try TemporaryWorkspace(
+            requests: "### empty\nPOST {{host}}/post\n", environments: ["local": base],
+            extraFiles: ["payload/data.json": "{\"from\": \"file\"}"])
+        let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
+        defer { app.stop() }
+        try app.settle()
+        // No body: Down on the Body tab opens the kind picker.
+        try app.press(.key(.tab), .control("t"), .control("t"), .key(.down))
+        #expect(app.shows("Body (None now)"), "\(app.screen)")
+        try app.type("json")
+        try app.press(.key(.enter))
+        try app.type("{\"a\": [1,")
+        #expect(app.shows("JSON · editing") && app.shows("✗ line 1"), "\(app.screen)")
+        try app.type("2]}")
+        #expect(app.shows("✓ valid · F8 formats"), "\(app.screen)")
+        try app.press(.key(.function(8)))
+        #expect(app.state.currentRequest?.body == "{\n  \"a\": [\n    1,\n    2\n  ]\n}")
+        try app.press(.control("r"))
+        try app.waitFor("the response") { app.shows("200") && app.shows("json") }
+        // F7 → File, with a path under the request's folder; Ctrl-R reads the file and sends its bytes.
+        try app.press(.key(.function(7)))
+        try app.type("file")
+        try app.press(.key(.enter))
+        try app.type("payload/data.json")
+        try app.press(.key(.enter))
+        #expect(app.state.currentRequest?.body == "< ./payload/data.json")
+        try app.press(.key(.escape), .control("r"))
+        try app.waitFor("the file's bytes echoed") { app.shows("from") }
+        #expect(app.state.message?.isError != true, "\(app.screen)")
+        try app.press(.control("s"))
+        #expect(try folder.read("requests.http").contains("Content-Type: application/json\n\n< ./payload/data.json\n"))
+        try app.quit()
+    }
 }

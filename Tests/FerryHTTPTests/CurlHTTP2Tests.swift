@@ -62,25 +62,31 @@ import Testing
 
     /// h2c negotiated with `Upgrade: h2c` (Hypercorn; nghttpd can't upgrade): the first request upgrades,
     /// the next one reuses the HTTP/2 connection, and concurrent ones multiplex on it.
+    ///
+    /// The upgrading response is kept small on purpose: when more than 32 KiB of HTTP/2 frames arrive in
+    /// the same read as the `101`, libcurl 7.88.1 logs "connection buffer size is too small to store data
+    /// following HTTP Upgrade response header", and the next request finds the connection dead and
+    /// silently reconnects (about 1 run in 5 with the curl CLI too; no upstream report found). Large
+    /// bodies on the upgraded connection afterwards are fine.
     @Test func h2cUpgradeReusesAndMultiplexes() async throws {
         guard let server = try HypercornServer.start() else { return }
         defer { server.stop() }
-        var request = HTTPRequest(url: URL(string: server.baseURL + "/bytes/50000?seed=3")!)
-        request.httpVersion = .http2
         let client = HTTPClient(transport: CurlTransport())
-        let first = try await client.send(request)
-        let second = try await client.send(request)
+        let first = try await client.send(HTTP2Peer.request(server.baseURL, "/bytes/2000?seed=3", version: .http2))
+        let second = try await client.send(
+            HTTP2Peer.request(server.baseURL, "/bytes/80000?seed=4", version: .http2))
         #expect(first.timing?.httpVersion == .http2)
         #expect(first.timing?.connectionReused == false)
         #expect(second.timing?.httpVersion == .http2)
         #expect(second.timing?.connectionReused == true)
-        #expect(first.body == HypercornServer.pattern(count: 50_000, seed: 3))
-        #expect(second.body == first.body)
+        #expect(first.body == HypercornServer.pattern(count: 2_000, seed: 3))
+        #expect(second.body == HypercornServer.pattern(count: 80_000, seed: 4))
         #expect(second.headers["x-client-port"] == first.headers["x-client-port"])
         let concurrent = try await HTTP2Peer.barrier(client, server.baseURL, count: 4, version: .http2)
         for response in concurrent {
             #expect(response.body == Data("4".utf8))
             #expect(response.timing?.httpVersion == .http2)
+            #expect(response.timing?.connectionReused == true)
             #expect(response.headers["x-client-port"] == first.headers["x-client-port"])
         }
     }

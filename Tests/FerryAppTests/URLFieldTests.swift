@@ -111,4 +111,18 @@ struct URLFieldTests {
         #expect(cursor == Position(x: start + 18, y: field.y))
         #expect(buffer.line(WorkbenchLayout(size: state.size).editorContent.y).contains("unresolved {{nope}}"))
     }
+
+    @Test mutating func aLongURLScrollsSidewaysToKeepTheCursorInView() {
+        _ = AppReducer.reduce(&state, .terminalResized(Size(width: 50, height: 24)))
+        press(InputEvent.typing("?query=" + String(repeating: "x", count: 40) + "END"))
+        func fieldText() -> String {
+            var buffer = ScreenBuffer(size: state.size)
+            _ = RequestEditorView(state: state).render(into: &buffer, layout: WorkbenchLayout(size: state.size))
+            let field = AppReducer.urlFieldArea(state)
+            return String(buffer.line(field.y).dropFirst(field.x).prefix(field.width))
+        }
+        #expect(fieldText().contains("END") && !fieldText().contains("{{host}}"), "\(fieldText())")
+        press(.key(.home))
+        #expect(fieldText().hasPrefix("{{host}}/json?query=") && !fieldText().contains("END"), "\(fieldText())")
+    }
 }

@@ -157,6 +157,7 @@ import Testing
         let folder = try TemporaryFolder()
         var text = ""
         for (name, rest) in Self.kinds { text += "### \(name)\nPOST http://x/post\n\(rest)\n\n" }
+        text += "### none\nPOST http://x/post\n\n"
         try folder.write("bodies.http", text)
         var workspace = try Workspace.load(at: folder.url)
         // Rewriting each request through the form and multipart codecs changes nothing on disk.
@@ -167,6 +168,8 @@ import Testing
         }
         let saved = try String(contentsOf: folder.url.appendingPathComponent("bodies.http"), encoding: .utf8)
         #expect(saved == text)
+        let kinds = try Workspace.load(at: folder.url).requests.map(\.request.bodyKind)
+        #expect(kinds == [.json, .text, .form, .multipart, .file, .none])
         // An edit is saved and loads back as the same fields.
         var form = try workspace.request("bodies.http#form").request
         var fields = try #require(form.formFields)

@@ -153,6 +153,34 @@ struct BodyKindEditorTests {
         #expect(state.currentRequest?.formFields?.last == fields.last)
     }
 
+    @Test mutating func fTurnsAMultipartFieldIntoAFileAndBack() throws {
+        try openBody("multipart")
+        press(.key(.down))
+        #expect(state.keyContexts == ["multipart", "table"])
+        press(.key(.end), .character("a"))
+        type("doc")
+        press(.key(.enter), .key(.enter))
+        #expect(state.currentRequest?.formFields?.last == FormField(name: "doc", value: ""))
+        // f: the value becomes `< ./` and its path is edited at once.
+        press(.character("f"))
+        #expect(state.bodyTable?.isEditing == true)
+        type("data.json")
+        press(.key(.enter))
+        let file = try #require(state.currentRequest?.formFields?.last)
+        #expect(
+            file.filePath == "./data.json" && file.fileName == "data.json" && file.contentType == "application/json")
+        // f again: a text field holding the path.
+        press(.character("f"))
+        #expect(state.currentRequest?.formFields?.last == FormField(name: "doc", value: "./data.json"))
+        #expect(state.bodyTable?.isEditing == false)
+        // f means nothing in a form table (it is not bound there, and the table ignores it).
+        try openBody("form")
+        press(.key(.down))
+        #expect(state.keyContexts == ["table"])
+        press(.character("f"))
+        #expect(body == "a=1&b=x+y")
+    }
+
     // MARK: - The kind picker
 
     @Test mutating func thePickerSetsTheContentTypeAndConvertsTheBody() throws {

@@ -59,6 +59,8 @@ enum AppAction: Sendable {
     case bodyTableEdited(InputEvent)
     /// Pretty-print the JSON body.
     case bodyFormatRequested
+    /// Multipart table: turn the selected field into a file field (`< ./path`, editing the path) or back to text.
+    case fileFieldToggled
     /// Use the next HTTP method.
     case methodCycled
     /// A printable character was typed.

@@ -50,6 +50,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case suspend = "app.suspend"
     case pickBodyKind = "body.kind"
     case formatBody = "body.format"
+    case toggleFileField = "body.fileField"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -104,6 +105,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .suspend: .suspendRequested
         case .pickBodyKind: .bodyKindPickerRequested
         case .formatBody: .bodyFormatRequested
+        case .toggleFileField: .fileFieldToggled
         }
     }
 
@@ -111,7 +113,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     var isInPalette: Bool {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
-            .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete:
+            .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField:
             false
         default: true
         }

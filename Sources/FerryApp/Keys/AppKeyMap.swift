@@ -90,6 +90,7 @@ enum AppKeyMap {
         // Body kinds (last, so the help pages above them stay as they were)
         bind("f7", .pickBodyKind, "Pick the body kind (none, JSON, text, form, multipart, file)")
         bind("f8", .formatBody, "Format the JSON body")
+        bind("f", .toggleFileField, "Make the field a file (< ./path) or text again", ["multipart"])
         return KeyMap(bindings)
     }()
 

@@ -28,7 +28,7 @@ enum InputRouter {
             switch event {
             case .key(let key):
                 // As the headers table: while a cell is edited every key is the table's.
-                if !table.isEditing, let name = state.keyMap.action(for: key, in: ["table"]),
+                if !table.isEditing, let name = state.keyMap.action(for: key, in: state.keyContexts),
                     let command = AppCommand(rawValue: name)
                 {
                     return command.action

@@ -76,6 +76,30 @@ extension AppReducer {
         }
     }
 
+    /// Turns the selected multipart field into a file field (its value becomes `< ./…` and the path is edited
+    /// at once) or a file field back into a text field holding the path.
+    static func toggleFileField(_ state: inout AppState) -> [Effect] {
+        guard var table = state.bodyTable, !table.isEditing, let index = table.selectedRow,
+            state.currentRequest?.bodyKind == .multipart
+        else { return [] }
+        var rows = table.rows
+        let value = rows[index].value.trimmingCharacters(in: .whitespaces)
+        if value.hasPrefix("<") {
+            rows[index].value = value.dropFirst().trimmingCharacters(in: .whitespaces)
+        } else {
+            rows[index].value = "< " + (value.hasPrefix("./") || value.hasPrefix("/") ? value : "./" + value)
+        }
+        let isFile = rows[index].value.hasPrefix("<")
+        table.setRows(rows)
+        table.select(row: index, column: .value)
+        if isFile { table.beginEditing() }
+        state.bodyTable = table
+        guard let id = state.openRequest else { return [] }
+        return edit(id, &state) { request in
+            request.setFormFields(fields(from: rows, replacing: request.formFields ?? [], in: .multipart))
+        }
+    }
+
     /// Pretty-prints the JSON body (two spaces, keys in order).
     static func formatBody(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }

@@ -90,6 +90,7 @@ enum AppReducer {
         case .bodyKindChosen(let kind): return chooseBodyKind(kind, &state)
         case .bodyTableEdited(let event): return editBodyTable(event, &state)
         case .bodyFormatRequested: return formatBody(&state)
+        case .fileFieldToggled: return toggleFileField(&state)
         case .includedFilesRead(let id, let result):
             guard state.openRequest == id else { return [] }
             switch result {

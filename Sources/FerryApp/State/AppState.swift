@@ -167,7 +167,9 @@ public struct AppState: Sendable {
         if let overlay { return [overlay.keyContext] }
         if focus == .editor && bodyEditor != nil { return ["body"] }
         if focus == .editor && headerTable != nil { return ["table"] }
-        if focus == .editor && bodyTable != nil { return ["table"] }
+        if focus == .editor && bodyTable != nil {
+            return currentRequest?.bodyKind == .multipart ? ["multipart", "table"] : ["table"]
+        }
         if focus == .editor && !variableCompletions.isEmpty { return ["completion", "editor"] }
         return [focus.keyContext]
     }

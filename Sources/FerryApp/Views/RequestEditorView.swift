@@ -45,7 +45,7 @@ struct RequestEditorView {
             let count = table.enabledRows.count
             Line(
                 "\(request.bodyKind.title) · \(count) field\(count == 1 ? "" : "s") · a add · d delete · Enter edit"
-                    + (isMultipart ? " · value < ./path sends a file" : "") + " · F7 kind · Esc back",
+                    + (isMultipart ? " · f file/text" : "") + " · F7 kind · Esc back",
                 style: theme[.accent]
             ).render(into: &buffer, area: layout.editorContent.rows(layout.editorContent.y, count: 1))
             let widget = KeyValueTable(

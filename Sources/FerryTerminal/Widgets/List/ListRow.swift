@@ -15,6 +15,8 @@ public protocol ListRow {
     var style: Style { get }
     /// The row drawn as styled spans; their contents joined must equal `text` (match highlights use offsets into it).
     var spans: [Span] { get }
+    /// More text a filter matches when `text` does not (nothing is highlighted then), such as a request's URL.
+    var filterKeywords: String { get }
 }
 
 extension ListRow {
@@ -22,6 +24,8 @@ extension ListRow {
     public var style: Style { .plain }
     /// One span of `text`.
     public var spans: [Span] { [Span(text)] }
+    /// No extra text to match.
+    public var filterKeywords: String { "" }
 }
 
 /// A ready-made list row: text in a style.

@@ -142,7 +142,11 @@ public struct ListState<Row: ListRow>: ScrollableSelection {
             var matched: [(index: Int, match: FuzzyMatch)] = []
             let matcher = filterMode.matcher(for: filter)
             for index in candidates ?? Array(items.indices) {
-                if let match = matcher(items[index].text) { matched.append((index, match)) }
+                if let match = matcher(items[index].text) {
+                    matched.append((index, match))
+                } else if !items[index].filterKeywords.isEmpty, let match = matcher(items[index].filterKeywords) {
+                    matched.append((index, FuzzyMatch(score: match.score, positions: [])))
+                }
             }
             if filterMode.ranksMatches {
                 matched.sort {

@@ -24,6 +24,15 @@ public enum TextFilter: Hashable, Sendable {
         }
     }
 
+    /// The match of `query` in a row: in its text (with positions to highlight), else in its
+    /// `filterKeywords` (with none), else `nil`.
+    public func match(_ query: String, in row: some ListRow) -> FuzzyMatch? {
+        if let match = match(query, in: row.text) { return match }
+        let keywords = row.filterKeywords
+        guard !keywords.isEmpty, let match = match(query, in: keywords) else { return nil }
+        return FuzzyMatch(score: match.score, positions: [])
+    }
+
     /// A matcher for `query` prepared once, for filtering many rows.
     func matcher(for query: String) -> (String) -> FuzzyMatch? {
         switch self {

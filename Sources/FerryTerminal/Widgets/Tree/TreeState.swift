@@ -111,6 +111,25 @@ public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
         rebuild(keeping: selected, collapsed: isExpanded ? nil : id)
     }
 
+    /// Expands (`true`) or collapses (`false`) every node in `ids` at once (one rebuild).
+    public mutating func setExpanded(_ isExpanded: Bool, ids: some Sequence<ID>) {
+        let selected = selectedID
+        if isExpanded { expanded.formUnion(ids) } else { expanded.subtract(ids) }
+        rebuild(keeping: selected)
+        if !isExpanded, let selected, !rows.contains(where: { $0.id == selected }),
+            let path = Self.path(to: selected, in: roots)
+        {
+            // The selection was hidden: select its nearest shown ancestor.
+            for depth in stride(from: path.count - 1, to: 0, by: -1) {
+                let ancestor = item(at: Array(path.prefix(depth))).id
+                if let row = rows.firstIndex(where: { $0.id == ancestor }) {
+                    select(row: row)
+                    break
+                }
+            }
+        }
+    }
+
     /// Flips whether the node at `row` is expanded; returns `false` when it has no children.
     @discardableResult
     public mutating func toggle(row: Int) -> Bool {
@@ -225,7 +244,7 @@ public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
         _ node: TreeItem<ID, Row>, path: [Int], isLast: Bool, guides: [Bool], into built: inout [TreeRow<ID>]
     ) -> Bool {
         let filtering = !filter.isEmpty
-        let match = filtering ? filterMode.match(filter, in: node.row.text) : nil
+        let match = filtering ? filterMode.match(filter, in: node.row) : nil
         let isExpanded = filtering || expanded.contains(node.id)
         let start = built.count
         built.append(

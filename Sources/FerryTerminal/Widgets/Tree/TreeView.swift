@@ -24,12 +24,18 @@ public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
     public var matchStyle: Style
     /// The style of the filter line.
     public var filterStyle: Style
+    /// Spans drawn between a node's disclosure triangle and its text (a coloured method badge); never
+    /// matched by the filter. Asked only for the rows in view, so it may read state the nodes do not hold.
+    public var badge: (ID) -> [Span]
+    /// Spans drawn right after a node's text (an unsaved or busy marker); asked only for the rows in view.
+    public var marker: (ID) -> [Span]
 
     /// Creates a tree view.
     public init(
         state: TreeState<ID, Row>, style: Style = .plain, selectedStyle: Style = Style(modifiers: .reverse),
         guideStyle: Style = Style(modifiers: .dim), matchStyle: Style = Style(fg: .yellow, modifiers: .bold),
-        filterStyle: Style = Style(modifiers: .bold)
+        filterStyle: Style = Style(modifiers: .bold), badge: @escaping (ID) -> [Span] = { _ in [] },
+        marker: @escaping (ID) -> [Span] = { _ in [] }
     ) {
         self.state = state
         self.style = style
@@ -37,6 +43,8 @@ public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
         self.guideStyle = guideStyle
         self.matchStyle = matchStyle
         self.filterStyle = filterStyle
+        self.badge = badge
+        self.marker = marker
     }
 
     // MARK: - Drawing
@@ -60,11 +68,15 @@ public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
             buffer.fillRow(y, of: rowsArea, style: rowStyle)
             let prefix = Self.prefix(of: row)
             let line = rowsArea.rows(y, count: 1)
-            let x = buffer.set(
+            var x = buffer.set(
                 string: prefix, at: line.origin, style: rowStyle.patched(with: guideStyle), clippedTo: line)
+            x = draw(badge(row.id), at: x, in: line, base: rowStyle, into: &buffer)
+            guard x < line.right else { continue }
             let textArea = line.columns(x, count: line.right - x)
             ListView<Row>.drawRow(
                 item.row, positions: row.matchPositions, in: &buffer, area: textArea, base: rowStyle, match: matchStyle)
+            let textWidth = ScreenBuffer.cellWidth(of: item.row.spans.lazy.flatMap(\.content))
+            draw(marker(row.id), at: x + textWidth, in: line, base: rowStyle, into: &buffer)
         }
     }
 
@@ -76,6 +88,18 @@ public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
     }
 
     // MARK: - Internals
+
+    /// Draws `spans` from column `x` of the one-row area `line`; returns the column after them.
+    @discardableResult
+    private func draw(_ spans: [Span], at x: Int, in line: Rect, base: Style, into buffer: inout ScreenBuffer) -> Int {
+        var x = x
+        for span in spans where x < line.right {
+            x = buffer.set(
+                string: span.content, at: Position(x: x, y: line.y), style: base.patched(with: span.style),
+                clippedTo: line)
+        }
+        return x
+    }
 
     /// The guides, connector and disclosure triangle drawn before a row's text.
     static func prefix(of row: TreeRow<ID>) -> String {

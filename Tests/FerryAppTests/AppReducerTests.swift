@@ -28,7 +28,7 @@ struct AppReducerTests {
         #expect(state.focus == .tree)
         #expect(state.openRequest?.description == "requests.http#get-json")
         #expect(state.environment == "local")
-        #expect(state.treeRows[state.treeSelection].requestID == state.openRequest)
+        #expect(state.tree.selectedID?.requestID == state.openRequest)
     }
 
     @Test func launchUsesTheRememberedEnvironment() throws {

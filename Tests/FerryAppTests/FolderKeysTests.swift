@@ -41,7 +41,7 @@ final class FolderKeysTests {
         try app.type("?draft")
         try app.press(.key(.tab, modifiers: .shift))
         #expect(app.state.isUnsaved(RequestID(parsing: "api/users.http#list")))
-        try app.selectTreeRow { $0.expansionKey == "api" }
+        try app.selectTreeRow { $0.itemPath == "api" }
         try app.press(.character("r"))
         #expect(app.shows("Rename the folder api"), "\(app.screen)")
         try app.press(.key(.backspace), .key(.backspace), .key(.backspace))
@@ -55,7 +55,7 @@ final class FolderKeysTests {
         #expect(app.state.openRequest == moved)
         #expect(folder.exists(".ferry/drafts/\(DraftStore.fileName(for: moved))"))
         #expect(!folder.exists(".ferry/drafts/\(DraftStore.fileName(for: RequestID(parsing: "api/users.http#list")))"))
-        #expect(app.state.treeRows[app.state.treeSelection].expansionKey == "v2")
+        #expect(app.state.tree.selectedID?.itemPath == "v2")
         // Saving the draft writes into the renamed file.
         try app.selectTreeRow { $0.requestID == moved }
         try app.press(.key(.enter), .control("s"))
@@ -67,7 +67,7 @@ final class FolderKeysTests {
     @Test func renamingOntoAnExistingNameIsRefusedInWordsAndNothingMoves() throws {
         let app = try launch()
         defer { app.stop() }
-        try app.selectTreeRow { $0.expansionKey == "api" }
+        try app.selectTreeRow { $0.itemPath == "api" }
         try app.press(.character("r"), .key(.backspace), .key(.backspace), .key(.backspace))
         try app.type("other")
         try app.press(.key(.enter))
@@ -82,7 +82,7 @@ final class FolderKeysTests {
     @Test func mMovesAFolderIntoAnotherAndEmptyMovesItToTheRoot() throws {
         let app = try launch()
         defer { app.stop() }
-        try app.selectTreeRow { $0.expansionKey == "api/deep" }
+        try app.selectTreeRow { $0.itemPath == "api/deep" }
         try app.press(.character("m"))
         #expect(app.shows("Move the folder api/deep into"), "\(app.screen)")
         for _ in 0..<10 { try app.press(.key(.backspace)) }
@@ -91,13 +91,13 @@ final class FolderKeysTests {
         #expect(folder.exists("other/deep/more.http") && !folder.exists("api/deep"), "\(app.screen)")
         // The open request (more) moved with it.
         #expect(app.state.openRequest?.description == "other/deep/more.http#more")
-        #expect(app.state.treeRows[app.state.treeSelection].expansionKey == "other/deep")
+        #expect(app.state.tree.selectedID?.itemPath == "other/deep")
         try app.press(.character("m"))
         for _ in 0..<12 { try app.press(.key(.backspace)) }
         try app.press(.key(.enter))
         #expect(folder.exists("deep/more.http"), "\(app.screen)")
         // A file moves into a folder the same way.
-        try app.selectTreeRow { $0.expansionKey == "requests.http" }
+        try app.selectTreeRow { $0.itemPath == "requests.http" }
         try app.press(.character("m"))
         try app.type("other")
         try app.press(.key(.enter))
@@ -110,7 +110,7 @@ final class FolderKeysTests {
     @Test func xAsksWithTheRequestCountThenTrashesTheFolder() throws {
         let app = try launch()
         defer { app.stop() }
-        try app.selectTreeRow { $0.expansionKey == "api" }
+        try app.selectTreeRow { $0.itemPath == "api" }
         try app.press(.character("x"))
         #expect(app.shows("Delete?"), "\(app.screen)")
         #expect(app.shows("3 requests"), "\(app.screen)")
@@ -124,7 +124,7 @@ final class FolderKeysTests {
             atPath: folder.url.appendingPathComponent(".ferry/trash").path)
         #expect(trash.count == 1)
         #expect(folder.exists(".ferry/trash/\(trash[0])/payload/api/users.http"))
-        #expect(app.state.treeRows.allSatisfy { !($0.expansionKey ?? "").hasPrefix("api") })
+        #expect(app.state.tree.rows.allSatisfy { !($0.id.itemPath ?? "").hasPrefix("api") })
         #expect(app.state.openRequest != nil && app.state.openRequest?.path.hasPrefix("api/") == false)
         try app.quit()
     }
@@ -132,7 +132,7 @@ final class FolderKeysTests {
     @Test func dDuplicatesAFolderAndThePaletteAndHelpListTheKeys() throws {
         let app = try launch()
         defer { app.stop() }
-        try app.selectTreeRow { $0.expansionKey == "other" }
+        try app.selectTreeRow { $0.itemPath == "other" }
         try app.press(.character("d"))
         #expect(folder.exists("other copy/keep.http") && folder.exists("other/keep.http"), "\(app.screen)")
         try app.press(.control("p"))
@@ -151,12 +151,12 @@ final class FolderKeysTests {
 
 extension AppHarness {
     /// Moves the tree selection with Up/Down until `matches` holds for the selected row.
-    func selectTreeRow(_ matches: (FerryApp.TreeRow) -> Bool) throws {
-        guard let target = state.treeRows.firstIndex(where: matches) else {
+    func selectTreeRow(_ matches: (CollectionNode) -> Bool) throws {
+        guard let target = state.tree.rows.firstIndex(where: { matches($0.id) }) else {
             throw HarnessError("no such row\n\(screen)")
         }
-        while state.treeSelection != target {
-            try press(.key(state.treeSelection < target ? .down : .up))
+        while let selected = state.tree.selectedRow, selected != target {
+            try press(.key(selected < target ? .down : .up))
         }
     }
 }

@@ -102,21 +102,21 @@ final class WorkbenchAppTests {
         let app = try launch()
         defer { app.stop() }
         try app.press(.character("j"))
-        #expect(app.state.treeSelection == 2)
+        #expect(app.state.tree.selectedRow == 2)
         try app.press(.character("k"), .key(.pageDown))
-        #expect(app.state.treeSelection == 4)
+        #expect(app.state.tree.selectedRow == 4)
         try app.press(.key(.home))
-        #expect(app.state.treeSelection == 0)
+        #expect(app.state.tree.selectedRow == 0)
         // Typing a letter no key is bound to filters as you type.
         try app.type("sl")
-        #expect(app.state.treeRows.map(\.title) == ["requests.http", "slow"], "\(app.screen)")
+        #expect(app.state.visibleTreeRows.map(\.title) == ["requests.http", "slow"], "\(app.screen)")
         try app.press(.key(.backspace), .key(.backspace), .key(.escape))
-        #expect(app.state.treeRows.count == 5)
+        #expect(app.state.tree.rows.count == 5)
         try app.press(.key(.enter))
-        #expect(app.state.treeRows.count == 1)
+        #expect(app.state.tree.rows.count == 1)
         #expect(app.shows("▸ requests.http"))
         try app.press(.key(.enter), .key(.end), .key(.pageUp), .key(.up))
-        #expect(app.state.treeSelection == 0)
+        #expect(app.state.tree.selectedRow == 0)
         try app.press(.key(.down), .key(.down), .key(.down), .key(.enter))
         #expect(app.shows("requests.http#slow"))
         #expect(app.state.focus == .editor)
@@ -400,8 +400,10 @@ final class WorkbenchAppTests {
         try app.type("sub")
         try app.press(.key(.enter))
         #expect(folder.exists("sub"), "\(app.screen)")
-        let row = try #require(app.state.treeRows.firstIndex { $0.requestID?.selector == "get-json" })
-        while app.state.treeSelection != row { try app.press(.key(app.state.treeSelection < row ? .down : .up)) }
+        let row = try #require(app.state.tree.rows.firstIndex { $0.id.requestID?.selector == "get-json" })
+        while let selected = app.state.tree.selectedRow, selected != row {
+            try app.press(.key(selected < row ? .down : .up))
+        }
         try app.press(.character("m"))
         for _ in 0..<20 { try app.press(.key(.backspace)) }
         try app.type("sub/moved")
@@ -484,7 +486,7 @@ final class WorkbenchAppTests {
         #expect(app.state.focus == .response)
         try app.press(.mouse(MouseEvent(.scrollDown, at: Position(x: 3, y: 5))))
         #expect(app.state.focus == .tree)
-        #expect(app.state.treeSelection == 4)
+        #expect(app.state.tree.selectedRow == 4)
         try app.quit()
     }
 
@@ -507,7 +509,7 @@ final class WorkbenchAppTests {
         try app.press(.character("/"))
         try app.type("get-json")
         try app.press(.key(.enter))
-        #expect(app.state.treeRows.map(\.title) == ["requests.http", "get-json"])
+        #expect(app.state.visibleTreeRows.map(\.title) == ["requests.http", "get-json"])
         try app.press(.key(.down), .key(.enter), .control("r"))
         #expect(app.state.currentExchange?.response?.status == 200)
         try app.quit()

@@ -27,10 +27,7 @@ extension AppReducer {
         case .treeFilter(let current):
             let filter = change(current)
             state.overlay = .treeFilter(filter)
-            state.treeFilter = filter
-            state.treeSelection = 0
-            state.treeScroll = 0
-            state.rebuildTree()
+            state.tree.setFilter(filter)
         case .history(let query, _, let marked):
             state.overlay = .history(query: change(query), selection: 0, marked: marked)
         case .some:

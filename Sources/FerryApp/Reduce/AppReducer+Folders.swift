@@ -5,10 +5,10 @@ import FerryWorkbench
 
 extension AppReducer {
     /// Rename, move, duplicate or delete the selected file or folder row.
-    static func changeItem(_ action: AppAction, _ row: TreeRow, _ state: inout AppState) -> [Effect] {
+    static func changeItem(_ action: AppAction, _ row: CollectionNode, _ state: inout AppState) -> [Effect] {
         let path: String
         let kind: String
-        switch row.kind {
+        switch row {
         case .folder(let folder):
             path = folder
             kind = "folder"
@@ -97,8 +97,17 @@ extension AppReducer {
                 state.exchanges[target] = exchange
             }
             if let open = state.openRequest, let target = moved(open) { state.openRequest = target }
-            state.collapsed = Set(
-                state.collapsed.map { Workspace.path($0, relocatedFrom: path, to: newPath) ?? $0 })
+            // Folders collapsed inside it stay collapsed at their new place.
+            let collapsed = CollectionTree.branches(of: state.tree.roots).compactMap { node -> CollectionNode? in
+                guard !state.tree.expanded.contains(node), let item = node.itemPath,
+                    let moved = Workspace.path(item, relocatedFrom: path, to: newPath)
+                else { return nil }
+                if case .folder = node { return .folder(moved) }
+                return .file(moved)
+            }
+            state.workspace = workspace
+            state.rebuildTree()
+            state.tree.setExpanded(false, ids: collapsed)
         } else if newPath == nil {
             for id in state.drafts.keys where Workspace.path(id.path, isInside: path) {
                 state.drafts[id] = nil
@@ -109,13 +118,9 @@ extension AppReducer {
         state.workspace = workspace
         state.rebuildTree()
         if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
-        if state.openRequest == nil, let first = state.treeRows.first(where: { $0.requestID != nil })?.requestID {
-            open(first, &state)
-        }
-        if let newPath, let row = state.treeRows.firstIndex(where: { $0.expansionKey == newPath }) {
-            state.treeSelection = row
-            let page = WorkbenchLayout(size: state.size).treeList.height
-            state.treeScroll = scrolled(state.treeScroll, cursor: row, page: page)
+        if state.openRequest == nil, let first = state.firstRequestInTree { open(first, &state) }
+        if let newPath {
+            state.tree.select(id: state.workspace.isFolder(newPath) ? .folder(newPath) : .file(newPath))
         }
         if let newPath {
             state.message = .init(

@@ -14,14 +14,9 @@ extension AppReducer {
         }
         switch state.focus {
         case .tree:
-            switch move {
-            case .left: return setFolder(expanded: false, &state)
-            case .right: return setFolder(expanded: true, &state)
-            default:
-                state.treeSelection = step(
-                    state.treeSelection, move, count: state.treeRows.count, page: layout.treeList.height)
-                state.treeScroll = scrolled(state.treeScroll, cursor: state.treeSelection, page: layout.treeList.height)
-            }
+            // The widget moves, pages, expands (→) and collapses or climbs to the parent (←).
+            syncTreeViewport(&state)
+            _ = state.tree.handle(KeyEvent(move.treeKey))
         case .editor:
             return moveURLCursor(move, &state)
         case .response:
@@ -87,14 +82,12 @@ extension AppReducer {
         }
         switch state.focus {
         case .tree:
-            guard state.treeRows.indices.contains(state.treeSelection) else { return [] }
-            let row = state.treeRows[state.treeSelection]
-            if let id = row.requestID {
+            guard let node = state.tree.selectedID, let row = state.tree.selectedRow else { return [] }
+            if let id = node.requestID {
                 open(id, &state)
                 state.focus = .editor
-            } else if let key = row.expansionKey {
-                if row.isExpanded { state.collapsed.insert(key) } else { state.collapsed.remove(key) }
-                state.rebuildTree()
+            } else {
+                state.tree.toggle(row: row)
             }
         case .editor:
             return send(&state)
@@ -119,11 +112,8 @@ extension AppReducer {
         state.bodyTable = nil
         state.resetURLEditor()
         state.detailScroll = 0
-        if let row = state.treeRows.firstIndex(where: { $0.requestID == id }) {
-            state.treeSelection = row
-            let page = WorkbenchLayout(size: state.size).treeList.height
-            state.treeScroll = scrolled(state.treeScroll, cursor: row, page: page)
-        }
+        syncTreeViewport(&state)
+        state.tree.select(id: .request(id))
     }
 
     /// Shows the next or previous tab of the focused pane (the response's when the tree is focused).
@@ -161,11 +151,7 @@ extension AppReducer {
             state.focus = pane
             switch pane {
             case .tree:
-                let row = state.treeScroll + position.y - layout.treeList.y
-                guard layout.treeList.contains(position), state.treeRows.indices.contains(row) else { return [] }
-                let wasSelected = state.treeSelection == row
-                state.treeSelection = row
-                if state.treeRows[row].requestID != nil || wasSelected { return activate(&state) }
+                return clickTree(mouse, layout: layout, &state)
             case .editor:
                 if layout.editorTabs.contains(position),
                     let index = WorkbenchLayout.tabRanges(
@@ -210,7 +196,7 @@ extension AppReducer {
     /// Keeps scroll positions valid after a resize.
     static func clampScrolls(_ state: inout AppState) {
         let layout = WorkbenchLayout(size: state.size)
-        state.treeScroll = scrolled(state.treeScroll, cursor: state.treeSelection, page: layout.treeList.height)
+        syncTreeViewport(&state)
         let page = layout.responseContent.height
         for key in Array(state.exchanges.keys) {
             guard var exchange = state.exchanges[key] else { continue }
@@ -255,17 +241,24 @@ extension AppReducer {
         return max(0, scroll)
     }
 
-    private static func setFolder(expanded: Bool, _ state: inout AppState) -> [Effect] {
-        guard state.treeRows.indices.contains(state.treeSelection) else { return [] }
-        let row = state.treeRows[state.treeSelection]
-        if let key = row.expansionKey, row.isExpanded != expanded {
-            if expanded { state.collapsed.remove(key) } else { state.collapsed.insert(key) }
-            state.rebuildTree()
-        } else if !expanded, row.depth > 0 {
-            // Left on a child: go to its parent.
-            if let parent = state.treeRows[..<state.treeSelection].lastIndex(where: { $0.depth == row.depth - 1 }) {
-                state.treeSelection = parent
-            }
+    /// Tells the tree widget how many rows its pane shows (paging and scrolling use it).
+    static func syncTreeViewport(_ state: inout AppState) {
+        state.tree.viewportHeight = state.tree.rowsArea(in: WorkbenchLayout(size: state.size).treeList).height
+    }
+
+    /// A click in the tree: the widget selects the row (and toggles a folder when its ▸/▾ is hit); a click on
+    /// a request opens it, a second click on a selected folder or file toggles it.
+    private static func clickTree(_ mouse: MouseEvent, layout: WorkbenchLayout, _ state: inout AppState) -> [Effect] {
+        let rows = state.tree.rowsArea(in: layout.treeList)
+        let index = state.tree.visibleOffset(height: rows.height) + mouse.position.y - rows.y
+        guard rows.contains(mouse.position), state.tree.rows.indices.contains(index) else { return [] }
+        let wasSelected = state.tree.selectedID
+        let expanded = state.tree.expanded
+        syncTreeViewport(&state)
+        _ = state.tree.handle(.mouse(mouse), area: layout.treeList)
+        guard let node = state.tree.selectedID else { return [] }
+        if node.requestID != nil || (node == wasSelected && state.tree.expanded == expanded) {
+            return activate(&state)
         }
         return []
     }
@@ -288,6 +281,22 @@ extension AppReducer {
             .namePrompt,
             .confirmDelete, .confirmDeleteItem:
             break
+        }
+    }
+}
+
+extension CursorMove {
+    /// The key the tree widget reads for this move.
+    var treeKey: Key {
+        switch self {
+        case .up: .up
+        case .down: .down
+        case .left: .left
+        case .right: .right
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .home: .home
+        case .end: .end
         }
     }
 }

@@ -7,12 +7,11 @@ import Foundation
 extension AppReducer {
     /// Acts on the tree commands that change files.
     static func changeCollection(_ action: AppAction, _ state: inout AppState) -> [Effect] {
-        guard state.focus == .tree, state.treeRows.indices.contains(state.treeSelection) else { return [] }
-        let row = state.treeRows[state.treeSelection]
+        guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
         switch action {
         case .newRequestRequested:
             let file: String
-            switch row.kind {
+            switch row {
             case .file(let path): file = path
             case .request(let id): file = id.path
             case .folder:
@@ -48,7 +47,7 @@ extension AppReducer {
                 PromptDialogState(title: "Move \(id) to", label: "file (created when missing)", text: id.path))
         case .newFolderRequested:
             let parent: String
-            switch row.kind {
+            switch row {
             case .folder(let path): parent = path
             case .file(let path): parent = path.split(separator: "/").dropLast().joined(separator: "/")
             case .request(let id): parent = id.path.split(separator: "/").dropLast().joined(separator: "/")
@@ -131,9 +130,7 @@ extension AppReducer {
             } else {
                 state.message = .init(text: "Done.", isError: false)
             }
-            if state.openRequest == nil, let first = state.treeRows.first(where: { $0.requestID != nil })?.requestID {
-                open(first, &state)
-            }
+            if state.openRequest == nil, let first = state.firstRequestInTree { open(first, &state) }
         case .failure(let failure):
             state.message = .init(text: failure.message, isError: true)
         }

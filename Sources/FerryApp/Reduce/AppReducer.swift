@@ -132,7 +132,7 @@ enum AppReducer {
             return []
         case .searchStepped(let step): return stepSearch(step, &state)
         case .treeFilterRequested:
-            state.overlay = .treeFilter(state.treeFilter)
+            state.overlay = .treeFilter(state.tree.filter)
             return []
         case .treeFilterTyped(let character):
             state.overlay = .treeFilter("")

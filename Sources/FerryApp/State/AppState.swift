@@ -21,16 +21,9 @@ public struct AppState: Sendable {
 
     // MARK: - Collection tree
 
-    /// Folders and files the user collapsed.
-    var collapsed: Set<String> = []
-    /// The tree filter typed so far (empty: no filter).
-    var treeFilter = ""
-    /// The visible rows (rebuilt whenever the workspace, the filter or `collapsed` change).
-    var treeRows: [TreeRow] = []
-    /// The selected row.
-    var treeSelection = 0
-    /// The first row shown.
-    var treeScroll = 0
+    /// The collection tree: the widgets' `TreeState` over folders, files and requests, which keeps the
+    /// expansion, the selection, the scroll position and the filter (a substring of a name or URL).
+    var tree = TreeState<CollectionNode, CollectionRow>(filterMode: .substring, usesVimKeys: false)
 
     // MARK: - Editor
 
@@ -109,10 +102,11 @@ public struct AppState: Sendable {
         self.size = size
         self.keyMap = keyMap
         self.theme = theme
+        tree.viewportHeight = WorkbenchLayout(size: size).treeList.height
         rebuildTree()
-        if let first = treeRows.firstIndex(where: { $0.requestID != nil }) {
-            treeSelection = first
-            openRequest = treeRows[first].requestID
+        if let first = firstRequestInTree {
+            tree.select(id: .request(first))
+            openRequest = first
             resetURLEditor()
         }
         if let problem = workspace.diagnostics.first {
@@ -192,9 +186,22 @@ public struct AppState: Sendable {
         return candidates
     }
 
-    /// Rebuilds the visible tree rows and keeps the selection in range.
+    /// Gives the tree the workspace's current folders, files and requests; the widget keeps the expansion and
+    /// the selection by node, and folders or files not seen before start expanded.
     mutating func rebuildTree() {
-        treeRows = CollectionTree.rows(of: workspace, collapsed: collapsed, filter: treeFilter)
-        treeSelection = min(max(0, treeSelection), max(0, treeRows.count - 1))
+        let known = Set(CollectionTree.branches(of: tree.roots))
+        tree.roots = CollectionTree.roots(of: workspace, theme: theme)
+        let fresh = CollectionTree.branches(of: tree.roots).filter { !known.contains($0) }
+        if !fresh.isEmpty { tree.setExpanded(true, ids: fresh) }
+    }
+
+    /// The first request shown in the tree.
+    var firstRequestInTree: RequestID? {
+        tree.rows.lazy.compactMap(\.id.requestID).first
+    }
+
+    /// The rows the tree shows, top to bottom.
+    var visibleTreeRows: [CollectionRow] {
+        tree.rows.map { tree.item(at: $0.path).row }
     }
 }

@@ -1,103 +1,105 @@
+import FerryTerminal
 import FerryWorkbench
 
-/// One row of the collection tree: a folder, a file, or a request.
-struct TreeRow: Sendable, Hashable {
-    /// What the row shows.
-    enum Kind: Sendable, Hashable {
-        /// A folder (workspace-relative path).
-        case folder(String)
-        /// A request file (workspace-relative path).
-        case file(String)
-        /// A request.
-        case request(RequestID)
+/// A node of the collection tree: a folder, a request file, or a request; the tree widget's node identifier.
+enum CollectionNode: Sendable, Hashable {
+    /// A folder (workspace-relative path).
+    case folder(String)
+    /// A request file (workspace-relative path).
+    case file(String)
+    /// A request.
+    case request(RequestID)
+
+    /// The request id of a request node.
+    var requestID: RequestID? {
+        if case .request(let id) = self { return id }
+        return nil
     }
 
-    /// What the row shows.
-    var kind: Kind
-    /// The nesting depth: 0 for top-level entries.
-    var depth: Int
-    /// The text shown.
-    var title: String
-    /// The method, for request rows.
-    var method: String?
-    /// Whether the folder or file is expanded.
-    var isExpanded: Bool
-
-    /// The key used to remember expansion: the path of a folder or file.
-    var expansionKey: String? {
-        switch kind {
+    /// The workspace path of a folder or file node.
+    var itemPath: String? {
+        switch self {
         case .folder(let path), .file(let path): path
         case .request: nil
         }
     }
-
-    /// The request id of a request row.
-    var requestID: RequestID? {
-        if case .request(let id) = kind { return id }
-        return nil
-    }
 }
 
-/// Builds the visible rows of the collection tree from the workspace (pure).
+/// What a collection-tree row shows: its name (what the filter matches and highlights) and, for a request,
+/// its method and URL (the filter matches the URL too). The method badge and the unsaved / in-flight
+/// markers are drawn by `CollectionTreeView` through the tree view's badge and marker columns.
+struct CollectionRow: ListRow, Sendable, Hashable {
+    /// The name shown: `folder/`, `file.http`, or the request's name.
+    var title: String
+    /// The request's method.
+    var method: String?
+    /// The request's URL, matched by the filter without being shown.
+    var url: String
+    /// The row's colour.
+    var style: Style
+
+    /// The name shown.
+    var text: String { title }
+
+    /// The URL, so typing part of it finds the request.
+    var filterKeywords: String { url }
+}
+
+/// Builds the collection tree's nodes from the workspace (pure): folders and files in path order,
+/// requests in file order.
 enum CollectionTree {
-    /// The visible rows: folders and files in path order, requests in file order; children of
-    /// collapsed entries are left out.
-    static func rows(of workspace: Workspace, collapsed: Set<String>, filter: String = "") -> [TreeRow] {
-        let needle = filter.lowercased()
-        var rows: [TreeRow] = []
-        func children(of folder: String) -> (folders: [String], files: [WorkspaceFile]) {
-            let prefix = folder.isEmpty ? "" : folder + "/"
-            let folders = workspace.folders.filter {
-                $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") && $0 != folder
+    /// A node of the tree widget.
+    typealias Item = TreeItem<CollectionNode, CollectionRow>
+
+    /// The root nodes of `workspace`, coloured from `theme`.
+    static func roots(of workspace: Workspace, theme: Theme) -> [Item] {
+        var folders: [String: [String]] = [:]
+        for folder in workspace.folders { folders[parent(of: folder), default: []].append(folder) }
+        var files: [String: [WorkspaceFile]] = [:]
+        for file in workspace.files { files[parent(of: file.path), default: []].append(file) }
+        func children(of folder: String) -> [Item] {
+            let subfolders = (folders[folder] ?? []).map { path in
+                Item(
+                    id: .folder(path),
+                    row: CollectionRow(title: lastComponent(path) + "/", url: "", style: theme[.accent]),
+                    children: children(of: path))
             }
-            let files = workspace.files.filter {
-                $0.path.hasPrefix(prefix) && !$0.path.dropFirst(prefix.count).contains("/")
+            let requestFiles = (files[folder] ?? []).map { file in
+                Item(
+                    id: .file(file.path),
+                    row: CollectionRow(title: lastComponent(file.path), url: "", style: theme[.text]),
+                    children: file.requests.map { request in
+                        Item(
+                            id: .request(request.id),
+                            row: CollectionRow(
+                                title: title(of: request), method: request.request.method,
+                                url: request.request.fullURL, style: theme[.text]))
+                    })
             }
-            return (folders, files)
+            return subfolders + requestFiles
         }
-        func matches(_ request: WorkspaceRequest) -> Bool {
-            needle.isEmpty || title(of: request).lowercased().contains(needle)
-                || request.request.fullURL.lowercased().contains(needle)
+        return children(of: "")
+    }
+
+    /// Every folder and file node (the ones that expand) under `items`.
+    static func branches(of items: [Item]) -> [CollectionNode] {
+        var result: [CollectionNode] = []
+        var stack = items
+        while let item = stack.popLast() {
+            guard !item.children.isEmpty || item.id.itemPath != nil else { continue }
+            if item.id.itemPath != nil { result.append(item.id) }
+            stack.append(contentsOf: item.children)
         }
-        func hasMatch(folder: String) -> Bool {
-            if needle.isEmpty { return true }
-            let prefix = folder + "/"
-            return workspace.requests.contains { $0.path.hasPrefix(prefix) && matches($0) }
-        }
-        func visit(_ folder: String, depth: Int) {
-            let (folders, files) = children(of: folder)
-            for sub in folders where hasMatch(folder: sub) {
-                let expanded = !collapsed.contains(sub) || !needle.isEmpty
-                rows.append(
-                    TreeRow(
-                        kind: .folder(sub), depth: depth, title: lastComponent(sub), method: nil,
-                        isExpanded: expanded))
-                if expanded { visit(sub, depth: depth + 1) }
-            }
-            for file in files {
-                let requests = file.requests.filter(matches)
-                if !needle.isEmpty && requests.isEmpty { continue }
-                let expanded = !collapsed.contains(file.path) || !needle.isEmpty
-                rows.append(
-                    TreeRow(
-                        kind: .file(file.path), depth: depth, title: lastComponent(file.path), method: nil,
-                        isExpanded: expanded))
-                guard expanded else { continue }
-                for request in requests {
-                    rows.append(
-                        TreeRow(
-                            kind: .request(request.id), depth: depth + 1, title: title(of: request),
-                            method: request.request.method, isExpanded: false))
-                }
-            }
-        }
-        visit("", depth: 0)
-        return rows
+        return result
     }
 
     /// The name shown for a request: its `@name`, its `###` title, or its URL.
     static func title(of request: WorkspaceRequest) -> String {
         request.request.name ?? request.request.title ?? request.request.fullURL
+    }
+
+    private static func parent(of path: String) -> String {
+        path.split(separator: "/").dropLast().joined(separator: "/")
     }
 
     private static func lastComponent(_ path: String) -> String {

@@ -27,7 +27,11 @@ import Testing
         var buffer = ScreenBuffer(width: width, height: height)
         TreeView(
             state: state,
-            badge: { id in Self.methods[id].map { [Span($0.padding(toLength: 5, withPad: " ", startingAt: 0), style: Style(fg: .green))] } ?? [] },
+            badge: { id in
+                Self.methods[id].map {
+                    [Span($0.padding(toLength: 5, withPad: " ", startingAt: 0), style: Style(fg: .green))]
+                } ?? []
+            },
             marker: { id in id == "post" ? [Span(" ●", style: Style(fg: .yellow))] : [] }
         ).render(into: &buffer, area: buffer.area)
         return buffer
@@ -59,9 +63,14 @@ import Testing
         state.setFilter("users")
         #expect(state.rows.map(\.id) == ["api", "get", "post"])
         #expect(state.rows[1].matchPositions.isEmpty)
+        #expect(state.rows.map(\.isMatch) == [false, true, true])
+        #expect(state.selectedID == "get", "the first row that matched by its keywords is selected")
         state.setFilter("GET")
         #expect(state.rows.isEmpty)
-        let buffer = render({ var filtered = state; filtered.setFilter("cre"); return filtered }())
+        let buffer = render(
+            {
+                var filtered = state; filtered.setFilter("cre"); return filtered
+            }())
         #expect(buffer[7, 1].style.fg == .yellow, "the match is highlighted in the text, after the badge")
         #expect(buffer[6, 1].style.fg != .yellow)
         // Lists honour keywords the same way.

@@ -16,6 +16,9 @@ public struct TreeRow<ID: Hashable>: Hashable {
     public var guides: [Bool]
     /// The matched character offsets of the node's text when a filter is set.
     public var matchPositions: [Int]
+    /// Whether the node itself matched the filter (in its text or its `filterKeywords`), rather than being
+    /// shown only as the ancestor of a match.
+    public var isMatch: Bool = false
 }
 
 extension TreeRow: Sendable where ID: Sendable {}

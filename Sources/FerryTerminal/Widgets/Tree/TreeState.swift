@@ -142,7 +142,7 @@ public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
     public mutating func setFilter(_ text: String) {
         filter = text
         rebuild()
-        if !text.isEmpty, let first = rows.firstIndex(where: { !$0.matchPositions.isEmpty }) { select(row: first) }
+        if !text.isEmpty, let first = rows.firstIndex(where: \.isMatch) { select(row: first) }
     }
 
     // MARK: - Events
@@ -251,7 +251,7 @@ public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
             TreeRow(
                 id: node.id, path: path, hasChildren: !node.children.isEmpty,
                 isExpanded: isExpanded && !node.children.isEmpty,
-                isLastSibling: isLast, guides: guides, matchPositions: match?.positions ?? []))
+                isLastSibling: isLast, guides: guides, matchPositions: match?.positions ?? [], isMatch: match != nil))
         var anyChild = false
         if isExpanded {
             let childGuides = path.count > 1 ? guides + [!isLast] : guides

@@ -84,6 +84,17 @@ final class CollectionTreeTests {
         for _ in 0..<2 { try app.press(.key(.backspace)) }
         try app.press(.key(.escape))
         #expect(app.state.tree.rows.count == 36)
+        // Typed straight into the tree, kept with Enter, then Esc in the tree clears it and keeps the selection.
+        try app.type("17")
+        try app.press(.key(.enter))
+        #expect(app.state.overlay == nil && app.state.tree.filter == "17")
+        #expect(app.state.tree.rows.count == 2)
+        #expect(
+            app.screen.split(separator: "\n").dropFirst().contains { $0.prefix(24).contains("/17") },
+            "the widget's filter line shows under the rows\n\(app.screen)")
+        try app.press(.key(.escape))
+        #expect(app.state.tree.filter.isEmpty && app.state.tree.rows.count == 36)
+        #expect(app.state.tree.selectedID?.requestID?.selector == "r17")
         try app.quit()
     }
 

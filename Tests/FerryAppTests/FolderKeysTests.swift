@@ -102,6 +102,14 @@ final class FolderKeysTests {
         try app.type("other")
         try app.press(.key(.enter))
         #expect(folder.exists("other/requests.http") && !folder.exists("requests.http"), "\(app.screen)")
+        // Renaming a file keeps it a request file.
+        try app.selectTreeRow { $0.itemPath == "other/requests.http" }
+        try app.press(.character("r"))
+        for _ in 0..<13 { try app.press(.key(.backspace)) }
+        try app.type("renamed")
+        try app.press(.key(.enter))
+        #expect(folder.exists("other/renamed.http"), "\(app.screen)")
+        #expect(app.state.tree.selectedID == .file("other/renamed.http"))
         try app.quit()
     }
 

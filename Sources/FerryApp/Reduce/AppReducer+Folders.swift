@@ -46,8 +46,13 @@ extension AppReducer {
     static func namedItem(_ purpose: NamePurpose, _ text: String, _ state: inout AppState) -> [Effect] {
         switch purpose {
         case .renameItem(let path):
-            guard text != lastComponent(of: path) else { return [] }
-            return [.changeWorkspace(.renameItem(path, to: text))]
+            var name = text
+            // A request file keeps a request extension, or it would drop out of the workspace.
+            if !state.workspace.isFolder(path), !Workspace.requestExtensions.contains(extensionOf(name)) {
+                name += "." + (extensionOf(path).isEmpty ? "http" : extensionOf(path))
+            }
+            guard name != lastComponent(of: path) else { return [] }
+            return [.changeWorkspace(.renameItem(path, to: name))]
         case .moveItem(let path):
             let folder = text.split(separator: "/").joined(separator: "/")
             guard folder != parentFolder(of: path) else { return [] }
@@ -129,6 +134,11 @@ extension AppReducer {
             state.message = .init(text: "Moved \(path) to the trash (.ferry/trash).", isError: false)
         }
         return effects
+    }
+
+    private static func extensionOf(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     private static func lastComponent(of path: String) -> String {

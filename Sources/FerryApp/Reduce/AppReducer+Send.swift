@@ -59,8 +59,17 @@ extension AppReducer {
     /// Cancels the open request's send, if one is in flight; the pane then says Canceled.
     static func cancel(_ state: inout AppState) -> [Effect] {
         guard let exchange = state.currentExchange, exchange.isInFlight else {
-            // Esc over a query filter's list clears the filter.
+            // Esc over a query filter's list clears the filter; in the tree it clears the tree's filter.
             if isListingFilter(state) { return closeFilter(showing: false, &state) }
+            if state.focus == .tree, state.overlay == nil, !state.tree.filter.isEmpty {
+                if let selected = state.tree.selectedID {
+                    state.tree.setFilter("")
+                    state.tree.select(id: selected)
+                } else {
+                    state.tree.setFilter("")
+                }
+                return []
+            }
             if let inFlight = state.exchanges.values.first(where: \.isInFlight) {
                 state.message = .init(
                     text: "Nothing in flight here; \(inFlight.requestID) is still sending (open it and press Esc).",

@@ -25,13 +25,13 @@ struct CollectionTreeView {
         TreeView(
             state: state.tree, style: theme[.text], selectedStyle: selection, guideStyle: theme[.muted],
             matchStyle: theme[.accent].adding(.bold), filterStyle: theme[.accent],
-            badge: { node in badge(node) }, marker: { node in marker(node) }
+            badge: { _, row in badge(row) }, marker: { node, _ in marker(node) }
         ).render(into: &buffer, area: list)
     }
 
     /// A request's method, padded to five columns in its colour (long methods cut to three letters).
-    private func badge(_ node: CollectionNode) -> [Span] {
-        guard case .request(let id) = node, let method = state.workspaceRequest(id)?.request.method else { return [] }
+    private func badge(_ row: CollectionRow) -> [Span] {
+        guard let method = row.method else { return [] }
         let shown = method.count > 4 ? String(method.prefix(3)) : method
         return [
             Span(

@@ -27,12 +27,12 @@ import Testing
         var buffer = ScreenBuffer(width: width, height: height)
         TreeView(
             state: state,
-            badge: { id in
+            badge: { id, _ in
                 Self.methods[id].map {
                     [Span($0.padding(toLength: 5, withPad: " ", startingAt: 0), style: Style(fg: .green))]
                 } ?? []
             },
-            marker: { id in id == "post" ? [Span(" ●", style: Style(fg: .yellow))] : [] }
+            marker: { id, _ in id == "post" ? [Span(" ●", style: Style(fg: .yellow))] : [] }
         ).render(into: &buffer, area: buffer.area)
         return buffer
     }

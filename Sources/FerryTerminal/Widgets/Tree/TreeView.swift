@@ -26,16 +26,16 @@ public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
     public var filterStyle: Style
     /// Spans drawn between a node's disclosure triangle and its text (a coloured method badge); never
     /// matched by the filter. Asked only for the rows in view, so it may read state the nodes do not hold.
-    public var badge: (ID) -> [Span]
+    public var badge: (ID, Row) -> [Span]
     /// Spans drawn right after a node's text (an unsaved or busy marker); asked only for the rows in view.
-    public var marker: (ID) -> [Span]
+    public var marker: (ID, Row) -> [Span]
 
     /// Creates a tree view.
     public init(
         state: TreeState<ID, Row>, style: Style = .plain, selectedStyle: Style = Style(modifiers: .reverse),
         guideStyle: Style = Style(modifiers: .dim), matchStyle: Style = Style(fg: .yellow, modifiers: .bold),
-        filterStyle: Style = Style(modifiers: .bold), badge: @escaping (ID) -> [Span] = { _ in [] },
-        marker: @escaping (ID) -> [Span] = { _ in [] }
+        filterStyle: Style = Style(modifiers: .bold), badge: @escaping (ID, Row) -> [Span] = { _, _ in [] },
+        marker: @escaping (ID, Row) -> [Span] = { _, _ in [] }
     ) {
         self.state = state
         self.style = style
@@ -70,13 +70,13 @@ public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
             let line = rowsArea.rows(y, count: 1)
             var x = buffer.set(
                 string: prefix, at: line.origin, style: rowStyle.patched(with: guideStyle), clippedTo: line)
-            x = draw(badge(row.id), at: x, in: line, base: rowStyle, into: &buffer)
+            x = draw(badge(row.id, item.row), at: x, in: line, base: rowStyle, into: &buffer)
             guard x < line.right else { continue }
             let textArea = line.columns(x, count: line.right - x)
             ListView<Row>.drawRow(
                 item.row, positions: row.matchPositions, in: &buffer, area: textArea, base: rowStyle, match: matchStyle)
             let textWidth = ScreenBuffer.cellWidth(of: item.row.spans.lazy.flatMap(\.content))
-            draw(marker(row.id), at: x + textWidth, in: line, base: rowStyle, into: &buffer)
+            draw(marker(row.id, item.row), at: x + textWidth, in: line, base: rowStyle, into: &buffer)
         }
     }
 

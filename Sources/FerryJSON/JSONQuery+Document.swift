@@ -30,7 +30,7 @@ extension JSONQuery {
             for result in stream {
                 switch result {
                 case .node(let node):
-                    try apply(step, to: node, in: document, into: &next)
+                    try apply(step, to: node, in: document, into: &next, limit: maximumResults)
                 case .value(let value):
                     var values: [JSONValue] = []
                     try apply(step, to: value, into: &values)
@@ -47,7 +47,7 @@ extension JSONQuery {
 
     /// One step on a node; anything but walking falls back to the value evaluation.
     private func apply(
-        _ step: Step, to node: Int, in document: JSONDocument, into output: inout [JSONQueryResult]
+        _ step: Step, to node: Int, in document: JSONDocument, into output: inout [JSONQueryResult], limit: Int
     ) throws(JSONQueryError) {
         let kind = document.kind(of: node)
         switch (step.operation, kind) {
@@ -70,7 +70,11 @@ extension JSONQuery {
         case (.iterate, .array), (.iterate, .object):
             output.append(contentsOf: document.children(of: node).map(JSONQueryResult.node))
         case (.recurse(nil), _):
-            // Depth first with the value before its children is document order: the whole subtree.
+            // Depth first with the value before its children is document order: the whole subtree (refused
+            // before anything is allocated when it alone is past the limit: `..` of a 50 MB body).
+            guard output.count + document.subtreeCount(of: node) <= limit else {
+                throw failure("more than \(limit) results", step)
+            }
             output.append(contentsOf: (node..<(node + document.subtreeCount(of: node))).map(JSONQueryResult.node))
         case (.recurse(let key?), _):
             for descendant in node..<(node + document.subtreeCount(of: node))

@@ -68,3 +68,17 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONQueryDocumentLimitTests {
+    @Test func recursionPastTheLimitFailsWithTheSameError() throws {
+        let text = "[" + (0..<1000).map(String.init).joined(separator: ",") + "]"
+        let document = try JSONDocument(parsing: text)
+        let query = try JSONQuery("..")
+        let expected = #expect(throws: JSONQueryError.self) {
+            try query.evaluate(try JSONValue(parsing: text), maximumResults: 100)
+        }
+        let actual = #expect(throws: JSONQueryError.self) { try query.evaluate(in: document, maximumResults: 100) }
+        #expect(actual == expected)
+        #expect(try query.evaluate(in: document, maximumResults: 1001).count == 1001)
+    }
+}

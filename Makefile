@@ -1,5 +1,5 @@
 # Ferry: the two set-up commands are `make run` and `make test`; see README.md.
-.PHONY: run test build deps bench fuzz format lint clean
+.PHONY: run test build deps bench fuzz sanitize format lint clean
 
 deps:
 	@scripts/install-deps.sh
@@ -21,6 +21,10 @@ bench: deps
 
 fuzz: deps
 	scripts/fuzz.sh
+
+# Not part of `make test`: two sanitizer builds (scratch folders under /tmp), see scripts/sanitize.sh.
+sanitize: deps
+	scripts/sanitize.sh
 
 format:
 	swift format --in-place --recursive --parallel Package.swift Sources Tests

@@ -16,6 +16,8 @@ test: deps
 
 bench: deps
 	swift build -c release --product FerryBench
+	swift build -c release --product FerryHTTPProbe
+	swift build -c release --product FerryHTTPProbe --static-swift-stdlib --scratch-path .build/static
 	swift build -c release --product ferry
 	scripts/bench.sh
 

@@ -44,6 +44,8 @@ let package = Package(
             name: "FerryBench",
             dependencies: ["FerryJSON", "FerryHTTP", "FerryWorkbench", "FerryTerminal", "FerryApp", "FerryTestSupport"]
         ),
+        // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
+        .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP"]),
 
         // MARK: Tests
         .target(name: "FerryTestSupport", dependencies: ["FerryTerminal"]),

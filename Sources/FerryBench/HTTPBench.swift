@@ -14,59 +14,88 @@ enum HTTPBench: BenchSuite {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/item", responding: .json(#"{"ok":true}"#))
+        if ProcessInfo.processInfo.environment[serveVariable] != nil { serveForever(server) }
         let urls = (0..<count).map { "\(server.baseURL)/item?n=\($0)" }
         let requests = urls.compactMap { URL(string: $0) }.map { HTTPRequest(url: $0) }
 
         let curlClient = HTTPClient(transport: CurlTransport())
-        var (rawSequential, curlSequential, cliSequential) = (0.0, 0.0, 0.0)
-        var (curlParallel, cliParallel) = (0.0, 0.0)
-        // Interleaved, best of five: the machine is shared, so single runs are noisy, and interleaving
-        // exposes every contender to the same bursts of load.
-        for _ in 0..<5 {
-            rawSequential = max(rawSequential, rate { precondition(CurlTransport.baselineFetch(urls) == count) })
-            curlSequential = max(curlSequential, rate { sequential(curlClient, requests) })
-            cliSequential = max(cliSequential, try cliRate(urls, parallel: false))
-            curlParallel = max(curlParallel, rate { parallel(curlClient, requests) })
-            cliParallel = max(cliParallel, try cliRate(urls, parallel: true))
+        var best = Best()
+        // Interleaved, best of seven: the machine is shared, so single runs are noisy, and interleaving
+        // exposes every contender to the same bursts of load. Every contender warms up before each run.
+        for _ in 0..<7 {
+            best.raw.keep(rate { precondition(CurlTransport.baselineFetch(urls) == count) })
+            best.rawLoop.keep(rate { precondition(CurlTransport.baselineLoopFetch(urls) == count) })
+            best.curl.keep(rate { sequential(curlClient, requests) })
+            best.curlAsync.keep(rate { sequentialAsync(curlClient, requests) })
+            best.cli.keep(try cliRate(urls, parallel: false))
+            best.curlParallel.keep(rate { parallel(curlClient, requests) })
+            best.cliParallel.keep(try cliRate(urls, parallel: true))
         }
-        let clientPeak = try clientProcessPeak(server.baseURL)
+        let memory = try clientMemory(server.baseURL)
 
         let sessionClient = HTTPClient(transport: URLSessionTransport())
         let sessionSequential = rate { sequential(sessionClient, requests) }
         let sessionParallel = rate { parallel(sessionClient, requests) }
+        return sequentialRows(best, session: sessionSequential) + parallelRows(best, session: sessionParallel)
+            + memory
+    }
 
-        let overhead = (rawSequential / curlSequential - 1) * 100
-        func row(_ name: String, _ value: Double, _ comparison: String, _ met: Bool? = nil) -> BenchRow {
-            BenchRow(
-                suite: name.isEmpty ? "" : "http", name: name, value: "\(Int(value)) req/s", comparison: comparison,
-                meetsTarget: met)
-        }
+    /// The best rate seen for each contender.
+    private struct Best {
+        var raw = Rate(), rawLoop = Rate(), curl = Rate(), curlAsync = Rate(), cli = Rate()
+        var curlParallel = Rate(), cliParallel = Rate()
+    }
+
+    /// The best of several requests-per-second figures.
+    private struct Rate {
+        var value = 0.0
+        mutating func keep(_ other: Double) { value = max(value, other) }
+    }
+
+    // MARK: - Rows
+
+    private static func sequentialRows(_ best: Best, session: Double) -> [BenchRow] {
+        let (curl, curlAsync, cli) = (best.curl.value, best.curlAsync.value, best.cli.value)
+        let (raw, rawLoop) = (best.raw.value, best.rawLoop.value)
+        func overhead(_ over: Double, _ rate: Double) -> Double { (over / max(rate, 1e-9) - 1) * 100 }
+        func percent(_ value: Double) -> String { String(format: "%.1f%%", value) }
         return [
             row(
-                "1k GETs sequential: CurlTransport", curlSequential, ratio(curlSequential, cliSequential, "curl CLI"),
-                curlSequential >= cliSequential),
+                "1k GETs sequential: CurlTransport, completion handler", curl, ratio(curl, cli, "curl CLI"), curl >= cli
+            ),
             row(
-                "1k GETs sequential: URLSessionTransport", sessionSequential,
-                ratio(sessionSequential, curlSequential, "CurlTransport")),
-            row("1k GETs sequential: curl CLI (1 process)", cliSequential, ""),
-            row("1k GETs sequential: raw libcurl easy reuse", rawSequential, ""),
+                "1k GETs sequential: CurlTransport, async/await", curlAsync, ratio(curlAsync, cli, "curl CLI"),
+                curlAsync >= cli),
+            row("1k GETs sequential: URLSessionTransport", session, ratio(session, curl, "CurlTransport")),
+            row("1k GETs sequential: curl CLI (1 process)", cli, ""),
+            row("1k GETs sequential: raw libcurl, easy handle on the caller's thread", raw, ""),
+            row(
+                "1k GETs sequential: raw libcurl, multi handle on a loop thread", rawLoop,
+                ratio(rawLoop, raw, "raw easy")),
             BenchRow(
-                suite: "http", name: "CurlTransport overhead over raw libcurl",
-                value: String(format: "%.1f%%", overhead),
-                comparison: "target < 10%", meetsTarget: overhead < 10),
-            row(
-                "1k GETs, 50 in flight: CurlTransport", curlParallel, ratio(curlParallel, cliParallel, "curl CLI -Z"),
-                curlParallel >= cliParallel),
-            row(
-                "1k GETs, 50 in flight: URLSessionTransport", sessionParallel,
-                ratio(sessionParallel, curlParallel, "CurlTransport")),
-            row("1k GETs, 50 in flight: curl CLI -Z (1 process)", cliParallel, ""),
+                suite: "http", name: "CurlTransport overhead over raw libcurl (easy, caller's thread)",
+                value: percent(overhead(raw, curl)),
+                comparison: "target < 10%; async/await: \(percent(overhead(raw, curlAsync)))",
+                meetsTarget: overhead(raw, curl) < 10),
             BenchRow(
-                suite: "http", name: "peak RSS, client process (2k GETs, CurlTransport)",
-                value: "\(clientPeak.peak >> 20) MB",
-                comparison: "target < 30 MB; \(clientPeak.atStart >> 20) MB before the first request",
-                meetsTarget: clientPeak.peak < 30 << 20),
+                suite: "http", name: "CurlTransport overhead over raw libcurl (multi on a loop thread)",
+                value: percent(overhead(rawLoop, curl)),
+                comparison: "same design, no FerryHTTP; async/await: \(percent(overhead(rawLoop, curlAsync)))",
+                meetsTarget: nil),
         ]
+    }
+
+    private static func parallelRows(_ best: Best, session: Double) -> [BenchRow] {
+        let (curl, cli) = (best.curlParallel.value, best.cliParallel.value)
+        return [
+            row("1k GETs, 50 in flight: CurlTransport", curl, ratio(curl, cli, "curl CLI -Z"), curl >= cli),
+            row("1k GETs, 50 in flight: URLSessionTransport", session, ratio(session, curl, "CurlTransport")),
+            row("1k GETs, 50 in flight: curl CLI -Z (1 process)", cli, ""),
+        ]
+    }
+
+    private static func row(_ name: String, _ value: Double, _ comparison: String, _ met: Bool? = nil) -> BenchRow {
+        BenchRow(suite: "http", name: name, value: "\(Int(value)) req/s", comparison: comparison, meetsTarget: met)
     }
 
     // MARK: - Runs
@@ -88,6 +117,19 @@ enum HTTPBench: BenchSuite {
         }
     }
 
+    /// One request at a time through `await client.send(_:)`, from one Swift task.
+    private static func sequentialAsync(_ client: HTTPClient, _ requests: [HTTPRequest]) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            for request in requests {
+                let status = try? await client.send(request).status
+                precondition(status == 200, "request failed")
+            }
+            done.signal()
+        }
+        done.wait()
+    }
+
     private static func parallel(_ client: HTTPClient, _ requests: [HTTPRequest]) {
         let slots = DispatchSemaphore(value: inFlight)
         let group = DispatchGroup()
@@ -105,16 +147,58 @@ enum HTTPBench: BenchSuite {
 
     // MARK: - Memory, in a process of its own
 
+    /// Set to serve `/item` on loopback until killed (for profiling FerryHTTPProbe against it).
+    private static let serveVariable = "FERRY_BENCH_HTTP_SERVE"
+
+    /// Prints the server's base URL and serves until the process is killed.
+    private static func serveForever(_ server: TestHTTPServer) -> Never {
+        FileHandle.standardOutput.write(Data("\(server.baseURL)\n".utf8))
+        while true { sleep(3600) }
+    }
+
     /// Set in the child process to the server's base URL.
     private static let childVariable = "FERRY_BENCH_HTTP_CLIENT_OF"
 
-    /// Runs this binary again as a pure client of `baseURL` and reads the peak RSS it reports, so the
-    /// figure is the client's alone (this process also hosts the server's threads and the other transports).
-    private static func clientProcessPeak(_ baseURL: String) throws -> (atStart: Int, peak: Int) {
+    /// The client's memory, measured in processes that do nothing but 1,000 sequential and 1,000 concurrent
+    /// GETs (this process also hosts the server's threads and the other transports): FerryHTTPProbe, which
+    /// links only FerryHTTP, built as `ferry` is (shared Swift runtime) and, when `make bench` built it, with
+    /// the Swift runtime linked statically; and this binary run again as a pure client.
+    private static func clientMemory(_ baseURL: String) throws -> [BenchRow] {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let probes = [
+            ("HTTP-only process (FerryHTTPProbe)", folder.appendingPathComponent("FerryHTTPProbe")),
+            // `make bench` builds this one into a scratch path of its own (bench.sh runs from the repository).
+            ("HTTP-only process, static Swift runtime", URL(fileURLWithPath: ".build/static/release/FerryHTTPProbe")),
+        ]
+        var rows: [BenchRow] = []
+        for (name, probe) in probes where FileManager.default.isExecutableFile(atPath: probe.path) {
+            rows.append(memoryRow(name, try runClient(probe, ["rss", baseURL], environment: [:]), target: true))
+        }
+        let bench = URL(fileURLWithPath: CommandLine.arguments[0])
+        rows.append(
+            memoryRow(
+                "FerryBench as a pure client", try runClient(bench, [name], environment: [childVariable: baseURL])))
+        return rows
+    }
+
+    private static func memoryRow(_ name: String, _ figures: [Int], target: Bool = false) -> BenchRow {
+        let (atStart, peak) = (figures[0], figures[1])
+        let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        var comparison = "\(megabytes(atStart)) before the first request, +\(megabytes(peak - atStart)) for 2k GETs"
+        if figures.count >= 4 { comparison += " (at the end: \(megabytes(figures[2])) anonymous)" }
+        return BenchRow(
+            suite: "http", name: "peak RSS, \(name)", value: megabytes(peak),
+            comparison: (target ? "target < 30 MB; " : "") + comparison, meetsTarget: target ? peak < 30 << 20 : nil)
+    }
+
+    /// Runs `executable` with `arguments` and returns the numbers it prints on one line.
+    private static func runClient(_ executable: URL, _ arguments: [String], environment: [String: String]) throws
+        -> [Int]
+    {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = [name]
-        process.environment = ProcessInfo.processInfo.environment.merging([childVariable: baseURL]) { $1 }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -122,10 +206,10 @@ enum HTTPBench: BenchSuite {
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let numbers = text.split(separator: " ").compactMap { Int($0) }
-        guard process.terminationStatus == 0, numbers.count == 2 else {
-            throw BenchFailure("the client process failed: \(text)")
+        guard process.terminationStatus == 0, numbers.count >= 2 else {
+            throw BenchFailure("the client process \(executable.lastPathComponent) failed: \(text)")
         }
-        return (numbers[0], numbers[1])
+        return numbers
     }
 
     /// The child's whole job: 1,000 sequential and 1,000 concurrent GETs, then print VmHWM and exit.

@@ -103,8 +103,23 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         var name: String
         var value: String
 
+        /// Case-insensitive equality of names, compared byte by byte for ASCII names (all real ones),
+        /// since this runs for every header of every request.
         func matches(_ other: String) -> Bool {
-            name.utf8.count == other.utf8.count && name.lowercased() == other.lowercased()
+            guard name.utf8.count == other.utf8.count else { return false }
+            var isASCII = true
+            for (a, b) in zip(name.utf8, other.utf8) {
+                guard a < 0x80, b < 0x80 else {
+                    isASCII = false
+                    break
+                }
+                if a != b && Self.lowercase(a) != Self.lowercase(b) { return false }
+            }
+            return isASCII || name.lowercased() == other.lowercased()
+        }
+
+        private static func lowercase(_ byte: UInt8) -> UInt8 {
+            (65...90).contains(byte) ? byte + 32 : byte
         }
     }
 }

@@ -14,6 +14,7 @@ extension HTTPRequest {
     /// Throws ``HTTPClientError/Reason/invalidURL(_:)`` for a path without an environment, a URL that
     /// does not parse, or a scheme other than `http` and `https`.
     public func resolved(in environment: Environment?) throws(HTTPClientError) -> HTTPRequest {
+        if let url = alreadyAbsoluteURL { return resolved(url, in: environment, applyDefaults: false) }
         let base: String
         var applyDefaults: Bool
         switch target {
@@ -42,6 +43,23 @@ extension HTTPRequest {
         guard let host = url.host, !host.isEmpty else {
             throw HTTPClientError(.invalidURL("\"\(text)\" has no host name"), request: self)
         }
+        return resolved(url, in: environment, applyDefaults: applyDefaults)
+    }
+
+    /// The absolute URL of the target when it needs no work to send: an `http(s)` URL with a host, no
+    /// base, fragment or query parameters to fold in (the common case; it skips rebuilding and reparsing
+    /// the URL, which would give the same one).
+    private var alreadyAbsoluteURL: URL? {
+        guard case .url(let url) = target, query.isEmpty, url.baseURL == nil, url.fragment == nil,
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
+    }
+
+    /// This request sent to `url`, with the environment's defaults and the credentials applied.
+    private func resolved(_ url: URL, in environment: Environment?, applyDefaults: Bool) -> HTTPRequest {
+        var applyDefaults = applyDefaults
         if !applyDefaults, let environment { applyDefaults = environment.contains(url) }
 
         var resolved = self

@@ -42,12 +42,21 @@ public final class CurlTransport: HTTPTransport {
     /// How many transfers are in flight on libcurl (as of the loop's last turn).
     public var activeTransferCount: Int { loop?.activeCount ?? 0 }
 
+    /// How many libcurl easy handles this transport has made: after `curl_easy_reset` they are reused for
+    /// later transfers, so this stays at the most transfers ever in flight at once (for tests).
+    var easyHandlesCreated: Int { loop?.handlesCreated ?? 0 }
+
     /// How many libcurl handles (multi and easy) exist in the whole process, for leak checks.
     public static var liveHandleCount: Int { Curl.liveHandles.withLock { $0 } }
 
     /// Fetches `urls` sequentially with one reused libcurl easy handle and no FerryHTTP around it (the
     /// baseline for benchmarks); returns how many answered 2xx.
     public static func baselineFetch(_ urls: [String]) -> Int { Curl.baselineFetch(urls) }
+
+    /// Fetches `urls` sequentially with raw libcurl in this transport's thread layout (a multi handle on
+    /// its own thread, woken with `curl_multi_wakeup`, results handed back through a semaphore) and no
+    /// FerryHTTP code: the floor for any transport of this design; returns how many answered 2xx.
+    public static func baselineLoopFetch(_ urls: [String]) -> Int { Curl.baselineLoopFetch(urls) }
 
     /// The libcurl version line, such as `libcurl/7.88.1 OpenSSL/3.0.19 …`.
     public static var libraryVersion: String { Curl.version }

@@ -50,6 +50,91 @@ extension Curl {
     }
 }
 
+// MARK: - Baseline with CurlTransport's architecture
+
+extension Curl {
+    /// Fetches `urls` one after another like ``baselineFetch(_:)``, but with ``CurlTransport``'s thread
+    /// layout and nothing else of it: one reused easy handle on a multi handle driven by its own thread,
+    /// each URL posted by the caller and the thread woken with `curl_multi_wakeup`, each result handed
+    /// back through a semaphore. What this costs over ``baselineFetch(_:)`` is the price of the design
+    /// (two thread hand-offs per request), not of FerryHTTP's code. Returns how many answered 2xx.
+    static func baselineLoopFetch(_ urls: [String]) -> Int {
+        guard isInitialized, let multi = curl_multi_init() else { return 0 }
+        defer { curl_multi_cleanup(multi) }
+        guard let easy = curl_easy_init() else { return 0 }
+        defer { curl_easy_cleanup(easy) }
+        let discard: ferry_curl_data_callback = { _, size, count, _ in size * count }
+        ferry_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, discard)
+        ferry_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        ferry_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+
+        let mailbox = BaselineMailbox(multi: multi, easy: easy)
+        let thread = Thread { mailbox.run() }
+        thread.start()
+        for url in urls {
+            mailbox.post(url)
+            mailbox.done.wait()
+        }
+        mailbox.post(nil)
+        mailbox.done.wait()
+        return mailbox.succeeded
+    }
+}
+
+/// The state shared by ``Curl/baselineLoopFetch(_:)``'s caller and its loop thread.
+private final class BaselineMailbox: @unchecked Sendable {
+    let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private let multi: UnsafeMutableRawPointer
+    private let easy: UnsafeMutableRawPointer
+    /// Guarded by `lock`: the next URL, and whether to stop (posting `nil`).
+    private var next: String?
+    private var stopping = false
+    /// Loop-confined until the final `done` signal.
+    private(set) var succeeded = 0
+
+    init(multi: UnsafeMutableRawPointer, easy: UnsafeMutableRawPointer) {
+        self.multi = multi
+        self.easy = easy
+    }
+
+    /// Hands the loop a URL to fetch, or `nil` to stop; wakes it.
+    func post(_ url: String?) {
+        lock.lock()
+        if let url { next = url } else { stopping = true }
+        lock.unlock()
+        curl_multi_wakeup(multi)
+    }
+
+    func run() {
+        while true {
+            lock.lock()
+            let (url, stop) = (next, stopping)
+            next = nil
+            lock.unlock()
+            if stop { break }
+            if let url {
+                ferry_easy_setopt_string(easy, CURLOPT_URL, url)
+                curl_multi_add_handle(multi, easy)
+            }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var remaining: Int32 = 0
+            while let message = curl_multi_info_read(multi, &remaining) {
+                guard message.pointee.msg == CURLMSG_DONE else { continue }
+                var status = 0
+                ferry_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+                if message.pointee.data.result == CURLE_OK, (200..<300).contains(status) { succeeded += 1 }
+                curl_multi_remove_handle(multi, easy)
+                done.signal()
+            }
+            var ready: Int32 = 0
+            curl_multi_poll(multi, nil, 0, 1000, &ready)
+        }
+        done.signal()
+    }
+}
+
 // MARK: - Multi handle
 
 /// A libcurl multi handle: many transfers driven by one thread.

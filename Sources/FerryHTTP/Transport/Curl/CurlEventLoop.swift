@@ -21,6 +21,7 @@ final class CurlEventLoop: @unchecked Sendable {
     /// The loop's thread while it runs (not kept by `self`, so the thread can release the loop at its end).
     private let loopThread = Locked<Thread?>(nil)
     private let activeTransfers = Locked(0)
+    private let createdHandles = Locked(0)
 
     // Loop-confined.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
@@ -83,6 +84,9 @@ final class CurlEventLoop: @unchecked Sendable {
     /// How many transfers are on the multi handle, as of the loop's last turn.
     var activeCount: Int { activeTransfers.withLock { $0 } }
 
+    /// How many easy handles this loop has made; the rest of its transfers ran on recycled ones.
+    var handlesCreated: Int { createdHandles.withLock { $0 } }
+
     // MARK: - The loop
 
     private func run() {
@@ -116,7 +120,7 @@ final class CurlEventLoop: @unchecked Sendable {
 
     private func begin(_ transfer: CurlTransfer) {
         guard !transfer.isCanceled else { return transfer.fail(.canceled) }
-        guard let easy = spareHandles.popLast() ?? CurlEasy() else {
+        guard let easy = spareHandles.popLast() ?? makeHandle() else {
             return transfer.fail(.transport(code: 0, detail: "libcurl could not create a handle"))
         }
         if let failure = transfer.prepare(on: easy) {
@@ -136,6 +140,11 @@ final class CurlEventLoop: @unchecked Sendable {
         multi.remove(easy)
         transfer.fail(reason)
         recycle(easy, from: transfer)
+    }
+
+    private func makeHandle() -> CurlEasy? {
+        createdHandles.withLock { $0 += 1 }
+        return CurlEasy()
     }
 
     private func recycle(_ easy: CurlEasy, from transfer: CurlTransfer) {

@@ -45,12 +45,16 @@ struct CurlOptions {
             // "Name;" sends an empty header; "Name: value" a normal one.
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
         }
-        // libcurl adds these on its own; an empty "Name:" line removes its default.
-        if !request.headers.contains("Expect") { lines.append("Expect:") }
-        if !request.headers.contains("Content-Type"), bodyLength != nil { lines.append("Content-Type:") }
+        // libcurl adds these on its own to uploads; an empty "Name:" line removes its default. A GET, HEAD or
+        // bodyless custom method gets neither, so it needs no such line (each costs libcurl work per request).
+        switch method {
+        case .get, .head, .custom: break
+        case .post, .upload:
+            if !request.headers.contains("Expect") { lines.append("Expect:") }
+            if !request.headers.contains("Content-Type"), bodyLength != nil { lines.append("Content-Type:") }
+        }
         headerLines = lines
-        userAgent =
-            request.headers["User-Agent"] ?? "Ferry/1.0 (\(Curl.version.split(separator: " ").first ?? "libcurl"))"
+        userAgent = request.headers["User-Agent"] ?? Self.defaultUserAgent
         timeoutMilliseconds = request.timeout.map(Self.milliseconds) ?? 0
         connectTimeoutMilliseconds = Self.milliseconds(request.connectTimeout)
         switch request.redirectPolicy {
@@ -63,7 +67,7 @@ struct CurlOptions {
         httpVersion = request.httpVersion
     }
 
-    /// `Ferry/1.0 (libcurl/7.88.1)`, built once.
+    /// `Ferry/1.0 (libcurl/7.88.1)`, built once (`curl_version()` formats its whole line on every call).
     static let defaultUserAgent = "Ferry/1.0 (\(Curl.version.split(separator: " ").first ?? "libcurl"))"
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -100,17 +100,21 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
 
     // MARK: - Callbacks (loop thread)
 
+    /// Takes one header line (a status line, a field or the blank end), parsed on its bytes: this runs for
+    /// every line of every response, so it avoids building the whole line as a `String`.
     func didReceiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !isCanceled else { return false }
         var end = bytes.count
         while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
+        if Self.isStatusLine(line) {
             startResponse(statusLine: line)
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers.add(name, value)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            var start = colon + 1
+            var stop = line.count
+            while start < stop, line[start] == 32 || line[start] == 9 { start += 1 }
+            while stop > start, line[stop - 1] == 32 || line[stop - 1] == 9 { stop -= 1 }
+            headers.add(Self.text(line, 0..<colon), Self.text(line, start..<stop))
         }
         return true
     }
@@ -224,21 +228,40 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
 
     /// A status line starts a new header block: the one before was a redirect, an interim `1xx` or a
     /// proxy's `CONNECT` answer, so its headers and any body are dropped (and a redirect recorded).
-    private func startResponse(statusLine: String) {
-        if [301, 302, 303, 307, 308].contains(status), let location = headers["Location"],
+    private func startResponse(statusLine line: UnsafeRawBufferPointer) {
+        if Self.redirectStatuses.contains(status), let location = headers["Location"],
             request.redirectPolicy != .none, let target = URL(string: location, relativeTo: currentURL)?.absoluteURL
         {
             redirects.append(Redirect(status: status, from: currentURL, to: target))
             currentURL = target
         }
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        reason = parts.count > 2 ? String(parts[2]) : ""
+        // "HTTP/1.1 200 OK": the code after the first space, the reason after the second.
+        let space = UInt8(ascii: " ")
+        if let first = line.firstIndex(of: space) {
+            let rest = UnsafeRawBufferPointer(rebasing: line[(first + 1)...])
+            let second = rest.firstIndex(of: space)
+            status = Int(Self.text(rest, 0..<(second ?? rest.count))) ?? 0
+            reason = second.map { Self.text(rest, ($0 + 1)..<rest.count) } ?? ""
+        } else {
+            (status, reason) = (0, "")
+        }
         headers = HTTPHeaders()
         body.removeAll(keepingCapacity: true)
         if let bodyFile {
             try? bodyFile.truncate(atOffset: 0)
         }
+    }
+
+    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// Whether a header line starts with `HTTP/`.
+    private static func isStatusLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.count >= 5 && line[0] == 72 && line[1] == 84 && line[2] == 84 && line[3] == 80 && line[4] == 47
+    }
+
+    /// The bytes of `line` in `range` as UTF-8 text (invalid sequences repaired).
+    private static func text(_ line: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: line[range]), as: UTF8.self)
     }
 }
 

@@ -55,6 +55,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     // MARK: - Changing
 
+    /// Makes room for `count` fields, so that appending them allocates once.
+    mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
+
     /// Appends a field, keeping any others with the same name.
     public mutating func add(_ name: String, _ value: String) { fields.append(Field(name: name, value: value)) }
 

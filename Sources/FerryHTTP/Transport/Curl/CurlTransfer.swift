@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One request in flight on a ``CurlTransport``: the handle callers cancel, and the state libcurl's
 /// callbacks fill in.
@@ -8,7 +9,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     let request: HTTPRequest
     private let events: TransferEvents
     private weak var loop: CurlEventLoop?
-    private let canceled = Locked(false)
+    /// Read by every libcurl callback, so an atomic rather than a lock.
+    private let canceled = Atomic<Bool>(false)
 
     // MARK: Loop-confined state
 
@@ -52,14 +54,11 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
 
     /// Stops the transfer: callbacks abort from now on and the loop removes the handle at its next turn.
     func cancel() {
-        let wasCanceled = canceled.withLock { flag -> Bool in
-            defer { flag = true }
-            return flag
-        }
-        if !wasCanceled { loop?.cancel(self) }
+        let (first, _) = canceled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+        if first { loop?.cancel(self) }
     }
 
-    var isCanceled: Bool { canceled.withLock { $0 } }
+    var isCanceled: Bool { canceled.load(ordering: .acquiring) }
 
     // MARK: - Starting (loop thread)
 
@@ -246,6 +245,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             (status, reason) = (0, "")
         }
         headers = HTTPHeaders()
+        headers.reserveCapacity(12)
         body.removeAll(keepingCapacity: true)
         if let bodyFile {
             try? bodyFile.truncate(atOffset: 0)

@@ -12,8 +12,18 @@ enum Curl {
     /// Runs `curl_global_init` once per process, before the first handle is made.
     static let isInitialized: Bool = curl_global_init(ferry_curl_global_default()) == CURLE_OK
 
-    /// `libcurl/7.88.1 OpenSSL/3.0 …`.
+    /// `libcurl/7.88.1 OpenSSL/3.0 …`. Building this line asks every library libcurl links for its version,
+    /// and OpenLDAP's answer loads its SASL plugins (megabytes of resident memory), so requests use
+    /// ``shortVersion`` instead.
     static var version: String { String(cString: curl_version()) }
+
+    /// `libcurl/7.88.1`, from `curl_version_info`, which asks no other library.
+    static let shortVersion: String = {
+        guard let info = curl_version_info(ferry_curlversion_now()), let number = info.pointee.version else {
+            return "libcurl"
+        }
+        return "libcurl/" + String(cString: number)
+    }()
 
     /// How many multi and easy handles exist in the process now (for leak checks).
     static let liveHandles = Locked(0)

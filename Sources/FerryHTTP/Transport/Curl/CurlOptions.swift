@@ -67,8 +67,8 @@ struct CurlOptions {
         httpVersion = request.httpVersion
     }
 
-    /// `Ferry/1.0 (libcurl/7.88.1)`, built once (`curl_version()` formats its whole line on every call).
-    static let defaultUserAgent = "Ferry/1.0 (\(Curl.version.split(separator: " ").first ?? "libcurl"))"
+    /// `Ferry/1.0 (libcurl/7.88.1)`, built once.
+    static let defaultUserAgent = "Ferry/1.0 (\(Curl.shortVersion))"
 
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components

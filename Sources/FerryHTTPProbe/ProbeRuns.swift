@@ -6,7 +6,7 @@ enum ProbeRuns {
     // MARK: - Patterns
 
     /// One request at a time, each waiting for the previous completion handler.
-    static func sequential(_ client: HTTPClient, _ requests: [HTTPRequest]) {
+    static func sequential(_ client: HTTPClient, _ requests: some Sequence<HTTPRequest>) {
         let done = DispatchSemaphore(value: 0)
         for request in requests {
             client.send(request) { result in
@@ -26,7 +26,7 @@ enum ProbeRuns {
     }
 
     /// At most `inFlight` requests at once.
-    static func parallel(_ client: HTTPClient, _ requests: [HTTPRequest], inFlight: Int) {
+    static func parallel(_ client: HTTPClient, _ requests: some Sequence<HTTPRequest>, inFlight: Int) {
         let slots = DispatchSemaphore(value: inFlight)
         let group = DispatchGroup()
         for request in requests {

@@ -100,8 +100,11 @@ public final class HTTPClient: Sendable {
         return task
     }
 
-    /// Resolves the task's request and hands it to the transport.
-    func start<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?) {
+    /// Resolves the task's request and hands it to the transport; `retry` counts the attempts made before
+    /// this one under the request's ``RetryPolicy`` (a streamed body is never retried: bytes went out).
+    func start<Value>(
+        _ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?, retry: Int = 0
+    ) {
         let request = task.request
         let resolved: HTTPRequest
         do {
@@ -115,9 +118,15 @@ public final class HTTPClient: Sendable {
             bodySink?.finish(.failure(HTTPClientError(.canceled, request: request)))
             return
         }
+        let policy = request.retryPolicy
+        let method = request.method
         var events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in
+                if bodySink == nil, let wait = Self.delay(policy, beforeRetry: retry + 1, of: method, after: result) {
+                    self.retry(task, processor: processor, attempt: retry + 1, after: wait)
+                    return
+                }
                 bodySink?.finish(result)
                 switch result {
                 case .failure(let error):
@@ -138,5 +147,25 @@ public final class HTTPClient: Sendable {
             })
         events.bodySink = bodySink
         task.attach(transport.start(resolved, events: events))
+    }
+
+    /// Starts attempt `attempt` of `task` after `wait`, unless it is canceled meanwhile.
+    private func retry<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, attempt: Int, after wait: Duration)
+    {
+        DispatchQueue.global().asyncAfter(deadline: .now() + RetryPolicy.seconds(wait)) {
+            guard !task.isCanceled else { return }
+            self.start(task, processor: processor, bodySink: nil, retry: attempt)
+        }
+    }
+
+    /// The policy's wait before another attempt after `result`, or `nil` for none.
+    static func delay(
+        _ policy: RetryPolicy, beforeRetry retry: Int, of method: HTTPMethod,
+        after result: Result<HTTPResponse, HTTPClientError>
+    ) -> Duration? {
+        switch result {
+        case .success(let response): policy.delay(beforeRetry: retry, method: method, response: response)
+        case .failure(let error): policy.delay(beforeRetry: retry, method: method, failure: error.reason)
+        }
     }
 }

@@ -51,6 +51,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var httpVersion: HTTPVersionPreference
     /// Where the response body goes.
     public var responseBody: ResponseBodyDestination
+    /// Whether and when a failed attempt is sent again (``RetryPolicy/none`` by default).
+    public var retryPolicy: RetryPolicy
 
     /// A request for an absolute URL.
     public init(
@@ -87,6 +89,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.proxy = nil
         self.httpVersion = .automatic
         self.responseBody = .memory(limit: 64 << 20)
+        self.retryPolicy = .none
     }
 
     /// The target as text, for messages: the URL, or the path as written.

@@ -48,10 +48,6 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Idempotent methods are retried after a timeout, a reset or truncated connection and other transport
     /// failures; the others only when the connection was refused or never completed (so nothing was
     /// sent). Cancellation, TLS, DNS and URL problems are never retried.
-    ///
-    /// (The two decisions take the response or the reason, not a `Result`: a `Result` holding
-    /// ``HTTPClientError``, which holds an ``HTTPRequest``, which holds this policy, was misread by the
-    /// Swift 6.3 compiler inside this type's methods.)
     public func delay(beforeRetry retry: Int, method: HTTPMethod, failure reason: HTTPClientError.Reason) -> Duration? {
         guard retry >= 1, retry <= maximumRetries, Self.isRetryable(reason, idempotent: method.isIdempotent) else {
             return nil

@@ -12,6 +12,12 @@ public struct RequestDirectives: Sendable, Hashable {
     public var timeout: Double?
     /// `# @connection-timeout 2 s`: the connect timeout, in seconds.
     public var connectionTimeout: Double?
+    /// `# @insecure`: do not verify the server's TLS certificate (kulala's `# @curl-insecure` and
+    /// `# @curl-k` mean the same; JetBrains only offers it per environment).
+    public var insecure = false
+    /// `# @retries 3`: send again up to this many times after a transient failure (idempotent methods;
+    /// others only when the connection never opened).
+    public var retries: Int?
     /// Every other directive, by name, with its value (such as kulala's `@prompt`).
     public var others: [String: String] = [:]
 
@@ -26,9 +32,20 @@ public struct RequestDirectives: Sendable, Hashable {
             case "no-log": noLog = true
             case "timeout": timeout = Self.seconds(value)
             case "connection-timeout": connectionTimeout = Self.seconds(value)
+            case "insecure", "curl-insecure", "curl-k": insecure = true
+            case "retries": retries = Self.count(value)
             default: others[name] = value
             }
         }
+    }
+
+    /// The largest `@retries` accepted.
+    public static let maximumRetries = 10
+
+    /// Reads a retry count (`0` to ``maximumRetries``); `nil` when malformed.
+    public static func count(_ text: String) -> Int? {
+        guard let number = Int(text.trimmedSpaces), (0...maximumRetries).contains(number) else { return nil }
+        return number
     }
 
     /// Reads a duration such as `10`, `10 s`, `500 ms`, `2 m` into seconds; `nil` when malformed.

@@ -104,6 +104,12 @@ struct SectionParser {
                 "expected a duration such as `10 s` or `500 ms` after @\(directiveName), found '\(trimmedValue)'",
                 line: line.number, column: column)
         }
+        if directiveName == "retries", RequestDirectives.count(trimmedValue) == nil {
+            let column = line.text.distance(from: line.text.startIndex, to: value.startIndex) + 1
+            report(
+                "expected a number of retries from 0 to \(RequestDirectives.maximumRetries) after @retries, "
+                    + "found '\(trimmedValue)'", line: line.number, column: column)
+        }
         return PreambleItem(.directive(name: directiveName, value: trimmedValue), text: line.text)
     }
 

@@ -35,6 +35,10 @@ public struct PreparedRequest: Sendable, Hashable {
     public var followsRedirects: Bool
     /// `false` with `# @no-cookie-jar`.
     public var usesCookieJar: Bool
+    /// `false` with `# @insecure`: the TLS certificate is not verified.
+    public var verifiesTLS: Bool = true
+    /// `# @retries`: how many times a transient failure is retried (0: never).
+    public var retries: Int = 0
     /// The secret values that went into this request, for masking anything else derived from it.
     public var secrets: [String]
 

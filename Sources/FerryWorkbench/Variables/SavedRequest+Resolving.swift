@@ -5,7 +5,7 @@ import Foundation
 
 extension SavedRequest {
     /// The request ready for ``HTTPClient``: variables substituted, Basic credentials encoded,
-    /// directives applied (`@timeout`, `@connection-timeout`, `@no-redirect`).
+    /// directives applied (`@timeout`, `@connection-timeout`, `@no-redirect`, `@insecure`, `@retries`).
     ///
     /// Throws ``VariableError`` for an unresolved variable (naming it and where it was used) or a
     /// URL that is not an absolute `http(s)` URL once resolved.
@@ -28,6 +28,8 @@ extension PreparedRequest {
         if let timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
         if let connectionTimeout { request.connectTimeout = .milliseconds(Int64(connectionTimeout * 1000)) }
         if !followsRedirects { request.redirectPolicy = .none }
+        if !verifiesTLS { request.tlsVerification = .disabled }
+        if retries > 0 { request.retryPolicy = RetryPolicy(maximumRetries: retries) }
         // `HTTP/2` after the URL asks for HTTP/2 (as in JetBrains); `HTTP/1.1` is the usual default.
         if httpVersion == "HTTP/2" { request.httpVersion = .http2 }
         return request

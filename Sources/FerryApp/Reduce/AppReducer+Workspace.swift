@@ -91,6 +91,15 @@ extension AppReducer {
             }
             return edit(id, &state) { OptionDirectives.set("timeout", name.isEmpty ? nil : name, in: &$0) }
         }
+        if case .retries(let id) = purpose {
+            guard name.isEmpty || RequestDirectives.count(name) != nil else {
+                state.message = .init(
+                    text: "Retries is a whole number from 0 to \(RequestDirectives.maximumRetries), such as 2.",
+                    isError: true)
+                return []
+            }
+            return edit(id, &state) { OptionDirectives.set("retries", name.isEmpty ? nil : name, in: &$0) }
+        }
         if case .moveItem(let path) = purpose, name.isEmpty || name == "/" {
             return [.changeWorkspace(.moveItem(path, intoFolder: ""))]
         }
@@ -103,7 +112,7 @@ extension AppReducer {
         case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
         case .basicAuth(let id): return edit(id, &state) { $0.setHeader("Authorization", "Basic " + name) }
         case .bearerToken(let id): return edit(id, &state) { $0.setHeader("Authorization", "Bearer " + name) }
-        case .timeout: return []
+        case .timeout, .retries: return []
         case .newFolder(let parent):
             return [.changeWorkspace(.createFolder(parent.isEmpty ? name : parent + "/" + name))]
         case .move(let id):

@@ -290,6 +290,13 @@ enum AppReducer {
                     )
                     return []
                 }
+                if index == OptionDirectives.retriesIndex {
+                    let current = state.currentRequest?.directives.retries.map(String.init) ?? ""
+                    state.overlay = .namePrompt(
+                        .retries(id), PromptDialogState(title: "Retries", label: "0 to 10 (empty: none)", text: current)
+                    )
+                    return []
+                }
                 return edit(id, &state) { OptionDirectives.toggle(index, in: &$0) }
             case .cancelled:
                 state.overlay = nil

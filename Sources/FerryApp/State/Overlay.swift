@@ -70,6 +70,8 @@ enum NamePurpose: Sendable, Equatable {
     case bearerToken(RequestID)
     /// The timeout in seconds (`@timeout`) for this request; empty removes it.
     case timeout(RequestID)
+    /// The retry count (`@retries`) for this request; empty removes it.
+    case retries(RequestID)
     /// A new folder inside this folder (`""`: the workspace root).
     case newFolder(parent: String)
     /// The file (workspace-relative, created when missing) to move this request to.

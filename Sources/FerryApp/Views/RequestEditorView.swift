@@ -191,6 +191,8 @@ struct RequestEditorView {
                 row("Follow redirects", directives.noRedirect ? "no (@no-redirect)" : "yes"),
                 row("Cookie jar", directives.noCookieJar ? "off (@no-cookie-jar)" : "on"),
                 row("History", directives.noLog ? "not logged (@no-log)" : "logged"),
+                row("TLS verification", directives.insecure ? "off (@insecure)" : "on"),
+                row("Retries", directives.retries.map { "\($0) (@retries)" } ?? "none (@retries)"),
             ]
         }
     }

@@ -98,6 +98,10 @@ struct ResponseView {
                 Span(" \(response.status) ", style: theme.style(forStatus: response.status).adding(.bold)),
                 Span(" " + response.displayReason),
             ]
+            if response.tlsVerification == .disabled {
+                // Said first, so even a narrow pane shows it.
+                spans.append(Span("  ⚠ TLS not verified", style: theme[.warning].adding(.bold)))
+            }
             if let timing = response.timing {
                 spans.append(Span("  · \(WorkbenchView.formatDuration(timing.total))", style: theme[.muted]))
             }
@@ -124,6 +128,12 @@ struct ResponseView {
                 Span(mask(sent.targetDescription)),
             ])
         ]
+        if sent.tlsVerification == .disabled {
+            lines.append(Line("⚠ TLS certificate not verified (# @insecure)", style: theme[.warning]))
+        }
+        if sent.retryPolicy.maximumRetries > 0 {
+            lines.append(Line("up to \(sent.retryPolicy.maximumRetries) retries (# @retries)", style: theme[.muted]))
+        }
         for header in sent.headers {
             let value =
                 header.name.lowercased() == "authorization"

@@ -32,6 +32,12 @@ struct Sender {
         let started = Date()
 
         var request = prepared.request
+        // The retries are made here (to report each one), so the client must not retry as well.
+        let policy = RetryPolicy(maximumRetries: options.retries ?? prepared.prepared.retries)
+        request.retryPolicy = .none
+        if request.tlsVerification == .disabled {
+            printError("ferry send: warning: the TLS certificate is not verified (--insecure or # @insecure)")
+        }
         var temporaryOutput: URL?
         if let outputPath = options.outputPath {
             let target = URL(fileURLWithPath: outputPath)
@@ -49,10 +55,12 @@ struct Sender {
         while true {
             result = send(request, client: client, interrupt: interrupt, progress: progress)
             progress?.clear()
-            guard attempt < options.retries, !interrupt.isRaised, Self.isRetryable(result) else { break }
+            guard !interrupt.isRaised, let wait = Self.delay(policy, beforeRetry: attempt + 1, request, after: result)
+            else { break }
             attempt += 1
-            let delay = Self.backoff(attempt: attempt, result: result)
-            printError("ferry send: \(Self.summary(of: result)); retry \(attempt) of \(options.retries) in \(delay) s")
+            let delay = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+            printError(
+                "ferry send: \(Self.summary(of: result)); retry \(attempt) of \(policy.maximumRetries) in \(delay) s")
             if interrupt.wait(seconds: delay) { break }
         }
         interrupt.stop()
@@ -172,25 +180,15 @@ struct Sender {
 
     // MARK: - Retries
 
-    static func isRetryable(_ result: Result<HTTPResponse, HTTPClientError>) -> Bool {
+    /// FerryHTTP's idempotency-aware decision: the wait before retry `retry`, or `nil` for none.
+    static func delay(
+        _ policy: RetryPolicy, beforeRetry retry: Int, _ request: HTTPRequest,
+        after result: Result<HTTPResponse, HTTPClientError>
+    ) -> Duration? {
         switch result {
-        case .success(let response): return [408, 429, 500, 502, 503, 504].contains(response.status)
-        case .failure(let error):
-            switch error.reason {
-            case .timedOut, .connectionReset, .connectionRefused, .bodyTruncated, .transport: return true
-            default: return false
-            }
+        case .success(let response): policy.delay(beforeRetry: retry, method: request.method, response: response)
+        case .failure(let error): policy.delay(beforeRetry: retry, method: request.method, failure: error.reason)
         }
-    }
-
-    /// Seconds before retry `attempt`: `Retry-After` when the server sent a small one, else 0.5 s doubling, at most 8 s.
-    static func backoff(attempt: Int, result: Result<HTTPResponse, HTTPClientError>) -> Double {
-        if case .success(let response) = result, let header = response.headers["Retry-After"],
-            let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0
-        {
-            return min(seconds, 30)
-        }
-        return min(0.5 * pow(2, Double(attempt - 1)), 8)
     }
 
     static func summary(of result: Result<HTTPResponse, HTTPClientError>) -> String {

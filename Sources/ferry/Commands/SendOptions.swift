@@ -12,8 +12,8 @@ struct SendOptions {
     var showTiming = false
     /// `-o FILE`: write the body to a file (atomically, via a temporary file and rename).
     var outputPath: String?
-    /// `--retry N`: retry transient failures up to N times.
-    var retries = 0
+    /// `--retry N`: retry transient failures up to N times, overriding `# @retries`.
+    var retries: Int?
     /// `--timeout SEC`: the whole-transfer time limit, overriding `# @timeout`.
     var timeout: Double?
     /// `--insecure`: do not verify TLS certificates.

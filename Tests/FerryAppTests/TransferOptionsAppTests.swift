@@ -1,0 +1,94 @@
+import FerryHTTP
+import FerryTerminal
+import FerryTestSupport
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// The Options tab's TLS verification and retries: set from the picker, saved as `# @directives`, sent
+/// through FerryHTTP, and shown (an unverified response says so in its status line and Request tab).
+@Suite("Transfer options in the app", .serialized)
+final class TransferOptionsAppTests {
+    let server: TestHTTPServer
+    let folder: TemporaryWorkspace
+    private let attempts = AttemptCounter()
+
+    init() throws {
+        server = try TestHTTPServer()
+        let counter = attempts
+        // Busy for the first attempt (asking for an immediate retry), then fine.
+        server.route("/flaky") { _ in counter.next() == 0 ? .unavailable(retryAfter: 0) : .json(#"{"ok": true}"#) }
+        folder = try TemporaryWorkspace(
+            requests: """
+                ### Flaky
+                # @name flaky
+                GET {{host}}/flaky
+
+                """,
+            environments: ["local": server.baseURL])
+    }
+
+    deinit { server.stop() }
+
+    @Test func tlsVerificationAndRetriesAreSetSavedSentAndShown() throws {
+        let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
+        defer { app.stop() }
+        try app.settle()
+        try app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"))
+        #expect(app.state.editorTab == .options)
+        #expect(app.shows("TLS verification  on"), "\(app.screen)")
+
+        try app.press(.key(.down))
+        try app.type("TLS")
+        try app.press(.key(.enter))
+        #expect(app.state.currentRequest?.directives.insecure == true)
+        #expect(app.shows("TLS verification  off (@insecure)"), "\(app.screen)")
+
+        try app.press(.key(.down))
+        try app.type("Retries")
+        try app.press(.key(.enter))
+        try app.type("many")
+        try app.press(.key(.enter))
+        #expect(app.state.message?.isError == true, "a count that is not a number is refused")
+        try app.press(.key(.down))
+        try app.type("Retries")
+        try app.press(.key(.enter))
+        try app.type("2")
+        try app.press(.key(.enter))
+        #expect(app.state.currentRequest?.directives.retries == 2)
+        #expect(app.shows("Retries           2 (@retries)"), "\(app.screen)")
+
+        try app.press(.control("s"))
+        let file = try folder.read("requests.http")
+        #expect(file.contains("# @insecure\n") && file.contains("# @retries 2\n"), "\(file)")
+
+        // Sent: the 503 is retried, the 200 shown, and the status line says TLS was not verified.
+        try app.press(.control("r"))
+        try app.waitFor("the retried response") { app.shows(" 200 ") }
+        #expect(server.requests.count == 2)
+        #expect(app.shows("⚠ TLS not verified"), "\(app.screen)")
+        try app.press(.key(.tab), .character("]"), .character("]"), .character("]"))
+        #expect(app.state.responseTab == .request)
+        #expect(app.shows("⚠ TLS certificate not verified (# @insecure)"), "\(app.screen)")
+        #expect(app.shows("up to 2 retries (# @retries)"))
+
+        // Turning verification back on removes the directive.
+        try app.press(.key(.tab), .key(.tab), .key(.down))
+        try app.type("Verify")
+        try app.press(.key(.enter))
+        #expect(app.state.currentRequest?.directives.insecure == false, "\(app.screen)")
+        try app.quit()
+    }
+}
+
+/// Counts a route's calls from the server's threads.
+final class AttemptCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }; return count
+        }
+    }
+}

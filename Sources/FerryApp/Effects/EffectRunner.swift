@@ -151,9 +151,19 @@ final class EffectRunner: @unchecked Sendable {
         // The task holds the runner until the transfer ends (quitting cancels every transfer).
         let executor = streams
         let task = Task(executorPreference: executor) {
-            let outcome = await ResponseStreamer.receive(request, client: client, limits: limits, executor: executor) {
-                progress in
+            let report: @Sendable (TransferProgress) -> Void = { progress in
                 self.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
+            }
+            var outcome = await ResponseStreamer.receive(
+                request, client: client, limits: limits, executor: executor, progress: report)
+            // `# @retries`: streamed sends are retried here, as FerryHTTP's policy decides (idempotency-aware);
+            // a cancel ends the wait at once.
+            var retry = 1
+            while let wait = Self.retryDelay(request, beforeRetry: retry, after: outcome) {
+                do { try await Task.sleep(for: wait) } catch { break }
+                outcome = await ResponseStreamer.receive(
+                    request, client: client, limits: limits, executor: executor, progress: report)
+                retry += 1
             }
             self.lock.withLock { _ = self.tasks.removeValue(forKey: id) }
             self.post(.transferEnded(id: id, outcome))
@@ -164,6 +174,17 @@ final class EffectRunner: @unchecked Sendable {
             self.end()
         }
         lock.withLock { tasks[id] = task }
+    }
+
+    /// The wait before retry `retry` of a streamed send that ended as `outcome`, or `nil` for none.
+    static func retryDelay(_ request: HTTPRequest, beforeRetry retry: Int, after outcome: TransferOutcome) -> Duration?
+    {
+        let policy = request.retryPolicy
+        if let error = outcome.error {
+            return policy.delay(beforeRetry: retry, method: request.method, failure: error.reason)
+        }
+        guard let head = outcome.head, outcome.storageProblem == nil else { return nil }
+        return policy.delay(beforeRetry: retry, method: request.method, response: head)
     }
 
     /// The history entry for a streamed send: the start of the body (up to the log's cap) and its full size.

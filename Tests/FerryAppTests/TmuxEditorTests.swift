@@ -75,6 +75,43 @@ struct TmuxEditorTests {
     }
 }
 
+extension TmuxEditorTests {
+    @Test func ctrlZStopsTheAppForTheShellAndFgBringsItBack() throws {
+        guard TmuxSession.isAvailable, FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:1"])
+        // An interactive shell with job control, as a person would have.
+        let session = try TmuxSession(
+            command: ["/bin/bash", "--norc", "--noprofile", "-i"], width: 100, height: 30,
+            environment: [
+                "SWIFT_BACKTRACE": "enable=no", "TERM": "tmux-256color", "HOME": folder.url.path, "PS1": "test-shell$ ",
+            ])
+        defer { session.kill() }
+        try session.waitFor("test-shell$")
+        let command = [FerryProcess.executableURL.path, folder.url.path].map { "'\($0)'" }.joined(separator: " ")
+        try session.send(command, literal: true)
+        try session.send("Enter")
+        try session.waitFor("requests.http#get-json")
+
+        try session.send("C-z")
+        let stopped = try session.waitUntil("the shell to report the stopped job") {
+            $0.contains("Stopped") && $0.contains("test-shell$")
+        }
+        #expect(!stopped.contains("requests.http#get-json"), "the workbench left the screen:\n\(stopped)")
+
+        try session.send("fg", literal: true)
+        try session.send("Enter")
+        let back = try session.waitFor("requests.http#get-json")
+        #expect(!back.contains("test-shell$"), "repainted in full:\n\(back)")
+        // Keys work again after the resume.
+        try session.send("j")
+        try session.send("Enter")
+        try session.waitFor("requests.http#post-json")
+        try session.send("C-q")
+        try session.waitUntil("ferry to quit back to the shell") { !$0.contains("requests.http#") }
+    }
+}
+
 extension TmuxSession {
     /// Polls tmux's newest paste buffer until it is not empty (or 5 s pass) and returns it.
     fileprivate func waitUntilBuffer() throws -> String {

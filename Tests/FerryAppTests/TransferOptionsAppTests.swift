@@ -82,6 +82,20 @@ final class TransferOptionsAppTests {
     }
 }
 
+extension TransferOptionsAppTests {
+    @Test func anUnverifiedRequestShowsItEvenInASmallTerminal() throws {
+        let app = try AppHarness(workspace: folder.url)  // 80×24: the Options tab shows its top rows only
+        defer { app.stop() }
+        try app.settle()
+        try app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"), .key(.down))
+        try app.type("TLS")
+        try app.press(.key(.enter))
+        #expect(app.shows("TLS verification  off (@insecure)"), "\(app.screen)")
+        #expect(app.shows("Retries           none (@retries)"))
+        try app.quit()
+    }
+}
+
 /// Counts a route's calls from the server's threads.
 final class AttemptCounter: @unchecked Sendable {
     private let lock = NSLock()

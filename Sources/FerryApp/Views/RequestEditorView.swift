@@ -179,20 +179,24 @@ struct RequestEditorView {
             ]
         case .options:
             let directives = request.directives
-            func row(_ name: String, _ value: String) -> Line {
+            func row(_ name: String, _ value: String, style: Style? = nil) -> Line {
                 Line([
-                    Span(name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.jsonKey]), Span(value),
+                    Span(name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.jsonKey]),
+                    style.map { Span(value, style: $0) } ?? Span(value),
                 ])
             }
             return [
                 Line("↓ changes these (written as # @directives).", style: muted),
+                // The ones that change what is sent first: a short pane shows only the top rows.
                 row("Timeout", directives.timeout.map { "\($0) s" } ?? "none (@timeout)"),
-                row("Connect timeout", directives.connectionTimeout.map { "\($0) s" } ?? "default"),
                 row("Follow redirects", directives.noRedirect ? "no (@no-redirect)" : "yes"),
+                directives.insecure
+                    ? row("TLS verification", "off (@insecure)", style: theme[.warning])
+                    : row("TLS verification", "on"),
+                row("Retries", directives.retries.map { "\($0) (@retries)" } ?? "none (@retries)"),
+                row("Connect timeout", directives.connectionTimeout.map { "\($0) s" } ?? "default"),
                 row("Cookie jar", directives.noCookieJar ? "off (@no-cookie-jar)" : "on"),
                 row("History", directives.noLog ? "not logged (@no-log)" : "logged"),
-                row("TLS verification", directives.insecure ? "off (@insecure)" : "on"),
-                row("Retries", directives.retries.map { "\($0) (@retries)" } ?? "none (@retries)"),
             ]
         }
     }

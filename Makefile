@@ -8,7 +8,7 @@ build: deps
 	swift build
 
 run: deps
-	swift build -c release --product ferry
+	swift build -c release --product ferry --static-swift-stdlib --scratch-path .build/static
 	scripts/run.sh
 
 test: deps
@@ -19,6 +19,7 @@ bench: deps
 	swift build -c release --product FerryHTTPProbe
 	swift build -c release --product FerryHTTPProbe --static-swift-stdlib --scratch-path .build/static
 	swift build -c release --product ferry
+	swift build -c release --product ferry --static-swift-stdlib --scratch-path .build/static
 	scripts/bench.sh
 
 fuzz: deps

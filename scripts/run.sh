@@ -17,6 +17,6 @@ trap 'stop_httpbin; exit 130' INT
 trap 'stop_httpbin; exit 143' TERM
 trap 'stop_httpbin; exit 129' HUP
 status=0
-SWIFT_BACKTRACE=interactive=no .build/release/ferry Collections/ || status=$?
+SWIFT_BACKTRACE=interactive=no .build/static/release/ferry Collections/ || status=$?
 stop_httpbin
 exit "$status"

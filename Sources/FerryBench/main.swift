@@ -6,6 +6,7 @@ let suites: [any BenchSuite.Type] = [
     JSONBench.self,
     HTTPBench.self,
     AppBench.self,
+    LaunchBench.self,
     WidgetBench.self,
     TerminalBench.self,
 ]

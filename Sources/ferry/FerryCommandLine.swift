@@ -21,6 +21,7 @@ enum FerryCommandLine {
             print(helpText)
             return ExitCode.success
         }
+        if first == "--version" { return VersionCommand.run([]) }
         if let command = commands.first(where: { $0.name == first }) {
             return command.run(Array(arguments.dropFirst()))
         }

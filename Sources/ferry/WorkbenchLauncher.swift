@@ -23,7 +23,9 @@ enum WorkbenchLauncher {
             let app = try WorkbenchApp(
                 workspace: root, backend: backend, transport: transport, services: services,
                 theme: chosen.fitted(to: depth))
-            try app.run(stoppingWhen: { termination.isRequested })
+            // FERRY_EXIT_AFTER_FIRST_FRAME=1 quits once the first frame is on screen (launch benchmarks).
+            let firstFrameOnly = environment["FERRY_EXIT_AFTER_FIRST_FRAME"] == "1"
+            try app.run(stoppingWhen: { termination.isRequested || firstFrameOnly })
             return ExitCode.success
         }
     }

@@ -40,6 +40,10 @@ final class LargeBodyTests {
         # @name slow-binary
         GET {{host}}/slow-binary
 
+        ### Broken
+        # @name broken
+        GET {{host}}/broken
+
         """
 
     /// 64 KiB counting 0…255 over and over.
@@ -63,6 +67,10 @@ final class LargeBodyTests {
             "/slow-binary",
             responding: TestResponse(status: 200, headers: octets, body: Self.bigBinary).dripping(
                 64, every: .milliseconds(100)))
+        server.route(
+            "/broken",
+            responding: TestResponse.text("alpha\nbeta\n" + String(repeating: "gamma\n", count: 1000)).aborted(
+                .resetAfter(bodyBytes: 11)))
         folder = try TemporaryWorkspace(requests: Self.requests, environments: ["local": server.baseURL])
         spill = try TemporaryFolder(prefix: "ferry-spill")
         limits = ResponseLimits(memoryLimit: 64 * 1024, previewBytes: 16 * 1024, spillFolder: spill.url)
@@ -195,6 +203,22 @@ final class LargeBodyTests {
         }
         #expect(hex.count >= 64 && hex.count < Self.bigBinary.count)
         #expect(hex.note?.contains("Canceled") == true)
+        try app.quit()
+    }
+
+    @Test func aTransferBrokenMidBodyShowsTheErrorAndWhatArrived() throws {
+        let app = try launch(opening: 6)
+        defer { app.stop() }
+        #expect(app.state.openRequest?.selector == "broken")
+        try app.press(.control("r"))
+        guard case .failed = app.state.currentExchange?.phase else {
+            Issue.record("expected a failure, got \(String(describing: app.state.currentExchange?.phase))")
+            return
+        }
+        #expect(app.shows("Failed"), "\(app.screen)")
+        #expect(app.shows("Partial body: the transfer stopped after"))
+        #expect(app.shows("  1 alpha"))
+        #expect(app.shows("  2 beta"))
         try app.quit()
     }
 }

@@ -29,6 +29,14 @@ struct ResponseView {
         let content = layout.responseContent
         switch exchange.phase {
         case .failed(let message):
+            if state.responseTab == .body, exchange.bodySize > 0, content.height > 1 {
+                // A transfer broken off mid-body: the error, then what had arrived (marked partial).
+                Line(message, style: theme[.error]).render(into: &buffer, area: content.rows(content.y, count: 1))
+                let below = Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1)
+                BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(
+                    into: &buffer, area: below)
+                return
+            }
             if state.responseTab == .body || state.responseTab == .headers || state.responseTab == .timing {
                 Paragraph(text: Text([Line(message, style: theme[.error])]), wrap: true)
                     .render(into: &buffer, area: content)

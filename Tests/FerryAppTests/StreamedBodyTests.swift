@@ -49,8 +49,11 @@ struct StreamedBodyTests {
         let body = receiver.finish(isComplete: false)
         #expect(body.isSpilled && !body.isComplete && body.count == 1500)
         #expect(Data(body.prefix(2000)) == chunks.reduce(Data(), +))
-        // The file is unlinked at once: nothing is left in the folder.
+        // The file is unlinked at once: nothing is left in the folder; no child process inherits it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: spill.url.path).isEmpty)
+        if case .file(let file) = body.storage {
+            #expect(fcntl(file.descriptor, F_GETFD) & FD_CLOEXEC != 0)
+        }
     }
 
     @Test func binaryByMediaTypeOrNULBytesGoesToAFileFromTheFirstChunk() throws {

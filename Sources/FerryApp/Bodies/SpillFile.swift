@@ -56,7 +56,8 @@ final class SpillWriter {
     /// The bytes written so far.
     private(set) var size = 0
 
-    /// Creates the file in `folder` (created when missing) and unlinks it at once.
+    /// Creates the file in `folder` (created when missing, close-on-exec so no child process such as
+    /// `$EDITOR` inherits it) and unlinks it at once.
     init(folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var template = Array(folder.appendingPathComponent(Self.namePrefix + "XXXXXX").path.utf8CString)
@@ -64,6 +65,7 @@ final class SpillWriter {
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else { throw SpillError(operation: "create a temporary file in \(folder.path)") }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
         self.descriptor = descriptor
     }

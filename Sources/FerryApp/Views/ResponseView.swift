@@ -97,7 +97,7 @@ struct ResponseView {
             return Line([
                 Span("Canceled", style: theme[.warning].adding(.bold)),
                 Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived)) received", style: theme[.muted]),
-                Span(exchange.bodySize > 0 ? "  · partial" : "", style: theme[.warning]),
+                Span(exchange.isBodyIncomplete ? "  · partial" : "", style: theme[.warning]),
             ])
         case .failed:
             return Line([Span("Failed", style: theme[.error].adding(.bold))])

@@ -88,7 +88,14 @@ extension TmuxEditorTests {
             ])
         defer { session.kill() }
         try session.waitFor("test-shell$")
-        let command = [FerryProcess.executableURL.path, folder.url.path].map { "'\($0)'" }.joined(separator: " ")
+        // An editor that suspends itself like vi on Ctrl-Z (its whole process group, ferry included).
+        try folder.write(
+            "stopping-editor.sh", "#!/bin/sh\nkill -TSTP 0\nsed -i 's/\"ferry\"/\"after fg\"/' \"$1\"\n")
+        chmod(folder.url.appendingPathComponent("stopping-editor.sh").path, 0o755)
+        let editor = folder.url.appendingPathComponent("stopping-editor.sh").path
+        let command =
+            "EDITOR='\(editor)' "
+            + [FerryProcess.executableURL.path, folder.url.path].map { "'\($0)'" }.joined(separator: " ")
         try session.send(command, literal: true)
         try session.send("Enter")
         try session.waitFor("requests.http#get-json")
@@ -107,10 +114,27 @@ extension TmuxEditorTests {
         try session.send("j")
         try session.send("Enter")
         try session.waitFor("requests.http#post-json")
+
+        // F4 with an editor that stops itself: the job stops as a whole, and after fg the edit comes back.
+        try session.send("F4")
+        try session.waitUntil("the editor's job to stop (a second Stopped line)") {
+            $0.components(separatedBy: "Stopped").count >= 3 && !$0.contains("requests.http#")
+        }
+        try session.send("fg", literal: true)
+        try session.send("Enter")
+        try session.waitFor("Body updated from the editor")
+        #expect(app(session).contains("● unsaved"))
+        try session.send("C-s")
+        try session.waitFor("Saved requests.http")
+        #expect(try folder.read("requests.http").contains("{\"name\": \"after fg\"}"))
+
         try session.send("C-q")
         try session.waitUntil("ferry to quit back to the shell") { !$0.contains("requests.http#") }
     }
 }
+
+/// The screen now.
+private func app(_ session: TmuxSession) -> String { (try? session.screen()) ?? "" }
 
 extension TmuxSession {
     /// Polls tmux's newest paste buffer until it is not empty (or 5 s pass) and returns it.

@@ -65,7 +65,7 @@ public struct ExternalEditor: Sendable {
     /// Runs `arguments` with this process's environment and terminal, and waits for it.
     ///
     /// Like `system(3)`, Ctrl-C and Ctrl-\ are ignored here while the child runs (they are the editor's),
-    /// and the child starts with default signal handling and an empty signal mask.
+    /// Ctrl-Z has its default action, and the child starts with default signal handling and an empty mask.
     func run(_ arguments: [String]) throws -> Termination {
         var ignore = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
@@ -74,9 +74,17 @@ public struct ExternalEditor: Sendable {
         var savedQuit = sigaction()
         sigaction(SIGINT, &ignore, &savedInterrupt)
         sigaction(SIGQUIT, &ignore, &savedQuit)
+        // An editor suspended with Ctrl-Z stops its whole process group, this process too: with the default
+        // action ferry just stops and continues with it, instead of ncurses' handler repainting over it.
+        var standard = sigaction()
+        standard.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&standard.sa_mask)
+        var savedStop = sigaction()
+        sigaction(SIGTSTP, &standard, &savedStop)
         defer {
             sigaction(SIGINT, &savedInterrupt, nil)
             sigaction(SIGQUIT, &savedQuit, nil)
+            sigaction(SIGTSTP, &savedStop, nil)
         }
 
         var attributes = posix_spawnattr_t()

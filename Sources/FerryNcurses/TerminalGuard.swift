@@ -5,12 +5,24 @@ import Glibc
 // prepared before they are installed and never freed.
 nonisolated(unsafe) private var guardOutputDescriptor: Int32 = -1
 nonisolated(unsafe) private var guardInputDescriptor: Int32 = -1
-nonisolated(unsafe) private var guardSavedTermios = termios()
+// The saved `termios` and SIGWINCH action live on the heap, not in `termios()` / `sigaction()` globals: Swift 6.3
+// lays a zero-initialized global of an imported C struct out without the struct's inner padding (57 bytes
+// for the 60-byte `termios`, 148 for the 152-byte `sigaction`), so `tcgetattr` and `sigaction` wrote past
+// the global into its neighbour (AddressSanitizer: global-buffer-overflow; `guardHasTermios` sat at +57).
+nonisolated(unsafe) private let guardSavedTermios: UnsafeMutablePointer<termios> = {
+    let storage = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    storage.initialize(to: termios())
+    return storage
+}()
 nonisolated(unsafe) private var guardHasTermios = false
 nonisolated(unsafe) private var guardResetBytes: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var guardResetCount = 0
 nonisolated(unsafe) private var guardWakeDescriptor: Int32 = -1
-nonisolated(unsafe) private var guardPreviousWinch = sigaction()
+nonisolated(unsafe) private let guardPreviousWinch: UnsafeMutablePointer<sigaction> = {
+    let storage = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+    storage.initialize(to: sigaction())
+    return storage
+}()
 /// Previous handlers by signal number (65 entries), allocated once so handlers read them without Swift runtime calls.
 nonisolated(unsafe) private let guardPreviousCrash: UnsafeMutablePointer<sigaction> = {
     let storage = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -35,7 +47,7 @@ enum TerminalGuard {
     static func install(input: Int32, output: Int32) {
         guardInputDescriptor = input
         guardOutputDescriptor = output
-        guardHasTermios = tcgetattr(input, &guardSavedTermios) == 0
+        guardHasTermios = tcgetattr(input, guardSavedTermios) == 0
         if guardResetBytes == nil {
             let bytes = Array(terminalResetSequence.utf8)
             let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
@@ -70,18 +82,18 @@ enum TerminalGuard {
         action.__sigaction_handler.sa_handler = winchHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        sigaction(SIGWINCH, &action, &guardPreviousWinch)
+        sigaction(SIGWINCH, &action, guardPreviousWinch)
     }
 
     /// Stops waking on SIGWINCH and restores the previous handler.
     static func stopWakingOnResize() {
         guardWakeDescriptor = -1
-        sigaction(SIGWINCH, &guardPreviousWinch, nil)
+        sigaction(SIGWINCH, guardPreviousWinch, nil)
     }
 }
 
 private func winchHandler(_ signalNumber: Int32) {
-    let previous = guardPreviousWinch.__sigaction_handler.sa_handler
+    let previous = guardPreviousWinch.pointee.__sigaction_handler.sa_handler
     if let previous, unsafeBitCast(previous, to: Int.self) > 1 { previous(signalNumber) }
     if guardWakeDescriptor >= 0 {
         var byte: UInt8 = 1
@@ -93,7 +105,7 @@ private func crashHandler(_ signalNumber: Int32) {
     if let bytes = guardResetBytes, guardOutputDescriptor >= 0 {
         _ = write(guardOutputDescriptor, bytes, guardResetCount)
     }
-    if guardHasTermios { _ = tcsetattr(guardInputDescriptor, TCSANOW, &guardSavedTermios) }
+    if guardHasTermios { _ = tcsetattr(guardInputDescriptor, TCSANOW, guardSavedTermios) }
     sigaction(signalNumber, guardPreviousCrash + Int(signalNumber), nil)
     raise(signalNumber)
 }

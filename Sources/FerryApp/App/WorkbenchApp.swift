@@ -47,15 +47,23 @@ public final class WorkbenchApp: @unchecked Sendable {
             environment: WorkspaceStateFile.read(from: workspace.stateFolder).environment,
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
-        let drafts = DraftStore(stateFolder: workspace.stateFolder).load().filter { id, draft in
-            state.savedRequest(id).map { $0 != draft } ?? false
+        var drafts: [RequestID: SavedRequest] = [:]
+        for (id, loaded) in DraftStore(stateFolder: workspace.stateFolder).load() {
+            guard let saved = state.savedRequest(id) else { continue }
+            var draft = loaded
+            // Drafts written without their `###` line (before it was kept) take the saved title.
+            if draft.title == nil { draft.title = saved.title }
+            if draft != saved { drafts[id] = draft }
         }
         if !drafts.isEmpty {
             state.drafts = drafts
             state.resetURLEditor()
-            state.message = .init(
-                text: "Restored unsaved edits of \(drafts.count) request\(drafts.count == 1 ? "" : "s") "
-                    + "(Ctrl-S saves them).", isError: false)
+            let restored =
+                "Restored unsaved edits of \(drafts.count) request\(drafts.count == 1 ? "" : "s") (Ctrl-S saves them)."
+            // A malformed file's error stays in front: the restore note follows it.
+            state.message =
+                state.message.map { .init(text: $0.text + " " + restored, isError: $0.isError) }
+                ?? .init(text: restored, isError: false)
         }
         if let problem = problems.first {
             state.message = .init(text: "Key map: \(problem)", isError: true)

@@ -20,7 +20,8 @@ struct DraftStore: Sendable {
             return
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = try FileIO.writeAtomically(Array(request.rendered(separator: false).utf8), to: url)
+        // With the `###` line, so the request's title survives a restore and the save after it.
+        _ = try FileIO.writeAtomically(Array(request.rendered(separator: true).utf8), to: url)
     }
 
     /// Every draft on disk, by request id.

@@ -17,7 +17,7 @@ extension AppReducer {
             return pickBodyKind(&state)
         case .form, .multipart:
             if let fields = request.formFields {
-                state.bodyTable = KeyValueTableState(rows: fields.map(row))
+                state.bodyTable = KeyValueTableState(rows: fields.map(row) + DisabledFormFields.rows(in: request))
                 return []
             }
         case .json, .text, .file:
@@ -59,6 +59,15 @@ extension AppReducer {
 
     /// The path for a file body was typed.
     static func setBodyFile(_ id: RequestID, path: String, _ state: inout AppState) -> [Effect] {
+        guard !path.hasSuffix("/"), path != "." else {
+            // `./` (the prompt's start) or a folder is no file to send: ask again rather than fail at send.
+            state.overlay = .namePrompt(
+                .bodyFile(id),
+                PromptDialogState(title: "File body", label: "Path (relative to \(id.path))", text: path))
+            state.message = .init(
+                text: "Type the path of a file, such as ./body.json (Esc keeps the body).", isError: true)
+            return []
+        }
         let effects = edit(id, &state) { $0.setFileBody(path: path) }
         state.message = .init(text: "Body: the bytes of \(path), read when sending.", isError: false)
         return effects
@@ -67,12 +76,14 @@ extension AppReducer {
     /// Applies a key, paste or click to the fields table and writes the enabled, named rows back into the body.
     static func editBodyTable(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
         guard var table = state.bodyTable, let id = state.openRequest else { return [] }
+        if let undone = endFileFieldEdit(event, &state) { return undone }
         let before = table.rows
         _ = table.handle(event, area: WorkbenchLayout(size: state.size).bodyEditor)
         state.bodyTable = table
         guard table.rows != before else { return [] }
         return edit(id, &state) { request in
             request.setFormFields(fields(from: table.rows, replacing: request.formFields ?? [], in: request.bodyKind))
+            DisabledFormFields.store(table.rows, in: &request)
         }
     }
 
@@ -83,6 +94,7 @@ extension AppReducer {
             state.currentRequest?.bodyKind == .multipart
         else { return [] }
         var rows = table.rows
+        let previousValue = rows[index].value
         let value = rows[index].value.trimmingCharacters(in: .whitespaces)
         if value.hasPrefix("<") {
             rows[index].value = value.dropFirst().trimmingCharacters(in: .whitespaces)
@@ -95,8 +107,12 @@ extension AppReducer {
         if isFile { table.beginEditing() }
         state.bodyTable = table
         guard let id = state.openRequest else { return [] }
+        state.fileFieldUndo =
+            isFile
+            ? FileFieldUndo(request: id, row: index, previousValue: previousValue, fileValue: rows[index].value) : nil
         return edit(id, &state) { request in
             request.setFormFields(fields(from: rows, replacing: request.formFields ?? [], in: .multipart))
+            DisabledFormFields.store(rows, in: &request)
         }
     }
 

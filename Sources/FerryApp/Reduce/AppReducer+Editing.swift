@@ -57,7 +57,9 @@ extension AppReducer {
         _ = table.handle(event, area: WorkbenchLayout(size: state.size).editorContent)
         state.headerTable = table
         guard table.rows != before else { return [] }
-        return edit(id, &state) { $0.headerLines = HeaderRows.lines(from: table.rows) }
+        return edit(id, &state) {
+            $0.headerLines = HeaderRows.otherComments(in: $0.headerLines) + HeaderRows.lines(from: table.rows)
+        }
     }
 
     /// The methods the picker offers.

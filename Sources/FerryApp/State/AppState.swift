@@ -44,6 +44,8 @@ public struct AppState: Sendable {
     var bodyTable: KeyValueTableState?
     /// What is wrong with the JSON body being edited (`nil` when it parses or is not JSON).
     var bodyProblem: String?
+    /// What Esc takes back while the path of a field just made a file (`f`) is edited.
+    var fileFieldUndo: FileFieldUndo?
 
     // MARK: - Responses
 

@@ -29,6 +29,15 @@ enum HeaderRows {
         }
     }
 
+    /// The comments among `lines` that are not commented-out headers (such as disabled form fields), which
+    /// writing the table back keeps.
+    static func otherComments(in lines: [HeaderLine]) -> [HeaderLine] {
+        lines.filter { line in
+            guard case .comment(let text) = line else { return false }
+            return commentedHeader(text) == nil
+        }
+    }
+
     /// `# Name: value` as a header, if the comment is one.
     private static func commentedHeader(_ text: String) -> (name: String, value: String)? {
         var body = Substring(text)

@@ -86,7 +86,9 @@ struct OverlayView {
                 lines.append(Line("No history yet: every send is recorded here.", style: theme[.muted]))
             }
             for (index, entry) in entries.enumerated() {
-                let status = entry.status.map(String.init) ?? "ERR"
+                let status =
+                    entry.status.map(String.init)
+                    ?? ((entry.error ?? "").localizedCaseInsensitiveContains("cancel") ? "CXL" : "ERR")
                 let mark = index == marked ? "◆ " : "  "
                 let date = Date(timeIntervalSince1970: entry.time)
                 lines.append(

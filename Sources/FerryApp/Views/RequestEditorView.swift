@@ -80,6 +80,8 @@ struct RequestEditorView {
                         (index == 0 ? "" : "  ") + "{{\(name)}}", style: index == 0 ? theme[.selection] : theme[.accent]
                     ))
             }
+            // Blank to the edge: the tab titles under the hint must not show through after it.
+            spans.append(Span(String(repeating: " ", count: max(0, layout.editorTabs.width))))
             Line(spans).render(into: &buffer, area: layout.editorTabs)
         }
         guard focused else { return nil }
@@ -130,7 +132,11 @@ struct RequestEditorView {
             }
             var lines: [Line] = []
             if let fields = request.formFields {
-                lines.append(Line("\(kind.title) · \(fields.count) fields · ↓ edits · F7 kind", style: muted))
+                let off = DisabledFormFields.rows(in: request).count
+                lines.append(
+                    Line(
+                        "\(kind.title) · \(fields.count) field\(fields.count == 1 ? "" : "s")"
+                            + (off > 0 ? " (\(off) off)" : "") + " · ↓ edits · F7 kind", style: muted))
                 for field in fields {
                     var spans = [
                         Span(

@@ -150,7 +150,10 @@ final class EffectRunner: @unchecked Sendable {
         let limits = self.limits
         // The task holds the runner until the transfer ends (quitting cancels every transfer).
         let executor = streams
-        let task = Task(executorPreference: executor) {
+        // Created under the lock, so the task's own removal (at its end) always comes after this insertion.
+        lock.lock()
+        defer { lock.unlock() }
+        tasks[id] = Task(executorPreference: executor) {
             let report: @Sendable (TransferProgress) -> Void = { progress in
                 self.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
             }
@@ -173,7 +176,6 @@ final class EffectRunner: @unchecked Sendable {
             }
             self.end()
         }
-        lock.withLock { tasks[id] = task }
     }
 
     /// The wait before retry `retry` of a streamed send that ended as `outcome`, or `nil` for none.

@@ -27,7 +27,9 @@ import Testing
 
     @Test func runsTheEditorOnATemporaryFileAndReadsItBack() throws {
         let script = folder.url.appendingPathComponent("edit.sh").path
-        let edited = try editor(["EDITOR": "'\(script)'"]).edit("{\"name\": \"ferry\"}", fileExtension: "json")
+        // Run through `sh`, not exec'd: another test thread forking while the script was being written can
+        // hold it open for writing a moment longer, and exec would then fail with ETXTBSY (status 126).
+        let edited = try editor(["EDITOR": "sh '\(script)'"]).edit("{\"name\": \"ferry\"}", fileExtension: "json")
         #expect(edited == "{\"name\": \"edited\"}")
         let seen = try folder.read("seen")
         #expect(seen.hasSuffix(".json"), "\(seen)")

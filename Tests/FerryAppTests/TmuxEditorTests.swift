@@ -29,7 +29,8 @@ struct TmuxEditorTests {
             command: [FerryProcess.executableURL.path, folder.url.path], width: 100, height: 30,
             environment: [
                 "SWIFT_BACKTRACE": "enable=no", "TERM": "tmux-256color", "HOME": folder.url.path,
-                "EDITOR": folder.url.appendingPathComponent("editor.sh").path, "VISUAL": "",
+                // Through `sh` (not exec'd), so a write handle leaked by another test's fork cannot give ETXTBSY.
+                "EDITOR": "sh '\(folder.url.appendingPathComponent("editor.sh").path)'", "VISUAL": "",
             ])
         defer { session.kill() }
         _ = try TmuxSession.run(["-L", session.name, "set-option", "-s", "set-clipboard", "on"])
@@ -94,7 +95,7 @@ extension TmuxEditorTests {
         chmod(folder.url.appendingPathComponent("stopping-editor.sh").path, 0o755)
         let editor = folder.url.appendingPathComponent("stopping-editor.sh").path
         let command =
-            "EDITOR='\(editor)' "
+            "EDITOR=\"sh '\(editor)'\" "
             + [FerryProcess.executableURL.path, folder.url.path].map { "'\($0)'" }.joined(separator: " ")
         try session.send(command, literal: true)
         try session.send("Enter")

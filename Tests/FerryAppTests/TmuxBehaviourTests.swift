@@ -9,7 +9,8 @@ import Testing
 /// The real `ferry` binary in tmux against httpbin, for the behaviour issue #7 promises beyond the core loop:
 /// several requests in flight, each with its own cancel, while typing and moving go on; Ctrl-Q asking first;
 /// a `kill -9` leaving a draft that the next launch offers back (title kept, next to a malformed file's error);
-/// and the mouse (SGR reports written into the pane as a terminal would) selecting rows, tabs and scrolling.
+/// and the mouse (SGR reports written into the pane as a terminal would) selecting rows, tabs, JSON nodes and
+/// scrolling.
 @Suite("ferry in tmux: behaviour", .serialized)
 struct TmuxBehaviourTests {
     static let requests = """
@@ -139,6 +140,10 @@ struct TmuxBehaviourTests {
         try session.waitFor("Remote")
         try session.click(on: "Body", below: "Response")
         try session.waitFor("args: {")
+        // A JSON node: the first click selects it, a click on the selected node collapses it (with its count).
+        try session.click(on: "▾ args")
+        try session.click(on: "▾ args")
+        try session.waitFor("▸ args: {…}  1 key")
         // The wheel over the tree moves its selection; a click on an editor tab selects the tab.
         try session.click(on: "GET  slow")
         try session.waitFor("requests.http#slow")

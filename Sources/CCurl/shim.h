@@ -9,6 +9,7 @@
 typedef size_t (*ferry_curl_data_callback)(char *, size_t, size_t, void *);
 typedef int (*ferry_curl_xferinfo_callback)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
 typedef int (*ferry_curl_seek_callback)(void *, curl_off_t, int);
+typedef int (*ferry_curl_debug_callback)(CURL *, curl_infotype, char *, size_t, void *);
 
 static inline CURLcode ferry_easy_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode ferry_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
@@ -18,6 +19,7 @@ static inline CURLcode ferry_easy_setopt_slist(CURL *h, CURLoption o, struct cur
 static inline CURLcode ferry_easy_setopt_data_callback(CURL *h, CURLoption o, ferry_curl_data_callback v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode ferry_easy_setopt_xferinfo_callback(CURL *h, CURLoption o, ferry_curl_xferinfo_callback v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode ferry_easy_setopt_seek_callback(CURL *h, CURLoption o, ferry_curl_seek_callback v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode ferry_easy_setopt_debug_callback(CURL *h, CURLoption o, ferry_curl_debug_callback v) { return curl_easy_setopt(h, o, v); }
 
 static inline CURLcode ferry_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ferry_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }

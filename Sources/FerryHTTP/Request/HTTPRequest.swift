@@ -53,6 +53,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public var responseBody: ResponseBodyDestination
     /// Whether and when a failed attempt is sent again (``RetryPolicy/none`` by default).
     public var retryPolicy: RetryPolicy
+    /// Whether the transport keeps the request heads it wrote, for ``HTTPResponse/sentHeads`` (`false` by
+    /// default: recording turns on libcurl's debug callback, which costs a little on every transfer).
+    public var recordsSentHead: Bool
 
     /// A request for an absolute URL.
     public init(
@@ -90,6 +93,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.httpVersion = .automatic
         self.responseBody = .memory(limit: 64 << 20)
         self.retryPolicy = .none
+        self.recordsSentHead = false
     }
 
     /// The target as text, for messages: the URL, or the path as written.

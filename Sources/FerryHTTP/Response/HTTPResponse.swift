@@ -20,12 +20,17 @@ public struct HTTPResponse: Sendable, Hashable {
     public var bodyFile: URL?
     /// Whether the request was sent with certificate verification turned off.
     public var tlsVerification: TLSVerification
+    /// The request heads as written on the wire, in order, when the request asked for them
+    /// (``HTTPRequest/recordsSentHead``): one per request libcurl sent in this attempt, so each followed
+    /// redirect, an auth round and a proxy's `CONNECT` add one. Empty when not asked for, and always with
+    /// ``URLSessionTransport``, which cannot see the wire. After retries, only the last attempt's heads.
+    public var sentHeads: [SentRequestHead]
 
     /// A response with the given parts.
     public init(
         status: Int, reason: String = "", headers: HTTPHeaders = [:], url: URL, redirects: [Redirect] = [],
         timing: TransferTiming? = nil, body: Data = Data(), bodyFile: URL? = nil,
-        tlsVerification: TLSVerification = .enabled
+        tlsVerification: TLSVerification = .enabled, sentHeads: [SentRequestHead] = []
     ) {
         self.status = status
         self.reason = reason
@@ -36,7 +41,12 @@ public struct HTTPResponse: Sendable, Hashable {
         self.body = body
         self.bodyFile = bodyFile
         self.tlsVerification = tlsVerification
+        self.sentHeads = sentHeads
     }
+
+    /// The head of the last request sent, the one the final response answers; `nil` when heads were not
+    /// recorded (see ``sentHeads``).
+    public var sentHead: SentRequestHead? { sentHeads.last }
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }

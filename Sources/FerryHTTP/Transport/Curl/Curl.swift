@@ -268,6 +268,12 @@ final class CurlEasy {
         setLong(CURLOPT_NOPROGRESS, 0)
         ferry_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION, Self.progress)
         ferry_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+        if options.recordsSentHead {
+            // The debug callback only runs while verbose; with one set, libcurl writes nothing to stderr.
+            setLong(CURLOPT_VERBOSE, 1)
+            ferry_easy_setopt_debug_callback(handle, CURLOPT_DEBUGFUNCTION, Self.debug)
+            ferry_easy_setopt_pointer(handle, CURLOPT_DEBUGDATA, context)
+        }
     }
 
     private func applyMethod(_ method: CurlOptions.Method) {
@@ -388,6 +394,14 @@ final class CurlEasy {
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         guard offset == 0, origin == SEEK_SET else { return ferry_curl_seekfunc_cantseek() }
         return transfer.rewindBody() ? ferry_curl_seekfunc_ok() : ferry_curl_seekfunc_fail()
+    }
+
+    /// Keeps the request heads libcurl writes (`CURLINFO_HEADER_OUT`); ignores its other debug output.
+    private static let debug: ferry_curl_debug_callback = { _, type, data, size, context in
+        guard type == CURLINFO_HEADER_OUT, let data, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        transfer.sentHeadRecorder?.append(UnsafeRawBufferPointer(start: data, count: size))
+        return 0
     }
 
     private static let progress: ferry_curl_xferinfo_callback = { context, downTotal, downNow, upTotal, upNow in

@@ -27,6 +27,8 @@ struct CurlOptions {
     var certificateAuthorityBundle: String?
     var proxy: String?
     var httpVersion: HTTPVersionPreference
+    /// Whether libcurl reports the request heads it writes (``HTTPRequest/recordsSentHead``).
+    var recordsSentHead: Bool
 
     /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body).
     init(_ request: HTTPRequest, bodyLength: Int?) {
@@ -65,6 +67,7 @@ struct CurlOptions {
         certificateAuthorityBundle = request.certificateAuthorityBundle?.path
         proxy = request.proxy?.absoluteString
         httpVersion = request.httpVersion
+        recordsSentHead = request.recordsSentHead
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.

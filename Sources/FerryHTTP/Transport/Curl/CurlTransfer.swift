@@ -32,12 +32,15 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var currentURL: URL
     private var redirects: [Redirect] = []
     private var progress = TransferProgress()
+    /// The request heads libcurl wrote, when the request asked for them.
+    var sentHeadRecorder: SentHeadRecorder?
 
     init(request: HTTPRequest, events: TransferEvents, loop: CurlEventLoop) {
         self.request = request
         self.events = events
         self.loop = loop
         self.currentURL = request.url ?? URL(fileURLWithPath: "/")
+        if request.recordsSentHead { sentHeadRecorder = SentHeadRecorder() }
     }
 
     /// What the write callback tells libcurl.
@@ -207,7 +210,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             url: finalURL(effectiveURL), redirects: redirects,
             timing: info.map(TransferTiming.init), body: body,
             bodyFile: bodySink == nil ? request.responseBody.fileURL : nil,
-            tlsVerification: request.tlsVerification)
+            tlsVerification: request.tlsVerification, sentHeads: sentHeadRecorder?.heads ?? [])
     }
 
     /// Reports a failure that happened before or outside libcurl (or a cancel), once.

@@ -11,7 +11,8 @@ import Foundation
 /// fails with a clear error before sending), reads request bodies into memory before sending (files are
 /// uploaded from disk), and reports `Content-Type`-style headers in whatever order FoundationNetworking
 /// stores them. Redirect limits, cancellation, upload and download progress, body limits and file
-/// destinations work.
+/// destinations work. It cannot see what goes on the wire either, so ``HTTPRequest/recordsSentHead`` is
+/// ignored and ``HTTPResponse/sentHeads`` stays empty (``HTTPResponse/sentHead`` is `nil`).
 ///
 /// ```swift
 /// let client = HTTPClient(transport: URLSessionTransport())

@@ -39,7 +39,7 @@ public final class HypercornServer: Sendable {
     ///
     /// Returns `nil` when Hypercorn is not installed outside `make test`; under `make test`
     /// (`FERRY_REQUIRE_SERVERS=1`) a missing script throws, so the test fails instead of skipping.
-    public static func start(tls: TestCertificates? = nil, timeout: Duration = .seconds(20)) throws
+    public static func start(tls: TestCertificates? = nil, timeout: Duration = .seconds(20)) async throws
         -> HypercornServer?
     {
         guard let binary = binary() else {
@@ -49,7 +49,7 @@ public final class HypercornServer: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             try Data(appSource.utf8).write(to: folder.appendingPathComponent("ferry_h2_peer.py"))
-            let server = try LoopbackServerProcess.start(
+            let server = try await LoopbackServerProcess.start(
                 binary, in: folder, environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: timeout
             ) { port in
                 var arguments = ["--workers", "0", "--bind", "127.0.0.1:\(port)"]

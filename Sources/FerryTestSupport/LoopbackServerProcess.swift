@@ -20,10 +20,13 @@ final class LoopbackServerProcess: @unchecked Sendable {
 
     /// Runs `executable` with the arguments `arguments(port)` for a free port and returns once the port
     /// accepts connections; throws when the program exits first or `timeout` passes.
+    ///
+    /// Async, and waits with `Task.sleep`: a test blocked here would hold one of the few cooperative
+    /// threads (two on this machine) for the seconds a Python server takes to start, starving other tests.
     static func start(
         _ executable: URL, in directory: URL? = nil, environment: [String: String] = [:],
         timeout: Duration = .seconds(15), arguments: (UInt16) -> [String]
-    ) throws -> LoopbackServerProcess {
+    ) async throws -> LoopbackServerProcess {
         let port = try freePort()
         let process = Process()
         process.executableURL = executable
@@ -41,7 +44,7 @@ final class LoopbackServerProcess: @unchecked Sendable {
                 throw TestServers.Missing(
                     description: "\(executable.lastPathComponent) did not start listening on port \(port)")
             }
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
         }
         return server
     }

@@ -4,7 +4,7 @@ import Foundation
 /// the files of a folder over h2c with prior knowledge, or over TLS with ALPN `h2` when given certificates.
 ///
 /// ```swift
-/// guard let server = try NghttpdServer.start(serving: folder) else { return }  // skipped: no nghttpd
+/// guard let server = try await NghttpdServer.start(serving: folder) else { return }  // skipped: no nghttpd
 /// defer { server.stop() }
 /// let url = server.baseURL + "/file.txt"
 /// ```
@@ -30,9 +30,9 @@ public final class NghttpdServer: Sendable {
     /// (`FERRY_REQUIRE_SERVERS=1`) a missing binary throws, so the test fails instead of skipping.
     public static func start(
         serving folder: URL, tls: TestCertificates? = nil, timeout: Duration = .seconds(10)
-    ) throws -> NghttpdServer? {
+    ) async throws -> NghttpdServer? {
         guard let binary = binary() else { return try TestServers.skipOrFail(missing: "nghttpd") }
-        let server = try LoopbackServerProcess.start(binary, timeout: timeout) { port in
+        let server = try await LoopbackServerProcess.start(binary, timeout: timeout) { port in
             let common = ["-a", "127.0.0.1", "-d", folder.path, String(port)]
             guard let tls else { return ["--no-tls"] + common }
             return common + [tls.keyFile.path, tls.certificateFile.path]

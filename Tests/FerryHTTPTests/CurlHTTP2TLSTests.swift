@@ -11,7 +11,7 @@ import Testing
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
         guard let certificates = try TestCertificates.make(in: folder.url) else { return }
         let contents = try Self.writeDocuments(count: 2, in: folder.url)
-        guard let server = try NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
         let first = try await client.send(Self.request(server, 0, certificates))
@@ -39,7 +39,7 @@ import Testing
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
         guard let certificates = try TestCertificates.make(in: folder.url) else { return }
         let contents = try Self.writeDocuments(count: 8, in: folder.url)
-        guard let server = try NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
         let opening = try await client.send(Self.request(server, 0, certificates))
@@ -66,7 +66,7 @@ import Testing
     @Test func concurrentStreamsMultiplexFromAColdStart() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
         guard let certificates = try TestCertificates.make(in: folder.url) else { return }
-        guard let server = try HypercornServer.start(tls: certificates) else { return }
+        guard let server = try await HypercornServer.start(tls: certificates) else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
         let responses = try await HTTP2Peer.barrier(
@@ -93,7 +93,7 @@ import Testing
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
         guard let certificates = try TestCertificates.make(in: folder.url) else { return }
         _ = try Self.writeDocuments(count: 1, in: folder.url)
-        guard let server = try NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
         let request = HTTPRequest(url: URL(string: server.baseURL + "/file-0.bin")!)
@@ -109,7 +109,7 @@ import Testing
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
         guard let certificates = try TestCertificates.make(in: folder.url) else { return }
         let contents = try Self.writeDocuments(count: 1, in: folder.url)
-        guard let server = try NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
         var request = HTTPRequest(url: URL(string: server.baseURL + "/file-0.bin")!)
         request.tlsVerification = .disabled
@@ -123,7 +123,7 @@ import Testing
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
         guard let certificates = try TestCertificates.make(in: folder.url) else { return }
         _ = try Self.writeDocuments(count: 1, in: folder.url)
-        guard let server = try NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
         var request = HTTPRequest(url: URL(string: server.baseURL + "/file-0.bin")!)
         request.certificateAuthorityBundle = folder.url.appendingPathComponent("no-such-ca.pem")

@@ -22,7 +22,7 @@ import Testing
     @Test func answersOverHTTP2WithTheRightBody() async throws {
         let (folder, contents) = try Self.documents(count: 1)
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let server = try NghttpdServer.start(serving: folder) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder) else { return }
         defer { server.stop() }
         let response = try await HTTPClient(transport: CurlTransport()).send(Self.request(server, 0))
         #expect(response.status == 200)
@@ -44,7 +44,7 @@ import Testing
     @Test func priorKnowledgeReuseHitsTheLibcurlBug() async throws {
         let (folder, contents) = try Self.documents(count: 2)
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let server = try NghttpdServer.start(serving: folder) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder) else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
         let opening = try await client.send(Self.request(server, 0))
@@ -73,7 +73,7 @@ import Testing
     ///   "Connection 0 seems to be dead" and reconnects, with nothing in the test going wrong.
     /// No upstream report found for either; libcurl reconnects by itself, so requests still succeed.
     @Test func h2cUpgradeAnswersOverHTTP2AndMultiplexes() async throws {
-        guard let server = try HypercornServer.start() else { return }
+        guard let server = try await HypercornServer.start() else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
         let first = try await client.send(HTTP2Peer.request(server.baseURL, "/bytes/2000?seed=3", version: .http2))
@@ -108,7 +108,7 @@ import Testing
     @Test func streamedBodyOverHTTP2() async throws {
         let (folder, contents) = try Self.documents(count: 1)
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let server = try NghttpdServer.start(serving: folder) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder) else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
         var request = HTTPRequest(url: URL(string: "\(server.baseURL)/file-0.bin")!)

@@ -141,8 +141,12 @@ final class EffectRunner: @unchecked Sendable {
     // MARK: - Internals
 
     /// Streams the response (see ``ResponseStreamer``), posts progress and the outcome, and logs the send.
-    private func send(_ id: Int, _ request: HTTPRequest, _ record: HistoryRecord) {
+    private func send(_ id: Int, _ unrecorded: HTTPRequest, _ record: HistoryRecord) {
         begin()
+        // The Request tab shows the heads as libcurl wrote them.
+        var recording = unrecorded
+        recording.recordsSentHead = true
+        let request = recording
         let started = Date()
         let clock = ContinuousClock.now
         let folder = stateFolder

@@ -136,13 +136,16 @@ struct ResponseView {
                 Span(mask(sent.targetDescription)),
             ])
         ]
+        // What went on the wire, when the transport recorded it; else the request as it was handed over.
+        let heads = exchange.response?.sentHeads ?? []
+        lines += SentHeadLines.lines(heads, secrets: exchange.secrets, theme: theme)
         if sent.tlsVerification == .disabled {
             lines.append(Line("⚠ TLS certificate not verified (# @insecure)", style: theme[.warning]))
         }
         if sent.retryPolicy.maximumRetries > 0 {
             lines.append(Line("up to \(sent.retryPolicy.maximumRetries) retries (# @retries)", style: theme[.muted]))
         }
-        for header in sent.headers {
+        for header in sent.headers where heads.isEmpty {
             let value =
                 header.name.lowercased() == "authorization"
                 ? (header.value.split(separator: " ").first.map { "\($0) ••••••" } ?? "••••••") : mask(header.value)

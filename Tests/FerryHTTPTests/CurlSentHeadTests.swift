@@ -172,7 +172,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("h2".utf8).write(to: folder.appendingPathComponent("a.txt"))
-        guard let server = try NghttpdServer.start(serving: folder) else { return }
+        guard let server = try await NghttpdServer.start(serving: folder) else { return }
         defer { server.stop() }
         var request = HTTPRequest(url: URL(string: "\(server.baseURL)/a.txt")!)
         request.httpVersion = .http2PriorKnowledge

@@ -35,6 +35,7 @@ struct Sender {
         // The retries are made here (to report each one), so the client must not retry as well.
         let policy = RetryPolicy(maximumRetries: options.retries ?? prepared.prepared.retries)
         request.retryPolicy = .none
+        request.recordsSentHead = options.verbose
         if request.tlsVerification == .disabled {
             printError("ferry send: warning: the TLS certificate is not verified (--insecure or # @insecure)")
         }
@@ -78,6 +79,7 @@ struct Sender {
             printError("ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(error.message)")
             return ExitCode.transport
         case .success(let response):
+            if options.verbose { printSentHeads(response) }
             write(response)
             if let temporaryOutput, let outputPath = options.outputPath {
                 guard rename(temporaryOutput.path, outputPath) == 0 else {

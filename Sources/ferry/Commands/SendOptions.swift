@@ -18,9 +18,11 @@ struct SendOptions {
     var timeout: Double?
     /// `--insecure`: do not verify TLS certificates.
     var insecure = false
+    /// `--verbose`: the request heads as sent on stderr (`> ` lines, secrets masked).
+    var verbose = false
 
     static let usage =
-        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure]"
+        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure] [--verbose]"
 
     /// Parses the arguments after `send`; throws a message for people.
     init(_ arguments: [String]) throws(UsageError) {
@@ -54,6 +56,7 @@ struct SendOptions {
                 }
                 timeout = seconds
             case "--insecure", "-k": insecure = true
+            case "--verbose": verbose = true
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw UsageError("unknown option '\(argument)'") }
                 guard requestID.isEmpty else { throw UsageError("one request id at a time ('\(argument)')") }

@@ -168,7 +168,8 @@ import Testing
         guard case .tlsFailure(let why) = reason else {
             return #expect(Bool(false), "got \(String(describing: reason))")
         }
-        #expect(!why.isEmpty)
+        #expect(why.kind == .handshakeFailed)
+        #expect(!why.detail.isEmpty)
     }
 
     @Test func turningVerificationOffIsReportedOnTheResponse() async throws {

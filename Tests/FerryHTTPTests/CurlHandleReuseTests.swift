@@ -106,7 +106,8 @@ import Testing
     }
 
     @Test func turningTLSVerificationOffAppliesToItsOwnRequestOnly() async throws {
-        guard let tls = try SelfSignedTLSServer.start() else { return }  // no openssl binary: nothing to test
+        let folder = try TemporaryFolder(prefix: "ferry-tls")
+        guard let tls = try SelfSignedTLSServer.start(in: folder.url) else { return }  // no openssl binary: nothing to test
         defer { tls.stop() }
         let url = URL(string: "https://127.0.0.1:\(tls.port)/")!
         var unverified = HTTPRequest(url: url)

@@ -88,12 +88,12 @@ import Testing
         insecure.tlsVerification = .disabled
         let reason = await failureReason { _ = try await client.send(insecure) }
         guard case .tlsFailure(let why) = reason else { return #expect(Bool(false)) }
-        #expect(why.contains("CurlTransport"))
+        #expect(why.detail.contains("CurlTransport"))
         var customCA = HTTPRequest(path: "/echo")
         customCA.certificateAuthorityBundle = URL(fileURLWithPath: "/tmp/ferry-test-ca.pem")
         let caReason = await failureReason { _ = try await client.send(customCA) }
         guard case .tlsFailure(let caWhy) = caReason else { return #expect(Bool(false)) }
-        #expect(caWhy.contains("CA bundle"))
+        #expect(caWhy.detail.contains("CA bundle"))
         #expect(server.requests.isEmpty)
     }
 }

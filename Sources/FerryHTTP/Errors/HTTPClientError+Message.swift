@@ -22,8 +22,8 @@ extension HTTPClientError {
             "Connection refused by \(host)\(port.map { ":\($0)" } ?? ""). Is the server running on that port?"
         case .timedOut(let phase):
             "Timed out while \(phase.rawValue). The server may be slow or unreachable; raise the timeout to wait longer."
-        case .tlsFailure(let why):
-            "The secure connection failed: \(why). Check the certificate, or turn TLS verification off for this request only if you trust the server."
+        case .tlsFailure(let failure):
+            "The secure connection failed: \(failure.explanation). \(failure.advice)"
         case .connectionReset:
             "The server reset the connection. It may have crashed or refused the request; try again or check its logs."
         case .bodyTruncated(let why):

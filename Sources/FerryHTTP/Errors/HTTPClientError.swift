@@ -30,8 +30,8 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
         case connectionRefused(host: String, port: Int?)
         /// A time limit passed during the given phase.
         case timedOut(TimeoutPhase)
-        /// The TLS handshake or certificate check failed, and why.
-        case tlsFailure(String)
+        /// The TLS handshake or certificate check failed, and why (``TLSFailure/kind``).
+        case tlsFailure(TLSFailure)
         /// The peer reset or dropped the connection mid-exchange.
         case connectionReset
         /// The body ended before its declared length, or its framing was broken.

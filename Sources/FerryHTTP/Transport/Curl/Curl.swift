@@ -332,6 +332,7 @@ final class CurlEasy {
         info.downloaded = offset(CURLINFO_SIZE_DOWNLOAD_T)
         info.newConnections = long(CURLINFO_NUM_CONNECTS)
         info.osErrno = long(CURLINFO_OS_ERRNO)
+        info.sslVerifyResult = long(CURLINFO_SSL_VERIFYRESULT)
         info.errorMessage = errorMessage
         let version = info.httpVersion
         info.httpVersionName =
@@ -435,5 +436,7 @@ struct CurlInfo {
     var downloaded = 0
     var newConnections = 0
     var osErrno = 0
+    /// OpenSSL's X509 verify result (`X509_V_ERR_*`), 0 when the certificate was fine or not checked.
+    var sslVerifyResult = 0
     var errorMessage = ""
 }

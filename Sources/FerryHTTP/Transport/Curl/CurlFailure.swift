@@ -20,7 +20,7 @@ struct CurlFailure {
             return .transport(code: code, detail: "could not connect to \(host): \(detail)")
         case 28: return .timedOut(timeoutPhase)  // OPERATION_TIMEDOUT
         case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91:  // TLS handshake and certificate codes
-            return .tlsFailure(detail)
+            return .tlsFailure(tlsFailure(detail: detail, host: host))
         case 18:  // PARTIAL_FILE
             return .bodyTruncated("\(detail) (Content-Length promised more than the server sent)")
         case 52: return .connectionReset  // GOT_NOTHING: the server closed without answering

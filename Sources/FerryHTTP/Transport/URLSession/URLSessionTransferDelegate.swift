@@ -157,10 +157,16 @@ final class URLSessionTransferState: @unchecked Sendable {
             return .connectionRefused(host: host, port: (error.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.port)
         case NSURLErrorTimedOut: return .timedOut(.waitingForResponse)
         case NSURLErrorNetworkConnectionLost: return .connectionReset
-        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted,
-            NSURLErrorServerCertificateHasBadDate,
-            NSURLErrorServerCertificateNotYetValid, NSURLErrorServerCertificateHasUnknownRoot:
-            return .tlsFailure(error.localizedDescription)
+        case NSURLErrorSecureConnectionFailed:
+            return .tlsFailure(TLSFailure(.handshakeFailed, detail: error.localizedDescription, host: host))
+        case NSURLErrorServerCertificateUntrusted:
+            return .tlsFailure(TLSFailure(.other, detail: error.localizedDescription, host: host))
+        case NSURLErrorServerCertificateHasBadDate:
+            return .tlsFailure(TLSFailure(.expired, detail: error.localizedDescription, host: host))
+        case NSURLErrorServerCertificateNotYetValid:
+            return .tlsFailure(TLSFailure(.notYetValid, detail: error.localizedDescription, host: host))
+        case NSURLErrorServerCertificateHasUnknownRoot:
+            return .tlsFailure(TLSFailure(.unknownIssuer, detail: error.localizedDescription, host: host))
         case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(limit: 0)
         case NSURLErrorBadURL, NSURLErrorUnsupportedURL: return .invalidURL(error.localizedDescription)
         case NSURLErrorZeroByteResource, NSURLErrorCannotParseResponse, NSURLErrorBadServerResponse:

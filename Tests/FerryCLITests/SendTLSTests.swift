@@ -1,0 +1,30 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// `ferry send` against a real TLS server with a self-signed certificate (`openssl s_server`): verification
+/// on fails with the transfer exit code and words saying why; `# @insecure` succeeds and warns on stderr.
+@Suite struct SendTLSTests {
+    @Test func aSelfSignedServerFailsInWordsAndInsecureSucceedsWithAWarning() throws {
+        let folder = try TemporaryFolder(prefix: "ferry-send-tls")
+        guard let server = try SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
+        defer { server.stop() }
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL,
+            files: ["verified.http": "GET {{host}}/\n", "insecure.http": "# @insecure\nGET {{host}}/\n"])
+
+        let verified = try fixture.send(["verified.http", "--env", "test"])
+        #expect(verified.status == 3, "\(verified.standardError)")
+        #expect(verified.text.isEmpty)
+        #expect(verified.standardError.contains("The secure connection failed"), "\(verified.standardError)")
+        #expect(verified.standardError.contains("self-signed"), "\(verified.standardError)")
+        #expect(verified.standardError.contains("# @insecure"), "\(verified.standardError)")
+        #expect(!verified.standardError.contains("code 60"), "never a bare libcurl code")
+
+        let insecure = try fixture.send(["insecure.http", "--env", "test"])
+        #expect(insecure.status == 0, "\(insecure.standardError)")
+        #expect(insecure.standardError.contains("warning: the TLS certificate is not verified"))
+        #expect(!insecure.text.isEmpty, "s_server's status page")
+    }
+
+}

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let folder = try TemporaryFolder()
-/// guard let server = try SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }  // no openssl
+/// guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }  // no openssl
 /// defer { server.stop() }
 /// request.certificateAuthorityBundle = server.certificateFile  // trust it, or expect a TLS failure
 /// ```
@@ -40,12 +40,12 @@ public final class SelfSignedTLSServer: Sendable {
     /// (`FERRY_REQUIRE_SERVERS=1`) a missing binary throws, as does any failing `openssl` step.
     public static func start(
         _ certificate: Certificate = .selfSigned, in folder: URL, timeout: Duration = .seconds(10)
-    ) throws -> SelfSignedTLSServer? {
+    ) async throws -> SelfSignedTLSServer? {
         guard let openssl = TestServers.executable(named: "openssl") else {
             return try TestServers.skipOrFail(missing: "openssl")
         }
         let files = try SelfSignedCertificateMaker(openssl: openssl, folder: folder).make(certificate)
-        let server = try LoopbackServerProcess.start(openssl, timeout: timeout) { port in
+        let server = try await LoopbackServerProcess.start(openssl, timeout: timeout) { port in
             [
                 "s_server", "-quiet", "-www", "-accept", "127.0.0.1:\(port)", "-key", files.key.path, "-cert",
                 files.certificate.path,

@@ -11,9 +11,9 @@ import Testing
 /// warns that the certificate was not verified.
 @Suite("TLS failures in the app", .serialized)
 final class TLSFailureAppTests {
-    @Test func aSelfSignedServerIsExplainedAndInsecureIsFlagged() throws {
+    @Test func aSelfSignedServerIsExplainedAndInsecureIsFlagged() async throws {
         let certificates = try TemporaryFolder(prefix: "ferry-app-tls")
-        guard let server = try SelfSignedTLSServer.start(.selfSigned, in: certificates.url) else { return }
+        guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: certificates.url) else { return }
         defer { server.stop() }
         let workspace = try TemporaryWorkspace(
             requests: """

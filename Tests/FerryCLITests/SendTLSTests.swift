@@ -5,9 +5,9 @@ import Testing
 /// `ferry send` against a real TLS server with a self-signed certificate (`openssl s_server`): verification
 /// on fails with the transfer exit code and words saying why; `# @insecure` succeeds and warns on stderr.
 @Suite struct SendTLSTests {
-    @Test func aSelfSignedServerFailsInWordsAndInsecureSucceedsWithAWarning() throws {
+    @Test func aSelfSignedServerFailsInWordsAndInsecureSucceedsWithAWarning() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-send-tls")
-        guard let server = try SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
+        guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
         defer { server.stop() }
         let fixture = try SendCommandTests.Fixture(
             base: server.baseURL,

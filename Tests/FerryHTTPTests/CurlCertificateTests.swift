@@ -11,7 +11,7 @@ import Testing
 
     @Test func selfSignedCertificateFailsSayingWhyAndWhatToDo() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-tls")
-        guard let server = try SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
+        guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
         defer { server.stop() }
         let error = await failure { _ = try await client.send(HTTPRequest(url: URL(string: server.baseURL + "/")!)) }
         guard case .tlsFailure(let why)? = error?.reason else {
@@ -27,7 +27,7 @@ import Testing
 
     @Test func verificationOffSucceedsAndTheResponseSaysItWasNotVerified() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-tls")
-        guard let server = try SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
+        guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
         defer { server.stop() }
         var request = HTTPRequest(url: URL(string: server.baseURL + "/")!)
         request.tlsVerification = .disabled
@@ -39,7 +39,7 @@ import Testing
 
     @Test func trustingTheCertificateAsTheCABundlePassesWithVerificationOn() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-tls")
-        guard let server = try SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
+        guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
         defer { server.stop() }
         var request = HTTPRequest(url: URL(string: server.baseURL + "/")!)
         request.certificateAuthorityBundle = server.certificateFile
@@ -50,7 +50,7 @@ import Testing
 
     @Test func certificateForAnotherHostIsAHostNameMismatch() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-tls")
-        guard let server = try SelfSignedTLSServer.start(.wrongHost("elsewhere.example"), in: folder.url) else {
+        guard let server = try await SelfSignedTLSServer.start(.wrongHost("elsewhere.example"), in: folder.url) else {
             return
         }
         defer { server.stop() }
@@ -72,7 +72,7 @@ import Testing
 
     @Test func expiredCertificateFailsAsExpired() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-tls")
-        guard let server = try SelfSignedTLSServer.start(.expired, in: folder.url) else { return }
+        guard let server = try await SelfSignedTLSServer.start(.expired, in: folder.url) else { return }
         defer { server.stop() }
         var request = HTTPRequest(url: URL(string: server.baseURL + "/")!)
         request.certificateAuthorityBundle = server.certificateFile  // trusted, so only the dates are wrong

@@ -88,12 +88,13 @@ import Testing
         insecure.tlsVerification = .disabled
         let reason = await failureReason { _ = try await client.send(insecure) }
         guard case .tlsFailure(let why) = reason else { return #expect(Bool(false)) }
-        #expect(why.detail.contains("CurlTransport"))
+        #expect(why.kind == .unsupported && why.detail.contains("verification off"))
+        #expect(HTTPClientError(.tlsFailure(why), request: insecure).message.contains("CurlTransport"))
         var customCA = HTTPRequest(path: "/echo")
         customCA.certificateAuthorityBundle = URL(fileURLWithPath: "/tmp/ferry-test-ca.pem")
         let caReason = await failureReason { _ = try await client.send(customCA) }
         guard case .tlsFailure(let caWhy) = caReason else { return #expect(Bool(false)) }
-        #expect(caWhy.detail.contains("CA bundle"))
+        #expect(caWhy.kind == .unsupported && caWhy.detail.contains("CA bundle"))
         #expect(server.requests.isEmpty)
     }
 }

@@ -28,6 +28,8 @@ public struct TLSFailure: Sendable, Hashable, CustomStringConvertible, Expressib
         case unreadableCertificateAuthority
         /// The handshake itself failed (not TLS on that port, no common protocol or cipher, …).
         case handshakeFailed
+        /// The transport cannot do what the request asks (a setting it does not support), said in ``TLSFailure/detail``.
+        case unsupported
         /// Something else, described by ``TLSFailure/detail``.
         case other
     }
@@ -74,7 +76,7 @@ public struct TLSFailure: Sendable, Hashable, CustomStringConvertible, Expressib
             "the CA bundle to trust could not be read"
         case .handshakeFailed:
             "the TLS handshake failed\(detail.isEmpty ? "" : " (\(detail))")"
-        case .other:
+        case .unsupported, .other:
             detail.isEmpty ? "the TLS connection failed" : detail
         }
     }
@@ -97,6 +99,8 @@ public struct TLSFailure: Sendable, Hashable, CustomStringConvertible, Expressib
             return "Check the CA bundle's path and that it holds PEM certificates."
         case .handshakeFailed:
             return "Check that the URL's scheme and port are right (https on a port that speaks TLS)."
+        case .unsupported:
+            return "Send it with CurlTransport, which supports every TLS setting."
         case .other:
             return "Check the server's certificate, \(insecure)."
         }

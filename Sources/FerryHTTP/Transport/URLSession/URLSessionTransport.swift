@@ -41,10 +41,14 @@ public final class URLSessionTransport: HTTPTransport {
         }
         guard let url = request.url else { return fail(.invalidURL("the request was not resolved to a URL")) }
         guard request.tlsVerification == .enabled else {
-            return fail(.tlsFailure("URLSessionTransport cannot turn TLS verification off on Linux; use CurlTransport"))
+            return fail(
+                .tlsFailure(
+                    TLSFailure(.unsupported, detail: "URLSessionTransport cannot turn TLS verification off on Linux")))
         }
         guard request.certificateAuthorityBundle == nil else {
-            return fail(.tlsFailure("URLSessionTransport cannot trust a custom CA bundle on Linux; use CurlTransport"))
+            return fail(
+                .tlsFailure(
+                    TLSFailure(.unsupported, detail: "URLSessionTransport cannot trust a custom CA bundle on Linux")))
         }
         guard request.proxy == nil else {
             return fail(.transport(code: 0, detail: "URLSessionTransport does not support proxies on Linux"))

@@ -27,4 +27,22 @@ import Testing
         #expect(!insecure.text.isEmpty, "s_server's status page")
     }
 
+    @Test func trustingTheCertificateWithCACertPassesAndAnotherHostsNameIsSaid() async throws {
+        let folder = try TemporaryFolder(prefix: "ferry-send-tls")
+        guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
+        defer { server.stop() }
+        let fixture = try SendCommandTests.Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/\n"])
+        let trusted = try fixture.send(["a.http", "--env", "test", "--cacert", server.certificateFile.path])
+        #expect(trusted.status == 0, "\(trusted.standardError)")
+        #expect(!trusted.standardError.contains("not verified"))
+
+        let other = try TemporaryFolder(prefix: "ferry-send-tls")
+        guard let elsewhere = try await SelfSignedTLSServer.start(.wrongHost("elsewhere.example"), in: other.url)
+        else { return }
+        defer { elsewhere.stop() }
+        let mismatch = try SendCommandTests.Fixture(base: elsewhere.baseURL, files: ["a.http": "GET {{host}}/\n"])
+        let output = try mismatch.send(["a.http", "--env", "test", "--cacert", elsewhere.certificateFile.path])
+        #expect(output.status == 3)
+        #expect(output.standardError.contains("not valid for the host name \"127.0.0.1\""), "\(output.standardError)")
+    }
 }

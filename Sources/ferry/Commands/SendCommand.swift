@@ -81,6 +81,9 @@ enum SendCommand: FerryCommand {
             location: found.request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
         if let timeout = options.timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
         if options.insecure { request.tlsVerification = .disabled }
+        if let path = options.certificateAuthorityPath {
+            request.certificateAuthorityBundle = URL(fileURLWithPath: path)
+        }
         return Prepared(workspace: workspace, found: found, prepared: prepared, request: request)
     }
 

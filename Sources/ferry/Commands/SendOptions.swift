@@ -18,11 +18,13 @@ struct SendOptions {
     var timeout: Double?
     /// `--insecure`: do not verify TLS certificates.
     var insecure = false
+    /// `--cacert FILE`: also trust the CA certificates (PEM) in FILE when verifying TLS.
+    var certificateAuthorityPath: String?
     /// `--verbose`: the request heads as sent on stderr (`> ` lines, secrets masked).
     var verbose = false
 
     static let usage =
-        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure] [--verbose]"
+        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure] [--cacert FILE] [--verbose]"
 
     /// Parses the arguments after `send`; throws a message for people.
     init(_ arguments: [String]) throws(UsageError) {
@@ -56,6 +58,7 @@ struct SendOptions {
                 }
                 timeout = seconds
             case "--insecure", "-k": insecure = true
+            case "--cacert": certificateAuthorityPath = try value(for: argument)
             case "--verbose": verbose = true
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw UsageError("unknown option '\(argument)'") }

@@ -1,62 +1,129 @@
-import FerryHTTP
 import FerryTestSupport
 import Foundation
 import Testing
 
+@testable import FerryHTTP
+
 /// Transports give back every libcurl handle, thread and file descriptor when they go away.
 ///
-/// Other suites run at the same time and open descriptors of their own, so the checks allow a little
-/// noise and poll until it settles; a leak of one descriptor or handle per transport (20 of them) can't hide.
+/// Other suites run at the same time and make and free curl handles and descriptors of their own, so the
+/// checks count only what belongs to this test: each transport's event loop is held weakly (it is freed,
+/// with its multi handle, only after its thread has stopped and freed its easy handles), and descriptors
+/// are counted as sockets of this process connected to this test's server.
 @Suite struct LeakTests {
     @Test func transportsReleaseHandlesAndDescriptors() async throws {
         let server = try TestHTTPServer()
         server.route("/ok", responding: .text("ok"))
         server.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(2)))
         server.route("/reset", responding: TestResponse().aborted(.resetImmediately))
-        _ = try await HTTPClient().send(HTTPRequest(url: URL(string: server.baseURL + "/ok")!))  // warm up libcurl
-        let descriptorsBefore = openDescriptorCount()
-        let handlesBefore = CurlTransport.liveHandleCount
+        let loops = WeakReferences()
 
         for round in 1...20 {
-            let client = HTTPClient(environment: Environment(baseURL: URL(string: server.baseURL)!))
+            let transport = CurlTransport()
+            loops.append(transport.eventLoop)
+            let client = HTTPClient(
+                transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
             _ = try await client.send(HTTPRequest(path: "/ok"))
             _ = try? await client.send(HTTPRequest(path: "/reset"))
             let pending = client.task(for: HTTPRequest(path: "/slow", query: ["round": .string(String(round))]))
             #expect(await waitUntil { server.requests.contains { $0.target == "/slow?round=\(round)" } })
             pending.cancel()
             let unanswered = client.task(for: HTTPRequest(path: "/slow"))
-            (client.transport as? CurlTransport)?.shutdown()
+            transport.shutdown()
             #expect(await unanswered.result.failureReason == .canceled)
+            // The kept-alive connection goes when the stopped loop frees its multi handle.
+            #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
         }
 
-        #expect(await waitUntil(.seconds(10)) { CurlTransport.liveHandleCount - handlesBefore < 10 })
-        #expect(await waitUntil(.seconds(10)) { openDescriptorCount() - descriptorsBefore < 10 })
+        #expect(loops.count == 20)
+        #expect(await waitUntil { loops.liveCount == 0 })
+        #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
+        #expect(await waitUntil { server.activeConnections == 0 })
         server.stop()
     }
 
-    /// Twenty clients that each ran two transfers at once hold three handles apiece (a multi handle and
-    /// two easy ones, 60 in all); dropping them together must give all of those back. The count is taken
-    /// right before the drop, so only handles other suites open in the next moment blur it (HTTP/2 suites
-    /// hold 6 to 9 at a time, the app's several): hence "at least 50 fewer", which a transport outliving
-    /// its client (0 fewer) can't meet.
     @Test func droppingAClientStopsItsLoop() async throws {
         let server = try TestHTTPServer()
         server.route("/ok", responding: .text("ok"))
-        var clients: [HTTPClient] = []
+        let loops = WeakReferences()
         for _ in 0..<20 {
-            let client = HTTPClient(environment: Environment(baseURL: URL(string: server.baseURL)!))
+            let transport = CurlTransport()
+            loops.append(transport.eventLoop)
+            let client = HTTPClient(
+                transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
+            // Two transfers at once, so each loop has made two easy handles to free.
             async let first = client.send(HTTPRequest(path: "/ok"))
             async let second = client.send(HTTPRequest(path: "/ok"))
             _ = try await (first, second)
-            clients.append(client)
         }
-        let handlesHeld = CurlTransport.liveHandleCount
-        clients.removeAll()
-        #expect(await waitUntil(.seconds(10)) { handlesHeld - CurlTransport.liveHandleCount >= 50 })
-        #expect(await waitUntil(.seconds(10)) { server.activeConnections == 0 })
+        #expect(loops.count == 20)
+        // Each kept-alive connection is closed when its dropped client's loop frees its multi handle.
+        #expect(await waitUntil { loops.liveCount == 0 })
+        #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
+        #expect(await waitUntil { server.activeConnections == 0 })
     }
 
-    private func openDescriptorCount() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    @Test func theSocketCountSeesAnOpenConnection() async throws {
+        let server = try TestHTTPServer()
+        server.route("/ok", responding: .text("ok"))
+        let loops = WeakReferences()
+        do {
+            let transport = CurlTransport()
+            loops.append(transport.eventLoop)
+            let client = HTTPClient(
+                transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
+            _ = try await client.send(HTTPRequest(path: "/ok"))
+            // The kept-alive connection is a socket of this process whose peer is the server's port.
+            #expect(connectedSockets(to: server.port) == 1)
+            #expect(loops.liveCount == 1)
+        }
+        #expect(await waitUntil { loops.liveCount == 0 })
+        #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
     }
+
+    /// How many of this process's descriptors are TCP sockets whose remote end is `port` on loopback.
+    private func connectedSockets(to port: UInt16) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let inodes = Set(
+            descriptors.compactMap { name -> String? in
+                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+                    target.hasPrefix("socket:[")
+                else { return nil }
+                return String(target.dropFirst("socket:[".count).dropLast())
+            })
+        let remote = String(format: ":%04X", port)
+        var count = 0
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            // /proc files report a size of 0, so they are read to their end rather than by size.
+            guard let handle = FileHandle(forReadingAtPath: table), let data = try? handle.readToEnd() else { continue }
+            try? handle.close()
+            let text = String(decoding: data, as: UTF8.self)
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+                guard fields.count > 9, fields[2].hasSuffix(remote), inodes.contains(String(fields[9])) else {
+                    continue
+                }
+                count += 1
+            }
+        }
+        return count
+    }
+}
+
+/// Weak references to objects made during a test, to see that they have all been freed.
+final class WeakReferences: @unchecked Sendable {
+    private struct Entry { weak var object: AnyObject? }
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+
+    /// Keeps a weak reference to `object`; a `nil` is not counted.
+    func append(_ object: AnyObject?) {
+        guard let object else { return }
+        lock.withLock { entries.append(Entry(object: object)) }
+    }
+    /// How many objects were added.
+    var count: Int { lock.withLock { entries.count } }
+    /// How many of them are still alive.
+    var liveCount: Int { lock.withLock { entries.filter { $0.object != nil }.count } }
 }

@@ -36,10 +36,7 @@ public struct ExternalEditor: Sendable {
     public func edit(_ text: String, fileExtension: String) throws -> String {
         let file = temporaryFolder.appendingPathComponent("ferry-body-\(UUID().uuidString.prefix(8)).\(fileExtension)")
         // The body may hold secrets: the file is created for the user only, and never left behind.
-        guard
-            FileManager.default.createFile(
-                atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { throw ExternalEditorError.fileProblem("cannot write \(file.path)") }
+        try Self.writePrivateFile(text, to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let status = try run(["/bin/sh", "-c", command + " \"$1\"", "sh", file.path])
         if status.exitCode == 127 { throw ExternalEditorError.notFound(command: command) }

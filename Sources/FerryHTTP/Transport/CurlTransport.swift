@@ -46,6 +46,10 @@ public final class CurlTransport: HTTPTransport {
     /// later transfers, so this stays at the most transfers ever in flight at once (for tests).
     var easyHandlesCreated: Int { loop?.handlesCreated ?? 0 }
 
+    /// The event loop, for leak tests to hold weakly: it is freed, with its multi handle, only once its
+    /// thread has stopped and freed its easy handles.
+    var eventLoop: AnyObject? { loop }
+
     /// How many libcurl handles (multi and easy) exist in the whole process, for leak checks.
     public static var liveHandleCount: Int { Curl.liveHandles.withLock { $0 } }
 

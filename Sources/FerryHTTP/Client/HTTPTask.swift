@@ -127,11 +127,18 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     // MARK: - Driven by the client
 
     /// Records the transport's handle; cancels it at once if the task was canceled meanwhile.
+    ///
+    /// The transfer can finish on the transport's thread before this runs (the caller was preempted
+    /// between starting it and attaching it). A finished task keeps no handle: the transfer's events hold
+    /// the task and the client, so a handle stored after `deliver` cleared it would keep the task, the
+    /// client, its transport and the transport's event-loop thread alive for good.
     func attach(_ transfer: any TransferHandle) {
         let canceled = storage.withLock { storage -> Bool in
+            if storage.state == .canceled { return true }
+            guard !storage.state.isFinished else { return false }
             storage.transfer = transfer
             if case .idle = storage.state { storage.state = .running(TransferProgress()) }
-            return storage.state == .canceled
+            return false
         }
         if canceled { transfer.cancel() }
     }

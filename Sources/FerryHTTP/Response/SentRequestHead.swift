@@ -45,25 +45,56 @@ public struct SentRequestHead: Sendable, Hashable {
     /// ends them; CRLF or bare LF line ends). Returns `nil` when the first line is not
     /// `METHOD TARGET HTTP/…`; a header line without a colon is skipped.
     public init?(parsing bytes: some Collection<UInt8>) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        // "\r\n" is one Character, so it and a bare "\n" both end a line.
-        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\r\n" || $0 == "\n" }[...]
-        guard let first = lines.popFirst() else { return nil }
-        let parts = first.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/") else { return nil }
-        var headers = HTTPHeaders()
-        for line in lines {
-            if line.isEmpty { break }
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-            headers.add(String(line[..<colon]), String(Self.trimmingTrailingSpace(value)))
-        }
-        self.init(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), headers: headers)
+        let parsed = bytes.withContiguousStorageIfAvailable { Self.parse(UnsafeRawBufferPointer($0)) }
+        guard let head = parsed ?? Array(bytes).withUnsafeBytes({ Self.parse($0) }) else { return nil }
+        self = head
     }
 
-    private static func trimmingTrailingSpace(_ text: Substring) -> Substring {
-        var text = text
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
+    /// Parses on the bytes themselves, line by line, so no line is built as a `String` before it is split.
+    private static func parse(_ bytes: UnsafeRawBufferPointer) -> SentRequestHead? {
+        var lines = Lines(bytes: bytes)
+        guard let first = lines.next() else { return nil }
+        let space = UInt8(ascii: " ")
+        guard let methodEnd = first[first.startIndex...].firstIndex(of: space) else { return nil }
+        var targetStart = methodEnd + 1
+        while targetStart < first.endIndex, first[targetStart] == space { targetStart += 1 }
+        guard let targetEnd = first[targetStart...].firstIndex(of: space) else { return nil }
+        var versionStart = targetEnd + 1
+        while versionStart < first.endIndex, first[versionStart] == space { versionStart += 1 }
+        let version = text(first, versionStart..<first.endIndex)
+        guard methodEnd > first.startIndex, targetEnd > targetStart, version.hasPrefix("HTTP/") else { return nil }
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(12)
+        while let line = lines.next(), !line.isEmpty {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            var start = colon + 1
+            var stop = line.endIndex
+            while start < stop, line[start] == space || line[start] == 9 { start += 1 }
+            while stop > start, line[stop - 1] == space || line[stop - 1] == 9 { stop -= 1 }
+            headers.add(text(line, line.startIndex..<colon), text(line, start..<stop))
+        }
+        return SentRequestHead(
+            method: text(first, first.startIndex..<methodEnd), target: text(first, targetStart..<targetEnd),
+            version: version, headers: headers)
+    }
+
+    /// The bytes of `line` in `range` as UTF-8 text (invalid sequences repaired).
+    private static func text(_ line: Slice<UnsafeRawBufferPointer>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: line[range]), as: UTF8.self)
+    }
+
+    /// The lines of a head without their CRLF or LF ends.
+    private struct Lines {
+        let bytes: UnsafeRawBufferPointer
+        var position = 0
+
+        mutating func next() -> Slice<UnsafeRawBufferPointer>? {
+            guard position < bytes.count else { return nil }
+            let end = bytes[position...].firstIndex(of: 10) ?? bytes.count
+            var stop = end
+            if stop > position, bytes[stop - 1] == 13 { stop -= 1 }
+            defer { position = end + 1 }
+            return bytes[position..<stop]
+        }
     }
 }

@@ -12,8 +12,13 @@ struct SentHeadRecorder {
 
     /// Takes bytes libcurl reported as sent header data.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        // The usual case: one whole head in one call, parsed where it lies.
+        if pending.isEmpty, Self.endOfHead(in: bytes) == bytes.count {
+            if let head = SentRequestHead(parsing: bytes) { complete.append(head) }
+            return
+        }
         pending.append(contentsOf: bytes)
-        while let end = Self.endOfHead(in: pending) {
+        while let end = pending.withUnsafeBytes({ Self.endOfHead(in: $0) }) {
             if let head = SentRequestHead(parsing: pending[..<end]) { complete.append(head) }
             pending.removeSubrange(..<end)
         }
@@ -27,14 +32,13 @@ struct SentHeadRecorder {
     }
 
     /// The index just past the first `CRLF CRLF` (or `LF LF`) in `bytes`.
-    private static func endOfHead(in bytes: [UInt8]) -> Int? {
+    private static func endOfHead(in bytes: UnsafeRawBufferPointer) -> Int? {
         var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == 10 {
-                if bytes[index + 1] == 10 { return index + 2 }
-                if bytes[index + 1] == 13, index + 2 < bytes.count, bytes[index + 2] == 10 { return index + 3 }
-            }
-            index += 1
+        while let newline = bytes[index...].firstIndex(of: 10) {
+            let next = newline + 1
+            if next < bytes.count, bytes[next] == 10 { return next + 1 }
+            if next + 1 < bytes.count, bytes[next] == 13, bytes[next + 1] == 10 { return next + 2 }
+            index = next
         }
         return nil
     }

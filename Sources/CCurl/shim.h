@@ -30,6 +30,7 @@ static inline CURLMcode ferry_multi_setopt_long(CURLM *m, CURLMoption o, long v)
 
 static inline long ferry_curlauth_basic(void) { return (long)CURLAUTH_BASIC; }
 static inline long ferry_curlauth_bearer(void) { return (long)CURLAUTH_BEARER; }
+static inline long ferry_curlauth_digest(void) { return (long)CURLAUTH_DIGEST; }
 static inline long ferry_curlauth_any(void) { return (long)CURLAUTH_ANY; }
 static inline CURLversion ferry_curlversion_now(void) { return CURLVERSION_NOW; }
 static inline long ferry_curl_global_default(void) { return CURL_GLOBAL_DEFAULT; }

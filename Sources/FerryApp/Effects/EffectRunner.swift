@@ -35,7 +35,8 @@ final class EffectRunner: @unchecked Sendable {
         workspace: Workspace, transport: any HTTPTransport, mailbox: Mailbox<AppAction>, services: AppServices,
         terminal: any TerminalBackend, limits: ResponseLimits = ResponseLimits()
     ) {
-        self.client = HTTPClient(transport: transport)
+        // The workspace's cookies (`.ferry/cookies`) go out with every send unless `# @no-cookie-jar`.
+        self.client = HTTPClient(transport: transport, cookieJar: workspace.cookieJar())
         self.terminal = terminal
         self.limits = limits
         self.mailbox = mailbox

@@ -13,11 +13,16 @@ import Foundation
 public final class HTTPClient: Sendable {
     /// The transport that moves the bytes.
     public let transport: any HTTPTransport
+    /// The cookies kept between requests, or `nil` for none (the default): see ``CookieJar``.
+    public let cookieJar: CookieJar?
     private let selectedEnvironment: Locked<Environment?>
 
-    /// A client over the given transport, sending relative requests to `environment`.
-    public init(transport: any HTTPTransport, environment: Environment? = nil) {
+    /// A client over the given transport, sending relative requests to `environment`; with `cookieJar`, every
+    /// request whose ``HTTPRequest/usesCookieJar`` is `true` sends the jar's matching cookies and stores the
+    /// cookies its response sets.
+    public init(transport: any HTTPTransport, environment: Environment? = nil, cookieJar: CookieJar? = nil) {
         self.transport = transport
+        self.cookieJar = cookieJar
         self.selectedEnvironment = Locked(environment)
     }
 
@@ -106,9 +111,9 @@ public final class HTTPClient: Sendable {
         _ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?, retry: Int = 0
     ) {
         let request = task.request
-        let resolved: HTTPRequest
+        var sent: HTTPRequest
         do {
-            resolved = try request.resolved(in: environment)
+            sent = try request.resolved(in: environment)
         } catch {
             bodySink?.finish(.failure(error))
             task.finish(.failure(error))
@@ -118,11 +123,15 @@ public final class HTTPClient: Sendable {
             bodySink?.finish(.failure(HTTPClientError(.canceled, request: request)))
             return
         }
+        let jar = request.usesCookieJar ? cookieJar : nil
+        if let jar { sent.addCookies(from: jar) }
+        let resolved = sent
         let policy = request.retryPolicy
         let method = request.method
         var events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in
+                if let jar, case .success(let response) = result { jar.storeCookies(from: response) }
                 if bodySink == nil, let wait = Self.delay(policy, beforeRetry: retry + 1, of: method, after: result) {
                     self.retry(task, processor: processor, attempt: retry + 1, after: wait)
                     return

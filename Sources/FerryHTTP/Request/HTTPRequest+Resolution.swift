@@ -5,11 +5,12 @@ import Foundation
 extension HTTPRequest {
     /// Whether the target is an absolute URL with no query parameters left to fold in.
     public var isResolved: Bool {
-        if case .url = target { query.isEmpty && auth == nil } else { false }
+        if case .url = target { query.isEmpty && (auth == nil || auth?.isChallengeBased == true) } else { false }
     }
 
     /// This request made ready to send, with no I/O: an absolute URL with the query folded in, the
-    /// environment's default headers and credentials where they apply, `Authorization` and `Content-Type` set.
+    /// environment's default headers and credentials where they apply, `Authorization` and `Content-Type` set
+    /// (Digest credentials stay in ``auth`` for the transport).
     ///
     /// Throws ``HTTPClientError/Reason/invalidURL(_:)`` for a path without an environment, a URL that
     /// does not parse, or a scheme other than `http` and `https`.
@@ -70,7 +71,12 @@ extension HTTPRequest {
         if let credentials = auth ?? (applyDefaults ? environment?.defaultAuth : nil),
             !resolved.headers.contains("Authorization")
         {
-            resolved.headers.add("Authorization", credentials.headerValue)
+            if let value = credentials.headerValue {
+                resolved.headers.add("Authorization", value)
+            } else {
+                // Digest: kept on the resolved request for the transport to answer the challenge with.
+                resolved.auth = credentials
+            }
         }
         if let contentType = body.contentType, !resolved.headers.contains("Content-Type") {
             resolved.headers.add("Content-Type", contentType)

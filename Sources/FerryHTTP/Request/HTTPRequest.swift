@@ -56,6 +56,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Whether the transport keeps the request heads it wrote, for ``HTTPResponse/sentHeads`` (`false` by
     /// default: recording turns on libcurl's debug callback, which costs a little on every transfer).
     public var recordsSentHead: Bool
+    /// Whether the client's ``CookieJar`` (if it has one) adds its cookies to this request and stores the
+    /// response's; `false` is the JetBrains `# @no-cookie-jar` directive. `true` by default.
+    public var usesCookieJar: Bool
 
     /// A request for an absolute URL.
     public init(
@@ -94,6 +97,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.responseBody = .memory(limit: 64 << 20)
         self.retryPolicy = .none
         self.recordsSentHead = false
+        self.usesCookieJar = true
     }
 
     /// The target as text, for messages: the URL, or the path as written.

@@ -66,11 +66,15 @@ public struct Redirect: Sendable, Hashable {
     public var from: URL
     /// The URL it pointed to.
     public var to: URL
+    /// The redirect response's header fields (its `Set-Cookie` fields reach the ``CookieJar``); empty where
+    /// the transport does not report them (``URLSessionTransport``).
+    public var headers: HTTPHeaders
 
     /// A redirect from one URL to another.
-    public init(status: Int, from: URL, to: URL) {
+    public init(status: Int, from: URL, to: URL, headers: HTTPHeaders = [:]) {
         self.status = status
         self.from = from
         self.to = to
+        self.headers = headers
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 
 extension SavedRequest {
     /// The request ready for ``HTTPClient``: variables substituted, Basic credentials encoded,
-    /// directives applied (`@timeout`, `@connection-timeout`, `@no-redirect`, `@insecure`, `@retries`).
+    /// `Authorization: Digest user password` turned into ``HTTPAuth/digest(user:password:)``, directives
+    /// applied (`@timeout`, `@connection-timeout`, `@no-redirect`, `@no-cookie-jar`, `@insecure`, `@retries`).
     ///
     /// Throws ``VariableError`` for an unresolved variable (naming it and where it was used) or a
     /// URL that is not an absolute `http(s)` URL once resolved.
@@ -22,9 +23,14 @@ extension PreparedRequest {
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let parsed = URL(string: url),
             parsed.host?.isEmpty == false
         else { throw VariableError(.invalidURL(maskedURL), part: "the URL", location: location) }
+        var fields = HTTPHeaders(headers.map { ($0.name, $0.value) })
+        let digest = fields["Authorization"].flatMap(Self.digestCredentials)
+        if digest != nil { fields.remove("Authorization") }
         var request = HTTPRequest(
-            HTTPMethod(rawValue: method), url: parsed, headers: HTTPHeaders(headers.map { ($0.name, $0.value) }),
+            HTTPMethod(rawValue: method), url: parsed, headers: fields,
             body: body.map { .data($0, contentType: nil) } ?? .none)
+        request.auth = digest
+        request.usesCookieJar = usesCookieJar
         if let timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
         if let connectionTimeout { request.connectTimeout = .milliseconds(Int64(connectionTimeout * 1000)) }
         if !followsRedirects { request.redirectPolicy = .none }
@@ -33,5 +39,13 @@ extension PreparedRequest {
         // `HTTP/2` after the URL asks for HTTP/2 (as in JetBrains); `HTTP/1.1` is the usual default.
         if httpVersion == "HTTP/2" { request.httpVersion = .http2 }
         return request
+    }
+
+    /// `Digest user password` (the JetBrains syntax, variables already substituted) as credentials for the
+    /// transport to answer the server's challenge with; `nil` for any other `Authorization` value.
+    static func digestCredentials(_ value: String) -> HTTPAuth? {
+        let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 3, words[0].lowercased() == "digest" else { return nil }
+        return .digest(user: String(words[1]), password: String(words[2]))
     }
 }

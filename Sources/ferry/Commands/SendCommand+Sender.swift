@@ -26,7 +26,11 @@ struct Sender {
     func run() -> Int32 {
         let transport = CurlTransport()
         defer { transport.shutdown() }
-        let client = HTTPClient(transport: transport)
+        let jar = prepared.workspace.cookieJar()
+        let client = HTTPClient(transport: transport, cookieJar: jar)
+        defer {
+            if let problem = jar.persistenceError { printError("ferry send: warning: cookies: \(problem)") }
+        }
         let interrupt = Interrupt()
         let progress = TerminalOutput.standardError.isTerminal ? ProgressBar() : nil
         let started = Date()

@@ -251,6 +251,12 @@ final class CurlEasy {
         if let proxy = options.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
         setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(options.httpVersion))
         setLong(CURLOPT_PIPEWAIT, 1)
+        if let credentials = options.digestCredentials {
+            // libcurl sends the request bare, reads the 401's challenge and sends it again with the answer.
+            setLong(CURLOPT_HTTPAUTH, ferry_curlauth_digest())
+            ferry_easy_setopt_string(handle, CURLOPT_USERNAME, credentials.user)
+            ferry_easy_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
+        }
         applyMethod(options.method)
 
         for line in options.headerLines { headerList = curl_slist_append(headerList, line) }

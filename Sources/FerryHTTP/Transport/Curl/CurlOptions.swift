@@ -29,6 +29,8 @@ struct CurlOptions {
     var httpVersion: HTTPVersionPreference
     /// Whether libcurl reports the request heads it writes (``HTTPRequest/recordsSentHead``).
     var recordsSentHead: Bool
+    /// Digest credentials for libcurl to answer the server's challenge with, or `nil`.
+    var digestCredentials: (user: String, password: String)?
 
     /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body).
     init(_ request: HTTPRequest, bodyLength: Int?) {
@@ -68,6 +70,7 @@ struct CurlOptions {
         proxy = request.proxy?.absoluteString
         httpVersion = request.httpVersion
         recordsSentHead = request.recordsSentHead
+        if case .digest(let user, let password) = request.auth { digestCredentials = (user, password) }
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.

@@ -234,7 +234,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         if Self.redirectStatuses.contains(status), let location = headers["Location"],
             request.redirectPolicy != .none, let target = URL(string: location, relativeTo: currentURL)?.absoluteURL
         {
-            redirects.append(Redirect(status: status, from: currentURL, to: target))
+            redirects.append(Redirect(status: status, from: currentURL, to: target, headers: headers))
             currentURL = target
         }
         // "HTTP/1.1 200 OK": the code after the first space, the reason after the second.

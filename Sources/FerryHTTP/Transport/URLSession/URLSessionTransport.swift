@@ -8,7 +8,10 @@ import Foundation
 ///
 /// On Linux it gives **no timing phases** (``HTTPResponse/timing`` is `nil`: the task-metrics delegate is
 /// never called there), cannot turn TLS verification off, trust a custom CA bundle or use a proxy (each
-/// fails with a clear error before sending), reads request bodies into memory before sending (files are
+/// fails with a clear error before sending), does not support Digest authentication
+/// (``HTTPAuth/digest(user:password:)`` fails the same way: FoundationNetworking's challenge handling is not
+/// reliable there), does not report redirect headers (so a ``CookieJar`` only sees the final response's
+/// cookies), reads request bodies into memory before sending (files are
 /// uploaded from disk), and reports `Content-Type`-style headers in whatever order FoundationNetworking
 /// stores them. Redirect limits, cancellation, upload and download progress, body limits and file
 /// destinations work. It cannot see what goes on the wire either, so ``HTTPRequest/recordsSentHead`` is
@@ -49,6 +52,11 @@ public final class URLSessionTransport: HTTPTransport {
             return fail(
                 .tlsFailure(
                     TLSFailure(.unsupported, detail: "URLSessionTransport cannot trust a custom CA bundle on Linux")))
+        }
+        if let auth = request.auth, auth.isChallengeBased {
+            return fail(
+                .transport(
+                    code: 0, detail: "URLSessionTransport does not support Digest authentication; use CurlTransport"))
         }
         guard request.proxy == nil else {
             return fail(.transport(code: 0, detail: "URLSessionTransport does not support proxies on Linux"))

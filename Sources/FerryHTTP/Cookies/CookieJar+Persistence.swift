@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// MARK: - The Netscape cookie file (curl's `-b`/`-c` format)
+
+extension CookieJar {
+    /// The first line of a saved jar.
+    static let fileHeader = "# Netscape HTTP Cookie File\n# Written by Ferry: one cookie per line, tab-separated.\n"
+
+    /// The jar's cookies as a Netscape cookie file: `domain  subdomains  path  secure  expiry  name  value`
+    /// per line (a domain cookie's domain starts with `.`, expiry `0` is a session cookie, `#HttpOnly_`
+    /// prefixes HttpOnly ones), oldest first.
+    static func fileText(_ cookies: [Cookie]) -> String {
+        var text = fileHeader
+        for cookie in cookies.sorted(by: { $0.created < $1.created }) {
+            let domain = (cookie.isHTTPOnly ? "#HttpOnly_" : "") + (cookie.isHostOnly ? "" : ".") + cookie.domain
+            let expiry = cookie.expires.map { String(max(1, Int64($0.timeIntervalSince1970.rounded(.up)))) } ?? "0"
+            let fields = [
+                domain, cookie.isHostOnly ? "FALSE" : "TRUE", cookie.path, cookie.isSecure ? "TRUE" : "FALSE",
+                expiry, cookie.name, cookie.value,
+            ]
+            // A tab or line break in a field would break the line; servers never send them, so drop such a cookie.
+            guard fields.allSatisfy({ !$0.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) }) else {
+                continue
+            }
+            text += fields.joined(separator: "\t") + "\n"
+        }
+        return text
+    }
+
+    /// The cookies in a Netscape cookie file's text; comments, blank and malformed lines are skipped. Order
+    /// is kept as creation order.
+    static func cookies(fromFileText text: String) -> [Cookie] {
+        var cookies: [Cookie] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            var line = Substring(line)
+            var isHTTPOnly = false
+            if line.hasPrefix("#HttpOnly_") {
+                isHTTPOnly = true
+                line = line.dropFirst("#HttpOnly_".count)
+            } else if line.hasPrefix("#") {
+                continue
+            }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 7, !fields[0].isEmpty, !fields[5].isEmpty, fields[2].hasPrefix("/"),
+                let seconds = Int64(fields[4])
+            else { continue }
+            let includesSubdomains = fields[1].uppercased() == "TRUE"
+            var domain = fields[0]
+            if domain.hasPrefix(".") { domain.removeFirst() }
+            cookies.append(
+                Cookie(
+                    name: fields[5], value: fields[6], domain: domain, isHostOnly: !includesSubdomains,
+                    path: fields[2], isSecure: fields[3].uppercased() == "TRUE", isHTTPOnly: isHTTPOnly,
+                    expires: seconds == 0 ? nil : Date(timeIntervalSince1970: Double(seconds)),
+                    created: Date(timeIntervalSince1970: Double(cookies.count))))
+        }
+        return cookies
+    }
+
+    /// The cookies saved in `file`, none when it does not exist.
+    static func load(from file: URL) throws -> [Cookie] {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        let data = try Data(contentsOf: file)
+        return cookies(fromFileText: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Writes `cookies` to `file` atomically: a temporary file beside it, flushed to disk, then renamed over
+    /// it, so a crash leaves the old file or the new one, never a torn one. The folder is created if needed.
+    static func write(_ cookies: [Cookie], to file: URL) throws {
+        let folder = file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        let bytes = Array(fileText(cookies).utf8)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        var written = 0
+        var failed = false
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                written += count
+            }
+        }
+        if fsync(descriptor) != 0 { failed = true }
+        close(descriptor)
+        guard !failed, rename(temporary.path, file.path) == 0 else {
+            unlink(temporary.path)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+    }
+}

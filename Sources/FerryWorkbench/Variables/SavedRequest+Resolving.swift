@@ -45,7 +45,8 @@ extension PreparedRequest {
     /// transport to answer the server's challenge with; `nil` for any other `Authorization` value.
     static func digestCredentials(_ value: String) -> HTTPAuth? {
         let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.count == 3, words[0].lowercased() == "digest" else { return nil }
+        // `Digest username="a", realm=…` is a ready-made header, sent as it is.
+        guard words.count == 3, words[0].lowercased() == "digest", !words[1].contains("=") else { return nil }
         return .digest(user: String(words[1]), password: String(words[2]))
     }
 }

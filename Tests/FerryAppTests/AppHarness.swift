@@ -54,6 +54,12 @@ final class AppHarness: @unchecked Sendable {
         try settle(timeout: timeout)
     }
 
+    /// Sends events without waiting for the app to settle, to watch what it shows meanwhile.
+    func enqueue(_ events: InputEvent...) {
+        lock.withLock { enqueued += events.count }
+        backend.enqueue(events)
+    }
+
     /// Resizes the terminal (which queues a resize event) and waits until the app is quiet again.
     func resize(to size: Size) throws {
         lock.withLock { enqueued += 1 }

@@ -130,7 +130,7 @@ final class JSONFilterKeysTests {
         try app.type("..")
         try app.press(.key(.enter))
         #expect(app.shows("7 matches for .."), "\(app.screen)")
-        let content = WorkbenchLayout(size: app.backend.size).responseContent
+        let content = app.state.layout.responseContent
         // Row 0 is the count; row 3 is the third result (.user.name).
         let click = InputEvent.mouse(MouseEvent(.press(.left), at: Position(x: content.x + 2, y: content.y + 3)))
         try app.press(click)

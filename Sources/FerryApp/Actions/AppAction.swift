@@ -122,6 +122,10 @@ enum AppAction: Sendable {
 
     /// Bytes moved for send `id`, `elapsed` after it started.
     case progressReceived(id: Int, TransferProgress, elapsed: Duration)
+    /// Streamed send `id` failed or got a retryable status and waits before trying again (`# @retries`).
+    case retryWaiting(id: Int, RetryWait)
+    /// Streamed send `id` started attempt `attempt` after waiting.
+    case retryStarted(id: Int, attempt: Int)
     /// Send `id` ended.
     case responseReceived(id: Int, Result<HTTPResponse, HTTPClientError>)
     /// Streamed send `id` ended: complete, canceled or failed, with the body bytes that arrived.
@@ -150,7 +154,7 @@ enum AppAction: Sendable {
         case .transferEnded:
             true
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
-            .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead:
+            .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted:
             true
         default: false
         }

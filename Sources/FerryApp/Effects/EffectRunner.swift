@@ -168,7 +168,10 @@ final class EffectRunner: @unchecked Sendable {
             // a cancel ends the wait at once.
             var retry = 1
             while let wait = Self.retryDelay(request, beforeRetry: retry, after: outcome) {
+                let attempts = request.retryPolicy.maximumRetries + 1
+                self.post(.retryWaiting(id: id, RetryWait(attempt: retry + 1, of: attempts, delay: wait)))
                 do { try await Task.sleep(for: wait) } catch { break }
+                self.post(.retryStarted(id: id, attempt: retry + 1))
                 outcome = await ResponseStreamer.receive(
                     request, client: client, limits: limits, executor: executor, progress: report)
                 retry += 1

@@ -8,7 +8,7 @@ extension AppReducer {
     static func applySearch(_ state: inout AppState, keepOverlay: Bool) -> [Effect] {
         guard case .search(let text) = state.overlay else { return [] }
         if !keepOverlay { state.overlay = nil }
-        let page = WorkbenchLayout(size: state.size).responseContent.height
+        let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
             exchange.search = text
             exchange.matches = []
@@ -54,7 +54,7 @@ extension AppReducer {
 
     /// Moves to the next or previous match.
     static func stepSearch(_ step: Int, _ state: inout AppState) -> [Effect] {
-        let page = WorkbenchLayout(size: state.size).responseContent.height
+        let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
             let count = exchange.filter?.results.count ?? exchange.matches.count
             guard count > 0 else { return }
@@ -66,7 +66,7 @@ extension AppReducer {
 
     /// Changes the JSON tree's expansion, keeping the cursor on the same node when it stays visible.
     static func reshapeTree(_ state: inout AppState, _ change: (inout JSONTree) -> Void) -> [Effect] {
-        let page = WorkbenchLayout(size: state.size).responseContent.height
+        let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
             guard case .json(var tree) = exchange.body else { return }
             let node = exchange.bodyCursor < tree.visibleRowCount ? tree.node(atRow: exchange.bodyCursor) : 0
@@ -147,7 +147,7 @@ extension AppReducer {
 
     /// Moves the current result of the query filter (the tree cursor follows it).
     static func moveInFilter(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
-        let page = WorkbenchLayout(size: state.size).responseContent.height
+        let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
             guard let filter = exchange.filter else { return }
             let rows = max(1, page - filter.headerHeight)
@@ -183,7 +183,7 @@ extension AppReducer {
 
     /// A click on the query filter's list selects a result; a second click on it shows it in the tree.
     static func clickFilter(row: Int, _ state: inout AppState) -> [Effect] {
-        let page = WorkbenchLayout(size: state.size).responseContent.height
+        let page = state.layout.responseContent.height
         var again = false
         updateCurrentExchange(&state) { exchange in
             guard let filter = exchange.filter else { return }

@@ -78,7 +78,7 @@ extension AppReducer {
         guard var table = state.bodyTable, let id = state.openRequest else { return [] }
         if let undone = endFileFieldEdit(event, &state) { return undone }
         let before = table.rows
-        _ = table.handle(event, area: WorkbenchLayout(size: state.size).bodyEditor)
+        _ = table.handle(event, area: state.layout.bodyEditor)
         state.bodyTable = table
         guard table.rows != before else { return [] }
         return edit(id, &state) { request in

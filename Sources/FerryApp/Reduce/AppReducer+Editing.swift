@@ -42,7 +42,7 @@ extension AppReducer {
     static func editBody(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
         guard var editor = state.bodyEditor, let id = state.openRequest else { return [] }
         let before = editor.text
-        _ = editor.handle(event, area: WorkbenchLayout(size: state.size).bodyEditor)
+        _ = editor.handle(event, area: state.layout.bodyEditor)
         state.bodyEditor = editor
         let text = editor.text
         guard text != before else { return [] }
@@ -54,7 +54,7 @@ extension AppReducer {
     static func editHeaders(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
         guard var table = state.headerTable, let id = state.openRequest else { return [] }
         let before = table.rows
-        _ = table.handle(event, area: WorkbenchLayout(size: state.size).editorContent)
+        _ = table.handle(event, area: state.layout.editorContent)
         state.headerTable = table
         guard table.rows != before else { return [] }
         return edit(id, &state) {

@@ -7,7 +7,7 @@ import FerryWorkbench
 extension AppReducer {
     /// Moves the cursor of the dialog on top, or of the focused pane.
     static func moveCursor(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
-        let layout = WorkbenchLayout(size: state.size)
+        let layout = state.layout
         if let overlay = state.overlay {
             moveInOverlay(overlay, move, &state)
             return []
@@ -47,7 +47,7 @@ extension AppReducer {
                 }
                 return []
             }
-            let width = WorkbenchLayout(size: state.size).responseContent.width
+            let width = state.layout.responseContent.width
             updateCurrentExchange(&state) { exchange in
                 let count = bodyRowCount(exchange.body, width: width)
                 exchange.bodyCursor = step(exchange.bodyCursor, move, count: count, page: page)
@@ -136,7 +136,7 @@ extension AppReducer {
 
     /// A mouse press focuses the pane under it and selects the row or tab; the wheel scrolls.
     static func click(_ mouse: MouseEvent, _ state: inout AppState) -> [Effect] {
-        let layout = WorkbenchLayout(size: state.size)
+        let layout = state.layout
         let position = mouse.position
         switch mouse.kind {
         case .scrollUp, .scrollDown:
@@ -195,7 +195,7 @@ extension AppReducer {
 
     /// Keeps scroll positions valid after a resize.
     static func clampScrolls(_ state: inout AppState) {
-        let layout = WorkbenchLayout(size: state.size)
+        let layout = state.layout
         syncTreeViewport(&state)
         let page = layout.responseContent.height
         for key in Array(state.exchanges.keys) {
@@ -243,7 +243,7 @@ extension AppReducer {
 
     /// Tells the tree widget how many rows its pane shows (paging and scrolling use it).
     static func syncTreeViewport(_ state: inout AppState) {
-        state.tree.viewportHeight = state.tree.rowsArea(in: WorkbenchLayout(size: state.size).treeList).height
+        state.tree.viewportHeight = state.tree.rowsArea(in: state.layout.treeList).height
     }
 
     /// A click in the tree: the widget selects the row (and toggles a folder when its ▸/▾ is hit); a click on

@@ -57,7 +57,7 @@ extension AppReducer {
 
     /// Where the URL field is drawn: the URL row after the method and a space.
     static func urlFieldArea(_ state: AppState) -> Rect {
-        let line = WorkbenchLayout(size: state.size).urlLine
+        let line = state.layout.urlLine
         let offset = min(line.width, (state.currentRequest?.method.count ?? 0) + 1)
         return Rect(x: line.x + offset, y: line.y, width: line.width - offset, height: 1)
     }

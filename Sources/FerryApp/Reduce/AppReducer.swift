@@ -163,6 +163,7 @@ enum AppReducer {
                 exchange.elapsed = elapsed
             }
             return []
+        case .retryWaiting, .retryStarted: return retryChanged(action, &state)
         case .responseReceived(let id, let result): return receive(id, result, &state)
         case .transferEnded(let id, let outcome): return finishTransfer(id, outcome, &state)
         case .bodyPrepared(let id, let body):

@@ -28,6 +28,10 @@ struct Exchange: Sendable {
     var phase: Phase = .inFlight
     /// The latest progress report.
     var progress = TransferProgress()
+    /// The attempt under way (or the last one made): 1, or more once `# @retries` tried again.
+    var attempt = 1
+    /// The wait before the next attempt, while there is one.
+    var retryWait: RetryWait?
     /// The time from the start of the send to the latest progress report.
     var elapsed: Duration = .zero
 

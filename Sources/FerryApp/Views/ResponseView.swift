@@ -31,8 +31,13 @@ struct ResponseView {
         case .failed(let message):
             if state.responseTab == .body, exchange.bodySize > 0, content.height > 1 {
                 // A transfer broken off mid-body: the error, then what had arrived (marked partial).
-                Line(message, style: theme[.error]).render(into: &buffer, area: content.rows(content.y, count: 1))
-                let below = Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1)
+                // The error wrapped whole (never cut at the pane's edge), then the body below it.
+                let errorRows = min(
+                    Paragraph.wrapped(Line(message), width: content.width).count, content.height - 1)
+                Paragraph(text: Text([Line(message, style: theme[.error])]), wrap: true)
+                    .render(into: &buffer, area: content.rows(content.y, count: errorRows))
+                let below = Rect(
+                    x: content.x, y: content.y + errorRows, width: content.width, height: content.height - errorRows)
                 BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(
                     into: &buffer, area: below)
                 return
@@ -48,11 +53,14 @@ struct ResponseView {
         case .inFlight, .canceled:
             if state.responseTab != .request {
                 let received = exchange.progress.bytesReceived
+                let waiting = exchange.isInFlight ? exchange.retryWait : nil
                 let text =
-                    exchange.isInFlight
-                    ? "Waiting for the response… Esc cancels."
-                    : "Canceled. \(received == 0 ? "Nothing had arrived." : "\(WorkbenchView.formatBytes(received)) had arrived and were dropped.")"
-                Line(text, style: theme[.muted]).render(into: &buffer, area: content.rows(content.y, count: 1))
+                    waiting.map { "\($0.summary). Attempt \($0.attempt - 1) got no usable answer." }
+                    ?? (exchange.isInFlight
+                        ? "Waiting for the response… Esc cancels."
+                        : "Canceled. \(received == 0 ? "Nothing had arrived." : "\(WorkbenchView.formatBytes(received)) had arrived and were dropped.")")
+                Paragraph(text: Text([Line(text, style: theme[.muted])]), wrap: true).render(
+                    into: &buffer, area: content)
                 return
             }
         case .received:
@@ -85,6 +93,9 @@ struct ResponseView {
         switch exchange.phase {
         case .inFlight:
             let frame = Self.spinner[state.spinnerFrame % Self.spinner.count]
+            if let wait = exchange.retryWait {
+                return Line([Span(frame + " " + wait.summary, style: theme[.warning].adding(.bold))])
+            }
             return Line(
                 [
                     Span(frame + " Sending ", style: theme[.accent]),
@@ -109,6 +120,9 @@ struct ResponseView {
             if response.tlsVerification == .disabled {
                 // Said first, so even a narrow pane shows it.
                 spans.append(Span("  ⚠ TLS not verified", style: theme[.warning].adding(.bold)))
+            }
+            if exchange.attempt > 1 {
+                spans.append(Span("  · attempt \(exchange.attempt)", style: theme[.warning]))
             }
             if let timing = response.timing {
                 spans.append(Span("  · \(WorkbenchView.formatDuration(timing.total))", style: theme[.muted]))
@@ -143,7 +157,11 @@ struct ResponseView {
             lines.append(Line("⚠ TLS certificate not verified (# @insecure)", style: theme[.warning]))
         }
         if sent.retryPolicy.maximumRetries > 0 {
-            lines.append(Line("up to \(sent.retryPolicy.maximumRetries) retries (# @retries)", style: theme[.muted]))
+            let made = exchange.attempt == 1 ? "1 attempt" : "\(exchange.attempt) attempts"
+            lines.append(
+                Line(
+                    "up to \(sent.retryPolicy.maximumRetries) retries (# @retries) · \(made) made",
+                    style: theme[.muted]))
         }
         for header in sent.headers where heads.isEmpty {
             let value =

@@ -9,13 +9,13 @@ struct WorkbenchLayout: Sendable, Hashable {
     var editor: Rect
     /// The response pane.
     var response: Rect
-    /// The status bar row.
+    /// The status bar's rows (one, or more while a long message is shown whole).
     var statusBar: Rect
 
-    /// The layout for a terminal of `size`.
-    init(size: Size) {
+    /// The layout for a terminal of `size` with a status bar of `statusRows` rows (the panes shrink to make room).
+    init(size: Size, statusRows: Int = 1) {
         let screen = Rect(origin: .zero, size: size)
-        let rows = Layout.vertical([.fill(1), .length(1)]).split(screen)
+        let rows = Layout.vertical([.fill(1), .length(max(1, statusRows))]).split(screen)
         let columns = Layout.horizontal([.percentage(30), .fill(1)]).split(rows[0])
         let editorHeight = max(7, rows[0].height * 2 / 5)
         let right = Layout.vertical([.length(editorHeight), .fill(1)]).split(columns[1])

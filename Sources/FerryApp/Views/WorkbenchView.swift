@@ -8,7 +8,8 @@ struct WorkbenchView {
 
     /// Draws the state into `frame`.
     func render(into frame: inout Frame) {
-        let layout = WorkbenchLayout(size: frame.buffer.size)
+        let layout = WorkbenchLayout(
+            size: frame.buffer.size, statusRows: StatusBarView.rowCount(for: state, width: frame.buffer.size.width))
         let theme = state.theme
         frame.buffer.fill(frame.area, with: .blank(theme[.background]))
         CollectionTreeView(state: state).render(into: &frame.buffer, area: layout.tree)

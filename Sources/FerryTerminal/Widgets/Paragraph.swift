@@ -46,7 +46,7 @@ public struct Paragraph: Widget, Hashable, Sendable {
     }
 
     /// `line` broken into lines of at most `width` columns, at spaces where possible.
-    static func wrapped(_ line: Line, width: Int) -> [Line] {
+    public static func wrapped(_ line: Line, width: Int) -> [Line] {
         guard width > 0, line.width > width else { return [line] }
         // Flatten into safe characters with their span style and width.
         var pieces: [(character: Character, style: Style, width: Int)] = []

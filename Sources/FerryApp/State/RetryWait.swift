@@ -1,0 +1,17 @@
+/// A streamed send waiting before it tries again (`# @retries`): which attempt comes next, out of how many,
+/// and after how long.
+struct RetryWait: Sendable, Hashable {
+    /// The attempt that starts after the wait (2 for the first retry).
+    var attempt: Int
+    /// The most attempts the request's retry policy allows (its retries plus one).
+    var of: Int
+    /// How long the wait is.
+    var delay: Duration
+
+    /// The wait in words: `Retrying in 1.0 s (attempt 2 of 3) — Esc cancels`.
+    var summary: String {
+        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+        let rounded = (seconds * 10).rounded() / 10
+        return "Retrying in \(rounded) s (attempt \(attempt) of \(of)) — Esc cancels"
+    }
+}

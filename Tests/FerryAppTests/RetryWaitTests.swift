@@ -1,0 +1,81 @@
+import FerryHTTP
+import FerryTerminal
+import FerryTestSupport
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// `# @retries`: while a send waits between attempts the response pane and the status bar say so (when, which
+/// attempt, Esc cancels) on an 80×24 terminal, and the Request tab records how many attempts were made.
+@Suite("Retry waits on screen", .serialized)
+final class RetryWaitTests {
+    let server: TestHTTPServer
+    let folder: TemporaryWorkspace
+    private let attempts = AttemptCounter()
+
+    init() throws {
+        server = try TestHTTPServer()
+        let counter = attempts
+        // Busy once (come back in 1 s), then fine.
+        server.route("/flaky") { _ in counter.next() == 0 ? .unavailable(retryAfter: 1) : .json(#"{"ok": true}"#) }
+        server.route("/busy") { _ in .unavailable(retryAfter: 1) }
+        folder = try TemporaryWorkspace(
+            requests: """
+                ### Flaky
+                # @name flaky
+                # @retries 2
+                GET {{host}}/flaky
+
+                ### Busy
+                # @name busy
+                # @retries 2
+                GET {{host}}/busy
+
+                """,
+            environments: ["local": server.baseURL])
+    }
+
+    deinit { server.stop() }
+
+    @Test func theWaitBetweenAttemptsIsShownAndTheAttemptsRecorded() throws {
+        let app = try AppHarness(workspace: folder.url)
+        defer { app.stop() }
+        try app.settle()
+        // Sent without waiting for the app to settle, so the wait itself can be watched.
+        app.enqueue(.control("r"))
+        try app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3) — Esc cancels") }
+        let screen = app.screen
+        #expect(screen.contains("Attempt 1 got no usable answer."), "\(screen)")
+        #expect(app.state.currentExchange?.retryWait == RetryWait(attempt: 2, of: 3, delay: .seconds(1)))
+        try app.waitFor("the retried response") { app.shows(" 200 ") }
+        try app.settle()
+        #expect(server.requests.count == 2)
+        #expect(app.state.currentExchange?.attempt == 2)
+        #expect(app.state.currentExchange?.retryWait == nil)
+        #expect(!app.shows("Retrying in"), "\(app.screen)")
+        #expect(app.shows("· attempt 2"), "\(app.screen)")
+        for _ in 0..<3 where app.state.focus != .response { try app.press(.key(.tab)) }
+        try app.press(.character("]"), .character("]"), .character("]"))
+        #expect(app.state.responseTab == .request)
+        #expect(app.shows("up to 2 retries (# @retries) · 2 attempts made"), "\(app.screen)")
+        try app.quit()
+    }
+
+    @Test func escDuringTheWaitCancelsAtOnce() throws {
+        let app = try AppHarness(workspace: folder.url)
+        defer { app.stop() }
+        try app.settle()
+        try app.press(.key(.down), .key(.enter))
+        #expect(app.state.openRequest?.selector == "busy")
+        app.enqueue(.control("r"))
+        try app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3)") }
+        let started = ContinuousClock.now
+        try app.press(.key(.escape))
+        #expect(ContinuousClock.now - started < .milliseconds(900), "Esc did not wait for the retry")
+        #expect(app.shows("Canceled"), "\(app.screen)")
+        #expect(server.requests.count == 1, "no further attempt after Esc")
+        #expect(!app.shows("Retrying in"), "\(app.screen)")
+        try app.quit()
+    }
+}

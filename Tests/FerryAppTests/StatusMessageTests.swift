@@ -1,0 +1,225 @@
+import FerryHTTP
+import FerryTerminal
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// Every worded error of issue #7 on an 80×24 in-memory terminal: the whole sentence, its "what to do"
+/// half included, is on screen (the status bar grows and wraps instead of cutting it), in the error colour,
+/// and the message clears on the next send (as before), the bar shrinking back. Transport errors in the response pane wrap there too.
+@Suite("Status messages shown whole", .serialized)
+final class StatusMessageTests {
+    let server: TestHTTPServer
+    let folder: TemporaryWorkspace
+    /// Answers a TLS client in plain text.
+    let plain: PlainReplyServer
+
+    init() throws {
+        server = try TestHTTPServer()
+        plain = try PlainReplyServer(reply: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+        server.route("/late", responding: TestResponse.text("late").delayed(by: .seconds(3)))
+        server.route(
+            "/broken",
+            responding: TestResponse.text(String(repeating: "partial line\n", count: 200))
+                .aborted(.closeAfter(bodyBytes: 1300)))
+        let tlsURL = "https://127.0.0.1:\(plain.port)"
+        folder = try TemporaryWorkspace(
+            requests: """
+                ### DNS
+                # @name dns
+                GET http://ferry-status-test.invalid/x
+
+                ### Refused
+                # @name refused
+                GET http://127.0.0.1:1/x
+
+                ### TLS
+                # @name tls
+                GET \(tlsURL)/x
+
+                ### Timeout
+                # @name timeout
+                # @timeout 300 ms
+                GET {{host}}/late
+
+                ### Bad JSON
+                # @name badjson
+                POST {{host}}/echo
+                Content-Type: application/json
+
+                {"name": , "list": [1, 2}
+
+                ### Unresolved
+                # @name unresolved
+                GET {{host}}/{{nope}}
+
+                ### Broken
+                # @name broken
+                GET {{host}}/broken
+
+                """,
+            environments: ["local": server.baseURL],
+            extraFiles: ["x-broken.http": "GET\n"])
+    }
+
+    deinit { server.stop() }
+
+    // MARK: - Helpers
+
+    /// `text` with runs of spaces (and the breaks of wrapped rows) as one space.
+    private static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// The status bar's rows on screen, joined as one text.
+    private static func statusBarText(_ app: AppHarness) -> String {
+        let bar = app.state.layout.statusBar
+        let lines = app.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return collapsed(lines[bar.y..<min(lines.count, bar.bottom)].joined(separator: " "))
+    }
+
+    /// The response pane's content rows on screen, inside its borders, joined as one text.
+    private static func responseText(_ app: AppHarness) -> String {
+        let content = app.state.layout.responseContent
+        let grid = app.backend.grid
+        var rows: [String] = []
+        for y in content.y..<content.bottom {
+            rows.append(String((content.x..<content.right).map { grid[$0, y].character }))
+        }
+        return collapsed(rows.joined(separator: " "))
+    }
+
+    /// Expects the current message whole in the status bar, in the error colour, and returns it.
+    @discardableResult
+    private func expectWholeError(
+        _ app: AppHarness, containing part: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let message = try #require(app.state.message, "no message\n\(app.screen)", sourceLocation: sourceLocation)
+        #expect(message.isError, sourceLocation: sourceLocation)
+        #expect(message.text.contains(part), "\(message.text)", sourceLocation: sourceLocation)
+        let shown = Self.statusBarText(app)
+        #expect(
+            shown.contains(Self.collapsed(message.text)), "cut:\n\(message.text)\n\(app.screen)",
+            sourceLocation: sourceLocation)
+        // The last word of the message is drawn in the error colour.
+        let bar = app.state.layout.statusBar
+        let lastWord = String(message.text.split(separator: " ").last ?? "")
+        let grid = app.backend.grid
+        let errorColour = app.state.theme[.statusBar].patched(with: app.state.theme[.error]).fg
+        var found = false
+        for y in bar.y..<bar.bottom {
+            let row = String((0..<grid.size.width).map { grid[$0, y].character })
+            if let range = row.range(of: lastWord, options: .backwards) {
+                let x = row.distance(from: row.startIndex, to: range.lowerBound)
+                #expect(grid[x, y].style.fg == errorColour, sourceLocation: sourceLocation)
+                found = true
+            }
+        }
+        #expect(found, "\(lastWord) not in the status bar\n\(app.screen)", sourceLocation: sourceLocation)
+        return message.text
+    }
+
+    /// Expects the failed send's message whole in the response pane (wrapped, not cut) and returns it.
+    @discardableResult
+    private func expectWholeTransferError(
+        _ app: AppHarness, containing part: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> String {
+        guard case .failed(let message) = app.state.currentExchange?.phase else {
+            Issue.record("the send did not fail\n\(app.screen)", sourceLocation: sourceLocation)
+            return ""
+        }
+        #expect(message.contains(part), "\(message)", sourceLocation: sourceLocation)
+        #expect(
+            Self.responseText(app).contains(Self.collapsed(message)), "cut:\n\(message)\n\(app.screen)",
+            sourceLocation: sourceLocation)
+        return message
+    }
+
+    /// Opens the next request in the tree (focusing the tree first).
+    private func open(_ app: AppHarness, _ name: String) throws {
+        for _ in 0..<3 where app.state.focus != .tree { try app.press(.key(.tab)) }
+        try app.press(.key(.down), .key(.enter))
+        #expect(app.state.openRequest?.selector == name, "\(app.screen)")
+    }
+
+    // MARK: - Every error path
+
+    @Test func everyWordedErrorIsOnScreenWholeAt80x24() throws {
+        let app = try AppHarness(workspace: folder.url)
+        defer { app.stop() }
+        try app.settle()
+        #expect(app.backend.size == Size(width: 80, height: 24))
+
+        // A malformed file, at launch.
+        let malformed = try expectWholeError(app, containing: "the other requests work meanwhile")
+        #expect(malformed.count > 60)
+        #expect(app.state.layout.statusBar.height >= 2, "the bar grew\n\(app.screen)")
+
+        // DNS.
+        #expect(app.state.openRequest?.selector == "dns")
+        try app.press(.control("r"))
+        try expectWholeTransferError(app, containing: "ferry-status-test.invalid")
+        #expect(app.state.message == nil, "the message clears on the next send, as before")
+        #expect(app.state.layout.statusBar.height == 1, "the bar shrinks back")
+
+        // Connection refused.
+        try open(app, "refused")
+        try app.press(.control("r"))
+        try expectWholeTransferError(app, containing: "refused")
+
+        // TLS to a plain-HTTP port.
+        try open(app, "tls")
+        try app.press(.control("r"))
+        try expectWholeTransferError(app, containing: "TLS")
+
+        // Timeout.
+        try open(app, "timeout")
+        try app.press(.control("r"))
+        try expectWholeTransferError(app, containing: "raise the timeout")
+
+        // An invalid JSON body, refused before sending.
+        try open(app, "badjson")
+        let sentBefore = server.requests.count
+        try app.press(.control("r"))
+        let json = try expectWholeError(app, containing: "Fix it in the Body tab")
+        #expect(json.count > 80, "longer than one row: \(json)")
+        #expect(app.state.layout.statusBar.height >= 2, "the bar grew\n\(app.screen)")
+        #expect(server.requests.count == sentBefore)
+
+        // An unresolved variable, refused before sending.
+        try open(app, "unresolved")
+        try app.press(.control("r"))
+        let unresolved = try expectWholeError(app, containing: "Ctrl-E switches environment")
+        #expect(unresolved.count > 80, "longer than one row: \(unresolved)")
+        #expect(app.state.layout.statusBar.height >= 2, "the bar grew\n\(app.screen)")
+
+        // A transfer broken off mid-body: the error wrapped whole above what had arrived.
+        try open(app, "broken")
+        try app.press(.control("r"))
+        let broken = try expectWholeTransferError(app, containing: "ended early")
+        #expect(broken.count > app.state.layout.responseContent.width, "longer than the pane: \(broken)")
+        #expect(app.shows("partial line"), "\(app.screen)")
+
+        // The workbench keeps running: the panes shrank but still draw, and the next key clears the message.
+        #expect(app.shows("Requests"))
+        #expect(app.shows("Response"))
+        try app.quit()
+    }
+
+    @Test func anOverlongMessageEndsInAnEllipsisRatherThanACleanCut() throws {
+        let workspace = try Workspace.load(at: folder.url)
+        var state = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil,
+            size: Size(width: 40, height: 12))
+        state.message = .init(text: String(repeating: "word ", count: 80) + "END", isError: true)
+        let rows = state.layout.statusBar.height
+        #expect(rows == StatusBarView.maximumRows(for: state.size))
+        var buffer = ScreenBuffer(size: state.size)
+        StatusBarView(state: state).render(into: &buffer, area: state.layout.statusBar)
+        let last = buffer.lines[state.layout.statusBar.bottom - 1]
+        #expect(last.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(buffer.lines)")
+    }
+}

@@ -66,3 +66,29 @@ final class SentHeadAppTests {
         try app.quit()
     }
 }
+
+extension SentHeadAppTests {
+    @Test func aFailedSendStillShowsWhatWasSent() throws {
+        server.route("/reset", responding: TestResponse.text("never").aborted(.resetImmediately))
+        let broken = try TemporaryWorkspace(
+            requests: "### Broken\n# @name broken\nGET {{host}}/reset\nAuthorization: Bearer tok-XYZ-123\n",
+            environments: ["local": server.baseURL])
+        let app = try AppHarness(workspace: broken.url, width: 120, height: 40)
+        defer { app.stop() }
+        try app.settle()
+        try app.press(.control("r"))
+        try app.waitFor("the failure") {
+            if case .failed = app.state.currentExchange?.phase { return true }
+            return false
+        }
+        for _ in 0..<4 where app.state.focus != .response { try app.press(.key(.tab)) }
+        try app.press(.character("]"), .character("]"), .character("]"))
+        #expect(app.state.responseTab == .request)
+        let agent = try #require(server.requests.first?.header("User-Agent"))
+        #expect(app.shows("GET /reset HTTP/1.1"), "\(app.screen)")
+        #expect(app.shows("User-Agent: \(agent)"), "\(app.screen)")
+        #expect(app.shows("Authorization: Bearer ••••••"), "\(app.screen)")
+        #expect(!app.shows("tok-XYZ-123"))
+        try app.quit()
+    }
+}

@@ -152,6 +152,31 @@ import Testing
         #expect(server.requests.first?.header("Authorization") == expected)
     }
 
+    // MARK: - Failures
+
+    @Test func aFailedTransferCarriesTheHeadsItHadSent() async throws {
+        server.route("/reset", responding: TestResponse.text("never").aborted(.resetImmediately))
+        do {
+            _ = try await client.send(recording("/reset"))
+            Issue.record("a reset connection should fail")
+        } catch {
+            #expect(!error.isCanceled)
+            #expect(error.sentHeads.count >= 1)
+            expect(error.sentHeads.first, equals: server.requests.first)
+        }
+    }
+
+    @Test func aRefusedConnectionSentNothing() async throws {
+        var request = HTTPRequest(url: URL(string: "http://127.0.0.1:\(try closedPort())/x")!)
+        request.recordsSentHead = true
+        do {
+            _ = try await client.send(request)
+            Issue.record("nothing listens there")
+        } catch {
+            #expect(error.sentHeads.isEmpty)
+        }
+    }
+
     // MARK: - Streaming
 
     @Test func aStreamedResponseCarriesTheHeadInItsHeadAndItsEnd() async throws {

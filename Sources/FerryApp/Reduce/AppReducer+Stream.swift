@@ -33,6 +33,8 @@ extension AppReducer {
                     exchange.phase = .received(head)
                 }
             }
+            let headsBeforeBody = outcome.head?.sentHeads ?? []
+            exchange.sentHeads = headsBeforeBody.isEmpty ? (outcome.error?.sentHeads ?? []) : headsBeforeBody
             exchange.bodySize = body.count
             exchange.progress.bytesReceived = body.count
             exchange.isBodyIncomplete = !body.isComplete

@@ -26,6 +26,9 @@ struct Exchange: Sendable {
     var secrets: [String]
     /// Where the exchange is.
     var phase: Phase = .inFlight
+    /// The request heads libcurl wrote (redirect hops included), once the transfer ended; empty when none
+    /// were recorded or nothing was sent.
+    var sentHeads: [SentRequestHead] = []
     /// The latest progress report.
     var progress = TransferProgress()
     /// The attempt under way (or the last one made): 1, or more once `# @retries` tried again.

@@ -151,7 +151,7 @@ struct ResponseView {
             ])
         ]
         // What went on the wire, when the transport recorded it; else the request as it was handed over.
-        let heads = exchange.response?.sentHeads ?? []
+        let heads = exchange.sentHeads
         lines += SentHeadLines.lines(heads, secrets: exchange.secrets, theme: theme)
         if sent.tlsVerification == .disabled {
             lines.append(Line("⚠ TLS certificate not verified (# @insecure)", style: theme[.warning]))

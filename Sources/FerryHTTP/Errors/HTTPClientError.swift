@@ -64,6 +64,9 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
     public var reason: Reason
     /// The request that failed.
     public var request: HTTPRequest
+    /// The request heads the transport had written before the failure, when the request asked for them
+    /// (``HTTPRequest/recordsSentHead``); empty otherwise, and when it failed before sending anything.
+    public var sentHeads: [SentRequestHead] = []
 
     /// An error for `request` with the given reason.
     public init(_ reason: Reason, request: HTTPRequest) {

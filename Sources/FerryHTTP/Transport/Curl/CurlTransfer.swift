@@ -187,12 +187,12 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         try? bodyFile?.close()
         bodyFile = nil
         if isCanceled {
-            events.completion(.failure(HTTPClientError(.canceled, request: request)))
+            events.completion(.failure(failure(.canceled)))
             return
         }
         if code != 0 {
             let reason = abortReason ?? CurlFailure(code: code, info: info, request: request).reason
-            events.completion(.failure(HTTPClientError(reason, request: request)))
+            events.completion(.failure(failure(reason)))
             return
         }
         var final = progress
@@ -217,10 +217,17 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     func fail(_ reason: HTTPClientError.Reason) {
         try? bodyFile?.close()
         bodyFile = nil
-        events.completion(.failure(HTTPClientError(isCanceled ? .canceled : reason, request: request)))
+        events.completion(.failure(failure(isCanceled ? .canceled : reason)))
     }
 
     // MARK: - Internals
+
+    /// The error for `reason`, with the heads sent so far when they were recorded.
+    private func failure(_ reason: HTTPClientError.Reason) -> HTTPClientError {
+        var error = HTTPClientError(reason, request: request)
+        error.sentHeads = sentHeadRecorder?.heads ?? []
+        return error
+    }
 
     /// The URL libcurl ended at, parsed only when it differs from the one already known.
     private func finalURL(_ effective: String?) -> URL {

@@ -47,6 +47,8 @@ final class RetryWaitTests {
         try app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3) — Esc cancels") }
         let screen = app.screen
         #expect(screen.contains("Attempt 1 got no usable answer."), "\(screen)")
+        #expect(screen.split(separator: "\n").last?.contains("retry 2/3 in 1.0 s, Esc cancels") == true, "\(screen)")
+        #expect(screen.split(separator: "\n").last?.contains("…") == false, "\(screen)")
         #expect(app.state.currentExchange?.retryWait == RetryWait(attempt: 2, of: 3, delay: .seconds(1)))
         try app.waitFor("the retried response") { app.shows(" 200 ") }
         try app.settle()

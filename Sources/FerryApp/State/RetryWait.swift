@@ -8,10 +8,14 @@ struct RetryWait: Sendable, Hashable {
     /// How long the wait is.
     var delay: Duration
 
+    /// The wait in seconds, to a tenth: `1.0`.
+    var seconds: Double {
+        let exact = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+        return (exact * 10).rounded() / 10
+    }
+
     /// The wait in words: `Retrying in 1.0 s (attempt 2 of 3) — Esc cancels`.
     var summary: String {
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-        let rounded = (seconds * 10).rounded() / 10
-        return "Retrying in \(rounded) s (attempt \(attempt) of \(of)) — Esc cancels"
+        "Retrying in \(seconds) s (attempt \(attempt) of \(of)) — Esc cancels"
     }
 }

@@ -69,7 +69,8 @@ struct StatusBarView {
                 text += " · \(Int(fraction * 100))%"
             }
             if inFlight.count == 1, let wait = inFlight[0].retryWait {
-                text += " · " + wait.summary
+                // Short here (the response pane says it whole), so it fits beside the environment at 80 columns.
+                text += " · retry \(wait.attempt)/\(wait.of) in \(wait.seconds) s, Esc cancels"
             }
             spans.append(Span(text + " ", style: bar.patched(with: theme[.accent])))
         }

@@ -15,6 +15,7 @@ import Testing
                 "Set-Cookie": "sid=abc; Path=/; Secure; HttpOnly",
                 "set-cookie": "theme=dark; Domain=example.com; Expires=Wed, 21 Oct 2099 07:28:00 GMT",
             ], for: site)
+        jar.flush()
         #expect(jar.persistenceError == nil)
         let text = try folder.read("state/cookies")
         #expect(text.hasPrefix("# Netscape HTTP Cookie File\n"))
@@ -32,6 +33,7 @@ import Testing
         #expect(reloaded.cookies().filter(\.isHTTPOnly).map(\.name) == ["sid"])
 
         reloaded.removeAll()
+        reloaded.flush()
         #expect(CookieJar(persistingTo: file).cookies().isEmpty)
     }
 
@@ -54,6 +56,7 @@ import Testing
         try folder.write("blocker", "a file where a folder should be")
         let jar = CookieJar(persistingTo: folder.url.appendingPathComponent("blocker/cookies"))
         jar.storeCookies(from: ["Set-Cookie": "k=v"], for: try #require(URL(string: "http://a.com/")))
+        jar.flush()
         #expect(jar.persistenceError?.contains("blocker/cookies") == true)
         #expect(jar.cookies().count == 1)
     }
@@ -69,6 +72,21 @@ import Testing
             }
         }
         #expect(jar.cookies().count == 40)
+        jar.flush()
         #expect(CookieJar(persistingTo: file).cookies().count == 40)
+    }
+
+    @Test func manyChangesInARowAllReachTheFile() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("cookies")
+        // 200 changes in a row: each is visible at once, and the file holds the last of them after flush().
+        let jar = CookieJar(persistingTo: file)
+        let site = try #require(URL(string: "http://a.com/"))
+        for index in 0..<200 {
+            jar.storeCookies(from: ["Set-Cookie": "c\(index)=\(index)"], for: site)
+        }
+        #expect(jar.cookies().count == 200)
+        jar.flush()
+        #expect(CookieJar(persistingTo: file).cookies().count == 200)
     }
 }

@@ -38,6 +38,7 @@ import Testing
         let workspace = try Workspace.load(at: root)
         let jar = workspace.cookieJar()
         jar.storeCookies(from: ["Set-Cookie": "k=v"], for: try #require(URL(string: "http://h/")))
+        jar.flush()
         #expect(workspace.cookieFile.path.hasSuffix("/.ferry/cookies"))
         let ignore = try String(contentsOf: workspace.stateFolder.appendingPathComponent(".gitignore"), encoding: .utf8)
         #expect(ignore == "*\n")

@@ -107,10 +107,11 @@ final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    /// Cancels everything in flight (at quit).
+    /// Cancels everything in flight and waits for the cookie file to be written (at quit).
     func cancelAll() {
         let all = lock.withLock { Array(tasks.values) }
         all.forEach { $0.cancel() }
+        client.cookieJar?.flush()
     }
 
     // MARK: - Included files

@@ -14,7 +14,10 @@ import Foundation
 /// single-label domains (`com`) are refused.
 ///
 /// Thread-safe. With a file (``init(persistingTo:)``) the jar loads it and rewrites it atomically after
-/// every change, in the Netscape cookie file format that curl also reads.
+/// every change, in the Netscape cookie file format that curl also reads. Writes happen on a queue of the
+/// jar's own, never on the thread that stored the cookies (for ``HTTPClient`` that is the transport's event
+/// loop, which must not wait for the disk); back-to-back changes coalesce into one write. Call ``flush()``
+/// before the process exits.
 ///
 /// ```swift
 /// let jar = CookieJar(persistingTo: workspace.appendingPathComponent(".ferry/cookies"))
@@ -27,10 +30,16 @@ public final class CookieJar: Sendable {
     /// The file the jar is saved to after every change, or `nil` for a jar in memory only.
     public let fileURL: URL?
     private let state: Locked<State>
+    /// Where the file is written, one write at a time, in the order the changes were made.
+    private let saveQueue = DispatchQueue(label: "ferry.cookie-jar.save")
+    /// The generation the file holds (touched on `saveQueue` only, locked to satisfy `Sendable`).
+    private let savedGeneration = Locked(0)
 
     private struct State {
         var cookies: [Cookie]
         var saveError: String?
+        /// Counts the changes; a queued write that is no longer the newest is skipped.
+        var generation = 0
     }
 
     /// A jar in memory holding `cookies`.
@@ -69,8 +78,14 @@ public final class CookieJar: Sendable {
         return ordered.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 
-    /// Why the last load or save of ``fileURL`` failed, or `nil` when it worked.
+    /// Why the last load or save of ``fileURL`` failed, or `nil` when it worked (``flush()`` first to see
+    /// the outcome of the latest change).
     public var persistenceError: String? { state.withLock { $0.saveError } }
+
+    /// Waits until every change made so far is written to ``fileURL``.
+    public func flush() {
+        saveQueue.sync {}
+    }
 
     // MARK: - Storing
 
@@ -94,7 +109,7 @@ public final class CookieJar: Sendable {
     /// time); an expired one only removes it. Saves the file when anything changed.
     public func store(_ cookies: [Cookie], at now: Date = Date()) {
         guard !cookies.isEmpty else { return }
-        state.withLock { state in
+        let changed = state.withLock { state -> Bool in
             let before = state.cookies
             for var cookie in cookies {
                 if let index = state.cookies.firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
@@ -108,28 +123,40 @@ public final class CookieJar: Sendable {
                 state.cookies.sort { $0.created < $1.created }
                 state.cookies.removeFirst(state.cookies.count - Self.capacity)
             }
-            if state.cookies != before { save(&state) }
+            guard state.cookies != before else { return false }
+            state.generation += 1
+            return true
         }
+        if changed { scheduleSave() }
     }
 
     /// Removes every cookie (and saves the empty jar).
     public func removeAll() {
         state.withLock { state in
             state.cookies.removeAll()
-            save(&state)
+            state.generation += 1
         }
+        scheduleSave()
     }
 
     // MARK: - Internals
 
-    /// Writes the file, if any, recording a failure; runs under the lock so saves land in order.
-    private func save(_ state: inout State) {
+    /// Queues a write of the file, if any. The write takes the newest cookies when it runs, so a burst of
+    /// changes costs one write; a write that finds nothing new since the last one does nothing.
+    private func scheduleSave() {
         guard let fileURL else { return }
-        do {
-            try Self.write(state.cookies, to: fileURL)
-            state.saveError = nil
-        } catch {
-            state.saveError = "cannot write \(fileURL.path): \(error)"
+        saveQueue.async { [self] in
+            let (cookies, generation) = state.withLock { ($0.cookies, $0.generation) }
+            guard generation > savedGeneration.withLock({ $0 }) else { return }
+            let failure: String?
+            do {
+                try Self.write(cookies, to: fileURL)
+                failure = nil
+            } catch {
+                failure = "cannot write \(fileURL.path): \(error)"
+            }
+            savedGeneration.withLock { $0 = generation }
+            state.withLock { $0.saveError = failure }
         }
     }
 }

@@ -29,6 +29,7 @@ struct Sender {
         let jar = prepared.workspace.cookieJar()
         let client = HTTPClient(transport: transport, cookieJar: jar)
         defer {
+            jar.flush()
             if let problem = jar.persistenceError { printError("ferry send: warning: cookies: \(problem)") }
         }
         let interrupt = Interrupt()

@@ -81,7 +81,11 @@ import Testing
         #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
     }
 
-    /// How many of this process's descriptors are TCP sockets whose remote end is `port` on loopback.
+    /// How many of this process's descriptors are client sockets connected to this test's server on `port`.
+    ///
+    /// A socket counts only when the server's end of the same connection (local and remote swapped) is a
+    /// descriptor of this process too: another test's idle connection to an earlier server, stopped since,
+    /// that had the same port number stays open (in CLOSE_WAIT) and must not count.
     private func connectedSockets(to port: UInt16) -> Int {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         let inodes = Set(
@@ -91,23 +95,22 @@ import Testing
                 else { return nil }
                 return String(target.dropFirst("socket:[".count).dropLast())
             })
-        let remote = String(format: ":%04X", port)
-        var count = 0
+        var connections: [(local: String, remote: String)] = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
             // /proc files report a size of 0, so they are read to their end rather than by size.
             guard let handle = FileHandle(forReadingAtPath: table), let data = try? handle.readToEnd() else { continue }
             try? handle.close()
-            let text = String(decoding: data, as: UTF8.self)
-            for line in text.split(separator: "\n").dropFirst() {
-                let fields = line.split(separator: " ")
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
                 // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
-                guard fields.count > 9, fields[2].hasSuffix(remote), inodes.contains(String(fields[9])) else {
-                    continue
-                }
-                count += 1
+                let fields = line.split(separator: " ")
+                guard fields.count > 9, inodes.contains(String(fields[9])) else { continue }
+                connections.append((String(fields[1]), String(fields[2])))
             }
         }
-        return count
+        let serverPort = String(format: ":%04X", port)
+        let serverEnds = Set(connections.filter { $0.local.hasSuffix(serverPort) }.map { "\($0.local) \($0.remote)" })
+        return connections.filter { $0.remote.hasSuffix(serverPort) && serverEnds.contains("\($0.remote) \($0.local)") }
+            .count
     }
 }
 

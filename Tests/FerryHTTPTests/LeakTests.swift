@@ -81,6 +81,20 @@ import Testing
         #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
     }
 
+    @Test func shutdownClosesIdleConnectionsWhileTheTransportIsStillHeld() async throws {
+        let server = try TestHTTPServer()
+        server.route("/ok", responding: .text("ok"))
+        let transport = CurlTransport()
+        let client = HTTPClient(transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
+        _ = try await client.send(HTTPRequest(path: "/ok"))
+        #expect(connectedSockets(to: server.port) == 1)
+        transport.shutdown()
+        // The transport and its loop are still referenced here: shutdown itself closed the connection.
+        #expect(connectedSockets(to: server.port) == 0)
+        #expect(await client.task(for: HTTPRequest(path: "/ok")).result.failureReason == .canceled)
+        withExtendedLifetime((transport, client)) {}
+    }
+
     /// How many of this process's descriptors are client sockets connected to this test's server on `port`.
     ///
     /// A socket counts only when the server's end of the same connection (local and remote swapped) is a

@@ -148,8 +148,12 @@ private final class BaselineMailbox: @unchecked Sendable {
 // MARK: - Multi handle
 
 /// A libcurl multi handle: many transfers driven by one thread.
+///
+/// ``close()`` frees it (and with it the cache of idle connections) before the object goes; no other call
+/// may follow it.
 final class CurlMulti {
     private let handle: UnsafeMutableRawPointer
+    private var isClosed = false
 
     init?() {
         guard Curl.isInitialized, let handle = curl_multi_init() else { return nil }
@@ -160,7 +164,12 @@ final class CurlMulti {
         Curl.liveHandles.withLock { $0 += 1 }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Frees the handle and closes its idle connections (once; later calls do nothing).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         curl_multi_cleanup(handle)
         Curl.liveHandles.withLock { $0 -= 1 }
     }

@@ -155,13 +155,16 @@ final class CurlEventLoop: @unchecked Sendable {
 
     private func shutDown() {
         for transfer in Array(active.values) { remove(transfer, reason: .canceled) }
+        spareHandles = []
         let late = inbox.withLock { inbox in
             inbox.isStopped = true
+            // Under the lock that every wakeup takes: no wakeup can reach the freed handle. Freeing it
+            // here, not when the loop object goes, closes the idle kept-alive connections at shutdown.
+            multi.close()
             defer { inbox.starts = [] }
             return inbox.starts
         }
         for transfer in late { transfer.fail(.canceled) }
-        spareHandles = []
         activeTransfers.withLock { $0 = 0 }
         loopThread.withLock { $0 = nil }
         finished.signal()

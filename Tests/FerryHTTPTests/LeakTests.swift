@@ -12,6 +12,7 @@ import Testing
 /// are counted as sockets of this process connected to this test's server.
 @Suite struct LeakTests {
     @Test func transportsReleaseHandlesAndDescriptors() async throws {
+        let existing = socketInodes()
         let server = try TestHTTPServer()
         server.route("/ok", responding: .text("ok"))
         server.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(2)))
@@ -32,17 +33,18 @@ import Testing
             transport.shutdown()
             #expect(await unanswered.result.failureReason == .canceled)
             // The kept-alive connection goes when the stopped loop frees its multi handle.
-            #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
+            #expect(await waitUntil { connectedSockets(to: server.port, excluding: existing) == 0 })
         }
 
         #expect(loops.count == 20)
         #expect(await waitUntil { loops.liveCount == 0 })
-        #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
+        #expect(await waitUntil { connectedSockets(to: server.port, excluding: existing) == 0 })
         #expect(await waitUntil { server.activeConnections == 0 })
         server.stop()
     }
 
     @Test func droppingAClientStopsItsLoop() async throws {
+        let existing = socketInodes()
         let server = try TestHTTPServer()
         server.route("/ok", responding: .text("ok"))
         let loops = WeakReferences()
@@ -59,11 +61,12 @@ import Testing
         #expect(loops.count == 20)
         // Each kept-alive connection is closed when its dropped client's loop frees its multi handle.
         #expect(await waitUntil { loops.liveCount == 0 })
-        #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
+        #expect(await waitUntil { connectedSockets(to: server.port, excluding: existing) == 0 })
         #expect(await waitUntil { server.activeConnections == 0 })
     }
 
     @Test func theSocketCountSeesAnOpenConnection() async throws {
+        let existing = socketInodes()
         let server = try TestHTTPServer()
         server.route("/ok", responding: .text("ok"))
         let loops = WeakReferences()
@@ -74,23 +77,24 @@ import Testing
                 transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
             _ = try await client.send(HTTPRequest(path: "/ok"))
             // The kept-alive connection is a socket of this process whose peer is the server's port.
-            #expect(connectedSockets(to: server.port) == 1)
+            #expect(connectedSockets(to: server.port, excluding: existing) == 1)
             #expect(loops.liveCount == 1)
         }
         #expect(await waitUntil { loops.liveCount == 0 })
-        #expect(await waitUntil { connectedSockets(to: server.port) == 0 })
+        #expect(await waitUntil { connectedSockets(to: server.port, excluding: existing) == 0 })
     }
 
     @Test func shutdownClosesIdleConnectionsWhileTheTransportIsStillHeld() async throws {
+        let existing = socketInodes()
         let server = try TestHTTPServer()
         server.route("/ok", responding: .text("ok"))
         let transport = CurlTransport()
         let client = HTTPClient(transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
         _ = try await client.send(HTTPRequest(path: "/ok"))
-        #expect(connectedSockets(to: server.port) == 1)
+        #expect(connectedSockets(to: server.port, excluding: existing) == 1)
         transport.shutdown()
         // The transport and its loop are still referenced here: shutdown itself closed the connection.
-        #expect(connectedSockets(to: server.port) == 0)
+        #expect(connectedSockets(to: server.port, excluding: existing) == 0)
         #expect(await client.task(for: HTTPRequest(path: "/ok")).result.failureReason == .canceled)
         withExtendedLifetime((transport, client)) {}
     }
@@ -100,15 +104,12 @@ import Testing
     /// A socket counts only when the server's end of the same connection (local and remote swapped) is a
     /// descriptor of this process too: another test's idle connection to an earlier server, stopped since,
     /// that had the same port number stays open (in CLOSE_WAIT) and must not count.
-    private func connectedSockets(to port: UInt16) -> Int {
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        let inodes = Set(
-            descriptors.compactMap { name -> String? in
-                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-                    target.hasPrefix("socket:[")
-                else { return nil }
-                return String(target.dropFirst("socket:[".count).dropLast())
-            })
+    ///
+    /// Sockets in `existing` (taken with ``socketInodes()`` before this test's server started) never count:
+    /// a server stopped earlier whose port number the kernel gave again may still hold both ends of an
+    /// idle connection.
+    private func connectedSockets(to port: UInt16, excluding existing: Set<String>) -> Int {
+        let inodes = socketInodes().subtracting(existing)
         var connections: [(local: String, remote: String)] = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
             // /proc files report a size of 0, so they are read to their end rather than by size.
@@ -126,6 +127,18 @@ import Testing
         return connections.filter { $0.remote.hasSuffix(serverPort) && serverEnds.contains("\($0.remote) \($0.local)") }
             .count
     }
+}
+
+/// The inodes of this process's open sockets, as `/proc/self/fd` names them.
+func socketInodes() -> Set<String> {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return Set(
+        descriptors.compactMap { name -> String? in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+                target.hasPrefix("socket:[")
+            else { return nil }
+            return String(target.dropFirst("socket:[".count).dropLast())
+        })
 }
 
 /// Weak references to objects made during a test, to see that they have all been freed.

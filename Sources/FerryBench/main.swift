@@ -12,13 +12,29 @@ let suites: [any BenchSuite.Type] = [
     TerminalBench.self,
 ]
 
-let wanted = Set(CommandLine.arguments.dropFirst())
-var rows: [BenchRow] = []
-for suite in suites where wanted.isEmpty || wanted.contains(suite.name) {
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// The rows of `suite`, run in this process; an error row when it throws.
+func run(_ suite: any BenchSuite.Type) -> [BenchRow] {
     do {
-        rows += try suite.run()
+        return try suite.run()
     } catch {
-        rows.append(BenchRow(suite: suite.name, name: "error", value: "\(error)", comparison: "", meetsTarget: false))
+        return [BenchRow(suite: suite.name, name: "error", value: "\(error)", comparison: "", meetsTarget: false)]
     }
+}
+
+// A child started by `SuiteProcess`: one suite, rows printed for the parent.
+if arguments.count == 2, arguments[0] == SuiteProcess.flag, let suite = suites.first(where: { $0.name == arguments[1] })
+{
+    SuiteProcess.printRows(run(suite))
+    exit(0)
+}
+
+// One suite named: run it here. Several: each in a fresh process of its own.
+let wanted = Set(arguments)
+let selected = suites.filter { wanted.isEmpty || wanted.contains($0.name) }
+var rows: [BenchRow] = []
+for suite in selected {
+    rows += selected.count > 1 ? SuiteProcess.rows(of: suite.name) : run(suite)
 }
 printTable(rows)

@@ -15,26 +15,31 @@ struct SelfSignedCertificateMaker {
         let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key.path]
         switch certificate {
         case .selfSigned:
-            try run(
+            try OpenSSLCommand.run(
+                openssl,
                 ["req", "-x509"] + newKey + [
                     "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
                     "-out", output.path,
                 ])
         case .wrongHost(let name):
-            try run(
+            try OpenSSLCommand.run(
+                openssl,
                 ["req", "-x509"] + newKey + [
                     "-days", "2", "-subj", "/CN=\(name)", "-addext", "subjectAltName=DNS:\(name)", "-out", output.path,
                 ])
         case .expired:
-            try run(["req", "-new"] + newKey + ["-subj", "/CN=127.0.0.1", "-out", file("server.csr").path])
+            try OpenSSLCommand.run(
+                openssl, ["req", "-new"] + newKey + ["-subj", "/CN=127.0.0.1", "-out", file("server.csr").path])
             try Data().write(to: file("index.txt"))
             try Data("01\n".utf8).write(to: file("serial"))
             try Data(Self.authorityConfiguration(folder: folder).utf8).write(to: file("ca.cnf"))
-            try run([
-                "ca", "-batch", "-config", file("ca.cnf").path, "-selfsign", "-keyfile", key.path, "-in",
-                file("server.csr").path, "-startdate", "20200101000000Z", "-enddate", "20200102000000Z",
-                "-extensions", "server", "-notext", "-out", output.path,
-            ])
+            try OpenSSLCommand.run(
+                openssl,
+                [
+                    "ca", "-batch", "-config", file("ca.cnf").path, "-selfsign", "-keyfile", key.path, "-in",
+                    file("server.csr").path, "-startdate", "20200101000000Z", "-enddate", "20200102000000Z",
+                    "-extensions", "server", "-notext", "-out", output.path,
+                ])
         }
         return (key, output)
     }
@@ -59,22 +64,5 @@ struct SelfSignedCertificateMaker {
         basicConstraints = critical,CA:TRUE
 
         """
-    }
-
-    /// Runs one `openssl` step and throws with its output when it fails.
-    private func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = openssl
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestServers.Missing(
-                description: "openssl \(arguments.prefix(2).joined(separator: " ")) failed: \(text)")
-        }
     }
 }

@@ -38,18 +38,18 @@ public struct TestCertificates: Sendable {
             """.utf8
         ).write(to: extensions)
         let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try run(
+        try OpenSSLCommand.run(
             openssl,
             ["req", "-x509"] + newKey + [
                 "-days", "2", "-subj", "/CN=Ferry Test CA", "-keyout", file("ca.key").path, "-out",
                 certificates.authorityFile.path,
             ])
-        try run(
+        try OpenSSLCommand.run(
             openssl,
             ["req"] + newKey + [
                 "-subj", "/CN=127.0.0.1", "-keyout", certificates.keyFile.path, "-out", file("server.csr").path,
             ])
-        try run(
+        try OpenSSLCommand.run(
             openssl,
             [
                 "x509", "-req", "-in", file("server.csr").path, "-CA", certificates.authorityFile.path, "-CAkey",
@@ -57,22 +57,5 @@ public struct TestCertificates: Sendable {
                 "-extfile", extensions.path, "-out", certificates.certificateFile.path,
             ])
         return certificates
-    }
-
-    /// Runs one `openssl` step and throws with its output when it fails.
-    private static func run(_ openssl: URL, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = openssl
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestServers.Missing(
-                description: "openssl \(arguments.prefix(2).joined(separator: " ")) failed: \(text)")
-        }
     }
 }

@@ -15,11 +15,11 @@ final class StatusMessageTests {
     let server: TestHTTPServer
     let folder: TemporaryWorkspace
     /// Answers a TLS client in plain text.
-    let plain: PlainReplyServer
+    let plain: ImmediateReplyServer
 
     init() throws {
         server = try TestHTTPServer()
-        plain = try PlainReplyServer(reply: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+        plain = try ImmediateReplyServer(reply: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
         server.route("/late", responding: TestResponse.text("late").delayed(by: .seconds(3)))
         server.route(
             "/broken",

@@ -56,46 +56,6 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
     var values: [Value] { lock.withLock { stored } }
 }
 
-/// A loopback listener that answers every connection with `reply` at once and closes it, whatever the
-/// client sent (a TLS client gets plain text back).
-final class ImmediateReplyServer: @unchecked Sendable {
-    let port: UInt16
-    private let listener: Int32
-
-    init(reply: String) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard ready else {
-            close(fd)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
-        let bytes = Array(reply.utf8)
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(fd, nil, nil)
-                guard connection >= 0 else { return }
-                _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(connection)
-            }
-        }
-    }
-
-    deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-}
-
 /// A transport that passes requests to another and notes when each transfer's completion arrives, on the
 /// transport's own thread: the moment the transfer really stopped, whatever the test threads are doing.
 final class StopClock: HTTPTransport {

@@ -1,12 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A loopback listener that answers every connection with `reply` at once and closes it, whatever the
 /// client sent (a TLS client gets plain text back).
-final class PlainReplyServer: @unchecked Sendable {
-    let port: UInt16
+public final class ImmediateReplyServer: @unchecked Sendable {
+    /// The port it listens on, on 127.0.0.1.
+    public let port: UInt16
     private let listener: Int32
 
-    init(reply: String) throws {
+    /// Starts listening on a free port of 127.0.0.1, answering every connection with `reply`.
+    public init(reply: String) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

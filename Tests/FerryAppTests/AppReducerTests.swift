@@ -16,10 +16,7 @@ struct AppReducerTests {
         folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests,
             environments: ["local": "http://127.0.0.1:9", "staging": "http://staging.test"])
-        let workspace = try Workspace.load(at: folder.url)
-        state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: Size(width: 80, height: 24))
+        state = try folder.loadState(size: Size(width: 80, height: 24))
     }
 
     // MARK: - Launch
@@ -169,10 +166,7 @@ struct AppReducerTests {
 
     @Test func anUnresolvedVariableIsReportedBeforeSending() throws {
         let folder = try TemporaryWorkspace(requests: "GET {{base}}/x\n", environments: ["local": "http://h"])
-        let workspace = try Workspace.load(at: folder.url)
-        var state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: Size(width: 80, height: 24))
+        var state = try folder.loadState(size: Size(width: 80, height: 24))
         #expect(AppReducer.reduce(&state, .sendRequested).isEmpty)
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("{{base}}") == true)
@@ -184,10 +178,7 @@ struct AppReducerTests {
         let folder = try TemporaryWorkspace(
             requests: "POST {{host}}/x\nContent-Type: application/json\n\n{\"a\": }\n",
             environments: ["local": "http://h"])
-        let workspace = try Workspace.load(at: folder.url)
-        var state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: Size(width: 80, height: 24))
+        var state = try folder.loadState(size: Size(width: 80, height: 24))
         #expect(AppReducer.reduce(&state, .sendRequested).isEmpty)
         #expect(state.message?.text.contains("JSON body is invalid") == true)
     }

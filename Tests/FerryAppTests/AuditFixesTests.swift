@@ -36,14 +36,7 @@ struct AuditFixesTests {
 
     init() throws {
         folder = try TemporaryWorkspace(requests: Self.requests, environments: ["local": "http://127.0.0.1:9"])
-        state = try Self.loadState(folder)
-    }
-
-    static func loadState(_ folder: TemporaryWorkspace) throws -> AppState {
-        let workspace = try Workspace.load(at: folder.url)
-        return AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: Size(width: 100, height: 30))
+        state = try folder.loadState(size: Size(width: 100, height: 30))
     }
 
     // MARK: - Helpers

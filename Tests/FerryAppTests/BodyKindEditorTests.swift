@@ -48,10 +48,7 @@ struct BodyKindEditorTests {
         folder = try TemporaryWorkspace(
             requests: Self.requests, environments: ["local": "http://127.0.0.1:9"],
             extraFiles: ["data.json": "{\"from\": \"file\"}"])
-        let workspace = try Workspace.load(at: folder.url)
-        state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: Size(width: 100, height: 30))
+        state = try folder.loadState(size: Size(width: 100, height: 30))
     }
 
     // MARK: - Helpers

@@ -210,10 +210,7 @@ final class StatusMessageTests {
     }
 
     @Test func anOverlongMessageEndsInAnEllipsisRatherThanACleanCut() throws {
-        let workspace = try Workspace.load(at: folder.url)
-        var state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: Size(width: 40, height: 12))
+        var state = try folder.loadState(size: Size(width: 40, height: 12))
         state.message = .init(text: String(repeating: "word ", count: 80) + "END", isError: true)
         let rows = state.layout.statusBar.height
         #expect(rows == StatusBarView.maximumRows(for: state.size))

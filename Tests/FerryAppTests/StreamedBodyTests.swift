@@ -126,10 +126,7 @@ struct StreamedBodyTests {
     @Test func aCanceledTransferKeepsCanceledAndPreparesWhatArrived() throws {
         let folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
-        let workspace = try Workspace.load(at: folder.url)
-        var state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: .init(width: 80, height: 24))
+        var state = try folder.loadState(size: .init(width: 80, height: 24))
         _ = AppReducer.reduce(&state, .sendRequested)
         let id = try #require(state.currentExchange?.id)
         _ = AppReducer.reduce(&state, .cancelRequested)
@@ -162,10 +159,7 @@ struct StreamedBodyTests {
     @Test func aCompleteTransferBecomesTheResponse() throws {
         let folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
-        let workspace = try Workspace.load(at: folder.url)
-        var state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: .init(width: 80, height: 24))
+        var state = try folder.loadState(size: .init(width: 80, height: 24))
         _ = AppReducer.reduce(&state, .sendRequested)
         let id = try #require(state.currentExchange?.id)
         let body = ReceivedBody(storage: .memory(Array("[1]".utf8)), count: 3, isComplete: true, isBinary: false)

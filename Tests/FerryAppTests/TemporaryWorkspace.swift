@@ -1,5 +1,9 @@
+import FerryTerminal
 import FerryTestSupport
+import FerryWorkbench
 import Foundation
+
+@testable import FerryApp
 
 /// A workspace folder under the system temporary directory, removed when released.
 final class TemporaryWorkspace: TemporaryFolder {
@@ -13,6 +17,13 @@ final class TemporaryWorkspace: TemporaryFolder {
         json += "\n}\n"
         try write("http-client.env.json", json)
         for (path, text) in extraFiles { try write(path, text) }
+    }
+
+    /// The app's state for this workspace as freshly loaded, on a terminal of `size`, no environment chosen.
+    func loadState(size: Size) throws -> AppState {
+        let workspace = try Workspace.load(at: url)
+        return AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil, size: size)
     }
 
     /// The sample requests used by most tests.

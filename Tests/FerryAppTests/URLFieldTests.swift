@@ -15,10 +15,7 @@ struct URLFieldTests {
     init() throws {
         folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
-        let workspace = try Workspace.load(at: folder.url)
-        state = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil,
-            size: Size(width: 80, height: 24))
+        state = try folder.loadState(size: Size(width: 80, height: 24))
         state.focus = .editor
     }
 

@@ -139,8 +139,8 @@ enum AppAction: Sendable {
     /// A file or folder change ended: the workspace as it now is, the item's path before and after
     /// (`nil` after a delete; `copied` when it was duplicated rather than moved), or the problem.
     case workspaceItemChanged(Result<Workspace, SaveFailure>, from: String, to: String?, copied: Bool)
-    /// The history was read.
-    case historyLoaded([HistoryEntry])
+    /// The history was read, with where each entry's request lives now.
+    case historyLoaded([HistoryEntry], HistoryTargets)
     /// `$EDITOR` returned the body (`nil` when it failed, with the reason).
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
     /// Copying to the clipboard failed (the text is too large for OSC 52).

@@ -81,8 +81,11 @@ final class EffectRunner: @unchecked Sendable {
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)
         case .loadHistory:
-            background(.utility) {
-                self.post(.historyLoaded(HistoryLog(stateFolder: self.stateFolder).entries()))
+            // On the file queue: the locator reads (and may add to) `.ferry/ids.json` for the workspace as saved.
+            onFiles {
+                let entries = HistoryLog(stateFolder: self.stateFolder).entries()
+                let locator = try? HistoryLocator(workspace: self.saved)
+                self.post(.historyLoaded(entries, HistoryTargets(entries, locator: locator)))
             }
         case .readIncludedFiles(let id, let folder, let paths):
             background(.userInitiated) { self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder))) }
@@ -180,11 +183,23 @@ final class EffectRunner: @unchecked Sendable {
             self.lock.withLock { _ = self.tasks.removeValue(forKey: id) }
             self.post(.transferEnded(id: id, outcome))
             if record.isLogged {
-                try? HistoryLog(stateFolder: folder).append(
-                    Self.historyEntry(record, started: started, request: request, outcome: outcome))
+                let entry = Self.historyEntry(record, started: started, request: request, outcome: outcome)
+                // On the file queue, which owns the saved workspace the stable id is looked up in.
+                self.onFiles { self.log(entry, folder: folder) }
             }
             self.end()
         }
+    }
+
+    /// Appends `entry` to the history under its request's stable id (`.ferry/ids.json`), so the history
+    /// finds the request after it is renamed or moved; the path id stays when the ids cannot be written.
+    private func log(_ entry: HistoryEntry, folder: URL) {
+        var entry = entry
+        let id = RequestID(parsing: entry.requestPath)
+        if let stable = try? RequestIdentities(stateFolder: folder).assign(saved.requests)[id] {
+            entry.requestID = stable
+        }
+        try? HistoryLog(stateFolder: folder).append(entry)
     }
 
     /// The wait before retry `retry` of a streamed send that ended as `outcome`, or `nil` for none.
@@ -213,7 +228,8 @@ final class EffectRunner: @unchecked Sendable {
         }
         var entry = HistoryEntry(
             prepared: record.prepared, requestID: record.requestID.description,
-            requestPath: record.requestID.path, environment: record.environment, started: started, result: result)
+            requestPath: record.requestID.description, environment: record.environment, started: started, result: result
+        )
         if case .success = result {
             entry.responseSize = outcome.body.count
             entry.responseBodyTruncated = entry.responseBodyTruncated || outcome.body.count > 64 * 1024

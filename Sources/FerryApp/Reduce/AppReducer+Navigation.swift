@@ -62,17 +62,8 @@ extension AppReducer {
         switch state.overlay {
         case .search:
             return applySearch(&state, keepOverlay: false)
-        case .history(let query, let selection, _):
-            let entries = HistoryFilter.matching(query, in: state.history)
-            guard entries.indices.contains(selection) else { return [] }
-            let entry = entries[selection]
-            state.overlay = nil
-            let id = RequestID(parsing: entry.requestID)
-            guard state.workspaceRequest(id) != nil else {
-                state.message = .init(text: "\(entry.requestID) is no longer in the workspace.", isError: true)
-                return []
-            }
-            open(id, &state)
+        case .history:
+            _ = openHistoryEntry(&state)
             return []
         case .some:
             state.overlay = nil

@@ -12,9 +12,8 @@ enum AppReducer {
         switch action {
         case .sendRequested:
             if case .history = state.overlay {
-                // Re-send from the history: open the entry's request, then send it.
-                let opened = activate(&state)
-                return state.overlay == nil ? opened + send(&state) : opened
+                // Re-send from the history: open the entry's request (where it lives now), then send it.
+                return openHistoryEntry(&state) ? send(&state) : []
             }
             return send(&state)
         case .cancelRequested: return cancel(&state)
@@ -62,8 +61,9 @@ enum AppReducer {
         case .historyRequested:
             state.overlay = .history(query: "", selection: 0, marked: nil)
             return [.loadHistory]
-        case .historyLoaded(let entries):
+        case .historyLoaded(let entries, let targets):
             state.history = entries.reversed()
+            state.historyTargets = targets
             return []
         case .historyMarked: return markHistory(&state)
         case .newRequestRequested, .renameRequested, .duplicateRequested, .deleteRequested, .moveRequested,

@@ -76,6 +76,8 @@ public struct AppState: Sendable {
     var theme: Theme
     /// The history entries, once loaded for the history view.
     var history: [HistoryEntry] = []
+    /// Where the loaded history entries' requests live now.
+    var historyTargets = HistoryTargets()
     /// Whether the app should end.
     var isFinished = false
 

@@ -14,7 +14,29 @@ public struct RequestIdentities: Sendable {
         var path: String
         var name: String?
         var fingerprint: String
+        /// Where the request was before (`path#name`, oldest first, at most ``formerPathLimit``), so a
+        /// history line that named it by path before a move or rename still finds it. Absent in files
+        /// written before it existed.
+        var formerPaths: [String]?
+
+        /// `path#name`, or `nil` for an unnamed request (its `#N` changes with its position).
+        var key: String? { name.map { path + "#" + $0 } }
+
+        /// Moves the record to `path` and `name`, remembering where it was.
+        mutating func move(to path: String, name: String?) {
+            guard path != self.path || name != self.name else { return }
+            if let key {
+                var former = (formerPaths ?? []).filter { $0 != key }
+                former.append(key)
+                formerPaths = Array(former.suffix(RequestIdentities.formerPathLimit))
+            }
+            self.path = path
+            self.name = name
+        }
     }
+
+    /// How many former places a record keeps.
+    static let formerPathLimit = 16
 
     struct Document: Codable {
         var version = 1
@@ -45,12 +67,16 @@ public struct RequestIdentities: Sendable {
             let (result, updated) = Self.match(requests, records: document.requests)
             if updated != document.requests {
                 document.requests = updated
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try FileIO.writeAtomically(Array(try encoder.encode(document)), to: url)
+                try write(document)
             }
             return result
         }
+    }
+
+    func write(_ document: Document) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try FileIO.writeAtomically(Array(try encoder.encode(document)), to: url)
     }
 
     func load() -> Document {
@@ -94,13 +120,12 @@ public struct RequestIdentities: Sendable {
                 candidates.removeFirst()
                 byFingerprint[print] = candidates
                 claimed.insert(index)
-                records[index].path = request.path
-                records[index].name = request.request.name
+                records[index].move(to: request.path, name: request.request.name)
                 result[request.id] = records[index].id
             } else {
                 let record = Record(
                     id: UUID().uuidString.lowercased(), path: request.path, name: request.request.name,
-                    fingerprint: print)
+                    fingerprint: print, formerPaths: nil)
                 records.append(record)
                 claimed.insert(records.count - 1)
                 result[request.id] = record.id

@@ -22,8 +22,11 @@ extension Workspace {
         var renamed = found.request
         renamed.name = name
         if renamed.title != nil { renamed.title = name }
+        let identity = identitiesBeforeChange()?[found.id]
         try updateRequest(found.id, with: renamed)
-        return requestID(inFile: found.path, at: found.position)
+        let newID = requestID(inFile: found.path, at: found.position)
+        followIdentity(identity, to: newID)
+        return newID
     }
 
     /// Inserts a copy of a request right after it, named `NAME copy`; returns the copy's id.
@@ -49,11 +52,14 @@ extension Workspace {
         let target = fileIndex(path) ?? addFile(path)
         if hasChangedOnDisk(path) { throw WorkspaceError.changedOnDisk(path) }
         guard let source = fileIndex(found.path) else { throw WorkspaceError.noSuchItem(found.path) }
+        let identity = identitiesBeforeChange()?[found.id]
         try files[source].content.removeRequest(at: found.position)
         try save(found.path)
         files[target].content.insertRequest(found.request)
         try save(path)
-        return requestID(inFile: path, at: files[target].content.requests.count - 1)
+        let newID = requestID(inFile: path, at: files[target].content.requests.count - 1)
+        followIdentity(identity, to: newID)
+        return newID
     }
 
     /// Removes a request from its file into the trash; returns the trash entry to restore it.
@@ -191,6 +197,8 @@ extension Workspace {
             }
         }
         if !copying {
+            // Records for every request first, so history lines that name them by path can follow them.
+            _ = identitiesBeforeChange()
             do {
                 try FileIO.moveWithoutReplacing(from, to: to)
             } catch .targetExists {

@@ -1,0 +1,31 @@
+import FerryWorkbench
+
+// MARK: - History: opening the selected entry's request where it lives now
+
+extension AppReducer {
+    /// Opens the request of the selected history entry, followed through moves and renames; says so in the
+    /// status bar when it was found somewhere else, or when it is gone. Returns whether it was opened (the
+    /// history stays open when it was not, so another entry can be picked).
+    static func openHistoryEntry(_ state: inout AppState) -> Bool {
+        guard case .history(let query, let selection, _) = state.overlay else { return false }
+        let entries = HistoryFilter.matching(query, in: state.history)
+        guard entries.indices.contains(selection) else { return false }
+        let entry = entries[selection]
+        let recorded = entry.recordedRequestPath
+        let found = state.historyTargets.request(for: entry) ?? RequestID(parsing: recorded)
+        guard state.workspaceRequest(found) != nil else {
+            state.message = .init(
+                text: "Cannot open this entry: \(recorded) is no longer in the workspace (no request has its id, "
+                    + "its path or its file and name now). A deleted one may be in the trash (F9).",
+                isError: true)
+            return false
+        }
+        state.overlay = nil
+        open(found, &state)
+        if found.description != recorded {
+            state.message = .init(
+                text: "Opened \(found.description), sent as \(recorded) (moved or renamed since).", isError: false)
+        }
+        return true
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+// MARK: - Keeping stable ids in step with Ferry's own renames and moves
+
+extension Workspace {
+    /// Whether the workspace has a history worth following: `.ferry/ids.json` or a history log exists.
+    var keepsHistory: Bool {
+        let log = HistoryLog(stateFolder: stateFolder)
+        return [RequestIdentities(stateFolder: stateFolder).url, log.url, log.rotatedURL].contains {
+            FileManager.default.fileExists(atPath: $0.path)
+        }
+    }
+
+    /// The stable ids of every request, recorded now, before a rename or move changes their paths; `nil`
+    /// when the workspace keeps no history (nothing is written then) or the ids cannot be written.
+    func identitiesBeforeChange() -> [RequestID: String]? {
+        guard keepsHistory else { return nil }
+        return try? RequestIdentities(stateFolder: stateFolder).assign(requests)
+    }
+
+    /// Points the record of stable id `id` (from ``identitiesBeforeChange()``) at the request now at `newID`.
+    /// A failure only means the next `assign` matches it by content instead.
+    func followIdentity(_ id: String?, to newID: RequestID) {
+        guard let id, let found = try? request(newID.description) else { return }
+        try? RequestIdentities(stateFolder: stateFolder).move(id, to: found.path, name: found.request.name)
+    }
+}

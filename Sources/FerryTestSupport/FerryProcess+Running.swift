@@ -8,11 +8,13 @@ extension FerryProcess {
     /// A `ferry` process started in the background, for tests that signal it while it runs.
     public final class Running: @unchecked Sendable {
         private let process: Process
-        private let output: DetachedRead
-        private let errors: DetachedRead
+        private let exit: OneShot<Int32>
+        private let output: OneShot<Data>
+        private let errors: OneShot<Data>
 
-        init(process: Process, output: DetachedRead, errors: DetachedRead) {
+        init(process: Process, exit: OneShot<Int32>, output: OneShot<Data>, errors: OneShot<Data>) {
             self.process = process
+            self.exit = exit
             self.output = output
             self.errors = errors
         }
@@ -23,14 +25,13 @@ extension FerryProcess {
         /// Sends SIGINT, as Ctrl-C in a terminal does.
         public func interrupt() { kill(process.processIdentifier, SIGINT) }
 
-        /// Waits for the process to exit and returns what it wrote.
-        public func wait() -> Output {
-            let outputData = output.wait()
-            let errorData = errors.wait()
-            process.waitUntilExit()
+        /// Waits (without blocking a thread) for the process to exit and returns what it wrote.
+        public func wait() async -> Output {
+            let outputData = await output.value
+            let errorData = await errors.value
+            let status = await exit.value
             return Output(
-                status: process.terminationStatus, standardOutput: outputData,
-                standardError: String(decoding: errorData, as: UTF8.self))
+                status: status, standardOutput: outputData, standardError: String(decoding: errorData, as: UTF8.self))
         }
     }
 
@@ -53,10 +54,10 @@ extension FerryProcess {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
+        let exit = try process.start()
         let running = Running(
-            process: process, output: Thread.detachedRead(stdout.fileHandleForReading),
-            errors: Thread.detachedRead(stderr.fileHandleForReading))
+            process: process, exit: exit, output: stdout.fileHandleForReading.readToEndInBackground(),
+            errors: stderr.fileHandleForReading.readToEndInBackground())
         stdin.fileHandleForWriting.write(input)
         try stdin.fileHandleForWriting.close()
         return running

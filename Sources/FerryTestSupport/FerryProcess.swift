@@ -22,35 +22,12 @@ public enum FerryProcess {
         return TestServers.packageRoot.appendingPathComponent(".build/debug/ferry")
     }
 
-    /// Runs `ferry` with `arguments`, feeding `input` to standard input, and waits for it to exit.
+    /// Runs `ferry` with `arguments`, feeding `input` to standard input, and waits (without blocking a
+    /// thread) for it to exit.
     public static func run(
         _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
         currentDirectory: URL? = nil
-    ) throws -> Output {
-        try start(arguments, input: input, environment: environment, currentDirectory: currentDirectory).wait()
+    ) async throws -> Output {
+        try await start(arguments, input: input, environment: environment, currentDirectory: currentDirectory).wait()
     }
-}
-
-/// Reads a file handle to its end on another thread, so two pipes can drain at once.
-final class DetachedRead: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    /// Waits for the end of the file and returns everything read.
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
-
-extension Thread {
-    /// Starts reading `handle` to its end on a new thread.
-    static func detachedRead(_ handle: FileHandle) -> DetachedRead { DetachedRead(handle) }
 }

@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// A detached tmux session running a command on a real terminal, for end-to-end tests of full-screen
-/// programs: send keys, read the screen, wait for text (polling with a deadline). The session is killed
-/// by `kill()` and, in any case, when the value is released.
+/// programs: send keys, read the screen, wait for text (polling with a deadline, without blocking a thread).
+/// The session is killed by `kill()` and, in any case, when the value is released.
 ///
 /// ```swift
 /// let session = try TmuxSession(command: [ferry.path, workspace.path], width: 100, height: 30)
 /// defer { session.kill() }
-/// try session.waitFor("Requests")
-/// try session.send("C-r")
+/// try await session.waitFor("Requests")
+/// try await session.send("C-r")
 /// ```
 public final class TmuxSession: @unchecked Sendable {
     /// The session's name.
@@ -45,34 +45,35 @@ public final class TmuxSession: @unchecked Sendable {
     // MARK: - Driving
 
     /// Sends tmux key names (`C-r`, `Enter`, `Escape`, `F5`, `Down`) or literal text with `literal`.
-    public func send(_ keys: String..., literal: Bool = false) throws {
-        let result = try Self.run(["-L", name, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+    public func send(_ keys: String..., literal: Bool = false) async throws {
+        let result = try await Self.run(["-L", name, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
         guard result.status == 0 else { throw TmuxError("tmux send-keys failed: \(result.output)") }
     }
 
     /// The visible screen as text.
-    public func screen() throws -> String {
-        try Self.run(["-L", name, "capture-pane", "-p", "-t", name]).output
+    public func screen() async throws -> String {
+        try await Self.run(["-L", name, "capture-pane", "-p", "-t", name]).output
     }
 
     /// Waits until the screen shows `text` (or `timeout` passes, which throws with the screen).
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(15)) throws -> String {
-        try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    public func waitFor(_ text: String, timeout: Duration = .seconds(20)) async throws -> String {
+        try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
-    /// Waits until `condition` holds for the screen.
+    /// Waits until `condition` holds for the screen (or `timeout` passes, which throws with the screen);
+    /// polls with ``eventually(timeout:every:_:)``, so it does not block a thread.
     @discardableResult
-    public func waitUntil(_ what: String, timeout: Duration = .seconds(15), _ condition: (String) -> Bool) throws
-        -> String
+    public func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool)
+        async throws -> String
     {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let current = try screen()
-            if condition(current) { return current }
-            if ContinuousClock.now > deadline { throw TmuxError("timed out waiting for \(what); screen:\n\(current)") }
-            usleep(20_000)
+        var current = ""
+        let held = try await eventually(timeout: timeout, every: .milliseconds(20)) {
+            current = try await screen()
+            return condition(current)
         }
+        guard held else { throw TmuxError("timed out waiting for \(what); screen:\n\(current)") }
+        return current
     }
 
     /// The command's exit status once it has exited, else `nil`.
@@ -98,16 +99,41 @@ public final class TmuxSession: @unchecked Sendable {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs `tmux ARGUMENTS` and returns its exit status and output (standard error included).
+    /// Runs `tmux ARGUMENTS` and returns its exit status and output (standard error included), blocking
+    /// the calling thread until tmux exits: for setup and cleanup (`deinit` cannot await).
+    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let spawned = try spawn(arguments)
+        defer { try? FileManager.default.removeItem(at: spawned.output) }
+        var status: Int32 = 0
+        while waitpid(spawned.pid, &status, 0) < 0 && errno == EINTR {}
+        return (exitStatus(status), (try? String(contentsOf: spawned.output, encoding: .utf8)) ?? "")
+    }
+
+    /// Runs `tmux ARGUMENTS` and returns its exit status and output (standard error included); waits for
+    /// tmux to exit by polling `waitpid` with `Task.sleep`, so no thread is blocked meanwhile.
+    public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let spawned = try spawn(arguments)
+        defer { try? FileManager.default.removeItem(at: spawned.output) }
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(spawned.pid, &status, WNOHANG)
+            if reaped == spawned.pid { break }
+            if reaped < 0 && errno != EINTR { throw TmuxError("cannot wait for tmux (errno \(errno))") }
+            // Not cancellable: the child must be reaped whatever happens.
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return (exitStatus(status), (try? String(contentsOf: spawned.output, encoding: .utf8)) ?? "")
+    }
+
+    /// Starts `tmux ARGUMENTS` with its output going to a new temporary file.
     ///
     /// Spawned with `posix_spawn` and reaped with `waitpid`, not `Process`: the tmux server forks from the
     /// first client and inherits what `Process` watches for the child's exit, so `Process` would wait for
     /// the server too. Test threads block most signals and children inherit the mask, so tmux (and the
     /// program in its pane) get an empty mask and default handlers, as on a real terminal.
-    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    private static func spawn(_ arguments: [String]) throws -> (pid: pid_t, output: URL) {
         let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ferry-tmux-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: outputURL) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -129,11 +155,16 @@ public final class TmuxSession: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw TmuxError("cannot start tmux (error \(spawned))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exitStatus, (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "")
+        guard spawned == 0 else {
+            try? FileManager.default.removeItem(at: outputURL)
+            throw TmuxError("cannot start tmux (error \(spawned))")
+        }
+        return (pid, outputURL)
+    }
+
+    /// The shell's view of a `waitpid` status: the exit code, or 128 + the signal that ended it.
+    private static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }
 

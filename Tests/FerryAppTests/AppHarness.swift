@@ -7,7 +7,8 @@ import Testing
 @testable import FerryApp
 
 /// The real app loop on an 80×24 in-memory terminal with the real curl transport: feed keys, wait until
-/// nothing runs (no sleeps: it polls the loop's counters with a deadline), read the screen.
+/// nothing runs (it polls the loop's counters with a deadline, with `Task.sleep`, so a waiting test
+/// does not hold a cooperative thread), read the screen.
 final class AppHarness: @unchecked Sendable {
     let backend: InMemoryBackend
     let app: WorkbenchApp
@@ -34,6 +35,7 @@ final class AppHarness: @unchecked Sendable {
             processEnvironment: ["HOME": workspace.path], limits: limits)
         let thread = Thread { [self] in
             do { try app.run() } catch { lock.withLock { runError = error } }
+            lock.withLock { hasFinished = true }
             finished.signal()
         }
         thread.start()
@@ -43,15 +45,15 @@ final class AppHarness: @unchecked Sendable {
     var copied: [String] { backend.copiedTexts }
 
     /// Sends events and waits until the app is quiet again.
-    func press(_ events: InputEvent..., timeout: Duration = .seconds(15)) throws {
-        try press(events, timeout: timeout)
+    func press(_ events: InputEvent..., timeout: Duration = .seconds(20)) async throws {
+        try await press(events, timeout: timeout)
     }
 
     /// Sends events and waits until the app is quiet again.
-    func press(_ events: [InputEvent], timeout: Duration = .seconds(15)) throws {
+    func press(_ events: [InputEvent], timeout: Duration = .seconds(20)) async throws {
         lock.withLock { enqueued += events.count }
         backend.enqueue(events)
-        try settle(timeout: timeout)
+        try await settle(timeout: timeout)
     }
 
     /// Sends events without waiting for the app to settle, to watch what it shows meanwhile.
@@ -61,27 +63,25 @@ final class AppHarness: @unchecked Sendable {
     }
 
     /// Resizes the terminal (which queues a resize event) and waits until the app is quiet again.
-    func resize(to size: Size) throws {
+    func resize(to size: Size) async throws {
         lock.withLock { enqueued += 1 }
         backend.resize(to: size)
-        try settle()
+        try await settle()
     }
 
     /// Types text into whatever has the keyboard.
-    func type(_ text: String) throws { try press(InputEvent.typing(text)) }
+    func type(_ text: String) async throws { try await press(InputEvent.typing(text)) }
 
     /// Waits until every event was taken, no effect runs and the last state is on screen.
-    func settle(timeout: Duration = .seconds(15)) throws {
+    func settle(timeout: Duration = .seconds(20)) async throws {
         let inputs = lock.withLock { enqueued }
-        try waitFor("the app to settle", timeout: timeout) { self.app.isSettled(afterInputs: inputs) }
+        try await waitFor("the app to settle", timeout: timeout) { self.app.isSettled(afterInputs: inputs) }
     }
 
-    /// Polls `condition` until it holds or `timeout` passes.
-    func waitFor(_ what: String, timeout: Duration = .seconds(15), _ condition: () -> Bool) throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now > deadline { throw HarnessError("timed out waiting for \(what)\n\(screen)") }
-            usleep(1000)
+    /// Polls `condition` until it holds or `timeout` passes (which throws with the screen).
+    func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
+        guard await eventually(timeout: timeout, every: .milliseconds(1), condition) else {
+            throw HarnessError("timed out waiting for \(what)\n\(screen)")
         }
     }
 
@@ -97,19 +97,20 @@ final class AppHarness: @unchecked Sendable {
     func shows(_ text: String) -> Bool { screen.contains(text) }
 
     /// Quits (Ctrl-Q, confirming if asked) and waits for the loop to end.
-    func quit() throws {
+    func quit() async throws {
         if state.isFinished == false {
             backend.enqueue(.key(KeyEvent.control("q")))
             if state.hasUnsavedEdits { backend.enqueue(.character("y")) }
         }
-        guard waitForEnd() else {
+        guard await eventually(timeout: .seconds(20), { lock.withLock { hasFinished } }) else {
             app.stop()
             throw HarnessError("the app did not quit\n\(screen)")
         }
         if let runError = lock.withLock({ runError }) { throw runError }
     }
 
-    /// Stops the loop without quitting through keys (cleanup after a failed test).
+    /// Stops the loop without quitting through keys (cleanup after a failed test, from a `defer`, which
+    /// cannot await: it blocks, but only until the stopped loop returns, unless `quit()` already saw it end).
     func stop() {
         app.stop()
         _ = waitForEnd()

@@ -22,20 +22,20 @@ final class ClipboardAppTests {
 
     deinit { server.stop() }
 
-    @Test func aValueTooLargeForOSC52IsRefusedInWordsAndASmallOneIsCopied() throws {
+    @Test func aValueTooLargeForOSC52IsRefusedInWordsAndASmallOneIsCopied() async throws {
         let app = try AppHarness(workspace: folder.url)
         defer { app.stop() }
-        try app.settle()
-        try app.press(.control("r"))
-        try app.waitFor("the response") { app.shows(" 200 ") }
-        try app.press(.key(.tab), .key(.tab))
+        try await app.settle()
+        try await app.press(.control("r"))
+        try await app.waitFor("the response") { app.shows(" 200 ") }
+        try await app.press(.key(.tab), .key(.tab))
         #expect(app.state.focus == .response)
-        try app.press(.character("y"))
+        try await app.press(.character("y"))
         #expect(app.backend.copiedTexts.isEmpty)
         #expect(app.state.message?.isError == true)
         #expect(app.shows("Not copied"), "\(app.screen)")
-        try app.press(.key(.down), .character("y"))
+        try await app.press(.key(.down), .character("y"))
         #expect(app.backend.copiedTexts == ["\"ok\""], "\(app.screen)")
-        try app.quit()
+        try await app.quit()
     }
 }

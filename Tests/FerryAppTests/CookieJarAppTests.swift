@@ -24,29 +24,29 @@ final class CookieJarAppTests {
     deinit { server.stop() }
 
     /// Sends the open request twice and returns the `Cookie` header of each request the server saw.
-    private func sendTwice(_ requests: String) throws -> (sent: [String?], folder: TemporaryWorkspace) {
+    private func sendTwice(_ requests: String) async throws -> (sent: [String?], folder: TemporaryWorkspace) {
         let folder = try TemporaryWorkspace(requests: requests, environments: ["local": server.baseURL])
         let app = try AppHarness(workspace: folder.url)
         defer { app.stop() }
-        try app.settle()
+        try await app.settle()
         for count in 1...2 {
-            try app.press(.control("r"))
-            try app.waitFor("response \(count)") {
+            try await app.press(.control("r"))
+            try await app.waitFor("response \(count)") {
                 server.requests.count == count && app.state.currentExchange?.response != nil
             }
         }
-        try app.quit()
+        try await app.quit()
         return (server.requests.map { $0.header("Cookie") }, folder)
     }
 
-    @Test func aCookieSetByOneSendGoesOutWithTheNext() throws {
-        let (sent, folder) = try sendTwice("### Visit\n# @name visit\nGET {{host}}/visit\n")
+    @Test func aCookieSetByOneSendGoesOutWithTheNext() async throws {
+        let (sent, folder) = try await sendTwice("### Visit\n# @name visit\nGET {{host}}/visit\n")
         #expect(sent == [nil, "visited=yes"])
         #expect(try folder.read(".ferry/cookies").contains("\tvisited\tyes\n"))
     }
 
-    @Test func noCookieJarKeepsTheRequestOutOfTheJar() throws {
-        let (sent, folder) = try sendTwice("### Visit\n# @name visit\n# @no-cookie-jar\nGET {{host}}/visit\n")
+    @Test func noCookieJarKeepsTheRequestOutOfTheJar() async throws {
+        let (sent, folder) = try await sendTwice("### Visit\n# @name visit\n# @no-cookie-jar\nGET {{host}}/visit\n")
         #expect(sent == [nil, nil])
         #expect(!folder.exists(".ferry/cookies"))
     }

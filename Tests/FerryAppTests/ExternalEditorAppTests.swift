@@ -24,7 +24,7 @@ final class ExternalEditorAppTests {
         func record(_ text: String) { lock.withLock { seen.append((text, backend?.isSuspended ?? false)) } }
     }
 
-    @Test func f4EditsTheBodyInTheEditorWithTheTerminalSuspended() throws {
+    @Test func f4EditsTheBodyInTheEditorWithTheTerminalSuspended() async throws {
         let probe = EditorProbe()
         let app = try AppHarness(workspace: folder.url) { text in
             probe.record(text)
@@ -32,61 +32,61 @@ final class ExternalEditorAppTests {
         }
         probe.backend = app.backend
         defer { app.stop() }
-        try app.settle()
-        try app.press(.key(.down), .key(.enter))
+        try await app.settle()
+        try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == "post-json")
-        try app.press(.function(4))
+        try await app.press(.function(4))
         #expect(probe.calls.map(\.text) == ["{\"name\": \"ferry\"}"])
         #expect(probe.calls.first?.wasSuspended == true)
         #expect(app.backend.suspendCount == 1)
         #expect(app.state.currentRequest?.body == "{\"name\": \"from the editor\"}", "the editor's newline dropped")
         #expect(app.shows("● unsaved"))
         #expect(app.shows("Body updated from the editor"), "\(app.screen)")
-        try app.press(.control("s"))
+        try await app.press(.control("s"))
         #expect(try folder.read("requests.http").contains("{\"name\": \"from the editor\"}\n"))
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func aFailedEditorIsReportedAndTheBodyKept() throws {
+    @Test func aFailedEditorIsReportedAndTheBodyKept() async throws {
         let app = try AppHarness(workspace: folder.url) { _ in
             throw ExternalEditorError.failed(command: "vi", status: 1)
         }
         defer { app.stop() }
-        try app.settle()
-        try app.press(.key(.down), .key(.enter), .function(4))
+        try await app.settle()
+        try await app.press(.key(.down), .key(.enter), .function(4))
         #expect(app.state.message?.isError == true)
         #expect(app.shows("exited with status 1"), "\(app.screen)")
         #expect(app.state.currentRequest?.body == "{\"name\": \"ferry\"}")
         #expect(!app.shows("● unsaved"))
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func anUnchangedBodyStaysSaved() throws {
+    @Test func anUnchangedBodyStaysSaved() async throws {
         let app = try AppHarness(workspace: folder.url) { $0 + "\n" }
         defer { app.stop() }
-        try app.settle()
-        try app.press(.key(.down), .key(.enter), .function(4))
+        try await app.settle()
+        try await app.press(.key(.down), .key(.enter), .function(4))
         #expect(app.shows("The body is unchanged."))
         #expect(!app.state.hasUnsavedEdits)
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func ctrlZStopsTheProcessInsideASuspensionButUndoesInTheBodyEditor() throws {
+    @Test func ctrlZStopsTheProcessInsideASuspensionButUndoesInTheBodyEditor() async throws {
         let stops = Counter()
         let app = try AppHarness(workspace: folder.url, stopProcess: { stops.add() })
         defer { app.stop() }
-        try app.settle()
-        try app.press(.control("z"))
+        try await app.settle()
+        try await app.press(.control("z"))
         #expect(stops.value == 1)
         #expect(app.backend.suspendCount == 1)
         // In the body editor Ctrl-Z is undo.
-        try app.press(.key(.down), .key(.enter), .control("t"), .control("t"), .key(.down))
+        try await app.press(.key(.down), .key(.enter), .control("t"), .control("t"), .key(.down))
         #expect(app.state.bodyEditor != nil, "\(app.screen)")
-        try app.type("x")
-        try app.press(.control("z"))
+        try await app.type("x")
+        try await app.press(.control("z"))
         #expect(stops.value == 1)
         #expect(app.state.currentRequest?.body == "{\"name\": \"ferry\"}")
-        try app.quit()
+        try await app.quit()
     }
 }
 

@@ -21,81 +21,81 @@ final class JSONFilterKeysTests {
 
     deinit { server.stop() }
 
-    private func launchWithResponse() throws -> AppHarness {
+    private func launchWithResponse() async throws -> AppHarness {
         let app = try AppHarness(workspace: folder.url)
-        try app.settle()
-        try app.press(.control("r"), .key(.tab), .key(.tab))
+        try await app.settle()
+        try await app.press(.control("r"), .key(.tab), .key(.tab))
         #expect(app.state.focus == .response)
         #expect(app.shows("langs: ["), "\(app.screen)")
         return app
     }
 
-    private func currentPath(_ app: AppHarness) throws -> String {
+    private func currentPath(_ app: AppHarness) async throws -> String {
         let exchange = try #require(app.state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw HarnessError("no tree") }
         return tree.document.path(of: tree.node(atRow: exchange.bodyCursor)).description
     }
 
-    @Test func aQueryListsItsMatchesAndKeysMoveThroughThem() throws {
-        let app = try launchWithResponse()
+    @Test func aQueryListsItsMatchesAndKeysMoveThroughThem() async throws {
+        let app = try await launchWithResponse()
         defer { app.stop() }
-        try app.press(.character("/"))
-        try app.type(".user.langs[]")
-        try app.press(.key(.enter))
+        try await app.press(.character("/"))
+        try await app.type(".user.langs[]")
+        try await app.press(.key(.enter))
         #expect(app.shows("2 matches for .user.langs[]"), "\(app.screen)")
         #expect(app.shows(".user.langs[0]  \"swift\""))
         #expect(app.shows(".user.langs[1]  \"c\""))
         #expect(!app.shows("count: 2"), "the tree is replaced by the list\n\(app.screen)")
-        #expect(try currentPath(app) == ".user.langs[0]")
-        try app.press(.key(.down))
+        #expect(try await currentPath(app) == ".user.langs[0]")
+        try await app.press(.key(.down))
         #expect(app.state.currentExchange?.matchIndex == 1)
-        #expect(try currentPath(app) == ".user.langs[1]")
-        try app.press(.character("n"))
+        #expect(try await currentPath(app) == ".user.langs[1]")
+        try await app.press(.character("n"))
         #expect(app.state.currentExchange?.matchIndex == 0)
-        try app.press(.character("N"))
+        try await app.press(.character("N"))
         #expect(app.state.currentExchange?.matchIndex == 1)
-        try app.press(.character("y"), .character("p"))
+        try await app.press(.character("y"), .character("p"))
         #expect(app.copied.suffix(2) == ["\"c\"", ".user.langs[1]"])
         // Enter shows the current result in the tree; n goes on through the results there.
-        try app.press(.key(.enter))
+        try await app.press(.key(.enter))
         #expect(app.state.currentExchange?.filter == nil)
         #expect(app.shows("count: 2"), "\(app.screen)")
-        #expect(try currentPath(app) == ".user.langs[1]")
-        try app.press(.character("n"))
-        #expect(try currentPath(app) == ".user.langs[0]")
-        try app.quit()
+        #expect(try await currentPath(app) == ".user.langs[1]")
+        try await app.press(.character("n"))
+        #expect(try await currentPath(app) == ".user.langs[0]")
+        try await app.quit()
     }
 
-    @Test func dollarPathsRecursionAndComputedValues() throws {
-        let app = try launchWithResponse()
+    @Test func dollarPathsRecursionAndComputedValues() async throws {
+        let app = try await launchWithResponse()
         defer { app.stop() }
-        try app.press(.character("/"))
-        try app.type("$..name")
-        try app.press(.key(.enter))
+        try await app.press(.character("/"))
+        try await app.type("$..name")
+        try await app.press(.key(.enter))
         #expect(app.shows("1 match for $..name"), "\(app.screen)")
         #expect(app.shows(".user.name  \"ada\""))
-        try app.press(.character("/"))
-        for _ in 0..<10 { try app.press(.key(.backspace)) }
-        try app.type(".user | keys")
-        try app.press(.key(.enter))
+        try await app.press(.character("/"))
+        for _ in 0..<10 { try await app.press(.key(.backspace)) }
+        try await app.type(".user | keys")
+        try await app.press(.key(.enter))
         #expect(app.shows("1 match for .user | keys"), "\(app.screen)")
         #expect(app.shows("=  [\"name\",\"langs\"]"))
-        try app.press(.character("y"))
+        try await app.press(.character("y"))
         #expect(app.copied.last == "[\"name\",\"langs\"]")
         // Esc clears the filter and brings the tree back.
-        try app.press(.key(.escape))
+        try await app.press(.key(.escape))
         #expect(app.state.currentExchange?.filter == nil)
         #expect(app.state.currentExchange?.search == "")
         #expect(app.shows("count: 2"), "\(app.screen)")
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func aBadQueryIsExplainedAtItsColumn() throws {
-        let app = try launchWithResponse()
+    @Test func aBadQueryIsExplainedAtItsColumn() async throws {
+        let app = try await launchWithResponse()
         defer { app.stop() }
-        try app.press(.character("/"))
-        try app.type(".user.langs[]!x")
-        try app.press(.key(.enter))
+        try await app.press(.character("/"))
+        try await app.type(".user.langs[]!x")
+        try await app.press(.key(.enter))
         #expect(app.shows("Cannot filter with .user.langs[]!x: column 14:"), "\(app.screen)")
         let lines = app.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let queryLine = try #require(lines.firstIndex { $0.contains("  .user.langs[]!x") && !$0.contains("Cannot") })
@@ -106,38 +106,38 @@ final class JSONFilterKeysTests {
         #expect(query.distance(from: query.startIndex, to: bang) == caret.distance(from: caret.startIndex, to: mark))
         #expect(app.state.message?.isError == true)
         // A query on a value of the wrong type is a worded error too.
-        try app.press(.character("/"))
-        for _ in 0..<20 { try app.press(.key(.backspace)) }
-        try app.type(".count.x")
-        try app.press(.key(.enter))
+        try await app.press(.character("/"))
+        for _ in 0..<20 { try await app.press(.key(.backspace)) }
+        try await app.type(".count.x")
+        try await app.press(.key(.enter))
         #expect(app.shows("cannot index number with \"x\""), "\(app.screen)")
         // Plain text is a search with n / N over the tree, as before.
-        try app.press(.character("/"))
-        for _ in 0..<20 { try app.press(.key(.backspace)) }
-        try app.type("a")
-        try app.press(.key(.enter))
+        try await app.press(.character("/"))
+        for _ in 0..<20 { try await app.press(.key(.backspace)) }
+        try await app.type("a")
+        try await app.press(.key(.enter))
         #expect(app.state.currentExchange?.filter == nil)
         #expect((app.state.currentExchange?.matches.count ?? 0) >= 2)
-        try app.press(.character("n"))
+        try await app.press(.character("n"))
         #expect(app.state.currentExchange?.matchIndex == 1)
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func theMouseSelectsAResultAndASecondClickShowsItInTheTree() throws {
-        let app = try launchWithResponse()
+    @Test func theMouseSelectsAResultAndASecondClickShowsItInTheTree() async throws {
+        let app = try await launchWithResponse()
         defer { app.stop() }
-        try app.press(.character("/"))
-        try app.type("..")
-        try app.press(.key(.enter))
+        try await app.press(.character("/"))
+        try await app.type("..")
+        try await app.press(.key(.enter))
         #expect(app.shows("7 matches for .."), "\(app.screen)")
         let content = app.state.layout.responseContent
         // Row 0 is the count; row 3 is the third result (.user.name).
         let click = InputEvent.mouse(MouseEvent(.press(.left), at: Position(x: content.x + 2, y: content.y + 3)))
-        try app.press(click)
+        try await app.press(click)
         #expect(app.state.currentExchange?.matchIndex == 2)
-        try app.press(click)
+        try await app.press(click)
         #expect(app.state.currentExchange?.filter == nil)
-        #expect(try currentPath(app) == ".user.name")
-        try app.quit()
+        #expect(try await currentPath(app) == ".user.name")
+        try await app.quit()
     }
 }

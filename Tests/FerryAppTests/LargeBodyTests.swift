@@ -78,10 +78,10 @@ final class LargeBodyTests {
 
     deinit { server.stop() }
 
-    private func launch(opening index: Int, width: Int = 80) throws -> AppHarness {
+    private func launch(opening index: Int, width: Int = 80) async throws -> AppHarness {
         let harness = try AppHarness(workspace: folder.url, width: width, limits: limits)
-        try harness.settle()
-        try harness.press([.key(.home)] + Array(repeating: .key(.down), count: index + 1) + [.key(.enter)])
+        try await harness.settle()
+        try await harness.press([.key(.home)] + Array(repeating: .key(.down), count: index + 1) + [.key(.enter)])
         return harness
     }
 
@@ -97,27 +97,27 @@ final class LargeBodyTests {
 
     // MARK: - Binary bodies
 
-    @Test func aBinaryBodyGoesToAnUnlinkedFileAndShowsAsHex() throws {
-        let app = try launch(opening: 0)
+    @Test func aBinaryBodyGoesToAnUnlinkedFileAndShowsAsHex() async throws {
+        let app = try await launch(opening: 0)
         defer { app.stop() }
         #expect(app.state.openRequest?.selector == "binary")
-        try app.press(.control("r"))
+        try await app.press(.control("r"))
         #expect(app.shows("00000000  00 01 02 ff 41"), "\(app.screen)")
         #expect(app.shows("|....A|"))
         #expect(app.shows("5 B"))
         #expect(openSpillFiles() == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spill.url.path).isEmpty)
         // Sending again replaces the response: the first file is closed (and so gone) once no state holds it.
-        try app.press(.control("r"))
-        try app.press(.key(.down))
-        try app.waitFor("the replaced body's file to close") { openSpillFiles() == 1 }
-        try app.quit()
+        try await app.press(.control("r"))
+        try await app.press(.key(.down))
+        try await app.waitFor("the replaced body's file to close") { openSpillFiles() == 1 }
+        try await app.quit()
     }
 
-    @Test func aLargeBinaryBodyIsPagedFromItsFile() throws {
-        let app = try launch(opening: 1, width: 120)
+    @Test func aLargeBinaryBodyIsPagedFromItsFile() async throws {
+        let app = try await launch(opening: 1, width: 120)
         defer { app.stop() }
-        try app.press(.control("r"))
+        try await app.press(.control("r"))
         #expect(app.shows("00000010  10 11 12 13 14 15 16 17  18 19 1a 1b 1c 1d 1e 1f"), "\(app.screen)")
         #expect(app.shows("64.0 KB"))
         guard case .binary(let hex) = app.state.currentExchange?.body, case .file = hex.storage else {
@@ -126,20 +126,20 @@ final class LargeBodyTests {
             return
         }
         #expect(hex.rowCount(width: 94) == 4096)
-        try app.press(.key(.tab), .key(.end))
+        try await app.press(.key(.tab), .key(.end))
         #expect(app.state.focus == .response)
         #expect(
             app.shows("0000fff0  f0 f1 f2 f3 f4 f5 f6 f7  f8 f9 fa fb fc fd fe ff  |................|"), "\(app.screen)"
         )
-        try app.quit()
+        try await app.quit()
     }
 
     // MARK: - Large text and JSON
 
-    @Test func aLargeTextBodyShowsItsFirstPartWithTheFullSize() throws {
-        let app = try launch(opening: 2)
+    @Test func aLargeTextBodyShowsItsFirstPartWithTheFullSize() async throws {
+        let app = try await launch(opening: 2)
         defer { app.stop() }
-        try app.press(.control("r"))
+        try await app.press(.control("r"))
         #expect(app.shows("partial view"), "\(app.screen)")
         #expect(app.shows("234.4 KB"))
         #expect(app.shows("Too large to show whole: first 16.0 KB"))
@@ -153,27 +153,27 @@ final class LargeBodyTests {
         #expect(text.line(text.lineCount - 1) == String(format: "line %06d", text.lineCount))
         // Only the preview is kept (in memory); the file was closed, and so is gone.
         #expect(openSpillFiles() == 0)
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func jsonOverTheMemoryLimitIsShownAsTextNotATree() throws {
-        let app = try launch(opening: 3)
+    @Test func jsonOverTheMemoryLimitIsShownAsTextNotATree() async throws {
+        let app = try await launch(opening: 3)
         defer { app.stop() }
-        try app.press(.control("r"))
+        try await app.press(.control("r"))
         #expect(!app.app.isShowingJSONTree)
         #expect(app.shows("Too large for a tree"), "\(app.screen)")
         #expect(app.shows("partial view"))
-        try app.quit()
+        try await app.quit()
     }
 
     // MARK: - Cancel keeps what arrived
 
-    @Test func escShowsTheTextThatHadArrived() throws {
-        let app = try launch(opening: 4)
+    @Test func escShowsTheTextThatHadArrived() async throws {
+        let app = try await launch(opening: 4)
         defer { app.stop() }
         app.backend.enqueue(.control("r"))
-        try app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) >= 200 }
-        try app.press([.key(.escape)], timeout: .seconds(5))
+        try await app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) >= 200 }
+        try await app.press([.key(.escape)], timeout: .seconds(20))
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(app.shows("partial"))
         #expect(app.shows("had arrived"))
@@ -186,15 +186,15 @@ final class LargeBodyTests {
             return
         }
         #expect(text.line(0) == String(repeating: "x", count: exchange.bodySize))
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func escShowsTheBinaryThatHadArrivedAsHex() throws {
-        let app = try launch(opening: 5)
+    @Test func escShowsTheBinaryThatHadArrivedAsHex() async throws {
+        let app = try await launch(opening: 5)
         defer { app.stop() }
         app.backend.enqueue(.control("r"))
-        try app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) >= 64 }
-        try app.press([.key(.escape)], timeout: .seconds(5))
+        try await app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) >= 64 }
+        try await app.press([.key(.escape)], timeout: .seconds(20))
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(app.shows("00000000  00 01 02 03 04 05 06 07  |........|"))
         guard case .binary(let hex) = app.state.currentExchange?.body else {
@@ -203,14 +203,14 @@ final class LargeBodyTests {
         }
         #expect(hex.count >= 64 && hex.count < Self.bigBinary.count)
         #expect(hex.note?.contains("Canceled") == true)
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func aTransferBrokenMidBodyShowsTheErrorAndWhatArrived() throws {
-        let app = try launch(opening: 6)
+    @Test func aTransferBrokenMidBodyShowsTheErrorAndWhatArrived() async throws {
+        let app = try await launch(opening: 6)
         defer { app.stop() }
         #expect(app.state.openRequest?.selector == "broken")
-        try app.press(.control("r"))
+        try await app.press(.control("r"))
         guard case .failed = app.state.currentExchange?.phase else {
             Issue.record("expected a failure, got \(String(describing: app.state.currentExchange?.phase))")
             return
@@ -219,6 +219,6 @@ final class LargeBodyTests {
         #expect(app.shows("Partial body: the transfer stopped after"))
         #expect(app.shows("  1 alpha"))
         #expect(app.shows("  2 beta"))
-        try app.quit()
+        try await app.quit()
     }
 }

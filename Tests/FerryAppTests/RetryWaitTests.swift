@@ -38,46 +38,46 @@ final class RetryWaitTests {
 
     deinit { server.stop() }
 
-    @Test func theWaitBetweenAttemptsIsShownAndTheAttemptsRecorded() throws {
+    @Test func theWaitBetweenAttemptsIsShownAndTheAttemptsRecorded() async throws {
         let app = try AppHarness(workspace: folder.url)
         defer { app.stop() }
-        try app.settle()
+        try await app.settle()
         // Sent without waiting for the app to settle, so the wait itself can be watched.
         app.enqueue(.control("r"))
-        try app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3) — Esc cancels") }
+        try await app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3) — Esc cancels") }
         let screen = app.screen
         #expect(screen.contains("Attempt 1 got no usable answer."), "\(screen)")
         #expect(screen.split(separator: "\n").last?.contains("retry 2/3 in 1.0 s, Esc cancels") == true, "\(screen)")
         #expect(screen.split(separator: "\n").last?.contains("…") == false, "\(screen)")
         #expect(app.state.currentExchange?.retryWait == RetryWait(attempt: 2, of: 3, delay: .seconds(1)))
-        try app.waitFor("the retried response") { app.shows(" 200 ") }
-        try app.settle()
+        try await app.waitFor("the retried response") { app.shows(" 200 ") }
+        try await app.settle()
         #expect(server.requests.count == 2)
         #expect(app.state.currentExchange?.attempt == 2)
         #expect(app.state.currentExchange?.retryWait == nil)
         #expect(!app.shows("Retrying in"), "\(app.screen)")
         #expect(app.shows("· attempt 2"), "\(app.screen)")
-        for _ in 0..<3 where app.state.focus != .response { try app.press(.key(.tab)) }
-        try app.press(.character("]"), .character("]"), .character("]"))
+        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        try await app.press(.character("]"), .character("]"), .character("]"))
         #expect(app.state.responseTab == .request)
         #expect(app.shows("up to 2 retries (# @retries) · 2 attempts made"), "\(app.screen)")
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func escDuringTheWaitCancelsAtOnce() throws {
+    @Test func escDuringTheWaitCancelsAtOnce() async throws {
         let app = try AppHarness(workspace: folder.url)
         defer { app.stop() }
-        try app.settle()
-        try app.press(.key(.down), .key(.enter))
+        try await app.settle()
+        try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == "busy")
         app.enqueue(.control("r"))
-        try app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3)") }
+        try await app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3)") }
         let started = ContinuousClock.now
-        try app.press(.key(.escape))
+        try await app.press(.key(.escape))
         #expect(ContinuousClock.now - started < .milliseconds(900), "Esc did not wait for the retry")
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(server.requests.count == 1, "no further attempt after Esc")
         #expect(!app.shows("Retrying in"), "\(app.screen)")
-        try app.quit()
+        try await app.quit()
     }
 }

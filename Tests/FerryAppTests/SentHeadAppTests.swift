@@ -32,14 +32,14 @@ final class SentHeadAppTests {
 
     deinit { server.stop() }
 
-    @Test func theRequestTabShowsEveryHeaderAsSentWithSecretsMasked() throws {
+    @Test func theRequestTabShowsEveryHeaderAsSentWithSecretsMasked() async throws {
         let app = try AppHarness(workspace: folder.url, width: 120, height: 50)
         defer { app.stop() }
-        try app.settle()
-        try app.press(.control("r"))
-        try app.waitFor("the response") { app.state.currentExchange?.response != nil }
-        for _ in 0..<4 where app.state.focus != .response { try app.press(.key(.tab)) }
-        try app.press(.character("]"), .character("]"), .character("]"))
+        try await app.settle()
+        try await app.press(.control("r"))
+        try await app.waitFor("the response") { app.state.currentExchange?.response != nil }
+        for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        try await app.press(.character("]"), .character("]"), .character("]"))
         #expect(app.state.responseTab == .request)
         let recorded = server.requests
         #expect(recorded.map(\.path) == ["/old", "/echo"])
@@ -63,32 +63,32 @@ final class SentHeadAppTests {
         #expect(!app.shows("tok-SECRET-42"))
         #expect(!app.shows("abc123"))
         #expect(!app.shows(Data("ada:s3cret".utf8).base64EncodedString()))
-        try app.quit()
+        try await app.quit()
     }
 }
 
 extension SentHeadAppTests {
-    @Test func aFailedSendStillShowsWhatWasSent() throws {
+    @Test func aFailedSendStillShowsWhatWasSent() async throws {
         server.route("/reset", responding: TestResponse.text("never").aborted(.resetImmediately))
         let broken = try TemporaryWorkspace(
             requests: "### Broken\n# @name broken\nGET {{host}}/reset\nAuthorization: Bearer tok-XYZ-123\n",
             environments: ["local": server.baseURL])
         let app = try AppHarness(workspace: broken.url, width: 120, height: 40)
         defer { app.stop() }
-        try app.settle()
-        try app.press(.control("r"))
-        try app.waitFor("the failure") {
+        try await app.settle()
+        try await app.press(.control("r"))
+        try await app.waitFor("the failure") {
             if case .failed = app.state.currentExchange?.phase { return true }
             return false
         }
-        for _ in 0..<4 where app.state.focus != .response { try app.press(.key(.tab)) }
-        try app.press(.character("]"), .character("]"), .character("]"))
+        for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        try await app.press(.character("]"), .character("]"), .character("]"))
         #expect(app.state.responseTab == .request)
         let agent = try #require(server.requests.first?.header("User-Agent"))
         #expect(app.shows("GET /reset HTTP/1.1"), "\(app.screen)")
         #expect(app.shows("User-Agent: \(agent)"), "\(app.screen)")
         #expect(app.shows("Authorization: Bearer ••••••"), "\(app.screen)")
         #expect(!app.shows("tok-XYZ-123"))
-        try app.quit()
+        try await app.quit()
     }
 }

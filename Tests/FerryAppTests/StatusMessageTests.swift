@@ -96,7 +96,7 @@ final class StatusMessageTests {
     @discardableResult
     private func expectWholeError(
         _ app: AppHarness, containing part: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) throws -> String {
+    ) async throws -> String {
         let message = try #require(app.state.message, "no message\n\(app.screen)", sourceLocation: sourceLocation)
         #expect(message.isError, sourceLocation: sourceLocation)
         #expect(message.text.contains(part), "\(message.text)", sourceLocation: sourceLocation)
@@ -126,7 +126,7 @@ final class StatusMessageTests {
     @discardableResult
     private func expectWholeTransferError(
         _ app: AppHarness, containing part: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) throws -> String {
+    ) async throws -> String {
         guard case .failed(let message) = app.state.currentExchange?.phase else {
             Issue.record("the send did not fail\n\(app.screen)", sourceLocation: sourceLocation)
             return ""
@@ -139,77 +139,77 @@ final class StatusMessageTests {
     }
 
     /// Opens the next request in the tree (focusing the tree first).
-    private func open(_ app: AppHarness, _ name: String) throws {
-        for _ in 0..<3 where app.state.focus != .tree { try app.press(.key(.tab)) }
-        try app.press(.key(.down), .key(.enter))
+    private func open(_ app: AppHarness, _ name: String) async throws {
+        for _ in 0..<3 where app.state.focus != .tree { try await app.press(.key(.tab)) }
+        try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == name, "\(app.screen)")
     }
 
     // MARK: - Every error path
 
-    @Test func everyWordedErrorIsOnScreenWholeAt80x24() throws {
+    @Test func everyWordedErrorIsOnScreenWholeAt80x24() async throws {
         let app = try AppHarness(workspace: folder.url)
         defer { app.stop() }
-        try app.settle()
+        try await app.settle()
         #expect(app.backend.size == Size(width: 80, height: 24))
 
         // A malformed file, at launch.
-        let malformed = try expectWholeError(app, containing: "the other requests work meanwhile")
+        let malformed = try await expectWholeError(app, containing: "the other requests work meanwhile")
         #expect(malformed.count > 60)
         #expect(app.state.layout.statusBar.height >= 2, "the bar grew\n\(app.screen)")
 
         // DNS.
         #expect(app.state.openRequest?.selector == "dns")
-        try app.press(.control("r"))
-        try expectWholeTransferError(app, containing: "ferry-status-test.invalid")
+        try await app.press(.control("r"))
+        try await expectWholeTransferError(app, containing: "ferry-status-test.invalid")
         #expect(app.state.message == nil, "the message clears on the next send, as before")
         #expect(app.state.layout.statusBar.height == 1, "the bar shrinks back")
 
         // Connection refused.
-        try open(app, "refused")
-        try app.press(.control("r"))
-        try expectWholeTransferError(app, containing: "refused")
+        try await open(app, "refused")
+        try await app.press(.control("r"))
+        try await expectWholeTransferError(app, containing: "refused")
 
         // TLS to a plain-HTTP port.
-        try open(app, "tls")
-        try app.press(.control("r"))
-        try expectWholeTransferError(app, containing: "TLS")
+        try await open(app, "tls")
+        try await app.press(.control("r"))
+        try await expectWholeTransferError(app, containing: "TLS")
 
         // Timeout.
-        try open(app, "timeout")
-        try app.press(.control("r"))
-        try expectWholeTransferError(app, containing: "raise the timeout")
+        try await open(app, "timeout")
+        try await app.press(.control("r"))
+        try await expectWholeTransferError(app, containing: "raise the timeout")
 
         // An invalid JSON body, refused before sending.
-        try open(app, "badjson")
+        try await open(app, "badjson")
         let sentBefore = server.requests.count
-        try app.press(.control("r"))
-        let json = try expectWholeError(app, containing: "Fix it in the Body tab")
+        try await app.press(.control("r"))
+        let json = try await expectWholeError(app, containing: "Fix it in the Body tab")
         #expect(json.count > 80, "longer than one row: \(json)")
         #expect(app.state.layout.statusBar.height >= 2, "the bar grew\n\(app.screen)")
         #expect(server.requests.count == sentBefore)
 
         // An unresolved variable, refused before sending.
-        try open(app, "unresolved")
-        try app.press(.control("r"))
-        let unresolved = try expectWholeError(app, containing: "Ctrl-E switches environment")
+        try await open(app, "unresolved")
+        try await app.press(.control("r"))
+        let unresolved = try await expectWholeError(app, containing: "Ctrl-E switches environment")
         #expect(unresolved.count > 80, "longer than one row: \(unresolved)")
         #expect(app.state.layout.statusBar.height >= 2, "the bar grew\n\(app.screen)")
 
         // A transfer broken off mid-body: the error wrapped whole above what had arrived.
-        try open(app, "broken")
-        try app.press(.control("r"))
-        let broken = try expectWholeTransferError(app, containing: "ended early")
+        try await open(app, "broken")
+        try await app.press(.control("r"))
+        let broken = try await expectWholeTransferError(app, containing: "ended early")
         #expect(broken.count > app.state.layout.responseContent.width, "longer than the pane: \(broken)")
         #expect(app.shows("partial line"), "\(app.screen)")
 
         // The workbench keeps running: the panes shrank but still draw, and the next key clears the message.
         #expect(app.shows("Requests"))
         #expect(app.shows("Response"))
-        try app.quit()
+        try await app.quit()
     }
 
-    @Test func anOverlongMessageEndsInAnEllipsisRatherThanACleanCut() throws {
+    @Test func anOverlongMessageEndsInAnEllipsisRatherThanACleanCut() async throws {
         var state = try folder.loadState(size: Size(width: 40, height: 12))
         state.message = .init(text: String(repeating: "word ", count: 80) + "END", isError: true)
         let rows = state.layout.statusBar.height

@@ -30,11 +30,11 @@ final class TLSFailureAppTests {
             environments: ["local": server.baseURL])
         let app = try AppHarness(workspace: workspace.url, width: 140, height: 40)
         defer { app.stop() }
-        try app.settle()
+        try await app.settle()
         #expect(app.state.openRequest?.selector == "verified")
 
-        try app.press(.control("r"))
-        try app.waitFor("the TLS failure") {
+        try await app.press(.control("r"))
+        try await app.waitFor("the TLS failure") {
             if case .failed = app.state.currentExchange?.phase { return true }
             return false
         }
@@ -44,10 +44,10 @@ final class TLSFailureAppTests {
         #expect(app.shows("The secure connection failed: the server's certificate is self-signed"), "\(app.screen)")
         #expect(!app.shows("⚠ TLS not verified"))
 
-        try app.press(.key(.down), .key(.enter))
+        try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == "insecure")
-        try app.press(.control("r"))
-        try app.waitFor("the unverified response") { app.state.currentExchange?.response?.status == 200 }
+        try await app.press(.control("r"))
+        try await app.waitFor("the unverified response") { app.state.currentExchange?.response?.status == 200 }
         #expect(app.state.currentExchange?.response?.tlsVerification == .disabled)
         #expect(app.shows("⚠ TLS not verified"), "\(app.screen)")
     }

@@ -28,76 +28,76 @@ struct TmuxBehaviourTests {
 
         """
 
-    static func launch(_ folder: TemporaryWorkspace, width: Int = 100) throws -> TmuxSession {
+    static func launch(_ folder: TemporaryWorkspace, width: Int = 100) async throws -> TmuxSession {
         try TmuxSession(
             command: [FerryProcess.executableURL.path, folder.url.path], width: width, height: 30,
             environment: ["SWIFT_BACKTRACE": "enable=no", "TERM": "tmux-256color", "HOME": folder.url.path])
     }
 
-    @Test func twoTransfersRunAtOnceEachCancelsAloneAndTheScreenKeepsGoing() throws {
+    @Test func twoTransfersRunAtOnceEachCancelsAloneAndTheScreenKeepsGoing() async throws {
         guard let httpbin = try TestServers.httpbinURL(), TmuxSession.isAvailable else { return }
         let folder = try TemporaryWorkspace(requests: Self.requests, environments: ["local": httpbin])
-        let session = try Self.launch(folder)
+        let session = try await Self.launch(folder)
         defer { session.kill() }
-        try session.waitFor("requests.http#slow")
+        try await session.waitFor("requests.http#slow")
 
         // Send the slow one, then, while it waits, open the drip and send it too.
-        try session.send("C-r")
-        try session.waitFor("1 in flight")
-        try session.send("j")
-        try session.send("Enter")
-        try session.waitFor("requests.http#drip")
-        try session.send("C-r")
-        try session.waitFor("2 in flight")
+        try await session.send("C-r")
+        try await session.waitFor("1 in flight")
+        try await session.send("j")
+        try await session.send("Enter")
+        try await session.waitFor("requests.http#drip")
+        try await session.send("C-r")
+        try await session.waitFor("2 in flight")
 
         // Typing goes on during both transfers: the URL field takes the keys at once.
-        try session.send("End")
-        try session.send("&typed=1", literal: true)
-        try session.waitFor("delay=0&typed=1")
-        #expect(try session.screen().contains(" in flight"), "still sending while typing")
+        try await session.send("End")
+        try await session.send("&typed=1", literal: true)
+        try await session.waitFor("delay=0&typed=1")
+        #expect(try await session.screen().contains(" in flight"), "still sending while typing")
 
         // Esc cancels the open one (the drip) at once; the slow one carries on and answers.
-        try session.send("Escape")
-        try session.waitFor("Canceled", timeout: .seconds(3))
-        try session.send("Tab")
-        try session.send("Tab")
-        try session.send("k")
-        try session.send("Enter")
-        try session.waitFor("requests.http#slow")
-        let answered = try session.waitFor(" 200  OK", timeout: .seconds(20))
+        try await session.send("Escape")
+        try await session.waitFor("Canceled", timeout: .seconds(20))
+        try await session.send("Tab")
+        try await session.send("Tab")
+        try await session.send("k")
+        try await session.send("Enter")
+        try await session.waitFor("requests.http#slow")
+        let answered = try await session.waitFor(" 200  OK", timeout: .seconds(20))
         #expect(!answered.contains("Canceled  "), "the slow request was not canceled with the drip:\n\(answered)")
 
         // Ctrl-Q asks first (the drip's URL is unsaved); n stays, Ctrl-Q twice quits.
-        try session.send("C-q")
-        try session.waitFor("Quit?")
-        try session.send("n")
-        try session.waitUntil("the question to close", timeout: .seconds(5)) { !$0.contains("Quit?") }
+        try await session.send("C-q")
+        try await session.waitFor("Quit?")
+        try await session.send("n")
+        try await session.waitUntil("the question to close", timeout: .seconds(20)) { !$0.contains("Quit?") }
         #expect(!session.hasExited)
-        try session.send("C-q")
-        try session.waitFor("Quit?")
-        try session.send("C-q")
-        try session.waitUntil("ferry to exit", timeout: .seconds(5)) { _ in session.hasExited }
+        try await session.send("C-q")
+        try await session.waitFor("Quit?")
+        try await session.send("C-q")
+        try await session.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
         #expect(session.exitStatus == 0)
     }
 
-    @Test func aKilledRunLeavesADraftTheNextLaunchOffersBack() throws {
+    @Test func aKilledRunLeavesADraftTheNextLaunchOffersBack() async throws {
         guard let httpbin = try TestServers.httpbinURL(), TmuxSession.isAvailable else { return }
         let folder = try TemporaryWorkspace(requests: Self.requests, environments: ["local": httpbin])
         do {
-            let session = try Self.launch(folder)
+            let session = try await Self.launch(folder)
             defer { session.kill() }
-            try session.waitFor("requests.http#slow")
-            try session.send("Tab")
-            try session.send("End")
-            try session.send("?kept=yes", literal: true)
-            try session.waitFor("● unsaved")
-            try session.waitUntil("the draft on disk", timeout: .seconds(5)) { _ in
+            try await session.waitFor("requests.http#slow")
+            try await session.send("Tab")
+            try await session.send("End")
+            try await session.send("?kept=yes", literal: true)
+            try await session.waitFor("● unsaved")
+            try await session.waitUntil("the draft on disk", timeout: .seconds(20)) { _ in
                 (try? folder.read(".ferry/drafts/requests%2Ehttp%23slow.http").contains("kept=yes")) == true
             }
-            let found = try session.programPID()
+            let found = try await session.programPID()
             let pid = try #require(found, "no ferry process in the pane")
             #expect(kill(pid, SIGKILL) == 0)
-            try session.waitUntil("ferry to die", timeout: .seconds(5)) { _ in session.hasExited }
+            try await session.waitUntil("ferry to die", timeout: .seconds(20)) { _ in session.hasExited }
             #expect(session.exitStatus == 137)
         }
         #expect(!(try folder.read("requests.http").contains("kept=yes")))
@@ -105,56 +105,56 @@ struct TmuxBehaviourTests {
         // A malformed file appears meanwhile: its error and the restored draft are both reported.
         try folder.write("x-broken.http", "GET\n")
         // Wide enough for both messages in the status bar (a narrower one cuts the line at its edge).
-        let again = try Self.launch(folder, width: 200)
+        let again = try await Self.launch(folder, width: 200)
         defer { again.kill() }
-        let screen = try again.waitFor("Restored unsaved edits of 1 request")
+        let screen = try await again.waitFor("Restored unsaved edits of 1 request")
         #expect(screen.contains("x-broken.http:1: expected a URL"), "\(screen)")
         #expect(screen.contains("GET {{host}}/delay/4?kept=yes"), "\(screen)")
         #expect(screen.contains("slow ●"), "\(screen)")
         // The rest of the workspace works, and saving the draft keeps the request's ### title.
-        try again.send("C-s")
-        try again.waitFor("Saved requests.http")
+        try await again.send("C-s")
+        try await again.waitFor("Saved requests.http")
         let saved = try folder.read("requests.http")
         #expect(saved.hasPrefix("### Slow one\n# @name slow\nGET {{host}}/delay/4?kept=yes\n"), "\(saved)")
-        try again.send("C-q")
-        try again.waitUntil("ferry to exit", timeout: .seconds(5)) { _ in again.hasExited }
+        try await again.send("C-q")
+        try await again.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in again.hasExited }
     }
 
-    @Test func theMouseSelectsRowsAndTabsAndScrolls() throws {
+    @Test func theMouseSelectsRowsAndTabsAndScrolls() async throws {
         guard let httpbin = try TestServers.httpbinURL(), TmuxSession.isAvailable else { return }
         let folder = try TemporaryWorkspace(requests: Self.requests, environments: ["local": httpbin])
-        let session = try Self.launch(folder)
+        let session = try await Self.launch(folder)
         defer { session.kill() }
-        try session.waitFor("requests.http#slow")
+        try await session.waitFor("requests.http#slow")
 
         // A click on a request's row opens it.
-        try session.click(on: "GET  get")
-        try session.waitFor("requests.http#get")
-        try session.send("C-r")
-        try session.waitFor("from: \"mouse\"")
+        try await session.click(on: "GET  get")
+        try await session.waitFor("requests.http#get")
+        try await session.send("C-r")
+        try await session.waitFor("from: \"mouse\"")
         // A click on a response tab shows it (and focuses the response pane).
-        try session.click(on: "Headers", below: "Response")
-        try session.waitFor("Content-Type: application/json")
-        try session.waitFor("┏ Response")
-        try session.click(on: "Timing", below: "Response")
-        try session.waitFor("Remote")
-        try session.click(on: "Body", below: "Response")
-        try session.waitFor("args: {")
+        try await session.click(on: "Headers", below: "Response")
+        try await session.waitFor("Content-Type: application/json")
+        try await session.waitFor("┏ Response")
+        try await session.click(on: "Timing", below: "Response")
+        try await session.waitFor("Remote")
+        try await session.click(on: "Body", below: "Response")
+        try await session.waitFor("args: {")
         // A JSON node: the first click selects it, a click on the selected node collapses it (with its count).
-        try session.click(on: "▾ args")
-        try session.click(on: "▾ args")
-        try session.waitFor("▸ args: {…}  1 key")
+        try await session.click(on: "▾ args")
+        try await session.click(on: "▾ args")
+        try await session.waitFor("▸ args: {…}  1 key")
         // The wheel over the tree moves its selection; a click on an editor tab selects the tab.
-        try session.click(on: "GET  slow")
-        try session.waitFor("requests.http#slow")
-        try session.scroll(down: true, over: "GET  slow")
+        try await session.click(on: "GET  slow")
+        try await session.waitFor("requests.http#slow")
+        try await session.scroll(down: true, over: "GET  slow")
         // A wheel step moves three rows (clamped at the last): Enter opens what it reached.
-        try session.send("Enter")
-        try session.waitFor("requests.http#get")
-        try session.click(on: "Headers", below: "requests.http#")
-        try session.waitFor("No headers.")
-        try session.send("C-q")
-        try session.waitUntil("ferry to exit", timeout: .seconds(5)) { _ in session.hasExited }
+        try await session.send("Enter")
+        try await session.waitFor("requests.http#get")
+        try await session.click(on: "Headers", below: "requests.http#")
+        try await session.waitFor("No headers.")
+        try await session.send("C-q")
+        try await session.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
         #expect(session.exitStatus == 0)
     }
 }
@@ -163,25 +163,25 @@ struct TmuxBehaviourTests {
 
 extension TmuxSession {
     /// The pid of the program in the pane (the pane's shell runs it as its child, `env` having exec'd it).
-    fileprivate func programPID() throws -> pid_t? {
-        let panes = try TmuxSession.run(["-L", name, "list-panes", "-t", name, "-F", "#{pane_pid}"])
+    fileprivate func programPID() async throws -> pid_t? {
+        let panes = try await TmuxSession.run(["-L", name, "list-panes", "-t", name, "-F", "#{pane_pid}"])
         guard let shell = Int32(panes.output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         return children.split(separator: " ").compactMap { Int32($0) }.first
     }
 
     /// Writes an SGR mouse report into the pane, as a terminal does (`send-keys -H`: raw bytes).
-    fileprivate func sendMouse(button: Int, x: Int, y: Int, press: Bool) throws {
+    fileprivate func sendMouse(button: Int, x: Int, y: Int, press: Bool) async throws {
         let report = "\u{1B}[<\(button);\(x + 1);\(y + 1)\(press ? "M" : "m")"
         let hex = report.utf8.map { String(format: "%02x", $0) }
-        let result = try TmuxSession.run(["-L", name, "send-keys", "-t", name, "-H"] + hex)
+        let result = try await TmuxSession.run(["-L", name, "send-keys", "-t", name, "-H"] + hex)
         guard result.status == 0 else { throw TmuxError("tmux send-keys -H failed: \(result.output)") }
     }
 
     /// Where `text` is on the screen (cell column and row), the first match below the row holding `anchor`.
-    fileprivate func locate(_ text: String, below anchor: String? = nil) throws -> (x: Int, y: Int) {
+    fileprivate func locate(_ text: String, below anchor: String? = nil) async throws -> (x: Int, y: Int) {
         var found: (x: Int, y: Int)?
-        try waitUntil("\"\(text)\" on the screen", timeout: .seconds(10)) { screen in
+        try await waitUntil("\"\(text)\" on the screen", timeout: .seconds(20)) { screen in
             let rows = screen.components(separatedBy: "\n")
             let start = anchor.flatMap { anchor in rows.firstIndex { $0.contains(anchor) } } ?? 0
             for (y, row) in rows.enumerated() where y >= start {
@@ -197,15 +197,15 @@ extension TmuxSession {
     }
 
     /// A left click on `text` (the first match below `anchor`).
-    fileprivate func click(on text: String, below anchor: String? = nil) throws {
-        let cell = try locate(text, below: anchor)
-        try sendMouse(button: 0, x: cell.x, y: cell.y, press: true)
-        try sendMouse(button: 0, x: cell.x, y: cell.y, press: false)
+    fileprivate func click(on text: String, below anchor: String? = nil) async throws {
+        let cell = try await locate(text, below: anchor)
+        try await sendMouse(button: 0, x: cell.x, y: cell.y, press: true)
+        try await sendMouse(button: 0, x: cell.x, y: cell.y, press: false)
     }
 
     /// One wheel step over `text`.
-    fileprivate func scroll(down: Bool, over text: String) throws {
-        let cell = try locate(text)
-        try sendMouse(button: down ? 65 : 64, x: cell.x, y: cell.y, press: true)
+    fileprivate func scroll(down: Bool, over text: String) async throws {
+        let cell = try await locate(text)
+        try await sendMouse(button: down ? 65 : 64, x: cell.x, y: cell.y, press: true)
     }
 }

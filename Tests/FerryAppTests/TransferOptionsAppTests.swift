@@ -31,68 +31,68 @@ final class TransferOptionsAppTests {
 
     deinit { server.stop() }
 
-    @Test func tlsVerificationAndRetriesAreSetSavedSentAndShown() throws {
+    @Test func tlsVerificationAndRetriesAreSetSavedSentAndShown() async throws {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
         defer { app.stop() }
-        try app.settle()
-        try app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"))
+        try await app.settle()
+        try await app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"))
         #expect(app.state.editorTab == .options)
         #expect(app.shows("TLS verification  on"), "\(app.screen)")
 
-        try app.press(.key(.down))
-        try app.type("TLS")
-        try app.press(.key(.enter))
+        try await app.press(.key(.down))
+        try await app.type("TLS")
+        try await app.press(.key(.enter))
         #expect(app.state.currentRequest?.directives.insecure == true)
         #expect(app.shows("TLS verification  off (@insecure)"), "\(app.screen)")
 
-        try app.press(.key(.down))
-        try app.type("Retries")
-        try app.press(.key(.enter))
-        try app.type("many")
-        try app.press(.key(.enter))
+        try await app.press(.key(.down))
+        try await app.type("Retries")
+        try await app.press(.key(.enter))
+        try await app.type("many")
+        try await app.press(.key(.enter))
         #expect(app.state.message?.isError == true, "a count that is not a number is refused")
-        try app.press(.key(.down))
-        try app.type("Retries")
-        try app.press(.key(.enter))
-        try app.type("2")
-        try app.press(.key(.enter))
+        try await app.press(.key(.down))
+        try await app.type("Retries")
+        try await app.press(.key(.enter))
+        try await app.type("2")
+        try await app.press(.key(.enter))
         #expect(app.state.currentRequest?.directives.retries == 2)
         #expect(app.shows("Retries           2 (@retries)"), "\(app.screen)")
 
-        try app.press(.control("s"))
+        try await app.press(.control("s"))
         let file = try folder.read("requests.http")
         #expect(file.contains("# @insecure\n") && file.contains("# @retries 2\n"), "\(file)")
 
         // Sent: the 503 is retried, the 200 shown, and the status line says TLS was not verified.
-        try app.press(.control("r"))
-        try app.waitFor("the retried response") { app.shows(" 200 ") }
+        try await app.press(.control("r"))
+        try await app.waitFor("the retried response") { app.shows(" 200 ") }
         #expect(server.requests.count == 2)
         #expect(app.shows("⚠ TLS not verified"), "\(app.screen)")
-        try app.press(.key(.tab), .character("]"), .character("]"), .character("]"))
+        try await app.press(.key(.tab), .character("]"), .character("]"), .character("]"))
         #expect(app.state.responseTab == .request)
         #expect(app.shows("⚠ TLS certificate not verified (# @insecure)"), "\(app.screen)")
         #expect(app.shows("up to 2 retries (# @retries)"))
 
         // Turning verification back on removes the directive.
-        try app.press(.key(.tab), .key(.tab), .key(.down))
-        try app.type("Verify")
-        try app.press(.key(.enter))
+        try await app.press(.key(.tab), .key(.tab), .key(.down))
+        try await app.type("Verify")
+        try await app.press(.key(.enter))
         #expect(app.state.currentRequest?.directives.insecure == false, "\(app.screen)")
-        try app.quit()
+        try await app.quit()
     }
 }
 
 extension TransferOptionsAppTests {
-    @Test func anUnverifiedRequestShowsItEvenInASmallTerminal() throws {
+    @Test func anUnverifiedRequestShowsItEvenInASmallTerminal() async throws {
         let app = try AppHarness(workspace: folder.url)  // 80×24: the Options tab shows its top rows only
         defer { app.stop() }
-        try app.settle()
-        try app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"), .key(.down))
-        try app.type("TLS")
-        try app.press(.key(.enter))
+        try await app.settle()
+        try await app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"), .key(.down))
+        try await app.type("TLS")
+        try await app.press(.key(.enter))
         #expect(app.shows("TLS verification  off (@insecure)"), "\(app.screen)")
         #expect(app.shows("Retries           none (@retries)"))
-        try app.quit()
+        try await app.quit()
     }
 }
 

@@ -21,10 +21,10 @@ import Testing
         return root
     }
 
-    @Test func listPrintsIdsMethodsAndURLs() throws {
+    @Test func listPrintsIdsMethodsAndURLs() async throws {
         let root = try Self.makeWorkspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        let output = try FerryProcess.run(["list", root.path])
+        let output = try await FerryProcess.run(["list", root.path])
         #expect(output.status == 0)
         #expect(
             output.text == """
@@ -33,25 +33,25 @@ import Testing
                 root.http#ping       HEAD  {{host}}/ping
 
                 """)
-        let fromInside = try FerryProcess.run(["list"], currentDirectory: root)
+        let fromInside = try await FerryProcess.run(["list"], currentDirectory: root)
         #expect(fromInside.text == output.text)
     }
 
-    @Test func listReportsBrokenFilesWithLocationsAndStillListsTheRest() throws {
+    @Test func listReportsBrokenFilesWithLocationsAndStillListsTheRest() async throws {
         let root = try Self.makeWorkspace()
         defer { try? FileManager.default.removeItem(at: root) }
         try Data("GET http://a/\nbroken header\n\n### ok\nGET http://b/\n".utf8)
             .write(to: root.appendingPathComponent("bad.http"))
-        let output = try FerryProcess.run(["list", root.path])
+        let output = try await FerryProcess.run(["list", root.path])
         #expect(output.status == 2)
         #expect(output.text.contains("bad.http#ok"))
         #expect(output.standardError.contains("bad.http:2:1: error: expected a header"))
     }
 
-    @Test func envMasksSecretsAndMergesShared() throws {
+    @Test func envMasksSecretsAndMergesShared() async throws {
         let root = try Self.makeWorkspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        let output = try FerryProcess.run(["env", root.path])
+        let output = try await FerryProcess.run(["env", root.path])
         #expect(output.status == 0)
         #expect(!output.text.contains("very-secret-token"))
         #expect(output.text.contains("token = ••••••"))
@@ -59,19 +59,21 @@ import Testing
         #expect(output.text.contains("host  = http://127.0.0.1:1"))
     }
 
-    @Test func envReportsMalformedFileWithItsLine() throws {
+    @Test func envReportsMalformedFileWithItsLine() async throws {
         let root = try Self.makeWorkspace()
         defer { try? FileManager.default.removeItem(at: root) }
         try Data("{\n \"dev\": {\n  \"a\": tru\n }\n}\n".utf8)
             .write(to: root.appendingPathComponent("http-client.env.json"))
-        let output = try FerryProcess.run(["env", root.path])
+        let output = try await FerryProcess.run(["env", root.path])
         #expect(output.status == 2)
         #expect(output.standardError.contains("http-client.env.json:3:8: error:"))
         #expect(output.text.contains("token = ••••••"))
     }
 
-    @Test func sampleCollectionsList() throws {
-        let output = try FerryProcess.run(["list", TestServers.packageRoot.appendingPathComponent("Collections").path])
+    @Test func sampleCollectionsList() async throws {
+        let output = try await FerryProcess.run([
+            "list", TestServers.packageRoot.appendingPathComponent("Collections").path,
+        ])
         #expect(output.status == 0)
         #expect(output.standardError.isEmpty)
         #expect(output.text.contains("basics/requests.http#search"))

@@ -22,8 +22,8 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(at: root) }
 
-        func send(_ arguments: [String]) throws -> FerryProcess.Output {
-            try FerryProcess.run(["send"] + arguments, currentDirectory: root)
+        func send(_ arguments: [String]) async throws -> FerryProcess.Output {
+            try await FerryProcess.run(["send"] + arguments, currentDirectory: root)
         }
 
         func history() throws -> String {
@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    @Test func printsTheBodyBytesUnchangedWhenPipedAndRecordsHistory() throws {
+    @Test func printsTheBodyBytesUnchangedWhenPipedAndRecordsHistory() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         let compact = #"{"b":[1,2],"a":"x"}"#
@@ -41,7 +41,7 @@ import Testing
             files: [
                 "api/data.http": "### get data\n# @name data\nGET {{host}}/data?x={{x}}\nAccept: application/json\n"
             ])
-        let output = try fixture.send(["api/data.http#data", "--env", "test", "--var", "x=42"])
+        let output = try await fixture.send(["api/data.http#data", "--env", "test", "--var", "x=42"])
         #expect(output.status == 0)
         #expect(output.text == compact)
         #expect(server.requests.last?.target == "/data?x=42")
@@ -50,13 +50,13 @@ import Testing
         #expect(history.contains(#""status":200"#))
         #expect(history.contains(#""requestPath":"api/data.http#data""#))
         // The same request by its bare name, from a sub-folder of the workspace.
-        let again = try FerryProcess.run(
+        let again = try await FerryProcess.run(
             ["send", "data", "--env", "test", "--var", "x=1"],
             currentDirectory: fixture.root.appendingPathComponent("api"))
         #expect(again.status == 0)
     }
 
-    @Test func exitCodesFollowTheStatus() throws {
+    @Test func exitCodesFollowTheStatus() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/missing", responding: .text("nope", status: 404))
@@ -65,21 +65,21 @@ import Testing
         let fixture = try Fixture(
             base: server.baseURL,
             files: ["a.http": "GET {{host}}/missing\n\n###\nGET {{host}}/broken\n\n###\nGET {{host}}/moved\n"])
-        #expect(try fixture.send(["a.http#1", "--env", "test"]).status == 4)
-        let broken = try fixture.send(["a.http#2", "--env", "test"])
+        #expect(try await fixture.send(["a.http#1", "--env", "test"]).status == 4)
+        let broken = try await fixture.send(["a.http#2", "--env", "test"])
         #expect(broken.status == 5)
         #expect(broken.text == "oops")
-        #expect(try fixture.send(["a.http#3", "--env", "test"]).status == 0)
+        #expect(try await fixture.send(["a.http#3", "--env", "test"]).status == 0)
     }
 
-    @Test func includePutsTheStatusLineAndHeadersFirst() throws {
+    @Test func includePutsTheStatusLineAndHeadersFirst() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route(
             "/h",
             responding: TestResponse(status: 201, reason: "Created", headers: [("X-Id", "7")], body: Data("ok".utf8)))
         let fixture = try Fixture(base: server.baseURL, files: ["a.http": "POST {{host}}/h\n\nbody\n"])
-        let output = try fixture.send(["a.http", "--env", "test", "--include", "--timing"])
+        let output = try await fixture.send(["a.http", "--env", "test", "--include", "--timing"])
         #expect(output.status == 0)
         #expect(output.text.hasPrefix("HTTP/1.1 201 Created\n"))
         #expect(output.text.contains("X-Id: 7\n"))
@@ -88,7 +88,7 @@ import Testing
         #expect(server.requests.last?.bodyText == "body")
     }
 
-    @Test func retriesTransientFailures() throws {
+    @Test func retriesTransientFailures() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         let counter = Counter()
@@ -96,51 +96,51 @@ import Testing
             counter.next() < 2 ? .unavailable(retryAfter: 0) : .text("finally")
         }
         let fixture = try Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/flaky\n"])
-        let output = try fixture.send(["a.http", "--env", "test", "--retry", "3"])
+        let output = try await fixture.send(["a.http", "--env", "test", "--retry", "3"])
         #expect(output.status == 0)
         #expect(output.text == "finally")
         #expect(server.requests.count == 3)
         #expect(output.standardError.contains("retry 2 of 3"))
         let exhausted = try Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/flaky\n"])
         counter.reset()
-        #expect(try exhausted.send(["a.http", "--env", "test", "--retry", "1"]).status == 5)
+        #expect(try await exhausted.send(["a.http", "--env", "test", "--retry", "1"]).status == 5)
     }
 
-    @Test func transportErrorsExitThree() throws {
+    @Test func transportErrorsExitThree() async throws {
         let server = try TestHTTPServer()
         let base = server.baseURL
         server.stop()
         let fixture = try Fixture(base: base, files: ["a.http": "GET {{host}}/x\n"])
-        let output = try fixture.send(["a.http", "--env", "test"])
+        let output = try await fixture.send(["a.http", "--env", "test"])
         #expect(output.status == 3)
         #expect(output.standardError.contains("ferry send: GET \(base)/x"))
         let slow = try TestHTTPServer()
         defer { slow.stop() }
         slow.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(5)))
         let timed = try Fixture(base: slow.baseURL, files: ["a.http": "GET {{host}}/slow\n"])
-        let timeout = try timed.send(["a.http", "--env", "test", "--timeout", "0.3"])
+        let timeout = try await timed.send(["a.http", "--env", "test", "--timeout", "0.3"])
         #expect(timeout.status == 3)
     }
 
-    @Test func inputErrorsExitTwoWithLocations() throws {
+    @Test func inputErrorsExitTwoWithLocations() async throws {
         let fixture = try Fixture(
             base: "http://127.0.0.1:9",
             files: ["a.http": "### one\nGET {{host}}/{{missing}}\n\n### two\nGET {{host}}/x\nbroken header line\n"])
-        let unresolved = try fixture.send(["a.http#one", "--env", "test"])
+        let unresolved = try await fixture.send(["a.http#one", "--env", "test"])
         #expect(unresolved.status == 2)
         #expect(unresolved.standardError.contains("a.http:2: unresolved variable {{missing}} in the URL"))
-        let broken = try fixture.send(["a.http#two", "--env", "test"])
+        let broken = try await fixture.send(["a.http#two", "--env", "test"])
         #expect(broken.status == 2)
         #expect(broken.standardError.contains("a.http:6:1: error: expected a header"))
-        #expect(try fixture.send(["a.http#nope"]).status == 2)
+        #expect(try await fixture.send(["a.http#nope"]).status == 2)
         #expect(
-            try fixture.send(["a.http#one", "--env", "prod"]).standardError.contains(
+            try await fixture.send(["a.http#one", "--env", "prod"]).standardError.contains(
                 "no environment 'prod' (known: test)"))
-        #expect(try fixture.send(["a.http#one", "--bogus"]).status == 2)
-        #expect(try fixture.send([]).status == 2)
+        #expect(try await fixture.send(["a.http#one", "--bogus"]).status == 2)
+        #expect(try await fixture.send([]).status == 2)
     }
 
-    @Test func outputFileIsWrittenWholeOrNotAtAll() throws {
+    @Test func outputFileIsWrittenWholeOrNotAtAll() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/file", responding: .text("file body"))
@@ -148,7 +148,7 @@ import Testing
         let fixture = try Fixture(
             base: server.baseURL, files: ["a.http": "GET {{host}}/file\n\n###\nGET {{host}}/slow\n"])
         let target = fixture.root.appendingPathComponent("out.txt")
-        let output = try fixture.send(["a.http#1", "--env", "test", "-o", target.path])
+        let output = try await fixture.send(["a.http#1", "--env", "test", "-o", target.path])
         #expect(output.status == 0)
         #expect(output.text.isEmpty)
         #expect(try String(contentsOf: target, encoding: .utf8) == "file body")
@@ -157,11 +157,10 @@ import Testing
         let partial = fixture.root.appendingPathComponent("partial.txt")
         let running = try FerryProcess.start(
             ["send", "a.http#2", "--env", "test", "-o", partial.path], currentDirectory: fixture.root)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while server.requests.count < 2 && ContinuousClock.now < deadline { usleep(10_000) }
+        await eventually(timeout: .seconds(20)) { server.requests.count >= 2 }
         #expect(server.requests.count == 2)
         running.interrupt()
-        let canceled = running.wait()
+        let canceled = await running.wait()
         #expect(canceled.status == 130)
         #expect(canceled.standardError.contains("canceled"))
         #expect(!FileManager.default.fileExists(atPath: partial.path))
@@ -169,7 +168,7 @@ import Testing
         #expect(!leftovers.contains { $0.contains("ferry-partial") })
     }
 
-    @Test func secretsNeverReachTheHistory() throws {
+    @Test func secretsNeverReachTheHistory() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/echo") { request in TestResponse(status: 200, body: request.echoJSON) }
@@ -179,7 +178,7 @@ import Testing
                 "http-client.private.env.json": #"{ "test": { "token": "tok-very-secret" } }"#,
                 "a.http": "GET {{host}}/echo?t={{token}}\nAuthorization: Bearer {{token}}\n",
             ])
-        let output = try fixture.send(["a.http", "--env", "test"])
+        let output = try await fixture.send(["a.http", "--env", "test"])
         #expect(output.status == 0)
         #expect(output.text.contains("tok-very-secret"))
         let history = try fixture.history()
@@ -187,19 +186,19 @@ import Testing
         #expect(history.contains("Bearer ••••••"))
     }
 
-    @Test func controlCharactersAreEscapedOnATerminal() throws {
+    @Test func controlCharactersAreEscapedOnATerminal() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/esc", responding: .text("a\u{1B}[31mred\u{07}"))
         let fixture = try Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/esc\n"])
-        let piped = try fixture.send(["a.http", "--env", "test"])
+        let piped = try await fixture.send(["a.http", "--env", "test"])
         #expect(piped.text == "a\u{1B}[31mred\u{07}")
-        let text = try Self.runOnTerminal(["send", "a.http", "--env", "test"], in: fixture.root)
+        let text = try await Self.runOnTerminal(["send", "a.http", "--env", "test"], in: fixture.root)
         #expect(text.contains(#"a\x1b[31mred\x07"#))
         #expect(!text.contains("\u{1B}[31m"))
     }
 
-    @Test func progressBarOnATerminalForSlowTransfers() throws {
+    @Test func progressBarOnATerminalForSlowTransfers() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         let body = Data(repeating: UInt8(ascii: "x"), count: 40_000)
@@ -207,7 +206,7 @@ import Testing
             "/slow", responding: TestResponse(status: 200, body: body).dripping(4_000, every: .milliseconds(80)))
         let fixture = try Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/slow\n"])
         let out = fixture.root.appendingPathComponent("body.bin")
-        let text = try Self.runOnTerminal(["send", "a.http", "--env", "test", "-o", out.path], in: fixture.root)
+        let text = try await Self.runOnTerminal(["send", "a.http", "--env", "test", "-o", out.path], in: fixture.root)
         #expect(text.contains("%"))
         #expect(text.contains("[#"))
         #expect(try Data(contentsOf: out) == body)
@@ -215,7 +214,7 @@ import Testing
 
     /// Runs `ferry` under `script`, which gives it a pseudo-terminal for standard output and error;
     /// returns everything the terminal received.
-    static func runOnTerminal(_ arguments: [String], in folder: URL) throws -> String {
+    static func runOnTerminal(_ arguments: [String], in folder: URL) async throws -> String {
         let command = ([FerryProcess.executableURL.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -227,13 +226,13 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = Pipe()
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let exit = try process.start()
+        let data = await pipe.fileHandleForReading.readToEndInBackground().value
+        _ = await exit.value
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test func basicAuthAgainstHttpbin() throws {
+    @Test func basicAuthAgainstHttpbin() async throws {
         guard let httpbin = try TestServers.httpbinURL() else { return }
         let fixture = try Fixture(
             base: httpbin,
@@ -243,12 +242,12 @@ import Testing
                     "# @name basic\nGET {{host}}/basic-auth/ferry/pw-123\nAuthorization: Basic ferry {{password}}\n",
                 "json.http": "GET {{host}}/json\n",
             ])
-        let output = try fixture.send(["auth.http#basic", "--env", "test"])
+        let output = try await fixture.send(["auth.http#basic", "--env", "test"])
         #expect(output.status == 0)
         #expect(output.text.contains(#""authenticated": true"#))
-        let denied = try fixture.send(["auth.http#basic", "--env", "test", "--var", "password=wrong"])
+        let denied = try await fixture.send(["auth.http#basic", "--env", "test", "--var", "password=wrong"])
         #expect(denied.status == 4)
-        let json = try fixture.send(["json.http", "--env", "test", "-i"])
+        let json = try await fixture.send(["json.http", "--env", "test", "-i"])
         #expect(json.status == 0)
         #expect(json.text.contains("Content-Type: application/json"))
     }
@@ -276,7 +275,7 @@ final class Counter: @unchecked Sendable {
 }
 
 @Suite struct SendChainingTests {
-    @Test func responseValuesOfAnEarlierRequestFeedTheNextOne() throws {
+    @Test func responseValuesOfAnEarlierRequestFeedTheNextOne() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route(
@@ -298,12 +297,12 @@ final class Counter: @unchecked Sendable {
                 X-Session: {{login.response.headers.X-Session}}
                 """
             ])
-        let early = try fixture.send(["flow.http#use", "--env", "test"])
+        let early = try await fixture.send(["flow.http#use", "--env", "test"])
         #expect(early.status == 2)
         #expect(early.standardError.contains("unresolved variable {{login.response.body.$.items[0].id}}"))
         #expect(early.standardError.contains("send 'login' first"))
-        #expect(try fixture.send(["flow.http#login", "--env", "test"]).status == 0)
-        let output = try fixture.send(["flow.http#use", "--env", "test"])
+        #expect(try await fixture.send(["flow.http#login", "--env", "test"]).status == 0)
+        let output = try await fixture.send(["flow.http#use", "--env", "test"])
         #expect(output.status == 0)
         let used = try #require(server.requests.last)
         #expect(used.target == "/use?id=7")
@@ -311,9 +310,9 @@ final class Counter: @unchecked Sendable {
         #expect(used.header("X-Session") == "s-9")
     }
 
-    @Test func missingEnvironmentIsHinted() throws {
+    @Test func missingEnvironmentIsHinted() async throws {
         let fixture = try SendCommandTests.Fixture(base: "http://127.0.0.1:9", files: ["a.http": "GET {{host}}/x\n"])
-        let output = try fixture.send(["a.http"])
+        let output = try await fixture.send(["a.http"])
         #expect(output.status == 2)
         #expect(output.standardError.contains("no --env given; environments: test"))
     }

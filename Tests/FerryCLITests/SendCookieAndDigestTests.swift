@@ -12,11 +12,11 @@ import Testing
         return folder
     }
 
-    func send(_ id: String, in folder: TemporaryFolder) throws -> FerryProcess.Output {
-        try FerryProcess.run(["send", id, "--env", "test"], currentDirectory: folder.url)
+    func send(_ id: String, in folder: TemporaryFolder) async throws -> FerryProcess.Output {
+        try await FerryProcess.run(["send", id, "--env", "test"], currentDirectory: folder.url)
     }
 
-    @Test func aLoginCookieReachesTheNextProcessUnlessNoCookieJar() throws {
+    @Test func aLoginCookieReachesTheNextProcessUnlessNoCookieJar() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/login", responding: TestResponse(headers: [("Set-Cookie", "sid=abc; Path=/; HttpOnly")]))
@@ -40,15 +40,15 @@ import Testing
 
                 """
             ])
-        #expect(try send("me", in: folder).text == "(none)")
-        #expect(try send("login", in: folder).status == 0)
+        #expect(try await send("me", in: folder).text == "(none)")
+        #expect(try await send("login", in: folder).status == 0)
         #expect(try folder.read(".ferry/cookies").contains("sid\tabc"))
         #expect(try folder.read(".ferry/.gitignore") == "*\n")
-        #expect(try send("me", in: folder).text == "sid=abc")
-        #expect(try send("bare", in: folder).text == "(none)")
+        #expect(try await send("me", in: folder).text == "sid=abc")
+        #expect(try await send("bare", in: folder).text == "(none)")
     }
 
-    @Test func httpbinCookiesPersistBetweenTwoProcesses() throws {
+    @Test func httpbinCookiesPersistBetweenTwoProcesses() async throws {
         guard let base = try TestServers.httpbinURL() else { return }
         let folder = try workspace(
             base: base,
@@ -64,13 +64,13 @@ import Testing
 
                 """
             ])
-        #expect(try send("set", in: folder).status == 0)
-        let shown = try send("show", in: folder)
+        #expect(try await send("set", in: folder).status == 0)
+        let shown = try await send("show", in: folder)
         #expect(shown.status == 0)
         #expect(shown.text.contains(#""k": "v""#))
     }
 
-    @Test func digestAuthFromAnHTTPFileAgainstHttpbin() throws {
+    @Test func digestAuthFromAnHTTPFileAgainstHttpbin() async throws {
         guard let base = try TestServers.httpbinURL() else { return }
         let folder = try workspace(
             base: base,
@@ -89,10 +89,10 @@ import Testing
                 """,
                 "http-client.private.env.json": #"{ "test": { "password": "passwd" } }"#,
             ])
-        let good = try send("good", in: folder)
+        let good = try await send("good", in: folder)
         #expect(good.status == 0)
         #expect(good.text.contains(#""authenticated": true"#))
-        #expect(try send("bad", in: folder).status == 4)
+        #expect(try await send("bad", in: folder).status == 4)
         // The password is a secret: it is not in the history.
         let history = try folder.read(".ferry/history.jsonl")
         #expect(history.contains("Digest user ") && !history.contains("Digest user passwd"))

@@ -13,7 +13,7 @@ import Testing
             base: server.baseURL,
             files: ["verified.http": "GET {{host}}/\n", "insecure.http": "# @insecure\nGET {{host}}/\n"])
 
-        let verified = try fixture.send(["verified.http", "--env", "test"])
+        let verified = try await fixture.send(["verified.http", "--env", "test"])
         #expect(verified.status == 3, "\(verified.standardError)")
         #expect(verified.text.isEmpty)
         #expect(verified.standardError.contains("The secure connection failed"), "\(verified.standardError)")
@@ -21,7 +21,7 @@ import Testing
         #expect(verified.standardError.contains("# @insecure"), "\(verified.standardError)")
         #expect(!verified.standardError.contains("code 60"), "never a bare libcurl code")
 
-        let insecure = try fixture.send(["insecure.http", "--env", "test"])
+        let insecure = try await fixture.send(["insecure.http", "--env", "test"])
         #expect(insecure.status == 0, "\(insecure.standardError)")
         #expect(insecure.standardError.contains("warning: the TLS certificate is not verified"))
         #expect(!insecure.text.isEmpty, "s_server's status page")
@@ -32,7 +32,7 @@ import Testing
         guard let server = try await SelfSignedTLSServer.start(.selfSigned, in: folder.url) else { return }
         defer { server.stop() }
         let fixture = try SendCommandTests.Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/\n"])
-        let trusted = try fixture.send(["a.http", "--env", "test", "--cacert", server.certificateFile.path])
+        let trusted = try await fixture.send(["a.http", "--env", "test", "--cacert", server.certificateFile.path])
         #expect(trusted.status == 0, "\(trusted.standardError)")
         #expect(!trusted.standardError.contains("not verified"))
 
@@ -41,7 +41,7 @@ import Testing
         else { return }
         defer { elsewhere.stop() }
         let mismatch = try SendCommandTests.Fixture(base: elsewhere.baseURL, files: ["a.http": "GET {{host}}/\n"])
-        let output = try mismatch.send(["a.http", "--env", "test", "--cacert", elsewhere.certificateFile.path])
+        let output = try await mismatch.send(["a.http", "--env", "test", "--cacert", elsewhere.certificateFile.path])
         #expect(output.status == 3)
         #expect(output.standardError.contains("not valid for the host name \"127.0.0.1\""), "\(output.standardError)")
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `ferry send --verbose`: the heads libcurl wrote on stderr as `> ` lines, secrets masked, stdout untouched.
 @Suite struct SendVerboseTests {
-    @Test func printsEverySentHeadMaskedOnStandardError() throws {
+    @Test func printsEverySentHeadMaskedOnStandardError() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/old", responding: .redirect(to: "/echo"))
@@ -14,7 +14,7 @@ import Testing
                 "a.http": "GET {{host}}/old\nAuthorization: Basic ada s3cret\nX-Key: {{key}}\n",
                 "http-client.private.env.json": #"{ "test": { "key": "key-SECRET-9" } }"#,
             ])
-        let output = try fixture.send(["a.http#1", "--env", "test", "--verbose"])
+        let output = try await fixture.send(["a.http#1", "--env", "test", "--verbose"])
         #expect(output.status == 0)
         let recorded = server.requests
         #expect(recorded.map(\.path) == ["/old", "/echo"])
@@ -32,7 +32,7 @@ import Testing
             output.text.contains(#""target":"\/echo""#) || output.text.contains(#""target": "/echo""#), "\(output.text)"
         )
 
-        let quiet = try fixture.send(["a.http#1", "--env", "test"])
+        let quiet = try await fixture.send(["a.http#1", "--env", "test"])
         #expect(quiet.status == 0)
         #expect(!quiet.standardError.contains("> GET"))
     }

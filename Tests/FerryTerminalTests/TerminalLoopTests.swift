@@ -73,7 +73,7 @@ import Testing
         }
     }
 
-    @Test func anIdleLoopDoesNotRenderOrTick() throws {
+    @Test func anIdleLoopDoesNotRenderOrTick() async throws {
         let backend = InMemoryBackend(width: 20, height: 3)
         let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
         loop.tickAction = .tick
@@ -83,8 +83,12 @@ import Testing
             backend.enqueue(.character("q"))
         }
         let start = ContinuousClock.now
-        let final = try loop.run(
-            action: action, reduce: reduce, view: view, isFinished: \.isDone, isAnimating: \.isAnimating)
+        // The loop idles for 0.2 s by design: on a thread of its own, not one of the cooperative pool's.
+        nonisolated(unsafe) let unsafeLoop = loop
+        let final = try await DedicatedThread.run {
+            try unsafeLoop.run(
+                action: action, reduce: reduce, view: view, isFinished: \.isDone, isAnimating: \.isAnimating)
+        }
         #expect(ContinuousClock.now - start >= .milliseconds(150))
         #expect(final.ticks == 0)
         #expect(loop.renderCount == 2, "the first frame and one for the q")

@@ -60,7 +60,7 @@ import Testing
         #expect(small.entries().count > 2)
     }
 
-    @Test func twoProcessesAppendingAtOnceKeepEveryLine() throws {
+    @Test func twoProcessesAppendingAtOnceKeepEveryLine() async throws {
         let folder = try TemporaryFolder()
         let log = HistoryLog(stateFolder: folder.url)
         let line = try entry()
@@ -73,10 +73,9 @@ import Testing
             "for i in $(seq 1 100); do flock \"$1/history.lock\" sh -c 'printf \"%s\\n\" \"$2\" >> \"$1/history.jsonl\"' _ \"$1\" \"$2\"; done",
             "_", folder.url.path, encoded,
         ]
-        try child.run()
+        let exit = try child.start()
         for _ in 0..<100 { try log.append(line) }
-        child.waitUntilExit()
-        #expect(child.terminationStatus == 0)
+        #expect(await exit.value == 0)
         #expect(log.entries().count == 200)
     }
 

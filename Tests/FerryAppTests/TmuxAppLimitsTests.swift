@@ -30,7 +30,7 @@ struct TmuxAppLimitsTests {
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let screen = try session.screen()
+            let screen = try await session.screen()
             if condition(screen) { return screen }
             if ContinuousClock.now > deadline {
                 Issue.record("timed out waiting for \(what); screen:\n\(screen)")
@@ -54,7 +54,7 @@ struct TmuxAppLimitsTests {
         defer { session.kill() }
         // The first request (api/users.http#list) is open: send it to the closed port.
         try await Self.waitFor(session, "api/users.http#list")
-        try session.send("C-r")
+        try await session.send("C-r")
         try await Self.waitFor(session, "refused")
         // The history line names the request by its stable id, not by its path.
         try await Self.waitUntil(session, "the history line") { _ in
@@ -63,19 +63,19 @@ struct TmuxAppLimitsTests {
         let line = try folder.read(".ferry/history.jsonl")
         #expect(!line.contains(#""requestID":"api/"#), "\(line)")
         // Rename the folder api → v2 from the tree.
-        try session.send("Home")
-        try session.send("r")
+        try await session.send("Home")
+        try await session.send("r")
         try await Self.waitFor(session, "Rename the folder api")
-        try session.send("BSpace", "BSpace", "BSpace")
-        try session.send("v2", literal: true)
-        try session.send("Enter")
+        try await session.send("BSpace", "BSpace", "BSpace")
+        try await session.send("v2", literal: true)
+        try await session.send("Enter")
         try await Self.waitFor(session, "Moved api to v2.")
-        try session.send("F6")
+        try await session.send("F6")
         try await Self.waitFor(session, "History (Enter opens")
-        try session.send("Enter")
+        try await session.send("Enter")
         let screen = try await Self.waitFor(session, "sent as api/users.http#list")
         #expect(screen.contains("Opened v2/users.http#list"), "\(screen)")
-        try session.send("C-q")
+        try await session.send("C-q")
         try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(5)) { _ in session.hasExited }
     }
 }

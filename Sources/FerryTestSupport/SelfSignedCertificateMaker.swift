@@ -8,32 +8,33 @@ struct SelfSignedCertificateMaker {
     let openssl: URL
     let folder: URL
 
-    /// Writes a key and a certificate of the given kind into the folder and returns their files.
-    func make(_ certificate: SelfSignedTLSServer.Certificate) throws -> (key: URL, certificate: URL) {
+    /// Writes a key and a certificate of the given kind into the folder and returns their files; waits for
+    /// each `openssl` step without blocking a thread.
+    func make(_ certificate: SelfSignedTLSServer.Certificate) async throws -> (key: URL, certificate: URL) {
         let key = file("server.key")
         let output = file("server.pem")
         let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key.path]
         switch certificate {
         case .selfSigned:
-            try OpenSSLCommand.run(
+            try await OpenSSLCommand.run(
                 openssl,
                 ["req", "-x509"] + newKey + [
                     "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
                     "-out", output.path,
                 ])
         case .wrongHost(let name):
-            try OpenSSLCommand.run(
+            try await OpenSSLCommand.run(
                 openssl,
                 ["req", "-x509"] + newKey + [
                     "-days", "2", "-subj", "/CN=\(name)", "-addext", "subjectAltName=DNS:\(name)", "-out", output.path,
                 ])
         case .expired:
-            try OpenSSLCommand.run(
+            try await OpenSSLCommand.run(
                 openssl, ["req", "-new"] + newKey + ["-subj", "/CN=127.0.0.1", "-out", file("server.csr").path])
             try Data().write(to: file("index.txt"))
             try Data("01\n".utf8).write(to: file("serial"))
             try Data(Self.authorityConfiguration(folder: folder).utf8).write(to: file("ca.cnf"))
-            try OpenSSLCommand.run(
+            try await OpenSSLCommand.run(
                 openssl,
                 [
                     "ca", "-batch", "-config", file("ca.cnf").path, "-selfsign", "-keyfile", key.path, "-in",

@@ -44,7 +44,7 @@ public final class SelfSignedTLSServer: Sendable {
         guard let openssl = TestServers.executable(named: "openssl") else {
             return try TestServers.skipOrFail(missing: "openssl")
         }
-        let files = try SelfSignedCertificateMaker(openssl: openssl, folder: folder).make(certificate)
+        let files = try await SelfSignedCertificateMaker(openssl: openssl, folder: folder).make(certificate)
         let server = try await LoopbackServerProcess.start(openssl, timeout: timeout) { port in
             [
                 "s_server", "-quiet", "-www", "-accept", "127.0.0.1:\(port)", "-key", files.key.path, "-cert",

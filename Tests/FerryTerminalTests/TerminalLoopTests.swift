@@ -51,7 +51,7 @@ import Testing
         #expect(loop.renderCount == 2, "the first frame and one for the batch")
     }
 
-    @Test func postedActionsWakeTheLoopAndOnlyChangedCellsAreDrawn() throws {
+    @Test func postedActionsWakeTheLoopAndOnlyChangedCellsAreDrawn() async throws {
         let backend = InMemoryBackend(width: 20, height: 3)
         let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
         let mailbox = loop.mailbox
@@ -63,7 +63,11 @@ import Testing
                 backend.enqueue(.character("q"))
             }
         }
-        let final = try loop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        // The loop waits for the other thread: on a thread of its own, not one of the cooperative pool's.
+        nonisolated(unsafe) let unsafeLoop = loop
+        let final = try await DedicatedThread.run {
+            try unsafeLoop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        }
         #expect(final.value == 5)
         #expect(final.isDone)
         if let failure = ScreenAssertions.mismatch(
@@ -108,12 +112,14 @@ import Testing
         #expect(final.ticks == 5)
     }
 
-    @Test func stopFromAnotherThreadEndsTheRun() throws {
+    @Test func stopFromAnotherThreadEndsTheRun() async throws {
         let backend = InMemoryBackend(width: 20, height: 3)
         let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
         nonisolated(unsafe) let unsafeLoop = loop
         Thread.detachNewThread { unsafeLoop.stop() }
-        let final = try loop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        let final = try await DedicatedThread.run {
+            try unsafeLoop.run(action: action, reduce: reduce, view: view, isFinished: \.isDone)
+        }
         #expect(!final.isDone)
         #expect(loop.isStopRequested)
     }

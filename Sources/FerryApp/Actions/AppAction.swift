@@ -109,6 +109,8 @@ enum AppAction: Sendable {
     case dialogConfirmed
     /// History: mark the selected entry for a diff, or diff it with the marked one.
     case historyMarked
+    /// Open the trash view (what was deleted, to restore it).
+    case trashRequested
     /// A mouse action.
     case mouseUsed(MouseEvent)
     /// A key or mouse event for the picker dialog on top (it reads them itself).
@@ -141,6 +143,11 @@ enum AppAction: Sendable {
     case workspaceItemChanged(Result<Workspace, SaveFailure>, from: String, to: String?, copied: Bool)
     /// The history was read, with where each entry's request lives now.
     case historyLoaded([HistoryEntry], HistoryTargets)
+    /// The trash was listed, most recent first.
+    case trashLoaded([TrashRow])
+    /// Restoring `entry` from the trash ended: the workspace as it now is with the drafts that came back with
+    /// it, or the problem in words (nothing was changed).
+    case trashRestored(TrashEntry, Result<RestoredItem, SaveFailure>)
     /// `$EDITOR` returned the body (`nil` when it failed, with the reason).
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
     /// Copying to the clipboard failed (the text is too large for OSC 52).
@@ -154,7 +161,8 @@ enum AppAction: Sendable {
         case .transferEnded:
             true
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
-            .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted:
+            .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted,
+            .trashLoaded, .trashRestored:
             true
         default: false
         }
@@ -164,6 +172,14 @@ enum AppAction: Sendable {
 /// A cursor movement in a list, a tree or a text field.
 enum CursorMove: Sendable, Hashable {
     case up, down, left, right, pageUp, pageDown, home, end
+}
+
+/// What a restore from the trash brought back.
+struct RestoredItem: Sendable {
+    /// The workspace with the item back.
+    var workspace: Workspace
+    /// The unsaved drafts that were kept in the trash with it, by request id.
+    var drafts: [RequestID: SavedRequest]
 }
 
 /// Why a file operation failed, in words.

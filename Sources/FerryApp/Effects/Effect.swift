@@ -22,6 +22,10 @@ enum Effect: Sendable {
     case writeDraft(RequestID, SavedRequest?)
     /// Read the history log.
     case loadHistory
+    /// List the trash (`.ferry/trash`) with what each entry holds.
+    case loadTrash
+    /// Put a trash entry back where it was (never over something that exists there now), with its drafts.
+    case restoreFromTrash(TrashEntry)
     /// Put text on the clipboard (OSC 52).
     case copy(String)
     /// Open `text` in `$EDITOR` (a temporary file ending in `.fileExtension`) and post what comes back.

@@ -14,11 +14,11 @@ final class EffectRunner: @unchecked Sendable {
     private let services: AppServices
     /// The backend, for the effects that need the terminal itself; only used on the loop's thread.
     private let terminal: any TerminalBackend
-    private let stateFolder: URL
+    let stateFolder: URL
     private let files = DispatchQueue(label: "ferry.app.files")
     private let lock = NSLock()
     /// The workspace as last saved; only touched on `files`.
-    private var saved: Workspace
+    var saved: Workspace
     private let limits: ResponseLimits
     /// Where streamed transfers run (their own queue, not the cooperative pool).
     private let streams = QueueTaskExecutor(label: "ferry.app.streams")
@@ -87,6 +87,8 @@ final class EffectRunner: @unchecked Sendable {
                 let locator = try? HistoryLocator(workspace: self.saved)
                 self.post(.historyLoaded(entries, HistoryTargets(entries, locator: locator)))
             }
+        case .loadTrash: onFiles { self.listTrash() }
+        case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .readIncludedFiles(let id, let folder, let paths):
             background(.userInitiated) { self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder))) }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
@@ -307,7 +309,10 @@ final class EffectRunner: @unchecked Sendable {
                     to = try workspace.duplicateItem(path)
                 case .deleteItem(let path):
                     from = path
-                    _ = try workspace.deleteItem(path)
+                    let entry = try workspace.deleteItem(path)
+                    // Its unsaved drafts go into the trash beside it, so restoring it brings them back.
+                    DraftStore(stateFolder: self.stateFolder).stash(
+                        under: path, into: workspace.trashFolder.appendingPathComponent(entry.id))
                 default:
                     return
                 }
@@ -353,7 +358,7 @@ final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func onFiles(_ work: @escaping @Sendable () -> Void) {
+    func onFiles(_ work: @escaping @Sendable () -> Void) {
         begin()
         files.async {
             work()
@@ -369,7 +374,7 @@ final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func post(_ action: AppAction) {
+    func post(_ action: AppAction) {
         lock.withLock { posted += 1 }
         mailbox.post(action)
     }

@@ -51,6 +51,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case pickBodyKind = "body.kind"
     case formatBody = "body.format"
     case toggleFileField = "body.fileField"
+    case trash = "trash.show"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -106,6 +107,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .pickBodyKind: .bodyKindPickerRequested
         case .formatBody: .bodyFormatRequested
         case .toggleFileField: .fileFieldToggled
+        case .trash: .trashRequested
         }
     }
 

@@ -91,6 +91,16 @@ enum AppKeyMap {
         bind("f7", .pickBodyKind, "Pick the body kind (none, JSON, text, form, multipart, file)")
         bind("f8", .formatBody, "Format the JSON body")
         bind("f", .toggleFileField, "Make the field a file (< ./path) or text again", ["multipart"])
+        // The trash (last too)
+        bind("f9", .trash, "Trash: restore a deleted request, file or folder")
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
+            ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
+            ("end", .end, "Last row"), ("enter", .activate, "Restore it where it was"), ("esc", .dismiss, "Close"),
+            ("q", .dismiss, "Close"), ("f9", .dismiss, "Close"),
+        ] {
+            bind(key, command, help, ["trash"])
+        }
         return KeyMap(bindings)
     }()
 

@@ -94,7 +94,7 @@ enum InputRouter {
         case .search, .treeFilter, .history: return true
         case .palette: return false
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff,
+            .historyDiff, .trash,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem:
             return false

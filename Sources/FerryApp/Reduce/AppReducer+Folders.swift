@@ -67,7 +67,9 @@ extension AppReducer {
         let holding = requests == 1 ? "the 1 request" : "the \(requests) requests"
         var text = "Move the \(isFolder ? "folder" : "file") \(path) and \(holding) in it to the trash (.ferry/trash)?"
         if unsaved > 0 {
-            text += " \(unsaved) of them \(unsaved == 1 ? "has" : "have") unsaved edits, which are dropped."
+            text +=
+                " \(unsaved) of them \(unsaved == 1 ? "has" : "have") unsaved edits, which go to the trash with it"
+                + " (F9 restores both)."
         }
         return text + " y deletes, n keeps it."
     }
@@ -83,6 +85,7 @@ extension AppReducer {
             return []
         }
         var effects: [Effect] = []
+        var trashedDrafts = 0
         let isMove = newPath != nil && !copied
         if let newPath, isMove {
             func moved(_ id: RequestID) -> RequestID? {
@@ -114,9 +117,10 @@ extension AppReducer {
             state.rebuildTree()
             state.tree.setExpanded(false, ids: collapsed)
         } else if newPath == nil {
+            // The effect runner moved their drafts into the trash beside the item: restoring brings them back.
             for id in state.drafts.keys where Workspace.path(id.path, isInside: path) {
                 state.drafts[id] = nil
-                effects.append(.writeDraft(id, nil))
+                trashedDrafts += 1
             }
             for id in state.exchanges.keys where Workspace.path(id.path, isInside: path) { state.exchanges[id] = nil }
         }
@@ -131,7 +135,9 @@ extension AppReducer {
             state.message = .init(
                 text: isMove ? "Moved \(path) to \(newPath)." : "Copied to \(newPath).", isError: false)
         } else {
-            state.message = .init(text: "Moved \(path) to the trash (.ferry/trash).", isError: false)
+            var text = "Moved \(path) to the trash (.ferry/trash)"
+            if trashedDrafts > 0 { text += " with \(TrashRow.count(trashedDrafts, "unsaved edit"))" }
+            state.message = .init(text: text + "; F9 restores it.", isError: false)
         }
         return effects
     }

@@ -65,6 +65,8 @@ extension AppReducer {
         case .history:
             _ = openHistoryEntry(&state)
             return []
+        case .trash:
+            return restoreSelected(&state)
         case .some:
             state.overlay = nil
             return []
@@ -267,6 +269,8 @@ extension AppReducer {
         case .historyDiff(let first, let second, let scroll):
             state.overlay = .historyDiff(
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
+        case .trash(let selection):
+            state.overlay = .trash(selection: step(selection, move, count: state.trash.count, page: page))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,

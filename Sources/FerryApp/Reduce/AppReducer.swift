@@ -66,6 +66,7 @@ enum AppReducer {
             state.historyTargets = targets
             return []
         case .historyMarked: return markHistory(&state)
+        case .trashRequested, .trashLoaded, .trashRestored: return changeTrash(action, &state)
         case .newRequestRequested, .renameRequested, .duplicateRequested, .deleteRequested, .moveRequested,
             .newFolderRequested:
             return changeCollection(action, &state)

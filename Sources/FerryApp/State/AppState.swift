@@ -78,6 +78,8 @@ public struct AppState: Sendable {
     var history: [HistoryEntry] = []
     /// Where the loaded history entries' requests live now.
     var historyTargets = HistoryTargets()
+    /// The trash's entries, once loaded for the trash view.
+    var trash: [TrashRow] = []
     /// Whether the app should end.
     var isFinished = false
 

@@ -33,6 +33,8 @@ enum Overlay: Sendable, Equatable {
     case confirmDeleteItem(path: String, requests: Int, unsaved: Int)
     /// A diff of two history entries, scrolled.
     case historyDiff(first: Int, second: Int, scroll: Int)
+    /// The trash: what was deleted, the selected entry to restore.
+    case trash(selection: Int)
 
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
@@ -54,6 +56,7 @@ enum Overlay: Sendable, Equatable {
         case .search, .treeFilter: "prompt"
         case .history: "history"
         case .historyDiff: "diff"
+        case .trash: "trash"
         }
     }
 }

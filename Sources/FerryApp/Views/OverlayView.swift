@@ -108,6 +108,9 @@ struct OverlayView {
                 "History (Enter opens, Space marks two for a diff, Esc closes)", lines: lines, scroll: scroll,
                 selected: selection + 1, size: Size(width: area.width - 6, height: height), into: &buffer, area: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
+        case .trash(let selection):
+            renderTrash(selection: selection, into: &buffer, area: area)
+            return nil
         case .historyDiff(let first, let second, let scroll):
             guard state.history.indices.contains(first), state.history.indices.contains(second) else { return nil }
             let lines = HistoryDiff.lines(state.history[first], state.history[second], theme: theme)
@@ -120,7 +123,7 @@ struct OverlayView {
 
     /// Draws a centred dialog with `lines` and returns its rectangle.
     @discardableResult
-    private func dialog(
+    func dialog(
         _ title: String, lines: [Line], scroll: Int, selected: Int?, size: Size, into buffer: inout ScreenBuffer,
         area: Rect
     ) -> Rect {

@@ -102,9 +102,11 @@ struct StatusBarView {
 
     private func hintText() -> String {
         let keyMap = state.keyMap
-        let pairs: [(AppCommand, String)] = [
+        var pairs: [(AppCommand, String)] = [
             (.help, "help"), (.send, "send"), (.nextEnvironment, "env"), (.save, "save"), (.quit, "quit"),
         ]
+        // In the tree, where things are deleted, the key that brings them back.
+        if state.focus == .tree && state.overlay == nil { pairs.insert((.trash, "trash"), at: 4) }
         return pairs.compactMap { command, word in AppKeyMap.hint(for: command, in: keyMap).map { "\($0) \(word)" } }
             .joined(separator: "  ") + " "
     }

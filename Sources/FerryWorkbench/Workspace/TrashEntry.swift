@@ -20,4 +20,7 @@ public struct TrashEntry: Sendable, Hashable, Codable {
     public var position: Int?
     /// When it was deleted, in seconds since 1970.
     public var deletedAt: Double
+
+    /// The last component of ``originalPath``: the file's or folder's name.
+    public var name: String { (originalPath as NSString).lastPathComponent }
 }

@@ -18,33 +18,55 @@ extension Workspace {
     }
 
     /// Puts a trashed request back at its position, or a trashed file or folder back at its path.
-    public mutating func restore(_ entry: TrashEntry) throws {
+    ///
+    /// Nothing is overwritten: a file or folder that now exists at the path, or a request of the same name
+    /// now in the file, makes it throw ``WorkspaceError/alreadyExists(_:)`` with the entry left in the
+    /// trash. `bringingBack` is called with the entry's folder in the trash once the item is back and before
+    /// that folder is removed, for what a caller kept there beside it (the workbench keeps unsaved drafts).
+    public mutating func restore(_ entry: TrashEntry, bringingBack: (_ entryFolder: URL) -> Void = { _ in }) throws {
         let folder = trashFolder.appendingPathComponent(entry.id)
         switch entry.kind {
         case .request:
-            let (bytes, _) = try FileIO.read(folder.appendingPathComponent("request.http"))
-            let parsed = HTTPFileParser.parse(bytes, path: entry.originalPath)
-            guard let request = parsed.requests.first else { throw WorkspaceError.noSuchItem(entry.id) }
+            let request = try trashedRequest(entry)
+            if let name = request.name, let index = fileIndex(entry.originalPath),
+                files[index].content.requests.contains(where: { $0.name == name })
+            {
+                throw WorkspaceError.alreadyExists(entry.originalPath + "#" + name)
+            }
             let index = fileIndex(entry.originalPath) ?? addFile(entry.originalPath)
             let count = files[index].content.requests.count
             let position = min(entry.position ?? count, count)
             files[index].content.insertRequest(request, at: position < count ? position : nil)
             try save(entry.originalPath)
         case .item:
-            let name = (entry.originalPath as NSString).lastPathComponent
-            let source = folder.appendingPathComponent("payload").appendingPathComponent(name)
+            let source = folder.appendingPathComponent("payload").appendingPathComponent(entry.name)
             let target = url(of: entry.originalPath)
-            guard !FileManager.default.fileExists(atPath: target.path) else {
-                throw WorkspaceError.alreadyExists(entry.originalPath)
-            }
             try wrap(entry.originalPath) {
                 try FileManager.default.createDirectory(
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.moveItem(at: source, to: target)
+            }
+            // One no-replace rename: something made at the path meanwhile is never overwritten.
+            do {
+                try FileIO.moveWithoutReplacing(source, to: target)
+            } catch .targetExists {
+                throw WorkspaceError.alreadyExists(entry.originalPath)
+            } catch .failed(let reason) {
+                throw WorkspaceError.io(path: entry.originalPath, reason: "cannot restore it: \(reason)")
             }
             try reload()
         }
+        bringingBack(folder)
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The request a `.request` entry holds.
+    func trashedRequest(_ entry: TrashEntry) throws -> SavedRequest {
+        let (bytes, _) = try FileIO.read(
+            trashFolder.appendingPathComponent(entry.id).appendingPathComponent("request.http"))
+        guard let request = HTTPFileParser.parse(bytes, path: entry.originalPath).requests.first else {
+            throw WorkspaceError.noSuchItem(entry.id)
+        }
+        return request
     }
 
     func makeTrashEntry(kind: TrashEntry.Kind, originalPath: String) throws -> TrashEntry {

@@ -1,0 +1,43 @@
+import FerryWorkbench
+import Foundation
+
+// MARK: - The trash: listing it and restoring from it (on the file queue)
+
+extension EffectRunner {
+    /// Posts the trash's entries, most recent first, with what each holds and the drafts kept beside it.
+    /// Runs on the file queue.
+    func listTrash() {
+        let workspace = saved
+        let rows = workspace.trashSummaries().map { summary in
+            let drafts = DraftStore.inTrash(workspace.trashFolder.appendingPathComponent(summary.entry.id)).load()
+            return TrashRow(summary: summary, drafts: drafts.count)
+        }
+        post(.trashLoaded(rows))
+    }
+
+    /// Puts `entry` back where it was, never over something that exists there now, and moves the drafts
+    /// kept beside it back into `.ferry/drafts`. Runs on the file queue.
+    func restore(_ entry: TrashEntry) {
+        var workspace = saved
+        let drafts = DraftStore(stateFolder: stateFolder)
+        var back: [RequestID: SavedRequest] = [:]
+        do {
+            try workspace.restore(entry) { folder in back = drafts.unstash(from: folder) }
+            saved = workspace
+            post(.trashRestored(entry, .success(RestoredItem(workspace: workspace, drafts: back))))
+        } catch WorkspaceError.alreadyExists(let place) {
+            post(
+                .trashRestored(
+                    entry, .failure(SaveFailure(message: AppReducer.restoreRefusal(entry, blockedBy: place)))))
+        } catch {
+            post(
+                .trashRestored(
+                    entry,
+                    .failure(
+                        SaveFailure(
+                            message:
+                                "Cannot restore \(entry.originalPath): \(error). It stays in the trash (.ferry/trash)."
+                        ))))
+        }
+    }
+}

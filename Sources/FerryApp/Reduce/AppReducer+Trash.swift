@@ -1,0 +1,78 @@
+import FerryWorkbench
+
+// MARK: - The trash (F9): list what was deleted, restore it where it was
+
+extension AppReducer {
+    /// Opens the trash view, takes in its listing, or takes in a restore's result.
+    static func changeTrash(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+        switch action {
+        case .trashRequested:
+            state.overlay = .trash(selection: 0)
+            return [.loadTrash]
+        case .trashLoaded(let rows):
+            state.trash = rows
+            if case .trash(let selection) = state.overlay {
+                state.overlay = .trash(selection: min(selection, max(0, rows.count - 1)))
+            }
+            return []
+        case .trashRestored(let entry, let result):
+            return finishRestore(entry, result, &state)
+        default:
+            return []
+        }
+    }
+
+    /// Enter in the trash view: restore the selected entry (the file queue refuses to overwrite anything).
+    static func restoreSelected(_ state: inout AppState) -> [Effect] {
+        guard case .trash(let selection) = state.overlay, state.trash.indices.contains(selection) else { return [] }
+        return [.restoreFromTrash(state.trash[selection].entry)]
+    }
+
+    /// The words for a restore that was refused because something now stands at the entry's place.
+    static func restoreRefusal(_ entry: TrashEntry, blockedBy place: String) -> String {
+        "Cannot restore \(entry.originalPath): \(place) exists now and is never overwritten. Rename or move it "
+            + "(r or m in the tree), then restore again (F9); the deleted one stays in the trash."
+    }
+
+    /// Takes in the workspace after a restore: the tree shows the item again, selected, and the drafts that
+    /// went to the trash with it are unsaved edits again; a refusal is said and the trash listed afresh.
+    private static func finishRestore(
+        _ entry: TrashEntry, _ result: Result<RestoredItem, SaveFailure>, _ state: inout AppState
+    ) -> [Effect] {
+        guard case .success(let restored) = result else {
+            if case .failure(let failure) = result { state.message = .init(text: failure.message, isError: true) }
+            return [.loadTrash]
+        }
+        state.trash.removeAll { $0.entry == entry }
+        state.overlay = nil
+        state.workspace = restored.workspace
+        state.rebuildTree()
+        var effects: [Effect] = []
+        var back = 0
+        for (id, draft) in restored.drafts {
+            guard let saved = state.savedRequest(id), saved != draft else {
+                effects.append(.writeDraft(id, nil))
+                continue
+            }
+            state.drafts[id] = draft
+            back += 1
+        }
+        if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
+        syncTreeViewport(&state)
+        switch entry.kind {
+        case .item:
+            state.tree.select(
+                id: state.workspace.isFolder(entry.originalPath)
+                    ? .folder(entry.originalPath) : .file(entry.originalPath))
+        case .request:
+            let requests = state.workspace.requests(under: entry.originalPath)
+            let position = min(entry.position ?? requests.count - 1, requests.count - 1)
+            if let back = requests.first(where: { $0.position == position }) { open(back.id, &state) }
+        }
+        if state.openRequest == nil, let first = state.firstRequestInTree { open(first, &state) }
+        var text = "Restored \(entry.originalPath) from the trash"
+        if back > 0 { text += " with \(TrashRow.count(back, "unsaved edit")) (Ctrl-S saves)" }
+        state.message = .init(text: text + ".", isError: false)
+        return effects
+    }
+}

@@ -86,44 +86,44 @@ struct TmuxAppLimitsTests {
         defer { session.kill() }
         try await Self.waitFor(session, "F9 trash")
         // An unsaved edit in api/users.http#list (open at launch), on disk as a draft.
-        try session.send("Tab")
-        try session.send("End")
-        try session.send("?draft=1", literal: true)
+        try await session.send("Tab")
+        try await session.send("End")
+        try await session.send("?draft=1", literal: true)
         try await Self.waitFor(session, "● unsaved")
         try await Self.waitUntil(session, "the draft on disk", timeout: .seconds(5)) { _ in
             folder.exists(".ferry/drafts/api%2Fusers%2Ehttp%23list.http")
         }
         // Delete the folder from the tree: the confirmation says where the edit goes.
-        try session.send("BTab")
-        try session.send("Home")
-        try session.send("x")
+        try await session.send("BTab")
+        try await session.send("Home")
+        try await session.send("x")
         try await Self.waitFor(session, "which go to the trash with it")
-        try session.send("y")
+        try await session.send("y")
         try await Self.waitFor(session, "Moved api to the trash (.ferry/trash) with 1 unsaved edit")
         #expect(!folder.exists("api") && !folder.exists(".ferry/drafts/api%2Fusers%2Ehttp%23list.http"))
         // F9 lists it; Enter brings back the folder and the edit.
-        try session.send("F9")
+        try await session.send("F9")
         try await Self.waitFor(session, "folder api (2 requests) + 1 unsaved edit")
-        try session.send("Enter")
+        try await session.send("Enter")
         let restored = try await Self.waitFor(session, "Restored api from the trash with 1 unsaved edit")
         #expect(restored.contains("list ●"), "\(restored)")
         #expect(folder.exists("api/users.http") && folder.exists(".ferry/drafts/api%2Fusers%2Ehttp%23list.http"))
 
         // Deleted again, then a new api folder appears: the restore is refused in words and nothing moves.
-        try session.send("Home")
-        try session.send("x")
+        try await session.send("Home")
+        try await session.send("x")
         try await Self.waitFor(session, "Delete?")
-        try session.send("y")
+        try await session.send("y")
         try await Self.waitFor(session, "Moved api to the trash")
         try folder.write("api/mine.http", "# @name mine\nGET {{host}}/mine\n")
-        try session.send("F9")
+        try await session.send("F9")
         try await Self.waitFor(session, "⚠ api exists now")
-        try session.send("Enter")
+        try await session.send("Enter")
         try await Self.waitFor(session, "Cannot restore api: api exists now and is never overwritten")
         #expect(try folder.read("api/mine.http").contains("/mine") && !folder.exists("api/users.http"))
-        try session.send("Escape")
+        try await session.send("Escape")
         try await Self.waitUntil(session, "the trash view to close") { !$0.contains("Trash (Enter restores") }
-        try session.send("C-q")
+        try await session.send("C-q")
         try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(5)) { _ in session.hasExited }
     }
 }

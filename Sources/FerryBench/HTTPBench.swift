@@ -25,11 +25,14 @@ enum HTTPBench: BenchSuite {
         for _ in 0..<7 {
             best.raw.keep(rate { precondition(CurlTransport.baselineFetch(urls) == count) })
             best.rawLoop.keep(rate { precondition(CurlTransport.baselineLoopFetch(urls) == count) })
-            best.curl.keep(rate { sequential(curlClient, requests) })
+            best.curl.keep(rate { chained(curlClient, requests) })
+            best.curlBlocking.keep(rate { sequential(curlClient, requests) })
             best.curlAsync.keep(rate { sequentialAsync(curlClient, requests) })
             best.cli.keep(try cliRate(urls, parallel: false))
             best.curlParallel.keep(rate { parallel(curlClient, requests) })
             best.cliParallel.keep(try cliRate(urls, parallel: true))
+            best.rawParallel.keep(
+                rate { precondition(CurlTransport.baselineParallelFetch(urls, inFlight: inFlight) == count) })
         }
         let memory = try clientMemory(server.baseURL)
 
@@ -42,8 +45,8 @@ enum HTTPBench: BenchSuite {
 
     /// The best rate seen for each contender.
     private struct Best {
-        var raw = Rate(), rawLoop = Rate(), curl = Rate(), curlAsync = Rate(), cli = Rate()
-        var curlParallel = Rate(), cliParallel = Rate()
+        var raw = Rate(), rawLoop = Rate(), curl = Rate(), curlBlocking = Rate(), curlAsync = Rate(), cli = Rate()
+        var curlParallel = Rate(), cliParallel = Rate(), rawParallel = Rate()
     }
 
     /// The best of several requests-per-second figures.
@@ -61,8 +64,12 @@ enum HTTPBench: BenchSuite {
         func percent(_ value: Double) -> String { String(format: "%.1f%%", value) }
         return [
             row(
-                "1k GETs sequential: CurlTransport, completion handler", curl, ratio(curl, cli, "curl CLI"), curl >= cli
-            ),
+                "1k GETs sequential: CurlTransport, each completion handler sends the next", curl,
+                ratio(curl, cli, "curl CLI"), curl >= cli),
+            row(
+                "1k GETs sequential: CurlTransport, a thread blocks until each completion handler",
+                best.curlBlocking.value,
+                ratio(best.curlBlocking.value, cli, "curl CLI") + "; one more thread hand-off per request"),
             row(
                 "1k GETs sequential: CurlTransport, async/await", curlAsync, ratio(curlAsync, cli, "curl CLI"),
                 curlAsync >= cli),
@@ -86,9 +93,14 @@ enum HTTPBench: BenchSuite {
     }
 
     private static func parallelRows(_ best: Best, session: Double) -> [BenchRow] {
-        let (curl, cli) = (best.curlParallel.value, best.cliParallel.value)
+        let (curl, cli, raw) = (best.curlParallel.value, best.cliParallel.value, best.rawParallel.value)
+        let overhead = (raw / max(curl, 1e-9) - 1) * 100
         return [
             row("1k GETs, 50 in flight: CurlTransport", curl, ratio(curl, cli, "curl CLI -Z"), curl >= cli),
+            row("1k GETs, 50 in flight: raw libcurl, multi handle on the caller's thread", raw, ""),
+            BenchRow(
+                suite: "http", name: "CurlTransport overhead over raw libcurl, 50 in flight",
+                value: String(format: "%.1f%%", overhead), comparison: "target < 10%", meetsTarget: overhead < 10),
             row("1k GETs, 50 in flight: URLSessionTransport", session, ratio(session, curl, "CurlTransport")),
             row("1k GETs, 50 in flight: curl CLI -Z (1 process)", cli, ""),
         ]
@@ -106,6 +118,28 @@ enum HTTPBench: BenchSuite {
         return Double(count) / max(try measureSeconds(body), 1e-9)
     }
 
+    /// One request at a time as completion-handler code does it: each handler sends the next request.
+    private static func chained(_ client: HTTPClient, _ requests: [HTTPRequest]) {
+        let done = DispatchSemaphore(value: 0)
+        send(client, requests, from: 0, then: done)
+        done.wait()
+    }
+
+    /// Sends `requests[index]`, and from its completion handler the next one; signals `done` after the last.
+    private static func send(
+        _ client: HTTPClient, _ requests: [HTTPRequest], from index: Int, then done: DispatchSemaphore
+    ) {
+        guard index < requests.count else {
+            done.signal()
+            return
+        }
+        client.send(requests[index]) { result in
+            precondition((try? result.get().status) == 200, "request failed: \(result)")
+            send(client, requests, from: index + 1, then: done)
+        }
+    }
+
+    /// One request at a time from a thread that blocks until each completion handler has run.
     private static func sequential(_ client: HTTPClient, _ requests: [HTTPRequest]) {
         let done = DispatchSemaphore(value: 0)
         for request in requests {

@@ -17,6 +17,26 @@ enum ProbeRuns {
         }
     }
 
+    /// One request at a time, each completion handler sending the next.
+    static func chained(_ client: HTTPClient, _ requests: [HTTPRequest]) {
+        let done = DispatchSemaphore(value: 0)
+        send(client, requests, from: 0, then: done)
+        done.wait()
+    }
+
+    private static func send(
+        _ client: HTTPClient, _ requests: [HTTPRequest], from index: Int, then done: DispatchSemaphore
+    ) {
+        guard index < requests.count else {
+            done.signal()
+            return
+        }
+        client.send(requests[index]) { result in
+            precondition((try? result.get().status) == 200, "request failed: \(result)")
+            send(client, requests, from: index + 1, then: done)
+        }
+    }
+
     /// One request at a time through the async API.
     static func sequentialAsync(_ client: HTTPClient, _ requests: [HTTPRequest]) async {
         for request in requests {

@@ -8,16 +8,21 @@ import Foundation
 //                                            prints the peak RSS before the first request and at the end,
 //                                            then the anonymous and file-backed RSS at the end (bytes)
 //   FerryHTTPProbe sequential BASE_URL [N]   N sequential GETs with CurlTransport (completion handlers)
+//   FerryHTTPProbe chained BASE_URL [N]     the same, each completion handler sending the next GET
 //   FerryHTTPProbe async BASE_URL [N]        N sequential GETs with CurlTransport (`await client.send`)
 //   FerryHTTPProbe raw BASE_URL [N]          N sequential GETs with one reused libcurl easy handle
 //   FerryHTTPProbe rawloop BASE_URL [N]      the same on a multi handle driven by its own thread
+//   FerryHTTPProbe parallel BASE_URL [N]     N GETs, 50 at a time, with CurlTransport
+//   FerryHTTPProbe rawparallel BASE_URL [N]  the same on one raw libcurl multi handle on the calling thread
 //
 // Every GET goes to `BASE_URL/item?n=I`; the sequential modes print requests per second.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(
-        Data("usage: FerryHTTPProbe rss|sequential|async|raw|rawloop BASE_URL [COUNT]\n".utf8))
+        Data(
+            "usage: FerryHTTPProbe rss|sequential|chained|async|parallel|raw|rawloop|rawparallel BASE_URL [COUNT]\n"
+                .utf8))
     exit(2)
 }
 let mode = arguments[1]
@@ -44,6 +49,10 @@ case "sequential":
     let client = HTTPClient(transport: CurlTransport())
     let requests = requests()
     print(ProbeRuns.rate(count) { ProbeRuns.sequential(client, requests) })
+case "chained":
+    let client = HTTPClient(transport: CurlTransport())
+    let requests = requests()
+    print(ProbeRuns.rate(count) { ProbeRuns.chained(client, requests) })
 case "async":
     let client = HTTPClient(transport: CurlTransport())
     let requests = requests()
@@ -54,6 +63,13 @@ case "raw":
 case "rawloop":
     let urls = urls()
     print(ProbeRuns.rate(count) { precondition(CurlTransport.baselineLoopFetch(urls) == count) })
+case "parallel":
+    let client = HTTPClient(transport: CurlTransport())
+    let requests = requests()
+    print(ProbeRuns.rate(count) { ProbeRuns.parallel(client, requests, inFlight: 50) })
+case "rawparallel":
+    let urls = urls()
+    print(ProbeRuns.rate(count) { precondition(CurlTransport.baselineParallelFetch(urls, inFlight: 50) == count) })
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)

@@ -4,8 +4,10 @@ import Testing
 
 @testable import FerryHTTP
 
-/// CurlTransport recycles its libcurl easy handles (`curl_easy_reset`, then a pool): whatever one request
-/// set on a handle must not reach the next request that runs on it. Each test sends its requests one at a
+/// CurlTransport recycles its libcurl easy handles: after a transfer that ended normally a handle keeps its
+/// options, and the next request of the same kind only changes its URL, headers and callbacks' target; any
+/// other request resets it first. Whatever one request set on a handle must not reach the next request
+/// that runs on it. Each test sends its requests one at a
 /// time through one client, so every request after the first runs on the first one's handle.
 @Suite struct CurlHandleReuseTests {
     let server: TestHTTPServer
@@ -55,6 +57,41 @@ import Testing
         // HEAD asks libcurl for no body; the GET after it must get one again.
         #expect(!afterHead.body.isEmpty)
         #expect(transport.easyHandlesCreated == 1)
+    }
+
+    @Test func headersDoNotCarryOverBetweenRequestsOfTheSameKind() async throws {
+        _ = try await client.send(HTTPRequest(path: "/echo", headers: ["X-Once": "1", "Accept": "text/plain"]))
+        _ = try await client.send(HTTPRequest(path: "/echo"))
+        _ = try await client.send(HTTPRequest(path: "/echo", headers: ["X-Twice": "2"]))
+        var post = HTTPRequest(.post, path: "/echo", body: .text("first"))
+        _ = try await client.send(post)
+        post.body = .text("other")  // the same length: the same kind of request, so the handle keeps its options
+        post.headers["X-Post"] = "yes"
+        _ = try await client.send(post)
+
+        let recorded = server.requests
+        #expect(recorded.map(\.method) == ["GET", "GET", "GET", "POST", "POST"])
+        #expect(recorded[0].header("X-Once") == "1")
+        #expect(recorded[0].header("Accept") == "text/plain")
+        #expect(recorded[1].header("X-Once") == nil)
+        #expect(recorded[1].header("Accept") == "*/*")
+        #expect(recorded[2].header("X-Twice") == "2")
+        #expect(recorded[2].header("X-Once") == nil)
+        #expect(recorded[3].bodyText == "first")
+        #expect(recorded[3].header("X-Post") == nil)
+        #expect(recorded[4].bodyText == "other")
+        #expect(recorded[4].header("X-Post") == "yes")
+        #expect(transport.easyHandlesCreated == 1)
+    }
+
+    @Test func aFailedTransferLeavesNothingForTheNext() async throws {
+        server.route("/cut", responding: TestResponse(body: Data(count: 100_000)).aborted(.resetAfter(bodyBytes: 10)))
+        var failing = HTTPRequest(path: "/cut", headers: ["X-Failing": "1"])
+        failing.timeout = .seconds(5)
+        await #expect(throws: HTTPClientError.self) { try await client.send(failing) }
+        let after = try await client.send(HTTPRequest(path: "/echo"))
+        #expect(after.status == 200)
+        #expect(server.requests.last?.header("X-Failing") == nil)
     }
 
     @Test func redirectPolicyAppliesToItsOwnRequestOnly() async throws {

@@ -80,3 +80,27 @@ import Testing
         #expect(resolved.headers["Authorization"] == nil)
     }
 }
+
+/// Absolute URLs skip rebuilding when they need no work; that shortcut must give what the full path gives.
+@Suite struct AbsoluteURLResolutionTests {
+    @Test func absoluteURLsResolveAsTheirOwnTextMinusTheFragment() throws {
+        let cases: [(given: String, sent: String)] = [
+            ("http://127.0.0.1:8080/item?n=1", "http://127.0.0.1:8080/item?n=1"),
+            ("HTTPS://Example.com/a%20b", "HTTPS://Example.com/a%20b"),
+            ("https://user:pw@example.com/", "https://user:pw@example.com/"),
+            ("http://example.com/page#section", "http://example.com/page"),
+            ("http://[::1]:9/x", "http://[::1]:9/x"),
+        ]
+        for (given, sent) in cases {
+            let url = try #require(URL(string: given))
+            #expect(try HTTPRequest(url: url).resolved(in: nil).url?.absoluteString == sent, "\(given)")
+        }
+    }
+
+    @Test func absoluteURLsWithoutAHostOrAnHTTPSchemeAreRefused() throws {
+        for text in ["http:///path", "ftp://example.com/file", "file:///etc/hosts", "http://?q=1"] {
+            let url = try #require(URL(string: text))
+            #expect(throws: HTTPClientError.self, "\(text)") { try HTTPRequest(url: url).resolved(in: nil) }
+        }
+    }
+}

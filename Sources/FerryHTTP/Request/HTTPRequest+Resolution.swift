@@ -51,11 +51,28 @@ extension HTTPRequest {
     /// base, fragment or query parameters to fold in (the common case; it skips rebuilding and reparsing
     /// the URL, which would give the same one).
     private var alreadyAbsoluteURL: URL? {
-        guard case .url(let url) = target, query.isEmpty, url.baseURL == nil, url.fragment == nil,
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
+        guard case .url(let url) = target, query.isEmpty, url.baseURL == nil, Self.isPlainHTTPURL(url.absoluteString)
         else { return nil }
         return url
+    }
+
+    /// Whether `text` is `http://` or `https://` (any case) followed by a host, with no fragment: checked on
+    /// its bytes, since every request passes here (anything else takes the full path, which says what is wrong).
+    static func isPlainHTTPURL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // "http" in any case: setting bit 5 lowercases an ASCII letter.
+            guard bytes.count > 8, bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
+                bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p")
+            else { return false }
+            var index = 4
+            if bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
+            guard bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+                bytes[index + 2] == UInt8(ascii: "/"), index + 3 < bytes.count
+            else { return false }
+            let hostStart = bytes[index + 3]
+            guard !"/?#:@".utf8.contains(hostStart) else { return false }
+            return !bytes.contains(UInt8(ascii: "#"))
+        } ?? false
     }
 
     /// This request sent to `url`, with the environment's defaults and the credentials applied.

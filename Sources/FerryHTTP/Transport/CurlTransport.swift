@@ -62,6 +62,13 @@ public final class CurlTransport: HTTPTransport {
     /// FerryHTTP code: the floor for any transport of this design; returns how many answered 2xx.
     public static func baselineLoopFetch(_ urls: [String]) -> Int { Curl.baselineLoopFetch(urls) }
 
+    /// Fetches `urls` with at most `inFlight` transfers at once on one raw libcurl multi handle driven by the
+    /// calling thread, with no FerryHTTP code (the baseline for concurrent benchmarks); returns how many
+    /// answered 2xx.
+    public static func baselineParallelFetch(_ urls: [String], inFlight: Int) -> Int {
+        Curl.baselineParallelFetch(urls, inFlight: inFlight)
+    }
+
     /// The libcurl version line, such as `libcurl/7.88.1 OpenSSL/3.0.19 …`.
     public static var libraryVersion: String { Curl.version }
 }

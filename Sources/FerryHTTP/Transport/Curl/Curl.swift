@@ -60,6 +60,56 @@ extension Curl {
     }
 }
 
+// MARK: - Baseline with transfers in flight at once
+
+extension Curl {
+    /// Fetches `urls` with at most `inFlight` transfers at once on one multi handle driven by the calling
+    /// thread, discarding bodies: how raw libcurl does concurrent requests, with no FerryHTTP around it.
+    /// Returns how many answered 2xx.
+    static func baselineParallelFetch(_ urls: [String], inFlight: Int) -> Int {
+        guard isInitialized, let multi = curl_multi_init() else { return 0 }
+        defer { curl_multi_cleanup(multi) }
+        let discard: ferry_curl_data_callback = { _, size, count, _ in size * count }
+        var spare: [UnsafeMutableRawPointer] = []
+        var made: [UnsafeMutableRawPointer] = []
+        defer { for easy in made { curl_easy_cleanup(easy) } }
+        var next = 0
+        var running = 0
+        var succeeded = 0
+        while next < urls.count || running > 0 {
+            while running < inFlight, next < urls.count {
+                let reused = spare.popLast()
+                guard let easy = reused ?? curl_easy_init() else { return succeeded }
+                if reused == nil { made.append(easy) }
+                ferry_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, discard)
+                ferry_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+                ferry_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+                ferry_easy_setopt_string(easy, CURLOPT_URL, urls[next])
+                curl_multi_add_handle(multi, easy)
+                next += 1
+                running += 1
+            }
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            var remaining: Int32 = 0
+            while let message = curl_multi_info_read(multi, &remaining) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                var status = 0
+                ferry_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+                if message.pointee.data.result == CURLE_OK, (200..<300).contains(status) { succeeded += 1 }
+                curl_multi_remove_handle(multi, easy)
+                spare.append(easy)
+                running -= 1
+            }
+            if running > 0, running >= inFlight || next == urls.count {
+                var ready: Int32 = 0
+                curl_multi_poll(multi, nil, 0, 1000, &ready)
+            }
+        }
+        return succeeded
+    }
+}
+
 // MARK: - Baseline with CurlTransport's architecture
 
 extension Curl {
@@ -228,9 +278,11 @@ final class CurlEasy {
         errorBuffer.deallocate()
     }
 
-    /// Clears every option (connections and caches live in the multi handle and survive).
+    /// Clears every option (connections and caches live in the multi handle and survive); the next
+    /// ``configure(_:for:)`` applies them all again.
     func reset() {
         curl_easy_reset(handle)
+        configuredProfile = nil
         curl_slist_free_all(headerList)
         headerList = nil
         errorBuffer[0] = 0
@@ -241,53 +293,73 @@ final class CurlEasy {
 
     // MARK: Configuring
 
+    /// The profile the handle's options were last set from; `nil` on a new or reset handle.
+    private var configuredProfile: CurlOptions.Profile?
+
     /// Applies `options` and points every callback at `transfer`.
+    ///
+    /// A handle whose last transfer ended normally keeps its options, as libcurl intends easy handles to be
+    /// reused: when that transfer had the same ``CurlOptions/Profile`` (the common case of one request after
+    /// another of the same kind), only the URL, the header lines and the callbacks' target are set, instead
+    /// of resetting and setting some twenty options again.
     func configure(_ options: CurlOptions, for transfer: CurlTransfer) {
+        if configuredProfile != options.profile {
+            if configuredProfile != nil { reset() }
+            apply(options.profile)
+            configuredProfile = options.profile
+        }
+        errorBuffer[0] = 0
+        ferry_easy_setopt_string(handle, CURLOPT_URL, options.url)
+        let previousHeaders = headerList
+        headerList = nil
+        for line in options.headerLines { headerList = curl_slist_append(headerList, line) }
+        ferry_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+        curl_slist_free_all(previousHeaders)
+
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        ferry_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        ferry_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        ferry_easy_setopt_pointer(handle, CURLOPT_READDATA, context)
+        ferry_easy_setopt_pointer(handle, CURLOPT_SEEKDATA, context)
+        ferry_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+        if options.profile.recordsSentHead { ferry_easy_setopt_pointer(handle, CURLOPT_DEBUGDATA, context) }
+    }
+
+    /// Sets every option but the URL, the header lines and the callbacks' target.
+    private func apply(_ profile: CurlOptions.Profile) {
         setLong(CURLOPT_NOSIGNAL, 1)
         ferry_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
-        ferry_easy_setopt_string(handle, CURLOPT_URL, options.url)
         ferry_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-        ferry_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)
-        setLong(CURLOPT_TIMEOUT_MS, options.timeoutMilliseconds)
-        setLong(CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds)
-        setLong(CURLOPT_FOLLOWLOCATION, options.maxRedirects == nil ? 0 : 1)
-        if let maxRedirects = options.maxRedirects { setLong(CURLOPT_MAXREDIRS, maxRedirects) }
-        setLong(CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0)
-        setLong(CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0)
-        if let bundle = options.certificateAuthorityBundle {
+        ferry_easy_setopt_string(handle, CURLOPT_USERAGENT, profile.userAgent)
+        setLong(CURLOPT_TIMEOUT_MS, profile.timeoutMilliseconds)
+        setLong(CURLOPT_CONNECTTIMEOUT_MS, profile.connectTimeoutMilliseconds)
+        setLong(CURLOPT_FOLLOWLOCATION, profile.maxRedirects == nil ? 0 : 1)
+        if let maxRedirects = profile.maxRedirects { setLong(CURLOPT_MAXREDIRS, maxRedirects) }
+        setLong(CURLOPT_SSL_VERIFYPEER, profile.verifiesTLS ? 1 : 0)
+        setLong(CURLOPT_SSL_VERIFYHOST, profile.verifiesTLS ? 2 : 0)
+        if let bundle = profile.certificateAuthorityBundle {
             ferry_easy_setopt_string(handle, CURLOPT_CAINFO, bundle)
         }
-        if let proxy = options.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
-        setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(options.httpVersion))
+        if let proxy = profile.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
+        setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(profile.httpVersion))
         setLong(CURLOPT_PIPEWAIT, 1)
-        if let credentials = options.digestCredentials {
+        if let credentials = profile.digestCredentials {
             // libcurl sends the request bare, reads the 401's challenge and sends it again with the answer.
             setLong(CURLOPT_HTTPAUTH, ferry_curlauth_digest())
             ferry_easy_setopt_string(handle, CURLOPT_USERNAME, credentials.user)
             ferry_easy_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
         }
-        applyMethod(options.method)
-
-        for line in options.headerLines { headerList = curl_slist_append(headerList, line) }
-        ferry_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-
-        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        applyMethod(profile.method)
         ferry_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, Self.write)
-        ferry_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
         ferry_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, Self.header)
-        ferry_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
         ferry_easy_setopt_data_callback(handle, CURLOPT_READFUNCTION, Self.read)
-        ferry_easy_setopt_pointer(handle, CURLOPT_READDATA, context)
         ferry_easy_setopt_seek_callback(handle, CURLOPT_SEEKFUNCTION, Self.seek)
-        ferry_easy_setopt_pointer(handle, CURLOPT_SEEKDATA, context)
         setLong(CURLOPT_NOPROGRESS, 0)
         ferry_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION, Self.progress)
-        ferry_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
-        if options.recordsSentHead {
+        if profile.recordsSentHead {
             // The debug callback only runs while verbose; with one set, libcurl writes nothing to stderr.
             setLong(CURLOPT_VERBOSE, 1)
             ferry_easy_setopt_debug_callback(handle, CURLOPT_DEBUGFUNCTION, Self.debug)
-            ferry_easy_setopt_pointer(handle, CURLOPT_DEBUGDATA, context)
         }
     }
 

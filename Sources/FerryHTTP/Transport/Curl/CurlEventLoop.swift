@@ -108,9 +108,10 @@ final class CurlEventLoop: @unchecked Sendable {
             multi.perform()
             while let (handle, code) = multi.nextFinished() {
                 guard let transfer = active.removeValue(forKey: handle), let easy = transfer.easy else { continue }
-                multi.remove(easy)
+                // Delivered first, so the caller's next request overlaps the clean-up.
                 transfer.finish(code: code, info: easy.info())
-                recycle(easy, from: transfer)
+                multi.remove(easy)
+                recycle(easy, from: transfer, keepingOptions: code == 0)
             }
             activeTransfers.withLock { $0 = active.count }
             multi.poll(milliseconds: 1000)
@@ -147,9 +148,11 @@ final class CurlEventLoop: @unchecked Sendable {
         return CurlEasy()
     }
 
-    private func recycle(_ easy: CurlEasy, from transfer: CurlTransfer) {
+    /// Keeps `easy` for a later transfer: with `keepingOptions` (its transfer ended normally) its options stay
+    /// for ``CurlEasy/configure(_:for:)`` to reuse, otherwise they are reset.
+    private func recycle(_ easy: CurlEasy, from transfer: CurlTransfer, keepingOptions: Bool = false) {
         transfer.easy = nil
-        easy.reset()
+        if !keepingOptions { easy.reset() }
         if spareHandles.count < maxSpareHandles { spareHandles.append(easy) }
     }
 

@@ -14,28 +14,42 @@ struct CurlOptions {
         case custom(String)
     }
 
+    /// The options that stay the same from one request to the next in the common case: a handle whose last
+    /// transfer had the same profile keeps them, and only the URL, the header lines and the callbacks' target
+    /// are set again (``CurlEasy/configure(_:for:)``).
+    struct Profile: Equatable {
+        var method: Method
+        var userAgent: String
+        var timeoutMilliseconds: Int
+        var connectTimeoutMilliseconds: Int
+        /// `nil` when redirects are not followed.
+        var maxRedirects: Int?
+        var verifiesTLS: Bool
+        /// The path of a PEM CA bundle replacing the system's, or `nil`.
+        var certificateAuthorityBundle: String?
+        var proxy: String?
+        var httpVersion: HTTPVersionPreference
+        /// Whether libcurl reports the request heads it writes (``HTTPRequest/recordsSentHead``).
+        var recordsSentHead: Bool
+        /// Digest credentials for libcurl to answer the server's challenge with, or `nil`.
+        var digestCredentials: DigestCredentials?
+    }
+
+    /// A user name and password for Digest authentication.
+    struct DigestCredentials: Equatable {
+        var user: String
+        var password: String
+    }
+
     var url: String
-    var method: Method
     var headerLines: [String]
-    var userAgent: String
-    var timeoutMilliseconds: Int
-    var connectTimeoutMilliseconds: Int
-    /// `nil` when redirects are not followed.
-    var maxRedirects: Int?
-    var verifiesTLS: Bool
-    /// The path of a PEM CA bundle replacing the system's, or `nil`.
-    var certificateAuthorityBundle: String?
-    var proxy: String?
-    var httpVersion: HTTPVersionPreference
-    /// Whether libcurl reports the request heads it writes (``HTTPRequest/recordsSentHead``).
-    var recordsSentHead: Bool
-    /// Digest credentials for libcurl to answer the server's challenge with, or `nil`.
-    var digestCredentials: (user: String, password: String)?
+    var profile: Profile
 
     /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body).
     init(_ request: HTTPRequest, bodyLength: Int?) {
         url = request.url?.absoluteString ?? ""
         let name = request.method.rawValue
+        let method: Method
         switch (request.method, bodyLength) {
         case (.get, nil): method = .get
         case (.head, _): method = .head
@@ -58,19 +72,22 @@ struct CurlOptions {
             if !request.headers.contains("Content-Type"), bodyLength != nil { lines.append("Content-Type:") }
         }
         headerLines = lines
-        userAgent = request.headers["User-Agent"] ?? Self.defaultUserAgent
-        timeoutMilliseconds = request.timeout.map(Self.milliseconds) ?? 0
-        connectTimeoutMilliseconds = Self.milliseconds(request.connectTimeout)
-        switch request.redirectPolicy {
-        case .follow(let limit): maxRedirects = max(0, limit)
-        case .none: maxRedirects = nil
+        let maxRedirects: Int? =
+            switch request.redirectPolicy {
+            case .follow(let limit): max(0, limit)
+            case .none: nil
+            }
+        var digest: DigestCredentials?
+        if case .digest(let user, let password) = request.auth {
+            digest = DigestCredentials(user: user, password: password)
         }
-        verifiesTLS = request.tlsVerification == .enabled
-        certificateAuthorityBundle = request.certificateAuthorityBundle?.path
-        proxy = request.proxy?.absoluteString
-        httpVersion = request.httpVersion
-        recordsSentHead = request.recordsSentHead
-        if case .digest(let user, let password) = request.auth { digestCredentials = (user, password) }
+        profile = Profile(
+            method: method, userAgent: request.headers["User-Agent"] ?? Self.defaultUserAgent,
+            timeoutMilliseconds: request.timeout.map(Self.milliseconds) ?? 0,
+            connectTimeoutMilliseconds: Self.milliseconds(request.connectTimeout), maxRedirects: maxRedirects,
+            verifiesTLS: request.tlsVerification == .enabled,
+            certificateAuthorityBundle: request.certificateAuthorityBundle?.path, proxy: request.proxy?.absoluteString,
+            httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest)
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.

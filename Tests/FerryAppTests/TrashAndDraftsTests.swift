@@ -154,3 +154,34 @@ struct TrashAndDraftsTests {
         #expect(driver.state.overlay == .trash(selection: 0))
     }
 }
+
+/// A single request deleted with an unsaved edit: the edit goes to the trash with it and comes back with it.
+@Suite("Trash and drafts: one request")
+struct TrashedRequestDraftTests {
+    @Test func aDeletedRequestTakesItsUnsavedEditToTheTrashAndBack() async throws {
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
+        let text = RequestID(parsing: "requests.http#text")
+        let driver = try EffectDriver(workspace: folder.url)
+        driver.selectTreeRow { $0.requestID == text }
+        try await driver.press(.key(.enter), .key(.end))
+        try await driver.type("?edited")
+        let draftName = DraftStore.fileName(for: text)
+        #expect(folder.exists(".ferry/drafts/\(draftName)"))
+        driver.selectTreeRow { $0.requestID == text }
+        try await driver.press(.character("x"))
+        #expect(driver.screen.contains("Move requests.http#text and its unsaved edits to the"), "\(driver.screen)")
+        try await driver.press(.character("y"))
+        #expect(!(try folder.read("requests.http").contains("# @name text")))
+        #expect(!folder.exists(".ferry/drafts/\(draftName)") && driver.state.drafts.isEmpty)
+
+        try await driver.press(.key(.function(9)))
+        #expect(driver.screen.contains("request text from requests.http + 1 unsaved edit"), "\(driver.screen)")
+        try await driver.press(.key(.enter))
+        #expect(driver.state.drafts[text]?.url == "{{host}}/text?edited", "\(driver.screen)")
+        #expect(driver.state.openRequest == text)
+        #expect(driver.screen.contains("Restored requests.http from the trash with 1 unsaved edit"), "\(driver.screen)")
+        #expect(folder.exists(".ferry/drafts/\(draftName)"))
+        #expect(try folder.read("requests.http").contains("# @name text\nGET {{host}}/text\n"))
+    }
+}

@@ -271,7 +271,11 @@ final class EffectRunner: @unchecked Sendable {
                     select = try workspace.createRequest(request, inFile: file).id
                 case .rename(let id, let name): select = try workspace.renameRequest(id, to: name)
                 case .duplicate(let id): select = try workspace.duplicateRequest(id)
-                case .delete(let id): _ = try workspace.deleteRequest(id)
+                case .delete(let id):
+                    let entry = try workspace.deleteRequest(id)
+                    // Its unsaved draft goes into the trash beside it, so restoring it brings the edit back.
+                    DraftStore(stateFolder: self.stateFolder).stash(
+                        id, into: workspace.trashFolder.appendingPathComponent(entry.id))
                 case .move(let id, let file): select = try workspace.moveRequest(id, toFile: file)
                 case .createFolder(let path): try workspace.createFolder(path)
                 case .renameItem, .moveItem, .duplicateItem, .deleteItem: break

@@ -19,12 +19,22 @@ extension DraftStore {
     /// cannot be moved stays where it was (still on disk).
     @discardableResult
     func stash(under path: String, into entryFolder: URL) -> Int {
+        stash(into: entryFolder) { Workspace.path($0.path, isInside: path) }
+    }
+
+    /// Moves the draft of the request `id` (if any) into the trash entry's folder `entryFolder`.
+    @discardableResult
+    func stash(_ id: RequestID, into entryFolder: URL) -> Int {
+        stash(into: entryFolder) { $0 == id }
+    }
+
+    /// Moves the drafts whose request id `matches` into the trash entry's folder; returns how many.
+    private func stash(into entryFolder: URL, where matches: (RequestID) -> Bool) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
         let trash = Self.inTrash(entryFolder).folder
         var moved = 0
         for name in names where name.hasSuffix(".http") {
-            guard let decoded = String(name.dropLast(5)).removingPercentEncoding,
-                Workspace.path(RequestID(parsing: decoded).path, isInside: path)
+            guard let decoded = String(name.dropLast(5)).removingPercentEncoding, matches(RequestID(parsing: decoded))
             else { continue }
             do {
                 try FileManager.default.createDirectory(at: trash, withIntermediateDirectories: true)

@@ -69,9 +69,9 @@ extension AppReducer {
         case .confirmDelete(let id):
             state.overlay = nil
             state.exchanges[id] = nil
-            var effects: [Effect] = [.changeWorkspace(.delete(id))]
-            if state.drafts.removeValue(forKey: id) != nil { effects.append(.writeDraft(id, nil)) }
-            return effects
+            // Its draft stays on disk: the file queue moves it into the trash with the request.
+            state.drafts[id] = nil
+            return [.changeWorkspace(.delete(id))]
         case .confirmDeleteItem(let path, _, _):
             state.overlay = nil
             return [.changeWorkspace(.deleteItem(path))]

@@ -54,7 +54,11 @@ struct OverlayView {
         case .confirmDelete(let id):
             ConfirmDialog(
                 state: ConfirmDialogState(
-                    title: "Delete?", message: "Move \(id) to the trash (.ferry/trash)? y deletes, n keeps it.",
+                    title: "Delete?",
+                    message: state.isUnsaved(id)
+                        ? "Move \(id) and its unsaved edits to the trash (.ferry/trash; F9 restores both)? "
+                            + "y deletes, n keeps it."
+                        : "Move \(id) to the trash (.ferry/trash)? y deletes, n keeps it.",
                     confirmLabel: "Delete (y)", cancelLabel: "Keep (n)"),
                 style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
             ).render(into: &buffer, area: area)

@@ -109,20 +109,10 @@ public final class TmuxSession: @unchecked Sendable {
         return (exitStatus(status), (try? String(contentsOf: spawned.output, encoding: .utf8)) ?? "")
     }
 
-    /// Runs `tmux ARGUMENTS` and returns its exit status and output (standard error included); waits for
-    /// tmux to exit by polling `waitpid` with `Task.sleep`, so no thread is blocked meanwhile.
+    /// Runs `tmux ARGUMENTS` and returns its exit status and output (standard error included); the blocking
+    /// `waitpid` happens on a thread of its own, so the awaiting test holds no cooperative thread meanwhile.
     public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let spawned = try spawn(arguments)
-        defer { try? FileManager.default.removeItem(at: spawned.output) }
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(spawned.pid, &status, WNOHANG)
-            if reaped == spawned.pid { break }
-            if reaped < 0 && errno != EINTR { throw TmuxError("cannot wait for tmux (errno \(errno))") }
-            // Not cancellable: the child must be reaped whatever happens.
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return (exitStatus(status), (try? String(contentsOf: spawned.output, encoding: .utf8)) ?? "")
+        try await DedicatedThread.run { () throws -> (status: Int32, output: String) in try run(arguments) }
     }
 
     /// Starts `tmux ARGUMENTS` with its output going to a new temporary file.

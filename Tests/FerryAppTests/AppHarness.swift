@@ -56,6 +56,29 @@ final class AppHarness: @unchecked Sendable {
         try await settle(timeout: timeout)
     }
 
+    /// Sends events and returns how long the app took to settle again, for tests of how fast a key acts.
+    ///
+    /// Timed on a thread of its own that polls the loop's counters: a test resumed after an `await` waits for
+    /// a free cooperative thread, and on a busy pool that wait would be counted too.
+    func timedPress(_ events: InputEvent..., timeout: Duration = .seconds(20)) async throws -> Duration {
+        let inputs = lock.withLock {
+            enqueued += events.count
+            return enqueued
+        }
+        let started = ContinuousClock.now
+        backend.enqueue(events)
+        let settled = try await DedicatedThread.run { [app] () -> ContinuousClock.Instant? in
+            let deadline = started + timeout
+            while !app.isSettled(afterInputs: inputs) {
+                if ContinuousClock.now > deadline { return nil }
+                usleep(1000)
+            }
+            return ContinuousClock.now
+        }
+        guard let settled else { throw HarnessError("timed out waiting for the app to settle\n\(screen)") }
+        return settled - started
+    }
+
     /// Sends events without waiting for the app to settle, to watch what it shows meanwhile.
     func enqueue(_ events: InputEvent...) {
         lock.withLock { enqueued += events.count }
@@ -75,14 +98,26 @@ final class AppHarness: @unchecked Sendable {
     /// Waits until every event was taken, no effect runs and the last state is on screen.
     func settle(timeout: Duration = .seconds(20)) async throws {
         let inputs = lock.withLock { enqueued }
-        try await waitFor("the app to settle", timeout: timeout) { self.app.isSettled(afterInputs: inputs) }
+        try await waitFor("the app to settle", timeout: timeout) { [app] in app.isSettled(afterInputs: inputs) }
     }
 
     /// Polls `condition` until it holds or `timeout` passes (which throws with the screen).
-    func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) async throws {
-        guard await eventually(timeout: timeout, every: .milliseconds(1), condition) else {
-            throw HarnessError("timed out waiting for \(what)\n\(screen)")
+    ///
+    /// The polling runs on a watcher thread of its own (every millisecond) while the test awaits it: the
+    /// test holds no cooperative thread, and a state that lasts only a moment (a one-second retry wait) is
+    /// still seen when the pool is too busy to resume a `Task.sleep` poll within that moment.
+    func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: @escaping @Sendable () -> Bool)
+        async throws
+    {
+        let held = try await DedicatedThread.run { () -> Bool in
+            let deadline = ContinuousClock.now + timeout
+            while !condition() {
+                if ContinuousClock.now > deadline { return false }
+                usleep(1000)
+            }
+            return true
         }
+        guard held else { throw HarnessError("timed out waiting for \(what)\n\(screen)") }
     }
 
     /// The state as last drawn.

@@ -31,7 +31,7 @@ final class CookieJarAppTests {
         try await app.settle()
         for count in 1...2 {
             try await app.press(.control("r"))
-            try await app.waitFor("response \(count)") {
+            try await app.waitFor("response \(count)") { [server] in
                 server.requests.count == count && app.state.currentExchange?.response != nil
             }
         }

@@ -86,8 +86,11 @@ final class LargeBodyTests {
     }
 
     /// Descriptors this process holds open on spilled bodies in the test's folder (each file is unlinked).
-    private func openSpillFiles() -> Int {
-        let prefix = spill.url.resolvingSymlinksInPath().path + "/" + SpillWriter.namePrefix
+    private func openSpillFiles() -> Int { Self.openSpillFiles(in: spill.url) }
+
+    /// Descriptors this process holds open on spilled bodies in `folder` (each file is unlinked).
+    private static func openSpillFiles(in folder: URL) -> Int {
+        let prefix = folder.resolvingSymlinksInPath().path + "/" + SpillWriter.namePrefix
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return entries.filter { entry in
             ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry)) ?? "")
@@ -110,7 +113,9 @@ final class LargeBodyTests {
         // Sending again replaces the response: the first file is closed (and so gone) once no state holds it.
         try await app.press(.control("r"))
         try await app.press(.key(.down))
-        try await app.waitFor("the replaced body's file to close") { openSpillFiles() == 1 }
+        try await app.waitFor("the replaced body's file to close") { [spill = spill.url] in
+            Self.openSpillFiles(in: spill) == 1
+        }
         try await app.quit()
     }
 

@@ -87,13 +87,15 @@ import Testing
             backend.enqueue(.character("q"))
         }
         let start = ContinuousClock.now
-        // The loop idles for 0.2 s by design: on a thread of its own, not one of the cooperative pool's.
+        // The loop idles for 0.2 s by design: on a thread of its own, not one of the cooperative pool's, and
+        // timed there (so a busy pool, slow to resume this test, cannot stretch a too-short run past 150 ms).
         nonisolated(unsafe) let unsafeLoop = loop
-        let final = try await DedicatedThread.run {
-            try unsafeLoop.run(
+        let (final, end) = try await DedicatedThread.run {
+            let final = try unsafeLoop.run(
                 action: action, reduce: reduce, view: view, isFinished: \.isDone, isAnimating: \.isAnimating)
+            return (final, ContinuousClock.now)
         }
-        #expect(ContinuousClock.now - start >= .milliseconds(150))
+        #expect(end - start >= .milliseconds(150))
         #expect(final.ticks == 0)
         #expect(loop.renderCount == 2, "the first frame and one for the q")
     }

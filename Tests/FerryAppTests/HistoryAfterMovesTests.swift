@@ -121,4 +121,18 @@ struct HistoryAfterMovesTests {
                 "api/users.http#list"
             ])
     }
+
+    @Test func aGuessByFileAndRequestNameIsSaidToBeOne() throws {
+        let entries = try recordOldLines(["api/users.http#list"])
+        // Moved outside Ferry, before any id was recorded: only the names are left to go by.
+        try FileManager.default.moveItem(
+            at: folder.url.appendingPathComponent("api"), to: folder.url.appendingPathComponent("v2"))
+        var state = try historyOpen(entries)
+        _ = AppReducer.reduce(&state, .rowActivated)
+        #expect(state.openRequest?.description == "v2/users.http#list")
+        let shown = screen(state)
+        #expect(
+            shown.contains("Opened v2/users.http#list: api/users.http#list is gone, and this is the only"), "\(shown)")
+        #expect(shown.contains("so this is a guess"), "\(shown)")
+    }
 }

@@ -104,7 +104,9 @@ import Testing
         try FileManager.default.moveItem(
             at: folder.url.appendingPathComponent("api"), to: folder.url.appendingPathComponent("v2"))
         var moved = try Workspace.load(at: folder.url)
-        #expect(try HistoryLocator(workspace: moved).request(for: entries[0])?.description == "v2/users.http#list")
+        let guessed = try HistoryLocator(workspace: moved).locate(entries[0])
+        #expect(guessed?.id.description == "v2/users.http#list")
+        #expect(guessed?.isGuess == true)
         // A position says nothing once the request has moved.
         #expect(try HistoryLocator(workspace: moved).request(for: entries[1]) == nil)
         // Two files of that name holding a `list`: no guess.
@@ -158,5 +160,18 @@ import Testing
         try workspace.reload()
         #expect(
             try HistoryLocator(workspace: workspace).request(for: entries[0])?.description == "other/keep.http#keep")
+    }
+
+    @Test func aLineWithAStableIDWhoseRequestWasDeletedIsNotGuessed() throws {
+        let (folder, original) = try makeWorkspace()
+        var workspace = original
+        let ids = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+        let stable = try #require(ids[RequestID(parsing: "api/users.http#list")])
+        let entries = try Self.record([Self.line(requestID: stable, requestPath: "api/users.http#list")], in: workspace)
+        _ = try workspace.deleteItem("api")
+        // Another users.http holding a `list` that was never this request.
+        try folder.write("v1/users.http", "# @name list\nGET http://h/v1-users\n")
+        try workspace.reload()
+        #expect(try HistoryLocator(workspace: workspace).locate(entries[0]) == nil)
     }
 }

@@ -12,7 +12,8 @@ extension AppReducer {
         guard entries.indices.contains(selection) else { return false }
         let entry = entries[selection]
         let recorded = entry.recordedRequestPath
-        let found = state.historyTargets.request(for: entry) ?? RequestID(parsing: recorded)
+        let location = state.historyTargets.location(of: entry)
+        let found = location?.id ?? RequestID(parsing: recorded)
         guard state.workspaceRequest(found) != nil else {
             state.message = .init(
                 text: "Cannot open this entry: \(recorded) is no longer in the workspace (no request has its id, "
@@ -22,7 +23,13 @@ extension AppReducer {
         }
         state.overlay = nil
         open(found, &state)
-        if found.description != recorded {
+        if location?.isGuess == true {
+            let file = found.path.split(separator: "/").last.map(String.init) ?? found.path
+            state.message = .init(
+                text: "Opened \(found.description): \(recorded) is gone, and this is the only \(found.selector) in a "
+                    + "file named \(file) (it was sent before Ferry recorded ids, so this is a guess).",
+                isError: false)
+        } else if found.description != recorded {
             state.message = .init(
                 text: "Opened \(found.description), sent as \(recorded) (moved or renamed since).", isError: false)
         }

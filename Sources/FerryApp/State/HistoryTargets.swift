@@ -17,22 +17,22 @@ struct HistoryTargets: Sendable, Equatable {
         }
     }
 
-    /// The current request of each origin that was found (origins not found are absent).
-    var requests: [Origin: RequestID] = [:]
+    /// Where the request of each origin is now (origins not found are absent).
+    var locations: [Origin: HistoryLocator.Location] = [:]
 
     /// The targets of `entries` in the workspace as `locator` sees it.
     init(_ entries: [HistoryEntry], locator: HistoryLocator?) {
         guard let locator else { return }
         for entry in entries {
             let origin = Origin(entry)
-            guard requests[origin] == nil, let id = locator.request(for: entry) else { continue }
-            requests[origin] = id
+            guard locations[origin] == nil, let location = locator.locate(entry) else { continue }
+            locations[origin] = location
         }
     }
 
     /// No targets (every entry is looked up by the path it recorded).
     init() {}
 
-    /// The current request of `entry`, if it was found.
-    func request(for entry: HistoryEntry) -> RequestID? { requests[Origin(entry)] }
+    /// Where the request of `entry` is now, if it was found.
+    func location(of entry: HistoryEntry) -> HistoryLocator.Location? { locations[Origin(entry)] }
 }

@@ -8,14 +8,23 @@ import Foundation
 /// 1. the stable id, as `ids.json` knows it now;
 /// 2. the recorded path, when a request still has it;
 /// 3. the record that once had that path (`ids.json` remembers where each request was);
-/// 4. a request in a file of the same name with the same request name, when exactly one exists (a
-///    folder moved or renamed before any id was recorded).
+/// 4. only for older lines (no stable id was recorded): a request in a file of the same name with the same
+///    request name, when exactly one exists (a folder moved or renamed before any id was recorded). This
+///    one is a guess, and ``Location/isGuess`` says so.
 ///
 /// ```swift
 /// let locator = try HistoryLocator(workspace: workspace)
 /// if let id = locator.request(for: entry) { open(id) }
 /// ```
 public struct HistoryLocator: Sendable {
+    /// Where an entry's request was found.
+    public struct Location: Sendable, Hashable {
+        /// The request's id now.
+        public var id: RequestID
+        /// Whether it was found only by its file's and its own name (step 4), not by id or path.
+        public var isGuess: Bool
+    }
+
     /// Current request by stable id.
     private let byStableID: [String: RequestID]
     /// Stable id by a former `path#name`.
@@ -30,12 +39,13 @@ public struct HistoryLocator: Sendable {
         let ids = try identities.assign(workspace.requests)
         var byStableID: [String: RequestID] = [:]
         for (request, id) in ids { byStableID[id] = request }
+        let records = identities.load().requests
         var formerOwners: [String: String] = [:]
-        for record in identities.load().requests {
+        for record in records {
             for key in record.formerPaths ?? [] { formerOwners[key] = record.id }
         }
         // A path one record left and another holds now belongs to the one holding it.
-        for record in identities.load().requests {
+        for record in records {
             if let key = record.key { formerOwners[key] = nil }
         }
         self.byStableID = byStableID
@@ -46,11 +56,18 @@ public struct HistoryLocator: Sendable {
 
     /// The request `entry` was sent from, where it is now; `nil` when it is no longer in the workspace.
     public func request(for entry: HistoryEntry) -> RequestID? {
-        if let id = byStableID[entry.requestID] { return id }
+        locate(entry)?.id
+    }
+
+    /// Where the request `entry` was sent from is now, and how sure that is; `nil` when it is gone.
+    public func locate(_ entry: HistoryEntry) -> Location? {
+        if let id = byStableID[entry.requestID] { return Location(id: id, isGuess: false) }
         let recorded = entry.recordedRequestPath
-        if let id = live[recorded] { return id }
-        if let owner = formerOwners[recorded], let id = byStableID[owner] { return id }
-        return uniqueNamesake(of: RequestID(parsing: recorded))
+        if let id = live[recorded] { return Location(id: id, isGuess: false) }
+        if let owner = formerOwners[recorded], let id = byStableID[owner] { return Location(id: id, isGuess: false) }
+        // A line with a stable id whose request no record knows any more was deleted (or rewritten): no guess.
+        guard entry.requestID.contains("#") else { return nil }
+        return uniqueNamesake(of: RequestID(parsing: recorded)).map { Location(id: $0, isGuess: true) }
     }
 
     /// The one request in a file named like `recorded`'s with the same request name, if exactly one exists.

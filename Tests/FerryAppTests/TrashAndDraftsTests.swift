@@ -185,3 +185,27 @@ struct TrashedRequestDraftTests {
         #expect(try folder.read("requests.http").contains("# @name text\nGET {{host}}/text\n"))
     }
 }
+
+/// The status bar's trash hint gives way first when the row is short.
+@Suite("Trash hint")
+struct TrashHintTests {
+    @Test func theTrashHintShowsInTheTreeAndGivesWayFirstAt80Columns() throws {
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests,
+            environments: ["local": "http://127.0.0.1:9", "production": "http://127.0.0.1:9"])
+        var state = try folder.loadState(size: Size(width: 80, height: 24))
+        func bar() -> String {
+            var frame = Frame(size: state.size)
+            WorkbenchView(state: state).render(into: &frame)
+            return frame.buffer.lines[state.size.height - 1]
+        }
+        state.environment = "local"
+        #expect(bar().contains("Ctrl+S save  F9 trash  Ctrl+Q quit"), "\(bar())")
+        state.environment = "production"
+        #expect(bar().contains("F1 help  Ctrl+R send  Ctrl+E env  Ctrl+S save  Ctrl+Q quit"), "\(bar())")
+        #expect(!bar().contains("F9 trash"))
+        state.environment = "local"
+        state.focus = .response
+        #expect(!bar().contains("F9 trash") && bar().contains("Ctrl+Q quit"), "\(bar())")
+    }
+}

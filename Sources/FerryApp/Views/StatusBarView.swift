@@ -41,10 +41,12 @@ struct StatusBarView {
             styled.style = bar.patched(with: row.style)
             styled.render(into: &buffer, area: area.rows(area.y + offset, count: 1))
         }
-        let hints = hintText()
         let lastRow = area.y + shown.count - 1
         let used = shown.last?.width ?? 0
-        if used + hints.count + 1 < area.width {
+        // The trash hint is the first to go when the row is short (a long environment name at 80 columns).
+        if let hints = [hintText(withTrash: true), hintText(withTrash: false)].first(where: {
+            used + $0.count + 1 < area.width
+        }) {
             Line(hints, style: bar.patched(with: state.theme[.muted]), alignment: .right).render(
                 into: &buffer, area: area.rows(lastRow, count: 1))
         }
@@ -100,13 +102,13 @@ struct StatusBarView {
         return Line(spans.filter { !$0.content.isEmpty }, style: line.style)
     }
 
-    private func hintText() -> String {
+    private func hintText(withTrash: Bool) -> String {
         let keyMap = state.keyMap
         var pairs: [(AppCommand, String)] = [
             (.help, "help"), (.send, "send"), (.nextEnvironment, "env"), (.save, "save"), (.quit, "quit"),
         ]
         // In the tree, where things are deleted, the key that brings them back.
-        if state.focus == .tree && state.overlay == nil { pairs.insert((.trash, "trash"), at: 4) }
+        if withTrash && state.focus == .tree && state.overlay == nil { pairs.insert((.trash, "trash"), at: 4) }
         return pairs.compactMap { command, word in AppKeyMap.hint(for: command, in: keyMap).map { "\($0) \(word)" } }
             .joined(separator: "  ") + " "
     }

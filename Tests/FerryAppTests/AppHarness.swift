@@ -56,27 +56,24 @@ final class AppHarness: @unchecked Sendable {
         try await settle(timeout: timeout)
     }
 
-    /// Sends events and returns how long the app took to settle again, for tests of how fast a key acts.
-    ///
-    /// Timed on a thread of its own that polls the loop's counters: a test resumed after an `await` waits for
-    /// a free cooperative thread, and on a busy pool that wait would be counted too.
-    func timedPress(_ events: InputEvent..., timeout: Duration = .seconds(20)) async throws -> Duration {
+    /// Polls `condition` every millisecond on the calling thread (a watcher thread, never a cooperative
+    /// one) until it holds, or `deadline` passes; returns whether it held.
+    static func poll(until deadline: ContinuousClock.Instant, _ condition: () -> Bool) -> Bool {
+        while !condition() {
+            if ContinuousClock.now > deadline { return false }
+            usleep(1000)
+        }
+        return true
+    }
+
+    /// Counts `events` as sent and queues them, without waiting; returns the inputs to settle after.
+    func queue(_ events: [InputEvent]) -> Int {
         let inputs = lock.withLock {
             enqueued += events.count
             return enqueued
         }
-        let started = ContinuousClock.now
         backend.enqueue(events)
-        let settled = try await DedicatedThread.run { [app] () -> ContinuousClock.Instant? in
-            let deadline = started + timeout
-            while !app.isSettled(afterInputs: inputs) {
-                if ContinuousClock.now > deadline { return nil }
-                usleep(1000)
-            }
-            return ContinuousClock.now
-        }
-        guard let settled else { throw HarnessError("timed out waiting for the app to settle\n\(screen)") }
-        return settled - started
+        return inputs
     }
 
     /// Sends events without waiting for the app to settle, to watch what it shows meanwhile.
@@ -109,14 +106,7 @@ final class AppHarness: @unchecked Sendable {
     func waitFor(_ what: String, timeout: Duration = .seconds(20), _ condition: @escaping @Sendable () -> Bool)
         async throws
     {
-        let held = try await DedicatedThread.run { () -> Bool in
-            let deadline = ContinuousClock.now + timeout
-            while !condition() {
-                if ContinuousClock.now > deadline { return false }
-                usleep(1000)
-            }
-            return true
-        }
+        let held = try await DedicatedThread.run { Self.poll(until: ContinuousClock.now + timeout, condition) }
         guard held else { throw HarnessError("timed out waiting for \(what)\n\(screen)") }
     }
 

@@ -177,8 +177,9 @@ final class LargeBodyTests {
         let app = try await launch(opening: 4)
         defer { app.stop() }
         app.backend.enqueue(.control("r"))
-        try await app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) >= 200 }
-        try await app.press([.key(.escape)], timeout: .seconds(20))
+        try await app.press([.key(.escape)], when: "bytes to arrive") {
+            ($0.state.currentExchange?.progress.bytesReceived ?? 0) >= 200
+        }
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(app.shows("partial"))
         #expect(app.shows("had arrived"))
@@ -198,8 +199,9 @@ final class LargeBodyTests {
         let app = try await launch(opening: 5)
         defer { app.stop() }
         app.backend.enqueue(.control("r"))
-        try await app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) >= 64 }
-        try await app.press([.key(.escape)], timeout: .seconds(20))
+        try await app.press([.key(.escape)], when: "bytes to arrive") {
+            ($0.state.currentExchange?.progress.bytesReceived ?? 0) >= 64
+        }
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(app.shows("00000000  00 01 02 03 04 05 06 07  |........|"))
         guard case .binary(let hex) = app.state.currentExchange?.body else {

@@ -44,12 +44,14 @@ final class RetryWaitTests {
         try await app.settle()
         // Sent without waiting for the app to settle, so the wait itself can be watched.
         app.enqueue(.control("r"))
-        try await app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3) — Esc cancels") }
-        let screen = app.screen
+        let seen = try await app.moment("the retry wait") {
+            $0.screen.contains("Retrying in 1.0 s (attempt 2 of 3) — Esc cancels")
+        }
+        let screen = seen.screen
         #expect(screen.contains("Attempt 1 got no usable answer."), "\(screen)")
         #expect(screen.split(separator: "\n").last?.contains("retry 2/3 in 1.0 s, Esc cancels") == true, "\(screen)")
         #expect(screen.split(separator: "\n").last?.contains("…") == false, "\(screen)")
-        #expect(app.state.currentExchange?.retryWait == RetryWait(attempt: 2, of: 3, delay: .seconds(1)))
+        #expect(seen.state.currentExchange?.retryWait == RetryWait(attempt: 2, of: 3, delay: .seconds(1)))
         try await app.waitFor("the retried response") { app.shows(" 200 ") }
         try await app.settle()
         #expect(server.requests.count == 2)
@@ -71,8 +73,9 @@ final class RetryWaitTests {
         try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == "busy")
         app.enqueue(.control("r"))
-        try await app.waitFor("the retry wait") { app.shows("Retrying in 1.0 s (attempt 2 of 3)") }
-        let took = try await app.timedPress(.key(.escape))
+        let took = try await app.press([.key(.escape)], when: "the retry wait") {
+            $0.screen.contains("Retrying in 1.0 s (attempt 2 of 3)")
+        }.settledAfter
         #expect(took < .milliseconds(900), "Esc did not wait for the retry")
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(server.requests.count == 1, "no further attempt after Esc")

@@ -177,11 +177,12 @@ final class WorkbenchAppTests {
         try await app.press(.key(.down), .key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == "slow")
         app.backend.enqueue(.control("r"))
-        try await app.waitFor("bytes to arrive") { (app.state.currentExchange?.progress.bytesReceived ?? 0) > 0 }
-        #expect(app.shows("Sending"))
-        #expect(app.shows("1 in flight"))
-        try await app.waitFor("a transfer rate") { app.shows("B/s") }
-        try await app.press([.key(.escape)], timeout: .seconds(20))
+        let arriving = try await app.moment("bytes to arrive") {
+            ($0.state.currentExchange?.progress.bytesReceived ?? 0) > 0
+        }
+        #expect(arriving.screen.contains("Sending"))
+        #expect(arriving.screen.contains("1 in flight"))
+        try await app.press([.key(.escape)], when: "a transfer rate") { $0.screen.contains("B/s") }
         #expect(app.shows("Canceled"), "\(app.screen)")
         #expect(app.shows("had arrived"))
         #expect(!app.state.isAnythingInFlight)

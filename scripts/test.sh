@@ -11,14 +11,8 @@ export FERRY_CORPUS="${FERRY_CORPUS:-$(cd .. && pwd)/shared/corpus}"
 export SWIFT_BACKTRACE=enable=no
 echo "test: httpbin at $FERRY_HTTPBIN_URL (pid $pid), corpus at $FERRY_CORPUS"
 swift build --build-tests
-if [ $# -gt 0 ]; then
-  swift test --skip-build "$@"
-  exit
-fi
-# Two processes. Swift's cooperative pool has one thread per core (two here), and the app, terminal and
-# CLI tests block theirs while they wait for a screen or a child process; in one process they could hold
-# both threads for many seconds while FerryHTTP's async network tests, waiting behind them, timed out
-# (seen as cancel tests whose transfer "never started" in 20 s, only in whole-suite runs).
-network='^(FerryHTTPTests|FerryTestSupportTests)\.'
-swift test --skip-build --filter "$network"
-swift test --skip-build --skip "$network"
+# One process. Tests wait without holding a cooperative thread (one per core, two here): polls sleep with
+# `Task.sleep` or run on a watcher thread of their own, child processes and tmux are awaited, so the app,
+# terminal and CLI tests no longer starve FerryHTTP's async network tests (which, when they blocked, made
+# cancel tests time out with a transfer that "never started" and split this run in two processes).
+swift test --skip-build "$@"

@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryTerminal
+import FerryTestSupport
 import FerryWorkbench
 import Foundation
 
@@ -29,7 +30,7 @@ final class EffectDriver {
     deinit { transport.shutdown() }
 
     /// Reduces `action` (as the loop would), then everything its effects post, until nothing runs.
-    func send(_ action: AppAction, timeout: Duration = .seconds(10)) async throws {
+    func send(_ action: AppAction, timeout: Duration = .seconds(20)) async throws {
         runner.run(AppReducer.reduce(&state, action))
         try await settle(timeout: timeout)
     }
@@ -48,18 +49,16 @@ final class EffectDriver {
     }
 
     /// Reduces posted results until the runner is quiet and the mailbox empty.
-    func settle(timeout: Duration = .seconds(10)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while true {
+    func settle(timeout: Duration = .seconds(20)) async throws {
+        let quiet = await eventually(timeout: timeout, every: .milliseconds(2)) {
             let actions = mailbox.drain()
             for action in actions {
                 if action.isEffectResult { runner.noteReduced() }
                 runner.run(AppReducer.reduce(&state, action))
             }
-            if actions.isEmpty && runner.isQuiet && mailbox.isEmpty { return }
-            if ContinuousClock.now > deadline { throw HarnessError("timed out waiting for the effects\n\(screen)") }
-            try await Task.sleep(for: .milliseconds(2))
+            return actions.isEmpty && runner.isQuiet && mailbox.isEmpty
         }
+        guard quiet else { throw HarnessError("timed out waiting for the effects\n\(screen)") }
     }
 
     /// The state drawn on an in-memory screen of its size, as text.

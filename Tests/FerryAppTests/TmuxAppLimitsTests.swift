@@ -23,25 +23,17 @@ struct TmuxAppLimitsTests {
             ])
     }
 
-    /// Polls the screen (and `condition`) until it holds, sleeping between looks without blocking a thread.
+    /// Polls the screen (and `condition`) until it holds, sleeping between looks without blocking a thread
+    /// (``TmuxSession/waitUntil(_:timeout:_:)``, which throws with the screen when `timeout` passes).
     @discardableResult
     static func waitUntil(
-        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(15), _ condition: (String) -> Bool
+        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
     ) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let screen = try await session.screen()
-            if condition(screen) { return screen }
-            if ContinuousClock.now > deadline {
-                Issue.record("timed out waiting for \(what); screen:\n\(screen)")
-                throw CancellationError()
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await session.waitUntil(what, timeout: timeout, condition)
     }
 
     @discardableResult
-    static func waitFor(_ session: TmuxSession, _ text: String, timeout: Duration = .seconds(15)) async throws
+    static func waitFor(_ session: TmuxSession, _ text: String, timeout: Duration = .seconds(20)) async throws
         -> String
     {
         try await waitUntil(session, "\"\(text)\"", timeout: timeout) { $0.contains(text) }
@@ -76,7 +68,7 @@ struct TmuxAppLimitsTests {
         let screen = try await Self.waitFor(session, "sent as api/users.http#list")
         #expect(screen.contains("Opened v2/users.http#list"), "\(screen)")
         try await session.send("C-q")
-        try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(5)) { _ in session.hasExited }
+        try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
     }
 
     @Test func f9RestoresADeletedFolderWithItsUnsavedEditsAndRefusesToOverwrite() async throws {
@@ -90,7 +82,7 @@ struct TmuxAppLimitsTests {
         try await session.send("End")
         try await session.send("?draft=1", literal: true)
         try await Self.waitFor(session, "● unsaved")
-        try await Self.waitUntil(session, "the draft on disk", timeout: .seconds(5)) { _ in
+        try await Self.waitUntil(session, "the draft on disk", timeout: .seconds(20)) { _ in
             folder.exists(".ferry/drafts/api%2Fusers%2Ehttp%23list.http")
         }
         // Delete the folder from the tree: the confirmation says where the edit goes.
@@ -124,6 +116,6 @@ struct TmuxAppLimitsTests {
         try await session.send("Escape")
         try await Self.waitUntil(session, "the trash view to close") { !$0.contains("Trash (Enter restores") }
         try await session.send("C-q")
-        try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(5)) { _ in session.hasExited }
+        try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
     }
 }

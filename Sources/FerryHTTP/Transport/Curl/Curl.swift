@@ -330,7 +330,6 @@ final class CurlEasy {
         setLong(CURLOPT_NOSIGNAL, 1)
         ferry_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         ferry_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-        ferry_easy_setopt_string(handle, CURLOPT_USERAGENT, profile.userAgent)
         setLong(CURLOPT_TIMEOUT_MS, profile.timeoutMilliseconds)
         setLong(CURLOPT_CONNECTTIMEOUT_MS, profile.connectTimeoutMilliseconds)
         setLong(CURLOPT_FOLLOWLOCATION, profile.maxRedirects == nil ? 0 : 1)

@@ -13,6 +13,12 @@ final class CurlEventLoop: @unchecked Sendable {
         var resumes: [CurlTransfer] = []
         var isStopping = false
         var isStopped = false
+
+        /// Wakes the loop for the command just added, unless an earlier one still waiting in the inbox
+        /// already did: the loop takes every command at once, and a wakeup stays pending until its poll.
+        func wakeIfFirst(_ multi: CurlMulti) {
+            if starts.count + cancels.count + resumes.count == 1 { multi.wakeup() }
+        }
     }
 
     private let multi: CurlMulti
@@ -44,7 +50,7 @@ final class CurlEventLoop: @unchecked Sendable {
         let accepted = inbox.withLock { inbox -> Bool in
             guard !inbox.isStopping else { return false }
             inbox.starts.append(transfer)
-            multi.wakeup()
+            inbox.wakeIfFirst(multi)
             return true
         }
         if !accepted { transfer.fail(.canceled) }
@@ -55,7 +61,7 @@ final class CurlEventLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.isStopped else { return }
             inbox.cancels.append(transfer)
-            multi.wakeup()
+            inbox.wakeIfFirst(multi)
         }
     }
 
@@ -64,7 +70,7 @@ final class CurlEventLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.isStopped else { return }
             inbox.resumes.append(transfer)
-            multi.wakeup()
+            inbox.wakeIfFirst(multi)
         }
     }
 

@@ -37,14 +37,12 @@ final class LoopbackServerProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let server = LoopbackServerProcess(port: port, process: process)
-        let deadline = ContinuousClock.now + timeout
-        while !canConnect(to: port) {
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                server.stop()
-                throw TestServers.Missing(
-                    description: "\(executable.lastPathComponent) did not start listening on port \(port)")
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        // Stops looking early when the program exits; listening means a connection succeeds at the end.
+        let settled = await eventually(timeout: timeout) { canConnect(to: port) || !process.isRunning }
+        guard settled, canConnect(to: port) else {
+            server.stop()
+            throw TestServers.Missing(
+                description: "\(executable.lastPathComponent) did not start listening on port \(port)")
         }
         return server
     }

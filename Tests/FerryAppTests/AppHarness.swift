@@ -7,8 +7,8 @@ import Testing
 @testable import FerryApp
 
 /// The real app loop on an 80×24 in-memory terminal with the real curl transport: feed keys, wait until
-/// nothing runs (it polls the loop's counters with a deadline, with `Task.sleep`, so a waiting test
-/// does not hold a cooperative thread), read the screen.
+/// nothing runs (a watcher thread of its own polls the loop's counters with a deadline while the test
+/// awaits it, so a waiting test does not hold a cooperative thread), read the screen.
 final class AppHarness: @unchecked Sendable {
     let backend: InMemoryBackend
     let app: WorkbenchApp

@@ -18,8 +18,13 @@ final class LoopbackServerProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Runs `executable` with the arguments `arguments(port)` for a free port and returns once the port
-    /// accepts connections; throws when the program exits first or `timeout` passes.
+    /// Runs `executable` with the arguments `arguments(port)` for a free port and returns once it listens
+    /// there; throws when it never does within `timeout`.
+    ///
+    /// The port counts as the program's only when the listening socket is one of its own descriptors: a
+    /// port free a moment ago can be taken by another test's server before the program binds it, and then a
+    /// connection would reach that server (seen as TLS handshakes failing in whole-suite runs). A program
+    /// that exits (it could not bind) is started again on another port.
     ///
     /// Async, and waits with `Task.sleep`: a test blocked here would hold one of the few cooperative
     /// threads (two on this machine) for the seconds a Python server takes to start, starving other tests.
@@ -27,25 +32,32 @@ final class LoopbackServerProcess: @unchecked Sendable {
         _ executable: URL, in directory: URL? = nil, environment: [String: String] = [:],
         timeout: Duration = .seconds(15), arguments: (UInt16) -> [String]
     ) async throws -> LoopbackServerProcess {
-        let port = try freePort()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments(port)
-        if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let server = LoopbackServerProcess(port: port, process: process)
-        // Stops looking early when the program exits; listening means a connection succeeds at the end.
-        let settled = await eventually(timeout: timeout) { canConnect(to: port) || !process.isRunning }
-        guard settled, canConnect(to: port) else {
+        var lastPort: UInt16 = 0
+        for _ in 0..<3 {
+            let port = try freePort()
+            lastPort = port
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments(port)
+            if let directory { process.currentDirectoryURL = directory }
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let server = LoopbackServerProcess(port: port, process: process)
+            let pid = process.processIdentifier
+            let settled = await eventually(timeout: timeout) { isListening(on: port, by: pid) || !process.isRunning }
+            if settled, isListening(on: port, by: pid) { return server }
             server.stop()
-            throw TestServers.Missing(
-                description: "\(executable.lastPathComponent) did not start listening on port \(port)")
+            if settled { continue }  // it exited: most likely the port was taken meanwhile
+            break
         }
-        return server
+        throw TestServers.Missing(
+            description: "\(executable.lastPathComponent) did not start listening on port \(lastPort)")
     }
+
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Stops the server and waits for it to exit; safe to call more than once.
     ///
@@ -75,15 +87,34 @@ final class LoopbackServerProcess: @unchecked Sendable {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    private static func canConnect(to port: UInt16) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
+    /// Whether process `pid` holds a socket listening on 127.0.0.1:`port` (from `/proc/net/tcp` and the
+    /// process's descriptors).
+    static func isListening(on port: UInt16, by pid: Int32) -> Bool {
+        let inodes = listeningInodes(port: port)
+        guard !inodes.isEmpty,
+            let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+        else { return false }
+        return descriptors.contains { descriptor in
+            guard
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")
+            else { return false }
+            return inodes.contains(target)
         }
+    }
+
+    /// `socket:[INODE]` for each socket listening on 127.0.0.1:`port`.
+    private static func listeningInodes(port: UInt16) -> Set<String> {
+        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return [] }
+        // Columns: sl, local address (hex IP:port, the IP in host byte order), remote, state (0A is
+        // LISTEN), queues, timer, retransmits, uid, timeout, inode.
+        let local = "0100007F:" + String(format: "%04X", port)
+        var inodes: Set<String> = []
+        for line in table.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard columns.count > 9, columns[1] == local, columns[3] == "0A" else { continue }
+            inodes.insert("socket:[\(columns[9])]")
+        }
+        return inodes
     }
 
     private static func loopback(port: UInt16) -> sockaddr_in {

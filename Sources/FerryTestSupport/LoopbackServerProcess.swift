@@ -104,7 +104,11 @@ final class LoopbackServerProcess: @unchecked Sendable {
 
     /// `socket:[INODE]` for each socket listening on 127.0.0.1:`port`.
     private static func listeningInodes(port: UInt16) -> Set<String> {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return [] }
+        // Read to the end: `String(contentsOfFile:)` stops after the first page of a /proc file (about 4 KB,
+        // some 27 sockets), and a whole test suite has hundreds.
+        guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return [] }
+        defer { try? file.close() }
+        let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         // Columns: sl, local address (hex IP:port, the IP in host byte order), remote, state (0A is
         // LISTEN), queues, timer, retransmits, uid, timeout, inode.
         let local = "0100007F:" + String(format: "%04X", port)

@@ -21,6 +21,13 @@ import Testing
         #expect(!LoopbackServerProcess.isListening(on: try LoopbackServerProcess.freePort(), by: getpid()))
     }
 
+    @Test func aListenerIsFoundAmongHundredsOfSockets() async throws {
+        // /proc/net/tcp grows past its first page (where a short read would stop) with these.
+        let servers = try (0..<40).map { _ in try TestHTTPServer() }
+        defer { servers.forEach { $0.stop() } }
+        for server in servers { #expect(LoopbackServerProcess.isListening(on: server.port, by: getpid())) }
+    }
+
     @Test func aProgramListeningOnItsPortIsStartedAndStopped() async throws {
         let python = URL(fileURLWithPath: "/usr/bin/python3")
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return }

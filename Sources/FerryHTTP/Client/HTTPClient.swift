@@ -124,7 +124,14 @@ public final class HTTPClient: Sendable {
             return
         }
         let jar = request.usesCookieJar ? cookieJar : nil
-        if let jar { sent.addCookies(from: jar) }
+        var perHopCookieLines: [String]?
+        if let jar {
+            if sent.sendsCookiesPerHop(over: transport), let url = sent.url {
+                perHopCookieLines = jar.cookieEngineLines(forTransferFrom: url)
+            } else {
+                sent.addCookies(from: jar)
+            }
+        }
         let resolved = sent
         let policy = request.retryPolicy
         let method = request.method
@@ -155,6 +162,7 @@ public final class HTTPClient: Sendable {
                 }
             })
         events.bodySink = bodySink
+        events.perHopCookieLines = perHopCookieLines
         task.attach(transport.start(resolved, events: events))
     }
 

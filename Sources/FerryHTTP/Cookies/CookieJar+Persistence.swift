@@ -16,19 +16,26 @@ extension CookieJar {
     static func fileText(_ cookies: [Cookie]) -> String {
         var text = fileHeader
         for cookie in cookies.sorted(by: { $0.created < $1.created }) {
-            let domain = (cookie.isHTTPOnly ? "#HttpOnly_" : "") + (cookie.isHostOnly ? "" : ".") + cookie.domain
-            let expiry = cookie.expires.map { String(max(1, Int64($0.timeIntervalSince1970.rounded(.up)))) } ?? "0"
-            let fields = [
-                domain, cookie.isHostOnly ? "FALSE" : "TRUE", cookie.path, cookie.isSecure ? "TRUE" : "FALSE",
-                expiry, cookie.name, cookie.value,
-            ]
-            // A tab or line break in a field would break the line; servers never send them, so drop such a cookie.
-            guard fields.allSatisfy({ !$0.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) }) else {
-                continue
-            }
-            text += fields.joined(separator: "\t") + "\n"
+            guard let line = fileLine(cookie) else { continue }
+            text += line + "\n"
         }
         return text
+    }
+
+    /// One cookie as a Netscape cookie file line, without the line break (libcurl's `CURLOPT_COOKIELIST`
+    /// takes the same lines), or `nil` for a cookie with a tab or line break in a field: such a field would
+    /// break the line, and servers never send them, so the cookie is dropped.
+    static func fileLine(_ cookie: Cookie) -> String? {
+        let domain = (cookie.isHTTPOnly ? "#HttpOnly_" : "") + (cookie.isHostOnly ? "" : ".") + cookie.domain
+        let expiry = cookie.expires.map { String(max(1, Int64($0.timeIntervalSince1970.rounded(.up)))) } ?? "0"
+        let fields = [
+            domain, cookie.isHostOnly ? "FALSE" : "TRUE", cookie.path, cookie.isSecure ? "TRUE" : "FALSE",
+            expiry, cookie.name, cookie.value,
+        ]
+        guard fields.allSatisfy({ !$0.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) }) else {
+            return nil
+        }
+        return fields.joined(separator: "\t")
     }
 
     /// The cookies in a Netscape cookie file's text; comments, blank and malformed lines are skipped. Order

@@ -73,6 +73,9 @@ public final class CurlTransport: HTTPTransport {
     public static var libraryVersion: String { Curl.version }
 }
 
+/// libcurl's cookie engine, on for one transfer, matches the cookies on every hop (``CurlEasy``).
+extension CurlTransport: PerHopCookieTransport {}
+
 /// A handle for a transfer that never started.
 struct FinishedTransfer: TransferHandle {
     func cancel() {}

@@ -16,6 +16,11 @@ public struct TransferEvents: Sendable {
     /// Where a transport that can stream writes the response body as it arrives (set by
     /// ``HTTPClient/stream(_:bufferLimit:)``); a transport that ignores it delivers the body in the response.
     var bodySink: ResponseBodyBuffer?
+    /// The cookie jar's cookies as Netscape cookie file lines, for a transport that matches cookies on every
+    /// hop of a followed redirect itself (``PerHopCookieTransport``); set by ``HTTPClient`` only when the
+    /// request uses the jar, follows redirects and has no `Cookie` header of its own. `nil`: send cookies
+    /// only from the request's headers.
+    var perHopCookieLines: [String]?
 
     /// Events delivered to the given closures.
     public init(
@@ -26,6 +31,11 @@ public struct TransferEvents: Sendable {
         self.completion = completion
     }
 }
+
+/// A transport that sends a cookie jar's cookies on each hop of a redirect it follows, matched per hop, and
+/// those set by earlier hops on later ones (from ``TransferEvents/perHopCookieLines``), so ``HTTPClient``
+/// leaves the `Cookie` header to it.
+protocol PerHopCookieTransport: HTTPTransport {}
 
 /// A transfer in flight, which can be stopped.
 public protocol TransferHandle: Sendable {

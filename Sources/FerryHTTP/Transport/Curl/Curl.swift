@@ -281,11 +281,37 @@ final class CurlEasy {
     /// Clears every option (connections and caches live in the multi handle and survive); the next
     /// ``configure(_:for:)`` applies them all again.
     func reset() {
+        endCookieEngine()
         curl_easy_reset(handle)
         configuredProfile = nil
         curl_slist_free_all(headerList)
         headerList = nil
         errorBuffer[0] = 0
+    }
+
+    // MARK: Cookie engine
+
+    /// Whether libcurl's cookie engine is on, holding the cookies of the current or last transfer.
+    private(set) var isCookieEngineOn = false
+
+    /// Turns libcurl's cookie engine on for the next transfer, holding exactly `lines` (Netscape cookie file
+    /// lines): libcurl then sends the matching ones on every hop, and those that earlier hops set on later ones.
+    private func startCookieEngine(with lines: [String]) {
+        endCookieEngine()
+        // An empty file name reads no file: an engine in memory only.
+        ferry_easy_setopt_string(handle, CURLOPT_COOKIEFILE, "")
+        for line in lines { ferry_easy_setopt_string(handle, CURLOPT_COOKIELIST, line) }
+        isCookieEngineOn = true
+    }
+
+    /// Drops every cookie libcurl holds and turns its cookie engine off, so none reaches the handle's next
+    /// transfer (`curl_easy_reset` keeps both). Does nothing when the engine is off.
+    func endCookieEngine() {
+        guard isCookieEngineOn else { return }
+        ferry_easy_setopt_string(handle, CURLOPT_COOKIELIST, "ALL")
+        // A NULL file name frees the cookies and turns the engine off.
+        ferry_easy_setopt_string(handle, CURLOPT_COOKIEFILE, nil)
+        isCookieEngineOn = false
     }
 
     /// libcurl's own message for the last failure, or an empty string.
@@ -301,7 +327,9 @@ final class CurlEasy {
     /// A handle whose last transfer ended normally keeps its options, as libcurl intends easy handles to be
     /// reused: when that transfer had the same ``CurlOptions/Profile`` (the common case of one request after
     /// another of the same kind), only the URL, the header lines and the callbacks' target are set, instead
-    /// of resetting and setting some twenty options again.
+    /// of resetting and setting some twenty options again. A profile with ``CurlOptions/Profile/usesCookieEngine``
+    /// turns libcurl's cookie engine on for this transfer, holding ``CurlOptions/cookieLines`` only; the event
+    /// loop ends it (``endCookieEngine()``) when the transfer is over.
     func configure(_ options: CurlOptions, for transfer: CurlTransfer) {
         if configuredProfile != options.profile {
             if configuredProfile != nil { reset() }
@@ -315,6 +343,7 @@ final class CurlEasy {
         for line in options.headerLines { headerList = curl_slist_append(headerList, line) }
         ferry_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
         curl_slist_free_all(previousHeaders)
+        if options.profile.usesCookieEngine { startCookieEngine(with: options.cookieLines) }
 
         let context = Unmanaged.passUnretained(transfer).toOpaque()
         ferry_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context)

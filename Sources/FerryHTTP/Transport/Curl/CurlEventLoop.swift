@@ -155,9 +155,11 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     /// Keeps `easy` for a later transfer: with `keepingOptions` (its transfer ended normally) its options stay
-    /// for ``CurlEasy/configure(_:for:)`` to reuse, otherwise they are reset.
+    /// for ``CurlEasy/configure(_:for:)`` to reuse, otherwise they are reset. Either way the cookies of its
+    /// transfer go (libcurl's cookie engine, which `curl_easy_reset` keeps, is emptied and turned off).
     private func recycle(_ easy: CurlEasy, from transfer: CurlTransfer, keepingOptions: Bool = false) {
         transfer.easy = nil
+        easy.endCookieEngine()
         if !keepingOptions { easy.reset() }
         if spareHandles.count < maxSpareHandles { spareHandles.append(easy) }
     }

@@ -32,6 +32,8 @@ struct CurlOptions {
         var recordsSentHead: Bool
         /// Digest credentials for libcurl to answer the server's challenge with, or `nil`.
         var digestCredentials: DigestCredentials?
+        /// Whether libcurl's cookie engine is on for the transfer, seeded with ``CurlOptions/cookieLines``.
+        var usesCookieEngine = false
     }
 
     /// A user name and password for Digest authentication.
@@ -42,10 +44,13 @@ struct CurlOptions {
 
     var url: String
     var headerLines: [String]
+    /// The cookies (Netscape cookie file lines) loaded into libcurl's cookie engine when it is on.
+    var cookieLines: [String]
     var profile: Profile
 
-    /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body).
-    init(_ request: HTTPRequest, bodyLength: Int?) {
+    /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body); with
+    /// `cookieLines`, libcurl's cookie engine is on for the transfer, seeded with them.
+    init(_ request: HTTPRequest, bodyLength: Int?, cookieLines: [String]? = nil) {
         url = request.url?.absoluteString ?? ""
         let name = request.method.rawValue
         let method: Method
@@ -88,7 +93,9 @@ struct CurlOptions {
             connectTimeoutMilliseconds: Self.milliseconds(request.connectTimeout), maxRedirects: maxRedirects,
             verifiesTLS: request.tlsVerification == .enabled,
             certificateAuthorityBundle: request.certificateAuthorityBundle?.path, proxy: request.proxy?.absoluteString,
-            httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest)
+            httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest,
+            usesCookieEngine: cookieLines != nil)
+        self.cookieLines = cookieLines ?? []
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.

@@ -96,7 +96,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             }
         }
         self.easy = easy
-        easy.configure(CurlOptions(request, bodyLength: bodyLength), for: self)
+        easy.configure(
+            CurlOptions(request, bodyLength: bodyLength, cookieLines: events.perHopCookieLines), for: self)
         return nil
     }
 

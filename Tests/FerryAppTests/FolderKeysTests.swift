@@ -13,14 +13,10 @@ final class FolderKeysTests {
     let folder: TemporaryWorkspace
 
     init() throws {
-        folder = try TemporaryWorkspace(
-            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"],
-            extraFiles: [
-                "api/users.http":
-                    "### list\n# @name list\nGET {{host}}/users\n\n### one\n# @name one\nGET {{host}}/users/1\n",
-                "api/deep/more.http": "# @name more\nGET {{host}}/more\n",
-                "other/keep.http": "# @name keep\nGET {{host}}/keep\n",
-            ])
+        folder = try TemporaryWorkspace.withAPIFolder(extraFiles: [
+            "api/deep/more.http": "# @name more\nGET {{host}}/more\n",
+            "other/keep.http": "# @name keep\nGET {{host}}/keep\n",
+        ])
     }
 
     private func launch() async throws -> AppHarness {

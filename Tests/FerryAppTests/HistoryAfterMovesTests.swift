@@ -13,12 +13,7 @@ struct HistoryAfterMovesTests {
     let folder: TemporaryWorkspace
 
     init() throws {
-        folder = try TemporaryWorkspace(
-            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"],
-            extraFiles: [
-                "api/users.http":
-                    "### list\n# @name list\nGET {{host}}/users\n\n### one\n# @name one\nGET {{host}}/users/1\n"
-            ])
+        folder = try TemporaryWorkspace.withAPIFolder()
     }
 
     /// Writes history lines as the workbench wrote them before stable ids (the path as the id).

@@ -26,6 +26,15 @@ final class TemporaryWorkspace: TemporaryFolder {
             workspace: workspace, environments: workspace.environments(), environment: nil, size: size)
     }
 
+    /// The sample requests and an `api` folder with `users.http` (requests `list` and `one`) plus
+    /// `extraFiles`, against a host nothing listens on: for tests that move, rename and delete folders.
+    static func withAPIFolder(extraFiles: [String: String] = [:]) throws -> TemporaryWorkspace {
+        let users = "### list\n# @name list\nGET {{host}}/users\n\n### one\n# @name one\nGET {{host}}/users/1\n"
+        return try TemporaryWorkspace(
+            requests: sampleRequests, environments: ["local": "http://127.0.0.1:9"],
+            extraFiles: extraFiles.merging(["api/users.http": users]) { own, _ in own })
+    }
+
     /// The sample requests used by most tests.
     static let sampleRequests = """
         ### Get JSON

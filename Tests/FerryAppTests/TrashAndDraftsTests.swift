@@ -15,12 +15,7 @@ struct TrashAndDraftsTests {
     let folder: TemporaryWorkspace
 
     init() throws {
-        folder = try TemporaryWorkspace(
-            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"],
-            extraFiles: [
-                "api/users.http":
-                    "### list\n# @name list\nGET {{host}}/users\n\n### one\n# @name one\nGET {{host}}/users/1\n"
-            ])
+        folder = try TemporaryWorkspace.withAPIFolder()
     }
 
     static let list = RequestID(parsing: "api/users.http#list")

@@ -42,15 +42,20 @@ let package = Package(
         ),
         .executableTarget(
             name: "FerryBench",
-            dependencies: ["FerryJSON", "FerryHTTP", "FerryWorkbench", "FerryTerminal", "FerryApp", "FerryTestSupport"]
+            dependencies: [
+                "FerryJSON", "FerryHTTP", "FerryHTTPLoad", "FerryWorkbench", "FerryTerminal", "FerryApp",
+                "FerryTestSupport",
+            ]
         ),
         // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
-        .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP"]),
+        .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP", "FerryHTTPLoad"]),
+        // The request patterns FerryBench and FerryHTTPProbe drive a client with (links only FerryHTTP).
+        .target(name: "FerryHTTPLoad", dependencies: ["FerryHTTP"]),
 
         // MARK: Tests
         .target(name: "FerryTestSupport", dependencies: ["FerryTerminal"]),
         .testTarget(name: "FerryJSONTests", dependencies: ["FerryJSON", "FerryTestSupport"]),
-        .testTarget(name: "FerryHTTPTests", dependencies: ["FerryHTTP", "FerryTestSupport"]),
+        .testTarget(name: "FerryHTTPTests", dependencies: ["FerryHTTP", "FerryHTTPLoad", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),

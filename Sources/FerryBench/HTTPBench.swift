@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryHTTPLoad
 import FerryTestSupport
 import Foundation
 
@@ -25,11 +26,11 @@ enum HTTPBench: BenchSuite {
         for _ in 0..<7 {
             best.raw.keep(rate { precondition(CurlTransport.baselineFetch(urls) == count) })
             best.rawLoop.keep(rate { precondition(CurlTransport.baselineLoopFetch(urls) == count) })
-            best.curl.keep(rate { chained(curlClient, requests) })
-            best.curlBlocking.keep(rate { sequential(curlClient, requests) })
+            best.curl.keep(rate { RequestPatterns.chained(curlClient, requests, width: 1) })
+            best.curlBlocking.keep(rate { RequestPatterns.blocking(curlClient, requests) })
             best.curlAsync.keep(rate { sequentialAsync(curlClient, requests) })
             best.cli.keep(try cliRate(urls, parallel: false))
-            best.curlParallel.keep(rate { parallel(curlClient, requests) })
+            best.curlParallel.keep(rate { RequestPatterns.gated(curlClient, requests, inFlight: inFlight) })
             best.cliParallel.keep(try cliRate(urls, parallel: true))
             best.rawParallel.keep(
                 rate { precondition(CurlTransport.baselineParallelFetch(urls, inFlight: inFlight) == count) })
@@ -37,8 +38,8 @@ enum HTTPBench: BenchSuite {
         let memory = try clientMemory(server.baseURL)
 
         let sessionClient = HTTPClient(transport: URLSessionTransport())
-        let sessionSequential = rate { sequential(sessionClient, requests) }
-        let sessionParallel = rate { parallel(sessionClient, requests) }
+        let sessionSequential = rate { RequestPatterns.chained(sessionClient, requests, width: 1) }
+        let sessionParallel = rate { RequestPatterns.gated(sessionClient, requests, inFlight: inFlight) }
         return sequentialRows(best, session: sessionSequential) + parallelRows(best, session: sessionParallel)
             + memory
     }
@@ -118,65 +119,14 @@ enum HTTPBench: BenchSuite {
         return Double(count) / max(try measureSeconds(body), 1e-9)
     }
 
-    /// One request at a time as completion-handler code does it: each handler sends the next request.
-    private static func chained(_ client: HTTPClient, _ requests: [HTTPRequest]) {
-        let done = DispatchSemaphore(value: 0)
-        send(client, requests, from: 0, then: done)
-        done.wait()
-    }
-
-    /// Sends `requests[index]`, and from its completion handler the next one; signals `done` after the last.
-    private static func send(
-        _ client: HTTPClient, _ requests: [HTTPRequest], from index: Int, then done: DispatchSemaphore
-    ) {
-        guard index < requests.count else {
-            done.signal()
-            return
-        }
-        client.send(requests[index]) { result in
-            precondition((try? result.get().status) == 200, "request failed: \(result)")
-            send(client, requests, from: index + 1, then: done)
-        }
-    }
-
-    /// One request at a time from a thread that blocks until each completion handler has run.
-    private static func sequential(_ client: HTTPClient, _ requests: [HTTPRequest]) {
-        let done = DispatchSemaphore(value: 0)
-        for request in requests {
-            client.send(request) { result in
-                precondition((try? result.get().status) == 200, "request failed: \(result)")
-                done.signal()
-            }
-            done.wait()
-        }
-    }
-
     /// One request at a time through `await client.send(_:)`, from one Swift task.
     private static func sequentialAsync(_ client: HTTPClient, _ requests: [HTTPRequest]) {
         let done = DispatchSemaphore(value: 0)
         Task {
-            for request in requests {
-                let status = try? await client.send(request).status
-                precondition(status == 200, "request failed")
-            }
+            await RequestPatterns.sequentialAsync(client, requests)
             done.signal()
         }
         done.wait()
-    }
-
-    private static func parallel(_ client: HTTPClient, _ requests: [HTTPRequest]) {
-        let slots = DispatchSemaphore(value: inFlight)
-        let group = DispatchGroup()
-        for request in requests {
-            slots.wait()
-            group.enter()
-            client.send(request) { result in
-                precondition((try? result.get().status) == 200, "request failed: \(result)")
-                slots.signal()
-                group.leave()
-            }
-        }
-        group.wait()
     }
 
     // MARK: - Memory, in a process of its own
@@ -251,8 +201,8 @@ enum HTTPBench: BenchSuite {
         let atStart = peakResidentBytes()
         let requests = (0..<count).compactMap { URL(string: "\(baseURL)/item?n=\($0)") }.map { HTTPRequest(url: $0) }
         let client = HTTPClient(transport: CurlTransport())
-        sequential(client, requests)
-        parallel(client, requests)
+        RequestPatterns.blocking(client, requests)
+        RequestPatterns.gated(client, requests, inFlight: inFlight)
         print(atStart, peakResidentBytes())
         exit(0)
     }

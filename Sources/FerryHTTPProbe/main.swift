@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryHTTPLoad
 import Foundation
 
 // A process that is nothing but an HTTP client of a server started elsewhere, so that what it measures
@@ -7,21 +8,24 @@ import Foundation
 //   FerryHTTPProbe rss BASE_URL              1,000 sequential + 1,000 at 50 in flight with CurlTransport;
 //                                            prints the peak RSS before the first request and at the end,
 //                                            then the anonymous and file-backed RSS at the end (bytes)
-//   FerryHTTPProbe sequential BASE_URL [N]   N sequential GETs with CurlTransport (completion handlers)
-//   FerryHTTPProbe chained BASE_URL [N]     the same, each completion handler sending the next GET
+//   FerryHTTPProbe sequential BASE_URL [N]   N sequential GETs with CurlTransport, a thread blocking until
+//                                            each completion handler has run
+//   FerryHTTPProbe chained BASE_URL [N]      the same, each completion handler sending the next GET
 //   FerryHTTPProbe async BASE_URL [N]        N sequential GETs with CurlTransport (`await client.send`)
+//   FerryHTTPProbe parallel BASE_URL [N]     N GETs, 50 at a time, each completion handler sending the next
+//   FerryHTTPProbe gated BASE_URL [N]        N GETs, 50 at a time, a thread waiting for a free slot
 //   FerryHTTPProbe raw BASE_URL [N]          N sequential GETs with one reused libcurl easy handle
 //   FerryHTTPProbe rawloop BASE_URL [N]      the same on a multi handle driven by its own thread
-//   FerryHTTPProbe parallel BASE_URL [N]     N GETs, 50 at a time, with CurlTransport
-//   FerryHTTPProbe rawparallel BASE_URL [N]  the same on one raw libcurl multi handle on the calling thread
+//   FerryHTTPProbe rawparallel BASE_URL [N]  N GETs, 50 at a time, on one raw libcurl multi handle driven by
+//                                            the calling thread
 //
-// Every GET goes to `BASE_URL/item?n=I`; the sequential modes print requests per second.
+// Every GET goes to `BASE_URL/item?n=I`; every mode but rss prints requests per second.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(
         Data(
-            "usage: FerryHTTPProbe rss|sequential|chained|async|parallel|raw|rawloop|rawparallel BASE_URL [COUNT]\n"
+            "usage: FerryHTTPProbe rss|sequential|chained|async|parallel|gated|raw|rawloop|rawparallel BASE_URL [COUNT]\n"
                 .utf8))
     exit(2)
 }
@@ -42,21 +46,21 @@ case "rss":
     }
     let atStart = ProbeRuns.peakResidentBytes()
     let client = HTTPClient(transport: CurlTransport())
-    ProbeRuns.sequential(client, lazyRequests)
-    ProbeRuns.parallel(client, lazyRequests, inFlight: 50)
+    RequestPatterns.blocking(client, lazyRequests)
+    RequestPatterns.gated(client, lazyRequests, inFlight: 50)
     print(atStart, ProbeRuns.peakResidentBytes(), ProbeRuns.statusBytes("RssAnon:"), ProbeRuns.statusBytes("RssFile:"))
 case "sequential":
     let client = HTTPClient(transport: CurlTransport())
     let requests = requests()
-    print(ProbeRuns.rate(count) { ProbeRuns.sequential(client, requests) })
+    print(ProbeRuns.rate(count) { RequestPatterns.blocking(client, requests) })
 case "chained":
     let client = HTTPClient(transport: CurlTransport())
     let requests = requests()
-    print(ProbeRuns.rate(count) { ProbeRuns.chained(client, requests) })
+    print(ProbeRuns.rate(count) { RequestPatterns.chained(client, requests, width: 1) })
 case "async":
     let client = HTTPClient(transport: CurlTransport())
     let requests = requests()
-    print(await ProbeRuns.asyncRate(count) { await ProbeRuns.sequentialAsync(client, requests) })
+    print(await ProbeRuns.asyncRate(count) { await RequestPatterns.sequentialAsync(client, requests) })
 case "raw":
     let urls = urls()
     print(ProbeRuns.rate(count) { precondition(CurlTransport.baselineFetch(urls) == count) })
@@ -66,7 +70,11 @@ case "rawloop":
 case "parallel":
     let client = HTTPClient(transport: CurlTransport())
     let requests = requests()
-    print(ProbeRuns.rate(count) { ProbeRuns.parallel(client, requests, inFlight: 50) })
+    print(ProbeRuns.rate(count) { RequestPatterns.chained(client, requests, width: 50) })
+case "gated":
+    let client = HTTPClient(transport: CurlTransport())
+    let requests = requests()
+    print(ProbeRuns.rate(count) { RequestPatterns.gated(client, requests, inFlight: 50) })
 case "rawparallel":
     let urls = urls()
     print(ProbeRuns.rate(count) { precondition(CurlTransport.baselineParallelFetch(urls, inFlight: 50) == count) })

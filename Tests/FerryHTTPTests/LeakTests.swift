@@ -118,7 +118,9 @@ import Testing
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
                 // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
                 let fields = line.split(separator: " ")
-                guard fields.count > 9, inodes.contains(String(fields[9])) else { continue }
+                // Only established connections (state 01): a client's idle connection to another test's
+                // server, stopped since, whose port number the kernel handed out again, waits in CLOSE_WAIT.
+                guard fields.count > 9, fields[3] == "01", inodes.contains(String(fields[9])) else { continue }
                 connections.append((String(fields[1]), String(fields[2])))
             }
         }

@@ -66,7 +66,7 @@ struct TrashAndDraftsTests {
         // F9 lists the entry.
         try await driver.press(.key(.function(9)))
         var shown = driver.screen
-        #expect(shown.contains("Trash (Enter restores it where it was, Esc closes)"), "\(shown)")
+        #expect(shown.contains("Trash: Enter restores, d deletes for good, D empties, Esc closes"), "\(shown)")
         #expect(shown.contains("folder api (2 requests) + 1 unsaved edit"), "\(shown)")
         try await driver.press(.key(.enter))
         shown = driver.screen

@@ -111,6 +111,10 @@ enum AppAction: Sendable {
     case historyMarked
     /// Open the trash view (what was deleted, to restore it).
     case trashRequested
+    /// Trash view: delete the selected entry for good (asks first).
+    case trashPurgeRequested
+    /// Trash view: delete every entry for good (asks first).
+    case trashEmptyRequested
     /// A mouse action.
     case mouseUsed(MouseEvent)
     /// A key or mouse event for the picker dialog on top (it reads them itself).
@@ -148,6 +152,8 @@ enum AppAction: Sendable {
     /// Restoring `entry` from the trash ended: the workspace as it now is with the drafts that came back with
     /// it, or the problem in words (nothing was changed).
     case trashRestored(TrashEntry, Result<RestoredItem, SaveFailure>)
+    /// Deleting `entries` from the trash for good ended: how many were deleted, or the problem in words.
+    case trashPurged([TrashEntry], Result<Int, SaveFailure>)
     /// `$EDITOR` returned the body (`nil` when it failed, with the reason).
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
     /// Copying to the clipboard failed (the text is too large for OSC 52).
@@ -162,7 +168,7 @@ enum AppAction: Sendable {
             true
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
             .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted,
-            .trashLoaded, .trashRestored:
+            .trashLoaded, .trashRestored, .trashPurged:
             true
         default: false
         }

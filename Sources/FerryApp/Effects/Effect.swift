@@ -26,6 +26,8 @@ enum Effect: Sendable {
     case loadTrash
     /// Put a trash entry back where it was (never over something that exists there now), with its drafts.
     case restoreFromTrash(TrashEntry)
+    /// Delete trash entries for good (each entry's folder, recursively), then say how it went.
+    case purgeTrash([TrashEntry])
     /// Put text on the clipboard (OSC 52).
     case copy(String)
     /// Open `text` in `$EDITOR` (a temporary file ending in `.fileExtension`) and post what comes back.

@@ -1,7 +1,7 @@
 import FerryWorkbench
 import Foundation
 
-// MARK: - The trash: listing it and restoring from it (on the file queue)
+// MARK: - The trash: listing it, restoring from it and deleting from it for good (on the file queue)
 
 extension EffectRunner {
     /// Posts the trash's entries, most recent first, with what each holds and the drafts kept beside it.
@@ -38,6 +38,18 @@ extension EffectRunner {
                             message:
                                 "Cannot restore \(entry.originalPath): \(error). It stays in the trash (.ferry/trash)."
                         ))))
+        }
+    }
+
+    /// Deletes `entries` from the trash for good (with the drafts kept beside them) and posts how many went.
+    /// Runs on the file queue.
+    func purge(_ entries: [TrashEntry]) {
+        do {
+            post(.trashPurged(entries, .success(try saved.purge(entries))))
+        } catch {
+            post(
+                .trashPurged(
+                    entries, .failure(SaveFailure(message: "Cannot delete from the trash for good: \(error)."))))
         }
     }
 }

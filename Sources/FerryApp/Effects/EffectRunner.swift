@@ -89,6 +89,7 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
+        case .purgeTrash(let entries): onFiles { self.purge(entries) }
         case .readIncludedFiles(let id, let folder, let paths):
             background(.userInitiated) { self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder))) }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.

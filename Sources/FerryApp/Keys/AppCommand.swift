@@ -52,6 +52,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case formatBody = "body.format"
     case toggleFileField = "body.fileField"
     case trash = "trash.show"
+    case purgeTrashEntry = "trash.purge"
+    case emptyTrash = "trash.empty"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -108,6 +110,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .formatBody: .bodyFormatRequested
         case .toggleFileField: .fileFieldToggled
         case .trash: .trashRequested
+        case .purgeTrashEntry: .trashPurgeRequested
+        case .emptyTrash: .trashEmptyRequested
         }
     }
 
@@ -115,7 +119,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     var isInPalette: Bool {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
-            .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField:
+            .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
+            .emptyTrash:
             false
         default: true
         }

@@ -98,6 +98,10 @@ enum AppKeyMap {
             ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
             ("end", .end, "Last row"), ("enter", .activate, "Restore it where it was"), ("esc", .dismiss, "Close"),
             ("q", .dismiss, "Close"), ("f9", .dismiss, "Close"),
+            ("d", .purgeTrashEntry, "Delete it for good (asks first)"),
+            ("delete", .purgeTrashEntry, "Delete it for good (asks first)"),
+            ("D", .emptyTrash, "Empty the trash (asks first)"),
+            ("shift+d", .emptyTrash, "Empty the trash (asks first)"),
         ] {
             bind(key, command, help, ["trash"])
         }

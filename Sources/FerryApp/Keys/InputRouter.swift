@@ -96,7 +96,7 @@ enum InputRouter {
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .historyDiff, .trash,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem:
+            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             return false
         case nil: return state.focus == .editor
         }

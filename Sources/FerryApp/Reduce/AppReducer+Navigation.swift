@@ -274,7 +274,7 @@ extension AppReducer {
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem:
+            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             break
         }
     }

@@ -1,6 +1,6 @@
 import FerryWorkbench
 
-// MARK: - The trash (F9): list what was deleted, restore it where it was
+// MARK: - The trash (F9): list what was deleted, restore it where it was, or delete it for good
 
 extension AppReducer {
     /// Opens the trash view, takes in its listing, or takes in a restore's result.
@@ -17,6 +17,22 @@ extension AppReducer {
             return []
         case .trashRestored(let entry, let result):
             return finishRestore(entry, result, &state)
+        case .trashPurgeRequested:
+            guard case .trash(let selection) = state.overlay, state.trash.indices.contains(selection) else {
+                return []
+            }
+            state.overlay = .confirmPurge(state.trash[selection], selection: selection)
+            return []
+        case .trashEmptyRequested:
+            guard case .trash(let selection) = state.overlay else { return [] }
+            guard !state.trash.isEmpty else {
+                state.message = .init(text: "The trash is already empty.", isError: false)
+                return []
+            }
+            state.overlay = .confirmEmptyTrash(state.trash.map(\.entry), selection: selection)
+            return []
+        case .trashPurged(let entries, let result):
+            return finishPurge(entries, result, &state)
         default:
             return []
         }
@@ -26,6 +42,45 @@ extension AppReducer {
     static func restoreSelected(_ state: inout AppState) -> [Effect] {
         guard case .trash(let selection) = state.overlay, state.trash.indices.contains(selection) else { return [] }
         return [.restoreFromTrash(state.trash[selection].entry)]
+    }
+
+    /// The question before `row`'s entry is deleted for good.
+    static func purgeQuestion(_ row: TrashRow) -> String {
+        "Delete \(row.description) for good? It can't be restored. y deletes, n keeps it."
+    }
+
+    /// The question before the trash is emptied of `count` entries.
+    static func emptyQuestion(count: Int) -> String {
+        let entries = count == 1 ? "its 1 entry" : "all \(count) entries"
+        return "Empty the trash: delete \(entries) for good? They can't be restored. y empties it, n keeps them."
+    }
+
+    /// The trash view's selection when the dialog on top asks whether to delete from the trash for good.
+    static func trashSelectionBehindConfirmation(_ state: AppState) -> Int? {
+        switch state.overlay {
+        case .confirmPurge(_, let selection), .confirmEmptyTrash(_, let selection): selection
+        default: nil
+        }
+    }
+
+    /// Says what was deleted for good (or why not) and lists the trash afresh.
+    private static func finishPurge(
+        _ entries: [TrashEntry], _ result: Result<Int, SaveFailure>, _ state: inout AppState
+    )
+        -> [Effect]
+    {
+        switch result {
+        case .success(let count) where entries.count == 1:
+            let what = state.trash.first { $0.entry == entries[0] }?.description ?? entries[0].originalPath
+            state.message = .init(
+                text: count == 1 ? "Deleted \(what) for good." : "\(what) was no longer in the trash.", isError: false)
+        case .success(let count):
+            let deleted = count == 1 ? "1 entry" : "\(count) entries"
+            state.message = .init(text: "Emptied the trash: \(deleted) deleted for good.", isError: false)
+        case .failure(let failure):
+            state.message = .init(text: failure.message, isError: true)
+        }
+        return [.loadTrash]
     }
 
     /// The words for a restore that was refused because something now stands at the entry's place.

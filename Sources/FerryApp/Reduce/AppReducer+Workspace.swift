@@ -75,6 +75,12 @@ extension AppReducer {
         case .confirmDeleteItem(let path, _, _):
             state.overlay = nil
             return [.changeWorkspace(.deleteItem(path))]
+        case .confirmPurge(let row, let selection):
+            state.overlay = .trash(selection: selection)
+            return [.purgeTrash([row.entry])]
+        case .confirmEmptyTrash(let entries, _):
+            state.overlay = .trash(selection: 0)
+            return [.purgeTrash(entries)]
         default:
             break
         }

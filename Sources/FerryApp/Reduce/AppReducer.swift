@@ -48,6 +48,11 @@ enum AppReducer {
             return []
         case .overlayDismissed:
             if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
+            if let selection = trashSelectionBehindConfirmation(state) {
+                // n or Esc keeps the entries and goes back to the trash view.
+                state.overlay = .trash(selection: selection)
+                return []
+            }
             state.overlay = nil
             return []
         case .helpRequested:
@@ -66,7 +71,8 @@ enum AppReducer {
             state.historyTargets = targets
             return []
         case .historyMarked: return markHistory(&state)
-        case .trashRequested, .trashLoaded, .trashRestored: return changeTrash(action, &state)
+        case .trashRequested, .trashLoaded, .trashRestored, .trashPurgeRequested, .trashEmptyRequested, .trashPurged:
+            return changeTrash(action, &state)
         case .newRequestRequested, .renameRequested, .duplicateRequested, .deleteRequested, .moveRequested,
             .newFolderRequested:
             return changeCollection(action, &state)

@@ -35,6 +35,10 @@ enum Overlay: Sendable, Equatable {
     case historyDiff(first: Int, second: Int, scroll: Int)
     /// The trash: what was deleted, the selected entry to restore.
     case trash(selection: Int)
+    /// Asks whether to delete a trash entry for good; `selection` is where the trash view goes back to.
+    case confirmPurge(TrashRow, selection: Int)
+    /// Asks whether to empty the trash: delete these entries (the ones listed) for good.
+    case confirmEmptyTrash([TrashEntry], selection: Int)
 
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
@@ -51,7 +55,7 @@ enum Overlay: Sendable, Equatable {
         case .help: "help"
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: "picker"
         case .confirmQuit: "confirm"
-        case .confirmDelete, .confirmDeleteItem: "confirmDelete"
+        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: "confirmDelete"
         case .namePrompt: "picker"
         case .search, .treeFilter: "prompt"
         case .history: "history"

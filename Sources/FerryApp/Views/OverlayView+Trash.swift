@@ -26,9 +26,20 @@ extension OverlayView {
         }
         let height = min(area.height - 4, max(5, lines.count + 2))
         dialog(
-            "Trash (Enter restores it where it was, Esc closes)", lines: lines, scroll: 0,
+            "Trash: Enter restores, d deletes for good, D empties, Esc closes", lines: lines, scroll: 0,
             selected: state.trash.isEmpty ? nil : selection, size: Size(width: area.width - 6, height: height),
             into: &buffer, area: area)
+    }
+
+    /// Asks whether to delete from the trash for good (one entry, or all of them), as the delete
+    /// confirmations do.
+    func renderTrashQuestion(_ title: String, _ question: String, into buffer: inout ScreenBuffer, area: Rect) {
+        let theme = state.theme
+        ConfirmDialog(
+            state: ConfirmDialogState(
+                title: title, message: question, confirmLabel: "Delete (y)", cancelLabel: "Keep (n)"),
+            style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
+        ).render(into: &buffer, area: area)
     }
 
     /// `2026-11-29 19:05` in the local time zone.

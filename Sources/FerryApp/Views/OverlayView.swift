@@ -115,6 +115,13 @@ struct OverlayView {
         case .trash(let selection):
             renderTrash(selection: selection, into: &buffer, area: area)
             return nil
+        case .confirmPurge(let row, _):
+            renderTrashQuestion("Delete for good?", AppReducer.purgeQuestion(row), into: &buffer, area: area)
+            return nil
+        case .confirmEmptyTrash(let entries, _):
+            renderTrashQuestion(
+                "Empty the trash?", AppReducer.emptyQuestion(count: entries.count), into: &buffer, area: area)
+            return nil
         case .historyDiff(let first, let second, let scroll):
             guard state.history.indices.contains(first), state.history.indices.contains(second) else { return nil }
             let lines = HistoryDiff.lines(state.history[first], state.history[second], theme: theme)

@@ -109,6 +109,10 @@ struct StatusBarView {
         ]
         // In the tree, where things are deleted, the key that brings them back.
         if withTrash && state.focus == .tree && state.overlay == nil { pairs.insert((.trash, "trash"), at: 4) }
+        // In the trash view, its own keys.
+        if withTrash, case .trash = state.overlay {
+            pairs = [(.purgeTrashEntry, "delete for good"), (.emptyTrash, "empty the trash")]
+        }
         return pairs.compactMap { command, word in AppKeyMap.hint(for: command, in: keyMap).map { "\($0) \(word)" } }
             .joined(separator: "  ") + " "
     }

@@ -18,9 +18,18 @@ public struct RequestIdentities: Sendable {
         /// history line that named it by path before a move or rename still finds it. Absent in files
         /// written before it existed.
         var formerPaths: [String]?
+        /// When the request was last seen in the workspace, in seconds since 1970 (refreshed at most once per
+        /// ``RequestIdentities/lastSeenResolution``). Absent in files written before it existed.
+        var lastSeen: Double?
 
         /// `path#name`, or `nil` for an unnamed request (its `#N` changes with its position).
         var key: String? { name.map { path + "#" + $0 } }
+
+        /// Notes that the request was seen at `now`, unless it was seen within the resolution before.
+        mutating func see(at now: Double) {
+            if let lastSeen, now - lastSeen < RequestIdentities.lastSeenResolution, lastSeen <= now { return }
+            lastSeen = now
+        }
 
         /// Moves the record to `path` and `name`, remembering where it was.
         mutating func move(to path: String, name: String?) {
@@ -37,6 +46,13 @@ public struct RequestIdentities: Sendable {
 
     /// How many former places a record keeps.
     static let formerPathLimit = 16
+
+    /// How long the record of a request that is neither in the workspace nor in the trash is kept: 30 days.
+    public static let goneRecordRetention: TimeInterval = 30 * 86_400
+
+    /// How often a record's ``Record/lastSeen`` is refreshed, at most: once a day (so `assign` does not rewrite
+    /// `ids.json` on every call).
+    static let lastSeenResolution: TimeInterval = 86_400
 
     struct Document: Codable {
         var version = 1
@@ -59,12 +75,16 @@ public struct RequestIdentities: Sendable {
         return String(FileFingerprint.hash(Array(text.utf8)), radix: 16)
     }
 
-    /// The stable ids of every request of `workspace`, by workspace id; new ones are recorded.
-    public func assign(_ requests: [WorkspaceRequest]) throws -> [RequestID: String] {
+    /// The stable ids of every request of a workspace (`requests` must be all of them), by workspace id; new
+    /// ones are recorded, and records of requests gone for longer than ``goneRecordRetention`` before `now`
+    /// (neither in `requests` nor in the trash) are forgotten.
+    public func assign(_ requests: [WorkspaceRequest], now: Date = Date()) throws -> [RequestID: String] {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         return try LockFile.withLock(url.deletingLastPathComponent().appendingPathComponent("ids.lock")) {
             var document = load()
-            let (result, updated) = Self.match(requests, records: document.requests)
+            let seconds = now.timeIntervalSince1970
+            let (result, matched) = Self.match(requests, records: document.requests, now: seconds)
+            let updated = pruned(matched, live: Set(result.values), now: seconds)
             if updated != document.requests {
                 document.requests = updated
                 try write(document)
@@ -87,7 +107,8 @@ public struct RequestIdentities: Sendable {
     }
 
     /// Matches requests to records; returns ids by request and the updated records.
-    static func match(_ requests: [WorkspaceRequest], records: [Record]) -> ([RequestID: String], [Record]) {
+    static func match(_ requests: [WorkspaceRequest], records: [Record], now: Double) -> ([RequestID: String], [Record])
+    {
         var records = records
         var byPathAndName: [String: Int] = [:]
         for (index, record) in records.enumerated() {
@@ -102,6 +123,7 @@ public struct RequestIdentities: Sendable {
             {
                 claimed.insert(index)
                 records[index].fingerprint = fingerprint(of: request.request)
+                records[index].see(at: now)
                 result[request.id] = records[index].id
             } else {
                 unmatched.append(request)
@@ -121,15 +143,20 @@ public struct RequestIdentities: Sendable {
                 byFingerprint[print] = candidates
                 claimed.insert(index)
                 records[index].move(to: request.path, name: request.request.name)
+                records[index].see(at: now)
                 result[request.id] = records[index].id
             } else {
                 let record = Record(
                     id: UUID().uuidString.lowercased(), path: request.path, name: request.request.name,
-                    fingerprint: print, formerPaths: nil)
+                    fingerprint: print, formerPaths: nil, lastSeen: now)
                 records.append(record)
                 claimed.insert(records.count - 1)
                 result[request.id] = record.id
             }
+        }
+        // A record from a file written before `lastSeen` existed starts its clock now.
+        for index in records.indices where !claimed.contains(index) && records[index].lastSeen == nil {
+            records[index].lastSeen = now
         }
         return (result, records)
     }

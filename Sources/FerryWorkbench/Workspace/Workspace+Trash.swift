@@ -8,6 +8,12 @@ extension Workspace {
 
     /// What is in the trash, most recent first.
     public func trashEntries() -> [TrashEntry] {
+        Self.trashEntries(in: trashFolder)
+    }
+
+    /// What is in the trash folder `trashFolder`, most recent first (folders without a readable manifest are
+    /// left out).
+    static func trashEntries(in trashFolder: URL) -> [TrashEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: trashFolder.path)) ?? []
         let entries = names.compactMap { name -> TrashEntry? in
             let manifest = trashFolder.appendingPathComponent(name).appendingPathComponent("entry.json")
@@ -61,6 +67,11 @@ extension Workspace {
 
     /// The request a `.request` entry holds.
     func trashedRequest(_ entry: TrashEntry) throws -> SavedRequest {
+        try Self.trashedRequest(entry, in: trashFolder)
+    }
+
+    /// The request a `.request` entry of the trash folder `trashFolder` holds.
+    static func trashedRequest(_ entry: TrashEntry, in trashFolder: URL) throws -> SavedRequest {
         let (bytes, _) = try FileIO.read(
             trashFolder.appendingPathComponent(entry.id).appendingPathComponent("request.http"))
         guard let request = HTTPFileParser.parse(bytes, path: entry.originalPath).requests.first else {
@@ -69,9 +80,12 @@ extension Workspace {
         return request
     }
 
+    /// A new, empty entry folder; entries older than ``trashRetention`` are deleted for good first (the trash
+    /// only grows here, so this is where it is kept in bounds).
     func makeTrashEntry(kind: TrashEntry.Kind, originalPath: String) throws -> TrashEntry {
         try ensureStateFolder()
         let now = Date().timeIntervalSince1970
+        pruneTrash(now: Date(timeIntervalSince1970: now))
         let id = String(format: "%.0f-%@", now * 1000, UUID().uuidString.prefix(8).lowercased())
         let folder = trashFolder.appendingPathComponent(id)
         try wrap(folder.path) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }

@@ -1,0 +1,104 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+@testable import FerryWorkbench
+
+/// `.ferry/ids.json` forgets requests gone for good (neither in the workspace nor in the trash, unseen for 30
+/// days) and keeps the trashed ones, so a restore finds its id again; files written before `lastSeen` load.
+@Suite struct RequestIdentitiesPruningTests {
+    static let day: TimeInterval = 86_400
+
+    func records(_ folder: TemporaryFolder) throws -> [RequestIdentities.Record] {
+        try JSONDecoder().decode(RequestIdentities.Document.self, from: Data(try folder.read(".ferry/ids.json").utf8))
+            .requests
+    }
+
+    @Test func goneRecordsArePrunedAfterThirtyDaysAndTrashedOnesAreKept() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.http", "# @name one\nGET http://h/1\n\n###\n# @name two\nGET http://h/2\n")
+        try folder.write("b/c.http", "# @name three\nGET http://h/3\n")
+        try folder.write("d.http", "# @name four\nGET http://h/4\n")
+        try folder.write("e.http", "# @name five\nGET http://h/5\n")
+        var workspace = try Workspace.load(at: folder.url)
+        let identities = RequestIdentities(stateFolder: workspace.stateFolder)
+        let start = Date()
+        let ids = try identities.assign(workspace.requests, now: start)
+        func id(_ text: String) -> String? { ids[RequestID(parsing: text)] }
+
+        let two = try workspace.deleteRequest(RequestID(parsing: "a.http#two"))  // in the trash
+        _ = try workspace.deleteItem("b")  // a folder in the trash
+        try workspace.purge([try workspace.deleteItem("d.http")])  // trashed, then deleted for good
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("e.http"))  // gone outside Ferry
+        try workspace.reload()
+
+        // Ten days on nothing is forgotten.
+        _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(10 * Self.day))
+        #expect(try records(folder).count == 5)
+
+        // A month and a day on, only the requests gone everywhere are forgotten.
+        let later = start.addingTimeInterval(31 * Self.day)
+        let now = try identities.assign(workspace.requests, now: later)
+        #expect(now[RequestID(parsing: "a.http#one")] == id("a.http#one"))
+        let kept = Set(try records(folder).map(\.id))
+        #expect(kept == Set([id("a.http#one"), id("a.http#two"), id("b/c.http#three")].compactMap { $0 }))
+        #expect(!kept.contains(id("d.http#four") ?? "") && !kept.contains(id("e.http#five") ?? ""))
+
+        // The trashed request comes back under its old id.
+        try workspace.restore(two)
+        let restored = try identities.assign(workspace.requests, now: later)
+        #expect(restored[RequestID(parsing: "a.http#two")] == id("a.http#two"))
+    }
+
+    @Test func aLiveRequestIsNeverPrunedHoweverOldItsLastSeen() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.http", "# @name one\nGET http://h/1\n")
+        let workspace = try Workspace.load(at: folder.url)
+        let identities = RequestIdentities(stateFolder: workspace.stateFolder)
+        let start = Date(timeIntervalSince1970: 1_000_000_000)
+        let first = try identities.assign(workspace.requests, now: start)
+        let again = try identities.assign(workspace.requests, now: start.addingTimeInterval(400 * Self.day))
+        #expect(first == again)
+        // Its lastSeen moved on with it.
+        #expect(try records(folder).first?.lastSeen == start.addingTimeInterval(400 * Self.day).timeIntervalSince1970)
+    }
+
+    @Test func lastSeenIsRefreshedAtMostOnceADaySoAssignDoesNotRewriteTheFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.http", "# @name one\nGET http://h/1\n")
+        let workspace = try Workspace.load(at: folder.url)
+        let identities = RequestIdentities(stateFolder: workspace.stateFolder)
+        let start = Date(timeIntervalSince1970: 1_000_000_000)
+        _ = try identities.assign(workspace.requests, now: start)
+        let written = try folder.read(".ferry/ids.json")
+        _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(3600))
+        #expect(try folder.read(".ferry/ids.json") == written)
+        _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(Self.day + 1))
+        #expect(try folder.read(".ferry/ids.json") != written)
+    }
+
+    @Test func anIDsFileWithoutLastSeenLoadsAndItsGoneRecordsStartTheirClockNow() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.http", "# @name one\nGET http://h/1\n")
+        let workspace = try Workspace.load(at: folder.url)
+        let print = RequestIdentities.fingerprint(of: try workspace.request("a.http#one").request)
+        // As written before `lastSeen` (and `formerPaths`) existed: one live request and one long gone.
+        try folder.write(
+            ".ferry/ids.json",
+            """
+            {"version":1,"requests":[
+              {"id":"live-1","path":"a.http","name":"one","fingerprint":"\(print)"},
+              {"id":"gone-1","path":"old.http","name":"old","fingerprint":"abc"}
+            ]}
+            """)
+        let identities = RequestIdentities(stateFolder: workspace.stateFolder)
+        let start = Date()
+        let ids = try identities.assign(workspace.requests, now: start)
+        #expect(ids[RequestID(parsing: "a.http#one")] == "live-1")
+        // The gone one is kept for 30 days from now, not forgotten at once.
+        #expect(Set(try records(folder).map(\.id)) == ["live-1", "gone-1"])
+        #expect(try records(folder).allSatisfy { $0.lastSeen == start.timeIntervalSince1970 })
+        _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(31 * Self.day))
+        #expect(try records(folder).map(\.id) == ["live-1"])
+    }
+}

@@ -114,7 +114,7 @@ struct TmuxAppLimitsTests {
         try await Self.waitFor(session, "Cannot restore api: api exists now and is never overwritten")
         #expect(try folder.read("api/mine.http").contains("/mine") && !folder.exists("api/users.http"))
         try await session.send("Escape")
-        try await Self.waitUntil(session, "the trash view to close") { !$0.contains("Trash (Enter restores") }
+        try await Self.waitUntil(session, "the trash view to close") { !$0.contains("Trash: Enter restores") }
         try await session.send("C-q")
         try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
     }

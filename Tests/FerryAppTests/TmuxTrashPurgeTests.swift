@@ -1,0 +1,50 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// The real `ferry` binary in tmux: in the trash view (F9) `d` asks, naming the entry, and `y` deletes it for
+/// good from `.ferry/trash`. Waits are async polls with a deadline.
+@Suite("ferry in tmux: deleting from the trash for good", .serialized)
+struct TmuxTrashPurgeTests {
+    @Test func dAsksThenDeletesTheSelectedEntryForGood() async throws {
+        guard TmuxSession.isAvailable else { return }
+        let folder = try TmuxAppLimitsTests.workspace()
+        let session = try TmuxAppLimitsTests.launch(folder)
+        defer { session.kill() }
+        try await TmuxAppLimitsTests.waitFor(session, "F9 trash")
+        // Delete the folder api (the first row) from the tree.
+        try await session.send("Home")
+        try await session.send("x")
+        try await TmuxAppLimitsTests.waitFor(session, "Delete?")
+        try await session.send("y")
+        try await TmuxAppLimitsTests.waitFor(session, "Moved api to the trash")
+        let trash = folder.url.appendingPathComponent(".ferry/trash")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: trash.path).count == 1)
+
+        try await session.send("F9")
+        try await TmuxAppLimitsTests.waitFor(session, "folder api (2 requests)")
+        try await session.send("d")
+        let asked = try await TmuxAppLimitsTests.waitFor(session, "Delete for good?")
+        // The question wraps inside the dialog.
+        #expect(asked.contains("Delete folder api (2 requests) for good? It can't be"), "\(asked)")
+        #expect(asked.contains("restored. y deletes, n keeps it."), "\(asked)")
+        // n keeps it.
+        try await session.send("n")
+        try await TmuxAppLimitsTests.waitUntil(session, "the list again") { !$0.contains("Delete for good?") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: trash.path).count == 1)
+        try await session.send("d")
+        try await TmuxAppLimitsTests.waitFor(session, "Delete for good?")
+        try await session.send("y")
+        let done = try await TmuxAppLimitsTests.waitFor(session, "Deleted folder api (2 requests) for good.")
+        #expect(done.contains("The trash is empty"), "\(done)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: trash.path).isEmpty)
+        #expect(!folder.exists("api"))
+        try await session.send("Escape")
+        try await TmuxAppLimitsTests.waitUntil(session, "the trash view to close") {
+            !$0.contains("Trash: Enter restores")
+        }
+        try await session.send("C-q")
+        try await TmuxAppLimitsTests.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited
+        }
+    }
+}

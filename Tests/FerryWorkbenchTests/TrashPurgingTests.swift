@@ -10,13 +10,7 @@ import Testing
     static let day: TimeInterval = 86_400
 
     func makeWorkspace() throws -> (TemporaryFolder, Workspace) {
-        let folder = try TemporaryFolder()
-        try folder.write(
-            "api/users.http", "### list\n# @name list\nGET http://h/users\n\n### one\n# @name one\nGET http://h/1\n")
-        try folder.write("api/deep/more.http", "# @name more\nGET http://h/more\n")
-        try folder.write("top.http", "# @name top\nGET http://h/top\n")
-        try folder.write("other.http", "# @name other\nGET http://h/other\n")
-        return (folder, try Workspace.load(at: folder.url))
+        try makeTrashTestWorkspace(extraFiles: ["other.http": "# @name other\nGET http://h/other\n"])
     }
 
     /// Rewrites `entry`'s manifest as if it had been deleted `days` days before `now`.

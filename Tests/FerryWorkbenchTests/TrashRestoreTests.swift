@@ -9,12 +9,7 @@ import Testing
 /// caller kept beside the entry.
 @Suite struct TrashRestoreTests {
     func makeWorkspace() throws -> (TemporaryFolder, Workspace) {
-        let folder = try TemporaryFolder()
-        try folder.write(
-            "api/users.http", "### list\n# @name list\nGET http://h/users\n\n### one\n# @name one\nGET http://h/1\n")
-        try folder.write("api/deep/more.http", "# @name more\nGET http://h/more\n")
-        try folder.write("top.http", "# @name top\nGET http://h/top\n")
-        return (folder, try Workspace.load(at: folder.url))
+        try makeTrashTestWorkspace()
     }
 
     @Test func summariesSayWhatEachEntryHoldsAndWhatStandsInItsWay() throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The real `ferry` binary in tmux: in the trash view (F9) `d` asks, naming the entry, and `y` deletes it for
-/// good from `.ferry/trash`. Waits are async polls with a deadline.
+/// good from `.ferry/trash`; F1 there lists the trash's keys. Waits are async polls with a deadline.
 @Suite("ferry in tmux: deleting from the trash for good", .serialized)
 struct TmuxTrashPurgeTests {
     @Test func dAsksThenDeletesTheSelectedEntryForGood() async throws {
@@ -23,6 +23,15 @@ struct TmuxTrashPurgeTests {
 
         try await session.send("F9")
         try await TmuxAppLimitsTests.waitFor(session, "folder api (2 requests)")
+        // F1 lists the trash view's own keys; Esc goes back to the trash.
+        try await session.send("F1")
+        let help = try await TmuxAppLimitsTests.waitFor(session, "Help — keys in the trash view")
+        #expect(help.contains("Delete it for good (asks first)"), "\(help)")
+        #expect(help.contains("Empty the trash (asks first)"), "\(help)")
+        try await session.send("Escape")
+        try await TmuxAppLimitsTests.waitUntil(session, "the trash again") {
+            !$0.contains("Help — keys") && $0.contains("Trash: Enter restores")
+        }
         try await session.send("d")
         let asked = try await TmuxAppLimitsTests.waitFor(session, "Delete for good?")
         // The question wraps inside the dialog.

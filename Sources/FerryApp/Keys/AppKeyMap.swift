@@ -105,6 +105,8 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, ["trash"])
         }
+        // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
+        bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)
     }()
 

@@ -94,7 +94,7 @@ enum InputRouter {
         case .search, .treeFilter, .history: return true
         case .palette: return false
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff, .trash,
+            .historyDiff, .trash, .overlayHelp,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             return false

@@ -59,6 +59,7 @@ extension AppReducer {
 
     /// Enter: opens a request or toggles a folder, toggles a JSON node, or confirms a dialog.
     static func activate(_ state: inout AppState) -> [Effect] {
+        if closeOverlayHelp(&state) { return [] }
         switch state.overlay {
         case .search:
             return applySearch(&state, keepOverlay: false)
@@ -262,6 +263,9 @@ extension AppReducer {
         case .help(let scroll):
             let count = state.keyMap.bindings.count
             state.overlay = .help(scroll: step(scroll, move, count: count, page: page))
+        case .overlayHelp(let under, let scroll):
+            let count = overlayHelpBindings(for: under, in: state.keyMap).count
+            state.overlay = .overlayHelp(under: under, scroll: step(scroll, move, count: count, page: page))
         case .history(let query, let selection, let marked):
             let count = HistoryFilter.matching(query, in: state.history).count
             state.overlay = .history(

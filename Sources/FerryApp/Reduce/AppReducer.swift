@@ -47,6 +47,7 @@ enum AppReducer {
             state.isFinished = true
             return []
         case .overlayDismissed:
+            if closeOverlayHelp(&state) { return [] }
             if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
             if let selection = trashSelectionBehindConfirmation(state) {
                 // n or Esc keeps the entries and goes back to the trash view.
@@ -56,7 +57,7 @@ enum AppReducer {
             state.overlay = nil
             return []
         case .helpRequested:
-            state.overlay = .help(scroll: 0)
+            state.overlay = helpOverlay(over: state.overlay)
             return []
         case .paletteRequested:
             state.overlay = .palette(

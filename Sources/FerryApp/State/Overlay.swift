@@ -39,6 +39,8 @@ enum Overlay: Sendable, Equatable {
     case confirmPurge(TrashRow, selection: Int)
     /// Asks whether to empty the trash: delete these entries (the ones listed) for good.
     case confirmEmptyTrash([TrashEntry], selection: Int)
+    /// The keys of the dialog `under` (F1 in it), scrolled; closing goes back to `under` as it was.
+    indirect case overlayHelp(under: Overlay, scroll: Int)
 
     /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
     var isPicker: Bool {
@@ -52,7 +54,7 @@ enum Overlay: Sendable, Equatable {
     /// The key-map context while this overlay is open.
     var keyContext: String {
         switch self {
-        case .help: "help"
+        case .help, .overlayHelp: "help"
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: "picker"
         case .confirmQuit: "confirm"
         case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: "confirmDelete"

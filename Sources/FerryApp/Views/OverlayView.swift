@@ -112,6 +112,9 @@ struct OverlayView {
                 "History (Enter opens, Space marks two for a diff, Esc closes)", lines: lines, scroll: scroll,
                 selected: selection + 1, size: Size(width: area.width - 6, height: height), into: &buffer, area: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
+        case .overlayHelp(let under, let scroll):
+            renderOverlayHelp(under: under, scroll: scroll, into: &buffer, area: area)
+            return nil
         case .trash(let selection):
             renderTrash(selection: selection, into: &buffer, area: area)
             return nil

@@ -148,13 +148,13 @@ public final class HTTPClient: Sendable {
                 case .failure(let error):
                     task.finish(.failure(error))
                 case .success(let response):
-                    guard task.beginProcessing() else { return }
                     guard let processor else {
                         // Without a parser the response is the value (`Value` is `HTTPResponse`).
                         if let value = response as? Value { task.finish(.success(value)) }
                         return
                     }
-                    DispatchQueue.global().async {
+                    guard task.beginProcessing() else { return }
+                    DispatchQueue.handlers.async {
                         let outcome = Result { () throws(HTTPClientError) -> Value in try processor(response, resolved)
                         }
                         task.finish(outcome)
@@ -169,7 +169,7 @@ public final class HTTPClient: Sendable {
     /// Starts attempt `attempt` of `task` after `wait`, unless it is canceled meanwhile.
     private func retry<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, attempt: Int, after wait: Duration)
     {
-        DispatchQueue.global().asyncAfter(deadline: .now() + RetryPolicy.seconds(wait)) {
+        DispatchQueue.handlers.asyncAfter(deadline: .now() + RetryPolicy.seconds(wait)) {
             guard !task.isCanceled else { return }
             self.start(task, processor: processor, bodySink: nil, retry: attempt)
         }

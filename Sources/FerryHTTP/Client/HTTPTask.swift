@@ -36,7 +36,7 @@ public enum HTTPTaskState: Sendable, Hashable {
 /// let response = try await task.value()
 /// ```
 public final class HTTPTask<Value: Sendable>: Sendable {
-    private struct Storage {
+    fileprivate struct Storage {
         var state: HTTPTaskState = .idle
         var result: Result<Value, HTTPClientError>?
         var transfer: (any TransferHandle)?
@@ -114,14 +114,15 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     /// Cancels the task from any thread. If it had not finished, its result is `.canceled` and the
     /// transfer stops; if it had, this does nothing.
     public func cancel() {
-        let transfer = storage.withLock { storage -> (any TransferHandle)?? in
+        let canceled = storage.withLock { storage -> (transfer: (any TransferHandle)?, delivery: Delivery)? in
             guard !storage.state.isFinished else { return nil }
             storage.state = .canceled
-            return .some(storage.transfer)
+            let transfer = storage.transfer
+            return (transfer, storage.deliver(.failure(HTTPClientError(.canceled, request: request))))
         }
-        guard let transfer else { return }
-        transfer?.cancel()
-        deliver(.failure(HTTPClientError(.canceled, request: request)))
+        guard let canceled else { return }
+        canceled.transfer?.cancel()
+        canceled.delivery.run()
     }
 
     // MARK: - Driven by the client
@@ -178,23 +179,24 @@ public final class HTTPTask<Value: Sendable>: Sendable {
         return true
     }
 
-    /// Finishes the task with `result` unless it already finished (a canceled task keeps `.canceled`).
+    /// Finishes the task with `result` unless it already finished (a canceled task keeps `.canceled`); a
+    /// success first passes on progress held back by throttling.
     func finish(_ result: Result<Value, HTTPClientError>) {
-        let accepted = storage.withLock { storage -> Bool in
-            guard !storage.state.isFinished else { return false }
+        let delivery = storage.withLock { storage -> Delivery? in
+            guard !storage.state.isFinished else { return nil }
             switch result {
             case .success: storage.state = .completed
             case .failure(let error): storage.state = error.isCanceled ? .canceled : .failed(error)
             }
-            return true
+            return storage.deliver(result)
         }
-        if accepted { deliver(result) }
+        delivery?.run()
     }
 
     // MARK: - Internals
 
     /// Who hears about progress.
-    private struct Listeners {
+    fileprivate struct Listeners {
         var handler: (@Sendable (TransferProgress) -> Void)?
         var streams: [AsyncStream<TransferProgress>.Continuation]
 
@@ -204,24 +206,44 @@ public final class HTTPTask<Value: Sendable>: Sendable {
         }
     }
 
-    /// Stores the result and hands it to the completion handler, every waiter and every stream, once.
-    private func deliver(_ result: Result<Value, HTTPClientError>) {
-        let (completion, waiters, streams) = storage.withLock { storage in
-            storage.result = result
-            storage.transfer = nil
-            defer {
-                storage.completion = nil
-                storage.waiters = []
-                storage.streams = []
-                storage.progressHandler = nil
+    /// What finishing hands out, gathered under the lock and run outside it.
+    fileprivate struct Delivery {
+        var result: Result<Value, HTTPClientError>
+        var completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?
+        var waiters: [CheckedContinuation<Result<Value, HTTPClientError>, Never>]
+        var listeners: Listeners
+        var heldProgress: TransferProgress?
+
+        /// Passes on the held progress, ends the progress streams, and hands the result to the completion
+        /// handler (on the handlers' queue, never inside `cancel()` or on a transport thread) and every waiter.
+        func run() {
+            if let heldProgress { listeners.tell(heldProgress) }
+            for stream in listeners.streams { stream.finish() }
+            if let completion {
+                let result = result
+                DispatchQueue.handlers.async { completion(result) }
             }
-            return (storage.completion, storage.waiters, storage.streams)
+            for waiter in waiters { waiter.resume(returning: result) }
         }
-        for stream in streams { stream.finish() }
-        if let completion {
-            // Never run the caller's handler inside `cancel()` or on a transport thread.
-            DispatchQueue.global().async { completion(result) }
+    }
+}
+
+extension HTTPTask.Storage {
+    /// Stores `result` and takes out everyone who hears about it, once (the caller has set the final state).
+    fileprivate mutating func deliver(_ result: Result<Value, HTTPClientError>) -> HTTPTask.Delivery {
+        self.result = result
+        transfer = nil
+        var held: TransferProgress?
+        if case .success = result { held = heldProgress }
+        defer {
+            completion = nil
+            waiters = []
+            streams = []
+            progressHandler = nil
+            heldProgress = nil
         }
-        for waiter in waiters { waiter.resume(returning: result) }
+        return HTTPTask.Delivery(
+            result: result, completion: completion, waiters: waiters,
+            listeners: HTTPTask.Listeners(handler: progressHandler, streams: streams), heldProgress: held)
     }
 }

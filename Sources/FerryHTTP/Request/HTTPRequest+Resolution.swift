@@ -80,10 +80,14 @@ extension HTTPRequest {
         var applyDefaults = applyDefaults
         if !applyDefaults, let environment { applyDefaults = environment.contains(url) }
 
+        // Each change copies the shared storage, so a request already in its resolved form is left as it is.
         var resolved = self
-        resolved.target = .url(url)
-        resolved.query = [:]
-        resolved.auth = nil
+        if case .url(let current) = target, current == url {
+        } else {
+            resolved.target = .url(url)
+        }
+        if !query.isEmpty { resolved.query = [:] }
+        if auth != nil { resolved.auth = nil }
         if applyDefaults, let environment { resolved.headers = headers.addingDefaults(environment.defaultHeaders) }
         if let credentials = auth ?? (applyDefaults ? environment?.defaultAuth : nil),
             !resolved.headers.contains("Authorization")

@@ -261,6 +261,9 @@ final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The lines in ``headerList``, set as `CURLOPT_HTTPHEADER`; `nil` when none are set (a new or reset
+    /// handle). The next request of the same kind usually sends the same lines, and then keeps the list.
+    private var appliedHeaderLines: [String]?
 
     init?() {
         guard Curl.isInitialized, let handle = curl_easy_init() else { return nil }
@@ -286,6 +289,7 @@ final class CurlEasy {
         configuredProfile = nil
         curl_slist_free_all(headerList)
         headerList = nil
+        appliedHeaderLines = nil
         errorBuffer[0] = 0
     }
 
@@ -338,11 +342,14 @@ final class CurlEasy {
         }
         errorBuffer[0] = 0
         ferry_easy_setopt_string(handle, CURLOPT_URL, options.url)
-        let previousHeaders = headerList
-        headerList = nil
-        for line in options.headerLines { headerList = curl_slist_append(headerList, line) }
-        ferry_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-        curl_slist_free_all(previousHeaders)
+        if appliedHeaderLines != options.headerLines {
+            let previousHeaders = headerList
+            headerList = nil
+            for line in options.headerLines { headerList = curl_slist_append(headerList, line) }
+            ferry_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+            curl_slist_free_all(previousHeaders)
+            appliedHeaderLines = options.headerLines
+        }
         if options.profile.usesCookieEngine { startCookieEngine(with: options.cookieLines) }
 
         let context = Unmanaged.passUnretained(transfer).toOpaque()
@@ -425,39 +432,43 @@ final class CurlEasy {
 
     // MARK: Reading results
 
-    /// Everything libcurl measured about the finished (or failed) transfer.
-    func info() -> CurlInfo {
+    /// What libcurl measured about the finished (or failed) transfer; the fields that only explain a failure
+    /// (``CurlInfo/osErrno``, ``CurlInfo/sslVerifyResult``, ``CurlInfo/errorMessage``) are read only when
+    /// `failed`, and the effective URL only after a followed redirect (it is the request's URL otherwise).
+    func info(failed: Bool) -> CurlInfo {
         var info = CurlInfo()
         info.responseCode = long(CURLINFO_RESPONSE_CODE)
-        info.effectiveURL = string(CURLINFO_EFFECTIVE_URL)
         info.nameLookup = offset(CURLINFO_NAMELOOKUP_TIME_T)
         info.connect = offset(CURLINFO_CONNECT_TIME_T)
         info.appConnect = offset(CURLINFO_APPCONNECT_TIME_T)
         info.preTransfer = offset(CURLINFO_PRETRANSFER_TIME_T)
         info.startTransfer = offset(CURLINFO_STARTTRANSFER_TIME_T)
         info.total = offset(CURLINFO_TOTAL_TIME_T)
-        info.redirect = offset(CURLINFO_REDIRECT_TIME_T)
         info.redirectCount = long(CURLINFO_REDIRECT_COUNT)
+        if info.redirectCount > 0 {
+            info.redirect = offset(CURLINFO_REDIRECT_TIME_T)
+            info.effectiveURL = string(CURLINFO_EFFECTIVE_URL)
+        }
         info.primaryIP = string(CURLINFO_PRIMARY_IP)
         info.primaryPort = long(CURLINFO_PRIMARY_PORT)
-        info.httpVersion = long(CURLINFO_HTTP_VERSION)
+        info.httpVersion =
+            switch long(CURLINFO_HTTP_VERSION) {
+            case Int(CURL_HTTP_VERSION_1_0): .http1_0
+            case Int(CURL_HTTP_VERSION_1_1): .http1_1
+            case Int(CURL_HTTP_VERSION_2_0): .http2
+            case Int(CURL_HTTP_VERSION_3): .http3
+            default: nil
+            }
         info.requestSize = long(CURLINFO_REQUEST_SIZE)
         info.headerSize = long(CURLINFO_HEADER_SIZE)
         info.uploaded = offset(CURLINFO_SIZE_UPLOAD_T)
         info.downloaded = offset(CURLINFO_SIZE_DOWNLOAD_T)
         info.newConnections = long(CURLINFO_NUM_CONNECTS)
-        info.osErrno = long(CURLINFO_OS_ERRNO)
-        info.sslVerifyResult = long(CURLINFO_SSL_VERIFYRESULT)
-        info.errorMessage = errorMessage
-        let version = info.httpVersion
-        info.httpVersionName =
-            switch version {
-            case Int(CURL_HTTP_VERSION_1_0): "HTTP/1.0"
-            case Int(CURL_HTTP_VERSION_1_1): "HTTP/1.1"
-            case Int(CURL_HTTP_VERSION_2_0): "HTTP/2"
-            case Int(CURL_HTTP_VERSION_3): "HTTP/3"
-            default: nil
-            }
+        if failed {
+            info.osErrno = long(CURLINFO_OS_ERRNO)
+            info.sslVerifyResult = long(CURLINFO_SSL_VERIFYRESULT)
+            info.errorMessage = errorMessage
+        }
         return info
     }
 
@@ -532,6 +543,7 @@ final class CurlEasy {
 /// What libcurl reports about one transfer; times in microseconds from the start.
 struct CurlInfo {
     var responseCode = 0
+    /// The URL libcurl ended at; `nil` when it followed no redirect (then it is the request's URL).
     var effectiveURL: String?
     var nameLookup = 0
     var connect = 0
@@ -543,13 +555,13 @@ struct CurlInfo {
     var redirectCount = 0
     var primaryIP: String?
     var primaryPort = 0
-    var httpVersion = 0
-    var httpVersionName: String?
+    var httpVersion: HTTPVersion?
     var requestSize = 0
     var headerSize = 0
     var uploaded = 0
     var downloaded = 0
     var newConnections = 0
+    /// The `errno` of a failed connection (read only after a failure, as are the two below).
     var osErrno = 0
     /// OpenSSL's X509 verify result (`X509_V_ERR_*`), 0 when the certificate was fine or not checked.
     var sslVerifyResult = 0

@@ -115,7 +115,7 @@ final class CurlEventLoop: @unchecked Sendable {
             while let (handle, code) = multi.nextFinished() {
                 guard let transfer = active.removeValue(forKey: handle), let easy = transfer.easy else { continue }
                 // Delivered first, so the caller's next request overlaps the clean-up.
-                transfer.finish(code: code, info: easy.info())
+                transfer.finish(code: code, info: easy.info(failed: code != 0))
                 multi.remove(easy)
                 recycle(easy, from: transfer, keepingOptions: code == 0)
             }

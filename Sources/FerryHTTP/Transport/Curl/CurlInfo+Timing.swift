@@ -23,7 +23,7 @@ extension TransferTiming {
         redirect = .microseconds(info.redirect)
         remoteAddress = info.primaryIP.flatMap { $0.isEmpty ? nil : $0 }
         remotePort = info.primaryPort > 0 ? info.primaryPort : nil
-        httpVersion = info.httpVersionName.flatMap(HTTPVersion.init(rawValue:))
+        httpVersion = info.httpVersion
         bytesSent = info.requestSize + info.uploaded
         bytesReceived = info.headerSize + info.downloaded
         connectionReused = info.newConnections == 0 && info.redirectCount == 0

@@ -239,7 +239,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     /// A status line starts a new header block: the one before was a redirect, an interim `1xx` or a
     /// proxy's `CONNECT` answer, so its headers and any body are dropped (and a redirect recorded).
     private func startResponse(statusLine line: UnsafeRawBufferPointer) {
-        if Self.redirectStatuses.contains(status), let location = headers["Location"],
+        if Self.isRedirect(status), let location = headers["Location"],
             request.redirectPolicy != .none, let target = URL(string: location, relativeTo: currentURL)?.absoluteURL
         {
             redirects.append(Redirect(status: status, from: currentURL, to: target, headers: headers))
@@ -250,7 +250,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         if let first = line.firstIndex(of: space) {
             let rest = UnsafeRawBufferPointer(rebasing: line[(first + 1)...])
             let second = rest.firstIndex(of: space)
-            status = Int(Self.text(rest, 0..<(second ?? rest.count))) ?? 0
+            status = Self.number(UnsafeRawBufferPointer(rebasing: rest[0..<(second ?? rest.count)]))
             reason = second.map { Self.text(rest, ($0 + 1)..<rest.count) } ?? ""
         } else {
             (status, reason) = (0, "")
@@ -263,7 +263,23 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
     }
 
-    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    private static func isRedirect(_ status: Int) -> Bool {
+        switch status {
+        case 301, 302, 303, 307, 308: true
+        default: false
+        }
+    }
+
+    /// The decimal number spelled by `digits` (a status code), or 0 when they are not all digits.
+    private static func number(_ digits: UnsafeRawBufferPointer) -> Int {
+        guard !digits.isEmpty, digits.count <= 9 else { return 0 }
+        var value = 0
+        for digit in digits {
+            guard (48...57).contains(digit) else { return 0 }
+            value = value * 10 + Int(digit - 48)
+        }
+        return value
+    }
 
     /// Whether a header line starts with `HTTP/`.
     private static func isStatusLine(_ line: UnsafeRawBufferPointer) -> Bool {

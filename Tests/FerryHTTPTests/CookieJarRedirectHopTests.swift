@@ -250,19 +250,186 @@ import Testing
 
     // MARK: - A request's own Cookie header
 
-    @Test func aRequestWithItsOwnCookieHeaderSendsThatOneLineOnly() async throws {
+    /// The one `Cookie` line of the last request the server saw for `path`, as `name=value` pairs; fails the
+    /// test when there is not exactly one line.
+    func onlyCookieLine(sentTo path: String) throws -> Set<String> {
+        let lines = try #require(cookieLines(sentTo: path))
+        try #require(lines.count == 1, "\(path) got \(lines.count) Cookie lines: \(lines)")
+        return pairs(lines[0])
+    }
+
+    @Test func theRequestsOwnCookiesAndTheJarsGoInOneLineOnEveryHop() async throws {
+        defer { server.stop() }
+        jar.store([Cookie(name: "sid", value: "jar", domain: "127.0.0.1")])
+        redirect("/own", to: "/next", setting: ["mid=1; Path=/"])
+        redirect("/next", to: "/echo")
+        var request = HTTPRequest(url: try url("/own"))
+        request.headers["Cookie"] = "own=1; theme=dark"
+        let response = try await client.send(request)
+
+        #expect(response.redirects.count == 2)
+        #expect(try onlyCookieLine(sentTo: "/own") == ["own=1", "theme=dark", "sid=jar"])
+        #expect(try onlyCookieLine(sentTo: "/next") == ["own=1", "theme=dark", "sid=jar", "mid=1"])
+        #expect(try onlyCookieLine(sentTo: "/echo") == ["own=1", "theme=dark", "sid=jar", "mid=1"])
+        // The jar keeps what the servers set, not the request's own cookies.
+        #expect(Set(jar.cookies().map(\.name)) == ["sid", "mid"])
+    }
+
+    @Test func severalOwnCookieHeadersBecomeOneLine() async throws {
+        defer { server.stop() }
+        redirect("/two", to: "/echo", setting: ["mid=1"])
+        var request = HTTPRequest(url: try url("/two"))
+        request.headers.add("Cookie", "a=1")
+        request.headers.add("Cookie", "b=2;")
+        _ = try await client.send(request)
+        #expect(try onlyCookieLine(sentTo: "/two") == ["a=1", "b=2"])
+        #expect(try onlyCookieLine(sentTo: "/echo") == ["a=1", "b=2", "mid=1"])
+    }
+
+    @Test func theRequestsOwnCookiesDoNotFollowARedirectToAnotherHost() async throws {
+        defer { server.stop() }
+        jar.store([
+            Cookie(name: "here", value: "1", domain: "127.0.0.1"),
+            Cookie(name: "there", value: "2", domain: "localhost"),
+        ])
+        redirect("/away", to: try url("/landing", host: "localhost").absoluteString)
+        server.route("/landing", responding: .text("ok"))
+        var request = HTTPRequest(url: try url("/away"))
+        request.headers["Cookie"] = "own=1"
+        let response = try await client.send(request)
+
+        #expect(response.url.host == "localhost")
+        #expect(try onlyCookieLine(sentTo: "/away") == ["own=1", "here=1"])
+        // libcurl's CURLOPT_COOKIE would go here too; a Cookie header never did.
+        #expect(cookieLines(sentTo: "/landing") == ["there=2"])
+    }
+
+    @Test func onItsHostTheRequestsOwnCookieWinsOverTheJarsOfTheSameName() async throws {
+        defer { server.stop() }
+        jar.store([
+            Cookie(name: "sid", value: "jar", domain: "127.0.0.1"),
+            Cookie(name: "sid", value: "scoped", domain: "127.0.0.1", path: "/deep"),
+            Cookie(name: "sid", value: "elsewhere", domain: "localhost"),
+        ])
+        redirect("/deep/start", to: "/deep/next")
+        redirect("/deep/next", to: try url("/landing", host: "localhost").absoluteString)
+        server.route("/landing", responding: .text("ok"))
+        var request = HTTPRequest(url: try url("/deep/start"))
+        request.headers["Cookie"] = "sid=own"
+        _ = try await client.send(request)
+
+        #expect(cookieLines(sentTo: "/deep/start") == ["sid=own"])
+        #expect(cookieLines(sentTo: "/deep/next") == ["sid=own"])
+        // Another host gets the jar's cookie of that name, as without the request's own.
+        #expect(cookieLines(sentTo: "/landing") == ["sid=elsewhere"])
+        // The jar itself is unchanged.
+        #expect(Set(jar.cookies().map(\.value)) == ["jar", "scoped", "elsewhere"])
+    }
+
+    @Test func aCookieAHopSetsReplacesTheRequestsOwnOfTheSameNameOnLaterHops() async throws {
+        defer { server.stop() }
+        redirect("/renew", to: "/api/next", setting: ["sid=new; Path=/", "pref=scoped; Path=/api"])
+        redirect("/api/next", to: "/echo")
+        var request = HTTPRequest(url: try url("/renew"))
+        request.headers["Cookie"] = "sid=own; pref=own"
+        _ = try await client.send(request)
+
+        #expect(try onlyCookieLine(sentTo: "/renew") == ["sid=own", "pref=own"])
+        // Same name, host and path: the server's newer value only. Another path: both, the longer path first.
+        let next = try #require(cookieLines(sentTo: "/api/next"))
+        #expect(next.count == 1)
+        #expect(next.first.map(pairs) == ["sid=new", "pref=scoped", "pref=own"])
+        #expect(next.first?.hasPrefix("pref=scoped") == true)
+        #expect(try onlyCookieLine(sentTo: "/echo") == ["sid=new", "pref=own"])
+        #expect(Set(jar.cookies().map(\.value)) == ["new", "scoped"])
+    }
+
+    @Test func anOwnCookieHeaderTheEngineCannotTakeIsSentAsItWas() async throws {
         defer { server.stop() }
         jar.store([Cookie(name: "sid", value: "jar", domain: "127.0.0.1")])
         redirect("/own", to: "/echo", setting: ["mid=1"])
         var request = HTTPRequest(url: try url("/own"))
-        request.headers["Cookie"] = "own=1"
+        // A value without a name: libcurl's engine would send it as `token=`.
+        request.headers["Cookie"] = "token; own=1"
         _ = try await client.send(request)
 
-        // Today's behaviour: one header, the request's values first, the jar's other names for the first URL
-        // after them; cookies set during the chain are not added to it (the jar has them afterwards).
-        #expect(cookieLines(sentTo: "/own") == ["own=1; sid=jar"])
-        #expect(cookieLines(sentTo: "/echo") == ["own=1; sid=jar"])
+        // One header, the request's values first, the jar's other names for the first URL after them; cookies
+        // set during the chain are not added to it (the jar has them afterwards).
+        #expect(cookieLines(sentTo: "/own") == ["token; own=1; sid=jar"])
+        #expect(cookieLines(sentTo: "/echo") == ["token; own=1; sid=jar"])
         #expect(jar.cookies().contains { $0.name == "mid" })
+    }
+
+    @Test func noOwnCookieReachesTheNextTransferOnTheSameHandle() async throws {
+        defer { server.stop() }
+        jar.store([Cookie(name: "sid", value: "jar", domain: "127.0.0.1")])
+        redirect("/own", to: "/own-landing", setting: ["mid=1"])
+        server.route("/own-landing", responding: .text("ok"))
+        var request = HTTPRequest(url: try url("/own"))
+        request.headers["Cookie"] = "own=1"
+        _ = try await client.send(request)
+        #expect(try onlyCookieLine(sentTo: "/own-landing") == ["own=1", "sid=jar", "mid=1"])
+
+        // Same kind of request (same options profile, the handle is not reset), with the same jar.
+        redirect("/plain", to: "/plain-landing")
+        server.route("/plain-landing", responding: .text("ok"))
+        _ = try await client.send(HTTPRequest(url: url("/plain")))
+        #expect(try onlyCookieLine(sentTo: "/plain") == ["sid=jar", "mid=1"])
+        #expect(try onlyCookieLine(sentTo: "/plain-landing") == ["sid=jar", "mid=1"])
+
+        // Another, empty jar: nothing at all.
+        redirect("/fresh", to: "/fresh-landing")
+        server.route("/fresh-landing", responding: .text("ok"))
+        _ = try await HTTPClient(transport: transport, cookieJar: CookieJar()).send(HTTPRequest(url: url("/fresh")))
+        #expect(cookieLines(sentTo: "/fresh") == [])
+        #expect(cookieLines(sentTo: "/fresh-landing") == [])
+
+        // No jar: the request's own header goes as a header, once.
+        var bare = HTTPRequest(url: try url("/bare"))
+        bare.headers["Cookie"] = "bare=1"
+        redirect("/bare", to: "/bare-landing")
+        server.route("/bare-landing", responding: .text("ok"))
+        _ = try await HTTPClient(transport: transport).send(bare)
+        #expect(cookieLines(sentTo: "/bare") == ["bare=1"])
+        #expect(cookieLines(sentTo: "/bare-landing") == ["bare=1"])
+
+        #expect(transport.easyHandlesCreated == 1)
+    }
+
+    @Test func whichOwnCookieHeadersGoThroughTheEngine() throws {
+        defer { server.stop() }
+        func own(_ values: [String], url: String = "http://Api.Example.com/x", host: String? = nil) throws -> [Cookie]?
+        {
+            var request = HTTPRequest(url: try #require(URL(string: url)))
+            for value in values { request.headers.add("Cookie", value) }
+            if let host { request.headers["Host"] = host }
+            return request.ownCookiesPerHop()
+        }
+        #expect(try own([])?.isEmpty == true)
+        let cookies = try #require(try own([" a = 1 ;; b=x=y; ", "c="]))
+        #expect(cookies.map(\.name) == ["a", "b", "c"])
+        #expect(cookies.map(\.value) == ["1", "x=y", ""])
+        #expect(cookies.allSatisfy { $0.domain == "api.example.com" && $0.isHostOnly && $0.path == "/" })
+        #expect(cookies.allSatisfy { !$0.isSecure && $0.expires == nil })
+        #expect(try own(["s=1"], url: "https://api.example.com/")?.first?.isSecure == true)
+        #expect(try own(["__Host-s=1"], url: "https://api.example.com/")?.first?.name == "__Host-s")
+        #expect(try own(["__Host-s=1"]) == nil)
+        #expect(try own(["__secure-s=1"]) == nil)
+        #expect(try own(["flag"]) == nil)
+        #expect(try own(["=1"]) == nil)
+        #expect(try own(["a=1\t2"]) == nil)
+        #expect(try own(["a=1"], host: "other.example.com") == nil)
+        #expect(try own((0...HTTPRequest.ownCookiesPerHopLimit.cookies).map { "c\($0)=1" }) == nil)
+        #expect(try own(["a=" + String(repeating: "v", count: HTTPRequest.ownCookiesPerHopLimit.characters)]) == nil)
+
+        var request = HTTPRequest(url: try url("/"))
+        request.headers["Cookie"] = "a=1"
+        #expect(request.sendsCookiesPerHop(over: transport))
+        request.headers["Cookie"] = "flag"
+        #expect(!request.sendsCookiesPerHop(over: transport))
+        request.headers["Cookie"] = "a=1"
+        request.redirectPolicy = .none
+        #expect(!request.sendsCookiesPerHop(over: transport))
     }
 
     @Test func withoutRedirectsTheJarStillSendsItsHeader() async throws {

@@ -126,8 +126,8 @@ public final class HTTPClient: Sendable {
         let jar = request.usesCookieJar ? cookieJar : nil
         var perHopCookieLines: [String]?
         if let jar {
-            if sent.sendsCookiesPerHop(over: transport), let url = sent.url {
-                perHopCookieLines = jar.cookieEngineLines(forTransferFrom: url)
+            if sent.sendsCookiesPerHop(over: transport) {
+                perHopCookieLines = jar.cookieEngineLines(forTransferOf: sent)
             } else {
                 sent.addCookies(from: jar)
             }

@@ -5,9 +5,11 @@ import Foundation
 /// Attach one to an ``HTTPClient`` (`HTTPClient(transport:environment:cookieJar:)`): every response's
 /// `Set-Cookie` headers (those of followed redirects included) are stored, and every later request gets a
 /// `Cookie` header with the cookies that match its host, path and scheme. Over ``CurlTransport``, a request
-/// that follows redirects and has no `Cookie` header of its own gets them on every hop, matched per hop, with
-/// the cookies set by earlier hops of the same transfer (libcurl's cookie engine, seeded from the jar for that
-/// one transfer). A request with ``HTTPRequest/usesCookieJar`` set to `false` neither sends nor stores cookies.
+/// that follows redirects gets them on every hop, matched per hop, with the cookies set by earlier hops of the
+/// same transfer (libcurl's cookie engine, seeded from the jar for that one transfer); the request's own
+/// `Cookie` header joins them in the one `Cookie` line of every hop to its host
+/// (``cookieEngineLines(forTransferOf:at:)`` says which wins on a shared name). A request with
+/// ``HTTPRequest/usesCookieJar`` set to `false` neither sends nor stores cookies.
 ///
 /// Rules: a cookie without `Domain` goes back only to the host that set it; with `Domain` it also goes to
 /// sub-domains, and a `Domain` the host does not belong to is refused; `Path` limits it by path prefix;

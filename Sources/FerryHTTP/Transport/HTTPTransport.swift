@@ -17,9 +17,10 @@ public struct TransferEvents: Sendable {
     /// ``HTTPClient/stream(_:bufferLimit:)``); a transport that ignores it delivers the body in the response.
     var bodySink: ResponseBodyBuffer?
     /// The cookie jar's cookies as Netscape cookie file lines, for a transport that matches cookies on every
-    /// hop of a followed redirect itself (``PerHopCookieTransport``); set by ``HTTPClient`` only when the
-    /// request uses the jar, follows redirects and has no `Cookie` header of its own. `nil`: send cookies
-    /// only from the request's headers.
+    /// hop of a followed redirect itself (``PerHopCookieTransport``), followed by the cookies of the request's
+    /// own `Cookie` header (``HTTPRequest/ownCookiesPerHop()``), which the transport then does not send as a
+    /// header; set by ``HTTPClient`` only when the request uses the jar, follows redirects and its own
+    /// `Cookie` header, if any, can go this way. `nil`: send cookies only from the request's headers.
     var perHopCookieLines: [String]?
 
     /// Events delivered to the given closures.

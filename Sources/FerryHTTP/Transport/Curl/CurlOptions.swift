@@ -44,12 +44,14 @@ struct CurlOptions {
 
     var url: String
     var headerLines: [String]
-    /// The cookies (Netscape cookie file lines) loaded into libcurl's cookie engine when it is on.
+    /// The cookies (Netscape cookie file lines) loaded into libcurl's cookie engine when it is on: the jar's and
+    /// the request's own (its `Cookie` header is then not sent as a header line).
     var cookieLines: [String]
     var profile: Profile
 
     /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body); with
-    /// `cookieLines`, libcurl's cookie engine is on for the transfer, seeded with them.
+    /// `cookieLines`, libcurl's cookie engine is on for the transfer, seeded with them, and the request's
+    /// `Cookie` header lines are left out (`cookieLines` must hold their cookies).
     init(_ request: HTTPRequest, bodyLength: Int?, cookieLines: [String]? = nil) {
         url = request.url?.absoluteString ?? ""
         let name = request.method.rawValue
@@ -65,7 +67,11 @@ struct CurlOptions {
         // The default User-Agent goes in as a header line: libcurl's CURLOPT_USERAGENT formats it anew on
         // every request with its printf (about 9k instructions; a line costs half that).
         var lines: [String] = request.headers.contains("User-Agent") ? [] : [Self.defaultUserAgentLine]
+        // With the cookie engine on, the request's own `Cookie` header is among its cookies (HTTPClient put it
+        // there): libcurl sends them all in one line per hop, and would send the header as a second line.
+        let leavesOutCookieHeader = cookieLines != nil
         for (name, value) in request.headers {
+            if leavesOutCookieHeader, name.caseInsensitiveCompare("Cookie") == .orderedSame { continue }
             // "Name;" sends an empty header; "Name: value" a normal one.
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
         }

@@ -105,6 +105,25 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, ["trash"])
         }
+        // The widgets' pickers (palette, environment, method, auth, options, body kind) and name prompts (last
+        // too): the keys the widgets read, as they always were; the router hands the widget the key it reads for
+        // the bound command. Typing (any key not bound here) filters the list or edits the name.
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("pgup", .pageUp, "Page up"),
+            ("pgdn", .pageDown, "Page down"), ("enter", .activate, "Choose the selected row"),
+            ("esc", .dismiss, "Close"),
+        ] {
+            bind(key, command, help, ["picker"])
+        }
+        bind("enter", .activate, "Done", ["namePrompt"])
+        bind("esc", .dismiss, "Cancel", ["namePrompt"])
+        for (key, command, help) in [
+            ("left", AppCommand.left, "Cursor left"), ("right", .right, "Cursor right"),
+            ("home", .home, "Start of the line"), ("end", .end, "End of the line"),
+            ("backspace", .backspace, "Delete backwards"), ("delete", .delete, "Delete forwards"),
+        ] {
+            bind(key, command, help, ["picker", "namePrompt"])
+        }
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)

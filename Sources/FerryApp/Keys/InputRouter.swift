@@ -6,7 +6,8 @@ enum InputRouter {
     static func action(for event: InputEvent, in state: AppState) -> AppAction? {
         if let overlay = state.overlay, overlay.isPicker {
             switch event {
-            case .key, .mouse, .paste: return .dialogEvent(event)
+            case .key(let key): return pickerAction(for: key, in: overlay, keyMap: state.keyMap)
+            case .mouse, .paste: return .dialogEvent(event)
             case .resize: break
             }
         }

@@ -4,16 +4,17 @@ import FerryTerminal
 
 extension AppReducer {
     /// The key-map contexts of the dialogs whose keys F1 lists: those that read keys through the key map.
-    static let overlayHelpContexts = ["history", "diff", "trash", "confirm", "confirmDelete", "prompt"]
+    static let overlayHelpContexts = [
+        "history", "diff", "trash", "confirm", "confirmDelete", "prompt", "picker", "namePrompt",
+    ]
 
-    /// The help to open over `overlay`: the pane's keys when no dialog is open, the dialog's own keys when
-    /// it reads keys through the key map, and `overlay` unchanged otherwise (help is already open).
+    /// The help to open over `overlay`: the pane's keys when no dialog is open, the dialog's own keys
+    /// otherwise, and `overlay` unchanged when help is already open.
     static func helpOverlay(over overlay: Overlay?) -> Overlay {
         guard let overlay else { return .help(scroll: 0) }
         switch overlay {
         case .help, .overlayHelp: return overlay
-        default:
-            return overlay.isPicker ? overlay : .overlayHelp(under: overlay, scroll: 0)
+        default: return .overlayHelp(under: overlay, scroll: 0)
         }
     }
 
@@ -23,8 +24,8 @@ extension AppReducer {
         return keyMap.activeBindings(in: [context]).filter { $0.context == context }
     }
 
-    /// Closes the help over a dialog and goes back to that dialog as it was (the trash selection kept within
-    /// the trash as it is now). Returns whether such help was open.
+    /// Closes the help over a dialog and goes back to that dialog as it was (a picker with its filter text and
+    /// selection; the trash selection kept within the trash as it is now). Returns whether such help was open.
     static func closeOverlayHelp(_ state: inout AppState) -> Bool {
         guard case .overlayHelp(let under, _) = state.overlay else { return false }
         if case .trash(let selection) = under {

@@ -42,7 +42,8 @@ enum Overlay: Sendable, Equatable {
     /// The keys of the dialog `under` (F1 in it), scrolled; closing goes back to `under` as it was.
     indirect case overlayHelp(under: Overlay, scroll: Int)
 
-    /// Whether the dialog is one of the widgets' pickers, which read keys and the mouse themselves.
+    /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
+    /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
     var isPicker: Bool {
         switch self {
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt:
@@ -58,7 +59,7 @@ enum Overlay: Sendable, Equatable {
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: "picker"
         case .confirmQuit: "confirm"
         case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: "confirmDelete"
-        case .namePrompt: "picker"
+        case .namePrompt: "namePrompt"
         case .search, .treeFilter: "prompt"
         case .history: "history"
         case .historyDiff: "diff"

@@ -4,13 +4,16 @@ import FerryWorkbench
 // MARK: - Help over a dialog (F1 in it)
 
 extension OverlayView {
-    /// Draws the keys of the dialog `under` from the key map (so remapped keys show as remapped).
+    /// Draws the keys of the dialog `under` from the key map (so remapped keys show as remapped), and for a
+    /// picker or prompt what typing does there.
     func renderOverlayHelp(under: Overlay, scroll: Int, into buffer: inout ScreenBuffer, area: Rect) {
         let theme = state.theme
+        var entries = AppReducer.overlayHelpBindings(for: under, in: state.keyMap).map {
+            HelpOverlay.Entry(key: $0.key.displayName, help: $0.help)
+        }
+        if let typing = Self.typingHelp(in: under) { entries.append(HelpOverlay.Entry(key: "Typing", help: typing)) }
         HelpOverlay(
-            entries: AppReducer.overlayHelpBindings(for: under, in: state.keyMap).map {
-                HelpOverlay.Entry(key: $0.key.displayName, help: $0.help)
-            }, title: "Help — keys in the \(Self.helpName(of: under)) (Esc goes back)", scroll: scroll,
+            entries: entries, title: "Help — keys in the \(Self.helpName(of: under)) (Esc goes back)", scroll: scroll,
             style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
         ).render(into: &buffer, area: area)
     }
@@ -24,7 +27,24 @@ extension OverlayView {
         case .search: "response filter"
         case .treeFilter: "request filter"
         case .confirmQuit, .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: "confirmation"
+        case .palette: "command palette"
+        case .environmentPicker: "environment picker"
+        case .methodPicker: "method picker"
+        case .authPicker: "auth picker"
+        case .optionsPicker: "options picker"
+        case .bodyKindPicker: "body kind picker"
+        case .namePrompt: "prompt"
         default: "dialog"
+        }
+    }
+
+    /// What typing does in a picker or prompt (any key the key map does not bind there), else `nil`.
+    static func typingHelp(in overlay: Overlay) -> String? {
+        switch overlay {
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker:
+            "Filters the list (fuzzy)"
+        case .namePrompt: "Edits the text"
+        default: nil
         }
     }
 }

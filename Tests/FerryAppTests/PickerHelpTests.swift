@@ -97,7 +97,8 @@ struct PickerHelpTests {
     @Test func f1InThePaletteShowsRemappedKeysAsRemappedAndTheyWork() async throws {
         let driver = try EffectDriver(workspace: folder.url, size: Size(width: 110, height: 40))
         let problems = driver.state.keyMap.apply(
-            userFile: "[picker]\nctrl+n = cursor.down\ndown = none\nf1 = none\nf10 = help.show\nctrl+g = dialog.close\n")
+            userFile: "[picker]\nctrl+n = cursor.down\ndown = none\nf1 = none\nf10 = help.show\nctrl+g = dialog.close\n"
+        )
         #expect(problems.isEmpty, "\(problems)")
         try await driver.press(.control("p"))
         let first = Self.palette(driver.state.overlay)?.selected

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The real `ferry` binary in tmux against httpbin: a form body edited in the fields table, sent and saved; the
-/// URL field's word motion (Ctrl-Left as a real terminal encodes it); F7's kind picker.
+/// URL field's word motion (Ctrl-Left as a real terminal encodes it); F7's kind picker, filtered, and F1 in it.
 @Suite("ferry in tmux: form bodies", .serialized)
 struct TmuxFormBodyTests {
     @Test func aFormIsEditedSentAndSavedAndTheURLMovesByWord() async throws {
@@ -54,9 +54,23 @@ struct TmuxFormBodyTests {
             (try? folder.read("requests.http").contains("POST {{host}}/x/post\n")) == true
         }
 
-        // F7 opens the kind picker.
+        // F7 opens the kind picker; typing filters it (q too); F1 lists the picker's keys and Esc goes back to
+        // the picker with its filter.
         try await session.send("F7")
         try await session.waitFor("Body (Form (urlencoded) now)")
+        try await session.send("mq", literal: true)
+        try await session.waitFor("No matches")
+        try await session.send("BSpace")
+        try await session.waitFor("Multipart")
+        try await session.send("F1")
+        let help = try await session.waitFor("Help — keys in the body kind picker")
+        #expect(help.contains("Choose the selected row") && help.contains("Filters the list"), "\(help)")
+        #expect(!help.contains("Body (Form (urlencoded) now)"), "\(help)")
+        try await session.send("Escape")
+        let back = try await session.waitUntil("the picker again") {
+            !$0.contains("Help — keys") && $0.contains("Body (Form (urlencoded) now)")
+        }
+        #expect(back.contains("> m") && back.contains("Multipart"), "\(back)")
         try await session.send("Escape")
         // Wait for the picker to close: Esc followed at once by another key would read as Alt.
         try await session.waitUntil("the picker to close", timeout: .seconds(20)) { !$0.contains("Body (Form") }

@@ -180,6 +180,38 @@ struct PickerHelpTests {
         #expect(driver.state.overlay == nil && driver.state.environment == "qa", "\(driver.screen)")
     }
 
+    // MARK: - The request's pickers
+
+    @Test(arguments: ["method picker", "body kind picker", "auth picker", "options picker"])
+    func f1InARequestPickerListsItsKeysAndEscGoesBack(picker: String) async throws {
+        let driver = try EffectDriver(workspace: folder.url, size: Size(width: 110, height: 40))
+        driver.selectTreeRow { $0.requestID == RequestID(parsing: "requests.http#post-json") }
+        try await driver.press(.key(.enter))
+        #expect(driver.state.openRequest == RequestID(parsing: "requests.http#post-json"), "\(driver.screen)")
+        switch picker {
+        case "method picker": try await driver.press(.key(.function(3)))
+        case "body kind picker": try await driver.press(.key(.function(7)))
+        default:
+            driver.state.focus = .editor
+            driver.state.editorTab = picker == "auth picker" ? .auth : .options
+            try await driver.send(.tabEditingStarted)
+        }
+        let opened = driver.state.overlay
+        try await driver.press(.key(.down))
+        let before = driver.state.overlay
+        #expect(before?.isPicker == true && before != opened, "↓ moves the selection: \(driver.screen)")
+
+        try await driver.press(.key(.function(1)))
+        let help = driver.screen
+        #expect(help.contains("Help — keys in the \(picker)"), "\(help)")
+        #expect(OverlayHelpTests.lists("Enter", "Choose the selected row", in: help), "\(help)")
+        #expect(OverlayHelpTests.lists("Typing", "Filters the list", in: help), "\(help)")
+        try await driver.press(.key(.escape))
+        #expect(driver.state.overlay == before, "\(driver.screen)")
+        try await driver.press(.key(.escape))
+        #expect(driver.state.overlay == nil, "\(driver.screen)")
+    }
+
     // MARK: - A name prompt
 
     @Test func f1InANamePromptListsItsKeysAndGoesBackWithTheText() async throws {

@@ -41,7 +41,9 @@ public final class HTTPTask<Value: Sendable>: Sendable {
         var result: Result<Value, HTTPClientError>?
         var transfer: (any TransferHandle)?
         var completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?
-        var waiters: [CheckedContinuation<Result<Value, HTTPClientError>, Never>] = []
+        /// Resumed exactly once: taken out under the lock by the one delivery, or never stored when the result
+        /// was already there (so the unchecked kind, which saves an allocation per `await`, is safe).
+        var waiters: [UnsafeContinuation<Result<Value, HTTPClientError>, Never>] = []
         var streams: [AsyncStream<TransferProgress>.Continuation] = []
         var progressHandler: (@Sendable (TransferProgress) -> Void)?
         var lastProgressReport: ContinuousClock.Instant?
@@ -88,7 +90,7 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     /// The result, once the task finishes.
     public var result: Result<Value, HTTPClientError> {
         get async {
-            await withCheckedContinuation { waiter in
+            await withUnsafeContinuation { waiter in
                 let ready = storage.withLock { storage -> Result<Value, HTTPClientError>? in
                     if let result = storage.result { return result }
                     storage.waiters.append(waiter)
@@ -210,7 +212,7 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     fileprivate struct Delivery {
         var result: Result<Value, HTTPClientError>
         var completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?
-        var waiters: [CheckedContinuation<Result<Value, HTTPClientError>, Never>]
+        var waiters: [UnsafeContinuation<Result<Value, HTTPClientError>, Never>]
         var listeners: Listeners
         var heldProgress: TransferProgress?
 

@@ -62,15 +62,18 @@ struct TmuxFormBodyTests {
         try await session.waitFor("No matches")
         try await session.send("BSpace")
         try await session.waitFor("Multipart")
+        // Waits take the whole condition: a capture can catch a frame half drawn (its top rows only).
         try await session.send("F1")
-        let help = try await session.waitFor("Help — keys in the body kind picker")
-        #expect(help.contains("Choose the selected row") && help.contains("Filters the list"), "\(help)")
-        #expect(!help.contains("Body (Form (urlencoded) now)"), "\(help)")
-        try await session.send("Escape")
-        let back = try await session.waitUntil("the picker again") {
-            !$0.contains("Help — keys") && $0.contains("Body (Form (urlencoded) now)")
+        let help = try await session.waitUntil("the kind picker's keys") {
+            $0.contains("Help — keys in the body kind picker") && $0.contains("Choose the selected row")
+                && $0.contains("Filters the list")
         }
-        #expect(back.contains("> m") && back.contains("Multipart"), "\(back)")
+        #expect(!help.contains("Body (Form (urlencoded) now)"), "the picker is not drawn under its help: \(help)")
+        try await session.send("Escape")
+        try await session.waitUntil("the picker again, filtered by m") {
+            !$0.contains("Help — keys") && $0.contains("Body (Form (urlencoded) now)") && $0.contains("> m")
+                && $0.contains("Multipart")
+        }
         try await session.send("Escape")
         // Wait for the picker to close: Esc followed at once by another key would read as Alt.
         try await session.waitUntil("the picker to close", timeout: .seconds(20)) { !$0.contains("Body (Form") }

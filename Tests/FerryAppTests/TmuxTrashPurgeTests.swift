@@ -24,19 +24,22 @@ struct TmuxTrashPurgeTests {
         try await session.send("F9")
         try await TmuxAppLimitsTests.waitFor(session, "folder api (2 requests)")
         // F1 lists the trash view's own keys; Esc goes back to the trash.
+        // Waits take the whole condition: a capture can catch a frame half drawn (its top rows only).
         try await session.send("F1")
-        let help = try await TmuxAppLimitsTests.waitFor(session, "Help — keys in the trash view")
-        #expect(help.contains("Delete it for good (asks first)"), "\(help)")
-        #expect(help.contains("Empty the trash (asks first)"), "\(help)")
+        try await TmuxAppLimitsTests.waitUntil(session, "the trash view's keys") {
+            $0.contains("Help — keys in the trash view") && $0.contains("Delete it for good (asks first)")
+                && $0.contains("Empty the trash (asks first)")
+        }
         try await session.send("Escape")
         try await TmuxAppLimitsTests.waitUntil(session, "the trash again") {
             !$0.contains("Help — keys") && $0.contains("Trash: Enter restores")
         }
         try await session.send("d")
-        let asked = try await TmuxAppLimitsTests.waitFor(session, "Delete for good?")
         // The question wraps inside the dialog.
-        #expect(asked.contains("Delete folder api (2 requests) for good? It can't be"), "\(asked)")
-        #expect(asked.contains("restored. y deletes, n keeps it."), "\(asked)")
+        try await TmuxAppLimitsTests.waitUntil(session, "the whole question") {
+            $0.contains("Delete for good?") && $0.contains("Delete folder api (2 requests) for good? It can't be")
+                && $0.contains("restored. y deletes, n keeps it.")
+        }
         // n keeps it.
         try await session.send("n")
         try await TmuxAppLimitsTests.waitUntil(session, "the list again") { !$0.contains("Delete for good?") }
@@ -44,8 +47,9 @@ struct TmuxTrashPurgeTests {
         try await session.send("d")
         try await TmuxAppLimitsTests.waitFor(session, "Delete for good?")
         try await session.send("y")
-        let done = try await TmuxAppLimitsTests.waitFor(session, "Deleted folder api (2 requests) for good.")
-        #expect(done.contains("The trash is empty"), "\(done)")
+        try await TmuxAppLimitsTests.waitUntil(session, "the entry deleted and the trash empty") {
+            $0.contains("Deleted folder api (2 requests) for good.") && $0.contains("The trash is empty")
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: trash.path).isEmpty)
         #expect(!folder.exists("api"))
         try await session.send("Escape")

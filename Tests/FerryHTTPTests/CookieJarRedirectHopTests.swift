@@ -417,6 +417,7 @@ import Testing
         #expect(try own(["__secure-s=1"]) == nil)
         #expect(try own(["flag"]) == nil)
         #expect(try own(["=1"]) == nil)
+        #expect(try own(["a=1; b=2", "a=3"]) == nil)
         #expect(try own(["a=1\t2"]) == nil)
         #expect(try own(["a=1"], host: "other.example.com") == nil)
         #expect(try own((0...HTTPRequest.ownCookiesPerHopLimit.cookies).map { "c\($0)=1" }) == nil)

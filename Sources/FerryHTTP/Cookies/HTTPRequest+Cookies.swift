@@ -25,9 +25,10 @@ extension HTTPRequest {
     /// request's `Cookie` header from other hosts. Empty when there is no such header.
     ///
     /// `nil` when the header can't go through the engine unchanged, and so is sent as a header: a pair
-    /// without `=` or with an empty name, a tab or line break, a `Host` header of the request's own (libcurl
-    /// would match cookies against it), a `__Secure-` or `__Host-` name over `http` (the engine refuses those
-    /// without `Secure`), or more than ``ownCookiesPerHopLimit``.
+    /// without `=` or with an empty name, a name given twice (the engine keeps one cookie per name), a tab or
+    /// line break, a `Host` header of the request's own (libcurl would match cookies against it), a
+    /// `__Secure-` or `__Host-` name over `http` (the engine refuses those without `Secure`), or more than
+    /// ``ownCookiesPerHopLimit``.
     func ownCookiesPerHop() -> [Cookie]? {
         let values = headers.values(for: "Cookie")
         guard !values.isEmpty else { return [] }
@@ -51,6 +52,7 @@ extension HTTPRequest {
         }
         let limit = Self.ownCookiesPerHopLimit
         guard cookies.count <= limit.cookies, characters <= limit.characters,
+            Set(cookies.map(\.name)).count == cookies.count,
             cookies.allSatisfy({ CookieJar.fileLine($0) != nil })
         else { return nil }
         return cookies

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One thread that drives every transfer of a ``CurlTransport`` through one libcurl multi handle.
 ///
@@ -26,11 +27,14 @@ final class CurlEventLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// The loop's thread while it runs (not kept by `self`, so the thread can release the loop at its end).
     private let loopThread = Locked<Thread?>(nil)
-    private let activeTransfers = Locked(0)
-    private let createdHandles = Locked(0)
+    private let activeTransfers = Atomic<Int>(0)
+    private let createdHandles = Atomic<Int>(0)
 
     // Loop-confined.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// The commands of one turn, swapped with the inbox's arrays so that both keep their capacity (no
+    /// allocation per command).
+    private var taken = (starts: [CurlTransfer](), cancels: [CurlTransfer](), resumes: [CurlTransfer]())
     private var spareHandles: [CurlEasy] = []
     private let maxSpareHandles = 64
 
@@ -88,28 +92,32 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     /// How many transfers are on the multi handle, as of the loop's last turn.
-    var activeCount: Int { activeTransfers.withLock { $0 } }
+    var activeCount: Int { activeTransfers.load(ordering: .relaxed) }
 
     /// How many easy handles this loop has made; the rest of its transfers ran on recycled ones.
-    var handlesCreated: Int { createdHandles.withLock { $0 } }
+    var handlesCreated: Int { createdHandles.load(ordering: .relaxed) }
 
     // MARK: - The loop
 
     private func run() {
         while true {
-            let (starts, cancels, resumes, stopping) = inbox.withLock { inbox in
-                defer {
-                    inbox.starts = []
-                    inbox.cancels = []
-                    inbox.resumes = []
-                }
-                return (inbox.starts, inbox.cancels, inbox.resumes, inbox.isStopping)
+            var taken = self.taken
+            self.taken = ([], [], [])
+            let stopping = inbox.withLock { inbox in
+                swap(&inbox.starts, &taken.starts)
+                swap(&inbox.cancels, &taken.cancels)
+                swap(&inbox.resumes, &taken.resumes)
+                return inbox.isStopping
             }
-            for transfer in starts { begin(transfer) }
-            for transfer in cancels { remove(transfer, reason: .canceled) }
-            for transfer in resumes {
+            for transfer in taken.starts { begin(transfer) }
+            for transfer in taken.cancels { remove(transfer, reason: .canceled) }
+            for transfer in taken.resumes {
                 if let easy = transfer.easy, active[easy.handle] != nil { easy.resume() }
             }
+            taken.starts.removeAll(keepingCapacity: true)
+            taken.cancels.removeAll(keepingCapacity: true)
+            taken.resumes.removeAll(keepingCapacity: true)
+            self.taken = taken
             if stopping { break }
             multi.perform()
             while let (handle, code) = multi.nextFinished() {
@@ -119,7 +127,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 multi.remove(easy)
                 recycle(easy, from: transfer, keepingOptions: code == 0)
             }
-            activeTransfers.withLock { $0 = active.count }
+            activeTransfers.store(active.count, ordering: .relaxed)
             multi.poll(milliseconds: 1000)
         }
         shutDown()
@@ -150,7 +158,7 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     private func makeHandle() -> CurlEasy? {
-        createdHandles.withLock { $0 += 1 }
+        createdHandles.add(1, ordering: .relaxed)
         return CurlEasy()
     }
 
@@ -176,7 +184,7 @@ final class CurlEventLoop: @unchecked Sendable {
             return inbox.starts
         }
         for transfer in late { transfer.fail(.canceled) }
-        activeTransfers.withLock { $0 = 0 }
+        activeTransfers.store(0, ordering: .relaxed)
         loopThread.withLock { $0 = nil }
         finished.signal()
     }

@@ -23,96 +23,96 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// The method.
     public var method: HTTPMethod {
-        get { storage.fields.method }
-        set { uniqueStorage.fields.method = newValue }
+        get { storage.value.method }
+        set { storage.value.method = newValue }
     }
     /// The URL or the path relative to the environment.
     public var target: Target {
-        get { storage.fields.target }
-        set { uniqueStorage.fields.target = newValue }
+        get { storage.value.target }
+        set { storage.value.target = newValue }
     }
     /// Header fields, in order.
     public var headers: HTTPHeaders {
-        get { storage.fields.headers }
-        set { uniqueStorage.fields.headers = newValue }
+        get { storage.value.headers }
+        set { storage.value.headers = newValue }
     }
     /// Parameters appended to the URL's query (after any query already in the target).
     public var query: FormParameters {
-        get { storage.fields.query }
-        set { uniqueStorage.fields.query = newValue }
+        get { storage.value.query }
+        set { storage.value.query = newValue }
     }
     /// The body.
     public var body: HTTPBody {
-        get { storage.fields.body }
-        set { uniqueStorage.fields.body = newValue }
+        get { storage.value.body }
+        set { storage.value.body = newValue }
     }
     /// Credentials; when `nil`, the environment's default credentials apply.
     public var auth: HTTPAuth? {
-        get { storage.fields.auth }
-        set { uniqueStorage.fields.auth = newValue }
+        get { storage.value.auth }
+        set { storage.value.auth = newValue }
     }
     /// The limit for the whole transfer, or `nil` for none.
     public var timeout: Duration? {
-        get { storage.fields.timeout }
-        set { uniqueStorage.fields.timeout = newValue }
+        get { storage.value.timeout }
+        set { storage.value.timeout = newValue }
     }
     /// The limit for resolving the host and connecting (TCP and TLS).
     public var connectTimeout: Duration {
-        get { storage.fields.connectTimeout }
-        set { uniqueStorage.fields.connectTimeout = newValue }
+        get { storage.value.connectTimeout }
+        set { storage.value.connectTimeout = newValue }
     }
     /// Whether and how far redirects are followed.
     public var redirectPolicy: RedirectPolicy {
-        get { storage.fields.redirectPolicy }
-        set { uniqueStorage.fields.redirectPolicy = newValue }
+        get { storage.value.redirectPolicy }
+        set { storage.value.redirectPolicy = newValue }
     }
     /// Whether the server's TLS certificate and host name are verified.
     public var tlsVerification: TLSVerification {
-        get { storage.fields.tlsVerification }
-        set { uniqueStorage.fields.tlsVerification = newValue }
+        get { storage.value.tlsVerification }
+        set { storage.value.tlsVerification = newValue }
     }
     /// A PEM file of certificate authorities trusted for this request instead of the system's store (curl's
     /// `--cacert`), such as a private CA or a test's own; `nil` trusts the system's store. Only used while
     /// ``tlsVerification`` is ``TLSVerification/enabled``.
     public var certificateAuthorityBundle: URL? {
-        get { storage.fields.certificateAuthorityBundle }
-        set { uniqueStorage.fields.certificateAuthorityBundle = newValue }
+        get { storage.value.certificateAuthorityBundle }
+        set { storage.value.certificateAuthorityBundle = newValue }
     }
     /// A proxy URL such as `http://proxy:3128` or `socks5://127.0.0.1:1080`, or `nil` for none.
     public var proxy: URL? {
-        get { storage.fields.proxy }
-        set { uniqueStorage.fields.proxy = newValue }
+        get { storage.value.proxy }
+        set { storage.value.proxy = newValue }
     }
     /// Which HTTP version to ask for.
     public var httpVersion: HTTPVersionPreference {
-        get { storage.fields.httpVersion }
-        set { uniqueStorage.fields.httpVersion = newValue }
+        get { storage.value.httpVersion }
+        set { storage.value.httpVersion = newValue }
     }
     /// Where the response body goes.
     public var responseBody: ResponseBodyDestination {
-        get { storage.fields.responseBody }
-        set { uniqueStorage.fields.responseBody = newValue }
+        get { storage.value.responseBody }
+        set { storage.value.responseBody = newValue }
     }
     /// Whether and when a failed attempt is sent again (``RetryPolicy/none`` by default).
     public var retryPolicy: RetryPolicy {
-        get { storage.fields.retryPolicy }
-        set { uniqueStorage.fields.retryPolicy = newValue }
+        get { storage.value.retryPolicy }
+        set { storage.value.retryPolicy = newValue }
     }
     /// Whether the transport keeps the request heads it wrote, for ``HTTPResponse/sentHeads`` (`false` by
     /// default: recording turns on libcurl's debug callback, which costs a little on every transfer).
     public var recordsSentHead: Bool {
-        get { storage.fields.recordsSentHead }
-        set { uniqueStorage.fields.recordsSentHead = newValue }
+        get { storage.value.recordsSentHead }
+        set { storage.value.recordsSentHead = newValue }
     }
     /// Whether the client's ``CookieJar`` (if it has one) adds its cookies to this request and stores the
     /// response's; `false` is the JetBrains `# @no-cookie-jar` directive. `true` by default.
     public var usesCookieJar: Bool {
-        get { storage.fields.usesCookieJar }
-        set { uniqueStorage.fields.usesCookieJar = newValue }
+        get { storage.value.usesCookieJar }
+        set { storage.value.usesCookieJar = newValue }
     }
 
-    /// The fields, in one box shared by copies until one of them changes (see `Storage` below).
-    private var storage: Storage
+    /// The fields, in one box shared by copies until one of them changes.
+    private var storage: CopyOnWrite<Fields>
 
     /// A request for an absolute URL.
     public init(
@@ -135,7 +135,7 @@ public struct HTTPRequest: Sendable, Hashable {
         _ method: HTTPMethod, target: Target, headers: HTTPHeaders = [:], query: FormParameters = [:],
         body: HTTPBody = .none
     ) {
-        storage = Storage(Fields(method: method, target: target, headers: headers, query: query, body: body))
+        storage = CopyOnWrite(Fields(method: method, target: target, headers: headers, query: query, body: body))
     }
 
     /// The target as text, for messages: the URL, or the path as written.
@@ -170,36 +170,6 @@ extension HTTPRequest {
         var retryPolicy: RetryPolicy = .none
         var recordsSentHead = false
         var usesCookieJar = true
-    }
-
-    /// The box the fields live in, so that copying a request (the client copies each one several times per
-    /// send) retains one reference instead of copying every field.
-    ///
-    /// `@unchecked Sendable`: a box shared by several requests is only read. A setter writes to it only
-    /// after ``uniqueStorage`` made sure this request is its one owner, and a setter has exclusive access to
-    /// the request, so no other thread can see the box it writes to.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    /// The box, first copied when another request shares it: what every setter writes through.
-    private var uniqueStorage: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            return storage
-        }
-    }
-
-    /// Whether both requests have the same fields (the same box always has).
-    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field, as `==` compares them.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
     }
 }
 

@@ -61,17 +61,15 @@ public final class TmuxSession: @unchecked Sendable {
         try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
-    /// Waits until `condition` holds for the screen (or `timeout` passes, which throws with the screen);
-    /// polls with ``eventually(timeout:every:_:)``, so it does not block a thread.
+    /// Waits until `condition` holds for one whole capture of the screen (or `timeout` passes, which throws
+    /// with the last capture) and returns that capture; polls with ``pollScreen(timeout:every:capture:until:)``,
+    /// so it does not block a thread. Check everything on the returned capture (or in `condition`), never on
+    /// a later `screen()`: see ``ScreenExpectation`` on half-drawn frames.
     @discardableResult
     public func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool)
         async throws -> String
     {
-        var current = ""
-        let held = try await eventually(timeout: timeout, every: .milliseconds(20)) {
-            current = try await screen()
-            return condition(current)
-        }
+        let (held, current) = try await pollScreen(timeout: timeout, capture: { try await screen() }, until: condition)
         guard held else { throw TmuxError("timed out waiting for \(what); screen:\n\(current)") }
         return current
     }

@@ -65,8 +65,8 @@ struct TmuxAppLimitsTests {
         try await session.send("F6")
         try await Self.waitFor(session, "History (Enter opens")
         try await session.send("Enter")
-        let screen = try await Self.waitFor(session, "sent as api/users.http#list")
-        #expect(screen.contains("Opened v2/users.http#list"), "\(screen)")
+        // Both on one capture: a capture can catch a frame half drawn.
+        try await session.waitForScreen(showing: ["sent as api/users.http#list", "Opened v2/users.http#list"])
         try await session.send("C-q")
         try await Self.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
     }
@@ -97,8 +97,7 @@ struct TmuxAppLimitsTests {
         try await session.send("F9")
         try await Self.waitFor(session, "folder api (2 requests) + 1 unsaved edit")
         try await session.send("Enter")
-        let restored = try await Self.waitFor(session, "Restored api from the trash with 1 unsaved edit")
-        #expect(restored.contains("list ●"), "\(restored)")
+        try await session.waitForScreen(showing: ["Restored api from the trash with 1 unsaved edit", "list ●"])
         #expect(folder.exists("api/users.http") && folder.exists(".ferry/drafts/api%2Fusers%2Ehttp%23list.http"))
 
         // Deleted again, then a new api folder appears: the restore is refused in words and nothing moves.

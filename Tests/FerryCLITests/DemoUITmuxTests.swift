@@ -39,16 +39,14 @@ final class DemoUISession {
     /// Sends tmux key names (`Down`, `Tab`, `q`).
     func send(_ keys: String...) async throws { try await tmux(["send-keys"] + keys) }
 
-    /// Polls the screen until `condition` holds or 20 seconds pass; returns the last screen.
+    /// Polls the screen until `condition` holds for one whole capture or 20 seconds pass (recording an issue
+    /// with the last capture); returns the last capture. Check what a test needs on that capture or in
+    /// `condition`, not on a later one: a capture can catch a frame half drawn.
     @discardableResult
     func waitForScreen(
         _ description: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
     ) async throws -> String {
-        var last = ""
-        let held = try await eventually(timeout: .seconds(20), every: .milliseconds(20)) {
-            last = try await screen()
-            return condition(last)
-        }
+        let (held, last) = try await pollScreen(capture: { try await screen() }, until: condition)
         if !held {
             Issue.record("timed out waiting for \(description); screen:\n\(last)", sourceLocation: sourceLocation)
         }
@@ -75,6 +73,22 @@ final class DemoUISession {
             Issue.record("the program did not exit; screen:\n\(try await screen())", sourceLocation: sourceLocation)
         }
         return status
+    }
+
+    /// Polls until the pane has left the alternate screen and no longer shows the demo's `Requests` pane, or
+    /// records an issue with the last capture after 20 seconds. The pane's shell records the exit status as
+    /// soon as the program ends, which can be before tmux has read the program's last bytes (the restore).
+    func expectRestoredTerminal(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        var alternate = true
+        let (restored, last) = try await pollScreen(capture: {
+            alternate = try await isAlternateScreenOn()
+            return try await screen()
+        }) { !alternate && !$0.contains("Requests") }
+        if !restored {
+            Issue.record(
+                "the terminal was not restored (alternate screen \(alternate ? "on" : "off")); screen:\n\(last)",
+                sourceLocation: sourceLocation)
+        }
     }
 
     /// Whether the pane shows the alternate screen.
@@ -119,10 +133,16 @@ enum CharacterWidthProbe {
     @Test func keysMoveTheSelectionAndQRestoresTheTerminal() async throws {
         guard DemoUISession.isAvailable else { return }
         let session = try await DemoUISession(command: command)
-        try await session.waitForScreen("the demo") { $0.contains("▶ GET     /users") && $0.contains("Row: 1 of 10") }
+        // The whole first frame on one capture (a capture can catch a frame half drawn), then its rows checked.
+        let screen = try await session.waitForScreen("the demo's first frame") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return screen.contains("▶ GET     /users") && screen.contains("Row: 1 of 10") && rows.count >= 30
+                && rows[1].hasPrefix("┏ Requests") && rows[29].contains("q Quit")
+                && rows[9].contains("日本語 テキスト 😀 ✓")
+        }
         #expect(try await session.isAlternateScreenOn())
-        let first = try await session.screen().split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(first.count >= 30)
+        let first = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(first.count >= 30, "\(screen)")
         #expect(first[1].hasPrefix("┏ Requests"))
         #expect(first[29].contains("q Quit"))
         #expect(first[9].contains("日本語 テキスト 😀 ✓"))
@@ -156,8 +176,7 @@ enum CharacterWidthProbe {
 
         try await session.send("q")
         #expect(try await session.waitForExit() == 0)
-        #expect(try await !session.screen().contains("Requests"))
-        #expect(try await !session.isAlternateScreenOn())
+        try await session.expectRestoredTerminal()
     }
 
     @Test func resizingRelaysTheScreenOut() async throws {
@@ -186,8 +205,7 @@ enum CharacterWidthProbe {
         try await session.send("!")
         let status = try #require(try await session.waitForExit())
         #expect(status > 128, "killed by a crash signal, status \(status)")
-        #expect(try await !session.isAlternateScreenOn())
-        #expect(try await !session.screen().contains("Requests"))
+        try await session.expectRestoredTerminal()
     }
 
     @Test(arguments: [("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT)])
@@ -198,7 +216,6 @@ enum CharacterWidthProbe {
         let pid = try #require(try await session.programProcessID())
         #expect(kill(pid, signalNumber) == 0)
         #expect(try await session.waitForExit() == 128 + signalNumber, "SIG\(name)")
-        #expect(try await !session.screen().contains("Requests"))
-        #expect(try await !session.isAlternateScreenOn())
+        try await session.expectRestoredTerminal()
     }
 }

@@ -15,7 +15,9 @@ extension HTTPRequest {
     /// Throws ``HTTPClientError/Reason/invalidURL(_:)`` for a path without an environment, a URL that
     /// does not parse, or a scheme other than `http` and `https`.
     public func resolved(in environment: Environment?) throws(HTTPClientError) -> HTTPRequest {
-        if let url = alreadyAbsoluteURL { return resolved(url, in: environment, applyDefaults: false) }
+        if let url = alreadyAbsoluteURL {
+            return resolved(url, isNewTarget: false, in: environment, applyDefaults: false)
+        }
         let base: String
         var applyDefaults: Bool
         switch target {
@@ -44,7 +46,7 @@ extension HTTPRequest {
         guard let host = url.host, !host.isEmpty else {
             throw HTTPClientError(.invalidURL("\"\(text)\" has no host name"), request: self)
         }
-        return resolved(url, in: environment, applyDefaults: applyDefaults)
+        return resolved(url, isNewTarget: true, in: environment, applyDefaults: applyDefaults)
     }
 
     /// The absolute URL of the target when it needs no work to send: an `http(s)` URL with a host, no
@@ -75,17 +77,17 @@ extension HTTPRequest {
         } ?? false
     }
 
-    /// This request sent to `url`, with the environment's defaults and the credentials applied.
-    private func resolved(_ url: URL, in environment: Environment?, applyDefaults: Bool) -> HTTPRequest {
+    /// This request sent to `url` (its target already, unless `isNewTarget`), with the environment's defaults
+    /// and the credentials applied.
+    private func resolved(_ url: URL, isNewTarget: Bool, in environment: Environment?, applyDefaults: Bool)
+        -> HTTPRequest
+    {
         var applyDefaults = applyDefaults
         if !applyDefaults, let environment { applyDefaults = environment.contains(url) }
 
         // Each change copies the shared storage, so a request already in its resolved form is left as it is.
         var resolved = self
-        if case .url(let current) = target, current == url {
-        } else {
-            resolved.target = .url(url)
-        }
+        if isNewTarget { resolved.target = .url(url) }
         if !query.isEmpty { resolved.query = [:] }
         if auth != nil { resolved.auth = nil }
         if applyDefaults, let environment { resolved.headers = headers.addingDefaults(environment.defaultHeaders) }

@@ -6,11 +6,11 @@ import Testing
     import Glibc
 #endif
 
-/// The real `ferry` binary in tmux against httpbin, for the behaviour issue #7 promises beyond the core loop:
-/// several requests in flight, each with its own cancel, while typing and moving go on; Ctrl-Q asking first;
-/// a `kill -9` leaving a draft that the next launch offers back (title kept, next to a malformed file's error);
-/// and the mouse (SGR reports written into the pane as a terminal would) selecting rows, tabs, JSON nodes and
-/// scrolling.
+/// The real `ferry` binary in tmux against a loopback server and httpbin, for the behaviour issue #7 promises
+/// beyond the core loop: several requests in flight, each with its own cancel, while typing and moving go on;
+/// Ctrl-Q asking first; a `kill -9` leaving a draft that the next launch offers back (title kept, next to a
+/// malformed file's error); and the mouse (SGR reports written into the pane as a terminal would) selecting
+/// rows, tabs, JSON nodes and scrolling.
 @Suite("ferry in tmux: behaviour", .serialized)
 struct TmuxBehaviourTests {
     static let requests = """
@@ -35,8 +35,36 @@ struct TmuxBehaviourTests {
     }
 
     @Test func twoTransfersRunAtOnceEachCancelsAloneAndTheScreenKeepsGoing() async throws {
-        guard let httpbin = try TestServers.httpbinURL(), TmuxSession.isAvailable else { return }
-        let folder = try TemporaryWorkspace(requests: Self.requests, environments: ["local": httpbin])
+        guard TmuxSession.isAvailable else { return }
+        // A loopback server, not httpbin's fixed delays: on a loaded machine the steps between the two sends
+        // took longer than httpbin's /delay/4, so the two were never in flight at once. Here the slow one
+        // answers only when the test says so, and the drip drips for a minute (until Esc cancels it).
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let answerSlow = DispatchSemaphore(value: 0)
+        defer { answerSlow.signal() }
+        server.route("/slow") { _ in
+            _ = answerSlow.wait(timeout: .now() + 120)
+            return .json(#"{"slow": "answered"}"#)
+        }
+        server.route(
+            "/drip",
+            responding: TestResponse(
+                status: 200, headers: [("Content-Type", "application/octet-stream")],
+                body: Data(repeating: 0x2A, count: 600)
+            ).dripping(1, every: .milliseconds(100)))
+        let folder = try TemporaryWorkspace(
+            requests: """
+                ### Slow one
+                # @name slow
+                GET {{host}}/slow
+
+                ### Drip
+                # @name drip
+                GET {{host}}/drip?bytes=600
+
+                """,
+            environments: ["local": server.baseURL])
         let session = try await Self.launch(folder)
         defer { session.kill() }
         try await session.waitFor("requests.http#slow")
@@ -54,7 +82,7 @@ struct TmuxBehaviourTests {
         try await session.send("End")
         try await session.send("&typed=1", literal: true)
         // Still sending while typing: both on one capture.
-        try await session.waitForScreen(showing: ["delay=0&typed=1", " in flight"])
+        try await session.waitForScreen(showing: ["bytes=600&typed=1", "2 in flight"])
 
         // Esc cancels the open one (the drip) at once; the slow one carries on and answers.
         try await session.send("Escape")
@@ -63,9 +91,10 @@ struct TmuxBehaviourTests {
         try await session.send("Tab")
         try await session.send("k")
         try await session.send("Enter")
-        try await session.waitFor("requests.http#slow")
-        // The slow request was not canceled with the drip.
-        try await session.waitForScreen(showing: [" 200  OK"], hiding: ["Canceled  "], timeout: .seconds(20))
+        // The slow request was not canceled with the drip: still in flight, then it answers.
+        try await session.waitForScreen(showing: ["requests.http#slow", "1 in flight"])
+        answerSlow.signal()
+        try await session.waitForScreen(showing: [" 200  OK", "answered"], hiding: ["Canceled  "])
 
         // Ctrl-Q asks first (the drip's URL is unsaved); n stays, Ctrl-Q twice quits.
         try await session.send("C-q")

@@ -12,7 +12,7 @@ struct TmuxEditorTests {
         defer { server.stop() }
         let folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": server.baseURL])
-        // The "editor": shows a line on the terminal, waits (bounded) for the test to say go, then rewrites
+        // The "editor": shows a line on the terminal, waits (up to a minute) for the test to say go, then rewrites
         // the body with sed, as a person in vi would.
         try folder.write(
             "editor.sh",
@@ -21,7 +21,7 @@ struct TmuxEditorTests {
             printf 'EDITOR OWNS THE TERMINAL: %s\\n' "$1"
             dir="$(dirname "$0")"
             i=0
-            while [ ! -f "$dir/go" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
+            while [ ! -f "$dir/go" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
             sed -i 's/"ferry"/"edited in tmux"/' "$1"
             """)
         chmod(folder.url.appendingPathComponent("editor.sh").path, 0o755)

@@ -17,7 +17,7 @@ struct TmuxWorkbenchTests {
 
                 ### Slow
                 # @name slow
-                GET {{host}}/delay/5
+                GET {{host}}/delay/10
 
                 """,
             environments: ["local": httpbin, "unreachable": "http://127.0.0.1:1"])
@@ -37,7 +37,8 @@ struct TmuxWorkbenchTests {
         try await session.waitFor("args: {")
         try await session.waitFor("q: \"ferry\"")
 
-        // Navigate to the slow request, send it, cancel it with Esc.
+        // Navigate to the slow request, send it, cancel it with Esc (httpbin's longest delay, 10 s: on a loaded
+        // machine the Esc must still find it in flight).
         try await session.send("j")
         try await session.send("Enter")
         try await session.waitFor("requests.http#slow")
@@ -49,7 +50,7 @@ struct TmuxWorkbenchTests {
         // Switch environment: the status bar and the resolved URL follow.
         try await session.send("C-e")
         try await session.waitFor(" unreachable ")
-        try await session.waitFor("→ http://127.0.0.1:1/delay/5")
+        try await session.waitFor("→ http://127.0.0.1:1/delay/10")
 
         // Edit the URL and save: the file on disk changes.
         try await session.send("End")
@@ -57,7 +58,7 @@ struct TmuxWorkbenchTests {
         try await session.waitFor("● unsaved")
         try await session.send("C-s")
         try await session.waitFor("Saved requests.http")
-        #expect(try folder.read("requests.http").contains("GET {{host}}/delay/5?x=1\n"))
+        #expect(try folder.read("requests.http").contains("GET {{host}}/delay/10?x=1\n"))
 
         // Quit.
         try await session.send("C-q")

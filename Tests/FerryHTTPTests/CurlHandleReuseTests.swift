@@ -144,7 +144,8 @@ import Testing
 
     @Test func turningTLSVerificationOffAppliesToItsOwnRequestOnly() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-tls")
-        guard let tls = try await SelfSignedTLSServer.start(in: folder.url) else { return }  // no openssl binary: nothing to test
+        // No openssl binary: nothing to test.
+        guard let tls = try await SelfSignedTLSServer.start(in: folder.url) else { return }
         defer { tls.stop() }
         let url = URL(string: "https://127.0.0.1:\(tls.port)/")!
         var unverified = HTTPRequest(url: url)

@@ -11,7 +11,8 @@ run: deps
 	swift build -c release --product ferry --static-swift-stdlib --scratch-path .build/static
 	scripts/run.sh
 
-test: deps
+# Formatting is checked first (2 s): CI runs only this target, so drift from `.swift-format` fails it.
+test: deps lint
 	scripts/test.sh
 
 bench: deps

@@ -10,41 +10,10 @@
 /// field.render(into: &frame.buffer, area: urlArea)
 /// frame.cursor = field.cursorPosition(in: urlArea)
 /// ```
-public struct TextField: Widget {
-    /// The text, cursor, selection and scroll position.
-    public var state: TextEditorState
-    /// The style of the field and its text.
-    public var style: Style
-    /// The style laid over selected text.
-    public var selectionStyle: Style
-    /// Shown (in `placeholderStyle`) while the text is empty.
-    public var placeholder: String
-    /// The style laid over the placeholder.
-    public var placeholderStyle: Style
+public typealias TextField = TextEditorView<TextFieldLayout>
 
-    /// Creates a text field.
-    public init(
-        state: TextEditorState, style: Style = .plain, selectionStyle: Style = Style(modifiers: .reverse),
-        placeholder: String = "", placeholderStyle: Style = Style(modifiers: .dim)
-    ) {
-        self.state = state
-        self.style = style
-        self.selectionStyle = selectionStyle
-        self.placeholder = placeholder
-        self.placeholderStyle = placeholderStyle
-    }
-
-    // MARK: - Drawing
-
-    /// Draws the field on the first row of `area`.
-    public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        TextEditorRendering.render(
-            state, into: &buffer, area: area.rows(area.y, count: 1), style: style, selectionStyle: selectionStyle,
-            placeholder: placeholder, placeholderStyle: placeholderStyle)
-    }
-
-    /// Where the terminal's cursor belongs when the field is drawn in `area`.
-    public func cursorPosition(in area: Rect) -> Position? {
-        state.cursorPosition(in: area.rows(area.y, count: 1))
-    }
+/// The layout of a `TextField`: the text takes the first row of the area.
+public enum TextFieldLayout: TextEditorLayout {
+    /// The first row of `area`.
+    public static func textArea(in area: Rect) -> Rect { area.rows(area.y, count: 1) }
 }

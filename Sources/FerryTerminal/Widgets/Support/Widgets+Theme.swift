@@ -19,17 +19,8 @@ extension TreeView {
     }
 }
 
-extension TextField {
-    /// A text field in `theme`'s colours (muted placeholder).
-    public init(state: TextEditorState, theme: Theme, placeholder: String = "") {
-        self.init(
-            state: state, style: theme[.text], selectionStyle: theme[.selection], placeholder: placeholder,
-            placeholderStyle: theme[.muted])
-    }
-}
-
-extension TextArea {
-    /// A text area in `theme`'s colours (muted placeholder).
+extension TextEditorView {
+    /// A text field or text area in `theme`'s colours (muted placeholder).
     public init(state: TextEditorState, theme: Theme, placeholder: String = "") {
         self.init(
             state: state, style: theme[.text], selectionStyle: theme[.selection], placeholder: placeholder,

@@ -12,13 +12,11 @@ import Testing
 final class RetryWaitTests {
     let server: TestHTTPServer
     let folder: TemporaryWorkspace
-    private let attempts = AttemptCounter()
 
     init() throws {
         server = try TestHTTPServer()
-        let counter = attempts
         // Busy once (come back in 1 s), then fine.
-        server.route("/flaky") { _ in counter.next() == 0 ? .unavailable(retryAfter: 1) : .json(#"{"ok": true}"#) }
+        TestServerRoutes.routeBusyOnce("/flaky", on: server, retryAfter: 1)
         server.route("/busy") { _ in .unavailable(retryAfter: 1) }
         folder = try TemporaryWorkspace(
             requests: """

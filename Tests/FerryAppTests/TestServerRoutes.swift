@@ -21,4 +21,11 @@ enum TestServerRoutes {
         )
         return server
     }
+
+    /// Routes `path` on `server` to answer 503 asking for a retry after `seconds` on its first call, then
+    /// `{"ok": true}`: a flaky endpoint for the retry tests.
+    static func routeBusyOnce(_ path: String, on server: TestHTTPServer, retryAfter seconds: Int) {
+        let counter = AttemptCounter()
+        server.route(path) { _ in counter.next() == 0 ? .unavailable(retryAfter: seconds) : .json(#"{"ok": true}"#) }
+    }
 }

@@ -12,13 +12,11 @@ import Testing
 final class TransferOptionsAppTests {
     let server: TestHTTPServer
     let folder: TemporaryWorkspace
-    private let attempts = AttemptCounter()
 
     init() throws {
         server = try TestHTTPServer()
-        let counter = attempts
         // Busy for the first attempt (asking for an immediate retry), then fine.
-        server.route("/flaky") { _ in counter.next() == 0 ? .unavailable(retryAfter: 0) : .json(#"{"ok": true}"#) }
+        TestServerRoutes.routeBusyOnce("/flaky", on: server, retryAfter: 0)
         folder = try TemporaryWorkspace(
             requests: """
                 ### Flaky
@@ -93,16 +91,5 @@ extension TransferOptionsAppTests {
         #expect(app.shows("TLS verification  off (@insecure)"), "\(app.screen)")
         #expect(app.shows("Retries           none (@retries)"))
         try await app.quit()
-    }
-}
-
-/// Counts a route's calls from the server's threads.
-final class AttemptCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func next() -> Int {
-        lock.withLock {
-            defer { count += 1 }; return count
-        }
     }
 }

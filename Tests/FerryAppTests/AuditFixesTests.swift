@@ -48,16 +48,10 @@ struct AuditFixesTests {
         state.editorTab = .body
     }
 
-    mutating func press(_ events: InputEvent...) {
-        for event in events {
-            guard let action = InputRouter.action(for: event, in: state) else { continue }
-            _ = AppReducer.reduce(&state, action)
-        }
-    }
+    /// Feeds events through the key map and the reducer, as the app loop does.
+    mutating func press(_ events: InputEvent...) { state.feed(events) }
 
-    mutating func type(_ text: String) {
-        for event in InputEvent.typing(text) { press(event) }
-    }
+    mutating func type(_ text: String) { state.feed(InputEvent.typing(text)) }
 
     // MARK: - Esc after f
 

@@ -64,12 +64,7 @@ struct BodyKindEditorTests {
     /// Feeds events through the key map and the reducer, as the app loop does.
     mutating func press(_ events: InputEvent...) { press(events) }
 
-    mutating func press(_ events: [InputEvent]) {
-        for event in events {
-            guard let action = InputRouter.action(for: event, in: state) else { continue }
-            effects += AppReducer.reduce(&state, action)
-        }
-    }
+    mutating func press(_ events: [InputEvent]) { effects += state.feed(events) }
 
     mutating func type(_ text: String) { press(InputEvent.typing(text)) }
 

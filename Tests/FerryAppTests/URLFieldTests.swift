@@ -21,12 +21,7 @@ struct URLFieldTests {
 
     mutating func press(_ events: InputEvent...) { press(events) }
 
-    mutating func press(_ events: [InputEvent]) {
-        for event in events {
-            guard let action = InputRouter.action(for: event, in: state) else { continue }
-            _ = AppReducer.reduce(&state, action)
-        }
-    }
+    mutating func press(_ events: [InputEvent]) { state.feed(events) }
 
     var url: String? { state.currentRequest?.url }
 

@@ -1,0 +1,17 @@
+import FerryTerminal
+
+@testable import FerryApp
+
+extension AppState {
+    /// Routes `events` through the key map and the reducer in order, as the app loop does, without running
+    /// any effect; returns the effects the reducer asked for.
+    @discardableResult
+    mutating func feed(_ events: [InputEvent]) -> [Effect] {
+        var effects: [Effect] = []
+        for event in events {
+            guard let action = InputRouter.action(for: event, in: self) else { continue }
+            effects += AppReducer.reduce(&self, action)
+        }
+        return effects
+    }
+}

@@ -34,7 +34,7 @@ final class LoopbackServerProcess: @unchecked Sendable {
     ) async throws -> LoopbackServerProcess {
         var lastPort: UInt16 = 0
         for _ in 0..<3 {
-            let port = try freePort()
+            let port = try LoopbackPort.free()
             lastPort = port
             let process = Process()
             process.executableURL = executable
@@ -72,21 +72,6 @@ final class LoopbackServerProcess: @unchecked Sendable {
 
     // MARK: - Sockets
 
-    /// A loopback port free right now (bound to port 0, then closed).
-    static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
     /// Whether process `pid` holds a socket listening on 127.0.0.1:`port` (from `/proc/net/tcp` and the
     /// process's descriptors).
     static func isListening(on port: UInt16, by pid: Int32) -> Bool {
@@ -119,13 +104,5 @@ final class LoopbackServerProcess: @unchecked Sendable {
             inodes.insert("socket:[\(columns[9])]")
         }
         return inodes
-    }
-
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        return address
     }
 }

@@ -18,7 +18,7 @@ import Testing
         try other.run()
         defer { other.terminate() }
         #expect(!LoopbackServerProcess.isListening(on: port, by: other.processIdentifier))
-        #expect(!LoopbackServerProcess.isListening(on: try LoopbackServerProcess.freePort(), by: getpid()))
+        #expect(!LoopbackServerProcess.isListening(on: try LoopbackPort.free(), by: getpid()))
     }
 
     @Test func aListenerIsFoundAmongHundredsOfSockets() async throws {

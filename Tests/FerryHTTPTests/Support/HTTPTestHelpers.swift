@@ -1,26 +1,9 @@
 import FerryHTTP
+import FerryTestSupport
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// A loopback port with nothing listening: bound, never listened on, then closed.
-func closedPort() throws -> UInt16 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-        }
-    }
-    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
-    return UInt16(bigEndian: address.sin_port)
-}
+/// A loopback port with nothing listening: a connection to it is refused.
+func closedPort() throws -> UInt16 { try LoopbackPort.free() }
 
 /// The reason of the error `body` throws, or `nil` when it succeeds.
 func failureReason(_ body: () async throws -> Void) async -> HTTPClientError.Reason? {
@@ -34,17 +17,13 @@ func failureReason(_ body: () async throws -> Void) async -> HTTPClientError.Rea
     }
 }
 
-/// Waits until `condition` holds, checking every few milliseconds, or until `deadline` passes.
+/// Waits until `condition` holds, checking every few milliseconds, or until `deadline` passes (FerryTestSupport's
+/// `eventually`, with this suite's deadline and interval).
 ///
 /// The deadline is generous on purpose: under `make test` other suites can keep the test threads busy
 /// for seconds, and a deadline only matters when the condition never comes true.
 func waitUntil(_ deadline: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let end = ContinuousClock.now + deadline
-    while ContinuousClock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
+    await eventually(timeout: deadline, every: .milliseconds(5), condition)
 }
 
 /// Thread-safe storage for values recorded from callbacks in tests.

@@ -28,26 +28,29 @@ struct WorkbenchLayout: Sendable, Hashable {
     /// The inside of a bordered pane.
     static func inner(_ pane: Rect) -> Rect { pane.inset(by: 1) }
 
+    /// Row `index` (0: the URL or status line, 1: the tab bar) inside the editor or response pane `pane`.
+    private static func headerRow(_ index: Int, of pane: Rect) -> Rect {
+        let inner = Self.inner(pane)
+        return inner.rows(inner.y + index, count: 1)
+    }
+
+    /// The tab content inside the editor or response pane `pane`: what is below its two header rows.
+    private static func content(of pane: Rect) -> Rect {
+        let inner = Self.inner(pane)
+        return Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
+    }
+
     /// The rows of the tree list.
     var treeList: Rect { Self.inner(tree) }
 
     /// The row with the method and URL.
-    var urlLine: Rect {
-        let inner = Self.inner(editor)
-        return inner.rows(inner.y, count: 1)
-    }
+    var urlLine: Rect { Self.headerRow(0, of: editor) }
 
     /// The editor's tab bar.
-    var editorTabs: Rect {
-        let inner = Self.inner(editor)
-        return inner.rows(inner.y + 1, count: 1)
-    }
+    var editorTabs: Rect { Self.headerRow(1, of: editor) }
 
     /// The editor's tab content.
-    var editorContent: Rect {
-        let inner = Self.inner(editor)
-        return Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
-    }
+    var editorContent: Rect { Self.content(of: editor) }
 
     /// The body editor: the Body tab's content below its one-line summary.
     var bodyEditor: Rect {
@@ -56,22 +59,13 @@ struct WorkbenchLayout: Sendable, Hashable {
     }
 
     /// The response status line.
-    var statusLine: Rect {
-        let inner = Self.inner(response)
-        return inner.rows(inner.y, count: 1)
-    }
+    var statusLine: Rect { Self.headerRow(0, of: response) }
 
     /// The response tab bar.
-    var responseTabs: Rect {
-        let inner = Self.inner(response)
-        return inner.rows(inner.y + 1, count: 1)
-    }
+    var responseTabs: Rect { Self.headerRow(1, of: response) }
 
     /// The response tab content.
-    var responseContent: Rect {
-        let inner = Self.inner(response)
-        return Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
-    }
+    var responseContent: Rect { Self.content(of: response) }
 
     /// The pane under `position`.
     func pane(at position: Position) -> Pane? {

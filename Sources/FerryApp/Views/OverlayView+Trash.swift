@@ -31,17 +31,6 @@ extension OverlayView {
             into: &buffer, area: area)
     }
 
-    /// Asks whether to delete from the trash for good (one entry, or all of them), as the delete
-    /// confirmations do.
-    func renderTrashQuestion(_ title: String, _ question: String, into buffer: inout ScreenBuffer, area: Rect) {
-        let theme = state.theme
-        ConfirmDialog(
-            state: ConfirmDialogState(
-                title: title, message: question, confirmLabel: "Delete (y)", cancelLabel: "Keep (n)"),
-            style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
-        ).render(into: &buffer, area: area)
-    }
-
     /// `2026-11-29 19:05` in the local time zone.
     static func deletedAt(_ seconds: Double) -> String {
         let formatter = DateFormatter()

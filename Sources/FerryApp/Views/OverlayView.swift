@@ -24,53 +24,34 @@ struct OverlayView {
             ).render(into: &buffer, area: area)
             return nil
         case .palette(let picker):
-            let dialog = PickerDialog(
-                state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
-                selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))
-            dialog.render(into: &buffer, area: area)
-            return dialog.cursorPosition(in: area)
+            return renderPicker(picker, into: &buffer, area: area)
         case .environmentPicker(let picker), .methodPicker(let picker), .authPicker(let picker),
             .optionsPicker(let picker), .bodyKindPicker(let picker):
-            let dialog = PickerDialog(
-                state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
-                selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))
-            dialog.render(into: &buffer, area: area)
-            return dialog.cursorPosition(in: area)
+            return renderPicker(picker, into: &buffer, area: area)
         case .confirmQuit:
             let count = state.drafts.count
             let message =
                 "\(count) request\(count == 1 ? " has" : "s have") unsaved edits (kept as drafts in "
                 + ".ferry/drafts). Quit? y quits, n or Esc stays."
-            ConfirmDialog(
-                state: ConfirmDialogState(
-                    title: "Quit?", message: message, confirmLabel: "Quit (y)", cancelLabel: "Stay (n)"),
-                style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
-            ).render(into: &buffer, area: area)
+            renderQuestion(
+                "Quit?", message, confirmLabel: "Quit (y)", cancelLabel: "Stay (n)", into: &buffer, area: area)
             return nil
         case .namePrompt(_, let prompt):
             let dialog = PromptDialog(state: prompt, style: theme[.background], borderStyle: theme[.focusedBorder])
             dialog.render(into: &buffer, area: area)
             return dialog.cursorPosition(in: area)
         case .confirmDelete(let id):
-            ConfirmDialog(
-                state: ConfirmDialogState(
-                    title: "Delete?",
-                    message: state.isUnsaved(id)
-                        ? "Move \(id) and its unsaved edits to the trash (.ferry/trash; F9 restores both)? "
-                            + "y deletes, n keeps it."
-                        : "Move \(id) to the trash (.ferry/trash)? y deletes, n keeps it.",
-                    confirmLabel: "Delete (y)", cancelLabel: "Keep (n)"),
-                style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
-            ).render(into: &buffer, area: area)
+            let message =
+                state.isUnsaved(id)
+                ? "Move \(id) and its unsaved edits to the trash (.ferry/trash; F9 restores both)? "
+                    + "y deletes, n keeps it."
+                : "Move \(id) to the trash (.ferry/trash)? y deletes, n keeps it."
+            renderQuestion("Delete?", message, into: &buffer, area: area)
             return nil
         case .confirmDeleteItem(let path, let requests, let unsaved):
             let message = AppReducer.deleteQuestion(
                 path: path, requests: requests, unsaved: unsaved, isFolder: state.workspace.isFolder(path))
-            ConfirmDialog(
-                state: ConfirmDialogState(
-                    title: "Delete?", message: message, confirmLabel: "Delete (y)", cancelLabel: "Keep (n)"),
-                style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
-            ).render(into: &buffer, area: area)
+            renderQuestion("Delete?", message, into: &buffer, area: area)
             return nil
         case .search(let text):
             let rect = dialog(
@@ -119,10 +100,10 @@ struct OverlayView {
             renderTrash(selection: selection, into: &buffer, area: area)
             return nil
         case .confirmPurge(let row, _):
-            renderTrashQuestion("Delete for good?", AppReducer.purgeQuestion(row), into: &buffer, area: area)
+            renderQuestion("Delete for good?", AppReducer.purgeQuestion(row), into: &buffer, area: area)
             return nil
         case .confirmEmptyTrash(let entries, _):
-            renderTrashQuestion(
+            renderQuestion(
                 "Empty the trash?", AppReducer.emptyQuestion(count: entries.count), into: &buffer, area: area)
             return nil
         case .historyDiff(let first, let second, let scroll):
@@ -133,6 +114,33 @@ struct OverlayView {
                 size: Size(width: area.width - 4, height: area.height - 2), into: &buffer, area: area)
             return nil
         }
+    }
+
+    /// Draws a picker (the palette, or the environment, method, auth, options or body-kind picker) in the
+    /// overlay's colours and returns where the text cursor goes.
+    func renderPicker<Row: ListRow>(
+        _ picker: PickerDialogState<Row>, into buffer: inout ScreenBuffer, area: Rect
+    ) -> Position? {
+        let theme = state.theme
+        let dialog = PickerDialog(
+            state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
+            selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))
+        dialog.render(into: &buffer, area: area)
+        return dialog.cursorPosition(in: area)
+    }
+
+    /// Draws a yes/no question (y confirms, n or Esc cancels) in the overlay's colours: the quit and delete
+    /// confirmations, and the trash's.
+    func renderQuestion(
+        _ title: String, _ message: String, confirmLabel: String = "Delete (y)", cancelLabel: String = "Keep (n)",
+        into buffer: inout ScreenBuffer, area: Rect
+    ) {
+        let theme = state.theme
+        ConfirmDialog(
+            state: ConfirmDialogState(
+                title: title, message: message, confirmLabel: confirmLabel, cancelLabel: cancelLabel),
+            style: theme[.background], borderStyle: theme[.focusedBorder], selectedStyle: theme[.selection]
+        ).render(into: &buffer, area: area)
     }
 
     /// Draws a centred dialog with `lines` and returns its rectangle.

@@ -14,21 +14,12 @@ public final class ImmediateReplyServer: @unchecked Sendable {
     /// Starts listening on a free port of 127.0.0.1, answering every connection with `reply`.
     public init(reply: String) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard ready else {
+        guard let port = LoopbackPort.bindToFreePort(fd, listeningWithBacklog: 8) else {
             close(fd)
             throw POSIXError(.EADDRNOTAVAIL)
         }
         listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         let bytes = Array(reply.utf8)
         Thread.detachNewThread {
             while true {

@@ -11,16 +11,23 @@ public enum LoopbackPort {
     public static func free() throws -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
+        guard let port = bindToFreePort(fd) else { throw POSIXError(.EADDRNOTAVAIL) }
+        return port
+    }
+
+    /// Binds socket `fd` to a port of 127.0.0.1 the system picks, and listens on it with `backlog` when one
+    /// is given; returns the port, or `nil` when a call failed (`errno` says why).
+    static func bindToFreePort(_ fd: Int32, listeningWithBacklog backlog: Int32? = nil) -> UInt16? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+                bind(fd, pointer, length) == 0 && (backlog.map { listen(fd, $0) == 0 } ?? true)
+                    && getsockname(fd, pointer, &length) == 0
             }
         }
-        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
-        return UInt16(bigEndian: address.sin_port)
+        return bound ? UInt16(bigEndian: address.sin_port) : nil
     }
 }

@@ -44,25 +44,12 @@ public final class TestHTTPServer: @unchecked Sendable {
         guard fd >= 0 else { throw TestServerError.socket(errno) }
         var reuse: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 128) == 0 else {
+        guard let port = LoopbackPort.bindToFreePort(fd, listeningWithBacklog: 128) else {
             close(fd)
             throw TestServerError.socket(errno)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
         listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         route("/echo") { request in
             TestResponse(status: 200, headers: [("Content-Type", "application/json")], body: request.echoJSON)
         }

@@ -8,44 +8,26 @@ import Testing
 @Suite struct HTTPRequestValueSemanticsTests {
     // MARK: - Copies stay independent
 
-    @Test(arguments: RequestChange.all)
+    @Test(arguments: HTTPRequest.testChanges)
     func changingACopyLeavesTheOriginalAndOtherCopies(_ change: RequestChange) {
-        let original = RequestChange.base()
-        let before = storedProperties(of: original)
-        let otherCopy = original
-        var copy = original
-        change.apply(&copy)
-
-        #expect(storedProperties(of: original) == before)
-        #expect(storedProperties(of: otherCopy) == before)
-        #expect(storedProperties(of: copy) != before)
-        #expect(copy != original)
-        #expect(otherCopy == original)
+        ValueSemanticsChecks.changingACopyLeavesTheOriginalAndOtherCopies(change)
     }
 
-    @Test(arguments: RequestChange.all)
+    @Test(arguments: HTTPRequest.testChanges)
     func changingTheOriginalLeavesItsCopies(_ change: RequestChange) {
-        var original = RequestChange.base()
-        let before = storedProperties(of: original)
-        let copy = original
-        let copyOfCopy = copy
-        change.apply(&original)
-
-        #expect(storedProperties(of: copy) == before)
-        #expect(storedProperties(of: copyOfCopy) == before)
-        #expect(storedProperties(of: original) != before)
+        ValueSemanticsChecks.changingTheOriginalLeavesItsCopies(change)
     }
 
     @Test func aCopyChangedTwiceKeepsBothChangesAndTheOriginalNeither() {
-        let original = RequestChange.base()
-        let before = storedProperties(of: original)
+        let original = HTTPRequest.testBase()
+        let before = original.storedProperties
         var copy = original
         copy.timeout = .seconds(1)
         copy.headers.add("X-Second", "2")
         var copyOfChanged = copy
         copyOfChanged.timeout = .seconds(2)
 
-        #expect(storedProperties(of: original) == before)
+        #expect(original.storedProperties == before)
         #expect(copy.timeout == .seconds(1))
         #expect(copy.headers.values(for: "X-Second") == ["2"])
         #expect(copyOfChanged.timeout == .seconds(2))
@@ -55,43 +37,19 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        let base = RequestChange.base()
-        let baseProperties = storedProperties(of: base)
-        var changed = Set<Int>()
-        for change in RequestChange.all {
-            var request = base
-            change.apply(&request)
-            let differing = storedProperties(of: request).indices.filter {
-                storedProperties(of: request)[$0] != baseProperties[$0]
-            }
-            #expect(differing.count == 1, "\(change.property) changed \(differing)")
-            changed.formUnion(differing)
-        }
-        #expect(changed == Set(baseProperties.indices))
-        #expect(baseProperties.count == 17)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 17)
     }
 
     // MARK: - Equality and hashing
 
     @Test func equalityAndHashingAgreeWithFieldByFieldComparison() {
-        let requests = Self.variedRequests()
-        let properties = requests.map(storedProperties(of:))
-        var disagreements: [String] = []
-        for (i, lhs) in requests.enumerated() {
-            if lhs.hashValue != synthesizedHash(of: lhs) { disagreements.append("hash of #\(i)") }
-            for (j, rhs) in requests.enumerated() {
-                let fieldsEqual = properties[i] == properties[j]
-                if (lhs == rhs) != fieldsEqual { disagreements.append("== of #\(i) and #\(j)") }
-                if fieldsEqual, lhs.hashValue != rhs.hashValue { disagreements.append("hash of #\(i) and #\(j)") }
-            }
-        }
-        #expect(disagreements.isEmpty)
-        #expect(Set(requests).count == Set(properties).count)
+        ValueSemanticsChecks.equalityAndHashingAgreeWithFieldByFieldComparison(
+            plus: [HTTPRequest(url: URL(fileURLWithPath: "/"))])
     }
 
     @Test func requestsBuiltApartOrChangedBackAreEqual() {
-        let built = RequestChange.base()
-        let builtAgain = RequestChange.base()
+        let built = HTTPRequest.testBase()
+        let builtAgain = HTTPRequest.testBase()
         var changedBack = built
         changedBack.timeout = .seconds(99)
         changedBack.timeout = built.timeout
@@ -105,29 +63,11 @@ import Testing
         #expect(Set([built, builtAgain, changedBack]).count == 1)
     }
 
-    /// The base, each change of it, and each pair of changes: requests that differ in one or two fields, some
-    /// built separately with the same fields.
-    private static func variedRequests() -> [HTTPRequest] {
-        let base = RequestChange.base()
-        var requests = [base, RequestChange.base(), HTTPRequest(url: URL(fileURLWithPath: "/"))]
-        for (i, first) in RequestChange.all.enumerated() {
-            var once = base
-            first.apply(&once)
-            requests.append(once)
-            for second in RequestChange.all[i...] {
-                var twice = once
-                second.apply(&twice)
-                requests.append(twice)
-            }
-        }
-        return requests
-    }
-
     // MARK: - Across threads and tasks
 
     @Test func copiesChangedOnManyThreadsStayIndependent() {
-        let shared = RequestChange.base()
-        let before = storedProperties(of: shared)
+        let shared = HTTPRequest.testBase()
+        let before = shared.storedProperties
         let results = Mutex([HTTPRequest?](repeating: nil, count: 64))
         DispatchQueue.concurrentPerform(iterations: 64) { worker in
             var mine = shared
@@ -140,7 +80,7 @@ import Testing
             results.withLock { $0[worker] = mine }
         }
 
-        #expect(storedProperties(of: shared) == before)
+        #expect(shared.storedProperties == before)
         let requests = results.withLock { $0 }
         for (worker, request) in requests.enumerated() {
             #expect(request?.headers.values(for: "X-Worker") == ["\(worker)"])
@@ -151,8 +91,8 @@ import Testing
     }
 
     @Test func copiesChangedInConcurrentTasksStayIndependent() async {
-        let shared = RequestChange.base()
-        let before = storedProperties(of: shared)
+        let shared = HTTPRequest.testBase()
+        let before = shared.storedProperties
         let requests = await withTaskGroup(of: (Int, HTTPRequest).self) { group in
             for task in 0..<32 {
                 group.addTask {
@@ -173,7 +113,7 @@ import Testing
             return byTask
         }
 
-        #expect(storedProperties(of: shared) == before)
+        #expect(shared.storedProperties == before)
         #expect(requests.count == 32)
         for (task, request) in requests {
             #expect(request.method == HTTPMethod(rawValue: "M\(task)"))
@@ -186,55 +126,41 @@ import Testing
 
 // MARK: - Helpers
 
-/// Every stored property of a request, in declaration order, to compare without the request's own `==`.
-private func storedProperties(of request: HTTPRequest) -> [AnyHashable] {
-    [
-        request.method, request.target, request.headers, request.query, request.body, request.auth, request.timeout,
-        request.connectTimeout, request.redirectPolicy, request.tlsVerification, request.certificateAuthorityBundle,
-        request.proxy, request.httpVersion, request.responseBody, request.retryPolicy, request.recordsSentHead,
-        request.usesCookieJar,
-    ]
-}
+/// One change to one stored property of a request.
+typealias RequestChange = ValueChange<HTTPRequest>
 
-/// The hash a synthesized `hash(into:)` gives: every stored property combined in declaration order.
-private func synthesizedHash(of request: HTTPRequest) -> Int {
-    var hasher = Hasher()
-    hasher.combine(request.method)
-    hasher.combine(request.target)
-    hasher.combine(request.headers)
-    hasher.combine(request.query)
-    hasher.combine(request.body)
-    hasher.combine(request.auth)
-    hasher.combine(request.timeout)
-    hasher.combine(request.connectTimeout)
-    hasher.combine(request.redirectPolicy)
-    hasher.combine(request.tlsVerification)
-    hasher.combine(request.certificateAuthorityBundle)
-    hasher.combine(request.proxy)
-    hasher.combine(request.httpVersion)
-    hasher.combine(request.responseBody)
-    hasher.combine(request.retryPolicy)
-    hasher.combine(request.recordsSentHead)
-    hasher.combine(request.usesCookieJar)
-    return hasher.finalize()
-}
+extension HTTPRequest: CopyOnWriteSubject {
+    var storedProperties: [AnyHashable] {
+        [
+            method, target, headers, query, body, auth, timeout, connectTimeout, redirectPolicy, tlsVerification,
+            certificateAuthorityBundle, proxy, httpVersion, responseBody, retryPolicy, recordsSentHead, usesCookieJar,
+        ]
+    }
 
-/// One change to one stored property of a request, replacing it or mutating it in place.
-struct RequestChange: Sendable, CustomTestStringConvertible {
-    /// The property changed, and how.
-    let property: String
-    /// Makes the change.
-    let apply: @Sendable (inout HTTPRequest) -> Void
-
-    var testDescription: String { property }
-
-    init(_ property: String, _ apply: @escaping @Sendable (inout HTTPRequest) -> Void) {
-        self.property = property
-        self.apply = apply
+    var synthesizedHash: Int {
+        var hasher = Hasher()
+        hasher.combine(method)
+        hasher.combine(target)
+        hasher.combine(headers)
+        hasher.combine(query)
+        hasher.combine(body)
+        hasher.combine(auth)
+        hasher.combine(timeout)
+        hasher.combine(connectTimeout)
+        hasher.combine(redirectPolicy)
+        hasher.combine(tlsVerification)
+        hasher.combine(certificateAuthorityBundle)
+        hasher.combine(proxy)
+        hasher.combine(httpVersion)
+        hasher.combine(responseBody)
+        hasher.combine(retryPolicy)
+        hasher.combine(recordsSentHead)
+        hasher.combine(usesCookieJar)
+        return hasher.finalize()
     }
 
     /// A request with something in every reference-counted field, built anew on each call.
-    static func base() -> HTTPRequest {
+    static func testBase() -> HTTPRequest {
         var request = HTTPRequest(
             .post, url: URL(fileURLWithPath: "/base"), headers: ["Accept": "application/json"], query: ["q": "1"],
             body: .form(["a": "1"]))
@@ -245,29 +171,31 @@ struct RequestChange: Sendable, CustomTestStringConvertible {
         return request
     }
 
-    static let all: [RequestChange] = [
-        RequestChange("method") { $0.method = .put },
-        RequestChange("target") { $0.target = .path("/elsewhere") },
-        RequestChange("headers, replaced") { $0.headers = ["X-New": "1"] },
-        RequestChange("headers, added in place") { $0.headers.add("X-Added", "2") },
-        RequestChange("headers, subscript in place") { $0.headers["Accept"] = "text/plain" },
-        RequestChange("headers, removed in place") { $0.headers.remove("Accept") },
-        RequestChange("query, replaced") { $0.query = ["page": "2"] },
-        RequestChange("query, appended in place") { $0.query.append("page", "3") },
-        RequestChange("body") { $0.body = .json(Data("{}".utf8)) },
-        RequestChange("auth") { $0.auth = .bearer(token: "t0k") },
-        RequestChange("auth, removed") { $0.auth = nil },
-        RequestChange("timeout") { $0.timeout = .seconds(5) },
-        RequestChange("connectTimeout") { $0.connectTimeout = .seconds(2) },
-        RequestChange("redirectPolicy") { $0.redirectPolicy = .none },
-        RequestChange("tlsVerification") { $0.tlsVerification = .disabled },
-        RequestChange("certificateAuthorityBundle") { $0.certificateAuthorityBundle = nil },
-        RequestChange("proxy") { $0.proxy = URL(fileURLWithPath: "/other-proxy") },
-        RequestChange("httpVersion") { $0.httpVersion = .http2 },
-        RequestChange("responseBody") { $0.responseBody = .memory(limit: 1024) },
-        RequestChange("retryPolicy") { $0.retryPolicy = RetryPolicy(maximumRetries: 3) },
-        RequestChange("retryPolicy, changed in place") { $0.retryPolicy.maximumRetries = 5 },
-        RequestChange("recordsSentHead") { $0.recordsSentHead = true },
-        RequestChange("usesCookieJar") { $0.usesCookieJar = false },
-    ]
+    static var testChanges: [RequestChange] {
+        [
+            ValueChange("method") { $0.method = .put },
+            ValueChange("target") { $0.target = .path("/elsewhere") },
+            ValueChange("headers, replaced") { $0.headers = ["X-New": "1"] },
+            ValueChange("headers, added in place") { $0.headers.add("X-Added", "2") },
+            ValueChange("headers, subscript in place") { $0.headers["Accept"] = "text/plain" },
+            ValueChange("headers, removed in place") { $0.headers.remove("Accept") },
+            ValueChange("query, replaced") { $0.query = ["page": "2"] },
+            ValueChange("query, appended in place") { $0.query.append("page", "3") },
+            ValueChange("body") { $0.body = .json(Data("{}".utf8)) },
+            ValueChange("auth") { $0.auth = .bearer(token: "t0k") },
+            ValueChange("auth, removed") { $0.auth = nil },
+            ValueChange("timeout") { $0.timeout = .seconds(5) },
+            ValueChange("connectTimeout") { $0.connectTimeout = .seconds(2) },
+            ValueChange("redirectPolicy") { $0.redirectPolicy = .none },
+            ValueChange("tlsVerification") { $0.tlsVerification = .disabled },
+            ValueChange("certificateAuthorityBundle") { $0.certificateAuthorityBundle = nil },
+            ValueChange("proxy") { $0.proxy = URL(fileURLWithPath: "/other-proxy") },
+            ValueChange("httpVersion") { $0.httpVersion = .http2 },
+            ValueChange("responseBody") { $0.responseBody = .memory(limit: 1024) },
+            ValueChange("retryPolicy") { $0.retryPolicy = RetryPolicy(maximumRetries: 3) },
+            ValueChange("retryPolicy, changed in place") { $0.retryPolicy.maximumRetries = 5 },
+            ValueChange("recordsSentHead") { $0.recordsSentHead = true },
+            ValueChange("usesCookieJar") { $0.usesCookieJar = false },
+        ]
+    }
 }

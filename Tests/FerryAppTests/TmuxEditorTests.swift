@@ -87,6 +87,9 @@ extension TmuxEditorTests {
             command: ["/bin/bash", "--norc", "--noprofile", "-i"], width: 100, height: 30,
             environment: [
                 "SWIFT_BACKTRACE": "enable=no", "TERM": "tmux-256color", "HOME": folder.url.path, "PS1": "test-shell$ ",
+                // No history file: bash writes it when killed, after the workspace folder is gone, and made
+                // the folder again with only `.bash_history` in it (one left in /tmp per run).
+                "HISTFILE": "/dev/null",
             ])
         defer { session.kill() }
         try await session.waitFor("test-shell$")

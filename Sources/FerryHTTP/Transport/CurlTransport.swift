@@ -54,17 +54,19 @@ public final class CurlTransport: HTTPTransport {
     public static var liveHandleCount: Int { Curl.liveHandles.withLock { $0 } }
 
     /// Fetches `urls` sequentially with one reused libcurl easy handle and no FerryHTTP around it (the
-    /// baseline for benchmarks); returns how many answered 2xx.
+    /// baseline for benchmarks), sending the same request head as this transport (its default User-Agent
+    /// line); returns how many answered 2xx.
     public static func baselineFetch(_ urls: [String]) -> Int { Curl.baselineFetch(urls) }
 
     /// Fetches `urls` sequentially with raw libcurl in this transport's thread layout (a multi handle on
     /// its own thread, woken with `curl_multi_wakeup`, results handed back through a semaphore) and no
-    /// FerryHTTP code: the floor for any transport of this design; returns how many answered 2xx.
+    /// FerryHTTP code (the same request head, as ``baselineFetch(_:)``): the floor for any transport of this
+    /// design; returns how many answered 2xx.
     public static func baselineLoopFetch(_ urls: [String]) -> Int { Curl.baselineLoopFetch(urls) }
 
     /// Fetches `urls` with at most `inFlight` transfers at once on one raw libcurl multi handle driven by the
-    /// calling thread, with no FerryHTTP code (the baseline for concurrent benchmarks); returns how many
-    /// answered 2xx.
+    /// calling thread, with no FerryHTTP code and the same request head as ``baselineFetch(_:)`` (the baseline
+    /// for concurrent benchmarks); returns how many answered 2xx.
     public static func baselineParallelFetch(_ urls: [String], inFlight: Int) -> Int {
         Curl.baselineParallelFetch(urls, inFlight: inFlight)
     }

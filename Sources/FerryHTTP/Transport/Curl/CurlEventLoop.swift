@@ -32,9 +32,6 @@ final class CurlEventLoop: @unchecked Sendable {
 
     // Loop-confined.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-    /// The commands of one turn, swapped with the inbox's arrays so that both keep their capacity (no
-    /// allocation per command).
-    private var taken = (starts: [CurlTransfer](), cancels: [CurlTransfer](), resumes: [CurlTransfer]())
     private var spareHandles: [CurlEasy] = []
     private let maxSpareHandles = 64
 
@@ -100,9 +97,10 @@ final class CurlEventLoop: @unchecked Sendable {
     // MARK: - The loop
 
     private func run() {
+        // The commands of one turn, swapped with the inbox's arrays so that both keep their capacity (no
+        // allocation per command).
+        var taken = (starts: [CurlTransfer](), cancels: [CurlTransfer](), resumes: [CurlTransfer]())
         while true {
-            var taken = self.taken
-            self.taken = ([], [], [])
             let stopping = inbox.withLock { inbox in
                 swap(&inbox.starts, &taken.starts)
                 swap(&inbox.cancels, &taken.cancels)
@@ -117,7 +115,6 @@ final class CurlEventLoop: @unchecked Sendable {
             taken.starts.removeAll(keepingCapacity: true)
             taken.cancels.removeAll(keepingCapacity: true)
             taken.resumes.removeAll(keepingCapacity: true)
-            self.taken = taken
             if stopping { break }
             multi.perform()
             while let (handle, code) = multi.nextFinished() {

@@ -15,14 +15,20 @@ public final class HTTPClient: Sendable {
     public let transport: any HTTPTransport
     /// The cookies kept between requests, or `nil` for none (the default): see ``CookieJar``.
     public let cookieJar: CookieJar?
+    /// What runs around every attempt, in order: see ``HTTPInterceptor``.
+    public let interceptors: [any HTTPInterceptor]
     private let selectedEnvironment: Locked<Environment?>
 
     /// A client over the given transport, sending relative requests to `environment`; with `cookieJar`, every
     /// request whose ``HTTPRequest/usesCookieJar`` is `true` sends the jar's matching cookies and stores the
-    /// cookies its response sets.
-    public init(transport: any HTTPTransport, environment: Environment? = nil, cookieJar: CookieJar? = nil) {
+    /// cookies its response sets; `interceptors` adapt every attempt and look at its outcome, in order.
+    public init(
+        transport: any HTTPTransport, environment: Environment? = nil, cookieJar: CookieJar? = nil,
+        interceptors: [any HTTPInterceptor] = []
+    ) {
         self.transport = transport
         self.cookieJar = cookieJar
+        self.interceptors = interceptors
         self.selectedEnvironment = Locked(environment)
     }
 
@@ -132,38 +138,93 @@ public final class HTTPClient: Sendable {
                 sent.addCookies(from: jar)
             }
         }
-        let resolved = sent
-        let policy = request.retryPolicy
-        let method = request.method
+        guard !interceptors.isEmpty else {
+            return send(
+                sent, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
+                perHopCookieLines: perHopCookieLines)
+        }
+        let prepared = sent
+        Task {
+            let adapted: HTTPRequest
+            do throws(HTTPClientError) {
+                adapted = try await self.adapted(prepared)
+            } catch {
+                bodySink?.finish(.failure(error))
+                task.finish(.failure(error))
+                return
+            }
+            guard !task.isCanceled else {
+                bodySink?.finish(.failure(HTTPClientError(.canceled, request: request)))
+                return
+            }
+            self.send(
+                adapted, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
+                perHopCookieLines: perHopCookieLines)
+        }
+    }
+
+    /// Hands attempt `retry` of `task`, the request `resolved`, to the transport.
+    private func send<Value>(
+        _ resolved: HTTPRequest, of task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?,
+        jar: CookieJar?, retry: Int, perHopCookieLines: [String]?
+    ) {
         var events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in
                 if let jar, case .success(let response) = result { jar.storeCookies(from: response) }
-                if bodySink == nil, let wait = Self.delay(policy, beforeRetry: retry + 1, of: method, after: result) {
-                    self.retry(task, processor: processor, attempt: retry + 1, after: wait)
-                    return
+                guard !self.interceptors.isEmpty else {
+                    return self.conclude(
+                        result, of: task, resolved: resolved, processor: processor, bodySink: bodySink, retry: retry)
                 }
-                bodySink?.finish(result)
-                switch result {
-                case .failure(let error):
-                    task.finish(.failure(error))
-                case .success(let response):
-                    guard let processor else {
-                        // Without a parser the response is the value (`Value` is `HTTPResponse`).
-                        if let value = response as? Value { task.finish(.success(value)) }
-                        return
-                    }
-                    guard task.beginProcessing() else { return }
-                    DispatchQueue.handlers.async {
-                        let outcome = Result { () throws(HTTPClientError) -> Value in try processor(response, resolved)
-                        }
-                        task.finish(outcome)
+                Task {
+                    switch await self.intercepted(result, for: resolved, attempt: retry) {
+                    case .retry(let wait) where bodySink == nil:
+                        self.retry(task, processor: processor, attempt: retry + 1, after: wait)
+                    case .retry:
+                        self.conclude(
+                            result, of: task, resolved: resolved, processor: processor, bodySink: bodySink,
+                            retry: retry)
+                    case .proceed(let outcome):
+                        self.conclude(
+                            outcome, of: task, resolved: resolved, processor: processor, bodySink: bodySink,
+                            retry: retry)
                     }
                 }
             })
         events.bodySink = bodySink
         events.perHopCookieLines = perHopCookieLines
         task.attach(transport.start(resolved, events: events))
+    }
+
+    /// Ends attempt `retry` of `task` with `result`: another attempt under the request's retry policy, or
+    /// the result (parsed by `processor`, off the transport's thread) to the task.
+    private func conclude<Value>(
+        _ result: Result<HTTPResponse, HTTPClientError>, of task: HTTPTask<Value>, resolved: HTTPRequest,
+        processor: Processor<Value>?, bodySink: ResponseBodyBuffer?, retry: Int
+    ) {
+        let request = task.request
+        if bodySink == nil,
+            let wait = Self.delay(request.retryPolicy, beforeRetry: retry + 1, of: request.method, after: result)
+        {
+            self.retry(task, processor: processor, attempt: retry + 1, after: wait)
+            return
+        }
+        bodySink?.finish(result)
+        switch result {
+        case .failure(let error):
+            task.finish(.failure(error))
+        case .success(let response):
+            guard let processor else {
+                // Without a parser the response is the value (`Value` is `HTTPResponse`).
+                if let value = response as? Value { task.finish(.success(value)) }
+                return
+            }
+            guard task.beginProcessing() else { return }
+            DispatchQueue.handlers.async {
+                let outcome = Result { () throws(HTTPClientError) -> Value in try processor(response, resolved) }
+                task.finish(outcome)
+            }
+        }
     }
 
     /// Starts attempt `attempt` of `task` after `wait`, unless it is canceled meanwhile.

@@ -38,6 +38,8 @@ extension HTTPClientError {
             "A local file could not be used: \(why)."
         case .canceled:
             "The request was canceled."
+        case .rejected(let why):
+            "Stopped by the client: \(why)."
         case .transport(let code, let detail):
             "The transfer failed: \(detail) (code \(code))."
         }

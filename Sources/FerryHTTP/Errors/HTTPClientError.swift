@@ -46,6 +46,8 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
         case fileFailed(String)
         /// The request was canceled.
         case canceled
+        /// An interceptor refused the request or its response, saying why (a ``ResponseValidator``, a failed token refresh).
+        case rejected(String)
         /// Another transport failure, with the transport's own code and text.
         case transport(code: Int, detail: String)
     }

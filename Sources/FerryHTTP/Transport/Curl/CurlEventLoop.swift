@@ -4,8 +4,9 @@ import Synchronization
 /// One thread that drives every transfer of a ``CurlTransport`` through one libcurl multi handle.
 ///
 /// Other threads never touch libcurl: they post commands to the inbox and call `curl_multi_wakeup`,
-/// which is the one multi call libcurl allows from another thread. The wakeup happens under the inbox
-/// lock, and the loop marks itself stopped under the same lock before freeing the multi handle, so a
+/// which is the one multi call libcurl allows from another thread. The wakeup happens after the inbox
+/// lock is released (so the woken loop does not block on it), counted in ``wakersInFlight``; the loop
+/// marks itself closing and waits for that count to drop to zero before freeing the multi handle, so a
 /// late wakeup can never reach a freed handle.
 final class CurlEventLoop: @unchecked Sendable {
     private struct Inbox {
@@ -15,11 +16,10 @@ final class CurlEventLoop: @unchecked Sendable {
         var isStopping = false
         var isStopped = false
 
-        /// Wakes the loop for the command just added, unless an earlier one still waiting in the inbox
-        /// already did: the loop takes every command at once, and a wakeup stays pending until its poll.
-        func wakeIfFirst(_ multi: CurlMulti) {
-            if starts.count + cancels.count + resumes.count == 1 { multi.wakeup() }
-        }
+        /// Whether the command just added is the only one waiting: then its sender wakes the loop, and the
+        /// senders of later ones need not (the loop takes every command at once, and a wakeup stays
+        /// pending until its poll).
+        var needsWakeup: Bool { starts.count + cancels.count + resumes.count == 1 }
     }
 
     private let multi: CurlMulti
@@ -28,6 +28,10 @@ final class CurlEventLoop: @unchecked Sendable {
     /// The loop's thread while it runs (not kept by `self`, so the thread can release the loop at its end).
     private let loopThread = Locked<Thread?>(nil)
     private let activeTransfers = Atomic<Int>(0)
+    /// Senders between deciding to wake the loop and returning from `curl_multi_wakeup`.
+    private let wakersInFlight = Atomic<Int>(0)
+    /// Set before the multi handle is freed; a waker that sees it does not touch the handle.
+    private let isClosing = Atomic<Bool>(false)
     private let createdHandles = Atomic<Int>(0)
 
     // Loop-confined.
@@ -48,31 +52,33 @@ final class CurlEventLoop: @unchecked Sendable {
 
     /// Queues `transfer` to start; fails it with `.canceled` if the loop has stopped.
     func submit(_ transfer: CurlTransfer) {
-        let accepted = inbox.withLock { inbox -> Bool in
-            guard !inbox.isStopping else { return false }
+        let accepted = inbox.withLock { inbox -> Bool? in
+            guard !inbox.isStopping else { return nil }
             inbox.starts.append(transfer)
-            inbox.wakeIfFirst(multi)
-            return true
+            return inbox.needsWakeup
         }
-        if !accepted { transfer.fail(.canceled) }
+        guard let wakes = accepted else { return transfer.fail(.canceled) }
+        if wakes { wake() }
     }
 
     /// Queues the removal of `transfer` from the multi handle.
     func cancel(_ transfer: CurlTransfer) {
-        inbox.withLock { inbox in
-            guard !inbox.isStopped else { return }
+        let wakes = inbox.withLock { inbox -> Bool in
+            guard !inbox.isStopped else { return false }
             inbox.cancels.append(transfer)
-            inbox.wakeIfFirst(multi)
+            return inbox.needsWakeup
         }
+        if wakes { wake() }
     }
 
     /// Queues continuing `transfer`, paused because its streamed body's reader was behind.
     func resume(_ transfer: CurlTransfer) {
-        inbox.withLock { inbox in
-            guard !inbox.isStopped else { return }
+        let wakes = inbox.withLock { inbox -> Bool in
+            guard !inbox.isStopped else { return false }
             inbox.resumes.append(transfer)
-            inbox.wakeIfFirst(multi)
+            return inbox.needsWakeup
         }
+        if wakes { wake() }
     }
 
     /// Cancels every transfer, ends the thread and frees libcurl's handles; with `wait`, returns only once
@@ -81,9 +87,9 @@ final class CurlEventLoop: @unchecked Sendable {
         let shouldWait = inbox.withLock { inbox -> Bool in
             guard !inbox.isStopping else { return false }
             inbox.isStopping = true
-            multi.wakeup()
             return true
         }
+        if shouldWait { wake() }
         let onLoop = loopThread.withLock { $0 === Thread.current }
         if wait && shouldWait && !onLoop { finished.wait() }
     }
@@ -93,6 +99,13 @@ final class CurlEventLoop: @unchecked Sendable {
 
     /// How many easy handles this loop has made; the rest of its transfers ran on recycled ones.
     var handlesCreated: Int { createdHandles.load(ordering: .relaxed) }
+
+    /// Interrupts the loop's poll, unless the multi handle is being freed (then the loop is past polling).
+    private func wake() {
+        wakersInFlight.add(1, ordering: .sequentiallyConsistent)
+        if !isClosing.load(ordering: .sequentiallyConsistent) { multi.wakeup() }
+        wakersInFlight.subtract(1, ordering: .sequentiallyConsistent)
+    }
 
     // MARK: - The loop
 
@@ -174,12 +187,15 @@ final class CurlEventLoop: @unchecked Sendable {
         spareHandles = []
         let late = inbox.withLock { inbox in
             inbox.isStopped = true
-            // Under the lock that every wakeup takes: no wakeup can reach the freed handle. Freeing it
-            // here, not when the loop object goes, closes the idle kept-alive connections at shutdown.
-            multi.close()
             defer { inbox.starts = [] }
             return inbox.starts
         }
+        // A waker either sees `isClosing` and stays away, or is counted before this store and is waited
+        // for (both sides use sequentially consistent order). Freeing the handle here, not when the loop
+        // object goes, closes the idle kept-alive connections at shutdown.
+        isClosing.store(true, ordering: .sequentiallyConsistent)
+        while wakersInFlight.load(ordering: .sequentiallyConsistent) > 0 { sched_yield() }
+        multi.close()
         for transfer in late { transfer.fail(.canceled) }
         activeTransfers.store(0, ordering: .relaxed)
         loopThread.withLock { $0 = nil }

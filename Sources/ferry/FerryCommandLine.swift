@@ -8,6 +8,7 @@ enum FerryCommandLine {
             VersionCommand.self,
             ListCommand.self,
             SendCommand.self,
+            ExportCommand.self,
             EnvCommand.self,
             JSONCommand.self,
             DemoUICommand.self,

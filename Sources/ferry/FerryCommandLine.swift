@@ -11,6 +11,7 @@ enum FerryCommandLine {
             ExportCommand.self,
             EnvCommand.self,
             JSONCommand.self,
+            ImportCommand.self,
             DemoUICommand.self,
         ]
     }

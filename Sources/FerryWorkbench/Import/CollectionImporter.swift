@@ -17,7 +17,9 @@ public protocol CollectionImporter: Sendable {
 /// Every importer Ferry has, in the order `ferry import` tries them when no format is given.
 public enum CollectionImporters {
     /// The importers; each new format adds one line here.
-    public static let all: [any CollectionImporter.Type] = []
+    public static let all: [any CollectionImporter.Type] = [
+        CurlCommandImporter.self
+    ]
 
     /// The importer whose ``CollectionImporter/formatName`` is `name` (case-insensitive).
     public static func importer(named name: String) -> (any CollectionImporter.Type)? {

@@ -1,0 +1,184 @@
+import FerryWorkbench
+import Foundation
+
+/// `ferry import FILE... [--format NAME] [--into DIR] [--dry-run]`: reads curl commands, Postman
+/// collections and environments (and any other registered format) into `.http` files and environment files.
+///
+/// Exit 0 when something was imported (warnings about what was left out go to stderr as
+/// `file:line: warning: …`); 2 for bad usage or when nothing could be imported.
+enum ImportCommand: FerryCommand {
+    static let name = "import"
+    static let summary = "import curl commands, Postman collections… into .http files"
+
+    static var usage: String {
+        let formats = CollectionImporters.all.map { $0.formatName }.joined(separator: "|")
+        return """
+            usage: ferry import FILE... [--format \(formats)] [--into DIR] [--dry-run]
+              FILE|-         a file to import (- reads standard input: pbpaste | ferry import -)
+              --format NAME  the format of every FILE (default: recognized from each file's contents)
+              --into DIR     the folder to write into (default: the current folder); existing files are never
+                             overwritten, environments are merged into the workspace's env files
+              --dry-run      print the .http text instead of writing anything
+            """
+    }
+
+    /// The parsed command line.
+    struct Options {
+        var paths: [String] = []
+        var format: (any CollectionImporter.Type)?
+        var into = "."
+        var dryRun = false
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        switch parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(let message):
+            if message.text.isEmpty {
+                print(usage)
+                return ExitCode.success
+            }
+            printError("ferry import: \(message.text)\n\n\(usage)")
+            return ExitCode.usage
+        }
+        var importedSomething = false
+        var output = ""
+        let destination = URL(fileURLWithPath: options.into)
+        for path in options.paths {
+            guard let collection = read(path, format: options.format) else { continue }
+            for diagnostic in collection.diagnostics { printError(line(for: diagnostic)) }
+            guard collection.requestCount > 0 || !collection.environments.isEmpty else {
+                printError("ferry import: \(displayName(path)): nothing to import")
+                continue
+            }
+            importedSomething = true
+            if options.dryRun {
+                output += dryRunText(collection)
+                continue
+            }
+            let report: ImportWriteReport
+            do {
+                report = try collection.write(into: destination)
+            } catch {
+                printError("ferry import: \(error)")
+                return ExitCode.usage
+            }
+            for diagnostic in report.diagnostics { printError(line(for: diagnostic)) }
+            for file in report.files {
+                let shown =
+                    options.into == "." ? file.path : (options.into as NSString).appendingPathComponent(file.path)
+                output += "wrote \(shown) (\(file.requestCount) request\(file.requestCount == 1 ? "" : "s"))\n"
+            }
+            for file in report.environmentFiles {
+                output += "updated \(file)\n"
+            }
+            if !report.environmentFiles.isEmpty {
+                output +=
+                    "added \(report.addedVariables) environment variable\(report.addedVariables == 1 ? "" : "s")\n"
+            }
+        }
+        TerminalOutput.standardOutput.write(Array(output.utf8))
+        return importedSomething ? ExitCode.success : ExitCode.usage
+    }
+
+    // MARK: - Steps
+
+    /// Reads and converts one input; prints why when it cannot.
+    static func read(_ path: String, format: (any CollectionImporter.Type)?) -> ImportedCollection? {
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            do {
+                bytes = try FileIO.read(URL(fileURLWithPath: path)).bytes
+            } catch {
+                printError("ferry import: cannot read '\(path)': \(error)")
+                return nil
+            }
+        }
+        let fileName = displayName(path)
+        guard let importer = format ?? CollectionImporters.importer(recognizing: bytes, fileName: fileName) else {
+            let names = CollectionImporters.all.map { $0.formatName }.joined(separator: ", ")
+            printError("ferry import: \(fileName): cannot tell the format; give --format (\(names))")
+            return nil
+        }
+        do throws(Diagnostic) {
+            return try importer.read(bytes, fileName: fileName)
+        } catch {
+            printError(line(for: error))
+            return nil
+        }
+    }
+
+    /// What `--dry-run` prints for a collection.
+    static func dryRunText(_ collection: ImportedCollection) -> String {
+        var text = ""
+        for file in collection.files {
+            text += "# \(file.path) (\(file.requests.count) request\(file.requests.count == 1 ? "" : "s"))\n"
+            text += file.text
+        }
+        for environment in collection.environments {
+            let names = (environment.variables + environment.secrets).map(\.name).joined(separator: ", ")
+            text += "# environment \(environment.name): \(names)\n"
+        }
+        return text
+    }
+
+    /// `file:line: warning: message` (with the column when it is known).
+    static func line(for diagnostic: Diagnostic) -> String {
+        let location = diagnostic.location
+        let place =
+            location.column > 1
+            ? "\(location.file):\(location.line):\(location.column)" : "\(location.file):\(location.line)"
+        return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+    }
+
+    /// The name an input goes by in messages and file names: `stdin` for `-`.
+    static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
+
+    // MARK: - Arguments
+
+    /// A usage problem (empty for `--help`).
+    struct Message: Error {
+        var text: String
+    }
+
+    static func parse(_ arguments: [String]) -> Result<Options, Message> {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            var value: String?
+            var name = argument
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "-h", "--help":
+                return .failure(Message(text: ""))
+            case "--format", "--into":
+                guard let given = value ?? rest.popFirst() else {
+                    return .failure(Message(text: "\(name) needs a value"))
+                }
+                if name == "--into" {
+                    options.into = given
+                } else if let importer = CollectionImporters.importer(named: given) {
+                    options.format = importer
+                } else {
+                    let names = CollectionImporters.all.map { $0.formatName }.joined(separator: ", ")
+                    return .failure(Message(text: "unknown format '\(given)' (known: \(names))"))
+                }
+            case "--dry-run":
+                options.dryRun = true
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    return .failure(Message(text: "unknown option '\(argument)'"))
+                }
+                options.paths.append(argument)
+            }
+        }
+        guard !options.paths.isEmpty else { return .failure(Message(text: "no FILE given")) }
+        return .success(options)
+    }
+}

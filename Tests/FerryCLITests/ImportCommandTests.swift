@@ -1,0 +1,106 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+@Suite struct ImportCommandTests {
+    @Test func importsCurlCommandsThenListShowsThem() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "in/api.sh",
+            "curl -X POST https://a.test/items -H 'X-A: 1' -d a=1\n\ncurl -L https://a.test/items --frobnicate\n")
+        let output = try await FerryProcess.run([
+            "import", folder.url.appendingPathComponent("in/api.sh").path, "--into",
+            folder.url.appendingPathComponent("ws").path,
+        ])
+        #expect(output.status == 0)
+        #expect(output.text == "wrote \(folder.url.path)/ws/api.http (2 requests)\n")
+        #expect(
+            output.standardError
+                == "\(folder.url.path)/in/api.sh:3:30: warning: unknown curl option --frobnicate; ignored\n")
+        let list = try await FerryProcess.run(["list", folder.url.appendingPathComponent("ws").path])
+        #expect(list.status == 0)
+        #expect(
+            list.text
+                == "api.http#post-items  POST  https://a.test/items\napi.http#get-items   GET   https://a.test/items\n")
+    }
+
+    @Test func readsStandardInputAndNeverOverwrites() async throws {
+        let folder = try TemporaryFolder()
+        let input = Data("$ curl https://a.test/ping\n".utf8)
+        let first = try await FerryProcess.run(["import", "-"], input: input, currentDirectory: folder.url)
+        #expect(first.status == 0)
+        #expect(first.text == "wrote stdin.http (1 request)\n")
+        let second = try await FerryProcess.run(
+            ["import", "-", "--format", "curl"], input: input, currentDirectory: folder.url)
+        #expect(second.status == 0)
+        #expect(second.text == "wrote stdin-2.http (1 request)\n")
+        #expect(second.standardError.contains("stdin.http exists and was left as it is"))
+        #expect(try folder.read("stdin.http") == "### get-ping\n# @no-redirect\nGET https://a.test/ping\n\n")
+    }
+
+    @Test func dryRunPrintsAndWritesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let output = try await FerryProcess.run(
+            ["import", "-", "--dry-run"], input: Data("curl -L https://a.test/x\n".utf8), currentDirectory: folder.url)
+        #expect(output.status == 0)
+        #expect(output.text == "# stdin.http (1 request)\n### get-x\nGET https://a.test/x\n\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
+    }
+
+    @Test func usageAndUnimportableInputExitWithTwo() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("notes.txt", "hello\n")
+        try folder.write("broken.sh", "curl -d 'open\n")
+        let none = try await FerryProcess.run(["import"])
+        #expect(none.status == 2)
+        #expect(none.standardError.contains("usage: ferry import"))
+        let format = try await FerryProcess.run(["import", "x", "--format", "nope"])
+        #expect(format.status == 2)
+        #expect(format.standardError.contains("unknown format 'nope'"))
+        let unknown = try await FerryProcess.run(["import", "notes.txt"], currentDirectory: folder.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("notes.txt: cannot tell the format; give --format"))
+        let broken = try await FerryProcess.run(["import", "broken.sh"], currentDirectory: folder.url)
+        #expect(broken.status == 2)
+        #expect(broken.standardError == "broken.sh:1:9: error: unclosed single quote (') opened here\n")
+        let missing = try await FerryProcess.run(["import", "absent.sh"], currentDirectory: folder.url)
+        #expect(missing.status == 2)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["broken.sh", "notes.txt"])
+        let help = try await FerryProcess.run(["import", "--help"])
+        #expect(help.status == 0)
+        #expect(help.text.contains("--dry-run"))
+    }
+
+    /// A curl command imported, then sent with `ferry send` to httpbin's echo: what arrives is what curl sends.
+    @Test func importedCurlCommandSendsTheSameRequest() async throws {
+        guard let httpbin = try TestServers.httpbinURL() else { return }
+        let folder = try TemporaryFolder()
+        let command = """
+            curl -X PATCH '\(httpbin)/anything/items/7?x=1' \\
+              -H 'X-Trace: abc 123' \\
+              -H "Content-Type: application/json" \\
+              -A 'Importer/1.0' \\
+              -u ann:s3cret \\
+              -d '{"name": "Ann", "tags": ["a", "b"]}'
+            """
+        let imported = try await FerryProcess.run(
+            ["import", "-"], input: Data(command.utf8), currentDirectory: folder.url)
+        #expect(imported.status == 0)
+        #expect(imported.standardError == "")
+        let sent = try await FerryProcess.run(["send", "stdin.http#patch-7"], currentDirectory: folder.url)
+        #expect(sent.status == 0, "\(sent.standardError)")
+        let echo = try #require(try JSONSerialization.jsonObject(with: sent.standardOutput) as? [String: Any])
+        #expect(echo["method"] as? String == "PATCH")
+        #expect((echo["url"] as? String)?.hasSuffix("/anything/items/7?x=1") == true)
+        let headers = try #require(echo["headers"] as? [String: Any])
+        #expect(headers["X-Trace"] as? String == "abc 123")
+        #expect(headers["Content-Type"] as? String == "application/json")
+        #expect(headers["User-Agent"] as? String == "Importer/1.0")
+        #expect(headers["Authorization"] as? String == "Basic " + Data("ann:s3cret".utf8).base64EncodedString())
+        #expect(echo["data"] as? String == #"{"name": "Ann", "tags": ["a", "b"]}"#)
+        let json = try #require(echo["json"] as? [String: Any])
+        #expect(json["name"] as? String == "Ann")
+        #expect(json["tags"] as? [String] == ["a", "b"])
+    }
+}

@@ -1,0 +1,80 @@
+import FerryJSON
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+/// The corpus's YAML API descriptions read the same as PyYAML reads them (when python3 has PyYAML).
+@Suite struct YAMLCorpusTests {
+    /// The corpus's YAML files, or nothing when the corpus is absent.
+    static func yamlFiles() -> [URL] {
+        guard let corpus = TestServers.corpusDirectory() else { return [] }
+        let folder = corpus.appendingPathComponent("openapi")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map {
+            folder.appendingPathComponent($0)
+        }
+    }
+
+    /// The file as JSON via PyYAML's `safe_load` (dates printed with `str`), or `nil` without python3 or PyYAML.
+    static func pyYAML(_ file: URL) throws -> JSONValue? {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import yaml"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return nil }
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { return nil }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c", "import json,sys,yaml; print(json.dumps(yaml.safe_load(sys.stdin), default=str))",
+        ]
+        process.standardInput = try FileHandle(forReadingFrom: file)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try JSONValue(parsing: data)
+    }
+
+    /// The first place `ours` and `theirs` differ (numbers compared by value, objects by key), or `nil`.
+    static func difference(_ ours: JSONValue, _ theirs: JSONValue, at path: String = "") -> String? {
+        switch (ours, theirs) {
+        case (.number(let left), .number(let right)):
+            return left.doubleValue == right.doubleValue ? nil : "\(path): \(left) vs \(right)"
+        case (.array(let left), .array(let right)):
+            guard left.count == right.count else { return "\(path): \(left.count) vs \(right.count) items" }
+            for index in left.indices {
+                if let found = difference(left[index], right[index], at: "\(path)/\(index)") { return found }
+            }
+            return nil
+        case (.object(let left), .object(let right)):
+            guard Set(left.keys) == Set(right.keys) else {
+                return "\(path): keys \(Set(left.keys).symmetricDifference(Set(right.keys)).sorted())"
+            }
+            for key in Set(left.keys).sorted() {
+                if let found = difference(left[key] ?? .null, right[key] ?? .null, at: "\(path)/\(key)") {
+                    return found
+                }
+            }
+            return nil
+        default:
+            return ours == theirs ? nil : "\(path): \(ours) vs \(theirs)"
+        }
+    }
+
+    @Test(arguments: yamlFiles()) func readsLikePyYAML(file: URL) throws {
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let document = try YAMLReader.read(bytes)
+        #expect(document.warnings.isEmpty)
+        #expect(document.value["openapi"].value != nil)
+        guard let expected = try Self.pyYAML(file) else { return }
+        let found = Self.difference(document.value, expected)
+        #expect(found == nil, "\(file.lastPathComponent) differs at \(found ?? "")")
+    }
+}

@@ -117,7 +117,26 @@ enum ExportCommand: FerryCommand {
 
     /// HAR of recorded sends: the whole history (newest last), or one request's.
     static func har(workspace: Workspace, request: WorkspaceRequest?, options: ExportOptions) throws -> String {
-        throw SendCommand.InputError(description: "HAR export is not available yet")
+        let log = HistoryLog(stateFolder: workspace.stateFolder)
+        var entries = log.entries()
+        if let request {
+            var stableID: String?
+            if FileManager.default.fileExists(atPath: workspace.stateFolder.path) {
+                stableID = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)[
+                    request.id]
+            }
+            let path = request.id.description
+            entries = entries.filter { $0.requestID == stableID || $0.requestPath == path }
+            if entries.isEmpty {
+                throw SendCommand.InputError(
+                    description: "no recorded sends of '\(path)' in \(log.url.path) (send it first: ferry send \(path))"
+                )
+            }
+        }
+        if let last = options.last { entries = Array(entries.suffix(last)) }
+        let exchanges = entries.map(HARExchange.init(history:))
+        return String(
+            decoding: HARExporter(creatorVersion: VersionCommand.version).bytes(for: exchanges), as: UTF8.self)
     }
 
     // MARK: - Output

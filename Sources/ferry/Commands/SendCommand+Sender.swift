@@ -40,7 +40,7 @@ struct Sender {
         // The retries are made here (to report each one), so the client must not retry as well.
         let policy = RetryPolicy(maximumRetries: options.retries ?? prepared.prepared.retries)
         request.retryPolicy = .none
-        request.recordsSentHead = options.verbose
+        request.recordsSentHead = options.verbose || options.harPath != nil
         if request.tlsVerification == .disabled {
             printError("ferry send: warning: the TLS certificate is not verified (--insecure or # @insecure)")
         }
@@ -93,6 +93,16 @@ struct Sender {
                 }
             }
             if options.showTiming, let timing = response.timing { printTiming(timing) }
+            if let harPath = options.harPath {
+                let exchange = HARExchange(prepared: prepared.prepared, response: response, started: started)
+                do {
+                    try ExportCommand.write(
+                        HARExporter(creatorVersion: VersionCommand.version).bytes(for: [exchange]), to: harPath)
+                } catch {
+                    printError("ferry send: \(error)")
+                    return ExitCode.usage
+                }
+            }
             switch response.status {
             case 400..<500: return ExitCode.clientError
             case 500...: return ExitCode.serverError

@@ -22,9 +22,11 @@ struct SendOptions {
     var certificateAuthorityPath: String?
     /// `--verbose`: the request heads as sent on stderr (`> ` lines, secrets masked).
     var verbose = false
+    /// `--har FILE`: the exchange as HAR 1.2 (masked as the history is), written atomically to FILE.
+    var harPath: String?
 
     static let usage =
-        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure] [--cacert FILE] [--verbose]"
+        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure] [--cacert FILE] [--verbose] [--har FILE]"
 
     /// Parses the arguments after `send`; throws a message for people.
     init(_ arguments: [String]) throws(UsageError) {
@@ -60,6 +62,7 @@ struct SendOptions {
             case "--insecure", "-k": insecure = true
             case "--cacert": certificateAuthorityPath = try value(for: argument)
             case "--verbose": verbose = true
+            case "--har": harPath = try value(for: argument)
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw UsageError("unknown option '\(argument)'") }
                 guard requestID.isEmpty else { throw UsageError("one request id at a time ('\(argument)')") }

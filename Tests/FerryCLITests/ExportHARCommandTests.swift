@@ -74,6 +74,16 @@ import Testing
         #expect(headers.contains { $0["name"].value == "X-Token" && $0["value"].value == "••••••" })
     }
 
+    @Test func aFailedSendWritesItsErrorAsHAR() async throws {
+        let folder = try Self.workspace(base: "http://127.0.0.1:\(try LoopbackPort.free())")
+        let sent = try await FerryProcess.run(
+            ["send", "a", "--env", "local", "--har", "x.har"], currentDirectory: folder.url)
+        #expect(sent.status == 3)
+        let entry = try #require(try Self.entries(Data(try folder.read("x.har").utf8)).first)
+        #expect(entry["response"]["status"].value == 0)
+        #expect(entry["response"]["_error"].value?.stringValue?.isEmpty == false)
+    }
+
     @Test func httpbinSendsExportAsHAR() async throws {
         guard let base = try TestServers.httpbinURL() else { return }
         let folder = try Self.workspace(base: base)

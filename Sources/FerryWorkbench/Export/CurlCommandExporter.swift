@@ -12,7 +12,7 @@ import Foundation
 /// - Body kinds: text and JSON go as `--data-raw`; a form as one `--data-raw` per `a=1` pair (curl
 ///   joins them with `&`, so the bytes are Ferry's); a file body (`< ./path`) as `--data-binary @path`;
 ///   multipart as `-F name=@path;type=…;filename=…` and `--form-string name=value` parts (curl makes its
-///   own boundary); bytes that cannot be an argument (NUL, not UTF-8) are piped in from `printf`.
+///   own boundary), or as its exact bytes when a text part has headers of its own; bytes that cannot be an argument (NUL, not UTF-8) are piped in from `printf`.
 /// - Without a `Content-Type` header a body goes with `-H 'Content-Type:'`, since Ferry sends none and
 ///   curl would add `application/x-www-form-urlencoded`.
 /// - Redirects are followed (`-L`) unless `# @no-redirect`; `# @insecure` is `-k`; `# @timeout` and
@@ -90,7 +90,8 @@ public struct CurlCommandExporter: Sendable {
             }
         case .multipart:
             if let fields = request.formFields {
-                return BodyOptions(options: try fields.map { try part($0, resolver: resolver, notes: &notes) })
+                let parts = try fields.map { try part($0, resolver: resolver, notes: &notes) }
+                if parts.allSatisfy({ $0 != nil }) { return BodyOptions(options: parts.compactMap { $0 }) }
             }
         case .form:
             let text = masksSecrets ? prepared.maskedBody : String(data: bytes, encoding: .utf8)
@@ -110,16 +111,20 @@ public struct CurlCommandExporter: Sendable {
         return BodyOptions(options: [["--data-binary", "@-"]], standardInput: [UInt8](bytes))
     }
 
-    /// One multipart field as a curl form option.
-    func part(_ field: FormField, resolver: TemplateResolver, notes: inout [String]) throws -> [String] {
+    /// One multipart field as a curl form option, or `nil` when curl's form options cannot send it as Ferry
+    /// does (a text part with its own `Content-Type` or `filename`, or a value holding NUL or bytes that are
+    /// not UTF-8): the body then goes as its exact bytes.
+    func part(_ field: FormField, resolver: TemplateResolver, notes: inout [String]) throws -> [String]? {
         let name = pick(try resolver.resolve(field.name))
         guard let path = field.filePath else {
-            if field.contentType != nil || field.fileName != nil {
-                notes.append("part '\(name)': its Content-Type / filename lines are not carried by --form-string")
+            guard field.contentType == nil, field.fileName == nil else { return nil }
+            // As Ferry sends it: lines joined by CRLF, variables and `<@ file` includes substituted.
+            let (bytes, masked) = try SavedRequest.assembleBody(
+                field.value, contentType: "multipart/form-data", resolver: resolver)
+            guard let text = masksSecrets ? masked : String(data: bytes, encoding: .utf8), !text.contains("\0") else {
+                return nil
             }
-            // Ferry sends a part's lines joined by CRLF.
-            let value = pick(try resolver.resolve(field.value)).replacingOccurrences(of: "\n", with: "\r\n")
-            return ["--form-string", "\(name)=\(value)"]
+            return ["--form-string", "\(name)=\(text)"]
         }
         var spec = "\(name)=@" + Self.formWord(filePath(try resolver.resolve(path).value, notes: &notes))
         if let type = field.contentType { spec += ";type=" + type }

@@ -28,9 +28,17 @@ public struct HTTPFileExporter: Sendable {
         try requests.map { try exported($0.request, context: $0.context).rendered(separator: true) }.joined()
     }
 
-    /// `request` as it is exported: unchanged, or resolved with `context`.
+    /// `request` as it is exported: resolved with `context`, or as written with the in-file variables of
+    /// ``VariableContext/fileVariables`` it does not declare itself added above it (a request taken out of its
+    /// file keeps the `@base = …` lines declared above it there).
     public func exported(_ request: SavedRequest, context: VariableContext) throws -> SavedRequest {
-        guard resolves else { return request }
+        guard resolves else {
+            var result = request
+            let declared = Set(request.variables.map(\.name))
+            let missing = context.fileVariables.filter { !declared.contains($0.key) }.sorted { $0.key < $1.key }
+            result.preamble.insert(contentsOf: missing.map { PreambleItem.variable($0.key, $0.value) }, at: 0)
+            return result
+        }
         let map = request.sourceMap
         func resolver(_ part: String, _ line: Int?) -> TemplateResolver {
             TemplateResolver(

@@ -76,8 +76,14 @@ enum ExportCommand: FerryCommand {
             let exporter = HTTPFileExporter(resolves: options.resolves, revealsSecrets: options.revealsSecrets)
             var pairs: [(request: SavedRequest, context: VariableContext)] = []
             for found in requests {
+                let fileVariables =
+                    workspace.fileIndex(found.path).map {
+                        workspace.files[$0].content.fileVariables(forRequestAt: found.position)
+                    } ?? [:]
                 let context =
-                    options.resolves ? try context(for: found, in: workspace, options: options) : VariableContext()
+                    options.resolves
+                    ? try context(for: found, in: workspace, options: options)
+                    : VariableContext(fileVariables: fileVariables)
                 pairs.append((found.request, context))
             }
             return try exporter.text(for: pairs)

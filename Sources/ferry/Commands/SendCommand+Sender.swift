@@ -77,6 +77,7 @@ struct Sender {
         record(result, started: started)
         switch result {
         case .failure(let error):
+            _ = writeHAR(result, started: started)
             if error.isCanceled {
                 printError("canceled")
                 return ExitCode.interrupted
@@ -93,16 +94,7 @@ struct Sender {
                 }
             }
             if options.showTiming, let timing = response.timing { printTiming(timing) }
-            if let harPath = options.harPath {
-                let exchange = HARExchange(prepared: prepared.prepared, response: response, started: started)
-                do {
-                    try ExportCommand.write(
-                        HARExporter(creatorVersion: VersionCommand.version).bytes(for: [exchange]), to: harPath)
-                } catch {
-                    printError("ferry send: \(error)")
-                    return ExitCode.usage
-                }
-            }
+            if !writeHAR(result, started: started) { return ExitCode.usage }
             switch response.status {
             case 400..<500: return ExitCode.clientError
             case 500...: return ExitCode.serverError

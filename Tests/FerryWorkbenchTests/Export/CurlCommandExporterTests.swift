@@ -119,6 +119,33 @@ import Testing
                 """)
     }
 
+    @Test func aTextPartWithHeadersOfItsOwnSendsTheExactBody() throws {
+        let text = """
+            POST {{host}}/upload
+            Content-Type: multipart/form-data; boundary=XY
+
+            --XY
+            Content-Disposition: form-data; name="meta"
+            Content-Type: application/json
+
+            {"t": "{{token}}"}
+            --XY--
+            """
+        #expect(
+            try command(text, masks: true) == """
+                curl https://api.example/upload \\
+                  -H 'Content-Type: multipart/form-data; boundary=XY' \\
+                  --data-raw '--XY\r
+                Content-Disposition: form-data; name="meta"\r
+                Content-Type: application/json\r
+                \r
+                {"t": "••••••"}\r
+                --XY--' \\
+                  -L \\
+                  --compressed
+                """)
+    }
+
     @Test func binaryBodiesArePipedFromPrintf() throws {
         let text = "POST {{host}}/bin\nContent-Type: application/octet-stream\n\nhead\n< ./data.bin\n"
         #expect(

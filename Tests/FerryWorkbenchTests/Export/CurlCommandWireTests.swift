@@ -79,6 +79,22 @@ import Testing
         < ./data.bin
         --WebAppBoundary--
 
+        ### multipart-raw
+        POST {{host}}/echo
+        Content-Type: multipart/form-data; boundary=b0undary
+        Accept: */*
+
+        --b0undary
+        Content-Disposition: form-data; name="meta"
+        Content-Type: application/json
+
+        {"a": "{{token}}"}
+        --b0undary
+        Content-Disposition: form-data; name="doc"
+
+        <@ ./my file.json
+        --b0undary--
+
         ### delete
         DELETE {{host}}/echo?id=7
         Accept: */*
@@ -97,7 +113,9 @@ import Testing
         return (folder, try Workspace.load(at: folder.url))
     }
 
-    @Test(arguments: ["get", "json", "text-no-type", "form", "file", "mixed-binary", "multipart", "delete"])
+    @Test(arguments: [
+        "get", "json", "text-no-type", "form", "file", "mixed-binary", "multipart", "multipart-raw", "delete",
+    ])
     func curlSendsWhatFerrySends(name: String) async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
@@ -141,7 +159,7 @@ import Testing
         try folder.write("http-client.env.json", #"{"test": {"host": "\#(base)", "token": "t'o k$en"}}"#)
         let workspace = try Workspace.load(at: folder.url)
         let client = HTTPClient(transport: CurlTransport())
-        for name in ["get", "json", "text-no-type", "form", "file", "multipart", "delete"] {
+        for name in ["get", "json", "text-no-type", "form", "file", "multipart", "multipart-raw", "delete"] {
             let found = try workspace.request("api/requests.http#\(name)")
             let context = try workspace.context(for: found, environment: "test")
             let response = try await client.send(try found.request.prepared(with: context).httpRequest())

@@ -84,6 +84,19 @@ import Testing
         }
     }
 
+    @Test func aRequestTakenOutOfItsFileKeepsTheFileVariablesItUses() throws {
+        let upload = Self.requests[1]
+        let exported = try HTTPFileExporter().text(for: [
+            (upload, VariableContext(fileVariables: ["base": "{{host}}/v1"]))
+        ])
+        #expect(exported.hasPrefix("### upload\n@base = {{host}}/v1\nPOST {{base}}/upload\n"))
+        let again = try #require(HTTPFileParser.parse(text: exported, path: "x.http").requests.first)
+        let context = VariableContext(
+            fileVariables: HTTPFileParser.parse(text: exported, path: "x.http").fileVariables(forRequestAt: 0),
+            environment: Self.context.environment, overrides: ["page": "2"], includedFiles: Self.context.includedFiles)
+        #expect(try again.prepared(with: context).url == "https://h.example/v1/upload")
+    }
+
     @Test func anUnresolvedVariableIsALocatedError() {
         let request = HTTPFileParser.parse(text: "GET https://h/{{missing}}\n", path: "t.http").requests[0]
         #expect {

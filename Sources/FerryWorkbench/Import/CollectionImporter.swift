@@ -18,7 +18,8 @@ public protocol CollectionImporter: Sendable {
 public enum CollectionImporters {
     /// The importers; each new format adds one line here.
     public static let all: [any CollectionImporter.Type] = [
-        CurlCommandImporter.self
+        OpenAPIImporter.self,
+        CurlCommandImporter.self,
     ]
 
     /// The importer whose ``CollectionImporter/formatName`` is `name` (case-insensitive).

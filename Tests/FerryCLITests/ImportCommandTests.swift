@@ -72,6 +72,49 @@ import Testing
         #expect(help.text.contains("--dry-run"))
     }
 
+    @Test func importsAPostmanCollectionAndEnvironmentThenListAndEnvShowThem() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "shop.postman_collection.json",
+            """
+            {"info": {"name": "Shop", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "variable": [{"key": "host", "value": "https://shop.test"}],
+             "item": [{"name": "ping", "request": {"method": "HEAD", "url": "{{host}}/ping"}},
+                      {"name": "Orders", "item": [{"name": "list", "request": {"url": "{{host}}/orders"},
+                        "event": [{"listen": "prerequest", "script": {"exec": ["x()"]}}]}]}]}
+            """)
+        try folder.write(
+            "dev.json",
+            #"{"name": "dev", "values": [{"key": "token", "value": "tok-1", "enabled": true}], "_postman_variable_scope": "environment"}"#
+        )
+        let output = try await FerryProcess.run(
+            ["import", "shop.postman_collection.json", "dev.json", "--into", "ws"], currentDirectory: folder.url)
+        #expect(output.status == 0)
+        #expect(
+            output.text == """
+                wrote ws/Shop.http (1 request)
+                wrote ws/Orders/Orders.http (1 request)
+                updated \(folder.url.path)/ws/http-client.env.json
+                added 1 environment variable
+                updated \(folder.url.path)/ws/http-client.private.env.json
+                added 1 environment variable
+
+                """)
+        #expect(
+            output.standardError
+                == "shop.postman_collection.json:5: warning: the pre-request script of 'list' not imported: Ferry does not run scripts\n"
+        )
+        let list = try await FerryProcess.run(["list", "ws"], currentDirectory: folder.url)
+        #expect(
+            list.text
+                == "Orders/Orders.http#list  GET   {{host}}/orders\nShop.http#ping           HEAD  {{host}}/ping\n")
+        let env = try await FerryProcess.run(["env", "ws"], currentDirectory: folder.url)
+        #expect(env.status == 0)
+        #expect(env.text.contains("host"))
+        #expect(env.text.contains("token = ••••••"))
+        #expect(try folder.read("ws/.gitignore") == "http-client.private.env.json\n")
+    }
+
     /// A curl command imported, then sent with `ferry send` to httpbin's echo: what arrives is what curl sends.
     @Test func importedCurlCommandSendsTheSameRequest() async throws {
         guard let httpbin = try TestServers.httpbinURL() else { return }

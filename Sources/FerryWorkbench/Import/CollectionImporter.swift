@@ -18,7 +18,9 @@ public protocol CollectionImporter: Sendable {
 public enum CollectionImporters {
     /// The importers; each new format adds one line here.
     public static let all: [any CollectionImporter.Type] = [
+        PostmanImporter.self,
         OpenAPIImporter.self,
+        // Last: its check (the text starts with `curl `) is the loosest.
         CurlCommandImporter.self,
     ]
 

@@ -63,24 +63,28 @@ extension OpenAPIConverter {
 
     // MARK: - Parameters
 
-    /// The operation's parameters with the path item's (the operation's win by name and place), resolved.
+    /// The path item's parameters, then the operation's (which replace those of the same name and place),
+    /// resolved.
     mutating func parameters(of operation: JSONObject, pathItem: JSONObject, pointer: String) -> [OpenAPIParameter] {
         let itemPointer = String(pointer[..<(pointer.lastIndex(of: "/") ?? pointer.endIndex)])
         var result: [OpenAPIParameter] = []
         let lists: [(JSONValue?, String)] = [
-            (operation["parameters"], OpenAPIPointer.appending("parameters", to: pointer)),
             (pathItem["parameters"], OpenAPIPointer.appending("parameters", to: itemPointer)),
+            (operation["parameters"], OpenAPIPointer.appending("parameters", to: pointer)),
         ]
         for (list, listPointer) in lists {
             for (index, entry) in (list?.arrayValue ?? []).enumerated() {
                 guard let (object, objectPointer) = resolved(entry, at: listPointer + "/\(index)").objectWithPointer,
                     let name = object["name"]?.stringValue, let location = object["in"]?.stringValue
                 else { continue }
-                guard !result.contains(where: { $0.name == name && $0.location == location }) else { continue }
                 let required = location == "path" || object["required"]?.boolValue == true
-                result.append(
-                    OpenAPIParameter(
-                        name: name, location: location, isRequired: required, object: object, pointer: objectPointer))
+                let parameter = OpenAPIParameter(
+                    name: name, location: location, isRequired: required, object: object, pointer: objectPointer)
+                if let existing = result.firstIndex(where: { $0.name == name && $0.location == location }) {
+                    result[existing] = parameter
+                } else {
+                    result.append(parameter)
+                }
             }
         }
         return result

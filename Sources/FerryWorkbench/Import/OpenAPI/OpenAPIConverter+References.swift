@@ -13,17 +13,18 @@ extension OpenAPIConverter {
         var currentPointer = pointer
         var hops = 0
         while let reference = current.objectValue?["$ref"]?.stringValue {
+            let referencePointer = OpenAPIPointer.appending("$ref", to: currentPointer)
             hops += 1
             guard hops <= Self.maximumReferenceHops else {
-                warn("$ref chain '\(reference)' does not end (a cycle); skipped", at: currentPointer)
+                warn("$ref chain '\(reference)' does not end (a cycle); skipped", at: referencePointer)
                 return nil
             }
             guard let target = OpenAPIPointer.pointer(ofReference: reference) else {
-                warn("external $ref '\(reference)' is not followed; skipped", at: currentPointer)
+                warn("external $ref '\(reference)' is not followed; skipped", at: referencePointer)
                 return nil
             }
             guard let found = OpenAPIPointer.value(at: target, in: root) else {
-                warn("$ref '\(reference)' points to nothing in this document; skipped", at: currentPointer)
+                warn("$ref '\(reference)' points to nothing in this document; skipped", at: referencePointer)
                 return nil
             }
             current = found

@@ -69,6 +69,7 @@ public enum CurlCommandImporter: CollectionImporter {
         }
         let path = ImportNaming.safeComponent(baseName(of: fileName), fallback: "curl") + ".http"
         return ImportedCollection(files: [.init(path: path, requests: requests)], diagnostics: diagnostics)
+            .checkedByReparsing()
     }
 
     // MARK: - Helpers

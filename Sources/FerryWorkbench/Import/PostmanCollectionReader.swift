@@ -48,6 +48,7 @@ struct PostmanCollectionReader {
             throw Diagnostic("the collection holds no requests", at: SourceLocation(file: file, line: 1))
         }
         return ImportedCollection(files: files, environments: environments, diagnostics: diagnostics)
+            .checkedByReparsing()
     }
 
     /// Reads one folder's items: its requests into `fileName` under `path`, its subfolders recursively.

@@ -203,3 +203,16 @@ import Testing
         }
     }
 }
+
+@Suite struct ImportCheckingTests {
+    @Test func aBodyTheDialectWouldMisreadIsReportedAtItsRequest() throws {
+        let command = "curl -L -H 'Content-Type: text/plain' --data-raw $'first\\n### not a separator' https://a.test/x"
+        let collection = try CurlCommandImporter.read(Array(command.utf8), fileName: "p.sh")
+        #expect(
+            collection.diagnostics.map(\.description) == [
+                "p.http:2:1: warning: the body of request 'post-x' does not read back the same from .http text; check it"
+            ])
+        let fine = try CurlCommandImporter.read(Array("curl -L -d a=1 https://a.test/x".utf8), fileName: "p.sh")
+        #expect(fine.diagnostics == [])
+    }
+}

@@ -120,6 +120,10 @@ struct CurlInvocation {
         case "request": method = Located(value: value, word: word)
         case "header": headers.append(Located(value: value, word: word))
         case "data", "data-ascii", "data-binary":
+            if value == "@-" {
+                warn("--\(name) @-: standard input cannot be imported; left out", at: word)
+                return
+            }
             data.append(value.hasPrefix("@") ? .file(String(value.dropFirst())) : .text(value))
         case "data-raw": data.append(.text(value))
         case "json":

@@ -28,7 +28,8 @@ extension ImportedCollection {
         -> ImportWriteReport.WrittenFile
     {
         let bytes = Array(file.text.utf8)
-        let components = file.path.split(separator: "/").map(String.init)
+        // Only names inside `folder`: `..`, `.` and empty components are dropped.
+        let components = file.path.split(separator: "/").map(String.init).filter { $0 != "." && $0 != ".." }
         let parent = components.dropLast().reduce(folder) { $0.appendingPathComponent($1) }
         try Self.createFolder(parent)
         let fileName = components.last ?? "imported.http"

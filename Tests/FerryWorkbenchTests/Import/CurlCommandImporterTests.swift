@@ -113,6 +113,16 @@ import Testing
                 """)
     }
 
+    @Test func standardInputDataIsLeftOutWithAWarning() throws {
+        let collection = try CurlCommandImporter.read(
+            Array("curl -L -d @- -d a=1 https://a.test/x".utf8), fileName: "p")
+        #expect(collection.files[0].requests[0].body == "a=1")
+        #expect(
+            collection.diagnostics.map(\.description) == [
+                "p:1:9: warning: --data @-: standard input cannot be imported; left out"
+            ])
+    }
+
     @Test func uploadFileIsAPutOfTheFile() throws {
         #expect(try http("curl -L -T big.bin https://a.test/b") == "### put-b\nPUT https://a.test/b\n\n< ./big.bin\n\n")
     }

@@ -126,6 +126,17 @@ import Testing
         #expect(again.environmentFiles == [])
     }
 
+    @Test func pathsStayInsideTheDestination() throws {
+        let folder = try TemporaryFolder()
+        let collection = ImportedCollection(files: [
+            .init(path: "../../escape/./x.http", requests: [SavedRequest(method: "GET", url: "https://a.test/")])
+        ])
+        let report = try collection.write(into: folder.url.appendingPathComponent("in"))
+        #expect(report.files.map(\.path) == ["escape/x.http"])
+        #expect(folder.exists("in/escape/x.http"))
+        #expect(!folder.exists("escape"))
+    }
+
     @Test func aMalformedEnvironmentFileIsReportedAndLeftAlone() throws {
         let folder = try TemporaryFolder()
         let broken = "{\n  \"dev\": {\n    \"host\": tru\n  }\n}\n"

@@ -41,7 +41,11 @@ extension PostmanCollectionReader {
             }
         case "bearer":
             guard !hasAuthorization else { return }
-            request.headerLines.append(.field(name: "Authorization", value: "Bearer \(parameters["token"] ?? "")"))
+            guard let token = parameters["token"]?.trimmingCharacters(in: .whitespaces), !token.isEmpty else {
+                warn("the bearer auth of '\(name)' has no token; not imported", at: auth)
+                return
+            }
+            request.headerLines.append(.field(name: "Authorization", value: "Bearer \(token)"))
         case "apikey":
             let key = parameters["key"].flatMap { $0.isEmpty ? nil : $0 } ?? "X-API-Key"
             let value = parameters["value"] ?? ""

@@ -37,7 +37,35 @@ extension PostmanCollectionReader {
         // Postman's `{{$guid}}` is Ferry's `{{$uuid}}`.
         request.url = request.url.replacingOccurrences(of: "{{$guid}}", with: "{{$uuid}}")
         request.body = request.body?.replacingOccurrences(of: "{{$guid}}", with: "{{$uuid}}")
+        let unknown = Self.unknownDynamicVariables(in: request)
+        if !unknown.isEmpty {
+            warn(
+                "'\(name)' uses Postman dynamic variables Ferry does not have (\(unknown.joined(separator: ", "))); "
+                    + "sending it fails until they are replaced", at: item)
+        }
         return request
+    }
+
+    /// The dynamic variables Ferry resolves (see `TemplateResolver`).
+    static let ferryDynamicVariables: Set<String> = [
+        "$uuid", "$random.uuid", "$timestamp", "$isoTimestamp", "$randomInt", "$random.integer", "$processEnv", "$env",
+        "$dotenv",
+    ]
+
+    /// `{{$name}}` references in the URL, headers and body that Ferry cannot resolve, in order.
+    static func unknownDynamicVariables(in request: SavedRequest) -> [String] {
+        let texts = [request.url] + request.headers.map(\.value) + [request.body ?? ""]
+        var result: [String] = []
+        for text in texts {
+            var rest = Substring(text)
+            while let open = rest.range(of: "{{$"), let close = rest[open.upperBound...].range(of: "}}") {
+                let expression = rest[rest.index(before: open.upperBound)..<close.lowerBound]
+                let name = String(expression.prefix { $0 != " " && $0 != "\t" })
+                if !ferryDynamicVariables.contains(name) && !result.contains(name) { result.append(name) }
+                rest = rest[close.upperBound...]
+            }
+        }
+        return result
     }
 
     // MARK: - URL

@@ -204,3 +204,27 @@ import Testing
         #expect(PostmanImporter.recognizes(Array("{}".utf8), fileName: "x.postman_collection.json"))
     }
 }
+
+@Suite struct PostmanDynamicVariableTests {
+    @Test func guidBecomesUUIDAndUnknownDynamicVariablesAreWarnings() throws {
+        let text = """
+            {"info": {"name": "d"},
+             "auth": {"type": "bearer", "bearer": [{"key": "token", "value": ""}]},
+             "item": [{"name": "make", "request": {"method": "POST", "url": "https://a.test/{{$guid}}",
+               "header": [{"key": "X-Email", "value": "{{$randomEmail}}"}],
+               "body": {"mode": "raw", "raw": "{\\"at\\": {{$timestamp}}, \\"n\\": \\"{{$randomFirstName}}\\"}"}}}]}
+            """
+        let result = try PostmanImporter.read(Array(text.utf8), fileName: "d.json")
+        let request = result.files[0].requests[0]
+        #expect(request.url == "https://a.test/{{$uuid}}")
+        #expect(request.header("Authorization") == nil)
+        #expect(
+            result.diagnostics.map(\.description)
+                == [
+                    "d.json:2:1: warning: the bearer auth of 'make' has no token; not imported",
+                    "d.json:3:1: warning: 'make' uses Postman dynamic variables Ferry does not have ($randomEmail, $randomFirstName); sending it fails until they are replaced",
+                ].map {
+                    $0.replacingOccurrences(of: ":2:2:", with: ":2:").replacingOccurrences(of: ":3:3:", with: ":3:")
+                })
+    }
+}

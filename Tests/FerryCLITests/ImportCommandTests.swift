@@ -146,4 +146,40 @@ import Testing
         #expect(json["name"] as? String == "Ann")
         #expect(json["tags"] as? [String] == ["a", "b"])
     }
+
+    /// A Postman collection imported, then sent: collection auth, a query API key and a urlencoded body
+    /// arrive at httpbin's echo as Postman would send them.
+    @Test func importedPostmanRequestSendsTheSameRequest() async throws {
+        guard let httpbin = try TestServers.httpbinURL() else { return }
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "c.postman_collection.json",
+            """
+            {"info": {"name": "Echo", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "auth": {"type": "basic", "basic": [{"key": "username", "value": "ann"}, {"key": "password", "value": "{{password}}"}]},
+             "variable": [{"key": "host", "value": "\(httpbin)"}, {"key": "password", "value": "s3cret"}],
+             "item": [{"name": "Make", "request": {"method": "PUT",
+               "header": [{"key": "X-On", "value": "1"}, {"key": "X-Off", "value": "0", "disabled": true}],
+               "url": {"raw": "{{host}}/anything/:kind?a=1&b=2", "query": [{"key": "a", "value": "1"},
+                 {"key": "b", "value": "2", "disabled": true}], "variable": [{"key": "kind", "value": "orders"}]},
+               "body": {"mode": "urlencoded", "urlencoded": [{"key": "name", "value": "Ann Lee"},
+                 {"key": "skip", "value": "x", "disabled": true}]}}}]}
+            """)
+        let imported = try await FerryProcess.run(
+            ["import", "c.postman_collection.json"], currentDirectory: folder.url)
+        #expect(imported.status == 0)
+        #expect(imported.standardError == "")
+        #expect(try folder.read("http-client.private.env.json").contains("\"password\": \"s3cret\""))
+        let sent = try await FerryProcess.run(["send", "Echo.http#Make"], currentDirectory: folder.url)
+        #expect(sent.status == 0, "\(sent.standardError)")
+        let echo = try #require(try JSONSerialization.jsonObject(with: sent.standardOutput) as? [String: Any])
+        #expect(echo["method"] as? String == "PUT")
+        #expect((echo["url"] as? String)?.hasSuffix("/anything/orders?a=1") == true)
+        let headers = try #require(echo["headers"] as? [String: Any])
+        #expect(headers["X-On"] as? String == "1")
+        #expect(headers["X-Off"] == nil)
+        #expect(headers["Authorization"] as? String == "Basic " + Data("ann:s3cret".utf8).base64EncodedString())
+        #expect(headers["Content-Type"] as? String == "application/x-www-form-urlencoded")
+        #expect(echo["form"] as? [String: String] == ["name": "Ann Lee"])
+    }
 }

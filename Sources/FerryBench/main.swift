@@ -10,6 +10,7 @@ let suites: [any BenchSuite.Type] = [
     LaunchBench.self,
     WidgetBench.self,
     TerminalBench.self,
+    OpenAPIBench.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -104,6 +104,17 @@ import Testing
         #expect(all.text.components(separatedBy: "\n###").count == 2)
     }
 
+    @Test func allRequestsOfAWorkspaceExportFromAnywhere() async throws {
+        let folder = try Self.workspace(base: "http://h.example")
+        let output = try await FerryProcess.run(
+            ["export", "--all", "--workspace", folder.url.path, "--env", "local", "--one-line"],
+            currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(output.status == 0, "\(output.standardError)")
+        let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("# ") } == ["# api/r.http#create", "# api/r.http#upload"])
+        #expect(lines.filter { $0.hasPrefix("curl ") }.count == 2)
+    }
+
     @Test func errorsAreLocatedWithExitTwo() async throws {
         let folder = try Self.workspace(base: "http://h.example")
         let unresolved = try await FerryProcess.run(["export", "create"], currentDirectory: folder.url)

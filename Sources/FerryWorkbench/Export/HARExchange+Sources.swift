@@ -61,6 +61,7 @@ extension HARExchange {
         responseBodySize = response.body.count
         timings = response.timing.map { HARTimings($0, isTLS: Self.isTLS(prepared.url)) }
         serverIPAddress = response.timing?.remoteAddress
+        connection = response.timing?.remotePort.map(String.init)
         if !response.redirects.isEmpty {
             let hops = response.redirects.map { "\($0.status) → \($0.to.absoluteString)" }
             comment = "followed \(hops.count) redirect(s): " + hops.joined(separator: ", ")

@@ -39,6 +39,8 @@ public struct HARExchange: Sendable, Hashable {
     public var timings: HARTimings?
     /// The server's IP address, when known.
     public var serverIPAddress: String?
+    /// The connection, as Firefox names it: the server's port, when known.
+    public var connection: String?
     /// The transport error of a failed send.
     public var error: String?
     /// Facts for the reader (redirects followed, what the source did not record).
@@ -62,6 +64,7 @@ public struct HARExchange: Sendable, Hashable {
         responseBodySize = 0
         timings = nil
         serverIPAddress = nil
+        connection = nil
         error = nil
         comment = nil
     }

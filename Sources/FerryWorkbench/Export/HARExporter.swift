@@ -53,6 +53,7 @@ public struct HARExporter: Sendable {
             member("timings", timings(exchange.timings)),
         ]
         if let address = exchange.serverIPAddress { members.append(member("serverIPAddress", .string(address))) }
+        if let connection = exchange.connection { members.append(member("connection", .string(connection))) }
         if let comment = exchange.comment { members.append(member("comment", .string(comment))) }
         return .object(JSONObject(members))
     }

@@ -106,6 +106,7 @@ import Testing
         #expect(first["response"]["content"]["text"].value == .string("token was \(Secrets.mask)"))
         #expect(first["response"]["cookies"].value == [["name": "sid", "value": "1", "path": "/", "httpOnly": true]])
         #expect(first["serverIPAddress"].value == "127.0.0.1")
+        #expect(first["connection"].value == .string(String(fixture.server.port)))
 
         let second = entries[1]
         #expect(second["request"]["postData"].value == nil)

@@ -2,7 +2,9 @@
 ///
 /// Handles single and double quotes, backslash escapes, `$'…'` ANSI-C quoting, `#` comments, line
 /// continuations (`\` + newline; also `^` + newline from Windows `cmd` and a backtick + newline from
-/// PowerShell), a leading `$ ` prompt, and `;`, `|`, `&&`, `||` between commands. Shell variables
+/// PowerShell), a leading `$ ` prompt, and `;`, `|`, `&&`, `||` between commands. Text written for
+/// Windows `cmd.exe` (a browser's "Copy as cURL (cmd)", recognized by `curl ^"`) is split by cmd's and the
+/// C runtime's rules instead. Shell variables
 /// (`$NAME`, `${NAME}`) outside single quotes become Ferry variables (`{{NAME}}`), so a pasted
 /// `curl $URL` still means something in an `.http` file.
 ///
@@ -44,6 +46,9 @@ public enum ShellWords {
     /// Splits `text` into commands of words; `file` names the text in diagnostics. Throws at the
     /// opening quote of a quote that is never closed.
     public static func split(_ text: String, file: String) throws(Diagnostic) -> Result {
+        if WindowsCommandScanner.applies(to: text) {
+            return try WindowsCommandScanner(text: text, file: file).split()
+        }
         var scanner = ShellScanner(text: text, file: file)
         try scanner.run()
         return Result(commands: scanner.commands, warnings: scanner.warnings)

@@ -68,4 +68,35 @@ import Testing
                 && diagnostic.message.contains(kind) && diagnostic.severity == .error
         }
     }
+
+    /// As a browser's "Copy as cURL (cmd)" writes it: `^` escapes for cmd.exe, `\"` for the C runtime,
+    /// `^` + two line breaks for a line break inside an argument.
+    @Test func windowsCommandLinesFromABrowser() throws {
+        let text = """
+            curl ^"https://a.test/api/items?q=a b&x=^%^41^" ^
+              -H ^"accept: */*^" ^
+              -H ^"user-agent: Mozilla/5.0 (it's ^\\^"quoted^\\^")^" ^
+              --data-raw ^"^{^\\^"name^\\^":^\\^"Ann^\\^",^\\^"lines^\\^":^\\^"a^
+
+            b^\\^",^\\^"pct^\\^":^\\^"100^%^\\^"^}^" ^
+              --compressed
+            curl ^"https://b.test/^"
+            """
+        let split = try ShellWords.split(text, file: "cmd.txt")
+        #expect(
+            split.commands.map { $0.words.map(\.text) } == [
+                [
+                    "curl", "https://a.test/api/items?q=a b&x=%41", "-H", "accept: */*", "-H",
+                    #"user-agent: Mozilla/5.0 (it's "quoted")"#, "--data-raw",
+                    "{\"name\":\"Ann\",\"lines\":\"a\nb\",\"pct\":\"100%\"}", "--compressed",
+                ],
+                ["curl", "https://b.test/"],
+            ])
+        #expect(split.commands[0].words[2].line == 2)
+        #expect(split.commands[1].line == 8)
+        #expect(
+            try CurlCommandImporter.read(Array(text.utf8), fileName: "cmd.txt").files[0].requests[0].body
+                == "{\"name\":\"Ann\",\"lines\":\"a\nb\",\"pct\":\"100%\"}")
+        #expect(throws: Diagnostic.self) { _ = try ShellWords.split("curl ^\"https://a.test/", file: "x") }
+    }
 }

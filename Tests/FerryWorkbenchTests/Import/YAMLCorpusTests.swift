@@ -16,30 +16,60 @@ import Testing
         }
     }
 
-    /// The file as JSON via PyYAML's `safe_load` (dates printed with `str`), or `nil` without python3 or PyYAML.
-    static func pyYAML(_ file: URL) throws -> JSONValue? {
+    /// Whether python3 with PyYAML runs here (checked once).
+    static let hasPyYAML: Bool = {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         probe.arguments = ["python3", "-c", "import yaml"]
         probe.standardOutput = FileHandle.nullDevice
         probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return nil }
+        guard (try? probe.run()) != nil else { return false }
         probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else { return nil }
+        return probe.terminationStatus == 0
+    }()
 
+    /// The file as JSON via PyYAML's `safe_load` (dates printed with `str`), or `nil` without python3 or PyYAML.
+    static func pyYAML(_ file: URL) throws -> JSONValue? {
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        guard let results = try pyYAML(documents: [text]) else { return nil }
+        #expect(results.first??.isNull == false, "PyYAML failed on \(file.lastPathComponent)")
+        return results.first ?? nil
+    }
+
+    /// Each document as JSON via PyYAML's `safe_load`, in one python3 process: `nil` without python3 or
+    /// PyYAML; an element is `nil` when PyYAML rejects that document.
+    static func pyYAML(documents: [String]) throws -> [JSONValue?]? {
+        guard hasPyYAML else { return nil }
+        let script = """
+            import json, sys, yaml
+            def load(text):
+                try:
+                    return {"ok": yaml.safe_load(text)}
+                except yaml.YAMLError:
+                    return {}
+            print(json.dumps([load(text) for text in json.load(sys.stdin)], default=str))
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", "import json,sys,yaml; print(json.dumps(yaml.safe_load(sys.stdin), default=str))",
-        ]
-        process.standardInput = try FileHandle(forReadingFrom: file)
+        process.arguments = ["python3", "-c", script]
+        let input = Pipe()
         let output = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         try process.run()
+        let request = JSONValue.array(documents.map { .string($0) }).formattedBytes(.compact)
+        // Written from another thread: a large input would fill the pipe while python's output waits.
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(request))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        return try JSONValue(parsing: data)
+        let results = try JSONValue(parsing: data).arrayValue ?? []
+        #expect(results.count == documents.count)
+        return results.map { $0.objectValue?["ok"] }
     }
 
     /// The first place `ours` and `theirs` differ (numbers compared by value, objects by key), or `nil`.

@@ -142,6 +142,12 @@ import Testing
             ])
     }
 
+    @Test func isLenientWherePyYAMLIsStrictOnPurpose() throws {
+        #expect(try read("x: !!binary aGVsbG8=\n") == ["x": "aGVsbG8="])
+        #expect(try read("a: !custom\n  b: 1\n") == ["a": ["b": 1]])
+        #expect(try read("a: x\n\t\nb: +.5\n") == ["a": "x", "b": 0.5])
+    }
+
     @Test func convertsNonStringKeysToStrings() throws {
         #expect(
             try read("200: ok\n1.5: x\ntrue: y\n~: z\n0x10: h\n") == [

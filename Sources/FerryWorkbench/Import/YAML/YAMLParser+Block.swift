@@ -47,6 +47,7 @@ extension YAMLParser {
         let start = pos
         switch peek() {
         case UInt8(ascii: "-") where Self.isWhitespace(peek(1)):
+            guard allowsMapping else { throw error("a block sequence is not allowed on the same line as its key") }
             return try parseBlockSequence(column: column)
         case UInt8(ascii: "?") where Self.isWhitespace(peek(1)):
             guard allowsMapping else { throw error("a mapping is not allowed here") }

@@ -182,4 +182,34 @@ import Testing
         #expect(headers["Content-Type"] as? String == "application/x-www-form-urlencoded")
         #expect(echo["form"] as? [String: String] == ["name": "Ann Lee"])
     }
+
+    /// The whole corpus in one `ferry import` (formats recognized from the contents), then `ferry list`.
+    @Test func importsTheWholeCorpusInOneRun() async throws {
+        guard let corpus = TestServers.corpusDirectory() else { return }
+        let postman = corpus.appendingPathComponent("postman")
+        let inputs =
+            [corpus.appendingPathComponent("curl/commands.txt").path]
+            + (try FileManager.default.contentsOfDirectory(atPath: postman.path)).filter { $0.hasSuffix(".json") }
+            .sorted()
+            .map { postman.appendingPathComponent($0).path }
+        #expect(inputs.count == 13)
+        let folder = try TemporaryFolder()
+        let output = try await FerryProcess.run(["import"] + inputs + ["--into", folder.url.path])
+        #expect(output.status == 0)
+        #expect(!output.standardError.contains(": error:"))
+        let written = output.text.split(separator: "\n").filter { $0.hasPrefix("wrote ") }
+        let counted = written.compactMap { line -> Int? in
+            guard let open = line.lastIndex(of: "("), let space = line[open...].firstIndex(of: " ") else { return nil }
+            return Int(line[line.index(after: open)..<space])
+        }
+        #expect(counted.reduce(0, +) == 52 + 267)
+        let list = try await FerryProcess.run(["list", folder.url.path])
+        #expect(list.status == 0, "\(list.standardError)")
+        #expect(list.text.split(separator: "\n").count == 52 + 267)
+        let env = try await FerryProcess.run(["env", folder.url.path])
+        #expect(env.status == 0)
+        for name in ["Sandbox", "Salesforce Template Environment", "disabled-and-duplicates"] {
+            #expect(env.text.contains(name), "\(name)")
+        }
+    }
 }

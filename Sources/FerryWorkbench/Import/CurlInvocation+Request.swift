@@ -73,7 +73,7 @@ extension CurlInvocation {
                 if upload.value == "-" || upload.value == "." {
                     warn("-T \(upload.value): standard input cannot be imported; no body written", at: upload.word)
                 } else {
-                    request.body = "< " + Self.relativePath(upload.value)
+                    request.body = "< " + ImportedText.includePath(upload.value)
                 }
             }
         }
@@ -96,7 +96,7 @@ extension CurlInvocation {
         }
         if let range { addMissing("Range", range.hasPrefix("bytes=") ? range : "bytes=" + range, to: &request) }
         addDirectives(to: &request)
-        if let body = request.body { request.body = Self.normalizedBody(body) }
+        if let body = request.body { request.body = ImportedText.body(body) }
         return request
     }
 
@@ -111,7 +111,7 @@ extension CurlInvocation {
             lines[lines.count - 1] += piece.text
             if let file = piece.file {
                 if lines[lines.count - 1].isEmpty { lines.removeLast() }
-                lines.append("< " + relativePath(file))
+                lines.append("< " + ImportedText.includePath(file))
                 lines.append("")
             }
         }
@@ -210,13 +210,5 @@ extension CurlInvocation {
 
     func addMissing(_ name: String, _ value: String, to request: inout SavedRequest) {
         if request.header(name) == nil { request.headerLines.append(.field(name: name, value: value)) }
-    }
-
-    /// The body as a `.http` file can hold it: line breaks as `\n`, no blank lines at either end.
-    static func normalizedBody(_ body: String) -> String? {
-        var text = body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        while text.hasSuffix("\n") { text.removeLast() }
-        while text.hasPrefix("\n") { text.removeFirst() }
-        return text.isEmpty ? nil : text
     }
 }

@@ -211,7 +211,7 @@ struct CurlInvocation {
                 return
             }
             formParts.append(
-                FormField(name: name, filePath: Self.relativePath(path), fileName: fileName, contentType: type))
+                FormField(name: name, filePath: ImportedText.includePath(path), fileName: fileName, contentType: type))
             return
         }
         if let range = content.range(of: ";type=") {
@@ -229,11 +229,5 @@ struct CurlInvocation {
         warnings.append(
             Diagnostic(
                 message, at: SourceLocation(file: file, line: word.line, column: word.column), severity: .warning))
-    }
-
-    /// A path as a `.http` include wants it: relative paths start with `./`.
-    static func relativePath(_ path: String) -> String {
-        if path.hasPrefix("/") || path.hasPrefix("./") || path.hasPrefix("../") || path.hasPrefix("~") { return path }
-        return "./" + path
     }
 }

@@ -16,7 +16,7 @@ extension PostmanCollectionReader {
         switch node["mode"]?.text {
         case "raw":
             guard let text = node["raw"]?.nonEmptyText else { return }
-            request.body = CurlInvocation.normalizedBody(text)
+            request.body = ImportedText.body(text)
             if let language = node["options"]?["raw"]?["language"]?.text, let type = Self.rawContentTypes[language] {
                 addMissing("Content-Type", type, to: &request)
             }
@@ -32,9 +32,9 @@ extension PostmanCollectionReader {
             readFormData(node["formdata"]?.elements ?? [], into: &request, name: name)
         case "file":
             if let path = node["file"]?["src"]?.nonEmptyText {
-                request.body = "< " + CurlInvocation.relativePath(path)
+                request.body = "< " + ImportedText.includePath(path)
             } else if let content = node["file"]?["content"]?.nonEmptyText {
-                request.body = CurlInvocation.normalizedBody(content)
+                request.body = ImportedText.body(content)
             } else {
                 warn("the file body of '\(name)' names no file; no body written", at: node)
             }
@@ -67,7 +67,7 @@ extension PostmanCollectionReader {
                         "the file part '\(key)' of '\(name)' sends \(sources.count) files; only the first is imported",
                         at: part)
                 }
-                fields.append(FormField(name: key, filePath: CurlInvocation.relativePath(source), contentType: type))
+                fields.append(FormField(name: key, filePath: ImportedText.includePath(source), contentType: type))
             } else {
                 var field = FormField(
                     name: key, value: (part["value"]?.text ?? "").replacingOccurrences(of: "\r\n", with: "\n"))

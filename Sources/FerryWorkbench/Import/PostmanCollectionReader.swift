@@ -20,6 +20,9 @@ struct PostmanCollectionReader {
     let file: String
     var diagnostics: [Diagnostic] = []
     var files: [ImportedCollection.File] = []
+    /// Saved example responses seen, and the first one (reported once for the whole collection).
+    var savedResponses = 0
+    var firstSavedResponse: PostmanJSON.Node?
 
     init(file: String) {
         self.file = file
@@ -41,6 +44,11 @@ struct PostmanCollectionReader {
         readFolder(
             root["item"]?.elements ?? [], path: [], fileName: stem + ".http", auth: root["auth"], behavior: behavior,
             comments: Self.descriptionLines(info?["description"]))
+        if let first = firstSavedResponse, savedResponses > 0 {
+            warn(
+                "\(savedResponses) saved example response\(savedResponses == 1 ? "" : "s") not imported (Ferry keeps "
+                    + "real responses in its history)", at: first)
+        }
         var environments: [ImportedCollection.Environment] = []
         let variables = Self.variables((root["variable"] ?? root["variables"])?.elements ?? [])
         if !variables.isEmpty { environments.append(Self.environment(EnvironmentFiles.sharedName, variables)) }
@@ -65,6 +73,10 @@ struct PostmanCollectionReader {
                 let name = ImportNaming.safeComponent(item["name"]?.text ?? "", fallback: "folder")
                 subfolders.append((item, ImportNaming.unique(name, among: &folderNames)))
             } else if let requestNode = item["request"] {
+                if let responses = item["response"], !responses.elements.isEmpty {
+                    savedResponses += responses.elements.count
+                    if firstSavedResponse == nil { firstSavedResponse = responses }
+                }
                 guard var request = readRequest(item, requestNode, inheritedAuth: auth, behavior: behavior) else {
                     continue
                 }

@@ -58,6 +58,19 @@ import Testing
         }
     }
 
+    @Test func savedExampleResponsesAreCountedInOneWarning() throws {
+        guard let url = Self.files("adyen-CheckoutService-v71.postman_collection.json").first else { return }
+        let bytes = try FileIO.read(url).bytes
+        let collection = try PostmanImporter.read(bytes, fileName: "adyen.json")
+        let saved = collection.diagnostics.filter { $0.message.contains("saved example response") }
+        #expect(
+            saved.map(\.message) == [
+                "51 saved example responses not imported (Ferry keeps real responses in its history)"
+            ])
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(saved.first.map { lines[$0.location.line - 1].contains("\"response\"") } == true)
+    }
+
     @Test func everyCorpusEnvironmentImports() throws {
         let environments = Self.files(".postman_environment.json")
         guard !environments.isEmpty else { return }

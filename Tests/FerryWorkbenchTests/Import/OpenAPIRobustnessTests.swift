@@ -39,6 +39,21 @@ import Testing
         #expect(importOrFail(bytes))
     }
 
+    @Test func deeplyNestedSchemasStopAtTheNestingLimit() throws {
+        var schema = #"{"type": "string"}"#
+        for _ in 0..<200 { schema = #"{"allOf": [\#(schema)]}"# }
+        let spec =
+            #"{"openapi": "3.0.0", "servers": [{"url": "https://t.test"}], "paths": {"/x": {"post": {"#
+            + #""requestBody": {"content": {"application/json": {"schema": \#(schema)}}}, "responses": {}}}}}"#
+        let collection = try OpenAPIImporter.read(Array(spec.utf8), fileName: "deep.json")
+        #expect(collection.files.first?.requests.first?.body == "{}")
+        var shallow = #"{"type": "string"}"#
+        for _ in 0..<20 { shallow = #"{"allOf": [\#(shallow)]}"# }
+        let reachable = spec.replacingOccurrences(of: schema, with: shallow)
+        let read = try OpenAPIImporter.read(Array(reachable.utf8), fileName: "deep.json")
+        #expect(read.files.first?.requests.first?.body == #""string""#)
+    }
+
     @Test func mutatedDescriptionsReadOrFailCleanly() {
         let original = Array(OpenAPIImporterTests.shop.utf8)
         let alphabet = Array(" \t\n:-[]{}'\"|>&*!#?,%@`\\x0".utf8)

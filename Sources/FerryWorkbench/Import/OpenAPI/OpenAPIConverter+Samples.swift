@@ -7,13 +7,17 @@ extension OpenAPIConverter {
     static let sampleDepthLimit = 10
     /// The most object members and array items one sample holds.
     static let sampleNodeLimit = 2_000
+    /// The most nested schemas (`allOf`/`oneOf` parts included) a sample walks through.
+    static let sampleNestingLimit = 64
 
     /// An example value for `schema` (at `pointer`): its `example`, `default`, `const` or first `enum`
     /// value, else built from its type: objects with every property but read-only ones, arrays of one
     /// item, strings by `format`. `allOf` parts are merged, the first `oneOf`/`anyOf` choice is used, and a
-    /// `$ref` already being expanded (a cycle) gives `null`.
+    /// `$ref` already being expanded (a cycle) gives `null`, as does nesting past ``sampleNestingLimit``.
     mutating func sample(_ schema: JSONValue, at pointer: String, depth: Int, visiting: [String]) -> JSONValue {
-        guard var object = schema.objectValue else { return .null }
+        guard var object = schema.objectValue, sampleNesting < Self.sampleNestingLimit else { return .null }
+        sampleNesting += 1
+        defer { sampleNesting -= 1 }
         var pointer = pointer
         var visiting = visiting
         if let reference = object["$ref"]?.stringValue {

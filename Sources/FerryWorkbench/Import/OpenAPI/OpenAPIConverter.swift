@@ -24,6 +24,8 @@ struct OpenAPIConverter {
     var warnedSchemes = Set<String>()
     /// Object members and array items the sample being built may still add.
     var sampleBudget = 0
+    /// How many ``sample(_:at:depth:visiting:)`` calls are under way (compositions included).
+    var sampleNesting = 0
 
     /// The document's root value.
     var root: JSONValue { source.value }

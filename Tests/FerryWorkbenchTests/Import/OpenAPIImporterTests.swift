@@ -36,6 +36,10 @@ import Testing
                 - name: expand
                   in: query
                   schema: {type: boolean}
+                - name: ids
+                  in: query
+                  required: true
+                  schema: {type: array, items: {type: integer}, example: [3, 4]}
                 - $ref: '#/components/parameters/Tenant'
               responses:
                 '200':
@@ -160,7 +164,7 @@ import Testing
             # Get one item
             # Returns the item.
             # Optional: expand (query)
-            GET {{baseUrl}}/items/{{itemId}}?fields={{fields}}
+            GET {{baseUrl}}/items/{{itemId}}?fields={{fields}}&ids={{ids}}
             X-Tenant: {{X-Tenant}}
             Authorization: Bearer {{token}}
             Accept: application/hal+json
@@ -223,7 +227,7 @@ import Testing
         let shared = collection.environments[0]
         #expect(
             shared.variables == [
-                .init("itemId", "42"), .init("fields", "all"), .init("X-Tenant", "acme"),
+                .init("itemId", "42"), .init("fields", "all"), .init("ids", "3,4"), .init("X-Tenant", "acme"),
             ])
         #expect(shared.secrets.isEmpty)
         #expect(collection.environments[1].variables == [.init("baseUrl", "https://eu.shop.test/v2")])
@@ -235,7 +239,7 @@ import Testing
         let warnings = collection.diagnostics.map(\.description)
         #expect(
             warnings == [
-                "spec.yaml:126:5: warning: security scheme 'oauth' (oauth2) is imported as 'Authorization: Bearer "
+                "spec.yaml:130:5: warning: security scheme 'oauth' (oauth2) is imported as 'Authorization: Bearer "
                     + "{{accessToken}}'; get a token yourself and set accessToken"
             ])
     }

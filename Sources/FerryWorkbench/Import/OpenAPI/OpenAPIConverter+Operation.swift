@@ -29,13 +29,13 @@ extension OpenAPIConverter {
             let variable = Self.variableName(parameter.name)
             switch parameter.location {
             case "path":
-                addSharedVariable(variable, parameter.exampleValue.map(Self.text) ?? "")
+                addSharedVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
             case "query" where parameter.isRequired:
                 query.append(Self.queryEscape(parameter.name) + "={{\(variable)}}")
-                addSharedVariable(variable, parameter.exampleValue.map(Self.text) ?? "")
+                addSharedVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
             case "header" where parameter.isRequired:
                 request.setHeader(parameter.name, "{{\(variable)}}")
-                addSharedVariable(variable, parameter.exampleValue.map(Self.text) ?? "")
+                addSharedVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
             case "query", "header", "cookie":
                 optionalNames.append("\(parameter.name) (\(parameter.location))")
             default:
@@ -102,6 +102,15 @@ extension OpenAPIConverter {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// A parameter's example as a variable value: scalars as text, an array of scalars comma-separated
+    /// (the default serialization of Swagger 2.0 and of OpenAPI 3 path parameters), objects as compact JSON.
+    static func parameterText(_ value: JSONValue) -> String {
+        if let items = value.arrayValue, items.allSatisfy({ $0.arrayValue == nil && $0.objectValue == nil }) {
+            return items.map(text).joined(separator: ",")
+        }
+        return text(of: value)
     }
 
     /// A query parameter name with the characters that would break a URL's query escaped.

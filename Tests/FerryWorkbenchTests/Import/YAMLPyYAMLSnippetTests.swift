@@ -106,6 +106,8 @@ import Testing
         "a: 'unclosed\n",
         "a: *unknown\n",
         "a: \"\\z\"\n",
+        "list:\n- &empty\n- x: 1\n- *empty\n",
+        "key: &seq\n- a\n- b\nother: *seq\n",
     ]
 
     @Test func snippetsReadLikePyYAML() throws {

@@ -5,8 +5,12 @@ import FerryJSON
 extension YAMLParser {
     /// Reads the node starting at the current position (its first character, after indentation or
     /// after `key:` / `- ` on the same line). Its continuation lines must be indented more than
-    /// `parentIndent`; `allowsMapping` is false for a value on the same line as its key.
-    mutating func parseBlockNode(parentIndent: Int, allowsMapping: Bool) throws(YAMLError) -> JSONValue {
+    /// `parentIndent`; `allowsMapping` is false for a value on the same line as its key. A mapping value
+    /// whose properties end its key's line (`key: &a`) may be a sequence at the key's own indentation
+    /// (`isMappingValue`); a sequence entry's may not (`- &a` then `- b` is an empty anchored entry).
+    mutating func parseBlockNode(
+        parentIndent: Int, allowsMapping: Bool, isMappingValue: Bool = false
+    ) throws(YAMLError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         let countBefore = nodeCount
@@ -27,7 +31,7 @@ extension YAMLParser {
             let indent = try nextContentLine()
             if indent > parentIndent {
                 value = try parseBlockNode(parentIndent: parentIndent, allowsMapping: true)
-            } else if indent == parentIndent, indent >= 0, atSequenceEntry {
+            } else if isMappingValue, indent == parentIndent, indent >= 0, atSequenceEntry {
                 value = try parseBlockSequence(column: indent)
             } else {
                 value = tag.flatMap { YAMLScalarResolver.resolve("", tag: $0) } ?? .null
@@ -158,7 +162,9 @@ extension YAMLParser {
     /// Reads the value after `key:`; the mapping's keys are at `column`.
     mutating func parseMappingValue(column: Int) throws(YAMLError) -> JSONValue {
         skipSpaces()
-        guard atLineEndOrComment else { return try parseBlockNode(parentIndent: column, allowsMapping: false) }
+        guard atLineEndOrComment else {
+            return try parseBlockNode(parentIndent: column, allowsMapping: false, isMappingValue: true)
+        }
         let indent = try nextContentLine()
         if indent > column { return try parseBlockNode(parentIndent: column, allowsMapping: true) }
         if indent == column, atSequenceEntry { return try parseBlockSequence(column: column) }

@@ -304,6 +304,42 @@ import Testing
             ])
     }
 
+    @Test func warnsAboutServersWebhooksAndSchemesItCannotCarryOver() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            servers: [{url: /relative}]
+            paths:
+              /a:
+                servers: [{url: "https://other.test"}]
+                get:
+                  servers: [{url: "https://op.test"}]
+                  security: [{digest: []}, {}]
+                  responses: {}
+              /b:
+                get:
+                  security: [{nowhere: []}]
+                  responses: {}
+            webhooks:
+              ping: {post: {responses: {}}}
+            components:
+              securitySchemes:
+                digest: {type: http, scheme: digest}
+            """
+        let collection = try read(spec)
+        #expect(collection.requestCount == 2)
+        #expect(
+            collection.diagnostics.map(\.description) == [
+                "spec.yaml:8:7: warning: servers of GET /a are not imported; {{baseUrl}} is used",
+                "spec.yaml:19:5: warning: security scheme 'digest' (http digest) is not supported; no auth added",
+                "spec.yaml:6:5: warning: servers of path /a are not imported; {{baseUrl}} is used",
+                "spec.yaml:13:7: warning: security scheme 'nowhere' is not defined; no auth added",
+                "spec.yaml:15:1: warning: webhooks are not imported",
+                "spec.yaml:3:11: warning: server URL '/relative' is relative; set baseUrl to an absolute URL",
+            ])
+        #expect(collection.environments.last?.variables == [.init("baseUrl", "/relative")])
+    }
+
     // MARK: - Swagger 2.0
 
     @Test func readsSwagger2() throws {

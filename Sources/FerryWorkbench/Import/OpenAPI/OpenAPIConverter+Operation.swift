@@ -49,7 +49,9 @@ extension OpenAPIConverter {
             )
         }
         if operation["servers"] != nil {
-            warn("servers of \(upper) \(path) are not imported; {{baseUrl}} is used", at: pointer)
+            warn(
+                "servers of \(upper) \(path) are not imported; {{baseUrl}} is used",
+                at: OpenAPIPointer.appending("servers", to: pointer))
         }
 
         applySecurity(to: &request, query: &query, operation: operation, pointer: pointer)

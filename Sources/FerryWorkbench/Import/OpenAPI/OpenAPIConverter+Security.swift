@@ -17,7 +17,9 @@ extension OpenAPIConverter {
             guard let scheme = OpenAPIPointer.value(at: schemePointer, in: root),
                 let (object, objectPointer) = resolved(scheme, at: schemePointer).objectWithPointer
             else {
-                warn("security scheme '\(name)' is not defined; no auth added", at: pointer)
+                warn(
+                    "security scheme '\(name)' is not defined; no auth added",
+                    at: OpenAPIPointer.appending("security", to: pointer))
                 continue
             }
             apply(scheme: object, named: name, at: objectPointer, to: &request, query: &query)

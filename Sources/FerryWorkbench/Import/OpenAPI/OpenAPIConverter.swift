@@ -74,8 +74,10 @@ struct OpenAPIConverter {
                 request.title = ImportNaming.unique(request.title ?? "request", among: &titles[index, default: []])
                 files[index].requests.append(request)
             }
-            for key in item.keys where key == "servers" {
-                warn("servers of path \(member.key) are not imported; {{baseUrl}} is used", at: itemPointer)
+            if item["servers"] != nil {
+                warn(
+                    "servers of path \(member.key) are not imported; {{baseUrl}} is used",
+                    at: OpenAPIPointer.appending("servers", to: itemPointer))
             }
         }
         if root["webhooks"].value != nil { warn("webhooks are not imported", at: "/webhooks") }

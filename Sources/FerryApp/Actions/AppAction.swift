@@ -115,6 +115,10 @@ enum AppAction: Sendable {
     case trashPurgeRequested
     /// Trash view: delete every entry for good (asks first).
     case trashEmptyRequested
+    /// Copy the open request, resolved in the active environment, as a curl command (OSC 52).
+    case curlCopyRequested
+    /// Tree: import a curl command, Postman collection or OpenAPI document (asks for the file).
+    case importRequested
     /// A mouse action.
     case mouseUsed(MouseEvent)
     /// A key or mouse event for the picker dialog on top (it reads them itself).
@@ -160,6 +164,8 @@ enum AppAction: Sendable {
     case copyFailed(SaveFailure)
     /// The files a request's body includes (`< ./path`) were read for sending it, by path as written.
     case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>)
+    /// An import ended: the workspace with the new files and what was written, or the problem in words.
+    case importFinished(Result<ImportedFiles, SaveFailure>)
 
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
@@ -168,7 +174,7 @@ enum AppAction: Sendable {
             true
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
             .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted,
-            .trashLoaded, .trashRestored, .trashPurged:
+            .trashLoaded, .trashRestored, .trashPurged, .importFinished:
             true
         default: false
         }

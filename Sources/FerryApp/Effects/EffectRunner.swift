@@ -258,6 +258,9 @@ final class EffectRunner: @unchecked Sendable {
         case .renameItem, .moveItem, .duplicateItem, .deleteItem:
             changeItem(change)
             return
+        case .importFile(let path, let folder):
+            importFile(path, intoFolder: folder)
+            return
         default:
             break
         }
@@ -279,7 +282,7 @@ final class EffectRunner: @unchecked Sendable {
                         id, into: workspace.trashFolder.appendingPathComponent(entry.id))
                 case .move(let id, let file): select = try workspace.moveRequest(id, toFile: file)
                 case .createFolder(let path): try workspace.createFolder(path)
-                case .renameItem, .moveItem, .duplicateItem, .deleteItem: break
+                case .renameItem, .moveItem, .duplicateItem, .deleteItem, .importFile: break
                 }
                 self.saved = workspace
                 self.post(.workspaceChanged(.success(workspace), select: select))

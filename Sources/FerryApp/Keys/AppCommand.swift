@@ -54,6 +54,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case trash = "trash.show"
     case purgeTrashEntry = "trash.purge"
     case emptyTrash = "trash.empty"
+    case copyAsCurl = "request.copyCurl"
+    case importFile = "workspace.import"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -112,6 +114,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .trash: .trashRequested
         case .purgeTrashEntry: .trashPurgeRequested
         case .emptyTrash: .trashEmptyRequested
+        case .copyAsCurl: .curlCopyRequested
+        case .importFile: .importRequested
         }
     }
 

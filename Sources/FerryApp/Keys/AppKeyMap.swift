@@ -91,6 +91,10 @@ enum AppKeyMap {
         bind("f7", .pickBodyKind, "Pick the body kind (none, JSON, text, form, multipart, file)")
         bind("f8", .formatBody, "Format the JSON body")
         bind("f", .toggleFileField, "Make the field a file (< ./path) or text again", ["multipart"])
+        // Import and export (last too)
+        bind("Y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", ["tree", "response"])
+        bind("shift+y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", ["tree", "response"])
+        bind("i", .importFile, "Import a curl command, Postman collection or OpenAPI file", ["tree"])
         // The trash (last too)
         bind("f9", .trash, "Trash: restore a deleted request, file or folder")
         for (key, command, help) in [

@@ -151,7 +151,7 @@ extension AppReducer {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func parentFolder(of path: String) -> String {
+    static func parentFolder(of path: String) -> String {
         path.split(separator: "/").dropLast().joined(separator: "/")
     }
 }

@@ -127,6 +127,7 @@ extension AppReducer {
         case .renameItem, .moveItem:
             return namedItem(purpose, name, &state)
         case .bodyFile(let id): return setBodyFile(id, path: name, &state)
+        case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
         }
     }
 

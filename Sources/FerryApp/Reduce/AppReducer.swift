@@ -150,6 +150,9 @@ enum AppReducer {
         case .jsonExpandedToLevel(let level):
             return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: level) }
         case .valueCopyRequested, .pathCopyRequested: return copy(action, &state)
+        case .curlCopyRequested: return copyAsCurl(&state)
+        case .importRequested: return requestImport(&state)
+        case .importFinished(let result): return importFinished(result, &state)
         case .externalEditorRequested: return requestExternalEdit(&state)
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state)
         case .suspendRequested: return [.suspendProcess]

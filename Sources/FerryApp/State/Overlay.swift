@@ -92,4 +92,6 @@ enum NamePurpose: Sendable, Equatable {
     case moveItem(String)
     /// The file (relative to the request's `.http` file) whose bytes are this request's body.
     case bodyFile(RequestID)
+    /// The file to import (absolute, `~/…`, or relative to the workspace) into this folder (`""`: the root).
+    case importFile(intoFolder: String)
 }

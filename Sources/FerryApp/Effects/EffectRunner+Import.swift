@@ -1,0 +1,56 @@
+import FerryWorkbench
+import Foundation
+
+// MARK: - Importing a foreign file into the workspace
+
+extension EffectRunner {
+    /// Reads the file at `path` (absolute, `~/…`, or relative to the workspace), imports it with the importer
+    /// that recognizes it, writes the result into `folder` (never over an existing file) and posts the
+    /// workspace as it then is, or the problem in words.
+    func importFile(_ path: String, intoFolder folder: String) {
+        onFiles {
+            let root = self.saved.root
+            let source = Self.importSource(path, root: root)
+            let result: Result<ImportedFiles, SaveFailure>
+            do {
+                let bytes = try [UInt8](Data(contentsOf: source))
+                let name = source.lastPathComponent
+                guard let importer = CollectionImporters.importer(recognizing: bytes, fileName: name) else {
+                    throw SaveFailure(
+                        message: "\(name) is not a curl command, a Postman collection or environment, nor an "
+                            + "OpenAPI or Swagger document.")
+                }
+                let collection = try importer.read(bytes, fileName: name)
+                let destination = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
+                var report = try collection.write(into: destination)
+                report.diagnostics.insert(contentsOf: collection.diagnostics, at: 0)
+                if !folder.isEmpty {
+                    report.files = report.files.map { file in
+                        var file = file
+                        file.path = folder + "/" + file.path
+                        return file
+                    }
+                }
+                let workspace = try Workspace.load(at: root)
+                self.saved = workspace
+                result = .success(ImportedFiles(workspace: workspace, report: report, source: name))
+            } catch let failure as SaveFailure {
+                result = .failure(failure)
+            } catch let diagnostic as Diagnostic {
+                result = .failure(SaveFailure(message: "Not imported: \(diagnostic)"))
+            } catch {
+                result = .failure(SaveFailure(message: "Could not import \(path): \(error.localizedDescription)"))
+            }
+            self.post(.importFinished(result))
+        }
+    }
+
+    /// `path` as a file URL: `~` is the home folder, a relative path starts at the workspace root.
+    static func importSource(_ path: String, root: URL) -> URL {
+        if path.hasPrefix("~/") {
+            return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(String(path.dropFirst(2)))
+        }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return root.appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,72 @@
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+// MARK: - Copying a request as curl, importing files into the workspace
+
+extension AppReducer {
+    /// Puts the open request, with its unsaved edits and resolved in the active environment (secrets
+    /// included: the command must work), on the clipboard as a curl command.
+    static func copyAsCurl(_ state: inout AppState) -> [Effect] {
+        guard let id = state.openRequest, let request = state.currentRequest else {
+            state.message = .init(text: "Open a request first: select it in the tree and press Enter.", isError: true)
+            return []
+        }
+        let folder = state.workspace.url(of: id.path).deletingLastPathComponent()
+        do {
+            let command = try CurlCommandExporter(baseFolder: folder).command(
+                for: request, context: state.variableContext(for: id))
+            state.message = .init(
+                text: "Copied \(id) as a curl command\(command.notes.isEmpty ? "" : " (\(command.notes[0]))").",
+                isError: false)
+            return [.copy(command.rendered(multiline: true))]
+        } catch {
+            state.message = .init(text: AppErrorText.resolution(error, environment: state.environment), isError: true)
+            return []
+        }
+    }
+
+    /// Asks which file to import, into the folder of the selected tree row.
+    static func requestImport(_ state: inout AppState) -> [Effect] {
+        guard state.focus == .tree else { return [] }
+        let folder: String
+        switch state.tree.selectedID {
+        case .folder(let path): folder = path
+        case .file(let path): folder = parentFolder(of: path)
+        case .request(let id): folder = parentFolder(of: id.path)
+        case nil: folder = ""
+        }
+        state.overlay = .namePrompt(
+            .importFile(intoFolder: folder),
+            PromptDialogState(
+                title: "Import a curl, Postman or OpenAPI file into " + (folder.isEmpty ? "the workspace" : folder),
+                label: "File"))
+        return []
+    }
+
+    /// Takes in the workspace after an import and opens the first request it wrote.
+    static func importFinished(_ result: Result<ImportedFiles, SaveFailure>, _ state: inout AppState) -> [Effect] {
+        switch result {
+        case .success(let imported):
+            state.workspace = imported.workspace
+            state.rebuildTree()
+            let report = imported.report
+            let requests = report.files.reduce(0) { $0 + $1.requestCount }
+            let firstFile = report.files.first?.path
+            if let firstFile, let first = state.workspace.requests(under: firstFile).first?.id {
+                open(first, &state)
+            }
+            var text = "Imported \(requests) request\(requests == 1 ? "" : "s") from \(imported.source) into "
+            text += report.files.count == 1 ? (firstFile ?? "") : "\(report.files.count) files"
+            if report.addedVariables > 0 { text += ", \(report.addedVariables) variables" }
+            let warnings = report.diagnostics.count
+            if warnings > 0 {
+                text += "; \(warnings) not carried over, first: \(report.diagnostics[0].message)"
+            }
+            state.message = .init(text: text + ".", isError: false)
+        case .failure(let failure):
+            state.message = .init(text: failure.message, isError: true)
+        }
+        return []
+    }
+}

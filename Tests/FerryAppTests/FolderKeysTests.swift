@@ -154,13 +154,17 @@ final class FolderKeysTests {
 }
 
 extension AppHarness {
-    /// Moves the tree selection with Up/Down until `matches` holds for the selected row.
+    /// Moves the tree selection with Up/Down until `matches` holds for the selected row; throws when a key
+    /// does not move it (the tree is not focused, say) rather than pressing forever.
     func selectTreeRow(_ matches: (CollectionNode) -> Bool) async throws {
         guard let target = state.tree.rows.firstIndex(where: { matches($0.id) }) else {
             throw HarnessError("no such row\n\(screen)")
         }
         while let selected = state.tree.selectedRow, selected != target {
             try await press(.key(selected < target ? .down : .up))
+            guard state.tree.selectedRow != selected else {
+                throw HarnessError("the tree selection does not move (focus: \(state.focus))\n\(screen)")
+            }
         }
     }
 }

@@ -117,18 +117,8 @@ public final class HTTPClient: Sendable {
         _ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?, retry: Int = 0
     ) {
         let request = task.request
-        var sent: HTTPRequest
-        do {
-            sent = try request.resolved(in: environment)
-        } catch {
-            bodySink?.finish(.failure(error))
-            task.finish(.failure(error))
-            return
-        }
-        guard !task.isCanceled else {
-            bodySink?.finish(.failure(HTTPClientError(.canceled, request: request)))
-            return
-        }
+        let resolution = Result { () throws(HTTPClientError) in try request.resolved(in: environment) }
+        guard var sent = proceeding(resolution, of: task, bodySink: bodySink) else { return }
         let jar = request.usesCookieJar ? cookieJar : nil
         var perHopCookieLines: [String]?
         if let jar {
@@ -145,21 +135,35 @@ public final class HTTPClient: Sendable {
         }
         let prepared = sent
         Task {
-            let adapted: HTTPRequest
+            let adaptation: Result<HTTPRequest, HTTPClientError>
             do throws(HTTPClientError) {
-                adapted = try await self.adapted(prepared)
+                adaptation = .success(try await self.adapted(prepared))
             } catch {
-                bodySink?.finish(.failure(error))
-                task.finish(.failure(error))
-                return
+                adaptation = .failure(error)
             }
-            guard !task.isCanceled else {
-                bodySink?.finish(.failure(HTTPClientError(.canceled, request: request)))
-                return
-            }
+            guard let adapted = self.proceeding(adaptation, of: task, bodySink: bodySink) else { return }
             self.send(
                 adapted, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
                 perHopCookieLines: perHopCookieLines)
+        }
+    }
+
+    /// The request to go on with, or `nil` after failing `task` with `outcome`'s error, or after ending the
+    /// streamed body when the task was canceled meanwhile (it has its `.canceled` result already).
+    private func proceeding<Value>(
+        _ outcome: Result<HTTPRequest, HTTPClientError>, of task: HTTPTask<Value>, bodySink: ResponseBodyBuffer?
+    ) -> HTTPRequest? {
+        switch outcome {
+        case .failure(let error):
+            bodySink?.finish(.failure(error))
+            task.finish(.failure(error))
+            return nil
+        case .success(let request):
+            guard !task.isCanceled else {
+                bodySink?.finish(.failure(HTTPClientError(.canceled, request: task.request)))
+                return nil
+            }
+            return request
         }
     }
 

@@ -70,7 +70,7 @@ extension ImportedCollection {
             publicPart.contains(where: { !$0.variables.isEmpty })
                 || privatePart.contains(where: { !$0.variables.isEmpty })
         else { return }
-        let root = Self.workspaceRoot(around: folder) ?? folder
+        let root = Workspace.nearestRoot(from: folder) ?? folder
         let pairs = [
             (EnvironmentFiles.publicFileName, publicPart), (EnvironmentFiles.privateFileName, privatePart),
         ]
@@ -84,21 +84,6 @@ extension ImportedCollection {
             try FileIO.writeAtomically(bytes, to: url)
             report.environmentFiles.append(url.path)
             report.addedVariables += outcome.addedVariables
-        }
-    }
-
-    /// The nearest folder at or above `folder` holding `http-client.env.json`.
-    static func workspaceRoot(around folder: URL) -> URL? {
-        var current = folder.standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(
-                atPath: current.appendingPathComponent(EnvironmentFiles.publicFileName).path)
-            {
-                return current
-            }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
-            current = parent
         }
     }
 

@@ -5,19 +5,7 @@ import Foundation
 /// holds `http-client.env.json`, else a fallback folder.
 enum WorkspaceLocator {
     /// The nearest folder at or above `folder` holding `http-client.env.json`, if any.
-    static func nearestWorkspace(from folder: URL) -> URL? {
-        var current = folder.standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(
-                atPath: current.appendingPathComponent(EnvironmentFiles.publicFileName).path)
-            {
-                return current
-            }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
-            current = parent
-        }
-    }
+    static func nearestWorkspace(from folder: URL) -> URL? { Workspace.nearestRoot(from: folder) }
 
     /// The workspace for a request id given on the command line, and the id relative to it.
     ///

@@ -1,6 +1,5 @@
 import FerryHTTP
 import Foundation
-import Synchronization
 import Testing
 
 /// `HTTPRequest` keeps its fields in one shared box (copy-on-write): copies must still behave as independent
@@ -68,7 +67,7 @@ import Testing
     @Test func copiesChangedOnManyThreadsStayIndependent() {
         let shared = HTTPRequest.testBase()
         let before = shared.storedProperties
-        let results = Mutex([HTTPRequest?](repeating: nil, count: 64))
+        let results = WorkerSlots<HTTPRequest>(count: 64)
         DispatchQueue.concurrentPerform(iterations: 64) { worker in
             var mine = shared
             for step in 0..<50 {
@@ -77,11 +76,11 @@ import Testing
                 mine.target = .path("/worker/\(worker)")
                 mine.query.append("step", .string("\(step)"))
             }
-            results.withLock { $0[worker] = mine }
+            results.set(worker, mine)
         }
 
         #expect(shared.storedProperties == before)
-        let requests = results.withLock { $0 }
+        let requests = results.values
         for (worker, request) in requests.enumerated() {
             #expect(request?.headers.values(for: "X-Worker") == ["\(worker)"])
             #expect(request?.timeout == .milliseconds(worker * 1000 + 49))

@@ -1,6 +1,5 @@
 import FerryHTTP
 import Foundation
-import Synchronization
 import Testing
 
 /// `HTTPResponse` keeps its fields in one shared box (copy-on-write): copies must still behave as independent
@@ -36,7 +35,7 @@ import Testing
     @Test func copiesChangedOnManyThreadsStayIndependent() {
         let shared = HTTPResponse.testBase()
         let before = shared.storedProperties
-        let results = Mutex([HTTPResponse?](repeating: nil, count: 64))
+        let results = WorkerSlots<HTTPResponse>(count: 64)
         DispatchQueue.concurrentPerform(iterations: 64) { worker in
             var mine = shared
             for step in 0..<50 {
@@ -44,11 +43,11 @@ import Testing
                 mine.headers.set("X-Worker", "\(worker)")
                 mine.body.append(UInt8(step))
             }
-            results.withLock { $0[worker] = mine }
+            results.set(worker, mine)
         }
 
         #expect(shared.storedProperties == before)
-        for (worker, response) in results.withLock({ $0 }).enumerated() {
+        for (worker, response) in results.values.enumerated() {
             #expect(response?.status == worker * 100 + 49)
             #expect(response?.headers.values(for: "X-Worker") == ["\(worker)"])
             #expect(response?.body.count == shared.body.count + 50)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The checks that a copy-on-write type still behaves as a plain struct: copies stay independent, and `==`
@@ -94,4 +95,21 @@ enum ValueSemanticsChecks<Value: CopyOnWriteSubject> {
         }
         return values
     }
+}
+
+/// One result slot per worker of a `DispatchQueue.concurrentPerform`, behind an `NSLock`: a pthread mutex,
+/// which ThreadSanitizer follows (it does not see the futex inside `Synchronization.Mutex` on Linux and
+/// reports its users as racing).
+final class WorkerSlots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    /// `count` empty slots.
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// Fills slot `index`.
+    func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
+
+    /// Every slot, in order.
+    var values: [Value?] { lock.withLock { slots } }
 }

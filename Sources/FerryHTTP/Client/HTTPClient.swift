@@ -129,7 +129,7 @@ public final class HTTPClient: Sendable {
             }
         }
         guard !interceptors.isEmpty else {
-            return send(
+            return startTransfer(
                 sent, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
                 perHopCookieLines: perHopCookieLines)
         }
@@ -142,7 +142,7 @@ public final class HTTPClient: Sendable {
                 adaptation = .failure(error)
             }
             guard let adapted = self.proceeding(adaptation, of: task, bodySink: bodySink) else { return }
-            self.send(
+            self.startTransfer(
                 adapted, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
                 perHopCookieLines: perHopCookieLines)
         }
@@ -168,7 +168,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// Hands attempt `retry` of `task`, the request `resolved`, to the transport.
-    private func send<Value>(
+    private func startTransfer<Value>(
         _ resolved: HTTPRequest, of task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?,
         jar: CookieJar?, retry: Int, perHopCookieLines: [String]?
     ) {

@@ -5,14 +5,19 @@ import Foundation
 
 extension HARExchange {
     /// The exchange a history line records. Secrets are already masked there. Not recorded, so left
-    /// unknown: the HTTP version, the reason phrase, the head sizes, the server address, binary bodies (text
-    /// bodies are capped at 64 KiB, and the comment says when one was cut).
+    /// unknown: the head sizes and binary bodies (text bodies are capped at 64 KiB, and the comment says when
+    /// one was cut); lines written before Ferry recorded them also lack the HTTP version, the reason phrase,
+    /// the server address and the send phase.
     public init(history entry: HistoryEntry) {
         self.init(started: Date(timeIntervalSince1970: entry.time), method: entry.method, url: entry.url)
         requestHeaders = HTTPHeaders(entry.requestHeaders.map { ($0.name, $0.value) })
         requestBody = entry.requestBody
         requestBodySize = entry.requestSize
         status = entry.status
+        statusText = entry.reason ?? ""
+        httpVersion = entry.httpVersion
+        serverIPAddress = entry.remoteAddress
+        connection = entry.remotePort.map(String.init)
         error = entry.error
         responseHeaders = HTTPHeaders(entry.responseHeaders.map { ($0.name, $0.value) })
         responseBody = entry.responseBody.map { Data($0.utf8) }

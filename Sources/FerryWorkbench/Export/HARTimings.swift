@@ -48,13 +48,13 @@ public struct HARTimings: Sendable, Hashable {
             receive: Self.milliseconds(timing.download))
     }
 
-    /// The phases a history line recorded. It has no `send` phase, so `send` is what its total leaves
-    /// after the others (never below zero), which keeps the sum equal to the total.
+    /// The phases a history line recorded. A line written before the `send` phase was recorded gets what
+    /// its total leaves after the others (never below zero), which keeps the sum equal to the total.
     public init(_ timing: HistoryEntry.Timing, isTLS: Bool) {
         let measured = timing.dns + timing.connect + timing.tls + timing.waiting + timing.download
         self.init(
             dns: timing.dns, connect: timing.connect + timing.tls, ssl: isTLS ? timing.tls : -1,
-            send: max(0, timing.total - measured), wait: timing.waiting, receive: timing.download)
+            send: timing.send ?? max(0, timing.total - measured), wait: timing.waiting, receive: timing.download)
     }
 
     /// The entry's time: the sum of the phases that are not `-1` (`ssl` is inside `connect`).

@@ -26,6 +26,8 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         public var download: Double
         /// The whole transfer.
         public var total: Double
+        /// Sending the request; absent in lines written before it was recorded.
+        public var send: Double? = nil
     }
 
     /// When the send started, in seconds since 1970.
@@ -60,6 +62,15 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public var responseSize: Int
     /// The timing breakdown, when the transport measured one.
     public var timing: Timing?
+    /// The status line's reason phrase (`OK`), when there was a response; absent in lines written before it
+    /// was recorded, as are the fields below.
+    public var reason: String?
+    /// The response's HTTP version (`HTTP/1.1`, `HTTP/2`), when the transport reported it.
+    public var httpVersion: String?
+    /// The address the request went to, when the transport reported it.
+    public var remoteAddress: String?
+    /// The port the request went to, when the transport reported it.
+    public var remotePort: Int?
 }
 
 extension HistoryEntry {
@@ -99,6 +110,10 @@ extension HistoryEntry {
             responseBodyTruncated = response.body.count > bodyCap
             responseSize = response.body.count
             timing = response.timing.map(Timing.init)
+            reason = response.reason
+            httpVersion = response.timing?.httpVersion?.rawValue
+            remoteAddress = response.timing?.remoteAddress
+            remotePort = response.timing?.remotePort
         case .failure(let failure):
             status = nil
             error = Secrets.masking(sensitive, in: failure.message)
@@ -132,7 +147,8 @@ extension HistoryEntry.Timing {
         }
         self.init(
             dns: ms(timing.dnsLookup), connect: ms(timing.connect), tls: ms(timing.tlsHandshake),
-            waiting: ms(timing.waiting), download: ms(timing.download), total: ms(timing.total))
+            waiting: ms(timing.waiting), download: ms(timing.download), total: ms(timing.total),
+            send: ms(timing.requestSent))
     }
 }
 

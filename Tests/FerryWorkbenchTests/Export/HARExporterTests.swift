@@ -139,7 +139,12 @@ import Testing
         #expect(
             ok["startedDateTime"].value == .string(HARExporter.timestamp(Date(timeIntervalSince1970: recorded.time))))
         #expect(ok["response"]["status"].value == 201)
-        #expect(ok["response"]["httpVersion"].value == "")  // not recorded
+        #expect(ok["response"]["httpVersion"].value == "HTTP/1.1")
+        #expect(ok["response"]["statusText"].value == .string(response.reason))
+        #expect(!response.reason.isEmpty)
+        #expect(ok["serverIPAddress"].value == "127.0.0.1")
+        #expect(ok["connection"].value == .string(String(try #require(response.timing?.remotePort))))
+        #expect(ok["timings"]["send"].value?.doubleValue == recorded.timing?.send)
         #expect(ok["response"]["content"]["text"].value == "toke")  // capped at 4 bytes
         #expect(ok["response"]["content"]["size"].value == .number(JSONNumber(response.body.count)))
         #expect(ok["response"]["content"]["comment"].value != nil)
@@ -149,6 +154,25 @@ import Testing
         let bad = entries[1]
         #expect(bad["response"]["status"].value == 0)
         #expect(bad["response"]["_error"].value?.stringValue?.isEmpty == false)
+    }
+
+    @Test func aHistoryLineFromBeforeTheVersionAndAddressWereRecordedStillExports() throws {
+        let line = #"""
+            {"environment":"t","method":"GET","requestBody":null,"requestHeaders":[],"requestID":"id9",\#
+            "requestPath":"r.http#old","requestSize":0,"responseBody":"ok","responseBodyTruncated":false,\#
+            "responseHeaders":[{"name":"Content-Type","value":"text/plain"}],"responseSize":2,"status":200,\#
+            "time":1700000000.5,"timing":{"connect":2,"dns":1,"download":4,"tls":0,"total":10.5,"waiting":3},\#
+            "url":"http://127.0.0.1:9/old"}
+            """#
+        let entry = try JSONDecoder().decode(HistoryEntry.self, from: Data(line.utf8))
+        #expect(entry.reason == nil && entry.httpVersion == nil && entry.remoteAddress == nil)
+        #expect(entry.timing?.send == nil)
+        let bytes = HARExporter(creatorVersion: "1").bytes(for: [HARExchange(history: entry)])
+        let exported = try #require(try Self.checkRequired(try JSONValue(parsing: bytes)).first)
+        #expect(exported["response"]["httpVersion"].value == "")
+        #expect(exported["response"]["statusText"].value == "")
+        #expect(exported["serverIPAddress"].value == nil)
+        #expect(exported["timings"]["send"].value == 0.5)
     }
 
     @Test func theRequiredFieldsMatchThoseOfRealHARFiles() async throws {

@@ -2,7 +2,8 @@ import FerryWorkbench
 import Foundation
 
 /// `ferry import FILE... [--format NAME] [--into DIR] [--dry-run]`: reads curl commands, Postman
-/// collections and environments (and any other registered format) into `.http` files and environment files.
+/// collections and environments, OpenAPI documents (and any other registered format), from files, URLs or
+/// standard input, into `.http` files and environment files.
 ///
 /// Exit 0 when something was imported (warnings about what was left out go to stderr as
 /// `file:line: warning: …`); 2 for bad usage or when nothing could be imported.
@@ -14,7 +15,8 @@ enum ImportCommand: FerryCommand {
         let formats = CollectionImporters.all.map { $0.formatName }.joined(separator: "|")
         return """
             usage: ferry import FILE... [--format \(formats)] [--into DIR] [--dry-run]
-              FILE|-         a file to import (- reads standard input: pbpaste | ferry import -)
+              FILE|URL|-     a file to import, an http(s) URL to fetch it from (an OpenAPI document on the
+                             web), or - for standard input (pbpaste | ferry import -)
               --format NAME  the format of every FILE (default: recognized from each file's contents)
               --into DIR     the folder to write into (default: the current folder); existing files are never
                              overwritten, environments are merged into the workspace's env files
@@ -89,6 +91,9 @@ enum ImportCommand: FerryCommand {
         let bytes: [UInt8]
         if path == "-" {
             bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        } else if isWebAddress(path) {
+            guard let fetched = fetch(path) else { return nil }
+            bytes = fetched
         } else {
             do {
                 bytes = try FileIO.read(URL(fileURLWithPath: path)).bytes
@@ -98,7 +103,9 @@ enum ImportCommand: FerryCommand {
             }
         }
         let fileName = displayName(path)
-        guard let importer = format ?? CollectionImporters.importer(recognizing: bytes, fileName: fileName) else {
+        let recognizedName = isWebAddress(path) ? Self.fileName(ofAddress: path) : fileName
+        guard let importer = format ?? CollectionImporters.importer(recognizing: bytes, fileName: recognizedName)
+        else {
             let names = CollectionImporters.all.map { $0.formatName }.joined(separator: ", ")
             printError("ferry import: \(fileName): cannot tell the format; give --format (\(names))")
             return nil

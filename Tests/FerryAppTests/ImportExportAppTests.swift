@@ -84,7 +84,7 @@ final class ImportExportAppTests {
         try await app.type(outside.url.appendingPathComponent("signup.sh").path)
         try await app.press(.key(.enter))
         try await app.waitFor("the import") { app.state.message?.text.hasPrefix("Imported") == true }
-        #expect(app.shows("Imported 1 request from signup.sh into api/signup.http"), "\(app.screen)")
+        #expect(app.shows("Imported 1 request into api/signup.http from signup.sh."), "\(app.screen)")
         let text = try folder.read("api/signup.http")
         #expect(text.contains("PUT https://api.example.com/users/7"), "\(text)")
         #expect(text.contains("X-Team: core"), "\(text)")
@@ -101,6 +101,24 @@ final class ImportExportAppTests {
         try await app.waitFor("the second import") { app.state.message?.text.contains("signup-2.http") == true }
         #expect(try folder.read("api/signup.http") == text)
         #expect(folder.exists("api/signup-2.http"))
+        try await app.quit()
+    }
+
+    @Test func anImportedEnvironmentCanBeChosenAtOnce() async throws {
+        try outside.write(
+            "staging.postman_environment.json",
+            #"{"name": "staging", "values": [{"key": "host", "value": "http://127.0.0.1:9", "enabled": true}]}"#)
+        let app = try await launch()
+        defer { app.stop() }
+        #expect(!app.state.environments.names.contains("staging"))
+        try await app.press(.character("i"))
+        try await app.type(outside.url.appendingPathComponent("staging.postman_environment.json").path)
+        try await app.press(.key(.enter))
+        try await app.waitFor("the import") { app.state.message?.text.hasPrefix("Imported") == true }
+        #expect(app.shows("Imported 1 variable from staging.postman_environment.json."), "\(app.screen)")
+        #expect(app.state.environments.names == ["local", "staging"])
+        try await app.press(.control("e"))
+        #expect(app.state.environment == "staging", "\(app.screen)")
         try await app.quit()
     }
 

@@ -27,7 +27,7 @@ struct TmuxImportTests {
         try await session.send("incoming/shop.postman_collection.json", literal: true)
         try await session.send("Enter")
         try await TmuxAppLimitsTests.waitUntil(session, "the import and the new rows") {
-            $0.contains("Imported 2 requests from shop.postman_collection.json") && $0.contains("Orders/")
+            $0.contains("Imported 2 requests into api/Orders/Orders.http and 1 variable") && $0.contains("Orders/")
                 && $0.contains("List orders") && $0.contains("Cancel order")
         }
         #expect(try folder.read("api/Orders/Orders.http").contains("DELETE {{base}}/orders/7"))

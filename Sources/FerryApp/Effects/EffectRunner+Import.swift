@@ -33,7 +33,9 @@ extension EffectRunner {
                 }
                 let workspace = try Workspace.load(at: root)
                 self.saved = workspace
-                result = .success(ImportedFiles(workspace: workspace, report: report, source: name))
+                result = .success(
+                    ImportedFiles(
+                        workspace: workspace, environments: workspace.environments(), report: report, source: name))
             } catch let failure as SaveFailure {
                 result = .failure(failure)
             } catch let diagnostic as Diagnostic {

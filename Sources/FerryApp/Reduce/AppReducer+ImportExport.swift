@@ -49,6 +49,7 @@ extension AppReducer {
         switch result {
         case .success(let imported):
             state.workspace = imported.workspace
+            state.environments = imported.environments
             state.rebuildTree()
             let report = imported.report
             let requests = report.files.reduce(0) { $0 + $1.requestCount }
@@ -56,9 +57,18 @@ extension AppReducer {
             if let firstFile, let first = state.workspace.requests(under: firstFile).first?.id {
                 open(first, &state)
             }
-            var text = "Imported \(requests) request\(requests == 1 ? "" : "s") from \(imported.source) into "
-            text += report.files.count == 1 ? (firstFile ?? "") : "\(report.files.count) files"
-            if report.addedVariables > 0 { text += ", \(report.addedVariables) variables" }
+            var parts: [String] = []
+            if requests > 0 {
+                let place = report.files.count == 1 ? (firstFile ?? "") : "\(report.files.count) files"
+                parts.append("\(requests) request\(requests == 1 ? "" : "s") into \(place)")
+            }
+            if report.addedVariables > 0 {
+                parts.append("\(report.addedVariables) variable\(report.addedVariables == 1 ? "" : "s")")
+            }
+            var text =
+                parts.isEmpty
+                ? "Nothing new in \(imported.source)"
+                : "Imported " + parts.joined(separator: " and ") + " from \(imported.source)"
             let warnings = report.diagnostics.count
             if warnings > 0 {
                 text += "; \(warnings) not carried over, first: \(report.diagnostics[0].message)"

@@ -258,7 +258,7 @@ struct BodyKindEditorTests {
         press(.key(.enter))
         effects = []
         press(.key(.character("r"), modifiers: .control))
-        guard case .readIncludedFiles(let id, let folderURL, let paths) = effects.first else {
+        guard case .readIncludedFiles(let id, let folderURL, let paths, .send) = effects.first else {
             throw TestFailure("expected a read of the included file, got \(effects)")
         }
         #expect(paths == ["./data.json"])

@@ -73,6 +73,32 @@ final class ImportExportAppTests {
         try await app.quit()
     }
 
+    @Test func yCopiesARequestWhoseBodyIsAFileOnceTheFileIsRead() async throws {
+        try folder.write(
+            "api/upload.http",
+            "### upload\n# @name upload\nPUT {{host}}/echo\nContent-Type: text/plain\n\n< ./note.txt\n")
+        try folder.write("api/note.txt", "bytes from a file\n")
+        let app = try await launch()
+        defer { app.stop() }
+        try await app.selectTreeRow { $0.requestID?.description == "api/upload.http#upload" }
+        try await app.press(.key(.enter), .key(.tab, modifiers: .shift))
+        try await app.press(.character("Y"))
+        try await app.waitFor("the copy") { !app.backend.copiedTexts.isEmpty }
+        let command = try #require(app.backend.copiedTexts.last)
+        #expect(
+            command.contains("--data-binary @\(folder.url.appendingPathComponent("api/note.txt").path)"), "\(command)")
+
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/bin/sh")
+        curl.arguments = ["-c", command + " -s -o /dev/null"]
+        try curl.run()
+        curl.waitUntilExit()
+        let sent = try #require(server.requests.last)
+        #expect(sent.method == "PUT")
+        #expect(String(decoding: sent.body, as: UTF8.self) == "bytes from a file\n")
+        try await app.quit()
+    }
+
     @Test func iImportsACurlCommandIntoTheSelectedFolderAndOpensIt() async throws {
         try outside.write(
             "signup.sh", "curl -X PUT https://api.example.com/users/7 -H 'X-Team: core' --json '{\"a\":1}'\n")

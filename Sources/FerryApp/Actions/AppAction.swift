@@ -163,7 +163,7 @@ enum AppAction: Sendable {
     /// Copying to the clipboard failed (the text is too large for OSC 52).
     case copyFailed(SaveFailure)
     /// The files a request's body includes (`< ./path`) were read for sending it, by path as written.
-    case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>)
+    case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>, for: IncludedFilesUse = .send)
     /// An import ended: the workspace with the new files and what was written, or the problem in words.
     case importFinished(Result<ImportedFiles, SaveFailure>)
 

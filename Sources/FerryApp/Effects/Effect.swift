@@ -35,7 +35,7 @@ enum Effect: Sendable {
     /// Stop the process (Ctrl-Z) with the terminal handed back to the shell.
     case suspendProcess
     /// Read the files a request's body includes (paths as written, relative to `folder`) and post them.
-    case readIncludedFiles(RequestID, folder: URL, paths: [String])
+    case readIncludedFiles(RequestID, folder: URL, paths: [String], for: IncludedFilesUse = .send)
 }
 
 /// What the history log needs to know about a send, beside its result.
@@ -74,4 +74,12 @@ enum WorkspaceChange: Sendable, Equatable {
     case deleteItem(String)
     /// Import a foreign file (a curl command, a Postman collection, an OpenAPI document) into a folder.
     case importFile(path: String, intoFolder: String)
+}
+
+/// What the files a request's body includes (`< ./path`) are read for.
+enum IncludedFilesUse: Sendable, Equatable {
+    /// Sending the request.
+    case send
+    /// Copying it as a curl command.
+    case copyAsCurl
 }

@@ -90,8 +90,10 @@ final class EffectRunner: @unchecked Sendable {
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
-        case .readIncludedFiles(let id, let folder, let paths):
-            background(.userInitiated) { self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder))) }
+        case .readIncludedFiles(let id, let folder, let paths, let use):
+            background(.userInitiated) {
+                self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder), for: use))
+            }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
             do {

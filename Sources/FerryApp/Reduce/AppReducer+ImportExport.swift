@@ -6,16 +6,23 @@ import Foundation
 
 extension AppReducer {
     /// Puts the open request, with its unsaved edits and resolved in the active environment (secrets
-    /// included: the command must work), on the clipboard as a curl command.
-    static func copyAsCurl(_ state: inout AppState) -> [Effect] {
+    /// included: the command must work), on the clipboard as a curl command. A body that includes files
+    /// (`< ./path`) is copied once an effect has read them (`includedFiles`), as for sending.
+    static func copyAsCurl(_ state: inout AppState, includedFiles: [String: Data]? = nil) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else {
             state.message = .init(text: "Open a request first: select it in the tree and press Enter.", isError: true)
             return []
         }
         let folder = state.workspace.url(of: id.path).deletingLastPathComponent()
+        var context = state.variableContext(for: id)
+        if let includedFiles {
+            context.includedFiles = includedFiles
+        } else {
+            let paths = request.includedFilePaths(with: context)
+            if !paths.isEmpty { return [.readIncludedFiles(id, folder: folder, paths: paths, for: .copyAsCurl)] }
+        }
         do {
-            let command = try CurlCommandExporter(baseFolder: folder).command(
-                for: request, context: state.variableContext(for: id))
+            let command = try CurlCommandExporter(baseFolder: folder).command(for: request, context: context)
             state.message = .init(
                 text: "Copied \(id) as a curl command\(command.notes.isEmpty ? "" : " (\(command.notes[0]))").",
                 isError: false)

@@ -99,9 +99,10 @@ enum AppReducer {
         case .bodyTableEdited(let event): return editBodyTable(event, &state)
         case .bodyFormatRequested: return formatBody(&state)
         case .fileFieldToggled: return toggleFileField(&state)
-        case .includedFilesRead(let id, let result):
+        case .includedFilesRead(let id, let result, let use):
             guard state.openRequest == id else { return [] }
             switch result {
+            case .success(let files) where use == .copyAsCurl: return copyAsCurl(&state, includedFiles: files)
             case .success(let files): return send(&state, includedFiles: files)
             case .failure(let failure):
                 state.message = .init(text: failure.message, isError: true)

@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "FerryJSON", targets: ["FerryJSON"]),
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
+        .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
         .library(name: "FerryWorkbench", targets: ["FerryWorkbench"]),
         .library(name: "FerryTerminal", targets: ["FerryTerminal"]),
         .executable(name: "ferry", targets: ["ferry"]),
@@ -30,6 +31,9 @@ let package = Package(
         // MARK: Libraries
         .target(name: "FerryJSON"),
         .target(name: "FerryHTTP", dependencies: ["FerryJSON", "CCurl"]),
+        // URLSessionTransport on its own, so that a client using only CurlTransport never loads
+        // FoundationNetworking.
+        .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
         .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON"]),
         .target(name: "FerryTerminal"),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
@@ -43,8 +47,8 @@ let package = Package(
         .executableTarget(
             name: "FerryBench",
             dependencies: [
-                "FerryJSON", "FerryHTTP", "FerryHTTPLoad", "FerryWorkbench", "FerryTerminal", "FerryApp",
-                "FerryTestSupport",
+                "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryWorkbench", "FerryTerminal",
+                "FerryApp", "FerryTestSupport",
             ]
         ),
         // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
@@ -55,7 +59,8 @@ let package = Package(
         // MARK: Tests
         .target(name: "FerryTestSupport", dependencies: ["FerryTerminal"]),
         .testTarget(name: "FerryJSONTests", dependencies: ["FerryJSON", "FerryTestSupport"]),
-        .testTarget(name: "FerryHTTPTests", dependencies: ["FerryHTTP", "FerryHTTPLoad", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryHTTPTests", dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),

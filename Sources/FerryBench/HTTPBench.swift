@@ -1,6 +1,7 @@
 import FerryHTTP
 import FerryHTTPLoad
 import FerryTestSupport
+import FerryURLSession
 import Foundation
 
 /// `make bench http`: 1,000 GETs sequentially (keep-alive) and 50 at a time against a loopback server,

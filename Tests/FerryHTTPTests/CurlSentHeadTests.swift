@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryTestSupport
+import FerryURLSession
 import Foundation
 import Testing
 

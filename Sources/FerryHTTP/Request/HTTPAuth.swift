@@ -9,7 +9,7 @@ public enum HTTPAuth: Sendable, Hashable {
     case bearer(token: String)
     /// HTTP Digest (RFC 7616) with a user name and password: the request goes out without credentials, and
     /// the answer to the server's `401` challenge is computed by libcurl (``CurlTransport``).
-    /// ``URLSessionTransport`` does not support it and fails the request with a message saying so.
+    /// `URLSessionTransport` (FerryURLSession) does not support it and fails the request with a message saying so.
     case digest(user: String, password: String)
 
     /// The `Authorization` header value, or `nil` for ``digest(user:password:)``, which has no fixed value.

@@ -50,7 +50,7 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The request heads as written on the wire, in order, when the request asked for them
     /// (``HTTPRequest/recordsSentHead``): one per request libcurl sent in this attempt, so each followed
     /// redirect, an auth round and a proxy's `CONNECT` add one. Empty when not asked for, and always with
-    /// ``URLSessionTransport``, which cannot see the wire. After retries, only the last attempt's heads.
+    /// `URLSessionTransport` (FerryURLSession), which cannot see the wire. After retries, only the last attempt's heads.
     public var sentHeads: [SentRequestHead] {
         get { storage.value.sentHeads }
         set { storage.value.sentHeads = newValue }
@@ -112,7 +112,7 @@ public struct Redirect: Sendable, Hashable {
     /// The URL it pointed to.
     public var to: URL
     /// The redirect response's header fields (its `Set-Cookie` fields reach the ``CookieJar``); empty where
-    /// the transport does not report them (``URLSessionTransport``).
+    /// the transport does not report them (`URLSessionTransport` (FerryURLSession)).
     public var headers: HTTPHeaders
 
     /// A redirect from one URL to another.

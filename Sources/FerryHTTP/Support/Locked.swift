@@ -11,10 +11,10 @@ import Foundation
 /// either: ThreadSanitizer does not see its lock (the prebuilt library is not instrumented) and reports every
 /// access it guards as a race, while it intercepts `pthread_mutex_lock`. The value and the mutex share one
 /// heap object (one allocation per lock); copies of a `Locked` share it too.
-struct Locked<Value>: @unchecked Sendable {
+package struct Locked<Value>: @unchecked Sendable {
     private let storage: Storage
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in value }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
@@ -23,7 +23,7 @@ struct Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, mutex in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }

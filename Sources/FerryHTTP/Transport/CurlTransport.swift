@@ -79,8 +79,10 @@ public final class CurlTransport: HTTPTransport {
 extension CurlTransport: PerHopCookieTransport {}
 
 /// A handle for a transfer that never started.
-struct FinishedTransfer: TransferHandle {
-    func cancel() {}
+package struct FinishedTransfer: TransferHandle {
+    package init() {}
+
+    package func cancel() {}
 }
 
 extension HTTPClient {

@@ -1,6 +1,6 @@
 /// Sends resolved requests and reports progress and exactly one completion for each.
 ///
-/// ``CurlTransport`` is the default; ``URLSessionTransport`` is the second implementation. A transport
+/// ``CurlTransport`` is the default; `URLSessionTransport` (FerryURLSession) is the second implementation. A transport
 /// receives requests already ``HTTPRequest/resolved(in:)`` (absolute URL, headers final).
 public protocol HTTPTransport: Sendable {
     /// Starts sending `request`; `events` receives progress and then exactly one completion, on any thread.

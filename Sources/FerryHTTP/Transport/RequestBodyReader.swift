@@ -22,15 +22,15 @@ extension HTTPBody {
 /// Reads a request body piece by piece into the transport's buffers, opening files only when reached.
 ///
 /// Not thread-safe: one transfer's reader is used only on that transfer's thread.
-final class RequestBodyReader {
+package final class RequestBodyReader {
     /// The total length in bytes, known up front (files are measured when the reader is made).
-    let length: Int
+    package let length: Int
     private var segments: ArraySlice<BodySegment>
     private var offsetInSegment = 0
     private var file: FileHandle?
 
     /// A reader over `body`; throws for a file that can't be read.
-    init(_ body: HTTPBody) throws(BodyReadFailure) {
+    package init(_ body: HTTPBody) throws(BodyReadFailure) {
         let segments = body.segments
         var length = 0
         for segment in segments {
@@ -88,7 +88,7 @@ final class RequestBodyReader {
     }
 
     /// The whole body in memory (for transports that can't stream).
-    func readAll() throws(BodyReadFailure) -> Data {
+    package func readAll() throws(BodyReadFailure) -> Data {
         var data = Data()
         data.reserveCapacity(length)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -105,7 +105,7 @@ final class RequestBodyReader {
 
 /// A request body file that could not be read; transports report it as
 /// ``HTTPClientError/Reason/fileFailed(_:)``.
-struct BodyReadFailure: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+package struct BodyReadFailure: Error {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }

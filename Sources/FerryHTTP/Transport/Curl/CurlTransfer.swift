@@ -294,7 +294,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
 
 extension ResponseBodyDestination {
     /// The destination file, if the body goes to one.
-    var fileURL: URL? {
+    package var fileURL: URL? {
         if case .file(let url) = self { url } else { nil }
     }
 }

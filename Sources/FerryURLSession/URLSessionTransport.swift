@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -55,7 +55,7 @@ final class ImportExportAppTests {
         #expect(app.state.focus == .tree)
         try await app.press(.character("Y"))
         let command = try #require(app.backend.copiedTexts.last, "\(app.screen)")
-        #expect(app.shows("Copied requests.http#create as a curl command"), "\(app.screen)")
+        #expect(app.shows("Copied requests.http#create as a curl command (secrets in clear)."), "\(app.screen)")
         #expect(command.hasPrefix("curl '\(server.baseURL)/echo?source=ferry&edited=1'"), "\(command)")
 
         let curl = Process()
@@ -85,6 +85,7 @@ final class ImportExportAppTests {
         try await app.press(.character("Y"))
         try await app.waitFor("the copy") { !app.backend.copiedTexts.isEmpty }
         let command = try #require(app.backend.copiedTexts.last)
+        #expect(app.shows("Copied api/upload.http#upload as a curl command."), "\(app.screen)")
         #expect(
             command.contains("--data-binary @\(folder.url.appendingPathComponent("api/note.txt").path)"), "\(command)")
 

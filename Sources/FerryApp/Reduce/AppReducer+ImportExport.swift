@@ -23,10 +23,17 @@ extension AppReducer {
         }
         do {
             let command = try CurlCommandExporter(baseFolder: folder).command(for: request, context: context)
-            state.message = .init(
-                text: "Copied \(id) as a curl command\(command.notes.isEmpty ? "" : " (\(command.notes[0]))").",
-                isError: false)
-            return [.copy(command.rendered(multiline: true))]
+            let text = command.rendered(multiline: true)
+            var remarks = command.notes.prefix(1).map { $0 }
+            // The command carries the secret values it uses in clear (it must work): say so before it is
+            // pasted anywhere.
+            let secrets = try request.prepared(with: context).sensitiveValues
+            if secrets.contains(where: { !$0.isEmpty && text.contains($0) }) {
+                remarks.insert("secrets in clear", at: 0)
+            }
+            let remark = remarks.isEmpty ? "" : " (\(remarks.joined(separator: "; ")))"
+            state.message = .init(text: "Copied \(id) as a curl command\(remark).", isError: false)
+            return [.copy(text)]
         } catch {
             state.message = .init(text: AppErrorText.resolution(error, environment: state.environment), isError: true)
             return []

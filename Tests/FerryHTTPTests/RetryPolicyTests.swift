@@ -15,7 +15,7 @@ import Testing
 
     /// A route answering `failures` times with 503, then 200.
     private func flaky(_ path: String, failures: Int) {
-        let count = Tally()
+        let count = Counter()
         server.route(path) { _ in count.next() < failures ? .unavailable(retryAfter: 0) : .text("finally") }
     }
 
@@ -106,16 +106,5 @@ import Testing
         #expect(policy.delay(beforeRetry: 1, method: .patch, failure: .timedOut(.connecting)) != nil)
         #expect(RetryPolicy.none.delay(beforeRetry: 1, method: .get, response: busy) == nil)
         #expect(HTTPMethod(rawValue: "delete").isIdempotent && !HTTPMethod(rawValue: "PURGE").isIdempotent)
-    }
-}
-
-/// A counter shared with a server route.
-private final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func next() -> Int {
-        lock.withLock {
-            defer { count += 1 }; return count
-        }
     }
 }

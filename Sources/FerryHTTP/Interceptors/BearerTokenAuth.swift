@@ -24,6 +24,12 @@ public final class BearerTokenAuth: HTTPInterceptor {
         var refreshCount = 0
     }
 
+    /// Where a request's token comes from: one already there, or a refresh to wait for.
+    private enum NextToken {
+        case ready(String)
+        case refreshing(Task<String, any Error>)
+    }
+
     private let refresh: Refresh
     private let state: Locked<State>
 
@@ -84,21 +90,25 @@ public final class BearerTokenAuth: HTTPInterceptor {
         -> String
     {
         let refresh = self.refresh
-        let pending = state.withLock { state -> Task<String, any Error> in
-            if let token = state.token, token != stale { return Task { token } }
-            if let refreshing = state.refreshing { return refreshing }
-            let task = Task { try await refresh() }
-            state.refreshing = task
-            return task
+        let next = state.withLock { state -> NextToken in
+            if let token = state.token, token != stale { return .ready(token) }
+            let refreshing = state.refreshing ?? Task { try await refresh() }
+            state.refreshing = refreshing
+            return .refreshing(refreshing)
+        }
+        let pending: Task<String, any Error>
+        switch next {
+        case .ready(let token): return token
+        case .refreshing(let task): pending = task
         }
         do {
             let token = try await pending.value
             state.withLock { state in
-                if state.refreshing == pending {
-                    state.token = token
-                    state.refreshing = nil
-                    state.refreshCount += 1
-                }
+                // The first waiter to get here stores the token; the others find the refresh gone.
+                guard state.refreshing == pending else { return }
+                state.token = token
+                state.refreshing = nil
+                state.refreshCount += 1
             }
             return token
         } catch {

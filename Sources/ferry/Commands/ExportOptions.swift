@@ -66,11 +66,8 @@ struct ExportOptions {
                 formatGiven = true
             case "--env", "-e": environment = try value(for: argument)
             case "--var", "-v":
-                let pair = try value(for: argument)
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw UsageError("--var expects NAME=VALUE, got '\(pair)'")
-                }
-                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                let (name, assigned) = try UsageError.variableAssignment(try value(for: argument))
+                variables[name] = assigned
             case "--resolve": resolves = true
             case "--reveal-secrets": revealsSecrets = true
             case "--mask-secrets": masksSecrets = true

@@ -39,11 +39,8 @@ struct SendOptions {
             switch argument {
             case "--env", "-e": environment = try value(for: argument)
             case "--var", "-v":
-                let pair = try value(for: argument)
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw UsageError("--var expects NAME=VALUE, got '\(pair)'")
-                }
-                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                let (name, assigned) = try UsageError.variableAssignment(try value(for: argument))
+                variables[name] = assigned
             case "-i", "--include": includeHeaders = true
             case "--timing": showTiming = true
             case "-o", "--output": outputPath = try value(for: argument)
@@ -79,4 +76,12 @@ struct UsageError: Error {
     var message: String
 
     init(_ message: String) { self.message = message }
+
+    /// The name and value of a `--var NAME=VALUE` argument (the value may hold `=`).
+    static func variableAssignment(_ pair: String) throws(UsageError) -> (name: String, value: String) {
+        guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+            throw UsageError("--var expects NAME=VALUE, got '\(pair)'")
+        }
+        return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+    }
 }

@@ -202,24 +202,3 @@ final class Gate: @unchecked Sendable {
         for waiter in released { waiter.resume() }
     }
 }
-
-/// A thread-safe counter: `next()` returns 0, 1, 2, …
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer {
-            value += 1
-            lock.unlock()
-        }
-        return value
-    }
-
-    var current: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-}

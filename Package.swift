@@ -4,7 +4,7 @@ import PackageDescription
 /// Ferry: a terminal REST workbench and the HTTP client core under it.
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl.
-/// Only FerryNcurses touches ncurses; see ../shared/design/ARCHITECTURE.md.
+/// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(
     name: "Ferry",
     platforms: [.macOS(.v14)],

@@ -7,6 +7,7 @@ pid=$(scripts/httpbin.sh "$port")
 trap 'scripts/stop-server.sh "$pid"' EXIT
 export FERRY_HTTPBIN_URL="http://127.0.0.1:$port"
 export FERRY_REQUIRE_SERVERS=1
+# The corpus is third-party data kept outside the repository: see docs/ARCHITECTURE.md, "Corpus".
 export FERRY_CORPUS="${FERRY_CORPUS:-$(cd .. && pwd)/shared/corpus}"
 export SWIFT_BACKTRACE=enable=no
 echo "test: httpbin at $FERRY_HTTPBIN_URL (pid $pid), corpus at $FERRY_CORPUS"

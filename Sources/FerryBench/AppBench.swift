@@ -160,7 +160,7 @@ enum AppBench: BenchSuite {
     }
 
     static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.seconds
     }
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 
 /// One measured row of `make bench`: what was measured, the figure, and how it compares.
@@ -46,7 +47,7 @@ func measureSeconds(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
     try body()
     let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return elapsed.seconds
 }
 
 /// The process's peak resident set size in bytes, read from `/proc/self/status` (VmHWM).

@@ -23,7 +23,7 @@ enum ProbeRuns {
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
-        return max(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, 1e-9)
+        return max(elapsed.seconds, 1e-9)
     }
 
     /// The process's peak resident set size in bytes (VmHWM in `/proc/self/status`).

@@ -140,11 +140,16 @@ final class URLSessionTransferState: @unchecked Sendable {
         for (name, value) in http.allHeaderFields {
             headers.add(String(describing: name), String(describing: value))
         }
-        let response = HTTPResponse(
+        var response = HTTPResponse(
             status: http.statusCode,
             reason: HTTPURLResponse.localizedString(forStatusCode: http.statusCode).capitalized,
             headers: headers, url: url, redirects: redirects, timing: nil, body: body,
             bodyFile: request.responseBody.fileURL, tlsVerification: request.tlsVerification)
+        do {
+            try response.place(for: request.responseBody)
+        } catch {
+            return events.completion(.failure(HTTPClientError(.fileFailed("\(error)"), request: request)))
+        }
         events.completion(.success(response))
     }
 

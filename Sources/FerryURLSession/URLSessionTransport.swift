@@ -67,7 +67,7 @@ public final class URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers { urlRequest.addValue(value, forHTTPHeaderField: name) }
         if let timeout = request.timeout {
             urlRequest.timeoutInterval =
-                Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                timeout.seconds
         }
 
         let task: URLSessionTask

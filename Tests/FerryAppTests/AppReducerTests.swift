@@ -44,12 +44,13 @@ struct AppReducerTests {
 
     @Test mutating func sendResolvesTheRequestAndStartsAnEffect() throws {
         let effects = AppReducer.reduce(&state, .sendRequested)
-        guard case .send(let id, let request, let record) = effects.first else {
+        guard case .send(let id, let plan) = effects.first else {
             Issue.record("expected a send effect, got \(effects)")
             return
         }
-        #expect(request.url?.absoluteString == "http://127.0.0.1:9/json")
-        #expect(record.environment == "local")
+        // What the effect prepares and sends.
+        #expect(try RequestSender.prepare(plan).request.url?.absoluteString == "http://127.0.0.1:9/json")
+        #expect(plan.environment == "local")
         #expect(state.currentExchange?.id == id)
         #expect(state.currentExchange?.isInFlight == true)
         #expect(state.isAnythingInFlight)
@@ -123,7 +124,7 @@ struct AppReducerTests {
     @Test mutating func failuresAreShownInWords() throws {
         _ = AppReducer.reduce(&state, .sendRequested)
         let exchange = try #require(state.currentExchange)
-        let error = HTTPClientError(.connectionRefused(host: "127.0.0.1", port: 9), request: exchange.sent)
+        let error = HTTPClientError(.connectionRefused(host: "127.0.0.1", port: 9), request: HTTPRequest(path: "/json"))
         _ = AppReducer.reduce(&state, .responseReceived(id: exchange.id, .failure(error)))
         guard case .failed(let message) = state.currentExchange?.phase else {
             Issue.record("expected failed")
@@ -142,11 +143,11 @@ struct AppReducerTests {
             return
         }
         #expect(name == "staging")
-        guard case .send(_, let request, _) = AppReducer.reduce(&state, .sendRequested).first else {
+        guard case .send(_, let plan) = AppReducer.reduce(&state, .sendRequested).first else {
             Issue.record("expected a send")
             return
         }
-        #expect(request.url?.host == "staging.test")
+        #expect(try RequestSender.prepare(plan).request.url?.host == "staging.test")
         _ = AppReducer.reduce(&state, .environmentCycled)
         #expect(state.environment == "local")
     }
@@ -167,7 +168,7 @@ struct AppReducerTests {
     @Test func anUnresolvedVariableIsReportedBeforeSending() throws {
         let folder = try TemporaryWorkspace(requests: "GET {{base}}/x\n", environments: ["local": "http://h"])
         var state = try folder.loadState(size: Size(width: 80, height: 24))
-        #expect(AppReducer.reduce(&state, .sendRequested).isEmpty)
+        try sendFailsToPrepare(&state)
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("{{base}}") == true)
         #expect(state.message?.text.contains("local") == true)
@@ -179,8 +180,19 @@ struct AppReducerTests {
             requests: "POST {{host}}/x\nContent-Type: application/json\n\n{\"a\": }\n",
             environments: ["local": "http://h"])
         var state = try folder.loadState(size: Size(width: 80, height: 24))
-        #expect(AppReducer.reduce(&state, .sendRequested).isEmpty)
+        try sendFailsToPrepare(&state)
         #expect(state.message?.text.contains("JSON body is invalid") == true)
+    }
+
+    /// Ctrl-R, then the send effect's preparation fails and says so: nothing goes out.
+    private func sendFailsToPrepare(_ state: inout AppState) throws {
+        guard case .send(let id, let plan) = AppReducer.reduce(&state, .sendRequested).first else {
+            throw TestFailure("expected a send")
+        }
+        guard case .failure(let problem) = EffectRunner.prepare(plan, limits: ResponseLimits()) else {
+            throw TestFailure("expected the preparation to fail")
+        }
+        #expect(AppReducer.reduce(&state, .sendFailed(id: id, problem.message)).isEmpty)
     }
 
     // MARK: - Editing and saving

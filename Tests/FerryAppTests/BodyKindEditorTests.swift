@@ -258,21 +258,24 @@ struct BodyKindEditorTests {
         press(.key(.enter))
         effects = []
         press(.key(.character("r"), modifiers: .control))
-        guard case .readIncludedFiles(let id, let folderURL, let paths, .send) = effects.first else {
-            throw TestFailure("expected a read of the included file, got \(effects)")
-        }
-        #expect(paths == ["./data.json"])
-        let read = EffectRunner.readFiles(paths, in: folderURL)
-        effects = AppReducer.reduce(&state, .includedFilesRead(id, read))
-        guard case .send(_, let request, _) = effects.first else {
+        guard case .send(let id, var plan) = effects.first else {
             throw TestFailure("expected a send, got \(effects)")
         }
+        // The effect reads the file as it prepares the send.
+        let request = try RequestSender.prepare(plan).request
         #expect(request.body == .data(Data("{\"from\": \"file\"}".utf8), contentType: nil))
         #expect(request.headers["Content-Type"] == "application/json")
-        // A missing file is reported in words, nothing is sent.
-        let missing = EffectRunner.readFiles(["./nope.bin"], in: folderURL)
-        effects = AppReducer.reduce(&state, .includedFilesRead(id, missing))
-        #expect(effects.isEmpty)
+        // A missing file is reported in words, and the send is dropped.
+        plan.request.request.body = "< ./nope.bin"
+        var problem = ""
+        do throws(SendFailure) {
+            _ = try RequestSender.prepare(plan)
+        } catch {
+            problem = error.description
+        }
+        #expect(problem.contains("Cannot read ./nope.bin"))
+        _ = AppReducer.reduce(&state, .sendFailed(id: id, problem))
+        #expect(state.currentExchange == nil)
         #expect(state.message?.text.contains("Cannot read ./nope.bin") == true)
     }
 }

@@ -75,12 +75,12 @@ struct HistoryAfterMovesTests {
         _ = try workspace.renameItem("api/users.http", to: "people.http")
         var state = try historyOpen(entries)
         let effects = AppReducer.reduce(&state, .sendRequested)
-        guard case .send(_, let request, let record) = effects.first else {
+        guard case .send(_, let plan) = effects.first else {
             Issue.record("expected a send, got \(effects)")
             return
         }
-        #expect(record.requestID.description == "api/people.http#one")
-        #expect(request.url?.absoluteString == "http://127.0.0.1:9/users/1")
+        #expect(plan.request.id.description == "api/people.http#one")
+        #expect(try RequestSender.prepare(plan).request.url?.absoluteString == "http://127.0.0.1:9/users/1")
     }
 
     @Test func aRequestThatIsGoneIsSaidInTheStatusBarAndNothingIsSent() throws {

@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryTerminal
 import FerryTestSupport
 import Foundation

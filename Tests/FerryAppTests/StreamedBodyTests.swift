@@ -30,7 +30,8 @@ struct StreamedBodyTests {
     // MARK: - Receiving
 
     @Test func smallTextStaysInMemory() throws {
-        let receiver = BodyReceiver(head: try head("text/plain"), limits: limits)
+        let receiver = BodyCollector(
+            head: try head("text/plain"), memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         try receiver.append(Data("hello ".utf8))
         try receiver.append(Data("world".utf8))
         let body = receiver.finish(isComplete: true)
@@ -43,7 +44,8 @@ struct StreamedBodyTests {
     }
 
     @Test func textPastTheLimitMovesToAFileWithEveryByte() throws {
-        let receiver = BodyReceiver(head: try head("text/plain"), limits: limits)
+        let receiver = BodyCollector(
+            head: try head("text/plain"), memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         let chunks = (0..<5).map { Data(String(repeating: Character(String($0)), count: 300).utf8) }
         for chunk in chunks { try receiver.append(chunk) }
         let body = receiver.finish(isComplete: false)
@@ -57,20 +59,24 @@ struct StreamedBodyTests {
     }
 
     @Test func binaryByMediaTypeOrNULBytesGoesToAFileFromTheFirstChunk() throws {
-        let octets = BodyReceiver(head: try head("application/octet-stream"), limits: limits)
+        let octets = BodyCollector(
+            head: try head("application/octet-stream"), memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         try octets.append(Data("plain".utf8))
         let first = octets.finish(isComplete: true)
         #expect(first.isSpilled && first.isBinary)
-        let sniffed = BodyReceiver(head: try head(nil), limits: limits)
+        let sniffed = BodyCollector(head: try head(nil), memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         try sniffed.append(Data([0x41, 0, 0x42]))
         #expect(sniffed.finish(isComplete: true).isBinary)
-        let text = BodyReceiver(head: try head("application/problem+json"), limits: limits)
+        let text = BodyCollector(
+            head: try head("application/problem+json"), memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         try text.append(Data("{}".utf8))
         #expect(!text.finish(isComplete: true).isSpilled)
     }
 
     @Test func aContentLengthOverTheLimitSpillsAtOnce() throws {
-        let receiver = BodyReceiver(head: try head("application/json", length: 5000), limits: limits)
+        let receiver = BodyCollector(
+            head: try head("application/json", length: 5000), memoryLimit: limits.memoryLimit,
+            folder: limits.spillFolder)
         try receiver.append(Data("[1".utf8))
         #expect(receiver.finish(isComplete: false).isSpilled)
     }
@@ -78,7 +84,8 @@ struct StreamedBodyTests {
     // MARK: - Preparing
 
     @Test func aSpilledTextBodyShowsWholeLinesOfItsFirstPart() throws {
-        let receiver = BodyReceiver(head: try head("text/plain"), limits: limits)
+        let receiver = BodyCollector(
+            head: try head("text/plain"), memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         let text = (1...200).map { String(format: "row %03d", $0) }.joined(separator: "\n")
         try receiver.append(Data(text.utf8))
         let prepared = BodyPreparation.prepare(
@@ -106,7 +113,8 @@ struct StreamedBodyTests {
     }
 
     @Test func hexPagesReadOnlyTheirRowsFromTheFile() throws {
-        let receiver = BodyReceiver(head: try head("image/png"), limits: limits)
+        let receiver = BodyCollector(
+            head: try head("image/png"), memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         let bytes = (0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7) }
         try receiver.append(Data(bytes))
         let prepared = BodyPreparation.prepare(
@@ -132,9 +140,9 @@ struct StreamedBodyTests {
         _ = AppReducer.reduce(&state, .cancelRequested)
         let body = ReceivedBody(storage: .memory(Array("abc".utf8)), count: 3, isComplete: false, isBinary: false)
         let request = HTTPRequest(url: try #require(URL(string: "http://x/")))
-        let outcome = TransferOutcome(
-            head: try head("text/plain"), error: HTTPClientError(.canceled, request: request), body: body)
-        let effects = AppReducer.reduce(&state, .transferEnded(id: id, outcome))
+        let end = TransferEnd(
+            .failure(HTTPClientError(.canceled, request: request)), partialHead: try head("text/plain"), body: body)
+        let effects = AppReducer.reduce(&state, .transferEnded(id: id, end))
         guard case .canceled = state.currentExchange?.phase else {
             Issue.record("expected canceled")
             return
@@ -164,7 +172,7 @@ struct StreamedBodyTests {
         let id = try #require(state.currentExchange?.id)
         let body = ReceivedBody(storage: .memory(Array("[1]".utf8)), count: 3, isComplete: true, isBinary: false)
         let effects = AppReducer.reduce(
-            &state, .transferEnded(id: id, TransferOutcome(head: try head("application/json"), body: body)))
+            &state, .transferEnded(id: id, TransferEnd(.success(try head("application/json")), body: body)))
         #expect(state.currentExchange?.response?.status == 200)
         #expect(state.currentExchange?.isBodyPartial == false)
         guard case .prepareReceived(_, _, let isJSON, let note) = effects.first else {
@@ -173,6 +181,7 @@ struct StreamedBodyTests {
         }
         #expect(isJSON && note == nil)
         // A late result for a replaced send finds nothing.
-        #expect(AppReducer.reduce(&state, .transferEnded(id: id + 100, TransferOutcome(head: nil, body: body))).isEmpty)
+        let late = TransferEnd(.failure(HTTPClientError(.canceled, request: HTTPRequest(path: "/"))), body: body)
+        #expect(AppReducer.reduce(&state, .transferEnded(id: id + 100, late)).isEmpty)
     }
 }

@@ -20,7 +20,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPResponse>.changesCoverEveryStoredProperty(count: 10)
+        ValueSemanticsChecks<HTTPResponse>.changesCoverEveryStoredProperty(count: 11)
     }
 
     // MARK: - Equality and hashing
@@ -62,7 +62,7 @@ typealias ResponseChange = ValueChange<HTTPResponse>
 
 extension HTTPResponse: CopyOnWriteSubject {
     var storedProperties: [AnyHashable] {
-        [status, reason, headers, url, redirects, timing, body, bodyFile, tlsVerification, sentHeads]
+        [status, reason, headers, url, redirects, timing, body, bodyFile, spilledBody, tlsVerification, sentHeads]
     }
 
     var synthesizedHash: Int {
@@ -75,6 +75,7 @@ extension HTTPResponse: CopyOnWriteSubject {
         hasher.combine(timing)
         hasher.combine(body)
         hasher.combine(bodyFile)
+        hasher.combine(spilledBody)
         hasher.combine(tlsVerification)
         hasher.combine(sentHeads)
         return hasher.finalize()
@@ -105,6 +106,10 @@ extension HTTPResponse: CopyOnWriteSubject {
             ValueChange("timing, removed") { $0.timing = nil },
             ValueChange("body, appended in place") { $0.body.append(contentsOf: [1, 2]) },
             ValueChange("bodyFile") { $0.bodyFile = nil },
+            ValueChange("spilledBody") { response in
+                let writer = try? SpillWriter(folder: FileManager.default.temporaryDirectory)
+                response.spilledBody = writer?.finish()
+            },
             ValueChange("tlsVerification") { $0.tlsVerification = .disabled },
             ValueChange("sentHeads, appended in place") {
                 $0.sentHeads.append(SentRequestHead(method: "GET", target: "/final", version: "HTTP/1.1"))

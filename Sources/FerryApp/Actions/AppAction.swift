@@ -139,7 +139,11 @@ enum AppAction: Sendable {
     /// Send `id` ended.
     case responseReceived(id: Int, Result<HTTPResponse, HTTPClientError>)
     /// Streamed send `id` ended: complete, canceled or failed, with the body bytes that arrived.
-    case transferEnded(id: Int, TransferOutcome)
+    case transferEnded(id: Int, TransferEnd)
+    /// Send `id` was prepared (variables substituted): what goes on the wire, for the Request tab.
+    case sendPrepared(id: Int, PreparedSend)
+    /// Send `id` could not be prepared: why, in words.
+    case sendFailed(id: Int, String)
     /// The body of send `id` is ready to show.
     case bodyPrepared(id: Int, ResponseBody)
     /// A save of `request` ended: the workspace as saved, or the problem in words.
@@ -162,15 +166,15 @@ enum AppAction: Sendable {
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
     /// Copying to the clipboard failed (the text is too large for OSC 52).
     case copyFailed(SaveFailure)
-    /// The files a request's body includes (`< ./path`) were read for sending it, by path as written.
-    case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>, for: IncludedFilesUse = .send)
+    /// The files a request's body includes (`< ./path`) were read for copying it as curl, by path as written.
+    case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>)
     /// An import ended: the workspace with the new files and what was written, or the problem in words.
     case importFinished(Result<ImportedFiles, SaveFailure>)
 
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
         switch self {
-        case .transferEnded:
+        case .transferEnded, .sendPrepared, .sendFailed:
             true
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
             .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted,

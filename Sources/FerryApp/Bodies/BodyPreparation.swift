@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryJSON
 import Foundation
 

@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 
 /// Bytes shown as a hex dump, 16 to a row, read a page at a time (from memory or from a temporary file).

@@ -21,7 +21,4 @@ public struct ResponseLimits: Sendable, Hashable {
         self.previewBytes = previewBytes
         self.spillFolder = spillFolder
     }
-
-    /// The folder temporary files go to.
-    var resolvedSpillFolder: URL { spillFolder ?? FileManager.default.temporaryDirectory }
 }

@@ -4,8 +4,9 @@ import Foundation
 
 /// Work the reducer asks for; the `EffectRunner` does it off the loop and posts actions back.
 enum Effect: Sendable {
-    /// Send `request` as send `id`; record it in the history as `record` describes.
-    case send(id: Int, HTTPRequest, record: HistoryRecord)
+    /// Prepare and send `plan` as send `id` (``RequestSender``: captured values and included files read,
+    /// history recorded).
+    case send(id: Int, SendPlan)
     /// Stop send `id`.
     case cancel(id: Int)
     /// Parse or split a body for display (never on the loop).
@@ -34,20 +35,8 @@ enum Effect: Sendable {
     case editExternally(RequestID, String, fileExtension: String)
     /// Stop the process (Ctrl-Z) with the terminal handed back to the shell.
     case suspendProcess
-    /// Read the files a request's body includes (paths as written, relative to `folder`) and post them.
-    case readIncludedFiles(RequestID, folder: URL, paths: [String], for: IncludedFilesUse = .send)
-}
-
-/// What the history log needs to know about a send, beside its result.
-struct HistoryRecord: Sendable {
-    /// The request as prepared (masked values included).
-    var prepared: PreparedRequest
-    /// The request's id.
-    var requestID: RequestID
-    /// The environment it was sent in.
-    var environment: String?
-    /// Whether it goes in the history (`# @no-log` says no).
-    var isLogged: Bool
+    /// Read the files a request's body includes (paths as written, relative to `folder`) to copy it as curl.
+    case readIncludedFiles(RequestID, folder: URL, paths: [String])
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.
@@ -74,12 +63,4 @@ enum WorkspaceChange: Sendable, Equatable {
     case deleteItem(String)
     /// Import a foreign file (a curl command, a Postman collection, an OpenAPI document) into a folder.
     case importFile(path: String, intoFolder: String)
-}
-
-/// What the files a request's body includes (`< ./path`) are read for.
-enum IncludedFilesUse: Sendable, Equatable {
-    /// Sending the request.
-    case send
-    /// Copying it as a curl command.
-    case copyAsCurl
 }

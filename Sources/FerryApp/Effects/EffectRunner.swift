@@ -23,6 +23,7 @@ final class EffectRunner: @unchecked Sendable {
     /// Where streamed transfers run (their own queue, not the cooperative pool).
     private let streams = QueueTaskExecutor(label: "ferry.app.streams")
     private var tasks: [Int: Task<Void, Never>] = [:]
+    private var transfers: [Int: HTTPTransfer] = [:]
     private var pendingDrafts: [RequestID: SavedRequest?] = [:]
     private var isDraftFlushScheduled = false
     private var running = 0
@@ -63,10 +64,11 @@ final class EffectRunner: @unchecked Sendable {
     /// Starts one effect.
     func run(_ effect: Effect) {
         switch effect {
-        case .send(let id, let request, let record): send(id, request, record)
+        case .send(let id, let plan): send(id, plan)
         case .cancel(let id):
-            let task = lock.withLock { tasks[id] }
-            task?.cancel()
+            // The transfer's own cancel keeps what arrived; a send still being prepared stops with its task.
+            let (task, transfer) = lock.withLock { (tasks[id], transfers[id]) }
+            if let transfer { transfer.cancel() } else { task?.cancel() }
         case .prepareBody(let id, let data, let isJSON):
             background(.userInitiated) { self.post(.bodyPrepared(id: id, Self.prepare(data, isJSON: isJSON))) }
         case .prepareReceived(let id, let body, let isJSON, let note):
@@ -90,9 +92,9 @@ final class EffectRunner: @unchecked Sendable {
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
-        case .readIncludedFiles(let id, let folder, let paths, let use):
+        case .readIncludedFiles(let id, let folder, let paths):
             background(.userInitiated) {
-                self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder), for: use))
+                self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder)))
             }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
@@ -117,7 +119,8 @@ final class EffectRunner: @unchecked Sendable {
 
     /// Cancels everything in flight and waits for the cookie file to be written (at quit).
     func cancelAll() {
-        let all = lock.withLock { Array(tasks.values) }
+        let (all, running) = lock.withLock { (Array(tasks.values), Array(transfers.values)) }
+        running.forEach { $0.cancel() }
         all.forEach { $0.cancel() }
         client.cookieJar?.flush()
     }
@@ -150,96 +153,71 @@ final class EffectRunner: @unchecked Sendable {
 
     // MARK: - Internals
 
-    /// Streams the response (see ``ResponseStreamer``), posts progress and the outcome, and logs the send.
-    private func send(_ id: Int, _ unrecorded: HTTPRequest, _ record: HistoryRecord) {
+    /// Prepares `plan` and sends it through the workbench's ``RequestSender`` (which retries as FerryHTTP's
+    /// policy says and records the history), posting what was prepared, the progress, retries and the end.
+    private func send(_ id: Int, _ plan: SendPlan) {
         begin()
-        // The Request tab shows the heads as libcurl wrote them.
-        var recording = unrecorded
-        recording.recordsSentHead = true
-        let request = recording
-        let started = Date()
         let clock = ContinuousClock.now
-        let folder = stateFolder
-        let client = self.client
+        let sender = RequestSender(client: client)
         let limits = self.limits
-        // The task holds the runner until the transfer ends (quitting cancels every transfer).
         let executor = streams
         // Created under the lock, so the task's own removal (at its end) always comes after this insertion.
         lock.lock()
         defer { lock.unlock() }
         tasks[id] = Task(executorPreference: executor) {
-            let report: @Sendable (TransferProgress) -> Void = { progress in
-                self.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
+            defer {
+                self.lock.withLock {
+                    _ = self.tasks.removeValue(forKey: id)
+                    _ = self.transfers.removeValue(forKey: id)
+                }
+                self.end()
             }
-            var outcome = await ResponseStreamer.receive(
-                request, client: client, limits: limits, executor: executor, progress: report)
-            // `# @retries`: streamed sends are retried here, as FerryHTTP's policy decides (idempotency-aware);
-            // a cancel ends the wait at once.
-            var retry = 1
-            while let wait = Self.retryDelay(request, beforeRetry: retry, after: outcome) {
-                let attempts = request.retryPolicy.maximumRetries + 1
-                self.post(.retryWaiting(id: id, RetryWait(attempt: retry + 1, of: attempts, delay: wait)))
-                do { try await Task.sleep(for: wait) } catch { break }
-                self.post(.retryStarted(id: id, attempt: retry + 1))
-                outcome = await ResponseStreamer.receive(
-                    request, client: client, limits: limits, executor: executor, progress: report)
-                retry += 1
+            let send: PreparedSend
+            switch Self.prepare(plan, limits: limits) {
+            case .failure(let problem): return self.post(.sendFailed(id: id, problem.message))
+            case .success(let prepared): send = prepared
             }
-            self.lock.withLock { _ = self.tasks.removeValue(forKey: id) }
-            self.post(.transferEnded(id: id, outcome))
-            if record.isLogged {
-                let entry = Self.historyEntry(record, started: started, request: request, outcome: outcome)
-                // On the file queue, which owns the saved workspace the stable id is looked up in.
-                self.onFiles { self.log(entry, folder: folder) }
+            self.post(.sendPrepared(id: id, send))
+            let transfer = sender.start(send, executor: executor)
+            let isCanceled = self.lock.withLock { () -> Bool in
+                self.transfers[id] = transfer
+                return Task.isCancelled
             }
-            self.end()
+            if isCanceled { transfer.cancel() }
+            for await event in transfer.events {
+                switch event {
+                case .progress(let progress):
+                    self.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
+                case .retryWaiting(let attempt, let attempts, let delay, _):
+                    self.post(.retryWaiting(id: id, RetryWait(attempt: attempt, of: attempts, delay: delay)))
+                case .attemptStarted(let attempt, _) where attempt > 1:
+                    self.post(.retryStarted(id: id, attempt: attempt))
+                case .ended(let end):
+                    self.post(.transferEnded(id: id, end))
+                case .attemptStarted, .head, .bodyChunk:
+                    break
+                }
+            }
         }
     }
 
-    /// Appends `entry` to the history under its request's stable id (`.ferry/ids.json`), so the history
-    /// finds the request after it is renamed or moved; the path id stays when the ids cannot be written.
-    private func log(_ entry: HistoryEntry, folder: URL) {
-        var entry = entry
-        let id = RequestID(parsing: entry.requestPath)
-        if let stable = try? RequestIdentities(stateFolder: folder).assign(saved.requests)[id] {
-            entry.requestID = stable
+    /// `plan` made ready as the workbench sends it: prepared by ``RequestSender`` (a problem in the app's
+    /// words), a JSON body checked, the heads recorded for the Request tab, a large or binary body kept in a
+    /// temporary file.
+    static func prepare(_ plan: SendPlan, limits: ResponseLimits) -> Result<PreparedSend, SaveFailure> {
+        var send: PreparedSend
+        do throws(SendFailure) {
+            send = try RequestSender.prepare(plan)
+        } catch {
+            return .failure(
+                SaveFailure(
+                    message: error.variableError.map { AppErrorText.resolution($0, environment: plan.environment) }
+                        ?? error.description))
         }
-        try? HistoryLog(stateFolder: folder).append(entry)
-    }
-
-    /// The wait before retry `retry` of a streamed send that ended as `outcome`, or `nil` for none.
-    static func retryDelay(_ request: HTTPRequest, beforeRetry retry: Int, after outcome: TransferOutcome) -> Duration?
-    {
-        let policy = request.retryPolicy
-        if let error = outcome.error {
-            return policy.delay(beforeRetry: retry, method: request.method, failure: error.reason)
-        }
-        guard let head = outcome.head, outcome.storageProblem == nil else { return nil }
-        return policy.delay(beforeRetry: retry, method: request.method, response: head)
-    }
-
-    /// The history entry for a streamed send: the start of the body (up to the log's cap) and its full size.
-    private static func historyEntry(
-        _ record: HistoryRecord, started: Date, request: HTTPRequest, outcome: TransferOutcome
-    ) -> HistoryEntry {
-        let result: Result<HTTPResponse, HTTPClientError>
-        if let error = outcome.error {
-            result = .failure(error)
-        } else if var head = outcome.head {
-            head.body = Data(outcome.body.prefix(68 * 1024))
-            result = .success(head)
-        } else {
-            result = .failure(HTTPClientError(.canceled, request: request))
-        }
-        var entry = HistoryEntry(
-            prepared: record.prepared, requestID: record.requestID.description,
-            requestPath: record.requestID.description, environment: record.environment, started: started, result: result
-        )
-        if case .success = result {
-            entry.responseSize = outcome.body.count
-            entry.responseBodyTruncated = entry.responseBodyTruncated || outcome.body.count > 64 * 1024
-        }
-        return entry
+        if let problem = AppErrorText.invalidJSONBody(send.prepared) { return .failure(SaveFailure(message: problem)) }
+        send.request.recordsSentHead = true
+        send.request.responseBody = .spilling(memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
+        return .success(send)
     }
 
     private func save(_ id: RequestID, _ request: SavedRequest) {

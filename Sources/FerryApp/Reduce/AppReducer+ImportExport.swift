@@ -19,7 +19,7 @@ extension AppReducer {
             context.includedFiles = includedFiles
         } else {
             let paths = request.includedFilePaths(with: context)
-            if !paths.isEmpty { return [.readIncludedFiles(id, folder: folder, paths: paths, for: .copyAsCurl)] }
+            if !paths.isEmpty { return [.readIncludedFiles(id, folder: folder, paths: paths)] }
         }
         do {
             let command = try CurlCommandExporter(baseFolder: folder).command(for: request, context: context)

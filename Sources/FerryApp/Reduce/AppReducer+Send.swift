@@ -6,54 +6,46 @@ import Foundation
 // MARK: - Sending, canceling, receiving, saving
 
 extension AppReducer {
-    /// Resolves the open request in the active environment and starts sending it; a send already in
-    /// flight for the same request is canceled and its result will be dropped by id.
-    ///
-    /// A body that includes files (`< ./path`) is sent once an effect has read them (`includedFiles`).
-    static func send(_ state: inout AppState, includedFiles: [String: Data]? = nil) -> [Effect] {
-        guard let id = state.openRequest, let request = state.currentRequest else {
+    /// Starts sending the open request (with its unsaved edits) in the active environment; a send already
+    /// in flight for the same request is canceled and its result will be dropped by id. The effect prepares
+    /// it (``RequestSender``: values captured from earlier responses, included files) and reports back with
+    /// ``AppAction/sendPrepared(id:_:)`` or ``AppAction/sendFailed(id:_:)``.
+    static func send(_ state: inout AppState) -> [Effect] {
+        guard let id = state.openRequest, let request = state.currentRequest, var located = state.workspaceRequest(id)
+        else {
             state.message = .init(text: "Open a request first: select it in the tree and press Enter.", isError: true)
             return []
         }
-        var context = state.variableContext(for: id)
-        if let includedFiles {
-            context.includedFiles = includedFiles
-        } else {
-            let paths = request.includedFilePaths(with: context)
-            if !paths.isEmpty {
-                state.message = .init(text: "Reading \(paths.joined(separator: ", "))…", isError: false)
-                let folder = state.workspace.url(of: id.path).deletingLastPathComponent()
-                return [.readIncludedFiles(id, folder: folder, paths: paths)]
-            }
-        }
-        let prepared: PreparedRequest
-        let http: HTTPRequest
-        do {
-            prepared = try request.prepared(with: context)
-            http = try prepared.httpRequest(
-                location: request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
-        } catch {
-            state.message = .init(text: AppErrorText.resolution(error, environment: state.environment), isError: true)
-            return []
-        }
-        if let problem = AppErrorText.invalidJSONBody(prepared) {
-            state.message = .init(text: problem, isError: true)
-            return []
-        }
+        located.request = request
+        let plan = SendPlan(
+            workspace: state.workspace, request: located, context: state.variableContext(for: id),
+            environment: state.environment, folder: state.workspace.url(of: id.path).deletingLastPathComponent())
         var effects: [Effect] = []
         if let previous = state.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
         let exchangeID = state.nextExchangeID
         state.nextExchangeID += 1
-        state.exchanges[id] = Exchange(id: exchangeID, requestID: id, sent: http, secrets: prepared.secrets)
+        state.exchanges[id] = Exchange(id: exchangeID, requestID: id)
         state.message = nil
         state.detailScroll = 0
-        effects.append(
-            .send(
-                id: exchangeID, http,
-                record: HistoryRecord(
-                    prepared: prepared, requestID: id, environment: state.environment,
-                    isLogged: !request.directives.noLog)))
+        effects.append(.send(id: exchangeID, plan))
         return effects
+    }
+
+    /// Takes in what send `id` puts on the wire, for the Request tab.
+    static func sendPrepared(_ id: Int, _ send: PreparedSend, _ state: inout AppState) -> [Effect] {
+        updateExchange(id, &state) { exchange in
+            exchange.sent = send.request
+            exchange.secrets = send.prepared.secrets
+        }
+        return []
+    }
+
+    /// Send `id` could not be prepared: it is dropped, and the status says why.
+    static func sendFailed(_ id: Int, _ problem: String, _ state: inout AppState) -> [Effect] {
+        guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
+        state.exchanges[exchange.requestID] = nil
+        state.message = .init(text: problem, isError: true)
+        return []
     }
 
     /// Cancels the open request's send, if one is in flight; the pane then says Canceled.

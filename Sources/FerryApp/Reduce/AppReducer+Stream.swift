@@ -7,7 +7,7 @@ extension AppReducer {
     /// Takes in how streamed send `id` ended: the response (or the failure) becomes the exchange's phase,
     /// unless the user canceled it first; the bytes that arrived are prepared for display either way, so a
     /// canceled or broken transfer still shows what it delivered (marked partial).
-    static func finishTransfer(_ id: Int, _ outcome: TransferOutcome, _ state: inout AppState) -> [Effect] {
+    static func finishTransfer(_ id: Int, _ end: TransferEnd, _ state: inout AppState) -> [Effect] {
         guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
         let wasCanceled: Bool
         switch exchange.phase {
@@ -15,9 +15,9 @@ extension AppReducer {
         case .canceled: wasCanceled = true
         case .received, .failed: return []
         }
-        let body = outcome.body
+        let body = end.body
         let isJSON =
-            outcome.head?.mediaType?.isJSON
+            end.response?.mediaType?.isJSON
             ?? body.prefix(256).first(where: { !Self.isJSONWhitespace($0) }).map {
                 $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
             }
@@ -25,16 +25,15 @@ extension AppReducer {
         var note: String?
         updateExchange(id, &state) { exchange in
             if !wasCanceled {
-                if let problem = outcome.storageProblem {
-                    exchange.phase = .failed(problem)
-                } else if let error = outcome.error {
+                switch end.outcome {
+                case .failure(let error):
                     exchange.phase = error.isCanceled ? .canceled : .failed(AppErrorText.transfer(error))
-                } else if let head = outcome.head {
-                    exchange.phase = .received(head)
+                case .success(let response):
+                    exchange.phase = .received(response)
                 }
             }
-            let headsBeforeBody = outcome.head?.sentHeads ?? []
-            exchange.sentHeads = headsBeforeBody.isEmpty ? (outcome.error?.sentHeads ?? []) : headsBeforeBody
+            let headsBeforeBody = end.response?.sentHeads ?? []
+            exchange.sentHeads = headsBeforeBody.isEmpty ? (end.error?.sentHeads ?? []) : headsBeforeBody
             exchange.bodySize = body.count
             exchange.progress.bytesReceived = body.count
             exchange.isBodyIncomplete = !body.isComplete

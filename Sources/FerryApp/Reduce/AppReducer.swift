@@ -99,11 +99,10 @@ enum AppReducer {
         case .bodyTableEdited(let event): return editBodyTable(event, &state)
         case .bodyFormatRequested: return formatBody(&state)
         case .fileFieldToggled: return toggleFileField(&state)
-        case .includedFilesRead(let id, let result, let use):
+        case .includedFilesRead(let id, let result):
             guard state.openRequest == id else { return [] }
             switch result {
-            case .success(let files) where use == .copyAsCurl: return copyAsCurl(&state, includedFiles: files)
-            case .success(let files): return send(&state, includedFiles: files)
+            case .success(let files): return copyAsCurl(&state, includedFiles: files)
             case .failure(let failure):
                 state.message = .init(text: failure.message, isError: true)
                 return []
@@ -177,7 +176,9 @@ enum AppReducer {
             return []
         case .retryWaiting, .retryStarted: return retryChanged(action, &state)
         case .responseReceived(let id, let result): return receive(id, result, &state)
-        case .transferEnded(let id, let outcome): return finishTransfer(id, outcome, &state)
+        case .transferEnded(let id, let end): return finishTransfer(id, end, &state)
+        case .sendPrepared(let id, let send): return sendPrepared(id, send, &state)
+        case .sendFailed(let id, let problem): return sendFailed(id, problem, &state)
         case .bodyPrepared(let id, let body):
             updateExchange(id, &state) { exchange in
                 exchange.body = body

@@ -20,10 +20,10 @@ struct Exchange: Sendable {
     var id: Int
     /// The request sent.
     var requestID: RequestID
-    /// What was sent (resolved), for the Request tab.
-    var sent: HTTPRequest
+    /// What was sent (resolved), for the Request tab, once the send was prepared.
+    var sent: HTTPRequest?
     /// The secret values to mask when showing what was sent.
-    var secrets: [String]
+    var secrets: [String] = []
     /// Where the exchange is.
     var phase: Phase = .inFlight
     /// The request heads libcurl wrote (redirect hops included), once the transfer ended; empty when none
@@ -40,7 +40,7 @@ struct Exchange: Sendable {
 
     /// Bytes received per second so far, once there is something to measure.
     var receiveRate: Double? {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         guard seconds > 0.05, progress.bytesReceived > 0 else { return nil }
         return Double(progress.bytesReceived) / seconds
     }

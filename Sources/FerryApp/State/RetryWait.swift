@@ -1,3 +1,5 @@
+import FerryHTTP
+
 /// A streamed send waiting before it tries again (`# @retries`): which attempt comes next, out of how many,
 /// and after how long.
 struct RetryWait: Sendable, Hashable {
@@ -10,7 +12,7 @@ struct RetryWait: Sendable, Hashable {
 
     /// The wait in seconds, to a tenth: `1.0`.
     var seconds: Double {
-        let exact = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+        let exact = delay.seconds
         return (exact * 10).rounded() / 10
     }
 

@@ -98,9 +98,11 @@ struct ResponseView {
             }
             return Line(
                 [
-                    Span(frame + " Sending ", style: theme[.accent]),
+                    Span(frame + (exchange.sent == nil ? " Preparing " : " Sending "), style: theme[.accent]),
                     Span(
-                        "\(exchange.sent.method) \(Secrets.masking(exchange.secrets, in: exchange.sent.targetDescription))",
+                        exchange.sent.map {
+                            "\($0.method) \(Secrets.masking(exchange.secrets, in: $0.targetDescription))"
+                        } ?? "",
                         style: theme[.muted]),
                     Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived))", style: theme[.muted]),
                 ])
@@ -142,7 +144,7 @@ struct ResponseView {
     }
 
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {
-        let sent = exchange.sent
+        guard let sent = exchange.sent else { return [] }
         let mask = { (text: String) in Secrets.masking(exchange.secrets, in: text) }
         var lines = [
             Line([

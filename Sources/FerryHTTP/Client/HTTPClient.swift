@@ -234,7 +234,7 @@ public final class HTTPClient: Sendable {
     /// Starts attempt `attempt` of `task` after `wait`, unless it is canceled meanwhile.
     private func retry<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, attempt: Int, after wait: Duration)
     {
-        DispatchQueue.handlers.asyncAfter(deadline: .now() + RetryPolicy.seconds(wait)) {
+        DispatchQueue.handlers.asyncAfter(deadline: .now() + wait.seconds) {
             guard !task.isCanceled else { return }
             self.start(task, processor: processor, bodySink: nil, retry: attempt)
         }

@@ -209,4 +209,9 @@ public enum ResponseBodyDestination: Sendable, Hashable {
     case memory(limit: Int)
     /// Streamed into a file, created or replaced; ``HTTPResponse/body`` stays empty.
     case file(URL)
+    /// In memory while it is small text; in an unlinked temporary file in `folder` (`nil`: the system's
+    /// temporary folder) once it is binary (by media type or NUL bytes) or passes `memoryLimit` bytes, then
+    /// in ``HTTPResponse/spilledBody`` with ``HTTPResponse/body`` empty. The file goes away with the last
+    /// reference to it, or with the process.
+    case spilling(memoryLimit: Int, folder: URL?)
 }

@@ -71,11 +71,6 @@ public struct RetryPolicy: Sendable, Hashable {
         }
     }
 
-    /// `duration` in seconds, for dispatch deadlines.
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     /// `Retry-After` in seconds (the HTTP-date form is not honoured).
     static func retryAfter(_ response: HTTPResponse) -> Duration? {
         guard let header = response.headers["Retry-After"],

@@ -42,6 +42,12 @@ public struct HTTPResponse: Sendable, Hashable {
         get { storage.value.bodyFile }
         set { storage.value.bodyFile = newValue }
     }
+    /// The temporary file holding the body, when ``ResponseBodyDestination/spilling(memoryLimit:folder:)``
+    /// put it there (``body`` is then empty).
+    public var spilledBody: SpillFile? {
+        get { storage.value.spilledBody }
+        set { storage.value.spilledBody = newValue }
+    }
     /// Whether the request was sent with certificate verification turned off.
     public var tlsVerification: TLSVerification {
         get { storage.value.tlsVerification }
@@ -98,6 +104,7 @@ extension HTTPResponse {
         var timing: TransferTiming?
         var body: Data
         var bodyFile: URL?
+        var spilledBody: SpillFile? = nil
         var tlsVerification: TLSVerification
         var sentHeads: [SentRequestHead]
     }

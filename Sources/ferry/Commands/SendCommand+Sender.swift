@@ -18,7 +18,8 @@ extension ExitCode {
     static let interrupted: Int32 = 130
 }
 
-/// Sends one prepared request (with retries), handles Ctrl-C, writes output and history.
+/// Sends one prepared request through the workbench's sender (FerryHTTP makes the retries), prints each
+/// retry, handles Ctrl-C, and writes the output; the sender writes the history.
 struct Sender {
     let options: SendOptions
     let prepared: SendCommand.Prepared
@@ -36,12 +37,10 @@ struct Sender {
         let progress = TerminalOutput.standardError.isTerminal ? ProgressBar() : nil
         let started = Date()
 
-        var request = prepared.request
-        // The retries are made here (to report each one), so the client must not retry as well.
-        let policy = RetryPolicy(maximumRetries: options.retries ?? prepared.prepared.retries)
-        request.retryPolicy = .none
-        request.recordsSentHead = options.verbose || options.harPath != nil
-        if request.tlsVerification == .disabled {
+        var send = prepared.send
+        if let retries = options.retries { send.request.retryPolicy = RetryPolicy(maximumRetries: retries) }
+        send.request.recordsSentHead = options.verbose || options.harPath != nil
+        if send.request.tlsVerification == .disabled {
             printError("ferry send: warning: the TLS certificate is not verified (--insecure or # @insecure)")
         }
         var temporaryOutput: URL?
@@ -49,32 +48,21 @@ struct Sender {
             let target = URL(fileURLWithPath: outputPath)
             let temporary = target.deletingLastPathComponent()
                 .appendingPathComponent(".\(target.lastPathComponent).ferry-partial-\(getpid())")
-            request.responseBody = .file(temporary)
+            send.request.responseBody = .file(temporary)
             temporaryOutput = temporary
         }
         defer {
             if let temporaryOutput { try? FileManager.default.removeItem(at: temporaryOutput) }
         }
 
-        var result: Result<HTTPResponse, HTTPClientError>
-        var attempt = 0
-        while true {
-            result = send(request, client: client, interrupt: interrupt, progress: progress)
-            progress?.clear()
-            guard !interrupt.isRaised, let wait = Self.delay(policy, beforeRetry: attempt + 1, request, after: result)
-            else { break }
-            attempt += 1
-            let delay = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
-            printError(
-                "ferry send: \(Self.summary(of: result)); retry \(attempt) of \(policy.maximumRetries) in \(delay) s")
-            if interrupt.wait(seconds: delay) { break }
-        }
+        let result = transfer(
+            send, sender: RequestSender(client: client), interrupt: interrupt,
+            progress: progress)
         interrupt.stop()
         if interrupt.isRaised {
             printError("canceled")
             return ExitCode.interrupted
         }
-        record(result, started: started)
         switch result {
         case .failure(let error):
             _ = writeHAR(result, started: started)
@@ -82,7 +70,8 @@ struct Sender {
                 printError("canceled")
                 return ExitCode.interrupted
             }
-            printError("ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(error.message)")
+            printError(
+                "ferry send: \(prepared.send.prepared.method) \(prepared.send.prepared.maskedURL): \(error.message)")
             return ExitCode.transport
         case .success(let response):
             if options.verbose { printSentHeads(response) }
@@ -103,25 +92,32 @@ struct Sender {
         }
     }
 
-    /// One attempt: starts the task and waits for it, canceling it on Ctrl-C.
-    func send(
-        _ request: HTTPRequest, client: HTTPClient, interrupt: Interrupt, progress: ProgressBar?
+    /// Sends and waits for the end, printing retries and progress, canceling on Ctrl-C.
+    func transfer(
+        _ send: PreparedSend, sender: RequestSender, interrupt: Interrupt, progress: ProgressBar?
     ) -> Result<HTTPResponse, HTTPClientError> {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
-        var onProgress: (@Sendable (TransferProgress) -> Void)?
-        if let progress {
-            onProgress = { value in progress.update(value) }
-        }
-        let completion: @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void = { result in
-            box.set(result)
+        let transfer = sender.start(send) { problem in printError("ferry send: warning: \(problem)") }
+        interrupt.onRaise { transfer.cancel() }
+        Task {
+            for await event in transfer.events {
+                switch event {
+                case .progress(let value): progress?.update(value)
+                case .retryWaiting(let attempt, let attempts, let delay, let after):
+                    progress?.clear()
+                    printError(
+                        "ferry send: \(after); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s")
+                case .ended(let end): box.set(end.result)
+                case .attemptStarted, .head, .bodyChunk: break
+                }
+            }
             done.signal()
         }
-        let task = client.task(for: request, progress: onProgress, completion: completion)
-        interrupt.onRaise { task.cancel() }
         done.wait()
+        progress?.clear()
         interrupt.onRaise {}
-        return box.get() ?? .failure(HTTPClientError(.canceled, request: request))
+        return box.get() ?? .failure(HTTPClientError(.canceled, request: send.request))
     }
 
     // MARK: - Output
@@ -165,45 +161,6 @@ struct Sender {
     }
 
     static func milliseconds(_ duration: Duration) -> String {
-        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return String(format: "%9.2f ms", ms)
-    }
-
-    // MARK: - History
-
-    func record(_ result: Result<HTTPResponse, HTTPClientError>, started: Date) {
-        guard !prepared.found.request.directives.noLog else { return }
-        let workspace = prepared.workspace
-        do {
-            try workspace.ensureStateFolder()
-            let ids = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
-            let entry = HistoryEntry(
-                prepared: prepared.prepared, requestID: ids[prepared.found.id] ?? prepared.found.id.description,
-                requestPath: prepared.found.id.description, environment: options.environment, started: started,
-                result: result)
-            try HistoryLog(stateFolder: workspace.stateFolder).append(entry)
-        } catch {
-            printError("ferry send: warning: history not recorded: \(error)")
-        }
-    }
-
-    // MARK: - Retries
-
-    /// FerryHTTP's idempotency-aware decision: the wait before retry `retry`, or `nil` for none.
-    static func delay(
-        _ policy: RetryPolicy, beforeRetry retry: Int, _ request: HTTPRequest,
-        after result: Result<HTTPResponse, HTTPClientError>
-    ) -> Duration? {
-        switch result {
-        case .success(let response): policy.delay(beforeRetry: retry, method: request.method, response: response)
-        case .failure(let error): policy.delay(beforeRetry: retry, method: request.method, failure: error.reason)
-        }
-    }
-
-    static func summary(of result: Result<HTTPResponse, HTTPClientError>) -> String {
-        switch result {
-        case .success(let response): "HTTP \(response.status)"
-        case .failure(let error): error.message
-        }
+        String(format: "%9.2f ms", duration.seconds * 1000)
     }
 }

@@ -40,8 +40,9 @@ enum SendCommand: FerryCommand {
     struct Prepared {
         var workspace: Workspace
         var found: WorkspaceRequest
-        var prepared: PreparedRequest
-        var request: HTTPRequest
+        var send: PreparedSend
+        /// The request with variables substituted (and masked copies).
+        var prepared: PreparedRequest { send.prepared }
     }
 
     /// An input problem already formatted for people (with file:line where there is one).
@@ -66,25 +67,24 @@ enum SendCommand: FerryCommand {
         }
         let environments = workspace.environments()
         if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
-        let captured = workspace.capturedValues(for: found, history: HistoryLog(stateFolder: workspace.stateFolder))
         let context = try workspace.context(
-            for: found, environment: options.environment, environments: environments, captured: captured,
-            overrides: options.variables)
-        let prepared: PreparedRequest
+            for: found, environment: options.environment, environments: environments, overrides: options.variables)
+        let plan = SendPlan(
+            workspace: workspace, request: found, context: context, environment: options.environment,
+            folder: workspace.url(of: found.path).deletingLastPathComponent())
+        var send: PreparedSend
         do {
-            prepared = try found.request.prepared(with: context)
-        } catch let error as VariableError {
-            throw InputError(
-                description: error.description + hint(for: error, options: options, environments: environments))
+            send = try RequestSender.prepare(plan)
+        } catch {
+            let hint = error.variableError.map { self.hint(for: $0, options: options, environments: environments) }
+            throw InputError(description: error.description + (hint ?? ""))
         }
-        var request = try prepared.httpRequest(
-            location: found.request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
-        if let timeout = options.timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
-        if options.insecure { request.tlsVerification = .disabled }
+        if let timeout = options.timeout { send.request.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if options.insecure { send.request.tlsVerification = .disabled }
         if let path = options.certificateAuthorityPath {
-            request.certificateAuthorityBundle = URL(fileURLWithPath: path)
+            send.request.certificateAuthorityBundle = URL(fileURLWithPath: path)
         }
-        return Prepared(workspace: workspace, found: found, prepared: prepared, request: request)
+        return Prepared(workspace: workspace, found: found, send: send)
     }
 
     /// A hint for an unresolved variable: name the environments when none was chosen, or the

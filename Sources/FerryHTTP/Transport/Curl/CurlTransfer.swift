@@ -19,6 +19,10 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var bodyReader: RequestBodyReader?
     private var bodyLimit = Int.max
     private var body = Data()
+    /// With ``ResponseBodyDestination/spilling(memoryLimit:folder:)``: the limit and folder, and the final
+    /// response's body as it arrives (made at its first byte, so a redirect's body never reaches it).
+    private var spilling: (memoryLimit: Int, folder: URL?)?
+    private var collector: BodyCollector?
     private var bodyFile: FileHandle?
     /// Where a streamed body goes, and whether its head was handed over yet.
     private var bodySink: ResponseBodyBuffer?
@@ -88,6 +92,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             switch request.responseBody {
             case .memory(let limit):
                 bodyLimit = limit
+            case .spilling(let memoryLimit, let folder):
+                spilling = (memoryLimit, folder)
             case .file(let url):
                 guard FileManager.default.createFile(atPath: url.path, contents: nil),
                     let handle = FileHandle(forWritingAtPath: url.path)
@@ -136,6 +142,21 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
                 try bodyFile.write(contentsOf: bytes)
             } catch {
                 abortReason = .fileFailed("cannot write the response body: \(error.localizedDescription)")
+                return .abort
+            }
+            return .accepted
+        }
+        if let spilling {
+            let collector =
+                self.collector
+                ?? BodyCollector(
+                    head: response(info: nil, effectiveURL: nil), memoryLimit: spilling.memoryLimit,
+                    folder: spilling.folder)
+            self.collector = collector
+            do {
+                try collector.append(bytes)
+            } catch {
+                abortReason = .fileFailed("\(error)")
                 return .abort
             }
             return .accepted
@@ -199,8 +220,16 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         var final = progress
         final.bytesExpectedToReceive = final.bytesReceived
         if final != progress { events.progress(final) }
-        let response = response(info: info, effectiveURL: info.effectiveURL)
+        var response = response(info: info, effectiveURL: info.effectiveURL)
         body = Data()
+        if let collector {
+            self.collector = nil
+            let received = collector.finish(isComplete: true)
+            switch received.storage {
+            case .memory(let bytes): response.body = Data(bytes)
+            case .file(let file): response.spilledBody = file
+            }
+        }
         events.completion(.success(response))
     }
 
@@ -258,6 +287,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         headers = HTTPHeaders()
         headers.reserveCapacity(12)
         body.removeAll(keepingCapacity: true)
+        collector = nil
         if let bodyFile {
             try? bodyFile.truncate(atOffset: 0)
         }

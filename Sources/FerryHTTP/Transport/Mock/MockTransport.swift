@@ -88,7 +88,7 @@ public final class MockTransport: HTTPTransport {
             queue.async { transfer.complete(.failure(failure)) }
             return transfer
         }
-        queue.asyncAfter(deadline: .now() + RetryPolicy.seconds(answer.delay)) {
+        queue.asyncAfter(deadline: .now() + answer.delay.seconds) {
             transfer.complete(Self.result(of: answer, for: request))
         }
         return transfer
@@ -129,11 +129,17 @@ public final class MockTransport: HTTPTransport {
             }
             body = Data()
             bodyFile = url
+        case .spilling: break
         }
-        return .success(
-            HTTPResponse(
-                status: answer.status, headers: headers, url: request.url ?? URL(fileURLWithPath: "/"), body: body,
-                bodyFile: bodyFile, tlsVerification: request.tlsVerification))
+        var response = HTTPResponse(
+            status: answer.status, headers: headers, url: request.url ?? URL(fileURLWithPath: "/"), body: body,
+            bodyFile: bodyFile, tlsVerification: request.tlsVerification)
+        do {
+            try response.place(for: request.responseBody)
+        } catch {
+            return .failure(HTTPClientError(.fileFailed("\(error)"), request: request))
+        }
+        return .success(response)
     }
 }
 

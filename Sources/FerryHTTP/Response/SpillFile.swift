@@ -9,11 +9,11 @@ import Foundation
 /// The file is unlinked as soon as it is created, so only the open descriptor keeps it: it disappears
 /// when the response is replaced (the last reference goes and `deinit` closes the descriptor) and when
 /// the process ends in any way, a crash or a kill included. Reads use `pread`, so any thread may read.
-final class SpillFile: Sendable {
+public final class SpillFile: Sendable, Hashable {
     /// The open descriptor (read and write).
-    let descriptor: Int32
+    package let descriptor: Int32
     /// The number of bytes in the file.
-    let size: Int
+    public let size: Int
 
     fileprivate init(descriptor: Int32, size: Int) {
         self.descriptor = descriptor
@@ -22,8 +22,14 @@ final class SpillFile: Sendable {
 
     deinit { close(descriptor) }
 
+    /// The same file: spill files compare by identity.
+    public static func == (lhs: SpillFile, rhs: SpillFile) -> Bool { lhs === rhs }
+
+    /// Hashes the file's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// Up to `count` bytes from `offset` (fewer at the end of the file or when the read fails).
-    func read(offset: Int, count: Int) -> [UInt8] {
+    public func read(offset: Int, count: Int) -> [UInt8] {
         let wanted = max(0, min(count, size - offset))
         guard wanted > 0, offset >= 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: wanted)
@@ -48,17 +54,17 @@ final class SpillFile: Sendable {
 }
 
 /// Writes a body into a new, already unlinked temporary file; ``finish()`` hands the file over for reading.
-final class SpillWriter {
+package final class SpillWriter {
     /// The prefix of the temporary files' names (`ferry-body-XXXXXX`).
-    static let namePrefix = "ferry-body-"
+    package static let namePrefix = "ferry-body-"
 
     private var descriptor: Int32
     /// The bytes written so far.
-    private(set) var size = 0
+    package private(set) var size = 0
 
     /// Creates the file in `folder` (created when missing, close-on-exec so no child process such as
     /// `$EDITOR` inherits it) and unlinks it at once.
-    init(folder: URL) throws {
+    package init(folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var template = Array(folder.appendingPathComponent(Self.namePrefix + "XXXXXX").path.utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
@@ -73,7 +79,7 @@ final class SpillWriter {
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Appends `bytes`.
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, descriptor >= 0 else { return }
         var done = 0
         while done < bytes.count {
@@ -90,7 +96,7 @@ final class SpillWriter {
     }
 
     /// The file, for reading; the writer is spent.
-    func finish() -> SpillFile {
+    package func finish() -> SpillFile {
         let file = SpillFile(descriptor: descriptor, size: size)
         descriptor = -1
         return file
@@ -98,9 +104,9 @@ final class SpillWriter {
 }
 
 /// A temporary file could not be created or written.
-struct SpillError: Error, CustomStringConvertible {
+package struct SpillError: Error, CustomStringConvertible {
     /// What could not be done.
-    var operation: String
+    package var operation: String
     /// The problem in words.
-    var description: String { "Could not \(operation)." }
+    package var description: String { "Could not \(operation)." }
 }

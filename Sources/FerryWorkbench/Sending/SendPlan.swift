@@ -1,0 +1,43 @@
+import FerryHTTP
+import Foundation
+
+/// What to send: a saved request (unsaved edits included) where it lives in the workspace, the variables to
+/// resolve it with, and whether the send goes into the history. ``RequestSender`` prepares and sends it.
+public struct SendPlan: Sendable {
+    /// The workspace the request belongs to: its history supplies captured values and receives the record.
+    public var workspace: Workspace
+    /// The request as it is to be sent, with its place in the workspace.
+    public var request: WorkspaceRequest
+    /// The variables: file, environment and `--var` layers. The sender adds the values captured from earlier
+    /// responses and the bytes of files the body includes.
+    public var context: VariableContext
+    /// The environment's name, for the history.
+    public var environment: String?
+    /// The folder relative `< ./path` includes are read from (the request's file's folder).
+    public var folder: URL
+
+    /// A plan with the given parts.
+    public init(
+        workspace: Workspace, request: WorkspaceRequest, context: VariableContext, environment: String?, folder: URL
+    ) {
+        self.workspace = workspace
+        self.request = request
+        self.context = context
+        self.environment = environment
+        self.folder = folder
+    }
+
+    /// Whether the send goes into the history (`# @no-log` says no).
+    public var isLogged: Bool { !request.request.directives.noLog }
+}
+
+/// A plan made ready: the request with every variable substituted (masked copy included) and FerryHTTP's
+/// request to send.
+public struct PreparedSend: Sendable {
+    /// The plan it came from.
+    public var plan: SendPlan
+    /// The request with variables substituted, with masked copies for showing and recording.
+    public var prepared: PreparedRequest
+    /// What goes on the wire.
+    public var request: HTTPRequest
+}

@@ -12,7 +12,7 @@ enum WorkbenchLauncher {
         let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
         let environment = ProcessInfo.processInfo.environment
         let chosen = catalog.theme(named: environment["FERRY_THEME"])
-        let transport = LazyCurlTransport()
+        let transport = CurlTransport()
         defer { transport.shutdown() }
         let editor = ExternalEditor(environment: environment)
         let services = AppServices(

@@ -21,10 +21,10 @@ import Testing
 
         for round in 1...20 {
             let transport = CurlTransport()
-            loops.append(transport.eventLoop)
             let client = HTTPClient(
                 transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
             _ = try await client.send(HTTPRequest(path: "/ok"))
+            loops.append(transport.eventLoop)
             _ = try? await client.send(HTTPRequest(path: "/reset"))
             let pending = client.task(for: HTTPRequest(path: "/slow", query: ["round": .string(String(round))]))
             #expect(await waitUntil { server.requests.contains { $0.target == "/slow?round=\(round)" } })
@@ -50,19 +50,37 @@ import Testing
         let loops = WeakReferences()
         for _ in 0..<20 {
             let transport = CurlTransport()
-            loops.append(transport.eventLoop)
             let client = HTTPClient(
                 transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
             // Two transfers at once, so each loop has made two easy handles to free.
             async let first = client.send(HTTPRequest(path: "/ok"))
             async let second = client.send(HTTPRequest(path: "/ok"))
             _ = try await (first, second)
+            // The loop starts with the first request.
+            loops.append(transport.eventLoop)
         }
         #expect(loops.count == 20)
         // Each kept-alive connection is closed when its dropped client's loop frees its multi handle.
         #expect(await waitUntil { loops.liveCount == 0 })
         #expect(await waitUntil { connectedSockets(to: server.port, excluding: existing) == 0 })
         #expect(await waitUntil { server.activeConnections == 0 })
+    }
+
+    @Test func aTransportStartsItsLoopAtTheFirstRequestAndNotAfterShutdown() async throws {
+        let server = try TestHTTPServer()
+        server.route("/ok", responding: .text("ok"))
+        let transport = CurlTransport()
+        #expect(transport.eventLoop == nil)
+        let client = HTTPClient(transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
+        #expect(try await client.send(HTTPRequest(path: "/ok")).status == 200)
+        #expect(transport.eventLoop != nil)
+        transport.shutdown()
+        #expect(transport.eventLoop == nil)
+        await #expect(throws: HTTPClientError.self) { try await client.send(HTTPRequest(path: "/ok")) }
+        // An unused transport shut down never started a loop.
+        let unused = CurlTransport()
+        unused.shutdown()
+        #expect(unused.eventLoop == nil)
     }
 
     @Test func theSocketCountSeesAnOpenConnection() async throws {
@@ -72,10 +90,10 @@ import Testing
         let loops = WeakReferences()
         do {
             let transport = CurlTransport()
-            loops.append(transport.eventLoop)
             let client = HTTPClient(
                 transport: transport, environment: Environment(baseURL: URL(string: server.baseURL)!))
             _ = try await client.send(HTTPRequest(path: "/ok"))
+            loops.append(transport.eventLoop)
             // The kept-alive connection is a socket of this process whose peer is the server's port.
             #expect(connectedSockets(to: server.port, excluding: existing) == 1)
             #expect(loops.liveCount == 1)

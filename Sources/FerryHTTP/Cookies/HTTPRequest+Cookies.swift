@@ -8,13 +8,13 @@ extension HTTPRequest {
     /// jar cookies included, so a larger header keeps the old way (one header for the first URL).
     static let ownCookiesPerHopLimit = (cookies: 50, characters: 4096)
 
-    /// Whether the jar's cookies go to `transport` to be matched on every hop (``PerHopCookieTransport``)
+    /// Whether the jar's cookies go to `transport` to be matched on every hop (``HTTPTransport/matchesCookiesPerHop``)
     /// instead of in a `Cookie` header computed for the first URL: when redirects are followed and the
     /// request's own `Cookie` header, if any, can join them (``ownCookiesPerHop()``; libcurl would send its
     /// own line beside a `Cookie` header, two lines, so a header that can't join is kept alone, merged with
     /// the jar's cookies for the first URL).
     func sendsCookiesPerHop(over transport: any HTTPTransport) -> Bool {
-        guard transport is any PerHopCookieTransport, redirectPolicy != .none, url != nil else { return false }
+        guard transport.matchesCookiesPerHop, redirectPolicy != .none, url != nil else { return false }
         return !headers.contains("Cookie") || ownCookiesPerHop() != nil
     }
 

@@ -6,28 +6,49 @@ import Foundation
 /// responses are decoded from gzip, deflate, brotli and zstd, request bodies stream in through libcurl's
 /// read callback and responses out through its write callback. Every transfer reports
 /// ``TransferTiming`` from `curl_easy_getinfo`. Canceling a transfer removes it from the multi handle on
-/// the loop's next turn (woken at once), so no more bytes flow.
+/// the loop's next turn (woken at once), so no more bytes flow. The loop (and libcurl's global setup, with
+/// OpenSSL's) starts at the first request, so a program that may never send pays nothing for it.
 ///
 /// ```swift
 /// let client = HTTPClient(transport: CurlTransport())
 /// ```
 public final class CurlTransport: HTTPTransport {
-    private let loop: CurlEventLoop?
-
-    /// A transport with its own event-loop thread and connection pool.
-    public init() {
-        loop = CurlEventLoop()
+    /// Where the event loop is: not started yet, running, failed to start, or stopped for good.
+    private enum LoopState {
+        case notStarted, running(CurlEventLoop), failed, stopped
     }
 
+    private let state = Locked(LoopState.notStarted)
+
+    /// A transport with its own event-loop thread and connection pool (started at the first request).
+    public init() {}
+
     // The loop thread keeps itself alive until it has freed its handles, so there is no need to block here.
-    deinit { loop?.stop(wait: false) }
+    deinit { runningLoop?.stop(wait: false) }
+
+    /// libcurl's cookie engine, on for one transfer, matches a jar's cookies on every hop (``CurlEasy``).
+    public var matchesCookiesPerHop: Bool { true }
 
     /// Starts `request` on the event loop.
     public func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
-        guard let loop else {
-            events.completion(
-                .failure(HTTPClientError(.transport(code: 2, detail: "libcurl failed to initialize"), request: request))
-            )
+        // The loop, or why there is none.
+        let started = state.withLock { state -> (CurlEventLoop?, HTTPClientError.Reason) in
+            let failed = HTTPClientError.Reason.transport(code: 2, detail: "libcurl failed to initialize")
+            switch state {
+            case .notStarted:
+                guard let loop = CurlEventLoop() else {
+                    state = .failed
+                    return (nil, failed)
+                }
+                state = .running(loop)
+                return (loop, .canceled)
+            case .running(let loop): return (loop, .canceled)
+            case .failed: return (nil, failed)
+            case .stopped: return (nil, .canceled)
+            }
+        }
+        guard let loop = started.0 else {
+            events.completion(.failure(HTTPClientError(started.1, request: request)))
             return FinishedTransfer()
         }
         let transfer = CurlTransfer(request: request, events: events, loop: loop)
@@ -37,18 +58,32 @@ public final class CurlTransport: HTTPTransport {
 
     /// Cancels every transfer and stops the event-loop thread, waiting until its handles are freed; later
     /// requests fail as canceled.
-    public func shutdown() { loop?.stop() }
+    public func shutdown() {
+        let loop = state.withLock { state -> CurlEventLoop? in
+            defer { state = .stopped }
+            if case .running(let loop) = state { return loop }
+            return nil
+        }
+        loop?.stop()
+    }
+
+    /// The loop, if it runs.
+    private var runningLoop: CurlEventLoop? {
+        state.withLock { state in
+            if case .running(let loop) = state { loop } else { nil }
+        }
+    }
 
     /// How many transfers are in flight on libcurl (as of the loop's last turn).
-    public var activeTransferCount: Int { loop?.activeCount ?? 0 }
+    public var activeTransferCount: Int { runningLoop?.activeCount ?? 0 }
 
     /// How many libcurl easy handles this transport has made: after `curl_easy_reset` they are reused for
     /// later transfers, so this stays at the most transfers ever in flight at once (for tests).
-    var easyHandlesCreated: Int { loop?.handlesCreated ?? 0 }
+    var easyHandlesCreated: Int { runningLoop?.handlesCreated ?? 0 }
 
     /// The event loop, for leak tests to hold weakly: it is freed, with its multi handle, only once its
     /// thread has stopped and freed its easy handles.
-    var eventLoop: AnyObject? { loop }
+    var eventLoop: AnyObject? { runningLoop }
 
     /// How many libcurl handles (multi and easy) exist in the whole process, for leak checks.
     public static var liveHandleCount: Int { Curl.liveHandles.withLock { $0 } }
@@ -74,9 +109,6 @@ public final class CurlTransport: HTTPTransport {
     /// The libcurl version line, such as `libcurl/7.88.1 OpenSSL/3.0.19 …`.
     public static var libraryVersion: String { Curl.version }
 }
-
-/// libcurl's cookie engine, on for one transfer, matches the cookies on every hop (``CurlEasy``).
-extension CurlTransport: PerHopCookieTransport {}
 
 /// A handle for a transfer that never started.
 package struct FinishedTransfer: TransferHandle {

@@ -5,6 +5,17 @@
 public protocol HTTPTransport: Sendable {
     /// Starts sending `request`; `events` receives progress and then exactly one completion, on any thread.
     func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle
+
+    /// Whether this transport sends a cookie jar's cookies on each hop of a redirect it follows, matched per
+    /// hop, and those set by earlier hops on later ones (from the jar's lines ``HTTPClient`` hands it), so the
+    /// client leaves the `Cookie` header to it. `false` by default: the client computes one `Cookie` header
+    /// for the first URL.
+    var matchesCookiesPerHop: Bool { get }
+}
+
+extension HTTPTransport {
+    /// `false`: the client computes the `Cookie` header.
+    public var matchesCookiesPerHop: Bool { false }
 }
 
 /// Where a transport reports what happens to one transfer.
@@ -17,7 +28,7 @@ public struct TransferEvents: Sendable {
     /// ``HTTPClient/stream(_:bufferLimit:)``); a transport that ignores it delivers the body in the response.
     var bodySink: ResponseBodyBuffer?
     /// The cookie jar's cookies as Netscape cookie file lines, for a transport that matches cookies on every
-    /// hop of a followed redirect itself (``PerHopCookieTransport``), followed by the cookies of the request's
+    /// hop of a followed redirect itself (``HTTPTransport/matchesCookiesPerHop``), followed by the cookies of the request's
     /// own `Cookie` header (``HTTPRequest/ownCookiesPerHop()``), which the transport then does not send as a
     /// header; set by ``HTTPClient`` only when the request uses the jar, follows redirects and its own
     /// `Cookie` header, if any, can go this way. `nil`: send cookies only from the request's headers.
@@ -32,11 +43,6 @@ public struct TransferEvents: Sendable {
         self.completion = completion
     }
 }
-
-/// A transport that sends a cookie jar's cookies on each hop of a redirect it follows, matched per hop, and
-/// those set by earlier hops on later ones (from ``TransferEvents/perHopCookieLines``), so ``HTTPClient``
-/// leaves the `Cookie` header to it.
-protocol PerHopCookieTransport: HTTPTransport {}
 
 /// A transfer in flight, which can be stopped.
 public protocol TransferHandle: Sendable {

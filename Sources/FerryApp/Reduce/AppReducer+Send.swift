@@ -44,7 +44,7 @@ extension AppReducer {
         if let previous = state.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
         let exchangeID = state.nextExchangeID
         state.nextExchangeID += 1
-        state.exchanges[id] = Exchange(id: exchangeID, requestID: id, sent: http, secrets: prepared.secrets)
+        state.exchanges[id] = Exchange(id: exchangeID, requestID: id, sent: http, scrubber: prepared.scrubber)
         state.message = nil
         state.detailScroll = 0
         effects.append(
@@ -106,7 +106,8 @@ extension AppReducer {
             return response.body.isEmpty ? [] : [.prepareBody(id: id, response.body, isJSON: isJSON)]
         case .failure(let error):
             updateExchange(id, &state) { exchange in
-                exchange.phase = error.isCanceled ? .canceled : .failed(AppErrorText.transfer(error))
+                exchange.phase =
+                    error.isCanceled ? .canceled : .failed(exchange.scrubber.scrub(AppErrorText.transfer(error)))
             }
             return []
         }

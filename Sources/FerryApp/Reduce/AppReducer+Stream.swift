@@ -28,7 +28,8 @@ extension AppReducer {
                 if let problem = outcome.storageProblem {
                     exchange.phase = .failed(problem)
                 } else if let error = outcome.error {
-                    exchange.phase = error.isCanceled ? .canceled : .failed(AppErrorText.transfer(error))
+                    exchange.phase =
+                        error.isCanceled ? .canceled : .failed(exchange.scrubber.scrub(AppErrorText.transfer(error)))
                 } else if let head = outcome.head {
                     exchange.phase = .received(head)
                 }

@@ -100,7 +100,7 @@ struct ResponseView {
                 [
                     Span(frame + " Sending ", style: theme[.accent]),
                     Span(
-                        "\(exchange.sent.method) \(Secrets.masking(exchange.secrets, in: exchange.sent.targetDescription))",
+                        "\(exchange.sent.method) \(exchange.scrubber.scrub(exchange.sent.targetDescription))",
                         style: theme[.muted]),
                     Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived))", style: theme[.muted]),
                 ])
@@ -143,7 +143,7 @@ struct ResponseView {
 
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {
         let sent = exchange.sent
-        let mask = { (text: String) in Secrets.masking(exchange.secrets, in: text) }
+        let mask = exchange.scrubber.scrub
         var lines = [
             Line([
                 Span(sent.method.rawValue + " ", style: theme.style(forMethod: sent.method.rawValue).adding(.bold)),
@@ -152,7 +152,7 @@ struct ResponseView {
         ]
         // What went on the wire, when the transport recorded it; else the request as it was handed over.
         let heads = exchange.sentHeads
-        lines += SentHeadLines.lines(heads, secrets: exchange.secrets, theme: theme)
+        lines += SentHeadLines.lines(heads, scrubber: exchange.scrubber, theme: theme)
         if sent.tlsVerification == .disabled {
             lines.append(Line("⚠ TLS certificate not verified (# @insecure)", style: theme[.warning]))
         }

@@ -35,6 +35,8 @@ struct Sender {
         let interrupt = Interrupt()
         let progress = TerminalOutput.standardError.isTerminal ? ProgressBar() : nil
         let started = Date()
+        // Transfer errors can quote the URL or a header: shown scrubbed, like the history records them.
+        let scrubber = prepared.prepared.scrubber
 
         var request = prepared.request
         // The retries are made here (to report each one), so the client must not retry as well.
@@ -66,7 +68,8 @@ struct Sender {
             attempt += 1
             let delay = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
             printError(
-                "ferry send: \(Self.summary(of: result)); retry \(attempt) of \(policy.maximumRetries) in \(delay) s")
+                "ferry send: \(scrubber.scrub(Self.summary(of: result))); retry \(attempt) of \(policy.maximumRetries) in \(delay) s"
+            )
             if interrupt.wait(seconds: delay) { break }
         }
         interrupt.stop()
@@ -82,7 +85,9 @@ struct Sender {
                 printError("canceled")
                 return ExitCode.interrupted
             }
-            printError("ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(error.message)")
+            printError(
+                "ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(scrubber.scrub(error.message))"
+            )
             return ExitCode.transport
         case .success(let response):
             if options.verbose { printSentHeads(response) }

@@ -20,9 +20,11 @@ enum SentHeadLines {
         return lines
     }
 
-    /// One head: the request line, then `Name: value` for every field in the order sent.
+    /// One head: a note of the headers its redirect dropped, if any, the request line, then `Name: value` for
+    /// every field in the order sent.
     static func lines(_ head: SentRequestHead, scrubber: SecretScrubber, theme: Theme) -> [Line] {
-        var lines = [
+        var lines = head.droppedHeaders.map { [Line("(\($0.summary))", style: theme[.warning])] } ?? []
+        lines += [
             Line([
                 Span(head.method + " ", style: theme.style(forMethod: head.method).adding(.bold)),
                 Span(scrubber.scrub(head.target) + " "),

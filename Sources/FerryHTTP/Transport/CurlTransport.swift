@@ -91,3 +91,4 @@ extension HTTPClient {
         self.init(transport: CurlTransport(), environment: environment)
     }
 }
+extension CurlTransport: HeaderRepeatingRedirectTransport {}

@@ -178,7 +178,8 @@ import Testing
     @Test func cancelingBetweenHopsEndsTheTransfer() async throws {
         defer { stop() }
         home.route("/start", responding: .redirect(to: away.baseURL + "/slow"))
-        away.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(5)))
+        // Long enough that even a starved test cannot miss the hop in flight.
+        away.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(30)))
         let task = client.task(for: try request("/start", headers: ["X-Api-Key": "k"], marking: ["X-Api-Key"]))
         #expect(await eventually { away.requests.contains { $0.path == "/slow" } })
         task.cancel()

@@ -23,8 +23,10 @@ final class URLSessionTransferDelegate: NSObject, URLSessionDataDelegate, @unche
     ) {
         // Past the limit the redirect response ends the task and the state reports `tooManyRedirects`
         // (canceling here instead crashes FoundationNetworking).
-        let follow = state(for: task)?.shouldFollow(response, to: request.url) ?? false
-        completionHandler(follow ? request : nil)
+        guard let state = state(for: task), state.shouldFollow(response, to: request.url) else {
+            return completionHandler(nil)
+        }
+        completionHandler(state.hop(request))
     }
 
     func urlSession(
@@ -91,6 +93,19 @@ final class URLSessionTransferState: @unchecked Sendable {
         }
         redirects.append(Redirect(status: response.statusCode, from: from, to: target))
         return true
+    }
+
+    /// The request FoundationNetworking proposes for a redirect hop, without the sensitive headers (credentials,
+    /// cookies, ``HTTPRequest/sensitiveHeaders``) once the hop leaves the first URL's origin.
+    func hop(_ proposed: URLRequest) -> URLRequest {
+        guard let origin = request.url, let target = proposed.url,
+            HTTPRequest.origin(of: target) != HTTPRequest.origin(of: origin)
+        else { return proposed }
+        var hop = proposed
+        for name in (proposed.allHTTPHeaderFields ?? [:]).keys where request.isSensitiveHeader(name) {
+            hop.setValue(nil, forHTTPHeaderField: name)
+        }
+        return hop
     }
 
     func didReceive(_ response: URLResponse) {

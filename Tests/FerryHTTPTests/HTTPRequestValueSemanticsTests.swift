@@ -36,7 +36,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 17)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 18)
     }
 
     // MARK: - Equality and hashing
@@ -133,6 +133,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         [
             method, target, headers, query, body, auth, timeout, connectTimeout, redirectPolicy, tlsVerification,
             certificateAuthorityBundle, proxy, httpVersion, responseBody, retryPolicy, recordsSentHead, usesCookieJar,
+            sensitiveHeaders,
         ]
     }
 
@@ -155,6 +156,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(retryPolicy)
         hasher.combine(recordsSentHead)
         hasher.combine(usesCookieJar)
+        hasher.combine(sensitiveHeaders)
         return hasher.finalize()
     }
 
@@ -195,6 +197,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("retryPolicy, changed in place") { $0.retryPolicy.maximumRetries = 5 },
             ValueChange("recordsSentHead") { $0.recordsSentHead = true },
             ValueChange("usesCookieJar") { $0.usesCookieJar = false },
+            ValueChange("sensitiveHeaders") { $0.sensitiveHeaders = ["X-Api-Key"] },
         ]
     }
 }

@@ -1,29 +1,29 @@
 import FerryWorkbench
 import Testing
 
-/// `Secrets.maskingHeader`: what the Request tab and `ferry send --verbose` show for each sent field.
+/// `SecretScrubber.scrubbingHeader`: what the Request tab and `ferry send --verbose` show for each sent field.
 @Suite struct SecretHeaderMaskingTests {
     let mask = Secrets.mask
 
     @Test func credentialsKeepOnlyTheirScheme() {
-        #expect(Secrets.maskingHeader(named: "Authorization", value: "Basic YWRhOnMz", secrets: []) == "Basic \(mask)")
-        #expect(Secrets.maskingHeader(named: "authorization", value: "Bearer a.b.c", secrets: []) == "Bearer \(mask)")
+        #expect(SecretScrubber.none.scrubbingHeader(named: "Authorization", value: "Basic YWRhOnMz") == "Basic \(mask)")
+        #expect(SecretScrubber.none.scrubbingHeader(named: "authorization", value: "Bearer a.b.c") == "Bearer \(mask)")
         #expect(
-            Secrets.maskingHeader(named: "Proxy-Authorization", value: "Digest username=\"x\"", secrets: [])
+            SecretScrubber.none.scrubbingHeader(named: "Proxy-Authorization", value: "Digest username=\"x\"")
                 == "Digest \(mask)")
-        #expect(Secrets.maskingHeader(named: "Authorization", value: "rawtoken", secrets: []) == mask)
+        #expect(SecretScrubber.none.scrubbingHeader(named: "Authorization", value: "rawtoken") == mask)
     }
 
     @Test func cookiesKeepOnlyTheirNames() {
         #expect(
-            Secrets.maskingHeader(named: "Cookie", value: "session=abc; theme=dark;flag", secrets: [])
+            SecretScrubber.none.scrubbingHeader(named: "Cookie", value: "session=abc; theme=dark;flag")
                 == "session=\(mask); theme=\(mask); flag")
     }
 
     @Test func otherFieldsHaveSecretValuesMasked() {
         #expect(
-            Secrets.maskingHeader(named: "X-Api-Key", value: "k-123456 extra", secrets: ["k-123456"])
+            SecretScrubber(["k-123456"]).scrubbingHeader(named: "X-Api-Key", value: "k-123456 extra")
                 == "\(mask) extra")
-        #expect(Secrets.maskingHeader(named: "Accept", value: "*/*", secrets: ["k-123456"]) == "*/*")
+        #expect(SecretScrubber(["k-123456"]).scrubbingHeader(named: "Accept", value: "*/*") == "*/*")
     }
 }

@@ -35,7 +35,7 @@ extension AppReducer {
     static func sendPrepared(_ id: Int, _ send: PreparedSend, _ state: inout AppState) -> [Effect] {
         updateExchange(id, &state) { exchange in
             exchange.sent = send.request
-            exchange.secrets = send.prepared.secrets
+            exchange.scrubber = send.prepared.scrubber
         }
         return []
     }
@@ -98,7 +98,8 @@ extension AppReducer {
             return response.body.isEmpty ? [] : [.prepareBody(id: id, response.body, isJSON: isJSON)]
         case .failure(let error):
             updateExchange(id, &state) { exchange in
-                exchange.phase = error.isCanceled ? .canceled : .failed(AppErrorText.transfer(error))
+                exchange.phase =
+                    error.isCanceled ? .canceled : .failed(exchange.scrubber.scrub(AppErrorText.transfer(error)))
             }
             return []
         }

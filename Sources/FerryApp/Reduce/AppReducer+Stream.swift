@@ -27,7 +27,8 @@ extension AppReducer {
             if !wasCanceled {
                 switch end.outcome {
                 case .failure(let error):
-                    exchange.phase = error.isCanceled ? .canceled : .failed(AppErrorText.transfer(error))
+                    exchange.phase =
+                        error.isCanceled ? .canceled : .failed(exchange.scrubber.scrub(AppErrorText.transfer(error)))
                 case .success(let response):
                     exchange.phase = .received(response)
                 }

@@ -22,8 +22,8 @@ struct Exchange: Sendable {
     var requestID: RequestID
     /// What was sent (resolved), for the Request tab, once the send was prepared.
     var sent: HTTPRequest?
-    /// The secret values to mask when showing what was sent.
-    var secrets: [String] = []
+    /// Masks the send's secrets (and their echoes) in whatever is shown about it.
+    var scrubber = SecretScrubber.none
     /// Where the exchange is.
     var phase: Phase = .inFlight
     /// The request heads libcurl wrote (redirect hops included), once the transfer ended; empty when none

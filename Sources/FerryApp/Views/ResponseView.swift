@@ -101,7 +101,7 @@ struct ResponseView {
                     Span(frame + (exchange.sent == nil ? " Preparing " : " Sending "), style: theme[.accent]),
                     Span(
                         exchange.sent.map {
-                            "\($0.method) \(Secrets.masking(exchange.secrets, in: $0.targetDescription))"
+                            "\($0.method) \(exchange.scrubber.scrub($0.targetDescription))"
                         } ?? "",
                         style: theme[.muted]),
                     Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived))", style: theme[.muted]),
@@ -145,7 +145,7 @@ struct ResponseView {
 
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {
         guard let sent = exchange.sent else { return [] }
-        let mask = { (text: String) in Secrets.masking(exchange.secrets, in: text) }
+        let mask = exchange.scrubber.scrub
         var lines = [
             Line([
                 Span(sent.method.rawValue + " ", style: theme.style(forMethod: sent.method.rawValue).adding(.bold)),
@@ -154,7 +154,7 @@ struct ResponseView {
         ]
         // What went on the wire, when the transport recorded it; else the request as it was handed over.
         let heads = exchange.sentHeads
-        lines += SentHeadLines.lines(heads, secrets: exchange.secrets, theme: theme)
+        lines += SentHeadLines.lines(heads, scrubber: exchange.scrubber, theme: theme)
         if sent.tlsVerification == .disabled {
             lines.append(Line("⚠ TLS certificate not verified (# @insecure)", style: theme[.warning]))
         }

@@ -120,8 +120,10 @@ public final class HTTPClient: Sendable {
         let resolution = Result { () throws(HTTPClientError) in try request.resolved(in: environment) }
         guard var sent = proceeding(resolution, of: task, bodySink: bodySink) else { return }
         let jar = request.usesCookieJar ? cookieJar : nil
+        // Followed hop by hop, each hop gets the jar's cookies for its own URL (RedirectHopFollower).
+        let followsHops = sent.followsRedirectHopsInClient(over: transport)
         var perHopCookieLines: [String]?
-        if let jar {
+        if let jar, !followsHops {
             if sent.sendsCookiesPerHop(over: transport) {
                 perHopCookieLines = jar.cookieEngineLines(forTransferOf: sent)
             } else {
@@ -131,7 +133,7 @@ public final class HTTPClient: Sendable {
         guard !interceptors.isEmpty else {
             return startTransfer(
                 sent, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
-                perHopCookieLines: perHopCookieLines)
+                perHopCookieLines: perHopCookieLines, followsHops: followsHops)
         }
         let prepared = sent
         Task {
@@ -144,7 +146,7 @@ public final class HTTPClient: Sendable {
             guard let adapted = self.proceeding(adaptation, of: task, bodySink: bodySink) else { return }
             self.startTransfer(
                 adapted, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
-                perHopCookieLines: perHopCookieLines)
+                perHopCookieLines: perHopCookieLines, followsHops: followsHops)
         }
     }
 
@@ -167,10 +169,11 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    /// Hands attempt `retry` of `task`, the request `resolved`, to the transport.
+    /// Hands attempt `retry` of `task`, the request `resolved`, to the transport; with `followsHops`, to a
+    /// ``RedirectHopFollower`` over it.
     private func startTransfer<Value>(
         _ resolved: HTTPRequest, of task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?,
-        jar: CookieJar?, retry: Int, perHopCookieLines: [String]?
+        jar: CookieJar?, retry: Int, perHopCookieLines: [String]?, followsHops: Bool
     ) {
         var events = TransferEvents(
             progress: { task.report($0) },
@@ -195,6 +198,9 @@ public final class HTTPClient: Sendable {
                     }
                 }
             })
+        guard !followsHops else {
+            return task.attach(RedirectHopFollower(resolved, over: transport, jar: jar, events: events).start())
+        }
         events.bodySink = bodySink
         events.perHopCookieLines = perHopCookieLines
         task.attach(transport.start(resolved, events: events))

@@ -111,6 +111,15 @@ public struct HTTPRequest: Sendable, Hashable {
         set { storage.value.usesCookieJar = newValue }
     }
 
+    /// Names of headers (compared without case) whose values are secrets, such as `X-Api-Key` built from a secret
+    /// variable: like `Authorization`, `Proxy-Authorization` and `Cookie`, which always are, they are dropped
+    /// from a followed redirect that leaves the request's origin (see ``isSensitiveHeader(_:)``). Empty by
+    /// default.
+    public var sensitiveHeaders: Set<String> {
+        get { storage.value.sensitiveHeaders }
+        set { storage.value.sensitiveHeaders = newValue }
+    }
+
     /// The fields, in one box shared by copies until one of them changes.
     private var storage: CopyOnWrite<Fields>
 
@@ -170,6 +179,7 @@ extension HTTPRequest {
         var retryPolicy: RetryPolicy = .none
         var recordsSentHead = false
         var usesCookieJar = true
+        var sensitiveHeaders: Set<String> = []
     }
 }
 

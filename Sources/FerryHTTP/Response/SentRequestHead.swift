@@ -20,6 +20,9 @@ public struct SentRequestHead: Sendable, Hashable {
     public var version: String
     /// The header fields in the order they were sent, names spelled as sent.
     public var headers: HTTPHeaders
+    /// The request's headers left out of this head because its redirect left the request's origin, when
+    /// ``HTTPClient`` followed the redirect itself (see ``HTTPRequest/sensitiveHeaders``); `nil` when none were.
+    public var droppedHeaders: DroppedHeaders?
 
     /// A head with the given parts.
     public init(method: String, target: String, version: String, headers: HTTPHeaders = [:]) {

@@ -123,3 +123,4 @@ extension HTTPClient {
         self.init(transport: CurlTransport(), environment: environment)
     }
 }
+extension CurlTransport: HeaderRepeatingRedirectTransport {}

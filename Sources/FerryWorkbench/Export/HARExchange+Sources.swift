@@ -39,27 +39,27 @@ extension HARExchange {
     /// The exchange of a request Ferry prepared and the response it got, masked as the history masks it
     /// (secret values, and headers built from them, read `••••••`). The response body is kept whole.
     public init(prepared: PreparedRequest, response: HTTPResponse, started: Date) {
-        let sensitive = prepared.sensitiveValues
-        self.init(started: started, method: prepared.method, url: prepared.maskedURL)
+        let scrubber = prepared.scrubber
+        self.init(started: started, method: prepared.method, url: scrubber.scrub(prepared.maskedURL))
         let version = response.timing?.httpVersion?.rawValue
         httpVersion = version
-        requestHeaders = HTTPHeaders(prepared.headers.map { ($0.name, $0.maskedValue) })
+        requestHeaders = HTTPHeaders(prepared.headers.map { ($0.name, scrubber.scrub($0.maskedValue)) })
         if let head = response.sentHead {
             requestHeadersSize = head.text.utf8.count
             // The head as sent names the fields the transport added (Host, User-Agent, Accept-Encoding, …).
             requestHeaders = HTTPHeaders(
                 head.headers.map {
-                    ($0.name, Secrets.maskingHeader(named: $0.name, value: $0.value, secrets: sensitive))
+                    ($0.name, scrubber.scrubbingHeader(named: $0.name, value: $0.value))
                 })
         }
-        requestBody = prepared.maskedBody
+        requestBody = prepared.maskedBody.map(scrubber.scrub)
         requestBodySize = prepared.body?.count ?? 0
         status = response.status
         statusText = response.reason
         responseHeaders = HTTPHeaders(
-            response.headers.map { ($0.name, Secrets.masking(sensitive, in: $0.value)) })
+            response.headers.map { ($0.name, scrubber.scrub($0.value)) })
         if let text = String(data: response.body, encoding: .utf8) {
-            responseBody = Data(Secrets.masking(sensitive, in: text).utf8)
+            responseBody = Data(scrubber.scrub(text).utf8)
         } else {
             responseBody = response.body
         }
@@ -68,7 +68,7 @@ extension HARExchange {
         serverIPAddress = response.timing?.remoteAddress
         connection = response.timing?.remotePort.map(String.init)
         if !response.redirects.isEmpty {
-            let hops = response.redirects.map { "\($0.status) → \($0.to.absoluteString)" }
+            let hops = response.redirects.map { "\($0.status) → " + scrubber.scrub($0.to.absoluteString) }
             comment = "followed \(hops.count) redirect(s): " + hops.joined(separator: ", ")
         }
     }

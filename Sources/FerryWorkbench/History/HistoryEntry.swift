@@ -81,18 +81,19 @@ extension HistoryEntry {
         started: Date, result: Result<HTTPResponse, HTTPClientError>, bodyCap: Int = 64 * 1024,
         includeSecrets: Bool = false
     ) {
-        let sensitive = includeSecrets ? [] : prepared.sensitiveValues
+        let scrubber = includeSecrets ? SecretScrubber.none : prepared.scrubber
         time = started.timeIntervalSince1970
         self.requestID = requestID
         self.requestPath = requestPath
         self.environment = environment
         method = prepared.method
-        url = includeSecrets ? prepared.url : prepared.maskedURL
+        // The masked copies are scrubbed too: a secret's value may also be written out in the request.
+        url = includeSecrets ? prepared.url : scrubber.scrub(prepared.maskedURL)
         requestHeaders = prepared.headers.map {
-            Header(name: $0.name, value: includeSecrets ? $0.value : $0.maskedValue)
+            Header(name: $0.name, value: includeSecrets ? $0.value : scrubber.scrub($0.maskedValue))
         }
         let bodyText = prepared.body.flatMap { String(data: $0, encoding: .utf8) }
-        requestBody = (includeSecrets ? bodyText : prepared.maskedBody).map {
+        requestBody = (includeSecrets ? bodyText : prepared.maskedBody.map(scrubber.scrub)).map {
             Self.text(Data($0.utf8), cap: bodyCap) ?? ""
         }
         requestSize = prepared.body?.count ?? 0
@@ -101,11 +102,11 @@ extension HistoryEntry {
             status = response.status
             error = nil
             responseHeaders = response.headers.map {
-                Header(name: $0.name, value: Secrets.masking(sensitive, in: $0.value))
+                Header(name: $0.name, value: scrubber.scrub($0.value))
             }
             // Mask before cutting, so a secret straddling the cap cannot leak its first half.
             responseBody = Self.text(response.body, cap: bodyCap + 4096).flatMap {
-                Self.text(Data(Secrets.masking(sensitive, in: $0).utf8), cap: bodyCap)
+                Self.text(Data(scrubber.scrub($0).utf8), cap: bodyCap)
             }
             responseBodyTruncated = response.body.count > bodyCap
             responseSize = response.body.count
@@ -116,7 +117,7 @@ extension HistoryEntry {
             remotePort = response.timing?.remotePort
         case .failure(let failure):
             status = nil
-            error = Secrets.masking(sensitive, in: failure.message)
+            error = scrubber.scrub(failure.message)
             responseHeaders = []
             responseBody = nil
             responseBodyTruncated = false
@@ -149,20 +150,5 @@ extension HistoryEntry.Timing {
             dns: ms(timing.dnsLookup), connect: ms(timing.connect), tls: ms(timing.tlsHandshake),
             waiting: ms(timing.waiting), download: ms(timing.download), total: ms(timing.total),
             send: ms(timing.requestSent))
-    }
-}
-
-extension PreparedRequest {
-    /// Every value that must not appear in a record: the secrets, header values built from them,
-    /// and the credentials part of such headers (such as a Basic token).
-    public var sensitiveValues: [String] {
-        var values = secrets
-        for header in headers where header.value != header.maskedValue {
-            values.append(header.value)
-            if let space = header.value.firstIndex(of: " ") {
-                values.append(String(header.value[header.value.index(after: space)...]))
-            }
-        }
-        return values
     }
 }

@@ -128,6 +128,8 @@ extension SavedRequest {
         let password = try resolver.resolve(String(words[2]))
         let encoded = Data("\(user.value):\(password.value)".utf8).base64EncodedString()
         let secret = user.containsSecret || password.containsSecret
+        // The credential as encoded, so its base64 and base64url echoes are masked too.
+        if secret { resolver.secrets?.values.append("\(user.value):\(password.value)") }
         return TemplateResolver.Output(
             value: "Basic " + encoded, masked: secret ? "Basic " + Secrets.mask : "Basic " + encoded,
             containsSecret: secret)

@@ -17,7 +17,8 @@ extension SavedRequest {
 }
 
 extension PreparedRequest {
-    /// This request as FerryHTTP's ``HTTPRequest``.
+    /// This request as FerryHTTP's ``HTTPRequest``; headers whose value came from a secret are marked
+    /// ``HTTPRequest/sensitiveHeaders``, so they do not follow a redirect to another origin.
     public func httpRequest(location: SourceLocation? = nil) throws -> HTTPRequest {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let parsed = URL(string: url),
@@ -30,6 +31,8 @@ extension PreparedRequest {
             HTTPMethod(rawValue: method), url: parsed, headers: fields,
             body: body.map { .data($0, contentType: nil) } ?? .none)
         request.auth = digest
+        // A header built from a secret does not follow a redirect to another origin.
+        request.sensitiveHeaders = Set(headers.filter { $0.value != $0.maskedValue }.map(\.name))
         request.usesCookieJar = usesCookieJar
         if let timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
         if let connectionTimeout { request.connectTimeout = .milliseconds(Int64(connectionTimeout * 1000)) }

@@ -36,6 +36,8 @@ struct Sender {
         let interrupt = Interrupt()
         let progress = TerminalOutput.standardError.isTerminal ? ProgressBar() : nil
         let started = Date()
+        // Transfer errors can quote the URL or a header: shown scrubbed, like the history records them.
+        let scrubber = prepared.prepared.scrubber
 
         var send = prepared.send
         if let retries = options.retries { send.request.retryPolicy = RetryPolicy(maximumRetries: retries) }
@@ -71,7 +73,7 @@ struct Sender {
                 return ExitCode.interrupted
             }
             printError(
-                "ferry send: \(prepared.send.prepared.method) \(prepared.send.prepared.maskedURL): \(error.message)")
+                "ferry send: \(prepared.send.prepared.method) \(prepared.send.prepared.maskedURL): \(scrubber.scrub(error.message))")
             return ExitCode.transport
         case .success(let response):
             if options.verbose { printSentHeads(response) }
@@ -107,7 +109,7 @@ struct Sender {
                 case .retryWaiting(let attempt, let attempts, let delay, let after):
                     progress?.clear()
                     printError(
-                        "ferry send: \(after); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s")
+                        "ferry send: \(send.prepared.scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s")
                 case .ended(let end): box.set(end.result)
                 case .attemptStarted, .head, .bodyChunk: break
                 }

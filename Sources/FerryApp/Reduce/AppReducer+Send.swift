@@ -30,8 +30,10 @@ extension AppReducer {
         let http: HTTPRequest
         do {
             prepared = try request.prepared(with: context)
-            http = try prepared.httpRequest(
-                location: request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
+            http = try TransferLimits.standard.applied(
+                to: prepared.httpRequest(
+                    location: request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
+                for: prepared)
         } catch {
             state.message = .init(text: AppErrorText.resolution(error, environment: state.environment), isError: true)
             return []

@@ -82,7 +82,9 @@ struct Sender {
                 printError("canceled")
                 return ExitCode.interrupted
             }
-            printError("ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(error.message)")
+            printError(
+                "ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(error.message)"
+                    + Self.limitsHint(for: error, request: request))
             return ExitCode.transport
         case .success(let response):
             if options.verbose { printSentHeads(response) }
@@ -198,6 +200,17 @@ struct Sender {
         case .success(let response): policy.delay(beforeRetry: retry, method: request.method, response: response)
         case .failure(let error): policy.delay(beforeRetry: retry, method: request.method, failure: error.reason)
         }
+    }
+
+    /// For a timeout, the limits the request ran with and the options that change them.
+    static func limitsHint(for error: HTTPClientError, request: HTTPRequest) -> String {
+        guard case .timedOut = error.reason else { return "" }
+        func shown(_ limit: Duration?) -> String {
+            guard let limit else { return "none" }
+            return "\(Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18) s"
+        }
+        return "\n  (limits: connect \(shown(request.connectTimeout)), idle \(shown(request.idleTimeout)), "
+            + "total \(shown(request.timeout)); change them with --connect-timeout, --idle-timeout, --timeout)"
     }
 
     static func summary(of result: Result<HTTPResponse, HTTPClientError>) -> String {

@@ -16,7 +16,7 @@ enum SendCommand: FerryCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(SendOptions.usage)
+            printOutput(SendOptions.usage)
             return ExitCode.success
         }
         let options: SendOptions
@@ -79,7 +79,10 @@ enum SendCommand: FerryCommand {
         }
         var request = try prepared.httpRequest(
             location: found.request.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
-        if let timeout = options.timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if let timeout = options.timeout { request.timeout = .seconds(timeout) }
+        request = TransferLimits.standard.applied(to: request, for: prepared)
+        if let seconds = options.connectTimeout { request.connectTimeout = .seconds(seconds) }
+        if let seconds = options.idleTimeout { request.idleTimeout = seconds == 0 ? nil : .seconds(seconds) }
         if options.insecure { request.tlsVerification = .disabled }
         if let path = options.certificateAuthorityPath {
             request.certificateAuthorityBundle = URL(fileURLWithPath: path)

@@ -113,24 +113,22 @@ public final class CookieJar: Sendable {
     }
 
     /// Stores `cookies`: each replaces the one with the same name, domain and path (keeping its creation
-    /// time); an expired one only removes it. Saves the file when anything changed.
+    /// time); an expired one only removes it. Saves the file, even when the jar already held the same: the
+    /// file may hold another jar's older write of the cookie, or a cookie the server just removed.
     public func store(_ cookies: [Cookie], at now: Date = Date()) {
         guard !cookies.isEmpty else { return }
-        let changed = state.withLock { state -> Bool in
-            let before = state.cookies
+        state.withLock { state in
             state.cookies = CookieChanges(stored: cookies).applied(to: state.cookies, at: now)
-            guard state.cookies != before else { return false }
-            state.unsaved.stored += cookies
-            return true
+            if fileURL != nil { state.unsaved.stored += cookies }
         }
-        if changed { scheduleSave() }
+        scheduleSave()
     }
 
     /// Removes every cookie (and empties the file).
     public func removeAll() {
         state.withLock { state in
             state.cookies.removeAll()
-            state.unsaved = CookieChanges(clearsAll: true)
+            if fileURL != nil { state.unsaved = CookieChanges(clearsAll: true) }
         }
         scheduleSave()
     }

@@ -33,7 +33,7 @@ import Testing
     static func server() throws -> TestHTTPServer {
         let server = try TestHTTPServer()
         server.route("/silent", responding: TestResponse.text("late").delayed(by: .seconds(30)))
-        server.route("/stall", responding: TestResponse(body: Data(count: 1000)).dripping(10, every: .seconds(30)))
+        server.route("/stall", responding: TestResponse(body: Data(count: 20)).dripping(10, every: .seconds(30)))
         return server
     }
 

@@ -90,7 +90,7 @@ enum ExportCommand: FerryCommand {
         func attempt(_ found: WorkspaceRequest, _ piece: () throws -> String) throws {
             do {
                 pieces.append(try piece())
-            } catch  where options.all {
+            } catch let error where options.all {
                 exported.failures.append(failureReport(for: found, error))
             }
         }

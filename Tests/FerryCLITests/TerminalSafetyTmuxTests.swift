@@ -2,11 +2,12 @@ import FerryTestSupport
 import Foundation
 import Testing
 
-/// `ferry send` on a real terminal (tmux) against a server whose headers and body try to drive it: an OSC 0
-/// title, an OSC 52 clipboard write, a screen clear and a bare 8-bit CSI. Everything arrives on screen as
-/// visible escapes; the pane title, tmux's paste buffers (OSC 52 creates one with `set-clipboard on`) and
-/// the text above stay as they were. Piped, the same body comes out byte for byte.
-@Suite(.serialized) struct SendTerminalSafetyTmuxTests {
+/// `ferry` on a real terminal (tmux) writing text that tries to drive it: `ferry send` against a server whose
+/// headers and body hold an OSC 0 title, an OSC 52 clipboard write, a screen clear and a bare 8-bit CSI, and
+/// the workbench's start-up error. Everything arrives on screen as visible escapes; the pane title, tmux's
+/// paste buffers (OSC 52 creates one with `set-clipboard on`) and the text above stay as they were. Piped,
+/// the same body comes out byte for byte.
+@Suite(.serialized) struct TerminalSafetyTmuxTests {
     static let hostileBody =
         Data("body: \u{1B}]0;PWNED-BODY\u{07} \u{1B}]52;c;Ym9keQ==\u{07} \u{1B}[2J".utf8) + Data([0x9B])
         + Data("31m end-of-body\n".utf8)
@@ -35,16 +36,16 @@ import Testing
             ])
     }
 
-    /// Runs `ferry send ARGUMENTS` in a tmux pane (after a line of its own on screen) with `set-clipboard on`
+    /// Runs `ferry ARGUMENTS` in a tmux pane (after a line of its own on screen) with `set-clipboard on`
     /// and returns the screen once it has exited, with the pane title before and after and tmux's buffers.
-    static func runInTmux(_ arguments: [String], in root: URL) async throws -> (
+    static func runInTmux(_ arguments: [String], in root: URL, environment: [String: String] = [:]) async throws -> (
         screen: String, titleBefore: String, titleAfter: String, buffers: String, status: Int32?
     ) {
         // The shell waits for a line before running ferry, so the options are set first.
         let script = "cd \"$1\" && shift && read -r _ && echo BEFORE-MARK && exec \"$@\""
         let session = try TmuxSession(
-            command: ["sh", "-c", script, "sh", root.path, FerryProcess.executableURL.path, "send"] + arguments,
-            width: 120, height: 40, environment: ["SWIFT_BACKTRACE": "enable=no"])
+            command: ["sh", "-c", script, "sh", root.path, FerryProcess.executableURL.path] + arguments,
+            width: 120, height: 40, environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
         defer { session.kill() }
         func tmux(_ words: String...) async throws -> String {
             try await TmuxSession.run(["-L", session.name] + words).output
@@ -66,7 +67,7 @@ import Testing
         // C1 controls and a bidi override as UTF-8: legal header text, unsafe on a terminal.
         let fixture = try Self.fixture(base: server.baseURL, header: #"\u009d0;C1-TITLE\u009c \u202eflipped"#)
         let run = try await Self.runInTmux(
-            ["hostile", "--env", "test", "-i", "--verbose"], in: fixture.root)
+            ["send", "hostile", "--env", "test", "-i", "--verbose"], in: fixture.root)
         #expect(run.status == 0, "\(run.screen)")
         #expect(run.titleAfter == run.titleBefore)
         #expect(run.buffers.isEmpty, "\(run.buffers)")
@@ -87,10 +88,23 @@ import Testing
         // it), the terminal must not act on it.
         let fixture = try Self.fixture(
             base: server.baseURL, header: #"\u001b]0;PWNED-REQUEST\u0007\u001b]52;c;cmVx\u0007\u001b[2J"#)
-        let run = try await Self.runInTmux(["hostile", "--env", "test", "--verbose"], in: fixture.root)
+        let run = try await Self.runInTmux(["send", "hostile", "--env", "test", "--verbose"], in: fixture.root)
         #expect(run.titleAfter == run.titleBefore)
         #expect(run.buffers.isEmpty, "\(run.buffers)")
         #expect(run.screen.contains("BEFORE-MARK"), "the screen was cleared:\n\(run.screen)")
+    }
+
+    @Test func theWorkbenchsStartUpErrorIsShownEscaped() async throws {
+        guard TmuxSession.isAvailable else { return }
+        let folder = try TemporaryFolder()
+        // ncurses cannot start on this terminal type, and the error quotes it.
+        let hostile = "\u{1B}]0;PWNED-TERM\u{07}\u{1B}]52;c;dGVybQ==\u{07}\u{1B}[2J"
+        let run = try await Self.runInTmux([folder.url.path], in: folder.url, environment: ["TERM": hostile])
+        #expect(run.status == 1, "\(run.screen)")
+        #expect(run.titleAfter == run.titleBefore)
+        #expect(run.buffers.isEmpty, "\(run.buffers)")
+        #expect(run.screen.contains("BEFORE-MARK"), "the screen was cleared:\n\(run.screen)")
+        #expect(run.screen.contains("TERM=\\x1b]0;PWNED-TERM^G\\x1b]52;c;dGVybQ==^G\\x1b[2J"), "\(run.screen)")
     }
 
     @Test func pipedOutputIsByteExact() async throws {

@@ -6,7 +6,8 @@ import Testing
 /// connect limit (`--connect-timeout`), stated in `--help`; a timeout names the phase it hit and the limits.
 ///
 /// The server would answer (or go on) only after 30 s and no other limit is set, so the failure proves the
-/// idle limit held; elapsed times are bounded loosely (a busy machine can slow the process start).
+/// idle limit held; only the lower bound of the elapsed time is asserted (a busy machine can slow the
+/// process start by many seconds).
 @Suite struct SendTimeoutTests {
     static func fixture(base: String) throws -> SendCommandTests.Fixture {
         try SendCommandTests.Fixture(
@@ -47,7 +48,7 @@ import Testing
         #expect(output.status == 3, "\(output.standardError)")
         #expect(output.standardError.contains("Timed out while waiting for the response"), "\(output.standardError)")
         #expect(output.standardError.contains("idle 1.0 s"), "\(output.standardError)")
-        #expect(elapsed >= .seconds(1) && elapsed < .seconds(12), "\(elapsed)")
+        #expect(elapsed >= .seconds(1), "fired early: \(elapsed)")
     }
 
     @Test func aBodyThatStallsFailsWhileReceiving() async throws {

@@ -8,7 +8,8 @@ import Testing
 /// whose streamed reader is the slow side does not.
 ///
 /// The servers answer (or go on) only after 30 s and no other limit is set, so a timeout proves the idle
-/// check fired; the elapsed time is bounded loosely above (a busy machine can hold the test threads).
+/// check fired before then; only the lower bound of the elapsed time is asserted (it must not fire early),
+/// since a busy machine can hold the test threads for many seconds (alone, each fails after about 1.2 s).
 @Suite struct CurlIdleTimeoutTests {
     let server: TestHTTPServer
     let client: HTTPClient
@@ -39,7 +40,7 @@ import Testing
         server.route("/silent", responding: TestResponse.text("late").delayed(by: .seconds(30)))
         let (reason, elapsed) = await failure(of: request("/silent", idle: .seconds(1)))
         #expect(reason == .timedOut(.waitingForResponse))
-        #expect(elapsed >= .seconds(1) && elapsed < .seconds(10), "\(elapsed)")
+        #expect(elapsed >= .seconds(1), "fired early: \(elapsed)")
     }
 
     @Test func aBodyThatStallsAfterTheHeadTimesOutReceiving() async {
@@ -47,7 +48,7 @@ import Testing
         server.route("/stall", responding: TestResponse(body: Data(count: 20)).dripping(10, every: .seconds(30)))
         let (reason, elapsed) = await failure(of: request("/stall", idle: .seconds(1)))
         #expect(reason == .timedOut(.receivingBody))
-        #expect(elapsed >= .seconds(1) && elapsed < .seconds(10), "\(elapsed)")
+        #expect(elapsed >= .seconds(1), "fired early: \(elapsed)")
     }
 
     @Test func aSlowButSteadyBodyIsNotIdle() async throws {

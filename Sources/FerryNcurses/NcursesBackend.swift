@@ -53,7 +53,8 @@ public final class NcursesBackend: TerminalBackend {
             if let terminalType { newterm(terminalType, output, input) } else { newterm(nil, output, input) }
         guard let created else {
             TerminalGuard.uninstall()
-            throw NcursesError("ncurses cannot start on this terminal (TERM=\(terminalType ?? "unset"))")
+            let name = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "unset"
+            throw NcursesError("ncurses cannot start on this terminal (TERM=\(name))")
         }
         screen = created
         set_term(created)

@@ -21,7 +21,7 @@ public enum TerminalSession {
         do {
             backend = try NcursesBackend()
         } catch {
-            FileHandle.standardError.write(Data("ferry: \(error)\n".utf8))
+            report(error)
             return 1
         }
         let watcher = TerminationWatcher(waking: backend.wakeSignal)
@@ -31,12 +31,19 @@ public enum TerminalSession {
             backend.restore()
         } catch {
             backend.restore()
-            FileHandle.standardError.write(Data("ferry: \(error)\n".utf8))
+            report(error)
             watcher.cancel()
             return 1
         }
         watcher.cancel()
         if let signalNumber = watcher.receivedSignal { return 128 + signalNumber }
         return status
+    }
+
+    /// Writes `ferry: ERROR` to standard error, made safe on a terminal (errors quote file names and text
+    /// from the workspace).
+    private static func report(_ error: any Error) {
+        let bytes = Array("ferry: \(error)\n".utf8)
+        FileHandle.standardError.write(Data(isatty(STDERR_FILENO) == 1 ? SafeTextStream.sanitized(bytes) : bytes))
     }
 }

@@ -65,9 +65,9 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         for (name, value) in request.headers { urlRequest.addValue(value, forHTTPHeaderField: name) }
-        if let timeout = request.timeout {
-            urlRequest.timeoutInterval =
-                timeout.seconds
+        // URLSession's one limit is the longest it waits for the next bytes: the shorter of the two.
+        if let limit = [request.timeout, request.idleTimeout].compactMap({ $0 }).min() {
+            urlRequest.timeoutInterval = limit.seconds
         }
 
         let task: URLSessionTask

@@ -17,11 +17,18 @@ protocol FerryCommand {
 enum ExitCode {
     /// Success.
     static let success: Int32 = 0
+    /// `ferry export --all` left out some requests (each reported, located, on stderr).
+    static let partialExport: Int32 = 1
     /// Bad usage or invalid input (with a located message on stderr).
     static let usage: Int32 = 2
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard output (made safe on a terminal: see ``TerminalOutput``).
+func printOutput(_ text: String) {
+    TerminalOutput.standardOutput.write(text + "\n")
+}
+
+/// Writes a line to standard error (made safe on a terminal: messages quote file and network text).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    TerminalOutput.standardError.write(message + "\n")
 }

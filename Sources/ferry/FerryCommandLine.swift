@@ -20,7 +20,7 @@ enum FerryCommandLine {
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else { return openWorkbench(at: ".") }
         if first == "--help" || first == "-h" || first == "help" {
-            print(helpText)
+            printOutput(helpText)
             return ExitCode.success
         }
         if first == "--version" { return VersionCommand.run([]) }

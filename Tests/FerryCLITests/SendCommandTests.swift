@@ -194,7 +194,7 @@ import Testing
         let piped = try await fixture.send(["a.http", "--env", "test"])
         #expect(piped.text == "a\u{1B}[31mred\u{07}")
         let text = try await Self.runOnTerminal(["send", "a.http", "--env", "test"], in: fixture.root)
-        #expect(text.contains(#"a\x1b[31mred\x07"#))
+        #expect(text.contains(#"a\x1b[31mred^G"#))
         #expect(!text.contains("\u{1B}[31m"))
     }
 

@@ -21,9 +21,10 @@ import Testing
         #expect(text.hasPrefix("# Netscape HTTP Cookie File\n"))
         #expect(text.contains("#HttpOnly_api.example.com\tFALSE\t/\tTRUE\t0\tsid\tabc\n"))
         #expect(text.contains(".example.com\tTRUE\t/v1\tFALSE\t4096250880\ttheme\tdark\n"))
-        // Only the file itself: no temporary file left beside it.
+        // Only the file and the lock that saves take: no temporary file left beside them.
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["cookies"])
+            Set(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path))
+                == ["cookies", "cookies.lock"])
 
         let reloaded = CookieJar(persistingTo: file)
         #expect(

@@ -75,6 +75,21 @@ extension CookieJar {
         return cookies(fromFileText: String(decoding: data, as: UTF8.self))
     }
 
+    /// Merges `changes` into the cookies saved in `file` and returns the result, holding an exclusive lock
+    /// on `FILE.lock` from the read to the rename: the file is read as it is now (another jar, in this
+    /// process or another, may have saved since this one loaded it), the changes are applied on top and the
+    /// result written atomically. The folder is created if needed.
+    static func merge(_ changes: CookieChanges, into file: URL, at now: Date) throws -> [Cookie] {
+        let folder = file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = folder.appendingPathComponent(file.lastPathComponent + ".lock")
+        return try FileLock.withExclusiveLock(on: lock) {
+            let merged = changes.applied(to: try load(from: file), at: now)
+            try write(merged, to: file)
+            return merged
+        }
+    }
+
     /// Writes `cookies` to `file` atomically: a temporary file beside it, flushed to disk, then renamed over
     /// it, so a crash leaves the old file or the new one, never a torn one. The folder is created if needed.
     static func write(_ cookies: [Cookie], to file: URL) throws {

@@ -17,10 +17,15 @@ import Foundation
 /// and so removes the one of the same name, domain and path. There is no public suffix list: only
 /// single-label domains (`com`) are refused.
 ///
-/// Thread-safe. With a file (``init(persistingTo:)``) the jar loads it and rewrites it atomically after
-/// every change, in the Netscape cookie file format that curl also reads. Writes happen on a queue of the
-/// jar's own, never on the thread that stored the cookies (for ``HTTPClient`` that is the transport's event
-/// loop, which must not wait for the disk); back-to-back changes coalesce into one write. Call ``flush()``
+/// Thread-safe. With a file (``init(persistingTo:)``) the jar loads it and saves it after every change, in
+/// the Netscape cookie file format that curl also reads. Several jars (several `ferry send` processes, or
+/// the workbench beside them) can share one file: a save takes an exclusive lock (`FILE.lock`), reads the
+/// file again, applies only this jar's changes since its last save (each set or removed cookie replaces the
+/// one of the same name, domain and path; clearing the jar empties the file), writes the result atomically
+/// and keeps it as the jar's cookies. So no process loses another's cookies, and a cookie one process
+/// removed is not brought back by another that had loaded it. Writes happen on a queue of the jar's own,
+/// never on the thread that stored the cookies (for ``HTTPClient`` that is the transport's event loop,
+/// which must not wait for the disk); back-to-back changes coalesce into one write. Call ``flush()``
 /// before the process exits.
 ///
 /// ```swift
@@ -36,14 +41,12 @@ public final class CookieJar: Sendable {
     private let state: Locked<State>
     /// Where the file is written, one write at a time, in the order the changes were made.
     private let saveQueue = DispatchQueue(label: "ferry.cookie-jar.save")
-    /// The generation the file holds (touched on `saveQueue` only, locked to satisfy `Sendable`).
-    private let savedGeneration = Locked(0)
 
     private struct State {
         var cookies: [Cookie]
         var saveError: String?
-        /// Counts the changes; a queued write that is no longer the newest is skipped.
-        var generation = 0
+        /// The changes not saved yet, merged into the file by the next save.
+        var unsaved = CookieChanges()
     }
 
     /// A jar in memory holding `cookies`.
@@ -110,57 +113,53 @@ public final class CookieJar: Sendable {
     }
 
     /// Stores `cookies`: each replaces the one with the same name, domain and path (keeping its creation
-    /// time); an expired one only removes it. Saves the file when anything changed.
+    /// time); an expired one only removes it. Saves the file, even when the jar already held the same: the
+    /// file may hold another jar's older write of the cookie, or a cookie the server just removed.
     public func store(_ cookies: [Cookie], at now: Date = Date()) {
         guard !cookies.isEmpty else { return }
-        let changed = state.withLock { state -> Bool in
-            let before = state.cookies
-            for var cookie in cookies {
-                if let index = state.cookies.firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
-                    cookie.created = state.cookies[index].created
-                    state.cookies.remove(at: index)
-                }
-                if !cookie.isExpired(at: now) { state.cookies.append(cookie) }
-            }
-            state.cookies.removeAll { $0.isExpired(at: now) }
-            if state.cookies.count > Self.capacity {
-                state.cookies.sort { $0.created < $1.created }
-                state.cookies.removeFirst(state.cookies.count - Self.capacity)
-            }
-            guard state.cookies != before else { return false }
-            state.generation += 1
-            return true
+        state.withLock { state in
+            state.cookies = CookieChanges(stored: cookies).applied(to: state.cookies, at: now)
+            if fileURL != nil { state.unsaved.stored += cookies }
         }
-        if changed { scheduleSave() }
+        scheduleSave()
     }
 
-    /// Removes every cookie (and saves the empty jar).
+    /// Removes every cookie (and empties the file).
     public func removeAll() {
         state.withLock { state in
             state.cookies.removeAll()
-            state.generation += 1
+            if fileURL != nil { state.unsaved = CookieChanges(clearsAll: true) }
         }
         scheduleSave()
     }
 
     // MARK: - Internals
 
-    /// Queues a write of the file, if any. The write takes the newest cookies when it runs, so a burst of
-    /// changes costs one write; a write that finds nothing new since the last one does nothing.
+    /// Queues a save of the file, if any: the changes not saved when it runs are merged into the file
+    /// (``merge(_:into:at:)``), so a burst of changes costs one write and a save that finds none does nothing.
+    /// The merged file becomes the jar's cookies, with any change made meanwhile applied on top; a failed
+    /// save keeps its changes for the next one.
     private func scheduleSave() {
         guard let fileURL else { return }
         saveQueue.async { [self] in
-            let (cookies, generation) = state.withLock { ($0.cookies, $0.generation) }
-            guard generation > savedGeneration.withLock({ $0 }) else { return }
-            let failure: String?
-            do {
-                try Self.write(cookies, to: fileURL)
-                failure = nil
-            } catch {
-                failure = "cannot write \(fileURL.path): \(error)"
+            let changes = state.withLock { state in
+                defer { state.unsaved = CookieChanges() }
+                return state.unsaved
             }
-            savedGeneration.withLock { $0 = generation }
-            state.withLock { $0.saveError = failure }
+            guard !changes.isEmpty else { return }
+            let now = Date()
+            do {
+                let merged = try Self.merge(changes, into: fileURL, at: now)
+                state.withLock { state in
+                    state.cookies = state.unsaved.applied(to: merged, at: now)
+                    state.saveError = nil
+                }
+            } catch {
+                state.withLock { state in
+                    state.unsaved = changes.followed(by: state.unsaved)
+                    state.saveError = "cannot write \(fileURL.path): \(error)"
+                }
+            }
         }
     }
 }

@@ -61,6 +61,14 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.connectTimeout }
         set { storage.value.connectTimeout = newValue }
     }
+    /// The longest the transfer may go without a byte moving either way (curl's `--speed-time` with a limit
+    /// of one byte a second, but measured exactly), or `nil` for no such limit. It fails with
+    /// ``HTTPClientError/Reason/timedOut(_:)`` naming the phase it stalled in: connecting, waiting for the
+    /// response, or receiving the body. It does not run while a streamed body's reader is behind.
+    public var idleTimeout: Duration? {
+        get { storage.value.idleTimeout }
+        set { storage.value.idleTimeout = newValue }
+    }
     /// Whether and how far redirects are followed.
     public var redirectPolicy: RedirectPolicy {
         get { storage.value.redirectPolicy }
@@ -170,6 +178,7 @@ extension HTTPRequest {
         var auth: HTTPAuth? = nil
         var timeout: Duration? = nil
         var connectTimeout: Duration = .seconds(30)
+        var idleTimeout: Duration? = nil
         var redirectPolicy: RedirectPolicy = .follow(limit: 10)
         var tlsVerification: TLSVerification = .enabled
         var certificateAuthorityBundle: URL? = nil

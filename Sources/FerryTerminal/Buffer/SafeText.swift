@@ -6,6 +6,8 @@
 /// - Bidirectional overrides, zero-width and other format characters, line and paragraph separators
 ///   as `<U+202E>`.
 /// - A combining mark with nothing to combine with is drawn on a dotted circle (`◌́`).
+///
+/// ``SafeTextStream`` does the same for bytes bound for a terminal (invalid UTF-8 included).
 public enum SafeText {
     // MARK: - API
 
@@ -71,7 +73,9 @@ public enum SafeText {
         return false
     }
 
-    private static func escape(scalar: Unicode.Scalar) -> String? {
+    /// The visible replacement for one unsafe scalar, or `nil` when it is safe (shared with
+    /// ``SafeTextStream``, so text and bytes are escaped alike).
+    static func escape(scalar: Unicode.Scalar) -> String? {
         let value = scalar.value
         switch value {
         case 0x1B: return "\\x1b"

@@ -1,20 +1,15 @@
+import FerryHTTP
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// An exclusive `flock` on a file, held for the duration of a closure (between processes too).
+/// An exclusive `flock` on a file, held for the duration of a closure (between processes too): FerryHTTP's
+/// ``FileLock``, failing with a ``WorkspaceError``.
 enum LockFile {
     /// Runs `body` while holding an exclusive lock on `url` (created when missing).
     static func withLock<T>(_ url: URL, _ body: () throws -> T) throws -> T {
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WorkspaceError.io(path: url.path, reason: "cannot open the lock file") }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw WorkspaceError.io(path: url.path, reason: "cannot lock") }
+        do {
+            return try FileLock.withExclusiveLock(on: url, body)
+        } catch let failure as FileLock.Failure {
+            throw WorkspaceError.io(path: failure.path, reason: failure.reason)
         }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
     }
 }

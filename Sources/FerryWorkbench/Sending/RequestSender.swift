@@ -25,7 +25,7 @@ public struct RequestSender: Sendable {
     // MARK: - Preparing
 
     /// `plan` made ready to send: captured values and included files read (this reads files), variables
-    /// substituted. Throws ``SendFailure`` saying what is wrong and where.
+    /// substituted, the standard time limits (``TransferLimits``) applied where the request sets none. Throws ``SendFailure`` saying what is wrong and where.
     public static func prepare(_ plan: SendPlan) throws(SendFailure) -> PreparedSend {
         var context = plan.context
         let workspace = plan.workspace
@@ -45,8 +45,10 @@ public struct RequestSender: Sendable {
         }
         do {
             let prepared = try saved.prepared(with: context)
-            let request = try prepared.httpRequest(
-                location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) })
+            let request = TransferLimits.standard.applied(
+                to: try prepared.httpRequest(
+                    location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
+                for: prepared)
             return PreparedSend(plan: plan, prepared: prepared, request: request)
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)

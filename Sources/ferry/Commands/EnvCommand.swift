@@ -8,7 +8,7 @@ enum EnvCommand: FerryCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: ferry env [WORKSPACE]")
+            printOutput("usage: ferry env [WORKSPACE]")
             return ExitCode.success
         }
         guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
@@ -35,7 +35,7 @@ enum EnvCommand: FerryCommand {
         if files.names.isEmpty && shared.isEmpty {
             output += "no environments in \(folder.path)/\(EnvironmentFiles.publicFileName)\n"
         }
-        TerminalOutput.standardOutput.write(Array(output.utf8))
+        TerminalOutput.standardOutput.write(output)
         for diagnostic in files.diagnostics { printError(diagnostic.description) }
         return files.diagnostics.isEmpty ? ExitCode.success : ExitCode.usage
     }

@@ -8,14 +8,16 @@ import Foundation
 
 /// `ferry export ID ...`: a saved request as a curl command or `.http` text, or recorded sends as HAR.
 ///
-/// Nothing is sent. Exit codes: 0 when written, 2 for usage and input errors (located, `file:line`).
+/// Nothing is sent. With `--all`, every request that can be exported is, and each one that cannot is
+/// reported on stderr as `file:line: error: why`. Exit codes: 0 when everything was written, 1 when `--all`
+/// left some requests out, 2 for usage and input errors (located, `file:line`).
 enum ExportCommand: FerryCommand {
     static let name = "export"
     static let summary = "export a request as curl or .http, or the history as HAR"
 
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(ExportOptions.usage)
+            printOutput(ExportOptions.usage)
             return ExitCode.success
         }
         let options: ExportOptions
@@ -25,20 +27,43 @@ enum ExportCommand: FerryCommand {
             printError("ferry export: \(error.message)\n\(ExportOptions.usage)")
             return ExitCode.usage
         }
+        let exported: Exported
         do {
-            let text = try export(options)
-            try write(Array(text.utf8), to: options.outputPath)
+            exported = try export(options)
         } catch {
             printError("ferry export: \(error)")
             return ExitCode.usage
         }
-        return ExitCode.success
+        // Failures of many requests often share lines (an environment file's problem, a hint): each once.
+        var reported = Set<String>()
+        for line in exported.failures.flatMap({ $0.split(separator: "\n") })
+        where reported.insert(String(line)).inserted {
+            printError(String(line))
+        }
+        if !exported.text.isEmpty || exported.failures.isEmpty {
+            do {
+                try write(Array(exported.text.utf8), to: options.outputPath)
+            } catch {
+                printError("ferry export: \(error)")
+                return ExitCode.usage
+            }
+        }
+        return exported.failures.isEmpty ? ExitCode.success : ExitCode.partialExport
     }
 
     // MARK: - Producing the text
 
-    /// The exported text for `options` (ending with a line break).
-    static func export(_ options: ExportOptions) throws -> String {
+    /// What an export produced: the text of every request that exported, and a located report of each one
+    /// that could not be (with `--all`; a single request's failure is thrown instead).
+    struct Exported {
+        /// The exported text (ending with a line break), empty when nothing exported.
+        var text: String
+        /// One `file:line: error: why` report per request left out.
+        var failures: [String] = []
+    }
+
+    /// The export for `options`.
+    static func export(_ options: ExportOptions) throws -> Exported {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root: URL
         var id: String?
@@ -59,37 +84,68 @@ enum ExportCommand: FerryCommand {
                     description: "\(error) in workspace \(root.path) (see `ferry list \(root.path)`)")
             }
         }
+        // Each request is exported on its own, so one that cannot be does not stop the others.
+        var exported = Exported(text: "")
+        var pieces: [String] = []
+        func attempt(_ found: WorkspaceRequest, _ piece: () throws -> String) throws {
+            do {
+                pieces.append(try piece())
+            } catch let error where options.all {
+                exported.failures.append(failureReport(for: found, error))
+            }
+        }
         switch options.format {
         case .curl:
-            var commands: [String] = []
             for found in requests {
-                let exporter = CurlCommandExporter(
-                    masksSecrets: options.masksSecrets,
-                    baseFolder: workspace.url(of: found.path).deletingLastPathComponent())
-                let command = try exporter.command(
-                    for: found.request, context: try context(for: found, in: workspace, options: options))
-                let text = command.rendered(multiline: !options.oneLine)
-                commands.append(options.all ? "# \(found.id)\n\(text)\n" : text + "\n")
+                try attempt(found) {
+                    let exporter = CurlCommandExporter(
+                        masksSecrets: options.masksSecrets,
+                        baseFolder: workspace.url(of: found.path).deletingLastPathComponent())
+                    let command = try exporter.command(
+                        for: found.request, context: try context(for: found, in: workspace, options: options))
+                    let text = command.rendered(multiline: !options.oneLine)
+                    return options.all ? "# \(found.id)\n\(text)\n" : text + "\n"
+                }
             }
-            return commands.joined(separator: "\n")
+            exported.text = pieces.joined(separator: "\n")
         case .http:
             let exporter = HTTPFileExporter(resolves: options.resolves, revealsSecrets: options.revealsSecrets)
-            var pairs: [(request: SavedRequest, context: VariableContext)] = []
             for found in requests {
-                let fileVariables =
-                    workspace.fileIndex(found.path).map {
-                        workspace.files[$0].content.fileVariables(forRequestAt: found.position)
-                    } ?? [:]
-                let context =
-                    options.resolves
-                    ? try context(for: found, in: workspace, options: options)
-                    : VariableContext(fileVariables: fileVariables)
-                pairs.append((found.request, context))
+                try attempt(found) {
+                    let fileVariables =
+                        workspace.fileIndex(found.path).map {
+                            workspace.files[$0].content.fileVariables(forRequestAt: found.position)
+                        } ?? [:]
+                    let context =
+                        options.resolves
+                        ? try context(for: found, in: workspace, options: options)
+                        : VariableContext(fileVariables: fileVariables)
+                    return try exporter.text(for: [(found.request, context)])
+                }
             }
-            return try exporter.text(for: pairs)
+            exported.text = pieces.joined()
         case .har:
-            return try har(workspace: workspace, request: id == nil ? nil : requests.first, options: options)
+            exported.text = try har(workspace: workspace, request: id == nil ? nil : requests.first, options: options)
         }
+        return exported
+    }
+
+    /// `file:line: error: why` for a request that could not be exported: at the place the error names
+    /// (a header's line, an environment file) or else at the request line.
+    static func failureReport(for found: WorkspaceRequest, _ error: any Error) -> String {
+        switch error {
+        case let hinted as HintedVariableError:
+            guard let location = hinted.error.location else { break }
+            let place = "\(location.file):\(location.line): "
+            let text = hinted.description
+            return place + "error: " + (text.hasPrefix(place) ? String(text.dropFirst(place.count)) : text)
+        case let error as SendCommand.InputError:
+            return error.description  // the file's or environment's diagnostics, located already
+        default:
+            break
+        }
+        let place = found.request.sourceMap.map { "\($0.file):\($0.requestLine)" } ?? found.id.description
+        return "\(place): error: \(error)"
     }
 
     /// The variables `found` resolves with, as `ferry send` builds them; input problems located.
@@ -116,9 +172,19 @@ enum ExportCommand: FerryCommand {
             if case .unresolved = error.reason, options.environment == nil, !environments.names.isEmpty {
                 hint = "\n  (no --env given; environments: \(environments.names.joined(separator: ", ")))"
             }
-            throw SendCommand.InputError(description: error.description + hint)
+            throw HintedVariableError(error: error, hint: hint)
         }
         return context
+    }
+
+    /// An unresolved variable with the hint `ferry send` gives for it (which environments there are).
+    struct HintedVariableError: Error, CustomStringConvertible {
+        /// The resolution error, located.
+        var error: VariableError
+        /// Text after the error (with its own line break), or empty.
+        var hint: String
+
+        var description: String { error.description + hint }
     }
 
     /// HAR of recorded sends: the whole history (newest last), or one request's.

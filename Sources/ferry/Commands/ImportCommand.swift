@@ -38,7 +38,7 @@ enum ImportCommand: FerryCommand {
         case .success(let parsed): options = parsed
         case .failure(let message):
             if message.text.isEmpty {
-                print(usage)
+                printOutput(usage)
                 return ExitCode.success
             }
             printError("ferry import: \(message.text)\n\n\(usage)")
@@ -80,7 +80,7 @@ enum ImportCommand: FerryCommand {
                     "added \(report.addedVariables) environment variable\(report.addedVariables == 1 ? "" : "s")\n"
             }
         }
-        TerminalOutput.standardOutput.write(Array(output.utf8))
+        TerminalOutput.standardOutput.write(output)
         return importedSomething ? ExitCode.success : ExitCode.usage
     }
 

@@ -30,7 +30,7 @@ enum JSONCommand: FerryCommand {
         case .success(let parsed): options = parsed
         case .failure(let message):
             if message.text.isEmpty {
-                print(usage)
+                printOutput(usage)
                 return ExitCode.success
             }
             printError("ferry json: \(message.text)\n\n\(usage)")
@@ -63,7 +63,7 @@ enum JSONCommand: FerryCommand {
         }
         guard let query else {
             // Printed straight from the parsed tape: no value tree for a large body.
-            FileHandle.standardOutput.write(Data(document.formattedBytes(options.format) + [0x0A]))
+            TerminalOutput.standardOutput.write(document.formattedBytes(options.format) + [0x0A])
             return ExitCode.success
         }
         let results: [JSONValue]
@@ -78,7 +78,7 @@ enum JSONCommand: FerryCommand {
             output += result.formattedBytes(options.format)
             output.append(0x0A)
         }
-        FileHandle.standardOutput.write(Data(output))
+        TerminalOutput.standardOutput.write(output)
         return ExitCode.success
     }
 

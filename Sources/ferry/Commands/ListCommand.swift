@@ -8,7 +8,7 @@ enum ListCommand: FerryCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: ferry list [WORKSPACE]")
+            printOutput("usage: ferry list [WORKSPACE]")
             return ExitCode.success
         }
         guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
@@ -32,7 +32,7 @@ enum ListCommand: FerryCommand {
         for row in rows {
             output += padded(row[0], widths[0]) + "  " + padded(row[1], widths[1]) + "  " + row[2] + "\n"
         }
-        TerminalOutput.standardOutput.write(Array(output.utf8))
+        TerminalOutput.standardOutput.write(output)
         for diagnostic in workspace.diagnostics { printError(diagnostic.description) }
         return workspace.diagnostics.contains { $0.severity == .error } ? ExitCode.usage : ExitCode.success
     }

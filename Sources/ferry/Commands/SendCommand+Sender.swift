@@ -73,7 +73,8 @@ struct Sender {
                 return ExitCode.interrupted
             }
             printError(
-                "ferry send: \(prepared.send.prepared.method) \(prepared.send.prepared.maskedURL): \(scrubber.scrub(error.message))")
+                "ferry send: \(prepared.send.prepared.method) \(prepared.send.prepared.maskedURL): \(scrubber.scrub(error.message))"
+                    + Self.limitsHint(for: error, request: prepared.send.request))
             return ExitCode.transport
         case .success(let response):
             if options.verbose { printSentHeads(response) }
@@ -164,5 +165,16 @@ struct Sender {
 
     static func milliseconds(_ duration: Duration) -> String {
         String(format: "%9.2f ms", duration.seconds * 1000)
+    }
+
+    /// For a timeout, the limits the request ran with and the options that change them.
+    static func limitsHint(for error: HTTPClientError, request: HTTPRequest) -> String {
+        guard case .timedOut = error.reason else { return "" }
+        func shown(_ limit: Duration?) -> String {
+            guard let limit else { return "none" }
+            return "\(limit.seconds) s"
+        }
+        return "\n  (limits: connect \(shown(request.connectTimeout)), idle \(shown(request.idleTimeout)), "
+            + "total \(shown(request.timeout)); change them with --connect-timeout, --idle-timeout, --timeout)"
     }
 }

@@ -16,7 +16,7 @@ enum SendCommand: FerryCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(SendOptions.usage)
+            printOutput(SendOptions.usage)
             return ExitCode.success
         }
         let options: SendOptions
@@ -79,7 +79,13 @@ enum SendCommand: FerryCommand {
             let hint = error.variableError.map { self.hint(for: $0, options: options, environments: environments) }
             throw InputError(description: error.description + (hint ?? ""))
         }
-        if let timeout = options.timeout { send.request.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if let timeout = options.timeout {
+            // A whole-transfer limit stands in for the idle one (TransferLimits).
+            send.request.timeout = .seconds(timeout)
+            send.request.idleTimeout = nil
+        }
+        if let seconds = options.connectTimeout { send.request.connectTimeout = .seconds(seconds) }
+        if let seconds = options.idleTimeout { send.request.idleTimeout = seconds == 0 ? nil : .seconds(seconds) }
         if options.insecure { send.request.tlsVerification = .disabled }
         if let path = options.certificateAuthorityPath {
             send.request.certificateAuthorityBundle = URL(fileURLWithPath: path)

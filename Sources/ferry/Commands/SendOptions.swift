@@ -1,3 +1,5 @@
+import FerryWorkbench
+
 /// The arguments of `ferry send`, parsed.
 struct SendOptions {
     /// The request id as given.
@@ -16,6 +18,10 @@ struct SendOptions {
     var retries: Int?
     /// `--timeout SEC`: the whole-transfer time limit, overriding `# @timeout`.
     var timeout: Double?
+    /// `--connect-timeout SEC`: the connect limit, overriding `# @connection-timeout` and the default.
+    var connectTimeout: Double?
+    /// `--idle-timeout SEC`: the longest without a byte moving (0: none), overriding the default.
+    var idleTimeout: Double?
     /// `--insecure`: do not verify TLS certificates.
     var insecure = false
     /// `--cacert FILE`: also trust the CA certificates (PEM) in FILE when verifying TLS.
@@ -25,8 +31,24 @@ struct SendOptions {
     /// `--har FILE`: the exchange as HAR 1.2 (masked as the history is), written atomically to FILE.
     var harPath: String?
 
-    static let usage =
-        "usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N] [--timeout SEC] [--insecure] [--cacert FILE] [--verbose] [--har FILE]"
+    static var usage: String {
+        let limits = TransferLimits.standard
+        return """
+            usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N]
+                                 [--timeout SEC] [--connect-timeout SEC] [--idle-timeout SEC] [--insecure]
+                                 [--cacert FILE] [--verbose] [--har FILE]
+              --timeout SEC          the limit for the whole transfer (default: none; overrides # @timeout)
+              --connect-timeout SEC  the limit for connecting (default: \(wholeSeconds(limits.connectTimeout)) s;
+                                     overrides # @connection-timeout)
+              --idle-timeout SEC     fail after SEC without a byte received or sent (default: \(wholeSeconds(limits.idleTimeout)) s,
+                                     or none when --timeout or # @timeout sets a limit; 0: none)
+            """
+    }
+
+    /// Whole seconds for the help text (`none` for no limit).
+    private static func wholeSeconds(_ duration: Duration?) -> String {
+        duration.map { String($0.components.seconds) } ?? "none"
+    }
 
     /// Parses the arguments after `send`; throws a message for people.
     init(_ arguments: [String]) throws(UsageError) {
@@ -50,12 +72,10 @@ struct SendOptions {
                     throw UsageError("--retry expects a count, got '\(text)'")
                 }
                 retries = count
-            case "--timeout":
-                let text = try value(for: argument)
-                guard let seconds = Double(text), seconds > 0 else {
-                    throw UsageError("--timeout expects seconds, got '\(text)'")
-                }
-                timeout = seconds
+            case "--timeout": timeout = try Self.seconds(try value(for: argument), for: argument)
+            case "--connect-timeout": connectTimeout = try Self.seconds(try value(for: argument), for: argument)
+            case "--idle-timeout":
+                idleTimeout = try Self.seconds(try value(for: argument), for: argument, allowingZero: true)
             case "--insecure", "-k": insecure = true
             case "--cacert": certificateAuthorityPath = try value(for: argument)
             case "--verbose": verbose = true
@@ -67,6 +87,16 @@ struct SendOptions {
             }
         }
         guard !requestID.isEmpty else { throw UsageError("which request? give its id (see `ferry list`)") }
+    }
+
+    /// A time limit in seconds: positive (or zero when `allowingZero`) and finite.
+    private static func seconds(_ text: String, for option: String, allowingZero: Bool = false) throws(UsageError)
+        -> Double
+    {
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 || (allowingZero && seconds == 0) else {
+            throw UsageError("\(option) expects seconds\(allowingZero ? " (0: none)" : ""), got '\(text)'")
+        }
+        return seconds
     }
 }
 

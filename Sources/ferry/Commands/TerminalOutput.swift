@@ -1,11 +1,14 @@
+import FerryTerminal
 import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Writes bytes to standard output or standard error; when the destination is a terminal,
-/// control characters are shown escaped (`\x1b`) rather than sent raw.
+/// Writes bytes to standard output or standard error. When the destination is a terminal, everything goes
+/// through ``SafeTextStream`` (the workbench's ``SafeText`` rules, for bytes): control characters, C1 bytes,
+/// format characters and invalid UTF-8 are shown escaped rather than sent raw, so text from a file, a
+/// variable or the network cannot drive the terminal. Piped or redirected output stays byte-exact.
 struct TerminalOutput {
     /// The file descriptor written to.
     let descriptor: Int32
@@ -18,12 +21,17 @@ struct TerminalOutput {
     /// Whether the descriptor is a terminal.
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
-    /// Writes `bytes`, escaped when the destination is a terminal.
+    /// Writes `bytes`, made safe when the destination is a terminal.
     func write(_ bytes: [UInt8]) {
-        writeRaw(isTerminal ? Self.escapingControlCharacters(bytes) : bytes)
+        writeRaw(isTerminal ? SafeTextStream.sanitized(bytes) : bytes)
     }
 
-    /// Writes `bytes` as they are.
+    /// Writes `text`, made safe when the destination is a terminal.
+    func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    /// Writes `bytes` as they are: only for Ferry's own control sequences (the progress bar).
     func writeRaw(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
@@ -35,33 +43,5 @@ struct TerminalOutput {
             if count <= 0 { return }
             offset += count
         }
-    }
-
-    /// `bytes` with C0 controls (except newline and tab), DEL and C1 controls (U+0080–U+009F)
-    /// written as `\xNN` text, so network bytes cannot drive the terminal.
-    static func escapingControlCharacters(_ bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        let hex = Array("0123456789abcdef".utf8)
-        func escape(_ byte: UInt8) {
-            output += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                escape(byte)
-                escape(bytes[index + 1])
-                index += 2
-                continue
-            }
-            if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
-                escape(byte)
-            } else {
-                output.append(byte)
-            }
-            index += 1
-        }
-        return output
     }
 }

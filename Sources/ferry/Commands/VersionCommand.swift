@@ -6,7 +6,7 @@ enum VersionCommand: FerryCommand {
     static let version = "0.1.0"
 
     static func run(_ arguments: [String]) -> Int32 {
-        print("ferry \(version)")
+        printOutput("ferry \(version)")
         return ExitCode.success
     }
 }

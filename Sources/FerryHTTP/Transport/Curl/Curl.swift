@@ -516,8 +516,12 @@ final class CurlEasy {
         let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         switch transfer.didReceiveBody(bytes) {
-        case .accepted: return size * count
-        case .pause: return ferry_curl_writefunc_pause()
+        case .accepted:
+            transfer.idleWatch.noteActivity()
+            return size * count
+        case .pause:
+            transfer.idleWatch.notePaused()
+            return ferry_curl_writefunc_pause()
         case .abort: return 0
         }
     }
@@ -526,6 +530,7 @@ final class CurlEasy {
         guard let data, let context else { return 0 }
         let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        transfer.idleWatch.noteActivity()
         return transfer.didReceiveHeaderLine(bytes) ? size * count : 0
     }
 
@@ -553,6 +558,8 @@ final class CurlEasy {
     private static let progress: ferry_curl_xferinfo_callback = { context, downTotal, downNow, upTotal, upNow in
         guard let context else { return 1 }
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        // Past the idle limit the transfer stops here; CurlTransfer reports it as a timeout, not a cancel.
+        if transfer.idleWatch.hasPassed(transferred: Int(downNow) + Int(upNow)) { return 1 }
         let keepGoing = transfer.didProgress(
             received: Int(downNow), expectedToReceive: Int(downTotal), sent: Int(upNow), expectedToSend: Int(upTotal))
         return keepGoing ? 0 : 1

@@ -8,6 +8,9 @@ struct CurlFailure {
     var info: CurlInfo
     var request: HTTPRequest
 
+    /// `CURLE_OPERATION_TIMEDOUT`.
+    static let operationTimedOut = 28
+
     var reason: HTTPClientError.Reason {
         let detail = info.errorMessage.isEmpty ? Curl.describe(code) : info.errorMessage
         let host = request.url?.host ?? request.targetDescription
@@ -18,7 +21,7 @@ struct CurlFailure {
         case 7:  // COULDNT_CONNECT
             if info.osErrno == Int(ECONNREFUSED) { return .connectionRefused(host: host, port: port) }
             return .transport(code: code, detail: "could not connect to \(host): \(detail)")
-        case 28: return .timedOut(timeoutPhase)  // OPERATION_TIMEDOUT
+        case Self.operationTimedOut: return .timedOut(timeoutPhase)
         case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91:  // TLS handshake and certificate codes
             return .tlsFailure(tlsFailure(detail: detail, host: host))
         case 18:  // PARTIAL_FILE

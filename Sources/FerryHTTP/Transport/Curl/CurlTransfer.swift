@@ -38,6 +38,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var progress = TransferProgress()
     /// The request heads libcurl wrote, when the request asked for them.
     var sentHeadRecorder: SentHeadRecorder?
+    /// The ``HTTPRequest/idleTimeout`` check, fed by libcurl's callbacks.
+    var idleWatch: IdleWatch
 
     init(request: HTTPRequest, events: TransferEvents, loop: CurlEventLoop) {
         self.request = request
@@ -45,6 +47,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         self.loop = loop
         self.currentURL = request.url ?? URL(fileURLWithPath: "/")
         if request.recordsSentHead { sentHeadRecorder = SentHeadRecorder() }
+        idleWatch = IdleWatch(limit: request.idleTimeout)
     }
 
     /// What the write callback tells libcurl.
@@ -213,7 +216,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             return
         }
         if code != 0 {
-            let reason = abortReason ?? CurlFailure(code: code, info: info, request: request).reason
+            // An idle stop is libcurl's abort-by-callback; it is reported as the timeout it is.
+            let failedCode = idleWatch.hasExpired ? CurlFailure.operationTimedOut : code
+            let reason = abortReason ?? CurlFailure(code: failedCode, info: info, request: request).reason
             events.completion(.failure(failure(reason)))
             return
         }

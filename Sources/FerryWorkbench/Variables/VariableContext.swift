@@ -45,12 +45,15 @@ public struct VariableContext: Sendable {
         self.now = now
     }
 
-    /// The value of a named variable by precedence, and whether it is a secret.
-    public func lookup(_ name: String) -> (value: String, isSecret: Bool)? {
-        if let value = overrides[name] { return (value, false) }
-        if let value = captured[name] { return (value, false) }
-        if let variable = environment.last(where: { $0.name == name }) { return (variable.value, variable.isSecret) }
-        if let value = fileVariables[name] { return (value, false) }
+    /// The value of a named variable by precedence, whether it is a secret, and where it comes from for
+    /// messages (`--var`, `a captured response`, `http-client.env.json:4`, `the file's @name`).
+    public func lookup(_ name: String) -> (value: String, isSecret: Bool, origin: String)? {
+        if let value = overrides[name] { return (value, false, "--var") }
+        if let value = captured[name] { return (value, false, "a captured response") }
+        if let variable = environment.last(where: { $0.name == name }) {
+            return (variable.value, variable.isSecret, "\(variable.location.file):\(variable.location.line)")
+        }
+        if let value = fileVariables[name] { return (value, false, "the file's @\(name)") }
         return nil
     }
 

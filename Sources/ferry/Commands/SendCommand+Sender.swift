@@ -82,7 +82,8 @@ struct Sender {
                 printError("canceled")
                 return ExitCode.interrupted
             }
-            printError("ferry send: \(prepared.prepared.method) \(prepared.prepared.maskedURL): \(error.message)")
+            let target = InputExcerpt(prepared.prepared.maskedURL).unquoted
+            printError("ferry send: \(prepared.prepared.method) \(target): \(error.message)")
             return ExitCode.transport
         case .success(let response):
             if options.verbose { printSentHeads(response) }

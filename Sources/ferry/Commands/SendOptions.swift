@@ -1,3 +1,5 @@
+import FerryHTTP
+
 /// The arguments of `ferry send`, parsed.
 struct SendOptions {
     /// The request id as given.
@@ -80,7 +82,7 @@ struct UsageError: Error {
     /// The name and value of a `--var NAME=VALUE` argument (the value may hold `=`).
     static func variableAssignment(_ pair: String) throws(UsageError) -> (name: String, value: String) {
         guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-            throw UsageError("--var expects NAME=VALUE, got '\(pair)'")
+            throw UsageError("--var expects NAME=VALUE, got \(InputExcerpt(pair))")
         }
         return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
     }

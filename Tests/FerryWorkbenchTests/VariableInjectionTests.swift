@@ -73,6 +73,22 @@ import Testing
         )
     }
 
+    @Test func aCapturedValueIsTheServersDataNotATemplate() throws {
+        // Expanded, this would send the process environment's secret back to the server that chose it.
+        let reference = "login.response.body.$.token"
+        let context = VariableContext(
+            captured: [reference: "{{$processEnv AWS_SECRET}}"], processEnvironment: ["AWS_SECRET": "k3y"])
+        let prepared = try request("GET http://h/me\nX-Token: {{\(reference)}}\n").prepared(with: context)
+        #expect(prepared.header("X-Token")?.value == "{{$processEnv AWS_SECRET}}")
+    }
+
+    @Test func aNameFromAValueIsShownWithItsControlCharactersEscaped() {
+        let found = error("GET http://h/x\nX-A: {{v}}\n", VariableContext(overrides: ["v": "{{\u{1B}[2J}}"]))
+        #expect(found?.reason == .unresolved("\u{1B}[2J"))
+        #expect(found?.description.contains("{{\\u{1B}[2J}}") == true)
+        #expect(found?.description.unicodeScalars.contains { $0.properties.generalCategory == .control } == false)
+    }
+
     @Test func aFileVariableAndANestedOneAreNamedWhereTheLineBreakIs() {
         let file = HTTPFileParser.parse(
             text: "@inner = a\\nb\n@outer = x-{{inner}}\nGET http://h/x\nX-A: {{outer}}\n", path: "v.http")

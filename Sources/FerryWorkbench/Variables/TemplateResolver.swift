@@ -90,7 +90,10 @@ struct TemplateResolver {
         guard let found = context.lookup(expression) else {
             throw VariableError(.unresolved(expression), part: part.description, location: location)
         }
-        var inner = try resolve(found.value, depth: depth + 1)
+        var inner =
+            found.isTemplate
+            ? try resolve(found.value, depth: depth + 1)
+            : Output(value: found.value, masked: found.value, containsSecret: false)
         if found.isSecret {
             inner.masked = Secrets.mask
             inner.containsSecret = true

@@ -45,22 +45,26 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `basics/requests.http:3: unresolved variable {{host}} in the URL`.
     public var description: String {
         let prefix = location.map { "\($0.file):\($0.line): " } ?? ""
+        // Names and paths may come from a value (a nested `{{…}}`): shortened, control characters escaped.
+        func shown(_ text: String) -> String { InputExcerpt(text).unquoted }
+        let part = shown(self.part)
         switch reason {
         case .unresolved(let name):
             return prefix
-                + "unresolved variable {{\(name)}} in \(part): define it in the environment, the file or with --var \(name)=VALUE"
+                + "unresolved variable {{\(shown(name))}} in \(part): define it in the environment, the file or with "
+                + "--var \(shown(name))=VALUE"
         case .unknownDynamic(let name):
-            return prefix + "unknown dynamic variable {{\(name)}} in \(part)"
+            return prefix + "unknown dynamic variable {{\(shown(name))}} in \(part)"
         case .cycle(let name):
-            return prefix + "variable {{\(name)}} in \(part) refers to itself"
+            return prefix + "variable {{\(shown(name))}} in \(part) refers to itself"
         case .missingFile(let path):
-            return prefix + "cannot read the file '\(path)' included in \(part)"
+            return prefix + "cannot read the file '\(shown(path))' included in \(part)"
         case .invalidURL(let url):
             return prefix + "'\(url)' is not a valid http(s) URL"
         case .breaksLine(let variable, let origin, let character, let column):
             let from = origin.map { " (from \($0))" } ?? ""
             return prefix
-                + "the value of {{\(variable)}}\(from) holds \(InputExcerpt.name(of: character)) at character "
+                + "the value of {{\(shown(variable))}}\(from) holds \(InputExcerpt.name(of: character)) at character "
                 + "\(column), which \(part) cannot hold: it would end the line and let the rest of the value add "
                 + "headers or a second request; not sent"
         case .unsendable(let violation):

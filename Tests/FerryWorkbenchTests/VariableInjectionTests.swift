@@ -167,6 +167,10 @@ import Testing
         #expect(throws: Never.self) {
             try request("GET /x\nHost: {{h}}\n").prepared(with: VariableContext(overrides: ["h": "127.0.0.1:8080"]))
         }
+        // A URL that does not need the Host header leaves it alone.
+        #expect(throws: Never.self) {
+            try request("GET example.com/x\nHost: {{h}}\n").prepared(with: VariableContext(overrides: ["h": "a/b"]))
+        }
     }
 
     @Test func aHugeURLIsRefusedAtOnceWithAnExcerpt() throws {

@@ -43,7 +43,8 @@ extension SavedRequest {
         let host = headers.first { $0.name.caseInsensitiveCompare("Host") == .orderedSame }
         let url = Self.absoluteURL(urlOutput.value, host: host?.value)
         let maskedURL = Self.absoluteURL(urlOutput.masked, host: host?.maskedValue)
-        if let host, url != urlOutput.value, !Self.isHostAndPort(host.value) {
+        let completesWithHost = !urlOutput.value.contains("://") && urlOutput.value.hasPrefix("/")
+        if let host, completesWithHost, !Self.isHostAndPort(host.value) {
             throw VariableError(
                 .invalidHost(InputExcerpt(host.maskedValue).unquoted), part: "header Host",
                 location: location(map?.requestLine))

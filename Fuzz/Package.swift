@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-/// libFuzzer targets for FerryJSON; build with `swift build --sanitize=fuzzer --sanitize=address` (see run.sh).
+/// libFuzzer targets for FerryJSON, the `.http` parser and the request builder; build with `swift build --sanitize=fuzzer --sanitize=address` (see run.sh).
 ///
 /// The root package is a path dependency, whose identity is its folder's name (`main`, or a worktree's).
 let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -22,7 +22,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzHTTPFile",
-            dependencies: [.product(name: "FerryWorkbench", package: rootIdentity)]
+            dependencies: [
+                .product(name: "FerryWorkbench", package: rootIdentity),
+                .product(name: "FerryHTTP", package: rootIdentity),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzRequestBuilder",
+            dependencies: [
+                .product(name: "FerryWorkbench", package: rootIdentity),
+                .product(name: "FerryHTTP", package: rootIdentity),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -132,7 +132,8 @@ import Testing
             .unexpectedNoContent(status: 204),
             .parseFailed("bad"), .cannotResolveHost("h"), .connectionRefused(host: "h", port: 1),
             .timedOut(.connecting), .tlsFailure("expired"), .connectionReset, .bodyTruncated("short"),
-            .bodyTooLarge(limit: 1), .tooManyRedirects(limit: 2), .invalidURL("bad"), .fileFailed("f"), .canceled,
+            .bodyTooLarge(limit: 1), .tooManyRedirects(limit: 2), .invalidURL("bad"),
+            .unsendable(WireViolation(.headerValue("X"), .character("\n", column: 1))), .fileFailed("f"), .canceled,
             .transport(code: 56, detail: "Failure when receiving data from the peer"),
         ]
         let messages = reasons.map { HTTPClientError($0, request: request).message }

@@ -169,12 +169,19 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    /// Hands attempt `retry` of `task`, the request `resolved`, to the transport; with `followsHops`, to a
-    /// ``RedirectHopFollower`` over it.
+    /// Hands attempt `retry` of `task`, the request `resolved`, to the transport (with `followsHops`, to a
+    /// ``RedirectHopFollower`` over it), unless some part of it cannot go on the wire as it is
+    /// (``HTTPRequest/wireViolation``): every attempt of every request passes here, after the interceptors
+    /// adapted it, so whatever changed it, nothing unsafe reaches any transport.
     private func startTransfer<Value>(
         _ resolved: HTTPRequest, of task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?,
         jar: CookieJar?, retry: Int, perHopCookieLines: [String]?, followsHops: Bool
     ) {
+        if let violation = resolved.wireViolation(cookieLines: perHopCookieLines) {
+            _ = proceeding(
+                .failure(HTTPClientError(.unsendable(violation), request: resolved)), of: task, bodySink: bodySink)
+            return
+        }
         var events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in

@@ -4,14 +4,17 @@ import Foundation
 
 extension Cookie {
     /// The cookie a `Set-Cookie` header value sets when it comes from a response to `url` at `now`, or `nil`
-    /// when the header must be ignored: no `name=value`, an empty name, or a `Domain` the host does not belong
-    /// to (such as another site, or a single-label domain like `com` other than the host itself).
+    /// when the header must be ignored: no `name=value`, an empty name, a control character other than a tab
+    /// (``holdsControlCharacters``), or a `Domain` the host does not belong to (such as another site, or a
+    /// single-label domain like `com` other than the host itself).
     ///
     /// A cookie already expired (`Max-Age=0`, an `Expires` in the past) is returned as it is: storing it in a
     /// ``CookieJar`` removes the cookie it replaces. `Max-Age` wins over `Expires`; a missing or invalid
     /// `Path` gives the default path (the request path up to its last `/`).
     public init?(setCookie header: String, from url: URL, at now: Date = Date()) {
-        guard let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        guard let host = url.host?.lowercased(), !host.isEmpty, !Self.holdsControlCharacters(header) else {
+            return nil
+        }
         var parts = header.split(separator: ";", omittingEmptySubsequences: false).makeIterator()
         guard let pair = parts.next(), let equals = pair.firstIndex(of: "=") else { return nil }
         let name = pair[..<equals].trimmingCharacters(in: .whitespaces)

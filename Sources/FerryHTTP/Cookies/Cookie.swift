@@ -42,6 +42,18 @@ public struct Cookie: Sendable, Hashable {
         self.created = created
     }
 
+    /// Whether the name, value, domain or path holds a control character other than a tab (NUL, CR, LF, …):
+    /// such a cookie cannot go into a `Cookie` header line intact, so a jar never takes it (RFC 6265bis
+    /// §5.6 ignores a `Set-Cookie` line holding one).
+    public var holdsControlCharacters: Bool {
+        [name, value, domain, path].contains { Self.holdsControlCharacters($0) }
+    }
+
+    /// Whether `text` holds a control character other than a tab (RFC 5234 `CTL`, without `HTAB`).
+    static func holdsControlCharacters(_ text: some StringProtocol) -> Bool {
+        text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+    }
+
     // MARK: - Matching (RFC 6265 §5.1.3, §5.1.4, §5.4)
 
     /// Whether the cookie has expired at `now`.

@@ -49,14 +49,16 @@ public final class CookieJar: Sendable {
         var unsaved = CookieChanges()
     }
 
-    /// A jar in memory holding `cookies`.
+    /// A jar in memory holding `cookies`, but for those holding control characters
+    /// (``Cookie/holdsControlCharacters``).
     public init(cookies: [Cookie] = []) {
         fileURL = nil
-        state = Locked(State(cookies: cookies))
+        state = Locked(State(cookies: cookies.filter { !$0.holdsControlCharacters }))
     }
 
-    /// A jar saved to `file`: loads the cookies in it (none when it does not exist yet; unreadable lines are
-    /// skipped) and rewrites it atomically after every change.
+    /// A jar saved to `file`: loads the cookies in it (none when it does not exist yet; unreadable lines, and
+    /// cookies holding control characters, as a tampered file may, are skipped) and rewrites it atomically
+    /// after every change.
     public init(persistingTo file: URL) {
         fileURL = file
         var loaded: [Cookie] = []
@@ -66,7 +68,7 @@ public final class CookieJar: Sendable {
         } catch {
             loadError = "cannot read \(file.path): \(error.localizedDescription)"
         }
-        state = Locked(State(cookies: loaded, saveError: loadError))
+        state = Locked(State(cookies: loaded.filter { !$0.holdsControlCharacters }, saveError: loadError))
     }
 
     // MARK: - Reading
@@ -113,9 +115,11 @@ public final class CookieJar: Sendable {
     }
 
     /// Stores `cookies`: each replaces the one with the same name, domain and path (keeping its creation
-    /// time); an expired one only removes it. Saves the file, even when the jar already held the same: the
-    /// file may hold another jar's older write of the cookie, or a cookie the server just removed.
+    /// time); an expired one only removes it; one holding control characters (``Cookie/holdsControlCharacters``)
+    /// is ignored. Saves the file, even when the jar already held the same: the file may hold another jar's
+    /// older write of the cookie, or a cookie the server just removed.
     public func store(_ cookies: [Cookie], at now: Date = Date()) {
+        let cookies = cookies.filter { !$0.holdsControlCharacters }
         guard !cookies.isEmpty else { return }
         state.withLock { state in
             state.cookies = CookieChanges(stored: cookies).applied(to: state.cookies, at: now)

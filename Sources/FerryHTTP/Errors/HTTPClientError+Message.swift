@@ -34,6 +34,8 @@ extension HTTPClientError {
             "Stopped after \(limit) redirects; the server may be redirecting in a loop."
         case .invalidURL(let why):
             "Invalid URL: \(why)."
+        case .unsendable(let violation):
+            "Not sent: \(violation).\(Self.advice(for: violation.problem))"
         case .fileFailed(let why):
             "A local file could not be used: \(why)."
         case .canceled:
@@ -42,6 +44,16 @@ extension HTTPClientError {
             "Stopped by the client: \(why)."
         case .transport(let code, let detail):
             "The transfer failed: \(detail) (code \(code))."
+        }
+    }
+
+    /// What to do about a wire violation, after a space; empty when the violation says it all.
+    private static func advice(for problem: WireViolation.Problem) -> String {
+        switch problem {
+        case .character("\r", _), .character("\n", _), .character("\0", _):
+            " It would end the line early and let the rest rewrite the request: check where the value comes from."
+        case .tooLong: " Send the data in the body instead."
+        case .character, .empty: ""
         }
     }
 

@@ -42,6 +42,9 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooManyRedirects(limit: Int)
         /// The URL can't be used, and why.
         case invalidURL(String)
+        /// A part of the request can't go on the wire as it is (a line break in a header, a method that is not
+        /// a token, a URL that is too long, …), so nothing was sent: see ``HTTPRequest/wireViolation``.
+        case unsendable(WireViolation)
         /// A local file (request body or response destination) could not be read or written.
         case fileFailed(String)
         /// The request was canceled.
@@ -88,6 +91,8 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
-    /// `METHOD target: message`.
-    public var description: String { "\(request.method) \(request.targetDescription): \(message)" }
+    /// `METHOD target: message`, the method and target shortened to an ``InputExcerpt``.
+    public var description: String {
+        "\(InputExcerpt(request.method.rawValue).unquoted) \(InputExcerpt(request.targetDescription).unquoted): \(message)"
+    }
 }

@@ -33,18 +33,20 @@ extension HTTPRequest {
                 applyDefaults = true
             } else {
                 throw HTTPClientError(
-                    .invalidURL("\"\(path)\" is a relative path and no environment is selected"), request: self)
+                    .invalidURL("\(InputExcerpt(path)) is a relative path and no environment is selected"),
+                    request: self)
             }
         }
         let text = Self.appendingQuery(query.encoded, to: base)
         guard let url = URL(string: text) else {
-            throw HTTPClientError(.invalidURL("\"\(text)\" is not a valid URL"), request: self)
+            throw HTTPClientError(.invalidURL("\(InputExcerpt(text)) is not a valid URL"), request: self)
         }
         guard Self.hasHTTPScheme(text) else {
-            throw HTTPClientError(.invalidURL("\"\(text)\" does not start with http:// or https://"), request: self)
+            throw HTTPClientError(
+                .invalidURL("\(InputExcerpt(text)) does not start with http:// or https://"), request: self)
         }
         guard let host = url.host, !host.isEmpty else {
-            throw HTTPClientError(.invalidURL("\"\(text)\" has no host name"), request: self)
+            throw HTTPClientError(.invalidURL("\(InputExcerpt(text)) has no host name"), request: self)
         }
         return resolved(url, isNewTarget: true, in: environment, applyDefaults: applyDefaults)
     }

@@ -17,7 +17,8 @@ public struct MultipartForm: Sendable, Hashable {
         case file(URL)
     }
 
-    /// One part of the form.
+    /// One part of the form; its name, file name and content type go in the part's header lines, so they may
+    /// not hold CR, LF or NUL (the client refuses to send such a part).
     public struct Part: Sendable, Hashable {
         /// The field name.
         public var name: String
@@ -37,7 +38,8 @@ public struct MultipartForm: Sendable, Hashable {
         }
     }
 
-    /// The boundary line between parts (without the leading `--`).
+    /// The boundary line between parts (without the leading `--`): 1 to 70 RFC 2046 `bchars` (letters,
+    /// digits, `'()+_,-./:=?` and inner spaces), or the client refuses to send the form.
     public var boundary: String
     /// The parts in order.
     public var parts: [Part]
@@ -97,9 +99,9 @@ extension MultipartForm {
         return segments
     }
 
-    /// Escapes `"`, CR and LF in a name as the HTML form encoding does.
+    /// Escapes `"` in a name as the HTML form encoding does (a CR, LF or NUL never gets here: ``HTTPClient``
+    /// refuses such a part, see ``HTTPRequest/wireViolation``).
     private static func quoted(_ name: String) -> String {
-        name.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        name.replacingOccurrences(of: "\"", with: "%22")
     }
 }

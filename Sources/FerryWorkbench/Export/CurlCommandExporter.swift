@@ -80,7 +80,7 @@ public struct CurlCommandExporter: Sendable {
     ) throws -> BodyOptions {
         guard let bytes = prepared.body, !bytes.isEmpty else { return BodyOptions() }
         let resolver = TemplateResolver(
-            context: context, part: "the body",
+            context: context, part: .body,
             location: request.sourceMap.map { SourceLocation(file: $0.file, line: $0.bodyLine ?? $0.requestLine) })
         switch request.bodyKind {
         case .file:

@@ -40,7 +40,7 @@ public struct HTTPFileExporter: Sendable {
             return result
         }
         let map = request.sourceMap
-        func resolver(_ part: String, _ line: Int?) -> TemplateResolver {
+        func resolver(_ part: TemplateResolver.Part, _ line: Int?) -> TemplateResolver {
             TemplateResolver(
                 context: context, part: part,
                 location: map.map { SourceLocation(file: $0.file, line: line ?? $0.requestLine) })
@@ -48,7 +48,7 @@ public struct HTTPFileExporter: Sendable {
         func pick(_ output: TemplateResolver.Output) -> String { revealsSecrets ? output.value : output.masked }
 
         var result = request
-        result.url = pick(try resolver("the URL", nil).resolve(request.fullURL))
+        result.url = pick(try resolver(.url, nil).resolve(request.fullURL))
         result.urlContinuations = []
         result.preamble.removeAll {
             if case .variable = $0.kind { return true }
@@ -60,10 +60,10 @@ public struct HTTPFileExporter: Sendable {
             let sourceLine = map.flatMap { fieldIndex < $0.headerLines.count ? $0.headerLines[fieldIndex] : nil }
             fieldIndex += 1
             result.headerLines[index] = .field(
-                name: name, value: pick(try resolver("header \(name)", sourceLine).resolve(value)))
+                name: name, value: pick(try resolver(.header(name), sourceLine).resolve(value)))
         }
         if let body = request.body {
-            let bodyResolver = resolver("the body", map?.bodyLine)
+            let bodyResolver = resolver(.body, map?.bodyLine)
             result.body = try body.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 if let include = SavedRequest.include(in: line) {
                     return (include.substitutes ? "<@ " : "< ") + pick(try bodyResolver.resolve(include.path))

@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 
 // MARK: - Substituting variables (pure: no IO)
@@ -7,40 +8,58 @@ extension SavedRequest {
     /// from ``VariableContext/includedFiles``, `Authorization: Basic user password` encoded as the
     /// JetBrains client does (base64 of `user:password`), and directives applied.
     ///
-    /// Throws ``VariableError`` naming the first unresolved variable and where it was used.
+    /// Throws ``VariableError`` naming the first unresolved variable and where it was used, a variable whose
+    /// value would break a one-line part (the URL, a header, a multipart part's header) with CR, LF or NUL,
+    /// or a part that cannot go on the wire as it is (``HTTPRequest/wireViolation``'s rules).
     public func prepared(with context: VariableContext) throws -> PreparedRequest {
         let map = sourceMap
         func location(_ line: Int?) -> SourceLocation? {
             guard let map else { return nil }
             return SourceLocation(file: map.file, line: line ?? map.requestLine)
         }
+        if let violation = WireViolation.method(method) {
+            throw VariableError(.unsendable(violation), part: "the method", location: location(map?.requestLine))
+        }
         let collector = SecretCollector()
         let urlOutput = try TemplateResolver(
-            context: context, part: "the URL", location: location(map?.requestLine), secrets: collector
+            context: context, part: .url, location: location(map?.requestLine), secrets: collector
         ).resolve(fullURL)
 
         var headers: [PreparedRequest.Header] = []
         for (offset, field) in self.headers.enumerated() {
             let line = map.flatMap { offset < $0.headerLines.count ? $0.headerLines[offset] : nil }
             let resolver = TemplateResolver(
-                context: context, part: "header \(field.name)", location: location(line), secrets: collector)
+                context: context, part: .header(field.name), location: location(line), secrets: collector)
             let resolved = try Self.authorization(field, resolver: resolver) ?? resolver.resolve(field.value)
+            if let violation = WireViolation.header(name: field.name, value: resolved.value) {
+                throw VariableError(.unsendable(violation), part: "header \(field.name)", location: location(line))
+            }
             headers.append(
                 PreparedRequest.Header(
                     name: field.name, value: resolved.value,
                     maskedValue: resolved.masked))
         }
 
-        let hostHeader = headers.first { $0.name.caseInsensitiveCompare("Host") == .orderedSame }?.value
-        let url = Self.absoluteURL(urlOutput.value, host: hostHeader)
-        let maskedURL = Self.absoluteURL(urlOutput.masked, host: hostHeader)
+        let host = headers.first { $0.name.caseInsensitiveCompare("Host") == .orderedSame }
+        let url = Self.absoluteURL(urlOutput.value, host: host?.value)
+        let maskedURL = Self.absoluteURL(urlOutput.masked, host: host?.maskedValue)
+        let completesWithHost = !urlOutput.value.contains("://") && urlOutput.value.hasPrefix("/")
+        if let host, completesWithHost, !Self.isHostAndPort(host.value) {
+            throw VariableError(
+                .invalidHost(InputExcerpt(host.maskedValue).unquoted), part: "header Host",
+                location: location(map?.requestLine))
+        }
+        if var violation = WireViolation.urlLength(url) {
+            violation.excerpt = InputExcerpt(maskedURL)
+            throw VariableError(.unsendable(violation), part: "the URL", location: location(map?.requestLine))
+        }
 
         var body: Data?
         var maskedBody: String?
         if let text = self.body {
             let resolver = TemplateResolver(
-                context: context, part: "the body", location: location(map?.bodyLine), secrets: collector)
-            let contentType = header("Content-Type")?.lowercased() ?? ""
+                context: context, part: .body, location: location(map?.bodyLine), secrets: collector)
+            let contentType = header("Content-Type") ?? ""
             (body, maskedBody) = try Self.assembleBody(text, contentType: contentType, resolver: resolver)
         }
         let directives = self.directives
@@ -56,7 +75,7 @@ extension SavedRequest {
     /// (so a caller can read them into ``VariableContext/includedFiles`` first).
     public func includedFilePaths(with context: VariableContext) -> [String] {
         guard let body else { return [] }
-        let resolver = TemplateResolver(context: context, part: "the body", location: nil)
+        let resolver = TemplateResolver(context: context, part: .body, location: nil)
         return body.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
             guard let include = Self.include(in: line) else { return nil }
             return (try? resolver.resolve(include.path))?.value
@@ -77,10 +96,19 @@ extension SavedRequest {
         return path.isEmpty ? nil : (path, substitutes)
     }
 
+    /// The body's bytes and masked text: lines joined by `\n` (`\r\n` in a multipart body, whose part headers
+    /// are resolved as one-line parts: ``TemplateResolver/Part/bodyPartHeader``), form lines joined as they
+    /// are, `< path` lines replaced by the file's bytes.
     static func assembleBody(_ text: String, contentType: String, resolver: TemplateResolver) throws -> (Data, String?)
     {
-        let isMultipart = contentType.hasPrefix("multipart/")
-        let isForm = contentType.hasPrefix("application/x-www-form-urlencoded")
+        let lowered = contentType.lowercased()
+        let isMultipart = lowered.hasPrefix("multipart/")
+        let isForm = lowered.hasPrefix("application/x-www-form-urlencoded")
+        let boundary = MediaType(contentType).parameters.first { $0.name == "boundary" }?.value
+        let delimiter = isMultipart ? boundary.map { "--" + $0 } : nil
+        var partHeadResolver = resolver
+        partHeadResolver.part = .bodyPartHeader
+        var isInPartHead = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var data = Data()
         var masked = ""
@@ -90,10 +118,25 @@ extension SavedRequest {
                 data.append(contentsOf: isMultipart ? [0x0D, 0x0A] : [0x0A])
                 masked += isMultipart ? "\r\n" : "\n"
             }
+            if let delimiter {
+                // A delimiter line opens a part's headers, which run to the first blank line.
+                if line.hasPrefix(delimiter) {
+                    isInPartHead = !line.dropFirst(delimiter.count).hasPrefix("--")
+                } else if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    isInPartHead = false
+                }
+            }
+            if isInPartHead {
+                let output = try partHeadResolver.resolve(String(line))
+                data.append(contentsOf: output.value.utf8)
+                masked += output.masked
+                continue
+            }
             if let include = include(in: line) {
                 let path = try resolver.resolve(include.path).value
                 guard let bytes = resolver.context.includedFiles[path] else {
-                    throw VariableError(.missingFile(path), part: resolver.part, location: resolver.location)
+                    throw VariableError(
+                        .missingFile(path), part: resolver.part.description, location: resolver.location)
                 }
                 if include.substitutes, let fileText = String(data: bytes, encoding: .utf8) {
                     let output = try resolver.resolve(fileText)
@@ -133,6 +176,12 @@ extension SavedRequest {
         return TemplateResolver.Output(
             value: "Basic " + encoded, masked: secret ? "Basic " + Secrets.mask : "Basic " + encoded,
             containsSecret: secret)
+    }
+
+    /// Whether `text` can stand for the host and port of a URL: no `/`, `?`, `#`, `@` or `\\`, which would
+    /// move the rest into the path or make the host a user name, and no space or control character.
+    static func isHostAndPort(_ text: String) -> Bool {
+        !text.isEmpty && !text.utf8.contains { $0 <= 0x20 || $0 == 0x7F || "/?#@\\".utf8.contains($0) }
     }
 
     /// An absolute URL: `/path` with a `Host` header becomes `http://host/path`; a URL without a

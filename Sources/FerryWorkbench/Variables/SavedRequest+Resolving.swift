@@ -23,7 +23,9 @@ extension PreparedRequest {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let parsed = URL(string: url),
             parsed.host?.isEmpty == false
-        else { throw VariableError(.invalidURL(maskedURL), part: "the URL", location: location) }
+        else {
+            throw VariableError(.invalidURL(InputExcerpt(maskedURL).unquoted), part: "the URL", location: location)
+        }
         var fields = HTTPHeaders(headers.map { ($0.name, $0.value) })
         let digest = fields["Authorization"].flatMap(Self.digestCredentials)
         if digest != nil { fields.remove("Authorization") }

@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 
 /// Substitutes `{{name}}` and `{{$dynamic}}` in text, producing the real text and a masked copy
@@ -10,9 +11,33 @@ struct TemplateResolver {
         var containsSecret: Bool
     }
 
+    /// The part of the request a resolver fills in: it decides whether a value may break a line.
+    enum Part: CustomStringConvertible {
+        case url
+        case header(String)
+        case body
+        /// A header line of a multipart body's part (`Content-Disposition: …` and the others).
+        case bodyPartHeader
+
+        /// `the URL`, `header Accept`, … for error messages.
+        var description: String {
+            switch self {
+            case .url: "the URL"
+            case .header(let name): "header \(name)"
+            case .body: "the body"
+            case .bodyPartHeader: "a part header of the body"
+            }
+        }
+
+        /// Whether the part is one line on the wire, so a substituted CR, LF or NUL would end it early and
+        /// let the rest of the value write more headers, or a second request.
+        var isOneLine: Bool {
+            if case .body = self { false } else { true }
+        }
+    }
+
     let context: VariableContext
-    /// `the URL`, `header Accept`, … for error messages.
-    let part: String
+    var part: Part
     let location: SourceLocation?
     /// Collects every secret value substituted, for scrubbing responses and records.
     var secrets: SecretCollector? = nil
@@ -36,6 +61,7 @@ struct TemplateResolver {
             }
             let expression = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             let piece = try value(of: expression, depth: depth)
+            try checkOneLine(piece.value, of: expression)
             output.value += piece.value
             output.masked += piece.masked
             output.containsSecret = output.containsSecret || piece.containsSecret
@@ -46,13 +72,28 @@ struct TemplateResolver {
         return output
     }
 
+    /// Refuses a value with CR, LF or NUL for a one-line part (``Part/isOneLine``), naming the variable and
+    /// where its value comes from, never the value (it may be a secret).
+    func checkOneLine(_ value: String, of expression: String) throws {
+        guard part.isOneLine,
+            let (character, column) = WireViolation.firstLineBreakOrNUL(in: value)
+        else { return }
+        let origin = expression.hasPrefix("$") ? Self.origin(ofDynamic: expression) : context.lookup(expression)?.origin
+        throw VariableError(
+            .breaksLine(variable: expression, origin: origin, character: character, column: column),
+            part: part.description, location: location)
+    }
+
     func value(of expression: String, depth: Int) throws -> Output {
         if expression.hasPrefix("$") { return try dynamic(expression) }
-        guard depth < 16 else { throw VariableError(.cycle(expression), part: part, location: location) }
+        guard depth < 16 else { throw VariableError(.cycle(expression), part: part.description, location: location) }
         guard let found = context.lookup(expression) else {
-            throw VariableError(.unresolved(expression), part: part, location: location)
+            throw VariableError(.unresolved(expression), part: part.description, location: location)
         }
-        var inner = try resolve(found.value, depth: depth + 1)
+        var inner =
+            found.isTemplate
+            ? try resolve(found.value, depth: depth + 1)
+            : Output(value: found.value, masked: found.value, containsSecret: false)
         if found.isSecret {
             inner.masked = Secrets.mask
             inner.containsSecret = true
@@ -82,16 +123,16 @@ struct TemplateResolver {
             text = String(Int.random(in: low..<high))
         case "$processEnv", "$env":
             guard let argument, let value = context.processEnvironment[argument] else {
-                throw VariableError(.unresolved(expression), part: part, location: location)
+                throw VariableError(.unresolved(expression), part: part.description, location: location)
             }
             text = value
         case "$dotenv":
             guard let argument, let value = context.dotenv[argument] else {
-                throw VariableError(.unresolved(expression), part: part, location: location)
+                throw VariableError(.unresolved(expression), part: part.description, location: location)
             }
             text = value
         default:
-            throw VariableError(.unknownDynamic(expression), part: part, location: location)
+            throw VariableError(.unknownDynamic(expression), part: part.description, location: location)
         }
         if name == "$processEnv" || name == "$env" || name == "$dotenv" {
             // Values kept out of files on purpose (tokens, passwords): treated as secrets.
@@ -99,6 +140,17 @@ struct TemplateResolver {
             return Output(value: text, masked: Secrets.mask, containsSecret: true)
         }
         return Output(value: text, masked: text, containsSecret: false)
+    }
+}
+
+extension TemplateResolver {
+    /// Where a dynamic variable's value comes from, for messages; `nil` for one Ferry makes up.
+    static func origin(ofDynamic expression: String) -> String? {
+        switch expression.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
+        case "$processEnv", "$env": "the process environment"
+        case "$dotenv": ".env"
+        default: nil
+        }
     }
 }
 

@@ -45,15 +45,45 @@ public struct VariableContext: Sendable {
         self.now = now
     }
 
-    /// The value of a named variable by precedence, and whether it is a secret.
-    public func lookup(_ name: String) -> (value: String, isSecret: Bool)? {
-        if let value = overrides[name] { return (value, false) }
-        if let value = captured[name] { return (value, false) }
-        if let variable = environment.last(where: { $0.name == name }) { return (variable.value, variable.isSecret) }
-        if let value = fileVariables[name] { return (value, false) }
+    /// The value of a named variable by precedence, whether it is a secret, where it comes from, and whether
+    /// its own `{{…}}` are substituted.
+    public func lookup(_ name: String) -> VariableValue? {
+        if let value = overrides[name] { return VariableValue(value: value, origin: "--var") }
+        if let value = captured[name] {
+            return VariableValue(value: value, origin: "a captured response", isTemplate: false)
+        }
+        if let variable = environment.last(where: { $0.name == name }) {
+            return VariableValue(
+                value: variable.value, isSecret: variable.isSecret,
+                origin: "\(variable.location.file):\(variable.location.line)")
+        }
+        if let value = fileVariables[name] { return VariableValue(value: value, origin: "the file's @\(name)") }
         return nil
     }
 
     /// The secret values of the environment, for masking.
     public var secretValues: [String] { environment.filter(\.isSecret).map(\.value) }
+}
+
+/// A variable's value as a ``VariableContext`` finds it.
+public struct VariableValue: Sendable, Hashable {
+    /// The value.
+    public var value: String
+    /// Whether it is a secret (from the private environment): masked wherever it is shown.
+    public var isSecret: Bool
+    /// Where it comes from, for messages: `--var`, `a captured response`, `http-client.env.json:4`,
+    /// `the file's @name`.
+    public var origin: String
+    /// Whether `{{…}}` in the value are substituted in turn; `false` for a value captured from a response,
+    /// which is the server's data: a server must not make the next request carry `{{$processEnv SECRET}}` or
+    /// another variable's value.
+    public var isTemplate: Bool
+
+    /// A value found in `origin`.
+    public init(value: String, isSecret: Bool = false, origin: String, isTemplate: Bool = true) {
+        self.value = value
+        self.isSecret = isSecret
+        self.origin = origin
+        self.isTemplate = isTemplate
+    }
 }

@@ -1,3 +1,5 @@
+import FerryHTTP
+
 /// Why a request could not be resolved.
 public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
@@ -10,8 +12,20 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
         case cycle(String)
         /// `< path` names a file that was not loaded.
         case missingFile(String)
-        /// The URL, once resolved, is not an absolute `http(s)` URL.
+        /// The URL, once resolved, is not an absolute `http(s)` URL: the URL (secrets masked), shortened to an
+        /// ``InputExcerpt``.
         case invalidURL(String)
+        /// The value of `variable` holds `character` (CR, LF or NUL) at `column` of the value, in a part that
+        /// is one line on the wire (the URL, a header, a multipart part's header), where it would end the line
+        /// and let the rest add headers or a second request. `origin` says where the value comes from (`--var`,
+        /// `a captured response`, `http-client.env.json:4`), when known. The value itself is never shown.
+        case breaksLine(variable: String, origin: String?, character: Unicode.Scalar, column: Int)
+        /// The resolved request cannot go on the wire as it is (a header name that is not a token, a CR in a
+        /// header value as written, a URL over the length limit, …).
+        case unsendable(WireViolation)
+        /// The `Host` header a `/path` URL is completed with is not a host name with an optional port
+        /// (shortened to an ``InputExcerpt``, secrets masked).
+        case invalidHost(String)
     }
 
     /// What went wrong.
@@ -31,18 +45,33 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `basics/requests.http:3: unresolved variable {{host}} in the URL`.
     public var description: String {
         let prefix = location.map { "\($0.file):\($0.line): " } ?? ""
+        // Names and paths may come from a value (a nested `{{…}}`): shortened, control characters escaped.
+        func shown(_ text: String) -> String { InputExcerpt(text).unquoted }
+        let part = shown(self.part)
         switch reason {
         case .unresolved(let name):
             return prefix
-                + "unresolved variable {{\(name)}} in \(part): define it in the environment, the file or with --var \(name)=VALUE"
+                + "unresolved variable {{\(shown(name))}} in \(part): define it in the environment, the file or with "
+                + "--var \(shown(name))=VALUE"
         case .unknownDynamic(let name):
-            return prefix + "unknown dynamic variable {{\(name)}} in \(part)"
+            return prefix + "unknown dynamic variable {{\(shown(name))}} in \(part)"
         case .cycle(let name):
-            return prefix + "variable {{\(name)}} in \(part) refers to itself"
+            return prefix + "variable {{\(shown(name))}} in \(part) refers to itself"
         case .missingFile(let path):
-            return prefix + "cannot read the file '\(path)' included in \(part)"
+            return prefix + "cannot read the file '\(shown(path))' included in \(part)"
         case .invalidURL(let url):
             return prefix + "'\(url)' is not a valid http(s) URL"
+        case .breaksLine(let variable, let origin, let character, let column):
+            let from = origin.map { " (from \($0))" } ?? ""
+            return prefix
+                + "the value of {{\(shown(variable))}}\(from) holds \(InputExcerpt.name(of: character)) at character "
+                + "\(column), which \(part) cannot hold: it would end the line and let the rest of the value add "
+                + "headers or a second request; not sent"
+        case .unsendable(let violation):
+            return prefix + "\(violation); not sent"
+        case .invalidHost(let host):
+            return prefix
+                + "the Host header '\(host)' is not a host name with an optional port, so it cannot complete the URL"
         }
     }
 }

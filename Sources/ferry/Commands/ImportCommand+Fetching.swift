@@ -13,8 +13,9 @@ extension ImportCommand {
     /// The body of a GET to `address` (an OpenAPI document or a collection published on the web), following
     /// redirects; prints why and returns `nil` when it fails or the server does not answer 2xx.
     static func fetch(_ address: String) -> [UInt8]? {
+        let shown = InputExcerpt(address)
         guard let url = URL(string: address), url.host != nil else {
-            printError("ferry import: '\(address)' is not a valid URL")
+            printError("ferry import: \(shown) is not a valid URL")
             return nil
         }
         var request = HTTPRequest(url: url)
@@ -31,11 +32,11 @@ extension ImportCommand {
         case .success(let response) where response.isSuccess:
             return [UInt8](response.body)
         case .success(let response):
-            printError("ferry import: GET \(address) answered \(response.status) \(response.displayReason)")
+            printError("ferry import: GET \(shown.unquoted) answered \(response.status) \(response.displayReason)")
         case .failure(let error):
-            printError("ferry import: GET \(address): \(error.message)")
+            printError("ferry import: GET \(shown.unquoted): \(error.message)")
         case nil:
-            printError("ferry import: GET \(address) did not finish")
+            printError("ferry import: GET \(shown.unquoted) did not finish")
         }
         return nil
     }

@@ -72,8 +72,9 @@ struct Sender {
                 printError("canceled")
                 return ExitCode.interrupted
             }
+            let target = InputExcerpt(prepared.send.prepared.maskedURL).unquoted
             printError(
-                "ferry send: \(prepared.send.prepared.method) \(prepared.send.prepared.maskedURL): \(scrubber.scrub(error.message))"
+                "ferry send: \(prepared.send.prepared.method) \(target): \(scrubber.scrub(error.message))"
                     + Self.limitsHint(for: error, request: prepared.send.request))
             return ExitCode.transport
         case .success(let response):

@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryWorkbench
 
 /// The arguments of `ferry send`, parsed.
@@ -110,7 +111,7 @@ struct UsageError: Error {
     /// The name and value of a `--var NAME=VALUE` argument (the value may hold `=`).
     static func variableAssignment(_ pair: String) throws(UsageError) -> (name: String, value: String) {
         guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-            throw UsageError("--var expects NAME=VALUE, got '\(pair)'")
+            throw UsageError("--var expects NAME=VALUE, got \(InputExcerpt(pair))")
         }
         return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
     }

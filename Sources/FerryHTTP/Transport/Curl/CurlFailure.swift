@@ -15,7 +15,9 @@ struct CurlFailure {
         let detail = info.errorMessage.isEmpty ? Curl.describe(code) : info.errorMessage
         let host = request.url?.host ?? request.targetDescription
         switch code {
-        case 1, 3: return .invalidURL(detail)  // UNSUPPORTED_PROTOCOL, URL_MALFORMAT
+        case 1, 3:  // UNSUPPORTED_PROTOCOL, URL_MALFORMAT
+            let url = InputExcerpt(request.url?.absoluteString ?? request.targetDescription)
+            return .invalidURL("libcurl cannot use \(url): \(detail)")
         case 5: return .cannotResolveHost(request.proxy?.host ?? detail)  // COULDNT_RESOLVE_PROXY
         case 6: return .cannotResolveHost(host)  // COULDNT_RESOLVE_HOST
         case 7:  // COULDNT_CONNECT

@@ -77,8 +77,10 @@ enum AppAction: Sendable {
     case searchStepped(Int)
     /// Start filtering the collection tree.
     case treeFilterRequested
-    /// A letter typed in the tree that no key is bound to: filter as you type, starting with it.
-    case treeFilterTyped(Character)
+    /// A letter typed in the tree that no key is bound to: it does nothing but say how to filter.
+    case unboundTreeLetterTyped(Character)
+    /// Take back the last file-changing tree command (`u`).
+    case undoRequested
     /// Expand every JSON node.
     case jsonExpandedAll
     /// Collapse every JSON node.
@@ -166,6 +168,8 @@ enum AppAction: Sendable {
     case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>, for: IncludedFilesUse = .send)
     /// An import ended: the workspace with the new files and what was written, or the problem in words.
     case importFinished(Result<ImportedFiles, SaveFailure>)
+    /// An undo ended: what was undone and the workspace as it is now, or why nothing was undone.
+    case undoFinished(Result<UndoneChange, SaveFailure>)
 
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
@@ -174,7 +178,7 @@ enum AppAction: Sendable {
             true
         case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
             .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted,
-            .trashLoaded, .trashRestored, .trashPurged, .importFinished:
+            .trashLoaded, .trashRestored, .trashPurged, .importFinished, .undoFinished:
             true
         default: false
         }

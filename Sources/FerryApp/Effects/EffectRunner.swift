@@ -19,6 +19,8 @@ final class EffectRunner: @unchecked Sendable {
     private let lock = NSLock()
     /// The workspace as last saved; only touched on `files`.
     var saved: Workspace
+    /// The tree commands `u` can take back, oldest first; only touched on `files`.
+    var undoStack: [WorkspaceUndo] = []
     private let limits: ResponseLimits
     /// Where streamed transfers run (their own queue, not the cooperative pool).
     private let streams = QueueTaskExecutor(label: "ferry.app.streams")
@@ -77,6 +79,7 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .save(let id, let request): save(id, request)
         case .changeWorkspace(let change): changeWorkspace(change)
+        case .undoLastChange: undoLast()
         case .rememberEnvironment(let name):
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)
@@ -267,9 +270,11 @@ final class EffectRunner: @unchecked Sendable {
             break
         }
         onFiles {
-            var workspace = self.saved
+            let before = self.saved
+            var workspace = before
             do {
                 var select: RequestID?
+                var trashed: TrashEntry?
                 switch change {
                 case .create(let name, let file):
                     var request = SavedRequest(title: name, method: "GET", url: "{{host}}/")
@@ -279,6 +284,7 @@ final class EffectRunner: @unchecked Sendable {
                 case .duplicate(let id): select = try workspace.duplicateRequest(id)
                 case .delete(let id):
                     let entry = try workspace.deleteRequest(id)
+                    trashed = entry
                     // Its unsaved draft goes into the trash beside it, so restoring it brings the edit back.
                     DraftStore(stateFolder: self.stateFolder).stash(
                         id, into: workspace.trashFolder.appendingPathComponent(entry.id))
@@ -287,6 +293,9 @@ final class EffectRunner: @unchecked Sendable {
                 case .renameItem, .moveItem, .duplicateItem, .deleteItem, .importFile: break
                 }
                 self.saved = workspace
+                self.remember(
+                    trashed.map { .trashed($0) } ?? WorkspaceUndo.images(before: before, after: workspace),
+                    summary: Self.summary(of: change))
                 self.post(.workspaceChanged(.success(workspace), select: select))
             } catch {
                 self.post(
@@ -305,6 +314,7 @@ final class EffectRunner: @unchecked Sendable {
             var from = ""
             var to: String?
             var copied = false
+            var undo: WorkspaceUndo.Change?
             do {
                 switch change {
                 case .renameItem(let path, let name):
@@ -316,10 +326,13 @@ final class EffectRunner: @unchecked Sendable {
                 case .duplicateItem(let path):
                     from = path
                     copied = true
-                    to = try workspace.duplicateItem(path)
+                    let copy = try workspace.duplicateItem(path)
+                    to = copy
+                    undo = .copy(path: copy, contents: FolderContents.read(workspace.url(of: copy)))
                 case .deleteItem(let path):
                     from = path
                     let entry = try workspace.deleteItem(path)
+                    undo = .trashed(entry)
                     // Its unsaved drafts go into the trash beside it, so restoring it brings them back.
                     DraftStore(stateFolder: self.stateFolder).stash(
                         under: path, into: workspace.trashFolder.appendingPathComponent(entry.id))
@@ -328,8 +341,10 @@ final class EffectRunner: @unchecked Sendable {
                 }
                 if let to, !copied, to != from {
                     DraftStore(stateFolder: self.stateFolder).relocate(from, to: to)
+                    undo = .relocation(from: from, to: to)
                 }
                 self.saved = workspace
+                self.remember(undo, summary: Self.summary(of: change))
                 self.post(.workspaceItemChanged(.success(workspace), from: from, to: to, copied: copied))
             } catch {
                 self.post(

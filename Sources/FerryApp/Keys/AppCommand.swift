@@ -56,6 +56,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case emptyTrash = "trash.empty"
     case copyAsCurl = "request.copyCurl"
     case importFile = "workspace.import"
+    case undo = "workspace.undo"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -116,6 +117,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .emptyTrash: .trashEmptyRequested
         case .copyAsCurl: .curlCopyRequested
         case .importFile: .importRequested
+        case .undo: .undoRequested
         }
     }
 

@@ -53,6 +53,9 @@ enum AppKeyMap {
         bind("x", .deleteRequest, "Delete to the trash (asks first)", ["tree"])
         bind("m", .move, "Move: a request to a file, a file or folder into a folder", ["tree"])
         bind("f", .newFolder, "New folder", ["tree"])
+        bind(
+            "u", .undo, "Undo the last file change of the tree (new, rename, duplicate, move, delete, import)", ["tree"]
+        )
         bind("/", .search, "Filter with a JSON query (.a[].b, $..id) or search text", ["response"])
         bind("n", .nextMatch, "Next match", ["response"])
         bind("shift+n", .previousMatch, "Previous match", ["response"])

@@ -143,9 +143,15 @@ enum AppReducer {
         case .treeFilterRequested:
             state.overlay = .treeFilter(state.tree.filter)
             return []
-        case .treeFilterTyped(let character):
-            state.overlay = .treeFilter("")
-            return type(String(character), &state)
+        case .unboundTreeLetterTyped(let character):
+            let filter = AppKeyMap.hint(for: .filterTree, in: state.keyMap) ?? "/"
+            let help = AppKeyMap.hint(for: .help, in: state.keyMap) ?? "F1"
+            state.message = .init(
+                text: "\(SafeText.sanitized(String(character))) is no command in the tree: \(filter) filters, "
+                    + "\(help) lists the keys.", isError: false)
+            return []
+        case .undoRequested: return [.undoLastChange]
+        case .undoFinished(let result): return finishUndo(result, &state)
         case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }
         case .jsonCollapsedAll: return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: 1) }
         case .jsonExpandedToLevel(let level):

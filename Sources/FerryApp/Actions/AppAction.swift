@@ -81,6 +81,8 @@ enum AppAction: Sendable {
     case unboundTreeLetterTyped(Character)
     /// Take back the last file-changing tree command (`u`).
     case undoRequested
+    /// Open the list of the problems found at start-up.
+    case problemsRequested
     /// Expand every JSON node.
     case jsonExpandedAll
     /// Collapse every JSON node.

@@ -57,6 +57,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case copyAsCurl = "request.copyCurl"
     case importFile = "workspace.import"
     case undo = "workspace.undo"
+    case problems = "problems.show"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -118,6 +119,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .copyAsCurl: .curlCopyRequested
         case .importFile: .importRequested
         case .undo: .undoRequested
+        case .problems: .problemsRequested
         }
     }
 

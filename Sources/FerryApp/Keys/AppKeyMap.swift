@@ -13,7 +13,7 @@ enum AppKeyMap {
                 }
             }
         }
-        let lists = ["tree", "response", "history", "help", "diff"]
+        let lists = ["tree", "response", "history", "help", "diff", "problems"]
         // Global
         bind("ctrl+r", .send, "Send the request")
         bind("f5", .send, "Send the request")
@@ -131,6 +131,11 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, ["picker", "namePrompt"])
         }
+        // The problems found at start-up (last too).
+        bind("f10", .problems, "Problems: what could not be loaded (files, keys.conf, theme)")
+        bind("esc", .dismiss, "Close", ["problems"])
+        bind("q", .dismiss, "Close", ["problems"])
+        bind("f10", .dismiss, "Close", ["problems"])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)

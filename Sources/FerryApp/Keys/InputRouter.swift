@@ -97,7 +97,7 @@ enum InputRouter {
         case .search, .treeFilter, .history: return true
         case .palette: return false
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff, .trash, .overlayHelp,
+            .historyDiff, .trash, .overlayHelp, .problems,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             return false

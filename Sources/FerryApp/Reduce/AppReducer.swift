@@ -151,6 +151,9 @@ enum AppReducer {
                     + "\(help) lists the keys.", isError: false)
             return []
         case .undoRequested: return [.undoLastChange]
+        case .problemsRequested:
+            state.overlay = .problems(scroll: 0)
+            return []
         case .undoFinished(let result): return finishUndo(result, &state)
         case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }
         case .jsonCollapsedAll: return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: 1) }

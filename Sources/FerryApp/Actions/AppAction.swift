@@ -136,6 +136,8 @@ enum AppAction: Sendable {
 
     /// Bytes moved for send `id`, `elapsed` after it started.
     case progressReceived(id: Int, TransferProgress, elapsed: Duration)
+    /// The head of streamed send `id` arrived, with the start of its body so far (`preview`).
+    case partialReceived(id: Int, head: HTTPResponse, preview: [UInt8])
     /// Streamed send `id` failed or got a retryable status and waits before trying again (`# @retries`).
     case retryWaiting(id: Int, RetryWait)
     /// Streamed send `id` started attempt `attempt` after waiting.
@@ -178,7 +180,8 @@ enum AppAction: Sendable {
         switch self {
         case .transferEnded:
             true
-        case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
+        case .progressReceived, .partialReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded,
+            .workspaceChanged,
             .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted,
             .trashLoaded, .trashRestored, .trashPurged, .importFinished, .undoFinished:
             true

@@ -8,11 +8,17 @@ import Foundation
 enum ResponseStreamer {
     /// How many body bytes may wait between the transport and this reader.
     static let bufferLimit = 1 << 20
+    /// How much of the body is shown while it arrives.
+    static let previewLimit = 64 * 1024
+    /// The least time between two reports of what arrived.
+    static let previewInterval = Duration.milliseconds(100)
 
-    /// Sends `request` through `client` and returns how it ended, with the body that arrived.
+    /// Sends `request` through `client` and returns how it ended, with the body that arrived; `arrived` hears
+    /// the head as soon as it is in, then the start of the body (up to ``previewLimit``) as it grows.
     static func receive(
         _ request: HTTPRequest, client: HTTPClient, limits: ResponseLimits, executor: any TaskExecutor,
-        progress: @escaping @Sendable (TransferProgress) -> Void
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        arrived: @escaping @Sendable (HTTPResponse, [UInt8]) -> Void = { _, _ in }
     ) async -> TransferOutcome {
         let streaming: HTTPStreamingResponse
         do {
@@ -27,6 +33,9 @@ enum ResponseStreamer {
         defer { reporter.cancel() }
         var outcome = TransferOutcome(head: streaming.head)
         let receiver = BodyReceiver(head: streaming.head, limits: limits)
+        arrived(streaming.head, [])
+        var preview: [UInt8] = []
+        var reported = ContinuousClock.now
         do {
             for try await chunk in streaming.body {
                 do {
@@ -35,6 +44,12 @@ enum ResponseStreamer {
                     outcome.storageProblem = "\(error)"
                     task.cancel()
                     break
+                }
+                guard preview.count < previewLimit else { continue }
+                preview += chunk.prefix(previewLimit - preview.count)
+                if ContinuousClock.now - reported >= previewInterval || preview.count == previewLimit {
+                    reported = ContinuousClock.now
+                    arrived(streaming.head, preview)
                 }
             }
         } catch {
@@ -50,6 +65,7 @@ enum ResponseStreamer {
             case .failure(let error): outcome.error = error
             }
         }
+        if !preview.isEmpty { arrived(streaming.head, preview) }
         outcome.body = receiver.finish(isComplete: outcome.isComplete)
         return outcome
     }

@@ -174,8 +174,11 @@ final class EffectRunner: @unchecked Sendable {
             let report: @Sendable (TransferProgress) -> Void = { progress in
                 self.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
             }
+            let arrived: @Sendable (HTTPResponse, [UInt8]) -> Void = { head, preview in
+                self.post(.partialReceived(id: id, head: head, preview: preview))
+            }
             var outcome = await ResponseStreamer.receive(
-                request, client: client, limits: limits, executor: executor, progress: report)
+                request, client: client, limits: limits, executor: executor, progress: report, arrived: arrived)
             // `# @retries`: streamed sends are retried here, as FerryHTTP's policy decides (idempotency-aware);
             // a cancel ends the wait at once.
             var retry = 1
@@ -185,7 +188,7 @@ final class EffectRunner: @unchecked Sendable {
                 do { try await Task.sleep(for: wait) } catch { break }
                 self.post(.retryStarted(id: id, attempt: retry + 1))
                 outcome = await ResponseStreamer.receive(
-                    request, client: client, limits: limits, executor: executor, progress: report)
+                    request, client: client, limits: limits, executor: executor, progress: report, arrived: arrived)
                 retry += 1
             }
             self.lock.withLock { _ = self.tasks.removeValue(forKey: id) }

@@ -33,6 +33,7 @@ extension AppReducer {
                     exchange.phase = .received(head)
                 }
             }
+            exchange.head = outcome.head ?? exchange.head
             let headsBeforeBody = outcome.head?.sentHeads ?? []
             exchange.sentHeads = headsBeforeBody.isEmpty ? (outcome.error?.sentHeads ?? []) : headsBeforeBody
             exchange.bodySize = body.count

@@ -184,12 +184,21 @@ enum AppReducer {
                 exchange.elapsed = elapsed
             }
             return []
+        case .partialReceived(let id, let head, let preview):
+            updateExchange(id, &state) { exchange in
+                // Until the transfer ends (a cancel included): then the body itself is prepared.
+                guard exchange.isInFlight || exchange.bodySize == 0, case .empty = exchange.body else { return }
+                exchange.head = head
+                exchange.preview = preview
+            }
+            return []
         case .retryWaiting, .retryStarted: return retryChanged(action, &state)
         case .responseReceived(let id, let result): return receive(id, result, &state)
         case .transferEnded(let id, let outcome): return finishTransfer(id, outcome, &state)
         case .bodyPrepared(let id, let body):
             updateExchange(id, &state) { exchange in
                 exchange.body = body
+                exchange.preview = []
                 exchange.bodyCursor = 0
                 exchange.bodyScroll = 0
                 // The prepared body holds the bytes now; keeping the raw copy too would double the memory.

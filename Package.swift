@@ -35,7 +35,8 @@ let package = Package(
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
         .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON"]),
-        .target(name: "FerryTerminal"),
+        // FerryJSON places a theme file's problems at their line and column.
+        .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
         .target(name: "FerryApp", dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON"]),
 

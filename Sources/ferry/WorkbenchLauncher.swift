@@ -12,6 +12,7 @@ enum WorkbenchLauncher {
         let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
         let environment = ProcessInfo.processInfo.environment
         let chosen = catalog.theme(named: environment["FERRY_THEME"])
+        let themeProblems = catalog.problems + [catalog.problem(choosing: environment["FERRY_THEME"])].compactMap { $0 }
         let transport = CurlTransport()
         defer { transport.shutdown() }
         let editor = ExternalEditor(environment: environment)
@@ -22,7 +23,7 @@ enum WorkbenchLauncher {
             let depth = Theme.effectiveDepth(terminal: backend.colorDepth, environment: environment)
             let app = try WorkbenchApp(
                 workspace: root, backend: backend, transport: transport, services: services,
-                theme: chosen.fitted(to: depth))
+                theme: chosen.fitted(to: depth), themeProblems: themeProblems)
             // FERRY_EXIT_AFTER_FIRST_FRAME=1 quits once the first frame is on screen (launch benchmarks).
             let firstFrameOnly = environment["FERRY_EXIT_AFTER_FIRST_FRAME"] == "1"
             try app.run(stoppingWhen: { termination.isRequested || firstFrameOnly })

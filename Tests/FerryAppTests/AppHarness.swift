@@ -23,7 +23,8 @@ final class AppHarness: @unchecked Sendable {
     /// Starts the app on `workspace`.
     init(
         workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil,
-        stopProcess: (@Sendable () -> Void)? = nil, limits: ResponseLimits = ResponseLimits()
+        stopProcess: (@Sendable () -> Void)? = nil, limits: ResponseLimits = ResponseLimits(),
+        themeProblems: [ThemeError] = []
     ) throws {
         backend = InMemoryBackend(width: width, height: height)
         transport = CurlTransport()
@@ -32,7 +33,7 @@ final class AppHarness: @unchecked Sendable {
         if let stopProcess { services.stopProcess = stopProcess }
         app = try WorkbenchApp(
             workspace: workspace, backend: backend, transport: transport, services: services,
-            processEnvironment: ["HOME": workspace.path], limits: limits)
+            themeProblems: themeProblems, processEnvironment: ["HOME": workspace.path], limits: limits)
         let thread = Thread { [self] in
             do { try app.run() } catch { lock.withLock { runError = error } }
             lock.withLock { hasFinished = true }

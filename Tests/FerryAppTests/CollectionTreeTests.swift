@@ -84,8 +84,8 @@ final class CollectionTreeTests {
         for _ in 0..<2 { try await app.press(.key(.backspace)) }
         try await app.press(.key(.escape))
         #expect(app.state.tree.rows.count == 36)
-        // Typed straight into the tree, kept with Enter, then Esc in the tree clears it and keeps the selection.
-        try await app.type("17")
+        // Typed after `/`, kept with Enter, then Esc in the tree clears it and keeps the selection.
+        try await app.type("/17")
         try await app.press(.key(.enter))
         #expect(app.state.overlay == nil && app.state.tree.filter == "17")
         #expect(app.state.tree.rows.count == 2)

@@ -154,7 +154,7 @@ final class StatusMessageTests {
         #expect(app.backend.size == Size(width: 80, height: 24))
 
         // A malformed file, at launch.
-        let malformed = try await expectWholeError(app, containing: "the other requests work meanwhile")
+        let malformed = try await expectWholeError(app, containing: "(F10 lists it), first: x-broken.http:1:4")
         #expect(malformed.count > 60)
         #expect(app.state.layout.statusBar.height >= 2, "the bar grew\n\(app.screen)")
 

@@ -138,7 +138,7 @@ struct TmuxBehaviourTests {
         defer { again.kill() }
         // All on one capture: a capture can catch a frame half drawn.
         try await again.waitForScreen(showing: [
-            "Restored unsaved edits of 1 request", "x-broken.http:1: expected a URL", "GET {{host}}/delay/4?kept=yes",
+            "Restored unsaved edits of 1 request", "x-broken.http:1:4: expected a URL", "GET {{host}}/delay/4?kept=yes",
             "slow ●",
         ])
         // The rest of the workspace works, and saving the draft keeps the request's ### title.

@@ -107,8 +107,8 @@ final class WorkbenchAppTests {
         #expect(app.state.tree.selectedRow == 4)
         try await app.press(.key(.home))
         #expect(app.state.tree.selectedRow == 0)
-        // Typing a letter no key is bound to filters as you type.
-        try await app.type("sl")
+        // Only `/` starts the filter (a letter outside it is a command or nothing).
+        try await app.type("/sl")
         #expect(app.state.visibleTreeRows.map(\.title) == ["requests.http", "slow"], "\(app.screen)")
         try await app.press(.key(.backspace), .key(.backspace), .key(.escape))
         #expect(app.state.tree.rows.count == 5)

@@ -56,6 +56,7 @@ import Testing
                 nonsense line
                 """)
         #expect(problems.map(\.line) == [3, 4, 8])
+        #expect(problems.map(\.column) == [6, 1, nil], "the unknown action and key are placed")
         #expect(problems[0].reason.contains("unknown action \"request.sned\""))
         #expect(problems[1].reason.contains("unknown key \"hyper+q\""))
         #expect(keyMap.action(for: KeyEvent(.enter, modifiers: .control)) == "request.send")
@@ -63,5 +64,24 @@ import Testing
         #expect(keyMap.action(for: KeyEvent(.character("j")), in: ["list"]) == "list.next")
         #expect(keyMap.action(for: KeyEvent(.down), in: ["list"]) == "focus.next")
         #expect(keyMap.bindings(for: "request.send").allSatisfy { $0.help == "Send the request" })
+    }
+
+    @Test func aLineThatIsNotUTF8IsReportedAtItsByteAndTheRestStillApplies() {
+        var keyMap = defaults
+        var bytes = Array("ctrl+enter = request.send\n# caf".utf8)
+        bytes += [0xE9]  // Latin-1 "é": not UTF-8
+        bytes += Array(" notes\n  j = quit\n".utf8)
+        let problems = keyMap.apply(userFile: bytes)
+        #expect(problems == [KeyMapProblem(line: 2, column: 6, reason: "not UTF-8 text; the line is skipped")])
+        #expect(keyMap.action(for: KeyEvent(.enter, modifiers: .control)) == "request.send", "before it")
+        #expect(keyMap.action(for: KeyEvent(.character("j"))) == "quit", "after it")
+    }
+
+    @Test func aLongUnknownNameIsQuotedShort() {
+        var keyMap = defaults
+        let problems = keyMap.apply(userFile: "q = " + String(repeating: "x", count: 500))
+        #expect(problems.count == 1)
+        #expect(problems[0].column == 5)
+        #expect(problems[0].reason.count < 70, "\(problems[0].reason)")
     }
 }

@@ -17,10 +17,39 @@ import Testing
     }
 
     @Test func theDarkFileMatchesTheBuiltInFallback() throws {
-        let dark = try Theme.load(contentsOf: themesFolder.appendingPathComponent("ferry-dark.json"))
+        let read = Theme.read(contentsOf: themesFolder.appendingPathComponent("ferry-dark.json"))
+        #expect(read.problems.isEmpty)
+        let dark = try #require(read.theme)
         for role in ThemeRole.allCases {
             #expect(dark[role] == Theme.fallback[role], "\(role)")
         }
+    }
+
+    @Test func everyProblemOfAThemeFileIsReportedAtItsPlaceAndTheRestKept() throws {
+        let text =
+            "{\n  \"name\": \"half\",\n  \"colors\": {\n    \"text\": \"#12345\",\n    \"error\": \"red\",\n"
+            + "    \"accent\": { \"fg\": 300 },\n    \"txet\": \"blue\"\n  }\n}\n"
+        let read = Theme.read(Data(text.utf8), path: "half.json", defaultName: "half")
+        #expect(
+            read.problems.map(\.description) == [
+                "half.json:4:13: role \"text\": \"#12345\" is not a colour (#rrggbb, an ANSI name, 0–255 or default); "
+                    + "it keeps the default",
+                "half.json:6:15: role \"accent\": palette index 300 is not 0–255; it keeps the default",
+                "half.json:7:13: unknown colour role \"txet\"",
+            ])
+        let theme = try #require(read.theme)
+        #expect(theme.name == "half")
+        #expect(theme[.error] == Style(fg: .red), "the good role is kept")
+        #expect(theme[.text] == Theme.fallback[.text])
+    }
+
+    @Test func invalidJSONIsReportedAtItsLineAndColumn() {
+        let read = Theme.read(
+            Data("{\n  \"colors\": {\n    \"text\": red\n  }\n}\n".utf8), path: "t.json", defaultName: "t")
+        #expect(read.theme == nil)
+        #expect(read.problems.count == 1)
+        #expect(read.problems.first?.line == 3 && read.problems.first?.column == 13)
+        #expect(read.problems.first?.reason.hasPrefix("is not valid JSON") == true)
     }
 
     @Test func aBadThemeFileIsReportedAndTheFallbackUsed() throws {
@@ -33,18 +62,22 @@ import Testing
             to: folder.appendingPathComponent("b.json"))
         try Data("not json".utf8).write(to: folder.appendingPathComponent("c.json"))
         let catalog = ThemeCatalog.load(from: [folder])
-        #expect(catalog.themes.isEmpty)
+        #expect(catalog.themes.map(\.name) == ["typo", "bad"], "kept without their bad roles")
         #expect(catalog.problems.count == 3)
         #expect(catalog.problems[0].reason.contains("unknown colour role \"txet\""))
         #expect(catalog.problems[1].reason.contains("\"#12345\" is not a colour"))
         #expect(catalog.problems[2].reason.contains("not valid JSON"))
-        #expect(catalog.theme(named: "typo") == Theme.fallback)
+        #expect(catalog.theme(named: "nothing") == Theme.fallback)
+        #expect(catalog.problem(choosing: "nothing")?.description.hasPrefix("FERRY_THEME: no theme is named") == true)
+        #expect(catalog.problem(choosing: "typo") == nil)
     }
 
     @Test func bareColoursMeanForegroundOrBackgroundByRole() throws {
-        let theme = try Theme.parse(
+        let read = Theme.read(
             Data(##"{"colors": {"text": "red", "selection": 33, "error": {"fg": "#ff0000", "bold": true}}}"##.utf8),
             path: "inline", defaultName: "inline")
+        #expect(read.problems.isEmpty)
+        let theme = try #require(read.theme)
         #expect(theme.name == "inline")
         #expect(theme[.text] == Style(fg: .red))
         #expect(theme[.selection] == Style(bg: .indexed(33)))

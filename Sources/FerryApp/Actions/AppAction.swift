@@ -77,8 +77,12 @@ enum AppAction: Sendable {
     case searchStepped(Int)
     /// Start filtering the collection tree.
     case treeFilterRequested
-    /// A letter typed in the tree that no key is bound to: filter as you type, starting with it.
-    case treeFilterTyped(Character)
+    /// A letter typed in the tree that no key is bound to: it does nothing but say how to filter.
+    case unboundTreeLetterTyped(Character)
+    /// Take back the last file-changing tree command (`u`).
+    case undoRequested
+    /// Open the list of the problems found at start-up.
+    case problemsRequested
     /// Expand every JSON node.
     case jsonExpandedAll
     /// Collapse every JSON node.
@@ -132,6 +136,8 @@ enum AppAction: Sendable {
 
     /// Bytes moved for send `id`, `elapsed` after it started.
     case progressReceived(id: Int, TransferProgress, elapsed: Duration)
+    /// The head of streamed send `id` arrived, with the start of its body so far (`preview`).
+    case partialReceived(id: Int, head: HTTPResponse, preview: [UInt8])
     /// Streamed send `id` failed or got a retryable status and waits before trying again (`# @retries`).
     case retryWaiting(id: Int, RetryWait)
     /// Streamed send `id` started attempt `attempt` after waiting.
@@ -170,15 +176,18 @@ enum AppAction: Sendable {
     case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>)
     /// An import ended: the workspace with the new files and what was written, or the problem in words.
     case importFinished(Result<ImportedFiles, SaveFailure>)
+    /// An undo ended: what was undone and the workspace as it is now, or why nothing was undone.
+    case undoFinished(Result<UndoneChange, SaveFailure>)
 
     /// Whether the action was posted by an effect (not typed by the user).
     var isEffectResult: Bool {
         switch self {
         case .transferEnded, .sendPrepared, .sendFailed:
             true
-        case .progressReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded, .workspaceChanged,
+        case .progressReceived, .partialReceived, .responseReceived, .bodyPrepared, .saveFinished, .historyLoaded,
+            .workspaceChanged,
             .externalEditFinished, .workspaceItemChanged, .copyFailed, .includedFilesRead, .retryWaiting, .retryStarted,
-            .trashLoaded, .trashRestored, .trashPurged, .importFinished:
+            .trashLoaded, .trashRestored, .trashPurged, .importFinished, .undoFinished:
             true
         default: false
         }

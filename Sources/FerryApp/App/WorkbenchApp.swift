@@ -28,25 +28,36 @@ public final class WorkbenchApp: @unchecked Sendable {
     /// Loads the workspace at `root` and prepares the first frame's state: the tree focused, the first
     /// request open, the environment used last (from `.ferry/state.json`) or the first one active, and any
     /// drafts left by an earlier run restored as unsaved edits. `limits` says when response bodies go to
-    /// a temporary file.
+    /// a temporary file; `themeProblems` are what was wrong in the theme files, listed with the workspace's
+    /// and the key map's problems (F10).
     public init(
         workspace root: URL, backend: any TerminalBackend, transport: any HTTPTransport,
-        services: AppServices = AppServices(), theme: Theme = .fallback,
+        services: AppServices = AppServices(), theme: Theme = .fallback, themeProblems: [ThemeError] = [],
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
         limits: ResponseLimits = ResponseLimits()
     ) throws {
         let workspace = try Workspace.load(at: root)
         var keyMap = AppKeyMap.defaults
-        var problems: [String] = []
+        var problems: [Problem] = []
         for url in Self.keyMapFiles(workspace: workspace, environment: processEnvironment) {
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            problems += keyMap.apply(userFile: text).map { "\(url.lastPathComponent) \($0)" }
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            // Inside the workspace by its relative path (`.ferry/keys.conf`), else in full.
+            let name =
+                url.path.hasPrefix(workspace.root.path + "/")
+                ? String(url.path.dropFirst(workspace.root.path.count + 1)) : url.path
+            guard let bytes = FileManager.default.contents(atPath: url.path) else {
+                problems.append(Problem(file: name, message: "cannot be read; the default keys apply"))
+                continue
+            }
+            problems += keyMap.apply(userFile: [UInt8](bytes)).map { Problem($0, in: name) }
         }
+        problems += themeProblems.map(Problem.init)
         var state = AppState(
             workspace: workspace, environments: workspace.environments(),
             environment: WorkspaceStateFile.read(from: workspace.stateFolder).environment,
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
+        state.report(problems)
         var drafts: [RequestID: SavedRequest] = [:]
         for (id, loaded) in DraftStore(stateFolder: workspace.stateFolder).load() {
             guard let saved = state.savedRequest(id) else { continue }
@@ -64,9 +75,6 @@ public final class WorkbenchApp: @unchecked Sendable {
             state.message =
                 state.message.map { .init(text: $0.text + " " + restored, isError: $0.isError) }
                 ?? .init(text: restored, isError: false)
-        }
-        if let problem = problems.first {
-            state.message = .init(text: "Key map: \(problem)", isError: true)
         }
         let probe = FlushRelay()
         loop = TerminalLoop(backend: FrameProbeBackend(backend) { probe.fire() }, state: state)

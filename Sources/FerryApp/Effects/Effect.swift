@@ -17,6 +17,8 @@ enum Effect: Sendable {
     case save(RequestID, SavedRequest)
     /// Change the workspace's files: create, rename, duplicate or delete a request.
     case changeWorkspace(WorkspaceChange)
+    /// Take back the newest file-changing tree command still remembered (`u`).
+    case undoLastChange
     /// Remember the active environment in `.ferry/state.json`.
     case rememberEnvironment(String?)
     /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).

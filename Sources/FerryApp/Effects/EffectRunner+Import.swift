@@ -9,7 +9,15 @@ extension EffectRunner {
     /// workspace as it then is, or the problem in words.
     func importFile(_ path: String, intoFolder folder: String) {
         onFiles {
-            let root = self.saved.root
+            let before = self.saved
+            let root = before.root
+            // The environment files and `.gitignore` an import may merge into, as they were.
+            let sidePaths = Set([folder, ""]).flatMap { base in
+                [EnvironmentFiles.publicFileName, EnvironmentFiles.privateFileName, ".gitignore"].map {
+                    base.isEmpty ? $0 : base + "/" + $0
+                }
+            }
+            let sideFiles = WorkspaceUndo.sideFiles(sidePaths, in: root)
             let source = Self.importSource(path, root: root)
             let result: Result<ImportedFiles, SaveFailure>
             do {
@@ -33,6 +41,12 @@ extension EffectRunner {
                 }
                 let workspace = try Workspace.load(at: root)
                 self.saved = workspace
+                if case .files(let images, let folders)? = WorkspaceUndo.images(before: before, after: workspace) {
+                    let sideImages = WorkspaceUndo.sideImages(sideFiles, in: root)
+                    self.remember(
+                        .files(images + sideImages, createdFolders: folders),
+                        summary: Self.summary(of: .importFile(path: path, intoFolder: folder)))
+                }
                 result = .success(
                     ImportedFiles(
                         workspace: workspace, environments: workspace.environments(), report: report, source: name))

@@ -19,6 +19,8 @@ final class EffectRunner: @unchecked Sendable {
     private let lock = NSLock()
     /// The workspace as last saved; only touched on `files`.
     var saved: Workspace
+    /// The tree commands `u` can take back, oldest first; only touched on `files`.
+    var undoStack: [WorkspaceUndo] = []
     private let limits: ResponseLimits
     /// Where streamed transfers run (their own queue, not the cooperative pool).
     private let streams = QueueTaskExecutor(label: "ferry.app.streams")
@@ -79,6 +81,7 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .save(let id, let request): save(id, request)
         case .changeWorkspace(let change): changeWorkspace(change)
+        case .undoLastChange: undoLast()
         case .rememberEnvironment(let name):
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)
@@ -184,6 +187,8 @@ final class EffectRunner: @unchecked Sendable {
                 return Task.isCancelled
             }
             if isCanceled { transfer.cancel() }
+            // The head as soon as it is in, then the start of the body as it grows (at most every 100 ms).
+            var preview = ArrivingPreview()
             for await event in transfer.events {
                 switch event {
                 case .progress(let progress):
@@ -191,10 +196,21 @@ final class EffectRunner: @unchecked Sendable {
                 case .retryWaiting(let attempt, let attempts, let delay, _):
                     self.post(.retryWaiting(id: id, RetryWait(attempt: attempt, of: attempts, delay: delay)))
                 case .attemptStarted(let attempt, _) where attempt > 1:
+                    preview = ArrivingPreview()
                     self.post(.retryStarted(id: id, attempt: attempt))
+                case .head(let head):
+                    preview.head = head
+                    self.post(.partialReceived(id: id, head: head, preview: []))
+                case .bodyChunk(let chunk):
+                    if let (head, bytes) = preview.take(chunk) {
+                        self.post(.partialReceived(id: id, head: head, preview: bytes))
+                    }
                 case .ended(let end):
+                    if let (head, bytes) = preview.rest() {
+                        self.post(.partialReceived(id: id, head: head, preview: bytes))
+                    }
                     self.post(.transferEnded(id: id, end))
-                case .attemptStarted, .head, .bodyChunk:
+                case .attemptStarted:
                     break
                 }
             }
@@ -245,9 +261,11 @@ final class EffectRunner: @unchecked Sendable {
             break
         }
         onFiles {
-            var workspace = self.saved
+            let before = self.saved
+            var workspace = before
             do {
                 var select: RequestID?
+                var trashed: TrashEntry?
                 switch change {
                 case .create(let name, let file):
                     var request = SavedRequest(title: name, method: "GET", url: "{{host}}/")
@@ -257,6 +275,7 @@ final class EffectRunner: @unchecked Sendable {
                 case .duplicate(let id): select = try workspace.duplicateRequest(id)
                 case .delete(let id):
                     let entry = try workspace.deleteRequest(id)
+                    trashed = entry
                     // Its unsaved draft goes into the trash beside it, so restoring it brings the edit back.
                     DraftStore(stateFolder: self.stateFolder).stash(
                         id, into: workspace.trashFolder.appendingPathComponent(entry.id))
@@ -265,6 +284,9 @@ final class EffectRunner: @unchecked Sendable {
                 case .renameItem, .moveItem, .duplicateItem, .deleteItem, .importFile: break
                 }
                 self.saved = workspace
+                self.remember(
+                    trashed.map { .trashed($0) } ?? WorkspaceUndo.images(before: before, after: workspace),
+                    summary: Self.summary(of: change))
                 self.post(.workspaceChanged(.success(workspace), select: select))
             } catch {
                 self.post(
@@ -283,6 +305,7 @@ final class EffectRunner: @unchecked Sendable {
             var from = ""
             var to: String?
             var copied = false
+            var undo: WorkspaceUndo.Change?
             do {
                 switch change {
                 case .renameItem(let path, let name):
@@ -294,10 +317,13 @@ final class EffectRunner: @unchecked Sendable {
                 case .duplicateItem(let path):
                     from = path
                     copied = true
-                    to = try workspace.duplicateItem(path)
+                    let copy = try workspace.duplicateItem(path)
+                    to = copy
+                    undo = .copy(path: copy, contents: FolderContents.read(workspace.url(of: copy)))
                 case .deleteItem(let path):
                     from = path
                     let entry = try workspace.deleteItem(path)
+                    undo = .trashed(entry)
                     // Its unsaved drafts go into the trash beside it, so restoring it brings them back.
                     DraftStore(stateFolder: self.stateFolder).stash(
                         under: path, into: workspace.trashFolder.appendingPathComponent(entry.id))
@@ -306,8 +332,10 @@ final class EffectRunner: @unchecked Sendable {
                 }
                 if let to, !copied, to != from {
                     DraftStore(stateFolder: self.stateFolder).relocate(from, to: to)
+                    undo = .relocation(from: from, to: to)
                 }
                 self.saved = workspace
+                self.remember(undo, summary: Self.summary(of: change))
                 self.post(.workspaceItemChanged(.success(workspace), from: from, to: to, copied: copied))
             } catch {
                 self.post(

@@ -56,6 +56,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case emptyTrash = "trash.empty"
     case copyAsCurl = "request.copyCurl"
     case importFile = "workspace.import"
+    case undo = "workspace.undo"
+    case problems = "problems.show"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -116,6 +118,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .emptyTrash: .trashEmptyRequested
         case .copyAsCurl: .curlCopyRequested
         case .importFile: .importRequested
+        case .undo: .undoRequested
+        case .problems: .problemsRequested
         }
     }
 

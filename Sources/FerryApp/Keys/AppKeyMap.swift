@@ -13,7 +13,7 @@ enum AppKeyMap {
                 }
             }
         }
-        let lists = ["tree", "response", "history", "help", "diff"]
+        let lists = ["tree", "response", "history", "help", "diff", "problems"]
         // Global
         bind("ctrl+r", .send, "Send the request")
         bind("f5", .send, "Send the request")
@@ -53,6 +53,9 @@ enum AppKeyMap {
         bind("x", .deleteRequest, "Delete to the trash (asks first)", ["tree"])
         bind("m", .move, "Move: a request to a file, a file or folder into a folder", ["tree"])
         bind("f", .newFolder, "New folder", ["tree"])
+        bind(
+            "u", .undo, "Undo the last file change of the tree (new, rename, duplicate, move, delete, import)", ["tree"]
+        )
         bind("/", .search, "Filter with a JSON query (.a[].b, $..id) or search text", ["response"])
         bind("n", .nextMatch, "Next match", ["response"])
         bind("shift+n", .previousMatch, "Previous match", ["response"])
@@ -128,6 +131,11 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, ["picker", "namePrompt"])
         }
+        // The problems found at start-up (last too).
+        bind("f10", .problems, "Problems: what could not be loaded (files, keys.conf, theme)")
+        bind("esc", .dismiss, "Close", ["problems"])
+        bind("q", .dismiss, "Close", ["problems"])
+        bind("f10", .dismiss, "Close", ["problems"])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)

@@ -75,9 +75,11 @@ enum InputRouter {
             return .jsonExpandedToLevel(level)
         }
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, state.overlay == nil,
-            state.focus == .tree, character.isLetter || character.isNumber || character == "-" || character == "_"
+            state.focus == .tree
         {
-            return .treeFilterTyped(character)
+            // Letters in the tree are commands or nothing: only `/` starts the filter, so typing a search
+            // never runs a command (and never changes a file).
+            return .unboundTreeLetterTyped(character)
         }
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, acceptsText(state) {
             return .characterTyped(character)
@@ -95,7 +97,7 @@ enum InputRouter {
         case .search, .treeFilter, .history: return true
         case .palette: return false
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff, .trash, .overlayHelp,
+            .historyDiff, .trash, .overlayHelp, .problems,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             return false

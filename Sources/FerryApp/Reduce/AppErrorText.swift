@@ -40,10 +40,4 @@ enum AppErrorText {
                 + "Fix it in the Body tab or with F4, or change the Content-Type."
         }
     }
-
-    /// A file of the workspace that did not parse cleanly.
-    static func malformedFile(_ diagnostic: Diagnostic) -> String {
-        "\(diagnostic.location.file):\(diagnostic.location.line): \(diagnostic.message) — "
-            + "fix the file; the other requests work meanwhile."
-    }
 }

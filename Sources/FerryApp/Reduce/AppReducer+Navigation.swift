@@ -275,6 +275,8 @@ extension AppReducer {
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
         case .trash(let selection):
             state.overlay = .trash(selection: step(selection, move, count: state.trash.count, page: page))
+        case .problems(let scroll):
+            state.overlay = .problems(scroll: step(scroll, move, count: state.problems.count, page: page))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,

@@ -16,6 +16,9 @@ extension AppReducer {
                 exchange.retryWait = nil
                 exchange.attempt = attempt
                 exchange.progress = .init()
+                // The last attempt's head and body start are not this one's.
+                exchange.head = nil
+                exchange.preview = []
             }
         default:
             break

@@ -33,6 +33,7 @@ extension AppReducer {
                     exchange.phase = .received(response)
                 }
             }
+            exchange.head = end.response ?? exchange.head
             let headsBeforeBody = end.response?.sentHeads ?? []
             exchange.sentHeads = headsBeforeBody.isEmpty ? (end.error?.sentHeads ?? []) : headsBeforeBody
             exchange.bodySize = body.count

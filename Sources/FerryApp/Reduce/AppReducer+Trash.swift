@@ -91,7 +91,7 @@ extension AppReducer {
 
     /// Takes in the workspace after a restore: the tree shows the item again, selected, and the drafts that
     /// went to the trash with it are unsaved edits again; a refusal is said and the trash listed afresh.
-    private static func finishRestore(
+    static func finishRestore(
         _ entry: TrashEntry, _ result: Result<RestoredItem, SaveFailure>, _ state: inout AppState
     ) -> [Effect] {
         guard case .success(let restored) = result else {

@@ -142,9 +142,18 @@ enum AppReducer {
         case .treeFilterRequested:
             state.overlay = .treeFilter(state.tree.filter)
             return []
-        case .treeFilterTyped(let character):
-            state.overlay = .treeFilter("")
-            return type(String(character), &state)
+        case .unboundTreeLetterTyped(let character):
+            let filter = AppKeyMap.hint(for: .filterTree, in: state.keyMap) ?? "/"
+            let help = AppKeyMap.hint(for: .help, in: state.keyMap) ?? "F1"
+            state.message = .init(
+                text: "\(SafeText.sanitized(String(character))) is no command in the tree: \(filter) filters, "
+                    + "\(help) lists the keys.", isError: false)
+            return []
+        case .undoRequested: return [.undoLastChange]
+        case .problemsRequested:
+            state.overlay = .problems(scroll: 0)
+            return []
+        case .undoFinished(let result): return finishUndo(result, &state)
         case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }
         case .jsonCollapsedAll: return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: 1) }
         case .jsonExpandedToLevel(let level):
@@ -174,6 +183,14 @@ enum AppReducer {
                 exchange.elapsed = elapsed
             }
             return []
+        case .partialReceived(let id, let head, let preview):
+            updateExchange(id, &state) { exchange in
+                // Until the transfer ends (a cancel included): then the body itself is prepared.
+                guard exchange.isInFlight || exchange.bodySize == 0, case .empty = exchange.body else { return }
+                exchange.head = head
+                exchange.preview = preview
+            }
+            return []
         case .retryWaiting, .retryStarted: return retryChanged(action, &state)
         case .responseReceived(let id, let result): return receive(id, result, &state)
         case .transferEnded(let id, let end): return finishTransfer(id, end, &state)
@@ -182,6 +199,7 @@ enum AppReducer {
         case .bodyPrepared(let id, let body):
             updateExchange(id, &state) { exchange in
                 exchange.body = body
+                exchange.preview = []
                 exchange.bodyCursor = 0
                 exchange.bodyScroll = 0
                 // The prepared body holds the bytes now; keeping the raw copy too would double the memory.

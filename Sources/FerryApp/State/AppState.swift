@@ -80,6 +80,8 @@ public struct AppState: Sendable {
     var historyTargets = HistoryTargets()
     /// The trash's entries, once loaded for the trash view.
     var trash: [TrashRow] = []
+    /// What was found wrong at start-up, in the workspace, the key map and the theme (F10 lists them).
+    var problems: [Problem] = []
     /// Whether the app should end.
     var isFinished = false
 
@@ -115,9 +117,20 @@ public struct AppState: Sendable {
             openRequest = first
             resetURLEditor()
         }
-        if let problem = workspace.diagnostics.first {
-            message = Message(text: AppErrorText.malformedFile(problem), isError: true)
-        }
+        report((workspace.diagnostics + environments.diagnostics).map(Problem.init))
+    }
+
+    /// Adds start-up problems to the Problems list and says in the status bar how many there are.
+    mutating func report(_ found: [Problem]) {
+        guard !found.isEmpty else { return }
+        problems += found
+        let count = problems.count
+        let key = AppKeyMap.hint(for: .problems, in: keyMap).map { " (\($0) lists \(count == 1 ? "it" : "them"))" }
+        let first = problems[0].description
+        message = Message(
+            text: "\(count == 1 ? "1 problem" : "\(count) problems")\(key ?? ""), first: "
+                + "\(first.count > 120 ? first.prefix(120) + "…" : first) — the rest loaded.",
+            isError: true)
     }
 
     // MARK: - Derived

@@ -29,6 +29,11 @@ struct Exchange: Sendable {
     /// The request heads libcurl wrote (redirect hops included), once the transfer ended; empty when none
     /// were recorded or nothing was sent.
     var sentHeads: [SentRequestHead] = []
+    /// The status and headers, as soon as they arrived (before the body, and kept when it is canceled).
+    var head: HTTPResponse?
+    /// The start of the body while it arrives (up to `ResponseStreamer.previewLimit`), shown until the body
+    /// is prepared.
+    var preview: [UInt8] = []
     /// The latest progress report.
     var progress = TransferProgress()
     /// The attempt under way (or the last one made): 1, or more once `# @retries` tried again.
@@ -77,4 +82,7 @@ struct Exchange: Sendable {
         if case .received(let response) = phase { return response }
         return nil
     }
+
+    /// The status and headers to show: the response's, else the head that arrived before it ended.
+    var headers: HTTPHeaders? { (response ?? head)?.headers }
 }

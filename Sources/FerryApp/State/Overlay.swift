@@ -39,6 +39,8 @@ enum Overlay: Sendable, Equatable {
     case confirmPurge(TrashRow, selection: Int)
     /// Asks whether to empty the trash: delete these entries (the ones listed) for good.
     case confirmEmptyTrash([TrashEntry], selection: Int)
+    /// The problems found at start-up, scrolled.
+    case problems(scroll: Int)
     /// The keys of the dialog `under` (F1 in it), scrolled; closing goes back to `under` as it was.
     indirect case overlayHelp(under: Overlay, scroll: Int)
 
@@ -64,6 +66,7 @@ enum Overlay: Sendable, Equatable {
         case .history: "history"
         case .historyDiff: "diff"
         case .trash: "trash"
+        case .problems: "problems"
         }
     }
 }

@@ -106,6 +106,20 @@ struct OverlayView {
             renderQuestion(
                 "Empty the trash?", AppReducer.emptyQuestion(count: entries.count), into: &buffer, area: area)
             return nil
+        case .problems(let scroll):
+            let width = max(20, area.width - 8)
+            let lines =
+                state.problems.isEmpty
+                ? [Line("Nothing was found wrong at start-up.", style: theme[.muted])]
+                : state.problems.dropFirst(scroll).flatMap { problem in
+                    Paragraph.wrapped(Line(problem.description, style: theme[.error]), width: width)
+                }
+            let count = state.problems.count
+            dialog(
+                "\(count == 1 ? "1 problem" : "\(count) problems") at start-up; the rest loaded (Esc closes)",
+                lines: lines, scroll: 0, selected: nil, size: Size(width: width + 2, height: area.height - 2),
+                into: &buffer, area: area)
+            return nil
         case .historyDiff(let first, let second, let scroll):
             guard state.history.indices.contains(first), state.history.indices.contains(second) else { return nil }
             let lines = HistoryDiff.lines(state.history[first], state.history[second], theme: theme)

@@ -42,7 +42,9 @@ struct ResponseView {
                     into: &buffer, area: below)
                 return
             }
-            if state.responseTab == .body || state.responseTab == .headers || state.responseTab == .timing {
+            // The headers that arrived before it broke are shown on their tab.
+            let hasHeaders = state.responseTab == .headers && exchange.headers != nil
+            if !hasHeaders, [.body, .headers, .timing].contains(state.responseTab) {
                 Paragraph(text: Text([Line(message, style: theme[.error])]), wrap: true)
                     .render(into: &buffer, area: content)
                 return
@@ -50,6 +52,17 @@ struct ResponseView {
         case .canceled where exchange.bodySize > 0:
             // What had arrived is shown (marked partial by the body's note).
             break
+        case .inFlight where exchange.head != nil && exchange.retryWait == nil, .canceled where exchange.head != nil:
+            // What arrived so far: the headers on their tab, the start of the body on its own.
+            if state.responseTab == .body {
+                PartialBodyView(exchange: exchange, theme: theme).render(into: &buffer, area: content)
+                return
+            }
+            if state.responseTab == .timing {
+                Line("Timing is shown once the transfer ends.", style: theme[.muted]).render(
+                    into: &buffer, area: content.rows(content.y, count: 1))
+                return
+            }
         case .inFlight, .canceled:
             if state.responseTab != .request {
                 let received = exchange.progress.bytesReceived
@@ -139,8 +152,8 @@ struct ResponseView {
     }
 
     private func headerLines(_ exchange: Exchange, theme: Theme) -> [Line] {
-        guard let response = exchange.response else { return [] }
-        return response.headers.map { Line([Span($0.name + ": ", style: theme[.jsonKey]), Span($0.value)]) }
+        guard let headers = exchange.headers else { return [] }
+        return headers.map { Line([Span($0.name + ": ", style: theme[.jsonKey]), Span($0.value)]) }
     }
 
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {

@@ -2,17 +2,22 @@
 public struct KeyMapProblem: Hashable, Sendable, CustomStringConvertible {
     /// The 1-based line number.
     public var line: Int
+    /// The 1-based column (in Unicode scalars) the problem starts at, when it is known.
+    public var column: Int?
     /// What is wrong.
     public var reason: String
 
     /// Creates a problem report.
-    public init(line: Int, reason: String) {
+    public init(line: Int, column: Int? = nil, reason: String) {
         self.line = line
+        self.column = column
         self.reason = reason
     }
 
-    /// `line N: reason`.
-    public var description: String { "line \(line): \(reason)" }
+    /// `line N: reason`, or `line N, column C: reason`.
+    public var description: String {
+        column.map { "line \(line), column \($0): \(reason)" } ?? "line \(line): \(reason)"
+    }
 }
 
 extension KeyMap {
@@ -33,11 +38,25 @@ extension KeyMap {
     /// help text comes from the action's existing binding.
     @discardableResult
     public mutating func apply(userFile text: String) -> [KeyMapProblem] {
+        apply(userFile: Array(text.utf8))
+    }
+
+    /// Applies the bytes of a user key-map file: a line that is not UTF-8 is reported at the column of its
+    /// first bad byte and skipped, and every other line still applies.
+    @discardableResult
+    public mutating func apply(userFile bytes: [UInt8]) -> [KeyMapProblem] {
         var problems: [KeyMapProblem] = []
         var context = Self.global
         let knownActions = Dictionary(bindings.map { ($0.action, $0.help) }, uniquingKeysWith: { first, _ in first })
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawBytes) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
+            guard let rawLine = String(validating: rawBytes, as: UTF8.self) else {
+                problems.append(
+                    KeyMapProblem(
+                        line: number, column: Self.firstInvalidColumn(rawBytes),
+                        reason: "not UTF-8 text; the line is skipped"))
+                continue
+            }
             var line = rawLine.trimmingSpaces()
             // "#" starts a comment, at the start of a line or after a space; `# = action` binds the "#" key.
             if line.hasPrefix("#") && !line.dropFirst().trimmingSpaces().hasPrefix("=") { continue }
@@ -59,7 +78,10 @@ extension KeyMap {
             let keyText = String(trimmed[..<equals]).trimmingSpaces()
             let action = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces()
             guard let key = KeyEvent(notation: keyText) else {
-                problems.append(KeyMapProblem(line: number, reason: "unknown key \"\(keyText)\""))
+                problems.append(
+                    KeyMapProblem(
+                        line: number, column: Self.column(of: keyText, in: rawLine),
+                        reason: "unknown key \"\(Self.excerpt(keyText))\""))
                 continue
             }
             if action == "none" {
@@ -67,12 +89,40 @@ extension KeyMap {
                 continue
             }
             guard let help = knownActions[action] else {
-                problems.append(KeyMapProblem(line: number, reason: "unknown action \"\(action)\""))
+                problems.append(
+                    KeyMapProblem(
+                        line: number,
+                        column: Self.column(of: action, in: rawLine, after: equals.utf16Offset(in: trimmed)),
+                        reason: "unknown action \"\(Self.excerpt(action))\""))
                 continue
             }
             bind(KeyBinding(key, action: action, help: help, context: context))
         }
         return problems
+    }
+
+    /// The 1-based column (in scalars) where `part` starts in `line`, searching from the `after`-th UTF-16
+    /// offset of the line's trimmed text (the leading blanks are counted back in).
+    static func column(of part: String, in line: String, after: Int = 0) -> Int? {
+        let leading = line.prefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
+        let trimmed = line.dropFirst(line.prefix { $0 == " " || $0 == "\t" }.count)
+        let start = trimmed.utf16.index(trimmed.startIndex, offsetBy: min(after, trimmed.utf16.count))
+        guard let range = trimmed[start...].range(of: part) else { return nil }
+        return leading + trimmed[..<range.lowerBound].unicodeScalars.count + 1
+    }
+
+    /// At most the first 40 characters of `text`, for quoting it in a problem.
+    static func excerpt(_ text: String) -> String {
+        text.count > 40 ? text.prefix(40) + "…" : text
+    }
+
+    /// The 1-based column (in scalars) of the first byte of `bytes` that is not valid UTF-8.
+    static func firstInvalidColumn(_ bytes: some Collection<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var column = 1
+        while case .scalarValue = decoder.decode(&iterator) { column += 1 }
+        return column
     }
 }
 

@@ -1,20 +1,39 @@
+import FerryJSON
 import Foundation
 
-/// Why a theme file could not be used.
+/// What is wrong in a theme file, and where.
 public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file.
     public var path: String
+    /// The 1-based line of the problem, when it has a place in the file.
+    public var line: Int?
+    /// The 1-based column (in Unicode scalars) of the problem, when it has a place in the file.
+    public var column: Int?
     /// What is wrong, naming the role or value.
     public var reason: String
 
-    /// Creates an error for `path`.
-    public init(path: String, reason: String) {
+    /// Creates an error for `path`, at `line` and `column` when known.
+    public init(path: String, line: Int? = nil, column: Int? = nil, reason: String) {
         self.path = path
+        self.line = line
+        self.column = column
         self.reason = reason
     }
 
-    /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `path:line:column: reason` (the place as far as it is known).
+    public var description: String {
+        let place = [line, column].compactMap { $0 }.map { ":\($0)" }.joined()
+        return "\(path)\(place): \(reason)"
+    }
+}
+
+/// A theme file as read: the theme (its good roles kept, the others from the fallback) unless the file
+/// could not be used at all, and every problem found in it.
+public struct ThemeFile: Sendable {
+    /// The theme, or `nil` when the file is unreadable, not JSON, or not a theme object.
+    public var theme: Theme?
+    /// Every problem, in file order.
+    public var problems: [ThemeError]
 }
 
 extension Theme {
@@ -30,44 +49,84 @@ extension Theme {
     ///
     /// A colour is `"#rrggbb"`, an ANSI name (`red`, `bright-red`), a palette index (0–255) or `"default"`.
     /// A bare colour is the text colour, except for `background`, `selection` and `statusBar`, where it is
-    /// the background. Unknown roles and bad values are errors, so typos do not pass silently.
-    public static func load(contentsOf url: URL) throws(ThemeError) -> Theme {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ThemeError(path: url.path, reason: "cannot be read")
+    /// the background. Unknown roles and bad values are problems (at their line and column), so typos do not
+    /// pass silently; the rest of the theme is kept.
+    public static func read(contentsOf url: URL) -> ThemeFile {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return ThemeFile(theme: nil, problems: [ThemeError(path: url.path, reason: "cannot be read")])
         }
-        return try parse(data, path: url.path, defaultName: url.deletingPathExtension().lastPathComponent)
+        return read(data, path: url.path, defaultName: url.deletingPathExtension().lastPathComponent)
     }
 
-    /// Parses the JSON of a theme file; `path` only names the file in errors.
-    public static func parse(_ data: Data, path: String, defaultName: String) throws(ThemeError) -> Theme {
-        let object: Any
+    /// Reads the JSON of a theme file; `path` only names the file in problems.
+    public static func read(_ data: Data, path: String, defaultName: String) -> ThemeFile {
+        let document: JSONDocument
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            document = try JSONDocument(parsing: data)
         } catch {
-            throw ThemeError(path: path, reason: "is not valid JSON")
+            return ThemeFile(
+                theme: nil,
+                problems: [
+                    ThemeError(
+                        path: path, line: error.line, column: error.column,
+                        reason: "is not valid JSON: \(error.message)")
+                ])
         }
-        guard let root = object as? [String: Any] else {
-            throw ThemeError(path: path, reason: "must hold a JSON object")
+        guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
+            return ThemeFile(
+                theme: nil, problems: [ThemeError(path: path, line: 1, column: 1, reason: "must hold a JSON object")])
         }
         let name = root["name"] as? String ?? defaultName
-        guard let colors = root["colors"] as? [String: Any] else {
-            throw ThemeError(path: path, reason: "needs a \"colors\" object")
+        guard let colors = root["colors"] as? [String: Any],
+            let colorsNode = document.children(of: document.root).first(where: { document.key(of: $0) == "colors" })
+        else {
+            return ThemeFile(
+                theme: nil, problems: [ThemeError(path: path, line: 1, column: 1, reason: "needs a \"colors\" object")])
         }
         var styles: [ThemeRole: Style] = [:]
-        for (key, value) in colors {
+        var problems: [ThemeError] = []
+        // In file order, each problem at its value.
+        for node in document.children(of: colorsNode) {
+            guard let key = document.key(of: node), let value = colors[key] else { continue }
+            let at = place(of: node, in: document)
             guard let role = ThemeRole(rawValue: key) else {
-                throw ThemeError(path: path, reason: "unknown colour role \"\(key)\"")
+                problems.append(
+                    ThemeError(
+                        path: path, line: at.line, column: at.column,
+                        reason: "unknown colour role \"\(excerpt(key))\""))
+                continue
             }
             do {
                 styles[role] = try style(from: value, role: role)
             } catch {
-                throw ThemeError(path: path, reason: "role \"\(key)\": \(error.reason)")
+                problems.append(
+                    ThemeError(
+                        path: path, line: at.line, column: at.column,
+                        reason: "role \"\(key)\": \(error.reason); it keeps the default"))
             }
         }
-        return Theme(name: name, styles: styles)
+        return ThemeFile(theme: Theme(name: name, styles: styles), problems: problems)
+    }
+
+    /// The line and column where `node`'s value starts.
+    private static func place(of node: Int, in document: JSONDocument) -> (line: Int, column: Int) {
+        let offset = document.byteRange(of: node).lowerBound
+        var line = 1
+        var column = 1
+        for byte in document.bytes[..<offset] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// At most the first 40 characters of `text`, for quoting it in a problem.
+    private static func excerpt(_ text: String) -> String {
+        text.count > 40 ? text.prefix(40) + "…" : text
     }
 
     // MARK: - Internals

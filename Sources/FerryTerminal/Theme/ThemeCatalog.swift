@@ -10,7 +10,7 @@ import Foundation
 public struct ThemeCatalog: Sendable {
     /// The themes that loaded, by name, in file-name order.
     public var themes: [Theme]
-    /// The files that could not be used and why.
+    /// What is wrong in the theme files (a file with bad roles still loads, with those roles left default).
     public var problems: [ThemeError]
 
     /// Creates a catalog.
@@ -25,6 +25,16 @@ public struct ThemeCatalog: Sendable {
         return themes.first(where: { $0.name == Theme.fallback.name }) ?? .fallback
     }
 
+    /// The problem with choosing `name` (`FERRY_THEME`) when no theme has that name, else `nil`.
+    public func problem(choosing name: String?) -> ThemeError? {
+        guard let name, !themes.contains(where: { $0.name == name }) else { return nil }
+        let known = themes.map(\.name).joined(separator: ", ")
+        return ThemeError(
+            path: "FERRY_THEME",
+            reason: "no theme is named \"\(name.prefix(40))\" (\(known.isEmpty ? "none loaded" : known)); "
+                + "\(theme(named: nil).name) is used")
+    }
+
     // MARK: - Loading
 
     /// Loads every `*.json` file in `directories` (missing folders are skipped; a later folder's theme
@@ -36,12 +46,11 @@ public struct ThemeCatalog: Sendable {
             let files =
                 (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
             for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.path < $1.path }) {
-                do {
-                    let theme = try Theme.load(contentsOf: file)
+                let read = Theme.read(contentsOf: file)
+                problems += read.problems
+                if let theme = read.theme {
                     themes.removeAll { $0.name == theme.name }
                     themes.append(theme)
-                } catch {
-                    problems.append(error)
                 }
             }
         }

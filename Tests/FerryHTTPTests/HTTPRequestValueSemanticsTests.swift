@@ -36,7 +36,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 18)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 19)
     }
 
     // MARK: - Equality and hashing
@@ -131,7 +131,8 @@ typealias RequestChange = ValueChange<HTTPRequest>
 extension HTTPRequest: CopyOnWriteSubject {
     var storedProperties: [AnyHashable] {
         [
-            method, target, headers, query, body, auth, timeout, connectTimeout, redirectPolicy, tlsVerification,
+            method, target, headers, query, body, auth, timeout, connectTimeout, idleTimeout, redirectPolicy,
+            tlsVerification,
             certificateAuthorityBundle, proxy, httpVersion, responseBody, retryPolicy, recordsSentHead, usesCookieJar,
             sensitiveHeaders,
         ]
@@ -147,6 +148,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(auth)
         hasher.combine(timeout)
         hasher.combine(connectTimeout)
+        hasher.combine(idleTimeout)
         hasher.combine(redirectPolicy)
         hasher.combine(tlsVerification)
         hasher.combine(certificateAuthorityBundle)
@@ -187,6 +189,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("auth, removed") { $0.auth = nil },
             ValueChange("timeout") { $0.timeout = .seconds(5) },
             ValueChange("connectTimeout") { $0.connectTimeout = .seconds(2) },
+            ValueChange("idleTimeout") { $0.idleTimeout = .seconds(7) },
             ValueChange("redirectPolicy") { $0.redirectPolicy = .none },
             ValueChange("tlsVerification") { $0.tlsVerification = .disabled },
             ValueChange("certificateAuthorityBundle") { $0.certificateAuthorityBundle = nil },

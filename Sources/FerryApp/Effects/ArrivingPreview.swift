@@ -1,4 +1,5 @@
 import FerryHTTP
+import Foundation
 
 /// The start of a body while it arrives, for the workbench to show before the transfer ends: up to
 /// ``limit`` bytes, reported at most every ``interval`` (and once more at the end when something was held back).

@@ -38,7 +38,8 @@ extension CookieJar {
         return fields.joined(separator: "\t")
     }
 
-    /// The cookies in a Netscape cookie file's text; comments, blank and malformed lines are skipped. Order
+    /// The cookies in a Netscape cookie file's text; comments, blank and malformed lines, and cookies holding
+    /// control characters (``Cookie/holdsControlCharacters``), are skipped. Order
     /// is kept as creation order.
     static func cookies(fromFileText text: String) -> [Cookie] {
         var cookies: [Cookie] = []
@@ -58,12 +59,13 @@ extension CookieJar {
             let includesSubdomains = fields[1].uppercased() == "TRUE"
             var domain = fields[0]
             if domain.hasPrefix(".") { domain.removeFirst() }
-            cookies.append(
-                Cookie(
-                    name: fields[5], value: fields[6], domain: domain, isHostOnly: !includesSubdomains,
-                    path: fields[2], isSecure: fields[3].uppercased() == "TRUE", isHTTPOnly: isHTTPOnly,
-                    expires: seconds == 0 ? nil : Date(timeIntervalSince1970: Double(seconds)),
-                    created: Date(timeIntervalSince1970: Double(cookies.count))))
+            let cookie = Cookie(
+                name: fields[5], value: fields[6], domain: domain, isHostOnly: !includesSubdomains,
+                path: fields[2], isSecure: fields[3].uppercased() == "TRUE", isHTTPOnly: isHTTPOnly,
+                expires: seconds == 0 ? nil : Date(timeIntervalSince1970: Double(seconds)),
+                created: Date(timeIntervalSince1970: Double(cookies.count)))
+            // A tampered file's control characters never reach a request (whichever reader loads it).
+            if !cookie.holdsControlCharacters { cookies.append(cookie) }
         }
         return cookies
     }

@@ -111,7 +111,8 @@ struct Sender {
                 case .retryWaiting(let attempt, let attempts, let delay, let after):
                     progress?.clear()
                     printError(
-                        "ferry send: \(send.prepared.scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s")
+                        "ferry send: \(send.prepared.scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s"
+                    )
                 case .ended(let end): box.set(end.result)
                 case .attemptStarted, .head, .bodyChunk: break
                 }

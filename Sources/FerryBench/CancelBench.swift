@@ -3,7 +3,7 @@ import FerryTestSupport
 import Foundation
 
 /// `make bench cancel`: how long a download that is receiving bytes takes to stop after `cancel()`
-/// (issue #4's target: within 100 ms), measured from the `cancel()` call until the transport's loop has
+/// (target: within 100 ms), measured from the `cancel()` call until the transport's loop has
 /// taken the transfer off its multi handle, so no more bytes flow.
 ///
 /// The tests check the same guarantee with room for a loaded CI machine; the figure itself lives here.

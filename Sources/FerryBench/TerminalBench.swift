@@ -3,7 +3,7 @@ import Foundation
 
 /// `FerryBench terminal`: the cost of getting a frame to the terminal.
 ///
-/// Targets (issue #6): a full 200×60 redraw under 2 ms per frame; a one-line change through the diff under
+/// Targets: a full 200×60 redraw under 2 ms per frame; a one-line change through the diff under
 /// 0.2 ms; under 64 bytes written to the terminal per keystroke in a text field. Bytes are counted with
 /// `ANSIEncoder`, which writes what the diff asks for as xterm escapes (cursor moves, SGR, UTF-8).
 enum TerminalBench: BenchSuite {

@@ -78,8 +78,8 @@ import Testing
 }
 
 @Suite struct JSONQueryLimitTests {
-    /// Found by the query fuzzer (a 10 s timeout): `..` repeated multiplies the results; past the limit the
-    /// query fails with an error instead of running on.
+    /// `..` repeated multiplies the results; past the limit the query fails with an error instead of running
+    /// on.
     @Test func repeatedRecursiveDescentStopsAtTheResultLimit() throws {
         let value: JSONValue = ["a": [1, [2, [3, ["b": 4]]]], "c": "x"]
         let query = try JSONQuery("\n" + String(repeating: ".", count: 68))

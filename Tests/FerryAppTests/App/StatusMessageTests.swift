@@ -7,9 +7,9 @@ import Testing
 
 @testable import FerryApp
 
-/// Every worded error of issue #7 on an 80×24 in-memory terminal: the whole sentence, its "what to do"
-/// half included, is on screen (the status bar grows and wraps instead of cutting it), in the error colour,
-/// and the message clears on the next send (as before), the bar shrinking back. Transport errors in the response pane wrap there too.
+/// Every worded error on an 80×24 in-memory terminal: the whole sentence, its "what to do" half included, is
+/// on screen (the status bar grows and wraps instead of cutting it), in the error colour, and the message
+/// clears on the next send, the bar shrinking back. Transport errors in the response pane wrap there too.
 @Suite("Status messages shown whole", .serialized)
 final class StatusMessageTests {
     let server: TestHTTPServer

@@ -6,9 +6,9 @@ import Testing
 
 @testable import FerryApp
 
-/// Issue #15 item 8 on the real loop: every problem found at start-up — in each request file, the environment
-/// file, `keys.conf` (a line that is not UTF-8 included) and the theme — is counted in the status bar and
-/// listed with its place by F10 (and the palette), while the rest loads and works.
+/// On the real loop: every problem found at start-up — in each request file, the environment file,
+/// `keys.conf` (a line that is not UTF-8 included) and the theme — is counted in the status bar and listed
+/// with its place by F10 (and the palette), while the rest loads and works.
 @Suite("Start-up problems", .serialized)
 final class StartupProblemsTests {
     let folder: TemporaryWorkspace

@@ -6,9 +6,9 @@ import Testing
 
 @testable import FerryApp
 
-/// Issue #15 item 7 on the real loop: in the tree, letters are commands and only `/` starts the filter, so
-/// typing a search never changes a file; every file-changing tree command is taken back by `u`, exactly,
-/// and an undo that would overwrite something newer is refused in words.
+/// On the real loop: in the tree, letters are commands and only `/` starts the filter, so typing a search never changes
+/// a file; every file-changing tree command is taken back by `u`, exactly, and an undo that would overwrite something
+/// newer is refused in words.
 @Suite("Tree keys: the filter and undo", .serialized)
 final class TreeUndoTests {
     let folder: TemporaryWorkspace

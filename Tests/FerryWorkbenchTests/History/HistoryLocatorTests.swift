@@ -82,7 +82,7 @@ import Testing
     @Test func anOldLineByPathFindsItsRequestAfterAFileRenameThroughFormerPaths() throws {
         let (folder, original) = try makeWorkspace()
         var workspace = original
-        // The workbench used to write the path as the id and only the file in requestPath; no ids.json yet.
+        // A line in the older form: the path as the id and only the file in requestPath; no ids.json yet.
         let entries = try Self.record(
             [Self.line(requestID: "api/users.http#one", requestPath: "api/users.http")], in: workspace)
         let entry = try #require(entries.first)

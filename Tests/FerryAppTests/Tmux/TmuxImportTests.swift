@@ -8,7 +8,7 @@ import Testing
 struct TmuxImportTests {
     @Test func iImportsAPostmanCollectionAndTheTreeShowsIt() async throws {
         guard TmuxSession.isAvailable else { return }
-        let folder = try TmuxAppLimitsTests.workspace()
+        let folder = try TmuxWorkbench.workspace()
         try folder.write(
             "incoming/shop.postman_collection.json",
             """
@@ -18,22 +18,22 @@ struct TmuxImportTests {
                {"name": "Cancel order", "request": {"method": "DELETE", "url": "{{base}}/orders/7"}}]}],
              "variable": [{"key": "base", "value": "http://127.0.0.1:9"}]}
             """)
-        let session = try TmuxAppLimitsTests.launch(folder)
+        let session = try TmuxWorkbench.launch(folder)
         defer { session.kill() }
-        try await TmuxAppLimitsTests.waitFor(session, "F9 trash")
+        try await TmuxWorkbench.waitFor(session, "F9 trash")
         try await session.send("Home")
         try await session.send("i")
-        try await TmuxAppLimitsTests.waitFor(session, "Import a curl, Postman or OpenAPI file into api")
+        try await TmuxWorkbench.waitFor(session, "Import a curl, Postman or OpenAPI file into api")
         try await session.send("incoming/shop.postman_collection.json", literal: true)
         try await session.send("Enter")
-        try await TmuxAppLimitsTests.waitUntil(session, "the import and the new rows") {
+        try await TmuxWorkbench.waitUntil(session, "the import and the new rows") {
             $0.contains("Imported 2 requests into api/Orders/Orders.http and 1 variable") && $0.contains("Orders/")
                 && $0.contains("List orders") && $0.contains("Cancel order")
         }
         #expect(try folder.read("api/Orders/Orders.http").contains("DELETE {{base}}/orders/7"))
         #expect(try folder.read("http-client.env.json").contains("\"base\": \"http://127.0.0.1:9\""))
         try await session.send("C-q")
-        try await TmuxAppLimitsTests.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited
+        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited
         }
     }
 }

@@ -8,56 +8,56 @@ import Testing
 struct TmuxTrashPurgeTests {
     @Test func dAsksThenDeletesTheSelectedEntryForGood() async throws {
         guard TmuxSession.isAvailable else { return }
-        let folder = try TmuxAppLimitsTests.workspace()
-        let session = try TmuxAppLimitsTests.launch(folder)
+        let folder = try TmuxWorkbench.workspace()
+        let session = try TmuxWorkbench.launch(folder)
         defer { session.kill() }
-        try await TmuxAppLimitsTests.waitFor(session, "F9 trash")
+        try await TmuxWorkbench.waitFor(session, "F9 trash")
         // Delete the folder api (the first row) from the tree.
         try await session.send("Home")
         try await session.send("x")
-        try await TmuxAppLimitsTests.waitFor(session, "Delete?")
+        try await TmuxWorkbench.waitFor(session, "Delete?")
         try await session.send("y")
-        try await TmuxAppLimitsTests.waitFor(session, "Moved api to the trash")
+        try await TmuxWorkbench.waitFor(session, "Moved api to the trash")
         let trash = folder.url.appendingPathComponent(".ferry/trash")
         #expect(try FileManager.default.contentsOfDirectory(atPath: trash.path).count == 1)
 
         try await session.send("F9")
-        try await TmuxAppLimitsTests.waitFor(session, "folder api (2 requests)")
+        try await TmuxWorkbench.waitFor(session, "folder api (2 requests)")
         // F1 lists the trash view's own keys; Esc goes back to the trash.
         // Waits take the whole condition: a capture can catch a frame half drawn (its top rows only).
         try await session.send("F1")
-        try await TmuxAppLimitsTests.waitUntil(session, "the trash view's keys") {
+        try await TmuxWorkbench.waitUntil(session, "the trash view's keys") {
             $0.contains("Help — keys in the trash view") && $0.contains("Delete it for good (asks first)")
                 && $0.contains("Empty the trash (asks first)")
         }
         try await session.send("Escape")
-        try await TmuxAppLimitsTests.waitUntil(session, "the trash again") {
+        try await TmuxWorkbench.waitUntil(session, "the trash again") {
             !$0.contains("Help — keys") && $0.contains("Trash: Enter restores")
         }
         try await session.send("d")
         // The question wraps inside the dialog.
-        try await TmuxAppLimitsTests.waitUntil(session, "the whole question") {
+        try await TmuxWorkbench.waitUntil(session, "the whole question") {
             $0.contains("Delete for good?") && $0.contains("Delete folder api (2 requests) for good? It can't be")
                 && $0.contains("restored. y deletes, n keeps it.")
         }
         // n keeps it.
         try await session.send("n")
-        try await TmuxAppLimitsTests.waitUntil(session, "the list again") { !$0.contains("Delete for good?") }
+        try await TmuxWorkbench.waitUntil(session, "the list again") { !$0.contains("Delete for good?") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: trash.path).count == 1)
         try await session.send("d")
-        try await TmuxAppLimitsTests.waitFor(session, "Delete for good?")
+        try await TmuxWorkbench.waitFor(session, "Delete for good?")
         try await session.send("y")
-        try await TmuxAppLimitsTests.waitUntil(session, "the entry deleted and the trash empty") {
+        try await TmuxWorkbench.waitUntil(session, "the entry deleted and the trash empty") {
             $0.contains("Deleted folder api (2 requests) for good.") && $0.contains("The trash is empty")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: trash.path).isEmpty)
         #expect(!folder.exists("api"))
         try await session.send("Escape")
-        try await TmuxAppLimitsTests.waitUntil(session, "the trash view to close") {
+        try await TmuxWorkbench.waitUntil(session, "the trash view to close") {
             !$0.contains("Trash: Enter restores")
         }
         try await session.send("C-q")
-        try await TmuxAppLimitsTests.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited
+        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited
         }
     }
 }

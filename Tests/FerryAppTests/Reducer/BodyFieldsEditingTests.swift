@@ -5,11 +5,11 @@ import Testing
 
 @testable import FerryApp
 
-/// Breakages found by the acceptance pass of issue #7, driven by scripted keys through the key map and the
-/// reducer: Esc after `f` in the multipart table, disabled form fields, a folder as a file body, the headers
-/// table keeping other comments, drafts keeping their `###` title and the malformed-file error at launch.
-@Suite("Acceptance fixes")
-struct AuditFixesTests {
+/// Editing a body's fields, driven by scripted keys through the key map and the reducer: Esc after `f` in the
+/// multipart table, disabled form fields kept as comments (and kept by the headers table), a folder refused
+/// as a file body.
+@Suite("Editing body fields")
+struct BodyFieldsEditingTests {
     let folder: TemporaryWorkspace
     var state: AppState
 

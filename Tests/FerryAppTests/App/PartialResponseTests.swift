@@ -5,9 +5,9 @@ import Testing
 
 @testable import FerryApp
 
-/// Issue #15 item 6 on the real loop with curl and a loopback server dripping its body: while the body
-/// arrives, the Body tab shows its start and the Headers tab the headers (no "Waiting for the response…"),
-/// and after Esc both still show what had arrived.
+/// On the real loop with curl and a loopback server dripping its body: while the body arrives, the Body tab
+/// shows its start and the Headers tab the headers (no "Waiting for the response…"), and after Esc both still
+/// show what had arrived.
 @Suite("What arrived of a slow response", .serialized)
 final class PartialResponseTests {
     let server: TestHTTPServer

@@ -6,13 +6,13 @@ import Testing
     import Glibc
 #endif
 
-/// The real `ferry` binary in tmux against a loopback server and httpbin, for the behaviour issue #7 promises
-/// beyond the core loop: several requests in flight, each with its own cancel, while typing and moving go on;
+/// The real `ferry` binary in tmux against a loopback server and httpbin, beyond the core loop: several
+/// requests in flight, each with its own cancel, while typing and moving go on;
 /// Ctrl-Q asking first; a `kill -9` leaving a draft that the next launch offers back (title kept, next to a
 /// malformed file's error); and the mouse (SGR reports written into the pane as a terminal would) selecting
 /// rows, tabs, JSON nodes and scrolling.
-@Suite("ferry in tmux: behaviour", .serialized)
-struct TmuxBehaviourTests {
+@Suite("ferry in tmux: transfers side by side, drafts after a kill, the mouse", .serialized)
+struct TmuxTransfersDraftsAndMouseTests {
     static let requests = """
         ### Slow one
         # @name slow

@@ -12,6 +12,7 @@ enum FerryCommandLine {
             EnvCommand.self,
             JSONCommand.self,
             ImportCommand.self,
+            KeysCommand.self,
             DemoUICommand.self,
         ]
     }

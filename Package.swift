@@ -48,20 +48,23 @@ let package = Package(
         .executableTarget(
             name: "FerryBench",
             dependencies: [
-                "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryWorkbench", "FerryTerminal",
-                "FerryApp", "FerryTestSupport",
+                "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryWorkbench",
+                "FerryTerminal", "FerryApp", "FerryTestSupport",
             ]
         ),
         // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
-        .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP", "FerryHTTPLoad"]),
+        .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP", "FerryHTTPLoad", "FerryCurlBaseline"]),
         // The request patterns FerryBench and FerryHTTPProbe drive a client with (links only FerryHTTP).
         .target(name: "FerryHTTPLoad", dependencies: ["FerryHTTP"]),
+        // Raw libcurl fetches, the baselines CurlTransport is measured against (bench only, not in FerryHTTP).
+        .target(name: "FerryCurlBaseline", dependencies: ["FerryHTTP", "CCurl"]),
 
         // MARK: Tests
         .target(name: "FerryTestSupport", dependencies: ["FerryTerminal"]),
         .testTarget(name: "FerryJSONTests", dependencies: ["FerryJSON", "FerryTestSupport"]),
         .testTarget(
-            name: "FerryHTTPTests", dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryTestSupport"]),
+            name: "FerryHTTPTests",
+            dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),

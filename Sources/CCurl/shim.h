@@ -1,5 +1,5 @@
 // A small typed shim over libcurl's variadic and macro APIs, so Swift calls stay typed.
-// Only FerryHTTP's one curl wrapper file imports this module.
+// Only FerryHTTP's one curl wrapper file and the bench-only FerryCurlBaseline import this module.
 #ifndef FERRY_CCURL_SHIM_H
 #define FERRY_CCURL_SHIM_H
 

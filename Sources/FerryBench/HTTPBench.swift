@@ -1,3 +1,4 @@
+import FerryCurlBaseline
 import FerryHTTP
 import FerryHTTPLoad
 import FerryTestSupport
@@ -25,8 +26,8 @@ enum HTTPBench: BenchSuite {
         // Interleaved, best of seven: the machine is shared, so single runs are noisy, and interleaving
         // exposes every contender to the same bursts of load. Every contender warms up before each run.
         for _ in 0..<7 {
-            best.raw.keep(rate { precondition(CurlTransport.baselineFetch(urls) == count) })
-            best.rawLoop.keep(rate { precondition(CurlTransport.baselineLoopFetch(urls) == count) })
+            best.raw.keep(rate { precondition(CurlBaseline.sequentialFetch(urls) == count) })
+            best.rawLoop.keep(rate { precondition(CurlBaseline.loopFetch(urls) == count) })
             best.curl.keep(rate { RequestPatterns.chained(curlClient, requests, width: 1) })
             best.curlBlocking.keep(rate { RequestPatterns.blocking(curlClient, requests) })
             best.curlAsync.keep(rate { sequentialAsync(curlClient, requests) })
@@ -34,7 +35,7 @@ enum HTTPBench: BenchSuite {
             best.curlParallel.keep(rate { RequestPatterns.gated(curlClient, requests, inFlight: inFlight) })
             best.cliParallel.keep(try cliRate(urls, parallel: true))
             best.rawParallel.keep(
-                rate { precondition(CurlTransport.baselineParallelFetch(urls, inFlight: inFlight) == count) })
+                rate { precondition(CurlBaseline.parallelFetch(urls, inFlight: inFlight) == count) })
         }
         let memory = try clientMemory(server.baseURL)
 

@@ -1,3 +1,4 @@
+import FerryCurlBaseline
 import FerryHTTP
 import FerryHTTPLoad
 import Foundation
@@ -63,10 +64,10 @@ case "async":
     print(await ProbeRuns.asyncRate(count) { await RequestPatterns.sequentialAsync(client, requests) })
 case "raw":
     let urls = urls()
-    print(ProbeRuns.rate(count) { precondition(CurlTransport.baselineFetch(urls) == count) })
+    print(ProbeRuns.rate(count) { precondition(CurlBaseline.sequentialFetch(urls) == count) })
 case "rawloop":
     let urls = urls()
-    print(ProbeRuns.rate(count) { precondition(CurlTransport.baselineLoopFetch(urls) == count) })
+    print(ProbeRuns.rate(count) { precondition(CurlBaseline.loopFetch(urls) == count) })
 case "parallel":
     let client = HTTPClient(transport: CurlTransport())
     let requests = requests()
@@ -77,7 +78,7 @@ case "gated":
     print(ProbeRuns.rate(count) { RequestPatterns.gated(client, requests, inFlight: 50) })
 case "rawparallel":
     let urls = urls()
-    print(ProbeRuns.rate(count) { precondition(CurlTransport.baselineParallelFetch(urls, inFlight: 50) == count) })
+    print(ProbeRuns.rate(count) { precondition(CurlBaseline.parallelFetch(urls, inFlight: 50) == count) })
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)

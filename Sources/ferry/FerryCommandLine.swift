@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 
 /// Parses `ferry`'s first argument and hands the rest to the matching command.
@@ -12,6 +13,7 @@ enum FerryCommandLine {
             EnvCommand.self,
             JSONCommand.self,
             ImportCommand.self,
+            KeysCommand.self,
             DemoUICommand.self,
         ]
     }
@@ -28,7 +30,7 @@ enum FerryCommandLine {
             return command.run(Array(arguments.dropFirst()))
         }
         if first.hasPrefix("-") {
-            printError("ferry: unknown option '\(first)'\n\n\(helpText)")
+            printError("ferry: unknown option \(InputExcerpt(first))\n\n\(helpText)")
             return ExitCode.usage
         }
         return openWorkbench(at: first)

@@ -74,8 +74,9 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
-    /// How many transfers are in flight on libcurl (as of the loop's last turn).
-    public var activeTransferCount: Int { runningLoop?.activeCount ?? 0 }
+    /// How many transfers are in flight on libcurl (as of the loop's last turn), for this package's tests and
+    /// benchmarks.
+    package var activeTransferCount: Int { runningLoop?.activeCount ?? 0 }
 
     /// How many libcurl easy handles this transport has made: after `curl_easy_reset` they are reused for
     /// later transfers, so this stays at the most transfers ever in flight at once (for tests).
@@ -85,29 +86,16 @@ public final class CurlTransport: HTTPTransport {
     /// thread has stopped and freed its easy handles.
     var eventLoop: AnyObject? { runningLoop }
 
-    /// How many libcurl handles (multi and easy) exist in the whole process, for leak checks.
-    public static var liveHandleCount: Int { Curl.liveHandles.withLock { $0 } }
-
-    /// Fetches `urls` sequentially with one reused libcurl easy handle and no FerryHTTP around it (the
-    /// baseline for benchmarks), sending the same request head as this transport (its default User-Agent
-    /// line); returns how many answered 2xx.
-    public static func baselineFetch(_ urls: [String]) -> Int { Curl.baselineFetch(urls) }
-
-    /// Fetches `urls` sequentially with raw libcurl in this transport's thread layout (a multi handle on
-    /// its own thread, woken with `curl_multi_wakeup`, results handed back through a semaphore) and no
-    /// FerryHTTP code (the same request head, as ``baselineFetch(_:)``): the floor for any transport of this
-    /// design; returns how many answered 2xx.
-    public static func baselineLoopFetch(_ urls: [String]) -> Int { Curl.baselineLoopFetch(urls) }
-
-    /// Fetches `urls` with at most `inFlight` transfers at once on one raw libcurl multi handle driven by the
-    /// calling thread, with no FerryHTTP code and the same request head as ``baselineFetch(_:)`` (the baseline
-    /// for concurrent benchmarks); returns how many answered 2xx.
-    public static func baselineParallelFetch(_ urls: [String], inFlight: Int) -> Int {
-        Curl.baselineParallelFetch(urls, inFlight: inFlight)
-    }
-
     /// The libcurl version line, such as `libcurl/7.88.1 OpenSSL/3.0.19 …`.
     public static var libraryVersion: String { Curl.version }
+
+    // MARK: - For this package's benchmark baselines (FerryCurlBaseline), which drive libcurl themselves
+
+    /// Runs libcurl's global set-up once per process, as the first request does; `false` when it failed.
+    package static func initializeLibcurl() -> Bool { Curl.isInitialized }
+
+    /// The `User-Agent` header line this transport sends when a request sets none.
+    package static var defaultUserAgentLine: String { CurlOptions.defaultUserAgentLine }
 }
 
 /// A handle for a transfer that never started.

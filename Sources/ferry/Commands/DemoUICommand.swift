@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryNcurses
 import FerryTerminal
 import Foundation
@@ -24,14 +25,14 @@ enum DemoUICommand: FerryCommand {
             case "--crash-on-bang":
                 crashesOnBang = true
             default:
-                printError("ferry --demo-ui: unknown argument '\(argument)'")
+                printError("ferry --demo-ui: unknown argument \(InputExcerpt(argument))")
                 return ExitCode.usage
             }
         }
         let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
         for problem in catalog.problems { printError("ferry: theme \(problem) (using the built-in theme)") }
         if let themeName, !catalog.themes.contains(where: { $0.name == themeName }) {
-            printError("ferry: no theme named '\(themeName)'; using \(catalog.theme(named: nil).name)")
+            printError("ferry: no theme named \(InputExcerpt(themeName)); using \(catalog.theme(named: nil).name)")
         }
         let chosen = catalog.theme(named: themeName)
         return TerminalSession.run { backend, termination in

@@ -1,3 +1,5 @@
+import FerryHTTP
+
 /// The arguments of `ferry export`, parsed.
 struct ExportOptions {
     /// What to write.
@@ -60,7 +62,7 @@ struct ExportOptions {
             case "--format", "-f":
                 let text = try value(for: argument)
                 guard let parsed = Format(rawValue: text.lowercased()) else {
-                    throw UsageError("--format expects curl, http or har, got '\(text)'")
+                    throw UsageError("--format expects curl, http or har, got \(InputExcerpt(text))")
                 }
                 format = parsed
                 formatGiven = true
@@ -79,12 +81,16 @@ struct ExportOptions {
             case "--last":
                 let text = try value(for: argument)
                 guard let count = Int(text), count > 0 else {
-                    throw UsageError("--last expects a count, got '\(text)'")
+                    throw UsageError("--last expects a count, got \(InputExcerpt(text))")
                 }
                 last = count
             default:
-                if argument.hasPrefix("-") && argument.count > 1 { throw UsageError("unknown option '\(argument)'") }
-                guard requestID.isEmpty else { throw UsageError("one request id at a time ('\(argument)')") }
+                if argument.hasPrefix("-") && argument.count > 1 {
+                    throw UsageError("unknown option \(InputExcerpt(argument))")
+                }
+                guard requestID.isEmpty else {
+                    throw UsageError("one request id at a time (\(InputExcerpt(argument)))")
+                }
                 requestID = argument
             }
         }

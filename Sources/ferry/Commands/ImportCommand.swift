@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryWorkbench
 import Foundation
 
@@ -174,13 +175,13 @@ enum ImportCommand: FerryCommand {
                     options.format = importer
                 } else {
                     let names = CollectionImporters.all.map { $0.formatName }.joined(separator: ", ")
-                    return .failure(Message(text: "unknown format '\(given)' (known: \(names))"))
+                    return .failure(Message(text: "unknown format \(InputExcerpt(given)) (known: \(names))"))
                 }
             case "--dry-run":
                 options.dryRun = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    return .failure(Message(text: "unknown option '\(argument)'"))
+                    return .failure(Message(text: "unknown option \(InputExcerpt(argument))"))
                 }
                 options.paths.append(argument)
             }

@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryJSON
 import Foundation
 
@@ -111,9 +112,11 @@ enum JSONCommand: FerryCommand {
                 indent = spaces
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    return .failure(UsageMessage(text: "unknown option '\(argument)'"))
+                    return .failure(UsageMessage(text: "unknown option \(InputExcerpt(argument))"))
                 }
-                guard !sawPath else { return .failure(UsageMessage(text: "more than one input: '\(argument)'")) }
+                guard !sawPath else {
+                    return .failure(UsageMessage(text: "more than one input: \(InputExcerpt(argument))"))
+                }
                 sawPath = true
                 options.path = argument
             }

@@ -70,7 +70,7 @@ struct SendOptions {
             case "--retry":
                 let text = try value(for: argument)
                 guard let count = Int(text), count >= 0 else {
-                    throw UsageError("--retry expects a count, got '\(text)'")
+                    throw UsageError("--retry expects a count, got \(InputExcerpt(text))")
                 }
                 retries = count
             case "--timeout": timeout = try Self.seconds(try value(for: argument), for: argument)
@@ -82,8 +82,12 @@ struct SendOptions {
             case "--verbose": verbose = true
             case "--har": harPath = try value(for: argument)
             default:
-                if argument.hasPrefix("-") && argument.count > 1 { throw UsageError("unknown option '\(argument)'") }
-                guard requestID.isEmpty else { throw UsageError("one request id at a time ('\(argument)')") }
+                if argument.hasPrefix("-") && argument.count > 1 {
+                    throw UsageError("unknown option \(InputExcerpt(argument))")
+                }
+                guard requestID.isEmpty else {
+                    throw UsageError("one request id at a time (\(InputExcerpt(argument)))")
+                }
                 requestID = argument
             }
         }
@@ -95,7 +99,7 @@ struct SendOptions {
         -> Double
     {
         guard let seconds = Double(text), seconds.isFinite, seconds > 0 || (allowingZero && seconds == 0) else {
-            throw UsageError("\(option) expects seconds\(allowingZero ? " (0: none)" : ""), got '\(text)'")
+            throw UsageError("\(option) expects seconds\(allowingZero ? " (0: none)" : ""), got \(InputExcerpt(text))")
         }
         return seconds
     }

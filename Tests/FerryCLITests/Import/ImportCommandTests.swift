@@ -56,7 +56,7 @@ import Testing
         #expect(none.standardError.contains("usage: ferry import"))
         let format = try await FerryProcess.run(["import", "x", "--format", "nope"])
         #expect(format.status == 2)
-        #expect(format.standardError.contains("unknown format 'nope'"))
+        #expect(format.standardError.contains(#"unknown format "nope""#))
         let unknown = try await FerryProcess.run(["import", "notes.txt"], currentDirectory: folder.url)
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("notes.txt: cannot tell the format; give --format"))

@@ -25,193 +25,8 @@ enum Curl {
         return "libcurl/" + String(cString: number)
     }()
 
-    /// How many multi and easy handles exist in the process now (for leak checks).
-    static let liveHandles = Locked(0)
-
     /// The text libcurl gives for a result code.
     static func describe(_ code: Int) -> String { String(cString: curl_easy_strerror(CURLcode(UInt32(code)))) }
-}
-
-// MARK: - Baseline for benchmarks
-
-extension Curl {
-    /// Fetches `urls` one after another on one reused easy handle, discarding bodies: libcurl with no
-    /// FerryHTTP around it, the figure ``CurlTransport``'s overhead is measured against. Returns how many
-    /// transfers succeeded with a 2xx status.
-    static func baselineFetch(_ urls: [String]) -> Int {
-        guard isInitialized, let easy = curl_easy_init() else { return 0 }
-        defer { curl_easy_cleanup(easy) }
-        let headers = baselineHeaders()
-        defer { curl_slist_free_all(headers) }
-        setBaselineOptions(easy, headers: headers)
-        var succeeded = 0
-        for url in urls {
-            ferry_easy_setopt_string(easy, CURLOPT_URL, url)
-            var status = 0
-            if curl_easy_perform(easy) == CURLE_OK,
-                ferry_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK,
-                (200..<300).contains(status)
-            {
-                succeeded += 1
-            }
-        }
-        return succeeded
-    }
-}
-
-extension Curl {
-    /// The header lines every baseline sends: CurlTransport's default `User-Agent` line, so that a baseline
-    /// and CurlTransport put the same request on the wire. libcurl spends ~5k instructions per request on one
-    /// custom header line (callgrind: 76.5k per GET with it, 71.2k without), work any client that sends a
-    /// User-Agent pays, not FerryHTTP's overhead.
-    fileprivate static func baselineHeaders() -> UnsafeMutablePointer<curl_slist>? {
-        curl_slist_append(nil, CurlOptions.defaultUserAgentLine)
-    }
-
-    /// The options every baseline transfer has: bodies discarded, no signals, content decoding on, and
-    /// `headers` (``baselineHeaders()``).
-    fileprivate static func setBaselineOptions(
-        _ easy: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?
-    ) {
-        let discard: ferry_curl_data_callback = { _, size, count, _ in size * count }
-        ferry_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION, discard)
-        ferry_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        ferry_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        ferry_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
-    }
-}
-
-// MARK: - Baseline with transfers in flight at once
-
-extension Curl {
-    /// Fetches `urls` with at most `inFlight` transfers at once on one multi handle driven by the calling
-    /// thread, discarding bodies: how raw libcurl does concurrent requests, with no FerryHTTP around it.
-    /// Returns how many answered 2xx.
-    static func baselineParallelFetch(_ urls: [String], inFlight: Int) -> Int {
-        guard isInitialized, let multi = curl_multi_init() else { return 0 }
-        defer { curl_multi_cleanup(multi) }
-        let headers = baselineHeaders()
-        defer { curl_slist_free_all(headers) }
-        var spare: [UnsafeMutableRawPointer] = []
-        var made: [UnsafeMutableRawPointer] = []
-        defer { for easy in made { curl_easy_cleanup(easy) } }
-        var next = 0
-        var running = 0
-        var succeeded = 0
-        while next < urls.count || running > 0 {
-            while running < inFlight, next < urls.count {
-                let reused = spare.popLast()
-                guard let easy = reused ?? curl_easy_init() else { return succeeded }
-                if reused == nil { made.append(easy) }
-                setBaselineOptions(easy, headers: headers)
-                ferry_easy_setopt_string(easy, CURLOPT_URL, urls[next])
-                curl_multi_add_handle(multi, easy)
-                next += 1
-                running += 1
-            }
-            var stillRunning: Int32 = 0
-            curl_multi_perform(multi, &stillRunning)
-            var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                var status = 0
-                ferry_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-                if message.pointee.data.result == CURLE_OK, (200..<300).contains(status) { succeeded += 1 }
-                curl_multi_remove_handle(multi, easy)
-                spare.append(easy)
-                running -= 1
-            }
-            if running > 0, running >= inFlight || next == urls.count {
-                var ready: Int32 = 0
-                curl_multi_poll(multi, nil, 0, 1000, &ready)
-            }
-        }
-        return succeeded
-    }
-}
-
-// MARK: - Baseline with CurlTransport's architecture
-
-extension Curl {
-    /// Fetches `urls` one after another like ``baselineFetch(_:)``, but with ``CurlTransport``'s thread
-    /// layout and nothing else of it: one reused easy handle on a multi handle driven by its own thread,
-    /// each URL posted by the caller and the thread woken with `curl_multi_wakeup`, each result handed
-    /// back through a semaphore. What this costs over ``baselineFetch(_:)`` is the price of the design
-    /// (two thread hand-offs per request), not of FerryHTTP's code. Returns how many answered 2xx.
-    static func baselineLoopFetch(_ urls: [String]) -> Int {
-        guard isInitialized, let multi = curl_multi_init() else { return 0 }
-        defer { curl_multi_cleanup(multi) }
-        guard let easy = curl_easy_init() else { return 0 }
-        defer { curl_easy_cleanup(easy) }
-        let headers = baselineHeaders()
-        defer { curl_slist_free_all(headers) }
-        setBaselineOptions(easy, headers: headers)
-
-        let mailbox = BaselineMailbox(multi: multi, easy: easy)
-        let thread = Thread { mailbox.run() }
-        thread.start()
-        for url in urls {
-            mailbox.post(url)
-            mailbox.done.wait()
-        }
-        mailbox.post(nil)
-        mailbox.done.wait()
-        return mailbox.succeeded
-    }
-}
-
-/// The state shared by ``Curl/baselineLoopFetch(_:)``'s caller and its loop thread.
-private final class BaselineMailbox: @unchecked Sendable {
-    let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private let multi: UnsafeMutableRawPointer
-    private let easy: UnsafeMutableRawPointer
-    /// Guarded by `lock`: the next URL, and whether to stop (posting `nil`).
-    private var next: String?
-    private var stopping = false
-    /// Loop-confined until the final `done` signal.
-    private(set) var succeeded = 0
-
-    init(multi: UnsafeMutableRawPointer, easy: UnsafeMutableRawPointer) {
-        self.multi = multi
-        self.easy = easy
-    }
-
-    /// Hands the loop a URL to fetch, or `nil` to stop; wakes it.
-    func post(_ url: String?) {
-        lock.lock()
-        if let url { next = url } else { stopping = true }
-        lock.unlock()
-        curl_multi_wakeup(multi)
-    }
-
-    func run() {
-        while true {
-            lock.lock()
-            let (url, stop) = (next, stopping)
-            next = nil
-            lock.unlock()
-            if stop { break }
-            if let url {
-                ferry_easy_setopt_string(easy, CURLOPT_URL, url)
-                curl_multi_add_handle(multi, easy)
-            }
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
-            var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
-                guard message.pointee.msg == CURLMSG_DONE else { continue }
-                var status = 0
-                ferry_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-                if message.pointee.data.result == CURLE_OK, (200..<300).contains(status) { succeeded += 1 }
-                curl_multi_remove_handle(multi, easy)
-                done.signal()
-            }
-            var ready: Int32 = 0
-            curl_multi_poll(multi, nil, 0, 1000, &ready)
-        }
-        done.signal()
-    }
 }
 
 // MARK: - Multi handle
@@ -230,7 +45,6 @@ final class CurlMulti {
         // Several requests to one HTTP/2 server share one connection (libcurl's default since 7.62, made
         // explicit here).
         ferry_multi_setopt_long(handle, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        Curl.liveHandles.withLock { $0 += 1 }
     }
 
     deinit { close() }
@@ -240,7 +54,6 @@ final class CurlMulti {
         guard !isClosed else { return }
         isClosed = true
         curl_multi_cleanup(handle)
-        Curl.liveHandles.withLock { $0 -= 1 }
     }
 
     func add(_ easy: CurlEasy) -> Bool { curl_multi_add_handle(handle, easy.handle) == CURLM_OK }
@@ -290,11 +103,9 @@ final class CurlEasy {
         let size = Int(ferry_curl_error_size())
         errorBuffer = .allocate(capacity: size)
         errorBuffer.initialize(repeating: 0, count: size)
-        Curl.liveHandles.withLock { $0 += 1 }
     }
 
     deinit {
-        Curl.liveHandles.withLock { $0 -= 1 }
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()

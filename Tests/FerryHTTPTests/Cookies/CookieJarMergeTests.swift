@@ -28,8 +28,10 @@ import Testing
         second.flush()
         #expect(first.persistenceError == nil && second.persistenceError == nil)
         #expect(names(in: file) == ["a=1", "b=2"])
-        // The jar that saved last holds both too.
-        #expect(Set(second.cookies().map(\.name)) == ["a", "b"])
+        // The jar that saved last (either: saves run in the background as soon as a cookie is stored) holds
+        // both too.
+        let held = [first, second].map { Set($0.cookies().map(\.name)) }
+        #expect(held.contains(["a", "b"]), "\(held)")
     }
 
     @Test func aCookieRemovedByOneJarIsNotBroughtBackByAnother() {

@@ -43,7 +43,7 @@ struct AppReducerTests {
     // MARK: - Sending
 
     @Test mutating func sendResolvesTheRequestAndStartsAnEffect() throws {
-        let effects = AppReducer.reduce(&state, .sendRequested)
+        let effects = AppReducer.reduce(&state, .app(.sendRequested))
         guard case .send(let id, let plan) = effects.first else {
             Issue.record("expected a send effect, got \(effects)")
             return
@@ -57,19 +57,19 @@ struct AppReducerTests {
     }
 
     @Test mutating func aResponseIsStoredAndItsBodyPreparedOffTheLoop() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
         let response = HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json"], url: try #require(URL(string: "http://x/json")),
             body: Data(#"{"a": [1, 2]}"#.utf8))
-        let effects = AppReducer.reduce(&state, .responseReceived(id: id, .success(response)))
+        let effects = AppReducer.reduce(&state, .transfer(id, .responseReceived(.success(response))))
         guard case .prepareBody(let bodyID, let data, let isJSON) = effects.first else {
             Issue.record("expected prepareBody, got \(effects)")
             return
         }
         #expect(bodyID == id && isJSON && data == response.body)
         #expect(state.currentExchange?.response?.status == 200)
-        _ = AppReducer.reduce(&state, .bodyPrepared(id: id, EffectRunner.prepare(data, isJSON: true)))
+        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(EffectRunner.prepare(data, isJSON: true))))
         guard case .json(let tree) = state.currentExchange?.body else {
             Issue.record("expected a JSON tree")
             return
@@ -79,9 +79,9 @@ struct AppReducerTests {
     }
 
     @Test mutating func aResultForAReplacedSendIsDropped() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let first = try #require(state.currentExchange?.id)
-        let effects = AppReducer.reduce(&state, .sendRequested)
+        let effects = AppReducer.reduce(&state, .app(.sendRequested))
         let second = try #require(state.currentExchange?.id)
         #expect(first != second)
         guard case .cancel(let canceled) = effects.first else {
@@ -91,20 +91,23 @@ struct AppReducerTests {
         #expect(canceled == first)
         let url = try #require(URL(string: "http://x"))
         #expect(
-            AppReducer.reduce(&state, .responseReceived(id: first, .success(HTTPResponse(status: 500, url: url))))
-                .isEmpty)
+            AppReducer.reduce(
+                &state, .transfer(first, .responseReceived(.success(HTTPResponse(status: 500, url: url))))
+            )
+            .isEmpty)
         #expect(state.currentExchange?.isInFlight == true)
-        _ = AppReducer.reduce(&state, .responseReceived(id: second, .success(HTTPResponse(status: 204, url: url))))
+        _ = AppReducer.reduce(
+            &state, .transfer(second, .responseReceived(.success(HTTPResponse(status: 204, url: url)))))
         #expect(state.currentExchange?.response?.status == 204)
     }
 
     @Test mutating func cancelMarksTheExchangeAndDropsItsLateResult() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
         _ = AppReducer.reduce(
-            &state, .progressReceived(id: id, TransferProgress(bytesReceived: 1234), elapsed: .seconds(2)))
+            &state, .transfer(id, .progressed(TransferProgress(bytesReceived: 1234), elapsed: .seconds(2))))
         #expect(state.currentExchange?.receiveRate == 617)
-        let effects = AppReducer.reduce(&state, .cancelRequested)
+        let effects = AppReducer.reduce(&state, .app(.cancelRequested))
         guard case .cancel(let canceled) = effects.first else {
             Issue.record("expected a cancel effect, got \(effects)")
             return
@@ -116,16 +119,16 @@ struct AppReducerTests {
         }
         #expect(state.currentExchange?.progress.bytesReceived == 1234)
         let url = try #require(URL(string: "http://x"))
-        _ = AppReducer.reduce(&state, .responseReceived(id: id, .success(HTTPResponse(status: 200, url: url))))
+        _ = AppReducer.reduce(&state, .transfer(id, .responseReceived(.success(HTTPResponse(status: 200, url: url)))))
         #expect(state.currentExchange?.response == nil)
-        #expect(AppReducer.reduce(&state, .cancelRequested).isEmpty)
+        #expect(AppReducer.reduce(&state, .app(.cancelRequested)).isEmpty)
     }
 
     @Test mutating func failuresAreShownInWords() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let exchange = try #require(state.currentExchange)
         let error = HTTPClientError(.connectionRefused(host: "127.0.0.1", port: 9), request: HTTPRequest(path: "/json"))
-        _ = AppReducer.reduce(&state, .responseReceived(id: exchange.id, .failure(error)))
+        _ = AppReducer.reduce(&state, .transfer(exchange.id, .responseReceived(.failure(error))))
         guard case .failed(let message) = state.currentExchange?.phase else {
             Issue.record("expected failed")
             return
@@ -136,31 +139,31 @@ struct AppReducerTests {
     // MARK: - Environments
 
     @Test mutating func cyclingTheEnvironmentChangesWhereRequestsGo() throws {
-        let effects = AppReducer.reduce(&state, .environmentCycled)
+        let effects = AppReducer.reduce(&state, .app(.environmentCycled))
         #expect(state.environment == "staging")
         guard case .rememberEnvironment(let name) = effects.first else {
             Issue.record("expected rememberEnvironment, got \(effects)")
             return
         }
         #expect(name == "staging")
-        guard case .send(_, let plan) = AppReducer.reduce(&state, .sendRequested).first else {
+        guard case .send(_, let plan) = AppReducer.reduce(&state, .app(.sendRequested)).first else {
             Issue.record("expected a send")
             return
         }
         #expect(try RequestSender.prepare(plan).request.url?.host == "staging.test")
-        _ = AppReducer.reduce(&state, .environmentCycled)
+        _ = AppReducer.reduce(&state, .app(.environmentCycled))
         #expect(state.environment == "local")
     }
 
     @Test mutating func thePickerChoosesAnEnvironment() {
-        _ = AppReducer.reduce(&state, .environmentPickerRequested)
+        _ = AppReducer.reduce(&state, .app(.environmentPickerRequested))
         guard case .environmentPicker(let picker) = state.overlay else {
             Issue.record("expected the picker")
             return
         }
         #expect(picker.list.items.map(\.text) == ["local", "staging"])
-        _ = AppReducer.reduce(&state, .dialogEvent(.key(.down)))
-        _ = AppReducer.reduce(&state, .dialogEvent(.key(.enter)))
+        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.down))))
+        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.enter))))
         #expect(state.environment == "staging")
         #expect(state.overlay == nil)
     }
@@ -186,13 +189,13 @@ struct AppReducerTests {
 
     /// Ctrl-R, then the send effect's preparation fails and says so: nothing goes out.
     private func sendFailsToPrepare(_ state: inout AppState) throws {
-        guard case .send(let id, let plan) = AppReducer.reduce(&state, .sendRequested).first else {
+        guard case .send(let id, let plan) = AppReducer.reduce(&state, .app(.sendRequested)).first else {
             throw TestFailure("expected a send")
         }
         guard case .failure(let problem) = EffectRunner.prepare(plan, limits: ResponseLimits()) else {
             throw TestFailure("expected the preparation to fail")
         }
-        #expect(AppReducer.reduce(&state, .sendFailed(id: id, problem.message)).isEmpty)
+        #expect(AppReducer.reduce(&state, .transfer(id, .preparationFailed(problem.message))).isEmpty)
     }
 
     // MARK: - Editing and saving
@@ -200,7 +203,7 @@ struct AppReducerTests {
     @Test mutating func editsBecomeADraftThatSurvivesSwitchingAndIsSaved() throws {
         let id = try #require(state.openRequest)
         state.focus = .editor
-        let effects = AppReducer.reduce(&state, .characterTyped("?"))
+        let effects = AppReducer.reduce(&state, .app(.characterTyped("?")))
         guard case .writeDraft(let draftID, let draft) = effects.first else {
             Issue.record("expected writeDraft, got \(effects)")
             return
@@ -209,20 +212,20 @@ struct AppReducerTests {
         #expect(state.isUnsaved(id))
         // Switch to another request and back: the edit is still there.
         state.focus = .tree
-        _ = AppReducer.reduce(&state, .cursorMoved(.down))
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .app(.cursorMoved(.down)))
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         #expect(state.openRequest != id)
         AppReducer.open(id, &state)
         #expect(state.currentRequest?.url == "{{host}}/json?")
         // Save.
-        guard case .save(let savedID, let saved) = AppReducer.reduce(&state, .saveRequested).first else {
+        guard case .save(let savedID, let saved) = AppReducer.reduce(&state, .editor(.saveRequested)).first else {
             Issue.record("expected a save")
             return
         }
         #expect(savedID == id)
         var workspace = state.workspace
         try workspace.updateRequest(id, with: saved)
-        let after = AppReducer.reduce(&state, .saveFinished(id, saved, .success(workspace)))
+        let after = AppReducer.reduce(&state, .workspace(.saveFinished(id, saved, .success(workspace))))
         #expect(!state.isUnsaved(id))
         guard case .writeDraft(_, nil) = after.first else {
             Issue.record("expected the draft removed, got \(after)")
@@ -233,29 +236,29 @@ struct AppReducerTests {
 
     @Test mutating func undoingAnEditClearsTheDraft() {
         state.focus = .editor
-        _ = AppReducer.reduce(&state, .characterTyped("x"))
+        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
         #expect(state.hasUnsavedEdits)
-        _ = AppReducer.reduce(&state, .backspacePressed)
+        _ = AppReducer.reduce(&state, .app(.backspacePressed))
         #expect(!state.hasUnsavedEdits)
     }
 
     @Test mutating func quittingWithUnsavedEditsAsksFirst() {
         state.focus = .editor
-        _ = AppReducer.reduce(&state, .characterTyped("x"))
-        _ = AppReducer.reduce(&state, .quitRequested)
+        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
+        _ = AppReducer.reduce(&state, .app(.quitRequested))
         #expect(state.overlay == .confirmQuit)
         #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .overlayDismissed)
+        _ = AppReducer.reduce(&state, .overlay(.dismissed))
         #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .quitRequested)
-        _ = AppReducer.reduce(&state, .quitConfirmed)
+        _ = AppReducer.reduce(&state, .app(.quitRequested))
+        _ = AppReducer.reduce(&state, .app(.quitConfirmed))
         #expect(state.isFinished)
     }
 
     @Test mutating func theMethodPickerChangesTheMethod() {
-        _ = AppReducer.reduce(&state, .methodCycled)
-        for character in "pat" { _ = AppReducer.reduce(&state, .dialogEvent(.character(character))) }
-        _ = AppReducer.reduce(&state, .dialogEvent(.key(.enter)))
+        _ = AppReducer.reduce(&state, .editor(.methodCycled))
+        for character in "pat" { _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.character(character)))) }
+        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.enter))))
         #expect(state.currentRequest?.method == "PATCH")
         #expect(state.overlay == nil)
         #expect(state.hasUnsavedEdits)
@@ -264,41 +267,43 @@ struct AppReducerTests {
     // MARK: - Response body
 
     @Test mutating func jsonNodesToggleAndSearchByPathAndText() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
         let body = Data(#"{"user": {"name": "ada", "tags": ["x", "y"]}, "count": 2}"#.utf8)
         let url = try #require(URL(string: "http://x"))
         _ = AppReducer.reduce(
             &state,
-            .responseReceived(
-                id: id,
-                .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body))
+            .transfer(
+                id,
+                .responseReceived(
+                    .success(
+                        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body)))
             ))
-        _ = AppReducer.reduce(&state, .bodyPrepared(id: id, EffectRunner.prepare(body, isJSON: true)))
+        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(EffectRunner.prepare(body, isJSON: true))))
         state.focus = .response
-        _ = AppReducer.reduce(&state, .cursorMoved(.down))  // "user"
-        _ = AppReducer.reduce(&state, .rowActivated)  // collapse it
+        _ = AppReducer.reduce(&state, .app(.cursorMoved(.down)))  // "user"
+        _ = AppReducer.reduce(&state, .app(.rowActivated))  // collapse it
         guard case .json(let collapsed) = state.currentExchange?.body else { throw TestFailure("no tree") }
         #expect(collapsed.visibleRowCount == 3)
-        _ = AppReducer.reduce(&state, .jsonExpandedAll)
+        _ = AppReducer.reduce(&state, .response(.jsonExpandedAll))
         guard case .json(let expanded) = state.currentExchange?.body else { throw TestFailure("no tree") }
         #expect(expanded.visibleRowCount == 7)
-        _ = AppReducer.reduce(&state, .jsonCollapsedAll)
-        _ = AppReducer.reduce(&state, .searchRequested)
-        for character in ".user.tags[1]" { _ = AppReducer.reduce(&state, .characterTyped(character)) }
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .response(.jsonCollapsedAll))
+        _ = AppReducer.reduce(&state, .response(.searchRequested))
+        for character in ".user.tags[1]" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         let exchange = try #require(state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
         #expect(tree.document.path(of: tree.node(atRow: exchange.bodyCursor)).description == ".user.tags[1]")
-        _ = AppReducer.reduce(&state, .searchRequested)
-        for _ in 0..<20 { _ = AppReducer.reduce(&state, .backspacePressed) }
-        for character in "ADA" { _ = AppReducer.reduce(&state, .characterTyped(character)) }
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .response(.searchRequested))
+        for _ in 0..<20 { _ = AppReducer.reduce(&state, .app(.backspacePressed)) }
+        for character in "ADA" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         let found = try #require(state.currentExchange)
         guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
         #expect(found.matches.count == 1)
         #expect(searched.document.path(of: searched.node(atRow: found.bodyCursor)).description == ".user.name")
-        guard case .copy(let text) = AppReducer.reduce(&state, .pathCopyRequested).first else {
+        guard case .copy(let text) = AppReducer.reduce(&state, .response(.copyRequested(.path))).first else {
             throw TestFailure("expected a copy effect")
         }
         #expect(text == ".user.name")
@@ -326,23 +331,24 @@ struct AppReducerTests {
     @Test func keysMapToActionsThroughTheKeyMap() {
         var state = state
         func action(_ key: KeyEvent) -> String { InputRouter.action(for: key, in: state).map { "\($0)" } ?? "nil" }
-        #expect(action(.control("r")) == "sendRequested")
-        #expect(action(KeyEvent(.function(5))) == "sendRequested")
-        #expect(action(KeyEvent(.escape)) == "cancelRequested")
-        #expect(action(.control("e")) == "environmentCycled")
-        #expect(action(KeyEvent(.function(2))) == "environmentPickerRequested")
-        #expect(action(.control("s")) == "saveRequested")
-        #expect(action(.control("q")) == "quitRequested")
-        #expect(action(KeyEvent(.character("?"))) == "helpRequested")
-        #expect(action(KeyEvent(.character("j"))) == "cursorMoved(FerryApp.CursorMove.down)")
-        #expect(action(KeyEvent(.tab, modifiers: .shift)) == "focusMoved(-1)")
+        #expect(action(.control("r")) == "app(FerryApp.AppEvent.sendRequested)")
+        #expect(action(KeyEvent(.function(5))) == "app(FerryApp.AppEvent.sendRequested)")
+        #expect(action(KeyEvent(.escape)) == "app(FerryApp.AppEvent.cancelRequested)")
+        #expect(action(.control("e")) == "app(FerryApp.AppEvent.environmentCycled)")
+        #expect(action(KeyEvent(.function(2))) == "app(FerryApp.AppEvent.environmentPickerRequested)")
+        #expect(action(.control("s")) == "editor(FerryApp.EditorAction.saveRequested)")
+        #expect(action(.control("q")) == "app(FerryApp.AppEvent.quitRequested)")
+        #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.helpRequested)")
+        #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.cursorMoved(FerryApp.CursorMove.down))")
+        #expect(action(KeyEvent(.tab, modifiers: .shift)) == "app(FerryApp.AppEvent.focusMoved(-1))")
         state.focus = .editor
-        #expect(action(KeyEvent(.character("j"))) == "characterTyped(\"j\")")
-        #expect(action(KeyEvent(.character("?"))) == "characterTyped(\"?\")")
+        #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.characterTyped(\"j\"))")
+        #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.characterTyped(\"?\"))")
         state.overlay = .help(scroll: 0)
-        #expect(action(KeyEvent(.escape)) == "overlayDismissed")
-        state.overlay = .environmentPicker(PickerDialogState(title: "x", items: [ListItem("a")]))
-        guard case .dialogEvent(.key(let key)) = InputRouter.action(for: .key(KeyEvent(.escape)), in: state) else {
+        #expect(action(KeyEvent(.escape)) == "overlay(FerryApp.OverlayAction.dismissed)")
+        state.overlay = .environmentPicker(PickerDialogState(title: "x", items: [PickerChoice("a")]))
+        guard case .overlay(.dialogEvent(.key(let key))) = InputRouter.action(for: .key(KeyEvent(.escape)), in: state)
+        else {
             Issue.record("a picker reads its own keys")
             return
         }
@@ -356,7 +362,9 @@ struct AppReducerTests {
         #expect(problems.count == 1)
         var state = state
         state.keyMap = keyMap
-        #expect(InputRouter.action(for: KeyEvent.control("g"), in: state).map { "\($0)" } == "sendRequested")
+        #expect(
+            InputRouter.action(for: KeyEvent.control("g"), in: state).map { "\($0)" }
+                == "app(FerryApp.AppEvent.sendRequested)")
     }
 }
 

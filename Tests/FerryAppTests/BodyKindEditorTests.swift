@@ -68,6 +68,13 @@ struct BodyKindEditorTests {
 
     mutating func type(_ text: String) { press(InputEvent.typing(text)) }
 
+    /// Picks `kind` in the body-kind picker (F7), as the user does: down to its row, then Enter.
+    mutating func chooseKind(_ kind: BodyKind) {
+        press(.key(.function(7)))
+        for _ in 0..<(BodyKind.allCases.firstIndex(of: kind) ?? 0) { press(.key(.down)) }
+        press(.key(.enter))
+    }
+
     var body: String? { state.currentRequest?.body }
 
     // MARK: - Form
@@ -230,7 +237,7 @@ struct BodyKindEditorTests {
 
     @Test mutating func f8FormatsTheJSONBodyAndCtrlZTakesItBack() throws {
         try openBody("empty")
-        _ = AppReducer.reduce(&state, .bodyKindChosen(.json))
+        chooseKind(.json)
         type("{\"b\": [1,2], \"a\": {{n}}}")
         #expect(state.bodyProblem == nil, "variables count as values while checking")
         press(.key(.function(8)))
@@ -244,7 +251,7 @@ struct BodyKindEditorTests {
         press(.key(.character("z"), modifiers: .control))
         #expect(body == "{\"b\": [1,2], \"a\": true}")
         // Not JSON: formatting says so.
-        _ = AppReducer.reduce(&state, .bodyKindChosen(.text))
+        chooseKind(.text)
         press(.key(.function(8)))
         #expect(state.message?.text.contains("Only a JSON body") == true)
     }
@@ -253,7 +260,7 @@ struct BodyKindEditorTests {
 
     @Test mutating func aFileBodyIsReadOffTheLoopThenSent() throws {
         try openBody("empty")
-        _ = AppReducer.reduce(&state, .bodyKindChosen(.file))
+        chooseKind(.file)
         type("data.json")
         press(.key(.enter))
         effects = []
@@ -274,7 +281,7 @@ struct BodyKindEditorTests {
             problem = error.description
         }
         #expect(problem.contains("Cannot read ./nope.bin"))
-        _ = AppReducer.reduce(&state, .sendFailed(id: id, problem))
+        _ = AppReducer.reduce(&state, .transfer(id, .preparationFailed(problem)))
         #expect(state.currentExchange == nil)
         #expect(state.message?.text.contains("Cannot read ./nope.bin") == true)
     }

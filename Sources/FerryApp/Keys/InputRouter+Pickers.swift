@@ -11,11 +11,11 @@ extension InputRouter {
         let context = overlay.keyContext
         if let name = keyMap.bindings.first(where: { $0.context == context && $0.key == key })?.action {
             guard let command = AppCommand(rawValue: name) else { return nil }
-            if let widgetKey = command.pickerKey { return .dialogEvent(.key(KeyEvent(widgetKey))) }
+            if let widgetKey = command.pickerKey { return .overlay(.dialogEvent(.key(KeyEvent(widgetKey)))) }
             return command.action
         }
         if AppKeyMap.defaults.bindings.contains(where: { $0.context == context && $0.key == key }) { return nil }
-        return .dialogEvent(.key(key))
+        return .overlay(.dialogEvent(.key(key)))
     }
 }
 

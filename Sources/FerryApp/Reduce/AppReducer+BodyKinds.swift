@@ -33,7 +33,8 @@ extension AppReducer {
         guard let request = state.currentRequest else { return [] }
         state.overlay = .bodyKindPicker(
             PickerDialogState(
-                title: "Body (\(request.bodyKind.title) now)", items: BodyKind.allCases.map { ListItem($0.title) }))
+                title: "Body (\(request.bodyKind.title) now)",
+                items: BodyKind.allCases.map { PickerChoice($0, $0.title) }))
         return []
     }
 
@@ -53,7 +54,7 @@ extension AppReducer {
             return []
         }
         let effects = edit(id, &state) { $0.convertBody(to: kind) }
-        state.message = .init(text: "Body: \(kind.title).", isError: false)
+        state.report(.info("Body: \(kind.title)."))
         return kind == .none ? effects : effects + startBodyEditing(&state)
     }
 
@@ -64,12 +65,11 @@ extension AppReducer {
             state.overlay = .namePrompt(
                 .bodyFile(id),
                 PromptDialogState(title: "File body", label: "Path (relative to \(id.path))", text: path))
-            state.message = .init(
-                text: "Type the path of a file, such as ./body.json (Esc keeps the body).", isError: true)
+            state.report(.error("Type the path of a file, such as ./body.json (Esc keeps the body)."))
             return []
         }
         let effects = edit(id, &state) { $0.setFileBody(path: path) }
-        state.message = .init(text: "Body: the bytes of \(path), read when sending.", isError: false)
+        state.report(.info("Body: the bytes of \(path), read when sending."))
         return effects
     }
 
@@ -120,17 +120,17 @@ extension AppReducer {
     static func formatBody(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }
         guard request.bodyKind == .json, let body = state.bodyEditor?.text ?? request.body, !body.isEmpty else {
-            state.message = .init(text: "Only a JSON body can be formatted (F7 picks the body kind).", isError: true)
+            state.report(.error("Only a JSON body can be formatted (F7 picks the body kind)."))
             return []
         }
         let formatted: String
         do {
             formatted = try JSONValue(parsing: body).formatted(.pretty(indent: 2))
         } catch {
-            state.message = .init(
-                text: "Cannot format: line \(error.line), column \(error.column): \(error.message)"
-                    + (body.contains("{{") ? " ({{variables}} outside strings cannot be formatted)." : "."),
-                isError: true)
+            state.report(
+                .error(
+                    "Cannot format: line \(error.line), column \(error.column): \(error.message)"
+                        + (body.contains("{{") ? " ({{variables}} outside strings cannot be formatted)." : ".")))
             return []
         }
         if var editor = state.bodyEditor {
@@ -140,7 +140,7 @@ extension AppReducer {
             state.bodyEditor = editor
         }
         state.bodyProblem = nil
-        state.message = .init(text: "Formatted the JSON body.", isError: false)
+        state.report(.info("Formatted the JSON body."))
         return edit(id, &state) { $0.body = formatted }
     }
 

@@ -69,7 +69,7 @@ extension AppReducer {
     static func pickMethod(_ state: inout AppState) -> [Effect] {
         guard let request = state.currentRequest else { return [] }
         state.overlay = .methodPicker(
-            PickerDialogState(title: "Method (\(request.method) now)", items: methods.map { ListItem($0) }))
+            PickerDialogState(title: "Method (\(request.method) now)", items: methods.map { PickerChoice($0) }))
         return []
     }
 

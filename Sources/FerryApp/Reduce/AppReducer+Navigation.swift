@@ -182,7 +182,7 @@ extension AppReducer {
                 }
             }
             return []
-        default:
+        case .press(.middle), .press(.right), .release, .move:
             return []
         }
     }

@@ -13,8 +13,12 @@ extension AppReducer {
     static func helpOverlay(over overlay: Overlay?) -> Overlay {
         guard let overlay else { return .help(scroll: 0) }
         switch overlay {
-        case .help, .overlayHelp: return overlay
-        default: return .overlayHelp(under: overlay, scroll: 0)
+        case .help, .overlayHelp:
+            return overlay
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
+            .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash,
+            .confirmPurge, .confirmEmptyTrash, .problems:
+            return .overlayHelp(under: overlay, scroll: 0)
         }
     }
 

@@ -52,7 +52,7 @@ public struct AppState: Sendable {
     /// The latest exchange of each request.
     var exchanges: [RequestID: Exchange] = [:]
     /// The id the next send gets.
-    var nextExchangeID = 1
+    var nextSendID = SendID.first
     /// The response pane's tab.
     var responseTab: ResponseTab = .body
     /// The scroll of the Headers, Timing and Request tabs.
@@ -91,6 +91,17 @@ public struct AppState: Sendable {
         var text: String
         /// Whether it is an error.
         var isError: Bool
+
+        /// A problem, in words with what to do.
+        static func error(_ text: String) -> Message { Message(text: text, isError: true) }
+
+        /// What happened, when it went well.
+        static func info(_ text: String) -> Message { Message(text: text, isError: false) }
+    }
+
+    /// Shows `message` in the status bar (until the next one).
+    mutating func report(_ message: Message) {
+        self.message = message
     }
 
     // MARK: - Creating
@@ -117,11 +128,11 @@ public struct AppState: Sendable {
             openRequest = first
             resetURLEditor()
         }
-        report((workspace.diagnostics + environments.diagnostics).map(Problem.init))
+        reportProblems((workspace.diagnostics + environments.diagnostics).map(Problem.init))
     }
 
     /// Adds start-up problems to the Problems list and says in the status bar how many there are.
-    mutating func report(_ found: [Problem]) {
+    mutating func reportProblems(_ found: [Problem]) {
         guard !found.isEmpty else { return }
         problems += found
         let count = problems.count

@@ -19,6 +19,15 @@ struct AppReducerTests {
         state = try folder.loadState(size: Size(width: 80, height: 24))
     }
 
+    /// How FerryHTTP reports a streamed send that ended complete: `response`, with its body as it arrived.
+    func ended(_ response: HTTPResponse) -> TransferAction {
+        let bytes = [UInt8](response.body)
+        return .ended(
+            TransferEnd(
+                .success(response),
+                body: ReceivedBody(storage: .memory(bytes), count: bytes.count, isComplete: true, isBinary: false)))
+    }
+
     // MARK: - Launch
 
     @Test func launchFocusesTheTreeWithTheFirstRequestOpen() {
@@ -62,14 +71,15 @@ struct AppReducerTests {
         let response = HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json"], url: try #require(URL(string: "http://x/json")),
             body: Data(#"{"a": [1, 2]}"#.utf8))
-        let effects = AppReducer.reduce(&state, .transfer(id, .responseReceived(.success(response))))
-        guard case .prepareBody(let bodyID, let data, let isJSON) = effects.first else {
-            Issue.record("expected prepareBody, got \(effects)")
+        let effects = AppReducer.reduce(&state, .transfer(id, ended(response)))
+        guard case .prepareReceived(let bodyID, let received, let isJSON, let note) = effects.first else {
+            Issue.record("expected prepareReceived, got \(effects)")
             return
         }
-        #expect(bodyID == id && isJSON && data == response.body)
+        #expect(bodyID == id && isJSON && note == nil && Data(received.prefix(100)) == response.body)
         #expect(state.currentExchange?.response?.status == 200)
-        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(EffectRunner.prepare(data, isJSON: true))))
+        let prepared = BodyPreparation.prepare(received, isJSON: true, note: nil, limits: ResponseLimits())
+        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
         guard case .json(let tree) = state.currentExchange?.body else {
             Issue.record("expected a JSON tree")
             return
@@ -92,12 +102,12 @@ struct AppReducerTests {
         let url = try #require(URL(string: "http://x"))
         #expect(
             AppReducer.reduce(
-                &state, .transfer(first, .responseReceived(.success(HTTPResponse(status: 500, url: url))))
+                &state, .transfer(first, ended(HTTPResponse(status: 500, url: url)))
             )
             .isEmpty)
         #expect(state.currentExchange?.isInFlight == true)
         _ = AppReducer.reduce(
-            &state, .transfer(second, .responseReceived(.success(HTTPResponse(status: 204, url: url)))))
+            &state, .transfer(second, ended(HTTPResponse(status: 204, url: url))))
         #expect(state.currentExchange?.response?.status == 204)
     }
 
@@ -119,7 +129,7 @@ struct AppReducerTests {
         }
         #expect(state.currentExchange?.progress.bytesReceived == 1234)
         let url = try #require(URL(string: "http://x"))
-        _ = AppReducer.reduce(&state, .transfer(id, .responseReceived(.success(HTTPResponse(status: 200, url: url)))))
+        _ = AppReducer.reduce(&state, .transfer(id, ended(HTTPResponse(status: 200, url: url))))
         #expect(state.currentExchange?.response == nil)
         #expect(AppReducer.reduce(&state, .app(.cancelRequested)).isEmpty)
     }
@@ -128,7 +138,7 @@ struct AppReducerTests {
         _ = AppReducer.reduce(&state, .app(.sendRequested))
         let exchange = try #require(state.currentExchange)
         let error = HTTPClientError(.connectionRefused(host: "127.0.0.1", port: 9), request: HTTPRequest(path: "/json"))
-        _ = AppReducer.reduce(&state, .transfer(exchange.id, .responseReceived(.failure(error))))
+        _ = AppReducer.reduce(&state, .transfer(exchange.id, .ended(TransferEnd(.failure(error)))))
         guard case .failed(let message) = state.currentExchange?.phase else {
             Issue.record("expected failed")
             return
@@ -138,21 +148,75 @@ struct AppReducerTests {
 
     // MARK: - Environments
 
-    @Test mutating func cyclingTheEnvironmentChangesWhereRequestsGo() throws {
-        let effects = AppReducer.reduce(&state, .app(.environmentCycled))
-        #expect(state.environment == "staging")
-        guard case .rememberEnvironment(let name) = effects.first else {
-            Issue.record("expected rememberEnvironment, got \(effects)")
-            return
+    @Test func cyclingTheEnvironmentChangesWhereRequestsGo() async throws {
+        let tester = ReducerTester(state)
+        tester.send(.app(.environmentCycled)) {
+            $0.environment = "staging"
+            $0.report(.info("Environment: staging"))
         }
-        #expect(name == "staging")
-        guard case .send(_, let plan) = AppReducer.reduce(&state, .app(.sendRequested)).first else {
+        let id = try #require(state.openRequest)
+        let effects = tester.send(.app(.sendRequested)) {
+            $0.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.nextSendID = SendID(number: 2)
+            $0.message = nil
+        }
+        guard case .send(_, let plan) = effects.first else {
             Issue.record("expected a send")
             return
         }
         #expect(try RequestSender.prepare(plan).request.url?.host == "staging.test")
-        _ = AppReducer.reduce(&state, .app(.environmentCycled))
-        #expect(state.environment == "local")
+        await tester.receive({ action -> PreparedSend? in
+            guard case .transfer(.first, .prepared(let send)) = action else { return nil }
+            return send
+        }) { state, send in
+            state.exchanges[id]?.sent = send.request
+            state.exchanges[id]?.scrubber = send.prepared.scrubber
+        }
+        tester.send(.app(.cancelRequested)) {
+            $0.exchanges[id]?.phase = .canceled
+            $0.report(.info("Canceled."))
+        }
+        tester.send(.app(.environmentCycled)) {
+            $0.environment = "local"
+            $0.report(.info("Environment: local"))
+        }
+        await tester.receive({ action -> TransferEnd? in
+            guard case .transfer(.first, .ended(let end)) = action else { return nil }
+            return end
+        }) { state, end in
+            // A canceled send keeps saying so; what arrived (nothing) is noted.
+            state.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+            state.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
+            state.exchanges[id]?.isBodyPartial = !end.body.isComplete
+        }
+        await tester.finish()
+    }
+
+    @Test func savingTakesInTheSavedWorkspaceAndDropsTheDraft() async throws {
+        let id = try #require(state.openRequest)
+        var start = state
+        start.focus = .editor
+        let tester = ReducerTester(start)
+        try tester.send(.app(.characterTyped("?"))) {
+            var draft = try #require($0.currentRequest)
+            draft.url = "{{host}}/json?"
+            $0.drafts[id] = draft
+            // The URL field is sized to its area on screen, then takes the character.
+            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.urlEditor.insert("?")
+        }
+        tester.send(.editor(.saveRequested)) { $0.report(.info("Saving \(id.path)…")) }
+        await tester.receive({ action -> Workspace? in
+            guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
+            return workspace
+        }) { state, workspace in
+            state.workspace = workspace
+            state.rebuildTree()
+            state.drafts[id] = nil
+            state.report(.info("Saved \(id.path)."))
+        }
+        await tester.finish()
+        #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
     }
 
     @Test mutating func thePickerChoosesAnEnvironment() {
@@ -275,11 +339,9 @@ struct AppReducerTests {
             &state,
             .transfer(
                 id,
-                .responseReceived(
-                    .success(
-                        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body)))
-            ))
-        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(EffectRunner.prepare(body, isJSON: true))))
+                ended(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body))))
+        let prepared = BodyPreparation.prepare(bytes: Array(body), isJSON: true)
+        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
         state.focus = .response
         _ = AppReducer.reduce(&state, .app(.cursorMoved(.down)))  // "user"
         _ = AppReducer.reduce(&state, .app(.rowActivated))  // collapse it
@@ -310,16 +372,17 @@ struct AppReducerTests {
     }
 
     @Test func textAndBinaryBodiesArePreparedForTheirViews() {
-        guard case .text(let text) = EffectRunner.prepare(Data("one\ntwo\r\nthree".utf8), isJSON: false) else {
+        guard case .text(let text) = BodyPreparation.prepare(bytes: Array("one\ntwo\r\nthree".utf8), isJSON: false)
+        else {
             Issue.record("expected text")
             return
         }
         #expect(text.lineCount == 3 && text.line(1) == "two" && text.line(2) == "three")
-        guard case .binary = EffectRunner.prepare(Data([0, 1, 2, 0xFF]), isJSON: false) else {
+        guard case .binary = BodyPreparation.prepare(bytes: [0, 1, 2, 0xFF], isJSON: false) else {
             Issue.record("expected binary")
             return
         }
-        guard case .text(let invalid) = EffectRunner.prepare(Data("{oops".utf8), isJSON: true) else {
+        guard case .text(let invalid) = BodyPreparation.prepare(bytes: Array("{oops".utf8), isJSON: true) else {
             Issue.record("expected invalid JSON shown as text")
             return
         }

@@ -15,8 +15,6 @@ enum TransferAction: Sendable {
     case retryWaiting(RetryWait)
     /// Attempt `attempt` started after waiting.
     case retryStarted(attempt: Int)
-    /// The send ended.
-    case responseReceived(Result<HTTPResponse, HTTPClientError>)
     /// The streamed send ended: complete, canceled or failed, with the body bytes that arrived.
     case ended(TransferEnd)
     /// The body is ready to show.

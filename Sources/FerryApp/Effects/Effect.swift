@@ -9,8 +9,6 @@ enum Effect: Sendable {
     case send(id: SendID, SendPlan)
     /// Stop send `id`.
     case cancel(id: SendID)
-    /// Parse or split a body for display (never on the loop).
-    case prepareBody(id: SendID, Data, isJSON: Bool)
     /// Prepare a streamed body for display (never on the loop); `note` is shown above text or hex.
     case prepareReceived(id: SendID, ReceivedBody, isJSON: Bool, note: String?)
     /// Write a request to its file (atomically, through the workspace).

@@ -66,8 +66,6 @@ final class EffectRunner: @unchecked Sendable {
             // The transfer's own cancel keeps what arrived; a send still being prepared stops with its task.
             let (task, transfer) = lock.withLock { (tasks[id], transfers[id]) }
             if let transfer { transfer.cancel() } else { task?.cancel() }
-        case .prepareBody(let id, let data, let isJSON):
-            background(.userInitiated) { self.post(id, .bodyPrepared(Self.prepare(data, isJSON: isJSON))) }
         case .prepareReceived(let id, let body, let isJSON, let note):
             let limits = self.limits
             background(.userInitiated) {
@@ -140,13 +138,6 @@ final class EffectRunner: @unchecked Sendable {
             }
         }
         return .success(files)
-    }
-
-    // MARK: - Body preparation
-
-    /// Parses JSON into a tree, splits text into lines, keeps bytes for hex (a body already in memory).
-    static func prepare(_ data: Data, isJSON: Bool) -> ResponseBody {
-        BodyPreparation.prepare(bytes: [UInt8](data), isJSON: isJSON)
     }
 
     // MARK: - Internals

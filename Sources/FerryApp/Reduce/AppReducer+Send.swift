@@ -73,37 +73,6 @@ extension AppReducer {
         return [.cancel(id: exchange.id)]
     }
 
-    /// Stores a result, unless its send was canceled or replaced.
-    static func receive(_ id: SendID, _ result: Result<HTTPResponse, HTTPClientError>, _ state: inout AppState)
-        -> [Effect]
-    {
-        guard let exchange = state.exchanges.values.first(where: { $0.id == id }), exchange.isInFlight else {
-            return []
-        }
-        switch result {
-        case .success(let response):
-            let isJSON =
-                response.mediaType?.isJSON
-                ?? response.body.first(where: { !$0.isWhitespaceByte }).map {
-                    $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
-                }
-                ?? false
-            updateExchange(id, &state) { exchange in
-                exchange.phase = .received(response)
-                exchange.body = response.body.isEmpty ? .empty : .parsing
-                exchange.progress.bytesReceived = response.body.count
-                exchange.bodySize = response.body.count
-            }
-            return response.body.isEmpty ? [] : [.prepareBody(id: id, response.body, isJSON: isJSON)]
-        case .failure(let error):
-            updateExchange(id, &state) { exchange in
-                exchange.phase =
-                    error.isCanceled ? .canceled : .failed(exchange.scrubber.scrub(AppErrorText.transfer(error)))
-            }
-            return []
-        }
-    }
-
     /// Saves the open request's edits to its file.
     static func save(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest else { return [] }
@@ -134,9 +103,4 @@ extension AppReducer {
             return []
         }
     }
-}
-
-extension UInt8 {
-    /// Whether the byte is JSON whitespace.
-    fileprivate var isWhitespaceByte: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

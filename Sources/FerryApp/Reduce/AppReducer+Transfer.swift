@@ -42,7 +42,6 @@ extension AppReducer {
                 exchange.preview = []
             }
             return []
-        case .responseReceived(let result): return receive(id, result, &state)
         case .ended(let end): return finishTransfer(id, end, &state)
         case .bodyPrepared(let body):
             updateExchange(id, &state) { exchange in

@@ -84,7 +84,7 @@ struct BodyKindEditorTests {
         press(.key(.down))
         let table = try #require(state.bodyTable)
         #expect(table.rows.map(\.name) == ["a", "b"] && table.rows.map(\.value) == ["1", "x y"])
-        #expect(state.keyContexts == ["table"])
+        #expect(state.keyContexts == [.table])
         // Add a row after the last: name, Enter, value with a variable, Enter.
         press(.key(.end), .character("a"))
         type("c")
@@ -155,7 +155,7 @@ struct BodyKindEditorTests {
     @Test mutating func fTurnsAMultipartFieldIntoAFileAndBack() throws {
         try openBody("multipart")
         press(.key(.down))
-        #expect(state.keyContexts == ["multipart", "table"])
+        #expect(state.keyContexts == [.multipart, .table])
         press(.key(.end), .character("a"))
         type("doc")
         press(.key(.enter), .key(.enter))
@@ -175,7 +175,7 @@ struct BodyKindEditorTests {
         // f means nothing in a form table (it is not bound there, and the table ignores it).
         try openBody("form")
         press(.key(.down))
-        #expect(state.keyContexts == ["table"])
+        #expect(state.keyContexts == [.table])
         press(.character("f"))
         #expect(body == "a=1&b=x+y")
     }

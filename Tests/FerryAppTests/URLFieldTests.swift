@@ -67,7 +67,7 @@ struct URLFieldTests {
         press(.key(.left, modifiers: .control), .key(.left))
         press(InputEvent.typing("{{ho"))
         #expect(state.variableCompletions == ["host"])
-        #expect(state.keyContexts == ["completion", "editor"])
+        #expect(state.keyContexts == [.completion, .editor])
         press(.key(.tab))
         #expect(url == "{{host}}{{host}}/json")
         #expect(state.urlCursor == 16)

@@ -15,7 +15,7 @@ enum InputRouter {
             switch event {
             case .key(let key):
                 // While a cell is edited every key is the table's (Tab switches columns, Esc drops the edit).
-                if !table.isEditing, let name = state.keyMap.action(for: key, in: ["table"]),
+                if !table.isEditing, let name = state.keyMap.action(for: key, in: [KeyContext.table]),
                     let command = AppCommand(rawValue: name)
                 {
                     return command.action
@@ -43,7 +43,9 @@ enum InputRouter {
             switch event {
             case .key(let key):
                 // The key map first (send, save, Tab, Esc…); everything else is typing.
-                if let name = state.keyMap.action(for: key, in: ["body"]), let command = AppCommand(rawValue: name) {
+                if let name = state.keyMap.action(for: key, in: [KeyContext.body]),
+                    let command = AppCommand(rawValue: name)
+                {
                     return command.action
                 }
                 return .editor(.bodyEdited(event))
@@ -64,7 +66,7 @@ enum InputRouter {
         let name: String?
         if let overlay = state.overlay {
             // A dialog takes the keyboard: only its own bindings apply.
-            name = state.keyMap.bindings.first { $0.context == overlay.keyContext && $0.key == key }?.action
+            name = state.keyMap.action(for: key, onlyIn: overlay.keyContext)
         } else {
             name = state.keyMap.action(for: key, in: state.keyContexts)
         }

@@ -187,14 +187,14 @@ public struct AppState: Sendable {
     }
 
     /// The key-map contexts in force, most specific first.
-    var keyContexts: [String] {
+    var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
-        if focus == .editor && bodyEditor != nil { return ["body"] }
-        if focus == .editor && headerTable != nil { return ["table"] }
+        if focus == .editor && bodyEditor != nil { return [.body] }
+        if focus == .editor && headerTable != nil { return [.table] }
         if focus == .editor && bodyTable != nil {
-            return currentRequest?.bodyKind == .multipart ? ["multipart", "table"] : ["table"]
+            return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }
-        if focus == .editor && !variableCompletions.isEmpty { return ["completion", "editor"] }
+        if focus == .editor && !variableCompletions.isEmpty { return [.completion, .editor] }
         return [focus.keyContext]
     }
 

@@ -55,18 +55,18 @@ enum Overlay: Sendable, Equatable {
     }
 
     /// The key-map context while this overlay is open.
-    var keyContext: String {
+    var keyContext: KeyContext {
         switch self {
-        case .help, .overlayHelp: "help"
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: "picker"
-        case .confirmQuit: "confirm"
-        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: "confirmDelete"
-        case .namePrompt: "namePrompt"
-        case .search, .treeFilter: "prompt"
-        case .history: "history"
-        case .historyDiff: "diff"
-        case .trash: "trash"
-        case .problems: "problems"
+        case .help, .overlayHelp: .help
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: .picker
+        case .confirmQuit: .confirm
+        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: .confirmDelete
+        case .namePrompt: .namePrompt
+        case .search, .treeFilter: .prompt
+        case .history: .history
+        case .historyDiff: .diff
+        case .trash: .trash
+        case .problems: .problems
         }
     }
 }

@@ -233,6 +233,18 @@ struct BodyKindEditorTests {
         #expect(!state.hasUnsavedEdits)
     }
 
+    @Test mutating func pickingABodyKindFromTheHeadersTableLeavesOnlyTheBodyEditorOpen() throws {
+        try openBody("empty")
+        state.editorTab = .headers
+        press(.key(.down))
+        #expect(state.headerTable != nil)
+        chooseKind(.json)
+        // One editor has the keyboard: the headers table closed when the body editor opened.
+        #expect(state.editorTab == .body && state.bodyEditor != nil)
+        #expect(state.headerTable == nil && state.bodyTable == nil)
+        #expect(state.keyContexts == [.body])
+    }
+
     // MARK: - JSON
 
     @Test mutating func f8FormatsTheJSONBodyAndCtrlZTakesItBack() throws {

@@ -49,9 +49,7 @@ extension AppReducer {
             state.overlay = .problems(scroll: 0)
             return []
         case .focusMoved(let step):
-            state.bodyEditor = nil
-            state.headerTable = nil
-            state.bodyTable = nil
+            state.editorMode = .url
             let count = Pane.allCases.count
             state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
             return []

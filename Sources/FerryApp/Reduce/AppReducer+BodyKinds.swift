@@ -10,20 +10,20 @@ extension AppReducer {
     /// for anything else, the kind picker when there is no body yet.
     static func startBodyEditing(_ state: inout AppState) -> [Effect] {
         guard let request = state.currentRequest else { return [] }
-        state.bodyEditor = nil
-        state.bodyTable = nil
+        state.editorMode = .url
         switch request.bodyKind {
         case .none:
             return pickBodyKind(&state)
         case .form, .multipart:
             if let fields = request.formFields {
-                state.bodyTable = KeyValueTableState(rows: fields.map(row) + DisabledFormFields.rows(in: request))
+                state.editorMode = .fields(
+                    KeyValueTableState(rows: fields.map(row) + DisabledFormFields.rows(in: request)))
                 return []
             }
         case .json, .text, .file:
             break
         }
-        state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
+        state.editorMode = .body(TextEditorState(text: request.body ?? "", isMultiline: true))
         state.bodyProblem = jsonProblem(in: request.body ?? "", of: request)
         return []
     }
@@ -44,8 +44,7 @@ extension AppReducer {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }
         state.focus = .editor
         state.editorTab = .body
-        state.bodyEditor = nil
-        state.bodyTable = nil
+        state.editorMode = .url
         if kind == .file {
             state.overlay = .namePrompt(
                 .bodyFile(id),
@@ -79,7 +78,7 @@ extension AppReducer {
         if let undone = endFileFieldEdit(event, &state) { return undone }
         let before = table.rows
         _ = table.handle(event, area: state.layout.bodyEditor)
-        state.bodyTable = table
+        state.editorMode = .fields(table)
         guard table.rows != before else { return [] }
         return edit(id, &state) { request in
             request.setFormFields(fields(from: table.rows, replacing: request.formFields ?? [], in: request.bodyKind))
@@ -105,7 +104,7 @@ extension AppReducer {
         table.setRows(rows)
         table.select(row: index, column: .value)
         if isFile { table.beginEditing() }
-        state.bodyTable = table
+        state.editorMode = .fields(table)
         guard let id = state.openRequest else { return [] }
         state.fileFieldUndo =
             isFile
@@ -137,7 +136,7 @@ extension AppReducer {
             // Select all and replace, so Ctrl-Z takes the formatting back.
             editor.selectAll()
             editor.insert(formatted)
-            state.bodyEditor = editor
+            state.editorMode = .body(editor)
         }
         state.bodyProblem = nil
         state.report(.info("Formatted the JSON body."))

@@ -11,9 +11,7 @@ extension AppReducer {
         case .methodCycled: return pickMethod(&state)
         case .tabEditingStarted: return startTabEditing(&state)
         case .tabEditingEnded:
-            state.bodyEditor = nil
-            state.headerTable = nil
-            state.bodyTable = nil
+            state.editorMode = .url
             return []
         case .headersEdited(let event): return editHeaders(event, &state)
         case .bodyEdited(let event): return editBody(event, &state)
@@ -44,7 +42,7 @@ extension AppReducer {
         case .body:
             return startBodyEditing(&state)
         case .headers:
-            state.headerTable = HeaderRows.table(for: request)
+            state.editorMode = .headers(HeaderRows.table(for: request))
         case .options:
             state.overlay = .optionsPicker(
                 PickerDialogState(title: "Options", items: OptionDirectives.choices(for: request)))

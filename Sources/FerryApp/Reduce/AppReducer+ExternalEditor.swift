@@ -27,13 +27,14 @@ extension AppReducer {
                 return []
             }
             if id == state.openRequest, state.bodyEditor != nil {
-                state.bodyEditor = TextEditorState(text: edited, isMultiline: true)
+                state.editorMode = .body(TextEditorState(text: edited, isMultiline: true))
             }
             state.report(.info("Body updated from the editor (Ctrl-S saves it)."))
             let effects = edit(id, &state) { $0.body = edited.isEmpty ? nil : edited }
             if id == state.openRequest, state.bodyTable != nil {
                 // The fields table follows the new text (and closes when it no longer parses as fields).
-                state.bodyTable = state.currentRequest?.formFields.map { KeyValueTableState(rows: $0.map(row)) }
+                state.editorMode =
+                    state.currentRequest?.formFields.map { .fields(KeyValueTableState(rows: $0.map(row))) } ?? .url
             }
             return effects
         case .failure(let failure):

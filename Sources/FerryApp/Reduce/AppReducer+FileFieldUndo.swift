@@ -23,7 +23,7 @@ extension AppReducer {
             rows[undo.row].value = undo.previousValue
             table.setRows(rows)
             table.select(row: undo.row, column: .value)
-            state.bodyTable = table
+            state.editorMode = .fields(table)
             state.report(.info("\(rows[undo.row].name) stays a text field."))
             return edit(undo.request, &state) { request in
                 request.setFormFields(fields(from: rows, replacing: request.formFields ?? [], in: .multipart))

@@ -36,12 +36,8 @@ public struct AppState: Sendable {
     /// The URL field: the widgets' single-line `TextEditorState` (word motion, selection, undo), its text kept
     /// equal to the open request's URL.
     var urlEditor = TextEditorState()
-    /// The body editor (the widgets' multi-line `TextEditorState`) while it has the keyboard.
-    var bodyEditor: TextEditorState?
-    /// The headers table (the widgets' `KeyValueTableState`) while it has the keyboard.
-    var headerTable: KeyValueTableState?
-    /// The form or multipart fields table (the widgets' `KeyValueTableState`) while it has the keyboard.
-    var bodyTable: KeyValueTableState?
+    /// Which editor has the keyboard in the editor pane: the URL field, or one tab's editor.
+    var editorMode = EditorMode.url
     /// What is wrong with the JSON body being edited (`nil` when it parses or is not JSON).
     var bodyProblem: String?
     /// What Esc takes back while the path of a field just made a file (`f`) is edited.
@@ -146,6 +142,24 @@ public struct AppState: Sendable {
 
     // MARK: - Derived
 
+    /// The body editor while it has the keyboard.
+    var bodyEditor: TextEditorState? {
+        if case .body(let editor) = editorMode { return editor }
+        return nil
+    }
+
+    /// The headers table while it has the keyboard.
+    var headerTable: KeyValueTableState? {
+        if case .headers(let table) = editorMode { return table }
+        return nil
+    }
+
+    /// The form or multipart fields table while it has the keyboard.
+    var bodyTable: KeyValueTableState? {
+        if case .fields(let table) = editorMode { return table }
+        return nil
+    }
+
     /// The open request with its unsaved edits.
     var currentRequest: SavedRequest? {
         guard let id = openRequest else { return nil }
@@ -201,7 +215,7 @@ public struct AppState: Sendable {
     /// The variable names that complete the `{{partial` before the URL cursor, best first (empty when the
     /// cursor is not inside an unclosed `{{`).
     var variableCompletions: [String] {
-        guard focus == .editor, overlay == nil, bodyEditor == nil, headerTable == nil, bodyTable == nil,
+        guard focus == .editor, overlay == nil, case .url = editorMode,
             let id = openRequest, let request = currentRequest
         else { return [] }
         let before = String(request.fullURL.prefix(urlCursor))

@@ -77,6 +77,25 @@ import Testing
         }
     }
 
+    @Test func theMailboxIsIdleOnlyOnceEveryPostedActionWasHandled() {
+        let mailbox = Mailbox<CounterAction>(wake: WakeSignal())
+        #expect(mailbox.isIdle)
+        mailbox.post(.add(1))
+        mailbox.post(.add(2))
+        #expect(!mailbox.isIdle)
+        var seen: [Bool] = []
+        // While the actions are being handled (taken out of the queue already) it is not idle yet, and an
+        // action posted meanwhile keeps it busy until that one is handled too.
+        let first = mailbox.drain { _ in
+            seen.append(mailbox.isIdle)
+            if seen.count == 1 { mailbox.post(.increment) }
+        }
+        #expect(first == 2 && seen == [false, false])
+        #expect(!mailbox.isIdle && !mailbox.isEmpty)
+        #expect(mailbox.drain { _ in } == 1)
+        #expect(mailbox.isIdle && mailbox.isEmpty)
+    }
+
     @Test func anIdleLoopDoesNotRenderOrTick() async throws {
         let backend = InMemoryBackend(width: 20, height: 3)
         let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())

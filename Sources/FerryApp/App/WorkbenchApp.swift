@@ -57,7 +57,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             environment: WorkspaceStateFile.read(from: workspace.stateFolder).environment,
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
-        state.report(problems)
+        state.reportProblems(problems)
         var drafts: [RequestID: SavedRequest] = [:]
         for (id, loaded) in DraftStore(stateFolder: workspace.stateFolder).load() {
             guard let saved = state.savedRequest(id) else { continue }
@@ -78,7 +78,7 @@ public final class WorkbenchApp: @unchecked Sendable {
         }
         let probe = FlushRelay()
         loop = TerminalLoop(backend: FrameProbeBackend(backend) { probe.fire() }, state: state)
-        loop.tickAction = .ticked
+        loop.tickAction = .app(.ticked)
         rendered = state
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
@@ -106,7 +106,6 @@ public final class WorkbenchApp: @unchecked Sendable {
                 // The generation moves before the result counts as reduced, so no observer sees a quiet
                 // runner together with a frame that does not show this action yet.
                 lock.withLock { generation += 1 }
-                if action.isEffectResult { runner.noteReduced() }
                 let effects = AppReducer.reduce(&state, action)
                 runner.run(effects)
                 lock.withLock { generation += 1 }

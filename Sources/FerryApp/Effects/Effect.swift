@@ -6,13 +6,11 @@ import Foundation
 enum Effect: Sendable {
     /// Prepare and send `plan` as send `id` (``RequestSender``: captured values and included files read,
     /// history recorded).
-    case send(id: Int, SendPlan)
+    case send(id: SendID, SendPlan)
     /// Stop send `id`.
-    case cancel(id: Int)
-    /// Parse or split a body for display (never on the loop).
-    case prepareBody(id: Int, Data, isJSON: Bool)
+    case cancel(id: SendID)
     /// Prepare a streamed body for display (never on the loop); `note` is shown above text or hex.
-    case prepareReceived(id: Int, ReceivedBody, isJSON: Bool, note: String?)
+    case prepareReceived(id: SendID, ReceivedBody, isJSON: Bool, note: String?)
     /// Write a request to its file (atomically, through the workspace).
     case save(RequestID, SavedRequest)
     /// Change the workspace's files: create, rename, duplicate or delete a request.

@@ -57,7 +57,7 @@ extension EffectRunner {
             } catch {
                 result = .failure(SaveFailure(message: "Could not import \(path): \(error.localizedDescription)"))
             }
-            self.post(.importFinished(result))
+            self.post(WorkspaceEvent.importFinished(result))
         }
     }
 

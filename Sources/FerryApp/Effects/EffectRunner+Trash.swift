@@ -12,7 +12,7 @@ extension EffectRunner {
             let drafts = DraftStore.inTrash(workspace.trashFolder.appendingPathComponent(summary.entry.id)).load()
             return TrashRow(summary: summary, drafts: drafts.count)
         }
-        post(.trashLoaded(rows))
+        post(TrashAction.loaded(rows))
     }
 
     /// Puts `entry` back where it was, never over something that exists there now, and moves the drafts
@@ -24,14 +24,14 @@ extension EffectRunner {
         do {
             try workspace.restore(entry) { folder in back = drafts.unstash(from: folder) }
             saved = workspace
-            post(.trashRestored(entry, .success(RestoredItem(workspace: workspace, drafts: back))))
+            post(TrashAction.restored(entry, .success(RestoredItem(workspace: workspace, drafts: back))))
         } catch WorkspaceError.alreadyExists(let place) {
             post(
-                .trashRestored(
+                TrashAction.restored(
                     entry, .failure(SaveFailure(message: AppReducer.restoreRefusal(entry, blockedBy: place)))))
         } catch {
             post(
-                .trashRestored(
+                TrashAction.restored(
                     entry,
                     .failure(
                         SaveFailure(
@@ -45,10 +45,10 @@ extension EffectRunner {
     /// Runs on the file queue.
     func purge(_ entries: [TrashEntry]) {
         do {
-            post(.trashPurged(entries, .success(try saved.purge(entries))))
+            post(TrashAction.purged(entries, .success(try saved.purge(entries))))
         } catch {
             post(
-                .trashPurged(
+                TrashAction.purged(
                     entries, .failure(SaveFailure(message: "Cannot delete from the trash for good: \(error)."))))
         }
     }

@@ -19,16 +19,19 @@ extension EffectRunner {
     func undoLast() {
         onFiles {
             guard let undo = self.undoStack.popLast() else {
-                self.post(.undoFinished(.failure(SaveFailure(message: "Nothing to undo in the workspace."))))
+                self.post(
+                    WorkspaceEvent.undoFinished(.failure(SaveFailure(message: "Nothing to undo in the workspace."))))
                 return
             }
             do {
-                self.post(.undoFinished(.success(UndoneChange(summary: undo.summary, result: try self.apply(undo)))))
+                self.post(
+                    WorkspaceEvent.undoFinished(
+                        .success(UndoneChange(summary: undo.summary, result: try self.apply(undo)))))
             } catch let failure as SaveFailure {
-                self.post(.undoFinished(.failure(failure)))
+                self.post(WorkspaceEvent.undoFinished(.failure(failure)))
             } catch {
                 self.post(
-                    .undoFinished(
+                    WorkspaceEvent.undoFinished(
                         .failure(SaveFailure(message: "Cannot undo the \(undo.summary): \(error). Nothing was undone."))
                     ))
             }

@@ -24,13 +24,11 @@ final class EffectRunner: @unchecked Sendable {
     private let limits: ResponseLimits
     /// Where streamed transfers run (their own queue, not the cooperative pool).
     private let streams = QueueTaskExecutor(label: "ferry.app.streams")
-    private var tasks: [Int: Task<Void, Never>] = [:]
-    private var transfers: [Int: HTTPTransfer] = [:]
+    private var tasks: [SendID: Task<Void, Never>] = [:]
+    private var transfers: [SendID: HTTPTransfer] = [:]
     private var pendingDrafts: [RequestID: SavedRequest?] = [:]
     private var isDraftFlushScheduled = false
     private var running = 0
-    private var posted = 0
-    private var reduced = 0
 
     /// A runner sending through `transport`, saving into `workspace`, copying and suspending through
     /// `terminal`; `limits` says when response bodies go to a temporary file.
@@ -50,11 +48,8 @@ final class EffectRunner: @unchecked Sendable {
 
     // MARK: - Quiet
 
-    /// Whether no effect is running and every posted action has been reduced.
-    var isQuiet: Bool { lock.withLock { running == 0 && posted == reduced } }
-
-    /// Counts an effect's result as reduced (the loop calls this).
-    func noteReduced() { lock.withLock { reduced += 1 } }
+    /// Whether no effect is running and every action posted was reduced.
+    var isQuiet: Bool { lock.withLock { running == 0 } && mailbox.isIdle }
 
     // MARK: - Running
 
@@ -71,13 +66,11 @@ final class EffectRunner: @unchecked Sendable {
             // The transfer's own cancel keeps what arrived; a send still being prepared stops with its task.
             let (task, transfer) = lock.withLock { (tasks[id], transfers[id]) }
             if let transfer { transfer.cancel() } else { task?.cancel() }
-        case .prepareBody(let id, let data, let isJSON):
-            background(.userInitiated) { self.post(.bodyPrepared(id: id, Self.prepare(data, isJSON: isJSON))) }
         case .prepareReceived(let id, let body, let isJSON, let note):
             let limits = self.limits
             background(.userInitiated) {
                 let prepared = BodyPreparation.prepare(body, isJSON: isJSON, note: note, limits: limits)
-                self.post(.bodyPrepared(id: id, prepared))
+                self.post(id, .bodyPrepared(prepared))
             }
         case .save(let id, let request): save(id, request)
         case .changeWorkspace(let change): changeWorkspace(change)
@@ -90,29 +83,29 @@ final class EffectRunner: @unchecked Sendable {
             onFiles {
                 let entries = HistoryLog(stateFolder: self.stateFolder).entries()
                 let locator = try? HistoryLocator(workspace: self.saved)
-                self.post(.historyLoaded(entries, HistoryTargets(entries, locator: locator)))
+                self.post(.overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
             }
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
         case .readIncludedFiles(let id, let folder, let paths):
             background(.userInitiated) {
-                self.post(.includedFilesRead(id, Self.readFiles(paths, in: folder)))
+                self.post(EditorAction.includedFilesRead(id, Self.readFiles(paths, in: folder)))
             }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
             do {
                 try terminal.copyToClipboard(text)
             } catch {
-                post(.copyFailed(SaveFailure(message: "\(error)")))
+                post(.app(.copyFailed(SaveFailure(message: "\(error)"))))
             }
         case .editExternally(let id, let text, let fileExtension):
             begin()
             do {
                 let edited = try terminal.suspend { try services.editText(text, fileExtension) }
-                post(.externalEditFinished(id, .success(edited)))
+                post(EditorAction.externalEditFinished(id, .success(edited)))
             } catch {
-                post(.externalEditFinished(id, .failure(SaveFailure(message: "\(error)"))))
+                post(EditorAction.externalEditFinished(id, .failure(SaveFailure(message: "\(error)"))))
             }
             end()
         case .suspendProcess:
@@ -147,18 +140,11 @@ final class EffectRunner: @unchecked Sendable {
         return .success(files)
     }
 
-    // MARK: - Body preparation
-
-    /// Parses JSON into a tree, splits text into lines, keeps bytes for hex (a body already in memory).
-    static func prepare(_ data: Data, isJSON: Bool) -> ResponseBody {
-        BodyPreparation.prepare(bytes: [UInt8](data), isJSON: isJSON)
-    }
-
     // MARK: - Internals
 
     /// Prepares `plan` and sends it through the workbench's ``RequestSender`` (which retries as FerryHTTP's
     /// policy says and records the history), posting what was prepared, the progress, retries and the end.
-    private func send(_ id: Int, _ plan: SendPlan) {
+    private func send(_ id: SendID, _ plan: SendPlan) {
         begin()
         let clock = ContinuousClock.now
         let sender = RequestSender(client: client)
@@ -177,10 +163,10 @@ final class EffectRunner: @unchecked Sendable {
             }
             let send: PreparedSend
             switch Self.prepare(plan, limits: limits) {
-            case .failure(let problem): return self.post(.sendFailed(id: id, problem.message))
+            case .failure(let problem): return self.post(id, .preparationFailed(problem.message))
             case .success(let prepared): send = prepared
             }
-            self.post(.sendPrepared(id: id, send))
+            self.post(id, .prepared(send))
             let transfer = sender.start(send, executor: executor)
             let isCanceled = self.lock.withLock { () -> Bool in
                 self.transfers[id] = transfer
@@ -192,24 +178,24 @@ final class EffectRunner: @unchecked Sendable {
             for await event in transfer.events {
                 switch event {
                 case .progress(let progress):
-                    self.post(.progressReceived(id: id, progress, elapsed: ContinuousClock.now - clock))
+                    self.post(id, .progressed(progress, elapsed: ContinuousClock.now - clock))
                 case .retryWaiting(let attempt, let attempts, let delay, _):
-                    self.post(.retryWaiting(id: id, RetryWait(attempt: attempt, of: attempts, delay: delay)))
+                    self.post(id, .retryWaiting(RetryWait(attempt: attempt, of: attempts, delay: delay)))
                 case .attemptStarted(let attempt, _) where attempt > 1:
                     preview = ArrivingPreview()
-                    self.post(.retryStarted(id: id, attempt: attempt))
+                    self.post(id, .retryStarted(attempt: attempt))
                 case .head(let head):
                     preview.head = head
-                    self.post(.partialReceived(id: id, head: head, preview: []))
+                    self.post(id, .headArrived(head, preview: []))
                 case .bodyChunk(let chunk):
                     if let (head, bytes) = preview.take(chunk) {
-                        self.post(.partialReceived(id: id, head: head, preview: bytes))
+                        self.post(id, .headArrived(head, preview: bytes))
                     }
                 case .ended(let end):
                     if let (head, bytes) = preview.rest() {
-                        self.post(.partialReceived(id: id, head: head, preview: bytes))
+                        self.post(id, .headArrived(head, preview: bytes))
                     }
-                    self.post(.transferEnded(id: id, end))
+                    self.post(id, .ended(end))
                 case .attemptStarted:
                     break
                 }
@@ -242,9 +228,11 @@ final class EffectRunner: @unchecked Sendable {
             do {
                 try workspace.updateRequest(id, with: request)
                 self.saved = workspace
-                self.post(.saveFinished(id, request, .success(workspace)))
+                self.post(WorkspaceEvent.saveFinished(id, request, .success(workspace)))
             } catch {
-                self.post(.saveFinished(id, request, .failure(SaveFailure(message: Self.describe(error, id: id)))))
+                self.post(
+                    WorkspaceEvent.saveFinished(
+                        id, request, .failure(SaveFailure(message: Self.describe(error, id: id)))))
             }
         }
     }
@@ -287,10 +275,10 @@ final class EffectRunner: @unchecked Sendable {
                 self.remember(
                     trashed.map { .trashed($0) } ?? WorkspaceUndo.images(before: before, after: workspace),
                     summary: Self.summary(of: change))
-                self.post(.workspaceChanged(.success(workspace), select: select))
+                self.post(WorkspaceEvent.changed(.success(workspace), select: select))
             } catch {
                 self.post(
-                    .workspaceChanged(
+                    WorkspaceEvent.changed(
                         .failure(SaveFailure(message: "Could not change the workspace: \(error)")), select: nil))
             }
         }
@@ -336,10 +324,10 @@ final class EffectRunner: @unchecked Sendable {
                 }
                 self.saved = workspace
                 self.remember(undo, summary: Self.summary(of: change))
-                self.post(.workspaceItemChanged(.success(workspace), from: from, to: to, copied: copied))
+                self.post(WorkspaceEvent.itemChanged(.success(workspace), from: from, to: to, copied: copied))
             } catch {
                 self.post(
-                    .workspaceItemChanged(
+                    WorkspaceEvent.itemChanged(
                         .failure(SaveFailure(message: "Could not change \(from): \(error). Nothing was changed.")),
                         from: from, to: nil, copied: copied))
             }
@@ -391,9 +379,20 @@ final class EffectRunner: @unchecked Sendable {
     }
 
     func post(_ action: AppAction) {
-        lock.withLock { posted += 1 }
         mailbox.post(action)
     }
+
+    /// Posts what send `id` did next.
+    func post(_ id: SendID, _ action: TransferAction) { post(.transfer(id, action)) }
+
+    /// Posts how a file operation on the workspace ended.
+    func post(_ event: WorkspaceEvent) { post(.workspace(event)) }
+
+    /// Posts what an editing effect brought back.
+    func post(_ action: EditorAction) { post(.editor(action)) }
+
+    /// Posts what a trash effect found or did.
+    func post(_ action: TrashAction) { post(.overlay(.trash(action))) }
 
     private func begin() { lock.withLock { running += 1 } }
 

@@ -62,64 +62,64 @@ enum AppCommand: String, CaseIterable, Sendable {
     /// The action the command stands for.
     var action: AppAction {
         switch self {
-        case .send: .sendRequested
-        case .cancel: .cancelRequested
-        case .save: .saveRequested
-        case .cycleMethod: .methodCycled
-        case .editBody: .externalEditorRequested
-        case .nextEnvironment: .environmentCycled
-        case .pickEnvironment: .environmentPickerRequested
-        case .history: .historyRequested
-        case .help: .helpRequested
-        case .palette: .paletteRequested
-        case .quit: .quitRequested
-        case .nextPane: .focusMoved(1)
-        case .previousPane: .focusMoved(-1)
-        case .nextTab: .tabSwitched(1)
-        case .previousTab: .tabSwitched(-1)
-        case .up: .cursorMoved(.up)
-        case .down: .cursorMoved(.down)
-        case .left: .cursorMoved(.left)
-        case .right: .cursorMoved(.right)
-        case .pageUp: .cursorMoved(.pageUp)
-        case .pageDown: .cursorMoved(.pageDown)
-        case .home: .cursorMoved(.home)
-        case .end: .cursorMoved(.end)
-        case .activate: .rowActivated
-        case .search: .searchRequested
-        case .nextMatch: .searchStepped(1)
-        case .previousMatch: .searchStepped(-1)
-        case .expandAll: .jsonExpandedAll
-        case .collapseAll: .jsonCollapsedAll
-        case .copyValue: .valueCopyRequested
-        case .copyPath: .pathCopyRequested
-        case .filterTree: .treeFilterRequested
-        case .dismiss: .overlayDismissed
-        case .confirm: .quitConfirmed
-        case .backspace: .backspacePressed
-        case .delete: .deletePressed
-        case .mark: .historyMarked
-        case .newRequest: .newRequestRequested
-        case .rename: .renameRequested
-        case .duplicate: .duplicateRequested
-        case .deleteRequest: .deleteRequested
-        case .move: .moveRequested
-        case .newFolder: .newFolderRequested
-        case .yes: .dialogConfirmed
-        case .editBodyHere: .tabEditingStarted
-        case .leaveBody: .tabEditingEnded
-        case .complete: .completionAccepted
-        case .suspend: .suspendRequested
-        case .pickBodyKind: .bodyKindPickerRequested
-        case .formatBody: .bodyFormatRequested
-        case .toggleFileField: .fileFieldToggled
-        case .trash: .trashRequested
-        case .purgeTrashEntry: .trashPurgeRequested
-        case .emptyTrash: .trashEmptyRequested
-        case .copyAsCurl: .curlCopyRequested
-        case .importFile: .importRequested
-        case .undo: .undoRequested
-        case .problems: .problemsRequested
+        case .send: .app(.sendRequested)
+        case .cancel: .app(.cancelRequested)
+        case .save: .editor(.saveRequested)
+        case .cycleMethod: .editor(.methodCycled)
+        case .editBody: .editor(.externalEditorRequested)
+        case .nextEnvironment: .app(.environmentCycled)
+        case .pickEnvironment: .app(.environmentPickerRequested)
+        case .history: .overlay(.history(.requested))
+        case .help: .app(.helpRequested)
+        case .palette: .app(.paletteRequested)
+        case .quit: .app(.quitRequested)
+        case .nextPane: .app(.focusMoved(1))
+        case .previousPane: .app(.focusMoved(-1))
+        case .nextTab: .app(.tabSwitched(1))
+        case .previousTab: .app(.tabSwitched(-1))
+        case .up: .app(.cursorMoved(.up))
+        case .down: .app(.cursorMoved(.down))
+        case .left: .app(.cursorMoved(.left))
+        case .right: .app(.cursorMoved(.right))
+        case .pageUp: .app(.cursorMoved(.pageUp))
+        case .pageDown: .app(.cursorMoved(.pageDown))
+        case .home: .app(.cursorMoved(.home))
+        case .end: .app(.cursorMoved(.end))
+        case .activate: .app(.rowActivated)
+        case .search: .response(.searchRequested)
+        case .nextMatch: .response(.searchStepped(1))
+        case .previousMatch: .response(.searchStepped(-1))
+        case .expandAll: .response(.jsonExpandedAll)
+        case .collapseAll: .response(.jsonCollapsedAll)
+        case .copyValue: .response(.copyRequested(.value))
+        case .copyPath: .response(.copyRequested(.path))
+        case .filterTree: .tree(.filterRequested)
+        case .dismiss: .overlay(.dismissed)
+        case .confirm: .app(.quitConfirmed)
+        case .backspace: .app(.backspacePressed)
+        case .delete: .app(.deletePressed)
+        case .mark: .overlay(.history(.marked))
+        case .newRequest: .tree(.newRequestRequested)
+        case .rename: .tree(.itemCommand(.rename))
+        case .duplicate: .tree(.itemCommand(.duplicate))
+        case .deleteRequest: .tree(.itemCommand(.delete))
+        case .move: .tree(.itemCommand(.move))
+        case .newFolder: .tree(.newFolderRequested)
+        case .yes: .overlay(.confirmed)
+        case .editBodyHere: .editor(.tabEditingStarted)
+        case .leaveBody: .editor(.tabEditingEnded)
+        case .complete: .editor(.completionAccepted)
+        case .suspend: .app(.suspendRequested)
+        case .pickBodyKind: .editor(.bodyKindPickerRequested)
+        case .formatBody: .editor(.bodyFormatRequested)
+        case .toggleFileField: .editor(.fileFieldToggled)
+        case .trash: .overlay(.trash(.requested))
+        case .purgeTrashEntry: .overlay(.trash(.purgeRequested))
+        case .emptyTrash: .overlay(.trash(.emptyRequested))
+        case .copyAsCurl: .editor(.curlCopyRequested)
+        case .importFile: .tree(.importRequested)
+        case .undo: .tree(.undoRequested)
+        case .problems: .app(.problemsRequested)
         }
     }
 
@@ -130,7 +130,12 @@ enum AppCommand: String, CaseIterable, Sendable {
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
             .emptyTrash:
             false
-        default: true
+        case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
+            .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
+            .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
+            .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
+            .importFile, .undo, .problems:
+            true
         }
     }
 }

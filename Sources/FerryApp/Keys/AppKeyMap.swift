@@ -6,14 +6,14 @@ enum AppKeyMap {
     /// The bindings Ferry starts with.
     static let defaults: KeyMap = {
         var bindings: [KeyBinding] = []
-        func bind(_ notation: String, _ command: AppCommand, _ help: String, _ contexts: [String] = [KeyMap.global]) {
+        func bind(_ notation: String, _ command: AppCommand, _ help: String, _ contexts: [KeyContext] = [.global]) {
             for context in contexts {
-                if let binding = KeyBinding(notation, action: command.rawValue, help: help, context: context) {
+                if let binding = KeyBinding(notation, action: command.rawValue, help: help, context: context.rawValue) {
                     bindings.append(binding)
                 }
             }
         }
-        let lists = ["tree", "response", "history", "help", "diff", "problems"]
+        let lists: [KeyContext] = [.tree, .response, .history, .help, .diff, .problems]
         // Global
         bind("ctrl+r", .send, "Send the request")
         bind("f5", .send, "Send the request")
@@ -30,7 +30,7 @@ enum AppKeyMap {
         bind("f3", .cycleMethod, "Pick the HTTP method")
         bind("f4", .editBody, "Edit the body in $EDITOR")
         // Not in the text fields (the URL, the body editor, the tables), where Ctrl-Z undoes.
-        bind("ctrl+z", .suspend, "Suspend to the shell (fg resumes)", ["tree", "response"])
+        bind("ctrl+z", .suspend, "Suspend to the shell (fg resumes)", [.tree, .response])
         bind("ctrl+t", .nextTab, "Next tab")
         bind("up", .up, "Up", lists)
         bind("down", .down, "Down", lists)
@@ -40,64 +40,64 @@ enum AppKeyMap {
         bind("end", .end, "Last row", lists)
         bind("enter", .activate, "Open / toggle", lists)
         // Tree and response
-        bind("k", .up, "Up", ["tree", "response"])
-        bind("j", .down, "Down", ["tree", "response"])
-        bind("left", .left, "Collapse", ["tree", "response"])
-        bind("right", .right, "Expand", ["tree", "response"])
-        bind("?", .help, "Help", ["tree", "response"])
-        bind("/", .filterTree, "Filter requests", ["tree"])
-        bind("a", .newRequest, "New request in this file", ["tree"])
-        bind("r", .rename, "Rename a request, file or folder", ["tree"])
-        bind("d", .duplicate, "Duplicate a request, file or folder", ["tree"])
-        bind("delete", .deleteRequest, "Delete to the trash (asks first)", ["tree"])
-        bind("x", .deleteRequest, "Delete to the trash (asks first)", ["tree"])
-        bind("m", .move, "Move: a request to a file, a file or folder into a folder", ["tree"])
-        bind("f", .newFolder, "New folder", ["tree"])
+        bind("k", .up, "Up", [.tree, .response])
+        bind("j", .down, "Down", [.tree, .response])
+        bind("left", .left, "Collapse", [.tree, .response])
+        bind("right", .right, "Expand", [.tree, .response])
+        bind("?", .help, "Help", [.tree, .response])
+        bind("/", .filterTree, "Filter requests", [.tree])
+        bind("a", .newRequest, "New request in this file", [.tree])
+        bind("r", .rename, "Rename a request, file or folder", [.tree])
+        bind("d", .duplicate, "Duplicate a request, file or folder", [.tree])
+        bind("delete", .deleteRequest, "Delete to the trash (asks first)", [.tree])
+        bind("x", .deleteRequest, "Delete to the trash (asks first)", [.tree])
+        bind("m", .move, "Move: a request to a file, a file or folder into a folder", [.tree])
+        bind("f", .newFolder, "New folder", [.tree])
         bind(
-            "u", .undo, "Undo the last file change of the tree (new, rename, duplicate, move, delete, import)", ["tree"]
+            "u", .undo, "Undo the last file change of the tree (new, rename, duplicate, move, delete, import)", [.tree]
         )
-        bind("/", .search, "Filter with a JSON query (.a[].b, $..id) or search text", ["response"])
-        bind("n", .nextMatch, "Next match", ["response"])
-        bind("shift+n", .previousMatch, "Previous match", ["response"])
-        bind("N", .previousMatch, "Previous match", ["response"])
-        bind("]", .nextTab, "Next tab", ["response"])
-        bind("[", .previousTab, "Previous tab", ["response"])
-        bind("e", .expandAll, "Expand all", ["response"])
-        bind("c", .collapseAll, "Collapse all", ["response"])
-        bind("y", .copyValue, "Copy the value (OSC 52)", ["response"])
-        bind("p", .copyPath, "Copy the path (OSC 52)", ["response"])
+        bind("/", .search, "Filter with a JSON query (.a[].b, $..id) or search text", [.response])
+        bind("n", .nextMatch, "Next match", [.response])
+        bind("shift+n", .previousMatch, "Previous match", [.response])
+        bind("N", .previousMatch, "Previous match", [.response])
+        bind("]", .nextTab, "Next tab", [.response])
+        bind("[", .previousTab, "Previous tab", [.response])
+        bind("e", .expandAll, "Expand all", [.response])
+        bind("c", .collapseAll, "Collapse all", [.response])
+        bind("y", .copyValue, "Copy the value (OSC 52)", [.response])
+        bind("p", .copyPath, "Copy the path (OSC 52)", [.response])
         // Editor (text field)
-        bind("left", .left, "Cursor left", ["editor", "prompt", "history"])
-        bind("right", .right, "Cursor right", ["editor", "prompt", "history"])
-        bind("home", .home, "Start of the line", ["editor", "prompt"])
-        bind("end", .end, "End of the line", ["editor", "prompt"])
-        bind("backspace", .backspace, "Delete backwards", ["editor", "prompt", "history"])
-        bind("delete", .delete, "Delete forwards", ["editor", "prompt"])
-        bind("enter", .send, "Send the request", ["editor"])
-        bind("down", .editBodyHere, "Edit the body or the headers (on their tab)", ["editor"])
-        bind("esc", .leaveBody, "Back to the URL", ["body", "table"])
-        bind("tab", .complete, "Complete the {{variable}} name", ["completion"])
+        bind("left", .left, "Cursor left", [.editor, .prompt, .history])
+        bind("right", .right, "Cursor right", [.editor, .prompt, .history])
+        bind("home", .home, "Start of the line", [.editor, .prompt])
+        bind("end", .end, "End of the line", [.editor, .prompt])
+        bind("backspace", .backspace, "Delete backwards", [.editor, .prompt, .history])
+        bind("delete", .delete, "Delete forwards", [.editor, .prompt])
+        bind("enter", .send, "Send the request", [.editor])
+        bind("down", .editBodyHere, "Edit the body or the headers (on their tab)", [.editor])
+        bind("esc", .leaveBody, "Back to the URL", [.body, .table])
+        bind("tab", .complete, "Complete the {{variable}} name", [.completion])
         // Dialogs
-        bind("esc", .dismiss, "Close", ["help", "confirm", "prompt", "history", "diff"])
-        bind("f1", .dismiss, "Close", ["help"])
-        bind("q", .dismiss, "Close", ["help", "diff"])
-        bind("enter", .dismiss, "Done", ["prompt"])
-        bind("y", .confirm, "Quit without saving", ["confirm"])
-        bind("n", .dismiss, "Stay", ["confirm"])
-        bind("ctrl+q", .confirm, "Quit without saving", ["confirm"])
-        bind("y", .yes, "Delete", ["confirmDelete"])
-        bind("n", .dismiss, "Keep it", ["confirmDelete"])
-        bind("esc", .dismiss, "Keep it", ["confirmDelete"])
-        bind("space", .mark, "Mark for diff / diff with marked", ["history"])
-        bind("ctrl+r", .send, "Send again", ["history"])
+        bind("esc", .dismiss, "Close", [.help, .confirm, .prompt, .history, .diff])
+        bind("f1", .dismiss, "Close", [.help])
+        bind("q", .dismiss, "Close", [.help, .diff])
+        bind("enter", .dismiss, "Done", [.prompt])
+        bind("y", .confirm, "Quit without saving", [.confirm])
+        bind("n", .dismiss, "Stay", [.confirm])
+        bind("ctrl+q", .confirm, "Quit without saving", [.confirm])
+        bind("y", .yes, "Delete", [.confirmDelete])
+        bind("n", .dismiss, "Keep it", [.confirmDelete])
+        bind("esc", .dismiss, "Keep it", [.confirmDelete])
+        bind("space", .mark, "Mark for diff / diff with marked", [.history])
+        bind("ctrl+r", .send, "Send again", [.history])
         // Body kinds (last, so the help pages above them stay as they were)
         bind("f7", .pickBodyKind, "Pick the body kind (none, JSON, text, form, multipart, file)")
         bind("f8", .formatBody, "Format the JSON body")
-        bind("f", .toggleFileField, "Make the field a file (< ./path) or text again", ["multipart"])
+        bind("f", .toggleFileField, "Make the field a file (< ./path) or text again", [.multipart])
         // Import and export (last too)
-        bind("Y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", ["tree", "response"])
-        bind("shift+y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", ["tree", "response"])
-        bind("i", .importFile, "Import a curl command, Postman collection or OpenAPI file", ["tree"])
+        bind("Y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", [.tree, .response])
+        bind("shift+y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", [.tree, .response])
+        bind("i", .importFile, "Import a curl command, Postman collection or OpenAPI file", [.tree])
         // The trash (last too)
         bind("f9", .trash, "Trash: restore a deleted request, file or folder")
         for (key, command, help) in [
@@ -110,7 +110,7 @@ enum AppKeyMap {
             ("D", .emptyTrash, "Empty the trash (asks first)"),
             ("shift+d", .emptyTrash, "Empty the trash (asks first)"),
         ] {
-            bind(key, command, help, ["trash"])
+            bind(key, command, help, [.trash])
         }
         // The widgets' pickers (palette, environment, method, auth, options, body kind) and name prompts (last
         // too): the keys the widgets read, as they always were; the router hands the widget the key it reads for
@@ -120,22 +120,22 @@ enum AppKeyMap {
             ("pgdn", .pageDown, "Page down"), ("enter", .activate, "Choose the selected row"),
             ("esc", .dismiss, "Close"),
         ] {
-            bind(key, command, help, ["picker"])
+            bind(key, command, help, [.picker])
         }
-        bind("enter", .activate, "Done", ["namePrompt"])
-        bind("esc", .dismiss, "Cancel", ["namePrompt"])
+        bind("enter", .activate, "Done", [.namePrompt])
+        bind("esc", .dismiss, "Cancel", [.namePrompt])
         for (key, command, help) in [
             ("left", AppCommand.left, "Cursor left"), ("right", .right, "Cursor right"),
             ("home", .home, "Start of the line"), ("end", .end, "End of the line"),
             ("backspace", .backspace, "Delete backwards"), ("delete", .delete, "Delete forwards"),
         ] {
-            bind(key, command, help, ["picker", "namePrompt"])
+            bind(key, command, help, [.picker, .namePrompt])
         }
         // The problems found at start-up (last too).
         bind("f10", .problems, "Problems: what could not be loaded (files, keys.conf, theme)")
-        bind("esc", .dismiss, "Close", ["problems"])
-        bind("q", .dismiss, "Close", ["problems"])
-        bind("f10", .dismiss, "Close", ["problems"])
+        bind("esc", .dismiss, "Close", [.problems])
+        bind("q", .dismiss, "Close", [.problems])
+        bind("f10", .dismiss, "Close", [.problems])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)

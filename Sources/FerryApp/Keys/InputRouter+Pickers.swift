@@ -9,13 +9,13 @@ extension InputRouter {
     /// A key the defaults bind there but the user's map no longer does means nothing.
     static func pickerAction(for key: KeyEvent, in overlay: Overlay, keyMap: KeyMap) -> AppAction? {
         let context = overlay.keyContext
-        if let name = keyMap.bindings.first(where: { $0.context == context && $0.key == key })?.action {
+        if let name = keyMap.action(for: key, onlyIn: context) {
             guard let command = AppCommand(rawValue: name) else { return nil }
-            if let widgetKey = command.pickerKey { return .dialogEvent(.key(KeyEvent(widgetKey))) }
+            if let widgetKey = command.pickerKey { return .overlay(.dialogEvent(.key(KeyEvent(widgetKey)))) }
             return command.action
         }
-        if AppKeyMap.defaults.bindings.contains(where: { $0.context == context && $0.key == key }) { return nil }
-        return .dialogEvent(.key(key))
+        if AppKeyMap.defaults.action(for: key, onlyIn: context) != nil { return nil }
+        return .overlay(.dialogEvent(.key(key)))
     }
 }
 

@@ -7,7 +7,7 @@ enum InputRouter {
         if let overlay = state.overlay, overlay.isPicker {
             switch event {
             case .key(let key): return pickerAction(for: key, in: overlay, keyMap: state.keyMap)
-            case .mouse, .paste: return .dialogEvent(event)
+            case .mouse, .paste: return .overlay(.dialogEvent(event))
             case .resize: break
             }
         }
@@ -15,13 +15,13 @@ enum InputRouter {
             switch event {
             case .key(let key):
                 // While a cell is edited every key is the table's (Tab switches columns, Esc drops the edit).
-                if !table.isEditing, let name = state.keyMap.action(for: key, in: ["table"]),
+                if !table.isEditing, let name = state.keyMap.action(for: key, in: [KeyContext.table]),
                     let command = AppCommand(rawValue: name)
                 {
                     return command.action
                 }
-                return .headersEdited(event)
-            case .paste: return .headersEdited(event)
+                return .editor(.headersEdited(event))
+            case .paste: return .editor(.headersEdited(event))
             case .mouse, .resize: break
             }
         }
@@ -34,8 +34,8 @@ enum InputRouter {
                 {
                     return command.action
                 }
-                return .bodyTableEdited(event)
-            case .paste: return .bodyTableEdited(event)
+                return .editor(.bodyTableEdited(event))
+            case .paste: return .editor(.bodyTableEdited(event))
             case .mouse, .resize: break
             }
         }
@@ -43,18 +43,20 @@ enum InputRouter {
             switch event {
             case .key(let key):
                 // The key map first (send, save, Tab, Esc…); everything else is typing.
-                if let name = state.keyMap.action(for: key, in: ["body"]), let command = AppCommand(rawValue: name) {
+                if let name = state.keyMap.action(for: key, in: [KeyContext.body]),
+                    let command = AppCommand(rawValue: name)
+                {
                     return command.action
                 }
-                return .bodyEdited(event)
-            case .paste: return .bodyEdited(event)
+                return .editor(.bodyEdited(event))
+            case .paste: return .editor(.bodyEdited(event))
             case .mouse, .resize: break
             }
         }
         switch event {
-        case .resize(let size): return .terminalResized(size)
-        case .mouse(let mouse): return .mouseUsed(mouse)
-        case .paste(let text): return acceptsText(state) ? .pasted(text) : nil
+        case .resize(let size): return .app(.terminalResized(size))
+        case .mouse(let mouse): return .app(.mouseUsed(mouse))
+        case .paste(let text): return acceptsText(state) ? .app(.pasted(text)) : nil
         case .key(let key): return action(for: key, in: state)
         }
     }
@@ -64,7 +66,7 @@ enum InputRouter {
         let name: String?
         if let overlay = state.overlay {
             // A dialog takes the keyboard: only its own bindings apply.
-            name = state.keyMap.bindings.first { $0.context == overlay.keyContext && $0.key == key }?.action
+            name = state.keyMap.action(for: key, onlyIn: overlay.keyContext)
         } else {
             name = state.keyMap.action(for: key, in: state.keyContexts)
         }
@@ -72,21 +74,21 @@ enum InputRouter {
         if case .character(let character) = key.key, key.modifiers.isEmpty, state.overlay == nil,
             state.focus == .response, let level = character.wholeNumberValue, level > 0
         {
-            return .jsonExpandedToLevel(level)
+            return .response(.jsonExpandedToLevel(level))
         }
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, state.overlay == nil,
             state.focus == .tree
         {
             // Letters in the tree are commands or nothing: only `/` starts the filter, so typing a search
             // never runs a command (and never changes a file).
-            return .unboundTreeLetterTyped(character)
+            return .tree(.unboundLetterTyped(character))
         }
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, acceptsText(state) {
-            return .characterTyped(character)
+            return .app(.characterTyped(character))
         }
         if state.overlay == nil, state.focus == .editor, state.currentRequest != nil {
             // Keys no binding takes go to the URL field: Ctrl/Alt word motion, Shift selection, Ctrl-Z undo…
-            return .urlEdited(.key(key))
+            return .editor(.urlEdited(.key(key)))
         }
         return nil
     }

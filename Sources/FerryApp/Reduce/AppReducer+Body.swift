@@ -26,7 +26,7 @@ extension AppReducer {
                 exchange.matches = BodySearch.nodes(containing: text, in: tree.document)
             case .text(let body):
                 exchange.matches = BodySearch.lines(containing: text, in: body)
-            default:
+            case .binary, .parsing, .empty:
                 break
             }
             reveal(&exchange, page: page)
@@ -34,19 +34,21 @@ extension AppReducer {
         if let exchange = state.currentExchange, !exchange.search.isEmpty {
             state.responseTab = .body
             if let filter = exchange.filter {
-                state.message = .init(
-                    text: filter.error != nil || filter.results.isEmpty
-                        ? filter.summary
-                        : filter.summary + "; ↑↓ or n/N move, Enter shows it in the tree, Esc clears.",
-                    isError: filter.error != nil || filter.results.isEmpty)
+                state.report(
+                    .init(
+                        text: filter.error != nil || filter.results.isEmpty
+                            ? filter.summary
+                            : filter.summary + "; ↑↓ or n/N move, Enter shows it in the tree, Esc clears.",
+                        isError: filter.error != nil || filter.results.isEmpty))
             } else if let problem = exchange.searchError {
-                state.message = .init(text: "Cannot search: \(problem)", isError: true)
+                state.report(.error("Cannot search: \(problem)"))
             } else {
-                state.message = .init(
-                    text: exchange.matches.isEmpty
-                        ? "No match for \(exchange.search)."
-                        : "\(exchange.matches.count) match\(exchange.matches.count == 1 ? "" : "es") for \(exchange.search); n / N to move.",
-                    isError: exchange.matches.isEmpty)
+                state.report(
+                    .init(
+                        text: exchange.matches.isEmpty
+                            ? "No match for \(exchange.search)."
+                            : "\(exchange.matches.count) match\(exchange.matches.count == 1 ? "" : "es") for \(exchange.search); n / N to move.",
+                        isError: exchange.matches.isEmpty))
             }
         }
         return []
@@ -81,10 +83,9 @@ extension AppReducer {
     }
 
     /// Copies the selected node's value or path (OSC 52), or the selected text line.
-    static func copy(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+    static func copy(_ target: CopyTarget, _ state: inout AppState) -> [Effect] {
         guard let exchange = state.currentExchange else { return [] }
-        let wantsPath: Bool
-        if case .pathCopyRequested = action { wantsPath = true } else { wantsPath = false }
+        let wantsPath = target == .path
         let text: String
         switch exchange.body {
         case .json
@@ -100,11 +101,11 @@ extension AppReducer {
         case .text(let body):
             guard exchange.bodyCursor < body.lineCount else { return [] }
             text = body.line(exchange.bodyCursor)
-        default:
+        case .binary, .parsing, .empty:
             return []
         }
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        state.message = .init(text: "Copied \(wantsPath ? "path" : "value") \(shown)", isError: false)
+        state.report(.info("Copied \(wantsPath ? "path" : "value") \(shown)"))
         return [.copy(text)]
     }
 
@@ -130,7 +131,7 @@ extension AppReducer {
             exchange.body = .json(tree)
         case .text:
             exchange.bodyCursor = target
-        default:
+        case .binary, .parsing, .empty:
             return
         }
         exchange.bodyScroll = max(0, exchange.bodyCursor - page / 3)
@@ -175,9 +176,7 @@ extension AppReducer {
                 exchange.searchError = nil
             }
         }
-        state.message = .init(
-            text: showing ? "Showing it in the tree; n / N go on through the results." : "Filter cleared.",
-            isError: false)
+        state.report(.info(showing ? "Showing it in the tree; n / N go on through the results." : "Filter cleared."))
         return []
     }
 

@@ -10,20 +10,20 @@ extension AppReducer {
     /// for anything else, the kind picker when there is no body yet.
     static func startBodyEditing(_ state: inout AppState) -> [Effect] {
         guard let request = state.currentRequest else { return [] }
-        state.bodyEditor = nil
-        state.bodyTable = nil
+        state.editorMode = .url
         switch request.bodyKind {
         case .none:
             return pickBodyKind(&state)
         case .form, .multipart:
             if let fields = request.formFields {
-                state.bodyTable = KeyValueTableState(rows: fields.map(row) + DisabledFormFields.rows(in: request))
+                state.editorMode = .fields(
+                    KeyValueTableState(rows: fields.map(row) + DisabledFormFields.rows(in: request)))
                 return []
             }
         case .json, .text, .file:
             break
         }
-        state.bodyEditor = TextEditorState(text: request.body ?? "", isMultiline: true)
+        state.editorMode = .body(TextEditorState(text: request.body ?? "", isMultiline: true))
         state.bodyProblem = jsonProblem(in: request.body ?? "", of: request)
         return []
     }
@@ -33,7 +33,8 @@ extension AppReducer {
         guard let request = state.currentRequest else { return [] }
         state.overlay = .bodyKindPicker(
             PickerDialogState(
-                title: "Body (\(request.bodyKind.title) now)", items: BodyKind.allCases.map { ListItem($0.title) }))
+                title: "Body (\(request.bodyKind.title) now)",
+                items: BodyKind.allCases.map { PickerChoice($0, $0.title) }))
         return []
     }
 
@@ -43,8 +44,7 @@ extension AppReducer {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }
         state.focus = .editor
         state.editorTab = .body
-        state.bodyEditor = nil
-        state.bodyTable = nil
+        state.editorMode = .url
         if kind == .file {
             state.overlay = .namePrompt(
                 .bodyFile(id),
@@ -53,7 +53,7 @@ extension AppReducer {
             return []
         }
         let effects = edit(id, &state) { $0.convertBody(to: kind) }
-        state.message = .init(text: "Body: \(kind.title).", isError: false)
+        state.report(.info("Body: \(kind.title)."))
         return kind == .none ? effects : effects + startBodyEditing(&state)
     }
 
@@ -64,12 +64,11 @@ extension AppReducer {
             state.overlay = .namePrompt(
                 .bodyFile(id),
                 PromptDialogState(title: "File body", label: "Path (relative to \(id.path))", text: path))
-            state.message = .init(
-                text: "Type the path of a file, such as ./body.json (Esc keeps the body).", isError: true)
+            state.report(.error("Type the path of a file, such as ./body.json (Esc keeps the body)."))
             return []
         }
         let effects = edit(id, &state) { $0.setFileBody(path: path) }
-        state.message = .init(text: "Body: the bytes of \(path), read when sending.", isError: false)
+        state.report(.info("Body: the bytes of \(path), read when sending."))
         return effects
     }
 
@@ -79,7 +78,7 @@ extension AppReducer {
         if let undone = endFileFieldEdit(event, &state) { return undone }
         let before = table.rows
         _ = table.handle(event, area: state.layout.bodyEditor)
-        state.bodyTable = table
+        state.editorMode = .fields(table)
         guard table.rows != before else { return [] }
         return edit(id, &state) { request in
             request.setFormFields(fields(from: table.rows, replacing: request.formFields ?? [], in: request.bodyKind))
@@ -105,7 +104,7 @@ extension AppReducer {
         table.setRows(rows)
         table.select(row: index, column: .value)
         if isFile { table.beginEditing() }
-        state.bodyTable = table
+        state.editorMode = .fields(table)
         guard let id = state.openRequest else { return [] }
         state.fileFieldUndo =
             isFile
@@ -120,27 +119,27 @@ extension AppReducer {
     static func formatBody(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }
         guard request.bodyKind == .json, let body = state.bodyEditor?.text ?? request.body, !body.isEmpty else {
-            state.message = .init(text: "Only a JSON body can be formatted (F7 picks the body kind).", isError: true)
+            state.report(.error("Only a JSON body can be formatted (F7 picks the body kind)."))
             return []
         }
         let formatted: String
         do {
             formatted = try JSONValue(parsing: body).formatted(.pretty(indent: 2))
         } catch {
-            state.message = .init(
-                text: "Cannot format: line \(error.line), column \(error.column): \(error.message)"
-                    + (body.contains("{{") ? " ({{variables}} outside strings cannot be formatted)." : "."),
-                isError: true)
+            state.report(
+                .error(
+                    "Cannot format: line \(error.line), column \(error.column): \(error.message)"
+                        + (body.contains("{{") ? " ({{variables}} outside strings cannot be formatted)." : ".")))
             return []
         }
         if var editor = state.bodyEditor {
             // Select all and replace, so Ctrl-Z takes the formatting back.
             editor.selectAll()
             editor.insert(formatted)
-            state.bodyEditor = editor
+            state.editorMode = .body(editor)
         }
         state.bodyProblem = nil
-        state.message = .init(text: "Formatted the JSON body.", isError: false)
+        state.report(.info("Formatted the JSON body."))
         return edit(id, &state) { $0.body = formatted }
     }
 

@@ -43,7 +43,7 @@ extension AppReducer {
         guard var editor = state.bodyEditor, let id = state.openRequest else { return [] }
         let before = editor.text
         _ = editor.handle(event, area: state.layout.bodyEditor)
-        state.bodyEditor = editor
+        state.editorMode = .body(editor)
         let text = editor.text
         guard text != before else { return [] }
         state.bodyProblem = jsonProblem(in: text, of: state.currentRequest)
@@ -55,7 +55,7 @@ extension AppReducer {
         guard var table = state.headerTable, let id = state.openRequest else { return [] }
         let before = table.rows
         _ = table.handle(event, area: state.layout.editorContent)
-        state.headerTable = table
+        state.editorMode = .headers(table)
         guard table.rows != before else { return [] }
         return edit(id, &state) {
             $0.headerLines = HeaderRows.otherComments(in: $0.headerLines) + HeaderRows.lines(from: table.rows)
@@ -69,7 +69,7 @@ extension AppReducer {
     static func pickMethod(_ state: inout AppState) -> [Effect] {
         guard let request = state.currentRequest else { return [] }
         state.overlay = .methodPicker(
-            PickerDialogState(title: "Method (\(request.method) now)", items: methods.map { ListItem($0) }))
+            PickerDialogState(title: "Method (\(request.method) now)", items: methods.map { PickerChoice($0) }))
         return []
     }
 

@@ -23,21 +23,22 @@ extension AppReducer {
             // Editors end files with a newline the body never had; keep what the user wrote otherwise.
             let edited = text.hasSuffix("\n") && !before.hasSuffix("\n") ? String(text.dropLast()) : text
             guard edited != before else {
-                state.message = .init(text: "The body is unchanged.", isError: false)
+                state.report(.info("The body is unchanged."))
                 return []
             }
             if id == state.openRequest, state.bodyEditor != nil {
-                state.bodyEditor = TextEditorState(text: edited, isMultiline: true)
+                state.editorMode = .body(TextEditorState(text: edited, isMultiline: true))
             }
-            state.message = .init(text: "Body updated from the editor (Ctrl-S saves it).", isError: false)
+            state.report(.info("Body updated from the editor (Ctrl-S saves it)."))
             let effects = edit(id, &state) { $0.body = edited.isEmpty ? nil : edited }
             if id == state.openRequest, state.bodyTable != nil {
                 // The fields table follows the new text (and closes when it no longer parses as fields).
-                state.bodyTable = state.currentRequest?.formFields.map { KeyValueTableState(rows: $0.map(row)) }
+                state.editorMode =
+                    state.currentRequest?.formFields.map { .fields(KeyValueTableState(rows: $0.map(row))) } ?? .url
             }
             return effects
         case .failure(let failure):
-            state.message = .init(text: failure.message, isError: true)
+            state.report(.error(failure.message))
             return []
         }
     }

@@ -17,24 +17,21 @@ extension AppReducer {
             state.fileFieldUndo = nil
             return nil
         }
-        switch key.key {
-        case .escape where key.modifiers.isEmpty:
+        if key.key == .escape && key.modifiers.isEmpty {
             state.fileFieldUndo = nil
             var rows = table.rows
             rows[undo.row].value = undo.previousValue
             table.setRows(rows)
             table.select(row: undo.row, column: .value)
-            state.bodyTable = table
-            state.message = .init(text: "\(rows[undo.row].name) stays a text field.", isError: false)
+            state.editorMode = .fields(table)
+            state.report(.info("\(rows[undo.row].name) stays a text field."))
             return edit(undo.request, &state) { request in
                 request.setFormFields(fields(from: rows, replacing: request.formFields ?? [], in: .multipart))
                 DisabledFormFields.store(rows, in: &request)
             }
-        case .enter, .tab:
-            state.fileFieldUndo = nil
-            return nil
-        default:
-            return nil
         }
+        // Enter or Tab keep the path; the undo is over.
+        if key.key == .enter || key.key == .tab { state.fileFieldUndo = nil }
+        return nil
     }
 }

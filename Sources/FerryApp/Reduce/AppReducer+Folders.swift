@@ -4,62 +4,48 @@ import FerryWorkbench
 // MARK: - Files and folders in the tree: rename, move, duplicate, delete
 
 extension AppReducer {
-    /// Rename, move, duplicate or delete the selected file or folder row.
-    static func changeItem(_ action: AppAction, _ row: CollectionNode, _ state: inout AppState) -> [Effect] {
-        let path: String
-        let kind: String
-        switch row {
-        case .folder(let folder):
-            path = folder
-            kind = "folder"
-        case .file(let file):
-            path = file
-            kind = "file"
-        case .request:
-            return []
-        }
-        let name = lastComponent(of: path)
-        switch action {
-        case .renameRequested:
+    /// Rename, move, duplicate or delete the selected file or folder (`kind` names which, for the prompts).
+    static func changeItem(_ path: String, kind: String, _ command: TreeItemCommand, _ state: inout AppState)
+        -> [Effect]
+    {
+        switch command {
+        case .rename:
             state.overlay = .namePrompt(
-                .renameItem(path), PromptDialogState(title: "Rename the \(kind) \(path)", label: "Name", text: name))
-        case .moveRequested:
+                .renameItem(path),
+                PromptDialogState(title: "Rename the \(kind) \(path)", label: "Name", text: lastComponent(of: path)))
+        case .move:
             state.overlay = .namePrompt(
                 .moveItem(path),
                 PromptDialogState(
                     title: "Move the \(kind) \(path) into",
                     label: "folder (empty: the workspace; created when missing)",
                     text: parentFolder(of: path)))
-        case .duplicateRequested:
+        case .duplicate:
             return [.changeWorkspace(.duplicateItem(path))]
-        case .deleteRequested:
+        case .delete:
             let requests = state.workspace.requests(under: path).count
             let unsaved = state.drafts.keys.filter { Workspace.path($0.path, isInside: path) }.count
             state.overlay = .confirmDeleteItem(path: path, requests: requests, unsaved: unsaved)
-        default:
-            break
         }
         return []
     }
 
-    /// A name or folder was typed for renaming or moving a file or folder.
-    static func namedItem(_ purpose: NamePurpose, _ text: String, _ state: inout AppState) -> [Effect] {
-        switch purpose {
-        case .renameItem(let path):
-            var name = text
-            // A request file keeps a request extension, or it would drop out of the workspace.
-            if !state.workspace.isFolder(path), !Workspace.requestExtensions.contains(extensionOf(name)) {
-                name += "." + (extensionOf(path).isEmpty ? "http" : extensionOf(path))
-            }
-            guard name != lastComponent(of: path) else { return [] }
-            return [.changeWorkspace(.renameItem(path, to: name))]
-        case .moveItem(let path):
-            let folder = text.split(separator: "/").joined(separator: "/")
-            guard folder != parentFolder(of: path) else { return [] }
-            return [.changeWorkspace(.moveItem(path, intoFolder: folder))]
-        default:
-            return []
+    /// A new name was typed for the file or folder at `path`.
+    static func renameItem(_ path: String, to text: String, _ state: inout AppState) -> [Effect] {
+        var name = text
+        // A request file keeps a request extension, or it would drop out of the workspace.
+        if !state.workspace.isFolder(path), !Workspace.requestExtensions.contains(extensionOf(name)) {
+            name += "." + (extensionOf(path).isEmpty ? "http" : extensionOf(path))
         }
+        guard name != lastComponent(of: path) else { return [] }
+        return [.changeWorkspace(.renameItem(path, to: name))]
+    }
+
+    /// A folder was typed to move the file or folder at `path` into.
+    static func moveItem(_ path: String, into text: String) -> [Effect] {
+        let folder = text.split(separator: "/").joined(separator: "/")
+        guard folder != parentFolder(of: path) else { return [] }
+        return [.changeWorkspace(.moveItem(path, intoFolder: folder))]
     }
 
     /// What the confirmation asks before a file or folder goes to the trash.
@@ -81,7 +67,7 @@ extension AppReducer {
         _ state: inout AppState
     ) -> [Effect] {
         guard case .success(let workspace) = result else {
-            if case .failure(let failure) = result { state.message = .init(text: failure.message, isError: true) }
+            if case .failure(let failure) = result { state.report(.error(failure.message)) }
             return []
         }
         var effects: [Effect] = []
@@ -132,12 +118,11 @@ extension AppReducer {
             state.tree.select(id: state.workspace.isFolder(newPath) ? .folder(newPath) : .file(newPath))
         }
         if let newPath {
-            state.message = .init(
-                text: isMove ? "Moved \(path) to \(newPath)." : "Copied to \(newPath).", isError: false)
+            state.report(.info(isMove ? "Moved \(path) to \(newPath)." : "Copied to \(newPath)."))
         } else {
             var text = "Moved \(path) to the trash (.ferry/trash)"
             if trashedDrafts > 0 { text += " with \(TrashRow.count(trashedDrafts, "unsaved edit"))" }
-            state.message = .init(text: text + "; F9 restores it.", isError: false)
+            state.report(.info(text + "; F9 restores it."))
         }
         return effects
     }

@@ -15,23 +15,22 @@ extension AppReducer {
         let location = state.historyTargets.location(of: entry)
         let found = location?.id ?? RequestID(parsing: recorded)
         guard state.workspaceRequest(found) != nil else {
-            state.message = .init(
-                text: "Cannot open this entry: \(recorded) is no longer in the workspace (no request has its id, "
-                    + "its path or its file and name now). A deleted one may be in the trash (F9).",
-                isError: true)
+            state.report(
+                .error(
+                    "Cannot open this entry: \(recorded) is no longer in the workspace (no request has its id, "
+                        + "its path or its file and name now). A deleted one may be in the trash (F9)."))
             return false
         }
         state.overlay = nil
         open(found, &state)
         if location?.isGuess == true {
             let file = found.path.split(separator: "/").last.map(String.init) ?? found.path
-            state.message = .init(
-                text: "Opened \(found.description): \(recorded) is gone, and this is the only \(found.selector) in a "
-                    + "file named \(file) (it was sent before Ferry recorded ids, so this is a guess).",
-                isError: false)
+            state.report(
+                .info(
+                    "Opened \(found.description): \(recorded) is gone, and this is the only \(found.selector) in a "
+                        + "file named \(file) (it was sent before Ferry recorded ids, so this is a guess)."))
         } else if found.description != recorded {
-            state.message = .init(
-                text: "Opened \(found.description), sent as \(recorded) (moved or renamed since).", isError: false)
+            state.report(.info("Opened \(found.description), sent as \(recorded) (moved or renamed since)."))
         }
         return true
     }

@@ -10,7 +10,7 @@ extension AppReducer {
     /// (`< ./path`) is copied once an effect has read them (`includedFiles`), as for sending.
     static func copyAsCurl(_ state: inout AppState, includedFiles: [String: Data]? = nil) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else {
-            state.message = .init(text: "Open a request first: select it in the tree and press Enter.", isError: true)
+            state.report(.error("Open a request first: select it in the tree and press Enter."))
             return []
         }
         let folder = state.workspace.url(of: id.path).deletingLastPathComponent()
@@ -32,10 +32,10 @@ extension AppReducer {
                 remarks.insert("secrets in clear", at: 0)
             }
             let remark = remarks.isEmpty ? "" : " (\(remarks.joined(separator: "; ")))"
-            state.message = .init(text: "Copied \(id) as a curl command\(remark).", isError: false)
+            state.report(.info("Copied \(id) as a curl command\(remark)."))
             return [.copy(text)]
         } catch {
-            state.message = .init(text: AppErrorText.resolution(error, environment: state.environment), isError: true)
+            state.report(.error(AppErrorText.resolution(error, environment: state.environment)))
             return []
         }
     }
@@ -87,9 +87,9 @@ extension AppReducer {
             if warnings > 0 {
                 text += "; \(warnings) not carried over, first: \(report.diagnostics[0].message)"
             }
-            state.message = .init(text: text + ".", isError: false)
+            state.report(.info(text + "."))
         case .failure(let failure):
-            state.message = .init(text: failure.message, isError: true)
+            state.report(.error(failure.message))
         }
         return []
     }

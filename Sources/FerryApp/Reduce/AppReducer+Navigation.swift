@@ -101,9 +101,7 @@ extension AppReducer {
     /// Opens a request in the editor (keeping any unsaved edits of the one before).
     static func open(_ id: RequestID, _ state: inout AppState) {
         state.openRequest = id
-        state.bodyEditor = nil
-        state.headerTable = nil
-        state.bodyTable = nil
+        state.editorMode = .url
         state.resetURLEditor()
         state.detailScroll = 0
         syncTreeViewport(&state)
@@ -113,9 +111,7 @@ extension AppReducer {
     /// Shows the next or previous tab of the focused pane (the response's when the tree is focused).
     static func switchTab(_ step: Int, _ state: inout AppState) -> [Effect] {
         if state.focus == .editor {
-            state.bodyEditor = nil
-            state.headerTable = nil
-            state.bodyTable = nil
+            state.editorMode = .url
             let count = EditorTab.allCases.count
             state.editorTab =
                 EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params
@@ -182,7 +178,7 @@ extension AppReducer {
                 }
             }
             return []
-        default:
+        case .press(.middle), .press(.right), .release, .move:
             return []
         }
     }

@@ -4,8 +4,8 @@ import FerryTerminal
 
 extension AppReducer {
     /// The key-map contexts of the dialogs whose keys F1 lists: those that read keys through the key map.
-    static let overlayHelpContexts = [
-        "history", "diff", "trash", "confirm", "confirmDelete", "prompt", "picker", "namePrompt",
+    static let overlayHelpContexts: [KeyContext] = [
+        .history, .diff, .trash, .confirm, .confirmDelete, .prompt, .picker, .namePrompt,
     ]
 
     /// The help to open over `overlay`: the pane's keys when no dialog is open, the dialog's own keys
@@ -13,15 +13,19 @@ extension AppReducer {
     static func helpOverlay(over overlay: Overlay?) -> Overlay {
         guard let overlay else { return .help(scroll: 0) }
         switch overlay {
-        case .help, .overlayHelp: return overlay
-        default: return .overlayHelp(under: overlay, scroll: 0)
+        case .help, .overlayHelp:
+            return overlay
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
+            .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash,
+            .confirmPurge, .confirmEmptyTrash, .problems:
+            return .overlayHelp(under: overlay, scroll: 0)
         }
     }
 
     /// The keys of the dialog `overlay`, as the router reads them: its context only, one binding per key.
     static func overlayHelpBindings(for overlay: Overlay, in keyMap: KeyMap) -> [KeyBinding] {
         let context = overlay.keyContext
-        return keyMap.activeBindings(in: [context]).filter { $0.context == context }
+        return keyMap.activeBindings(in: [context]).filter { $0.context == context.rawValue }
     }
 
     /// Closes the help over a dialog and goes back to that dialog as it was (a picker with its filter text and

@@ -13,7 +13,7 @@ extension AppReducer {
     static func send(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest, var located = state.workspaceRequest(id)
         else {
-            state.message = .init(text: "Open a request first: select it in the tree and press Enter.", isError: true)
+            state.report(.error("Open a request first: select it in the tree and press Enter."))
             return []
         }
         located.request = request
@@ -22,17 +22,17 @@ extension AppReducer {
             environment: state.environment, folder: state.workspace.url(of: id.path).deletingLastPathComponent())
         var effects: [Effect] = []
         if let previous = state.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
-        let exchangeID = state.nextExchangeID
-        state.nextExchangeID += 1
-        state.exchanges[id] = Exchange(id: exchangeID, requestID: id)
+        let sendID = state.nextSendID
+        state.nextSendID = sendID.next
+        state.exchanges[id] = Exchange(id: sendID, requestID: id)
         state.message = nil
         state.detailScroll = 0
-        effects.append(.send(id: exchangeID, plan))
+        effects.append(.send(id: sendID, plan))
         return effects
     }
 
     /// Takes in what send `id` puts on the wire, for the Request tab.
-    static func sendPrepared(_ id: Int, _ send: PreparedSend, _ state: inout AppState) -> [Effect] {
+    static func sendPrepared(_ id: SendID, _ send: PreparedSend, _ state: inout AppState) -> [Effect] {
         updateExchange(id, &state) { exchange in
             exchange.sent = send.request
             exchange.scrubber = send.prepared.scrubber
@@ -41,10 +41,10 @@ extension AppReducer {
     }
 
     /// Send `id` could not be prepared: it is dropped, and the status says why.
-    static func sendFailed(_ id: Int, _ problem: String, _ state: inout AppState) -> [Effect] {
+    static func sendFailed(_ id: SendID, _ problem: String, _ state: inout AppState) -> [Effect] {
         guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
         state.exchanges[exchange.requestID] = nil
-        state.message = .init(text: problem, isError: true)
+        state.report(.error(problem))
         return []
     }
 
@@ -63,56 +63,24 @@ extension AppReducer {
                 return []
             }
             if let inFlight = state.exchanges.values.first(where: \.isInFlight) {
-                state.message = .init(
-                    text: "Nothing in flight here; \(inFlight.requestID) is still sending (open it and press Esc).",
-                    isError: false)
+                state.report(
+                    .info("Nothing in flight here; \(inFlight.requestID) is still sending (open it and press Esc)."))
             }
             return []
         }
         updateCurrentExchange(&state) { $0.phase = .canceled }
-        state.message = .init(text: "Canceled.", isError: false)
+        state.report(.info("Canceled."))
         return [.cancel(id: exchange.id)]
-    }
-
-    /// Stores a result, unless its send was canceled or replaced.
-    static func receive(_ id: Int, _ result: Result<HTTPResponse, HTTPClientError>, _ state: inout AppState)
-        -> [Effect]
-    {
-        guard let exchange = state.exchanges.values.first(where: { $0.id == id }), exchange.isInFlight else {
-            return []
-        }
-        switch result {
-        case .success(let response):
-            let isJSON =
-                response.mediaType?.isJSON
-                ?? response.body.first(where: { !$0.isWhitespaceByte }).map {
-                    $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
-                }
-                ?? false
-            updateExchange(id, &state) { exchange in
-                exchange.phase = .received(response)
-                exchange.body = response.body.isEmpty ? .empty : .parsing
-                exchange.progress.bytesReceived = response.body.count
-                exchange.bodySize = response.body.count
-            }
-            return response.body.isEmpty ? [] : [.prepareBody(id: id, response.body, isJSON: isJSON)]
-        case .failure(let error):
-            updateExchange(id, &state) { exchange in
-                exchange.phase =
-                    error.isCanceled ? .canceled : .failed(exchange.scrubber.scrub(AppErrorText.transfer(error)))
-            }
-            return []
-        }
     }
 
     /// Saves the open request's edits to its file.
     static func save(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest else { return [] }
         guard let draft = state.drafts[id] else {
-            state.message = .init(text: "No unsaved changes in \(id).", isError: false)
+            state.report(.info("No unsaved changes in \(id)."))
             return []
         }
-        state.message = .init(text: "Saving \(id.path)…", isError: false)
+        state.report(.info("Saving \(id.path)…"))
         return [.save(id, draft)]
     }
 
@@ -124,20 +92,15 @@ extension AppReducer {
         case .success(let workspace):
             state.workspace = workspace
             state.rebuildTree()
-            state.message = .init(text: "Saved \(id.path).", isError: false)
+            state.report(.info("Saved \(id.path)."))
             if state.drafts[id] == saved {
                 state.drafts[id] = nil
                 return [.writeDraft(id, nil)]
             }
             return []
         case .failure(let failure):
-            state.message = .init(text: failure.message, isError: true)
+            state.report(.error(failure.message))
             return []
         }
     }
-}
-
-extension UInt8 {
-    /// Whether the byte is JSON whitespace.
-    fileprivate var isWhitespaceByte: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

@@ -7,7 +7,7 @@ extension AppReducer {
     /// Takes in how streamed send `id` ended: the response (or the failure) becomes the exchange's phase,
     /// unless the user canceled it first; the bytes that arrived are prepared for display either way, so a
     /// canceled or broken transfer still shows what it delivered (marked partial).
-    static func finishTransfer(_ id: Int, _ end: TransferEnd, _ state: inout AppState) -> [Effect] {
+    static func finishTransfer(_ id: SendID, _ end: TransferEnd, _ state: inout AppState) -> [Effect] {
         guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
         let wasCanceled: Bool
         switch exchange.phase {

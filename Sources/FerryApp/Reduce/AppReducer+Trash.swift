@@ -3,38 +3,36 @@ import FerryWorkbench
 // MARK: - The trash (F9): list what was deleted, restore it where it was, or delete it for good
 
 extension AppReducer {
-    /// Opens the trash view, takes in its listing, or takes in a restore's result.
-    static func changeTrash(_ action: AppAction, _ state: inout AppState) -> [Effect] {
+    /// Opens the trash view, takes in its listing, asks before deleting for good, or takes in what an effect did.
+    static func reduce(_ action: TrashAction, _ state: inout AppState) -> [Effect] {
         switch action {
-        case .trashRequested:
+        case .requested:
             state.overlay = .trash(selection: 0)
             return [.loadTrash]
-        case .trashLoaded(let rows):
+        case .loaded(let rows):
             state.trash = rows
             if case .trash(let selection) = state.overlay {
                 state.overlay = .trash(selection: min(selection, max(0, rows.count - 1)))
             }
             return []
-        case .trashRestored(let entry, let result):
+        case .restored(let entry, let result):
             return finishRestore(entry, result, &state)
-        case .trashPurgeRequested:
+        case .purgeRequested:
             guard case .trash(let selection) = state.overlay, state.trash.indices.contains(selection) else {
                 return []
             }
             state.overlay = .confirmPurge(state.trash[selection], selection: selection)
             return []
-        case .trashEmptyRequested:
+        case .emptyRequested:
             guard case .trash(let selection) = state.overlay else { return [] }
             guard !state.trash.isEmpty else {
-                state.message = .init(text: "The trash is already empty.", isError: false)
+                state.report(.info("The trash is already empty."))
                 return []
             }
             state.overlay = .confirmEmptyTrash(state.trash.map(\.entry), selection: selection)
             return []
-        case .trashPurged(let entries, let result):
+        case .purged(let entries, let result):
             return finishPurge(entries, result, &state)
-        default:
-            return []
         }
     }
 
@@ -59,7 +57,10 @@ extension AppReducer {
     static func trashSelectionBehindConfirmation(_ state: AppState) -> Int? {
         switch state.overlay {
         case .confirmPurge(_, let selection), .confirmEmptyTrash(_, let selection): selection
-        default: nil
+        case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
+            .confirmQuit, .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem,
+            .historyDiff, .trash, .problems, .overlayHelp, nil:
+            nil
         }
     }
 
@@ -72,13 +73,12 @@ extension AppReducer {
         switch result {
         case .success(let count) where entries.count == 1:
             let what = state.trash.first { $0.entry == entries[0] }?.description ?? entries[0].originalPath
-            state.message = .init(
-                text: count == 1 ? "Deleted \(what) for good." : "\(what) was no longer in the trash.", isError: false)
+            state.report(.info(count == 1 ? "Deleted \(what) for good." : "\(what) was no longer in the trash."))
         case .success(let count):
             let deleted = count == 1 ? "1 entry" : "\(count) entries"
-            state.message = .init(text: "Emptied the trash: \(deleted) deleted for good.", isError: false)
+            state.report(.info("Emptied the trash: \(deleted) deleted for good."))
         case .failure(let failure):
-            state.message = .init(text: failure.message, isError: true)
+            state.report(.error(failure.message))
         }
         return [.loadTrash]
     }
@@ -95,7 +95,7 @@ extension AppReducer {
         _ entry: TrashEntry, _ result: Result<RestoredItem, SaveFailure>, _ state: inout AppState
     ) -> [Effect] {
         guard case .success(let restored) = result else {
-            if case .failure(let failure) = result { state.message = .init(text: failure.message, isError: true) }
+            if case .failure(let failure) = result { state.report(.error(failure.message)) }
             return [.loadTrash]
         }
         state.trash.removeAll { $0.entry == entry }
@@ -127,7 +127,7 @@ extension AppReducer {
         if state.openRequest == nil, let first = state.firstRequestInTree { open(first, &state) }
         var text = "Restored \(entry.originalPath) from the trash"
         if back > 0 { text += " with \(TrashRow.count(back, "unsaved edit")) (Ctrl-S saves)" }
-        state.message = .init(text: text + ".", isError: false)
+        state.report(.info(text + "."))
         return effects
     }
 }

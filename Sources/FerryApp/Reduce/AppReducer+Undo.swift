@@ -6,7 +6,7 @@ extension AppReducer {
     /// Takes in the workspace after an undo, as after the command it undid, and says what was undone.
     static func finishUndo(_ result: Result<UndoneChange, SaveFailure>, _ state: inout AppState) -> [Effect] {
         guard case .success(let undone) = result else {
-            if case .failure(let failure) = result { state.message = .init(text: failure.message, isError: true) }
+            if case .failure(let failure) = result { state.report(.error(failure.message)) }
             return []
         }
         var effects: [Effect] = []
@@ -20,7 +20,7 @@ extension AppReducer {
             effects = finishRestore(entry, .success(restored), &state)
         }
         let again = AppKeyMap.hint(for: .undo, in: state.keyMap).map { " (\($0) undoes the one before)" } ?? ""
-        state.message = .init(text: "Undone: the \(undone.summary)\(again).", isError: false)
+        state.report(.info("Undone: the \(undone.summary)\(again)."))
         return effects
     }
 }

@@ -2,63 +2,19 @@ import FerryTerminal
 import FerryWorkbench
 import Foundation
 
-// MARK: - Changing the collection: new, rename, duplicate, delete
+// MARK: - Changing the collection: what a file operation did, confirmations, names typed
 
 extension AppReducer {
-    /// Acts on the tree commands that change files.
-    static func changeCollection(_ action: AppAction, _ state: inout AppState) -> [Effect] {
-        guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
-        switch action {
-        case .newRequestRequested:
-            let file: String
-            switch row {
-            case .file(let path): file = path
-            case .request(let id): file = id.path
-            case .folder:
-                state.message = .init(text: "Select a file (or a request in it) to add a request to.", isError: true)
-                return []
-            }
-            state.overlay = .namePrompt(
-                .newRequest(inFile: file), PromptDialogState(title: "New request in \(file)", label: "Name"))
-        case .renameRequested:
-            guard let id = row.requestID else { return changeItem(action, row, &state) }
-            guard !state.isUnsaved(id) else {
-                state.message = .init(
-                    text: "Save (Ctrl-S) or undo the edits of \(id) before renaming it.", isError: true)
-                return []
-            }
-            state.overlay = .namePrompt(
-                .rename(id),
-                PromptDialogState(title: "Rename \(id)", label: "Name", text: state.savedRequest(id)?.name ?? ""))
-        case .duplicateRequested:
-            guard let id = row.requestID else { return changeItem(action, row, &state) }
-            return [.changeWorkspace(.duplicate(id))]
-        case .deleteRequested:
-            guard let id = row.requestID else { return changeItem(action, row, &state) }
-            state.overlay = .confirmDelete(id)
-        case .moveRequested:
-            guard let id = row.requestID else { return changeItem(action, row, &state) }
-            guard !state.isUnsaved(id) else {
-                state.message = .init(text: "Save (Ctrl-S) or undo the edits of \(id) before moving it.", isError: true)
-                return []
-            }
-            state.overlay = .namePrompt(
-                .move(id),
-                PromptDialogState(title: "Move \(id) to", label: "file (created when missing)", text: id.path))
-        case .newFolderRequested:
-            let parent: String
-            switch row {
-            case .folder(let path): parent = path
-            case .file(let path): parent = path.split(separator: "/").dropLast().joined(separator: "/")
-            case .request(let id): parent = id.path.split(separator: "/").dropLast().joined(separator: "/")
-            }
-            state.overlay = .namePrompt(
-                .newFolder(parent: parent),
-                PromptDialogState(title: "New folder in \(parent.isEmpty ? "the workspace" : parent)", label: "Name"))
-        default:
-            break
+    /// Takes in how a file operation on the workspace ended.
+    static func reduce(_ event: WorkspaceEvent, _ state: inout AppState) -> [Effect] {
+        switch event {
+        case .saveFinished(let id, let saved, let result): return finishSave(id, saved, result, &state)
+        case .changed(let result, let select): return workspaceChanged(result, select: select, &state)
+        case .itemChanged(let result, let from, let to, let copied):
+            return itemChanged(result, from: from, to: to, copied: copied, &state)
+        case .importFinished(let result): return importFinished(result, &state)
+        case .undoFinished(let result): return finishUndo(result, &state)
         }
-        return []
     }
 
     /// Yes to the confirmation on top.
@@ -81,7 +37,8 @@ extension AppReducer {
         case .confirmEmptyTrash(let entries, _):
             state.overlay = .trash(selection: 0)
             return [.purgeTrash(entries)]
-        default:
+        case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
+            .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, nil:
             break
         }
         return []
@@ -92,16 +49,15 @@ extension AppReducer {
         let name = name.trimmingCharacters(in: .whitespaces)
         if case .timeout(let id) = purpose {
             guard name.isEmpty || Double(name) != nil else {
-                state.message = .init(text: "The timeout is a number of seconds, such as 30.", isError: true)
+                state.report(.error("The timeout is a number of seconds, such as 30."))
                 return []
             }
             return edit(id, &state) { OptionDirectives.set("timeout", name.isEmpty ? nil : name, in: &$0) }
         }
         if case .retries(let id) = purpose {
             guard name.isEmpty || RequestDirectives.count(name) != nil else {
-                state.message = .init(
-                    text: "Retries is a whole number from 0 to \(RequestDirectives.maximumRetries), such as 2.",
-                    isError: true)
+                state.report(
+                    .error("Retries is a whole number from 0 to \(RequestDirectives.maximumRetries), such as 2."))
                 return []
             }
             return edit(id, &state) { OptionDirectives.set("retries", name.isEmpty ? nil : name, in: &$0) }
@@ -110,7 +66,7 @@ extension AppReducer {
             return [.changeWorkspace(.moveItem(path, intoFolder: ""))]
         }
         guard !name.isEmpty else {
-            state.message = .init(text: "That needs a value.", isError: true)
+            state.report(.error("That needs a value."))
             return []
         }
         switch purpose {
@@ -124,8 +80,8 @@ extension AppReducer {
         case .move(let id):
             let file = name.hasSuffix(".http") || name.hasSuffix(".rest") ? name : name + ".http"
             return [.changeWorkspace(.move(id, toFile: file))]
-        case .renameItem, .moveItem:
-            return namedItem(purpose, name, &state)
+        case .renameItem(let path): return renameItem(path, to: name, &state)
+        case .moveItem(let path): return moveItem(path, into: name)
         case .bodyFile(let id): return setBodyFile(id, path: name, &state)
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
         }
@@ -142,13 +98,13 @@ extension AppReducer {
             if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
             if let select {
                 open(select, &state)
-                state.message = .init(text: "Now \(select).", isError: false)
+                state.report(.info("Now \(select)."))
             } else {
-                state.message = .init(text: "Done.", isError: false)
+                state.report(.info("Done."))
             }
             if state.openRequest == nil, let first = state.firstRequestInTree { open(first, &state) }
         case .failure(let failure):
-            state.message = .init(text: failure.message, isError: true)
+            state.report(.error(failure.message))
         }
         return []
     }

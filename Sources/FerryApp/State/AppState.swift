@@ -36,12 +36,8 @@ public struct AppState: Sendable {
     /// The URL field: the widgets' single-line `TextEditorState` (word motion, selection, undo), its text kept
     /// equal to the open request's URL.
     var urlEditor = TextEditorState()
-    /// The body editor (the widgets' multi-line `TextEditorState`) while it has the keyboard.
-    var bodyEditor: TextEditorState?
-    /// The headers table (the widgets' `KeyValueTableState`) while it has the keyboard.
-    var headerTable: KeyValueTableState?
-    /// The form or multipart fields table (the widgets' `KeyValueTableState`) while it has the keyboard.
-    var bodyTable: KeyValueTableState?
+    /// Which editor has the keyboard in the editor pane: the URL field, or one tab's editor.
+    var editorMode = EditorMode.url
     /// What is wrong with the JSON body being edited (`nil` when it parses or is not JSON).
     var bodyProblem: String?
     /// What Esc takes back while the path of a field just made a file (`f`) is edited.
@@ -52,7 +48,7 @@ public struct AppState: Sendable {
     /// The latest exchange of each request.
     var exchanges: [RequestID: Exchange] = [:]
     /// The id the next send gets.
-    var nextExchangeID = 1
+    var nextSendID = SendID.first
     /// The response pane's tab.
     var responseTab: ResponseTab = .body
     /// The scroll of the Headers, Timing and Request tabs.
@@ -91,6 +87,17 @@ public struct AppState: Sendable {
         var text: String
         /// Whether it is an error.
         var isError: Bool
+
+        /// A problem, in words with what to do.
+        static func error(_ text: String) -> Message { Message(text: text, isError: true) }
+
+        /// What happened, when it went well.
+        static func info(_ text: String) -> Message { Message(text: text, isError: false) }
+    }
+
+    /// Shows `message` in the status bar (until the next one).
+    mutating func report(_ message: Message) {
+        self.message = message
     }
 
     // MARK: - Creating
@@ -117,11 +124,11 @@ public struct AppState: Sendable {
             openRequest = first
             resetURLEditor()
         }
-        report((workspace.diagnostics + environments.diagnostics).map(Problem.init))
+        reportProblems((workspace.diagnostics + environments.diagnostics).map(Problem.init))
     }
 
     /// Adds start-up problems to the Problems list and says in the status bar how many there are.
-    mutating func report(_ found: [Problem]) {
+    mutating func reportProblems(_ found: [Problem]) {
         guard !found.isEmpty else { return }
         problems += found
         let count = problems.count
@@ -134,6 +141,24 @@ public struct AppState: Sendable {
     }
 
     // MARK: - Derived
+
+    /// The body editor while it has the keyboard.
+    var bodyEditor: TextEditorState? {
+        if case .body(let editor) = editorMode { return editor }
+        return nil
+    }
+
+    /// The headers table while it has the keyboard.
+    var headerTable: KeyValueTableState? {
+        if case .headers(let table) = editorMode { return table }
+        return nil
+    }
+
+    /// The form or multipart fields table while it has the keyboard.
+    var bodyTable: KeyValueTableState? {
+        if case .fields(let table) = editorMode { return table }
+        return nil
+    }
 
     /// The open request with its unsaved edits.
     var currentRequest: SavedRequest? {
@@ -176,21 +201,21 @@ public struct AppState: Sendable {
     }
 
     /// The key-map contexts in force, most specific first.
-    var keyContexts: [String] {
+    var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
-        if focus == .editor && bodyEditor != nil { return ["body"] }
-        if focus == .editor && headerTable != nil { return ["table"] }
+        if focus == .editor && bodyEditor != nil { return [.body] }
+        if focus == .editor && headerTable != nil { return [.table] }
         if focus == .editor && bodyTable != nil {
-            return currentRequest?.bodyKind == .multipart ? ["multipart", "table"] : ["table"]
+            return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }
-        if focus == .editor && !variableCompletions.isEmpty { return ["completion", "editor"] }
+        if focus == .editor && !variableCompletions.isEmpty { return [.completion, .editor] }
         return [focus.keyContext]
     }
 
     /// The variable names that complete the `{{partial` before the URL cursor, best first (empty when the
     /// cursor is not inside an unclosed `{{`).
     var variableCompletions: [String] {
-        guard focus == .editor, overlay == nil, bodyEditor == nil, headerTable == nil, bodyTable == nil,
+        guard focus == .editor, overlay == nil, case .url = editorMode,
             let id = openRequest, let request = currentRequest
         else { return [] }
         let before = String(request.fullURL.prefix(urlCursor))

@@ -17,7 +17,7 @@ struct Exchange: Sendable {
     }
 
     /// The id of this send; a result carrying another id belongs to a send that was replaced.
-    var id: Int
+    var id: SendID
     /// The request sent.
     var requestID: RequestID
     /// What was sent (resolved), for the Request tab, once the send was prepared.

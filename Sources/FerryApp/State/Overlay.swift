@@ -8,15 +8,15 @@ enum Overlay: Sendable, Equatable {
     /// The command palette: the widgets' fuzzy picker over the palette commands.
     case palette(PickerDialogState<PaletteEntries.Entry>)
     /// The environment picker: the widgets' fuzzy picker over the environment names.
-    case environmentPicker(PickerDialogState<ListItem>)
+    case environmentPicker(PickerDialogState<PickerChoice<String>>)
     /// The method picker: the widgets' fuzzy picker over the common HTTP methods.
-    case methodPicker(PickerDialogState<ListItem>)
+    case methodPicker(PickerDialogState<PickerChoice<String>>)
     /// The auth picker: none, Basic or Bearer.
-    case authPicker(PickerDialogState<ListItem>)
+    case authPicker(PickerDialogState<PickerChoice<AuthChoice>>)
     /// The options picker: toggles for redirects, cookies and history, and the timeout.
-    case optionsPicker(PickerDialogState<ListItem>)
+    case optionsPicker(PickerDialogState<PickerChoice<OptionChoice>>)
     /// The body-kind picker: none, JSON, text, form, multipart, file.
-    case bodyKindPicker(PickerDialogState<ListItem>)
+    case bodyKindPicker(PickerDialogState<PickerChoice<BodyKind>>)
     /// Asks whether to quit with unsaved edits.
     case confirmQuit
     /// The `/` search of the response body: the text typed so far.
@@ -55,18 +55,18 @@ enum Overlay: Sendable, Equatable {
     }
 
     /// The key-map context while this overlay is open.
-    var keyContext: String {
+    var keyContext: KeyContext {
         switch self {
-        case .help, .overlayHelp: "help"
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: "picker"
-        case .confirmQuit: "confirm"
-        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: "confirmDelete"
-        case .namePrompt: "namePrompt"
-        case .search, .treeFilter: "prompt"
-        case .history: "history"
-        case .historyDiff: "diff"
-        case .trash: "trash"
-        case .problems: "problems"
+        case .help, .overlayHelp: .help
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: .picker
+        case .confirmQuit: .confirm
+        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: .confirmDelete
+        case .namePrompt: .namePrompt
+        case .search, .treeFilter: .prompt
+        case .history: .history
+        case .historyDiff: .diff
+        case .trash: .trash
+        case .problems: .problems
         }
     }
 }

@@ -8,11 +8,11 @@ enum Pane: Int, CaseIterable, Sendable, Hashable {
     case response
 
     /// The key-map context of the pane.
-    var keyContext: String {
+    var keyContext: KeyContext {
         switch self {
-        case .tree: "tree"
-        case .editor: "editor"
-        case .response: "response"
+        case .tree: .tree
+        case .editor: .editor
+        case .response: .response
         }
     }
 }

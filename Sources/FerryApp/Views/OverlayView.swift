@@ -25,8 +25,13 @@ struct OverlayView {
             return nil
         case .palette(let picker):
             return renderPicker(picker, into: &buffer, area: area)
-        case .environmentPicker(let picker), .methodPicker(let picker), .authPicker(let picker),
-            .optionsPicker(let picker), .bodyKindPicker(let picker):
+        case .environmentPicker(let picker), .methodPicker(let picker):
+            return renderPicker(picker, into: &buffer, area: area)
+        case .authPicker(let picker):
+            return renderPicker(picker, into: &buffer, area: area)
+        case .optionsPicker(let picker):
+            return renderPicker(picker, into: &buffer, area: area)
+        case .bodyKindPicker(let picker):
             return renderPicker(picker, into: &buffer, area: area)
         case .confirmQuit:
             let count = state.drafts.count

@@ -88,10 +88,7 @@ public final class TerminalLoop<State, Action: Sendable> {
                 if isFinished(state) || handled >= maximumBatch { break }
                 event = try backend.nextEvent(timeout: .zero)
             }
-            for posted in mailbox.drain() {
-                reduce(&state, posted)
-                changed = true
-            }
+            if mailbox.drain({ reduce(&state, $0) }) > 0 { changed = true }
             if animating, let tickAction, ContinuousClock.now >= nextTick {
                 reduce(&state, tickAction)
                 nextTick = ContinuousClock.now + tickInterval

@@ -194,7 +194,7 @@ struct PickerHelpTests {
         default:
             driver.state.focus = .editor
             driver.state.editorTab = picker == "auth picker" ? .auth : .options
-            try await driver.send(.tabEditingStarted)
+            try await driver.send(.editor(.tabEditingStarted))
         }
         let opened = driver.state.overlay
         try await driver.press(.key(.down))

@@ -135,14 +135,14 @@ struct StreamedBodyTests {
         let folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         var state = try folder.loadState(size: .init(width: 80, height: 24))
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
-        _ = AppReducer.reduce(&state, .cancelRequested)
+        _ = AppReducer.reduce(&state, .app(.cancelRequested))
         let body = ReceivedBody(storage: .memory(Array("abc".utf8)), count: 3, isComplete: false, isBinary: false)
         let request = HTTPRequest(url: try #require(URL(string: "http://x/")))
         let end = TransferEnd(
             .failure(HTTPClientError(.canceled, request: request)), partialHead: try head("text/plain"), body: body)
-        let effects = AppReducer.reduce(&state, .transferEnded(id: id, end))
+        let effects = AppReducer.reduce(&state, .transfer(id, .ended(end)))
         guard case .canceled = state.currentExchange?.phase else {
             Issue.record("expected canceled")
             return
@@ -156,7 +156,8 @@ struct StreamedBodyTests {
         #expect(state.currentExchange?.isBodyIncomplete == true)
         #expect(state.currentExchange?.isBodyPartial == true)
         _ = AppReducer.reduce(
-            &state, .bodyPrepared(id: id, BodyPreparation.prepare(prepared, isJSON: isJSON, note: note, limits: limits))
+            &state,
+            .transfer(id, .bodyPrepared(BodyPreparation.prepare(prepared, isJSON: isJSON, note: note, limits: limits)))
         )
         guard case .text = state.currentExchange?.body else {
             Issue.record("expected the partial text")
@@ -168,11 +169,11 @@ struct StreamedBodyTests {
         let folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         var state = try folder.loadState(size: .init(width: 80, height: 24))
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
         let body = ReceivedBody(storage: .memory(Array("[1]".utf8)), count: 3, isComplete: true, isBinary: false)
         let effects = AppReducer.reduce(
-            &state, .transferEnded(id: id, TransferEnd(.success(try head("application/json")), body: body)))
+            &state, .transfer(id, .ended(TransferEnd(.success(try head("application/json")), body: body))))
         #expect(state.currentExchange?.response?.status == 200)
         #expect(state.currentExchange?.isBodyPartial == false)
         guard case .prepareReceived(_, _, let isJSON, let note) = effects.first else {
@@ -182,6 +183,6 @@ struct StreamedBodyTests {
         #expect(isJSON && note == nil)
         // A late result for a replaced send finds nothing.
         let late = TransferEnd(.failure(HTTPClientError(.canceled, request: HTTPRequest(path: "/"))), body: body)
-        #expect(AppReducer.reduce(&state, .transferEnded(id: id + 100, late)).isEmpty)
+        #expect(AppReducer.reduce(&state, .transfer(SendID(number: id.number + 100), .ended(late))).isEmpty)
     }
 }

@@ -19,6 +19,15 @@ struct AppReducerTests {
         state = try folder.loadState(size: Size(width: 80, height: 24))
     }
 
+    /// How FerryHTTP reports a streamed send that ended complete: `response`, with its body as it arrived.
+    func ended(_ response: HTTPResponse) -> TransferAction {
+        let bytes = [UInt8](response.body)
+        return .ended(
+            TransferEnd(
+                .success(response),
+                body: ReceivedBody(storage: .memory(bytes), count: bytes.count, isComplete: true, isBinary: false)))
+    }
+
     // MARK: - Launch
 
     @Test func launchFocusesTheTreeWithTheFirstRequestOpen() {
@@ -43,7 +52,7 @@ struct AppReducerTests {
     // MARK: - Sending
 
     @Test mutating func sendResolvesTheRequestAndStartsAnEffect() throws {
-        let effects = AppReducer.reduce(&state, .sendRequested)
+        let effects = AppReducer.reduce(&state, .app(.sendRequested))
         guard case .send(let id, let plan) = effects.first else {
             Issue.record("expected a send effect, got \(effects)")
             return
@@ -57,19 +66,20 @@ struct AppReducerTests {
     }
 
     @Test mutating func aResponseIsStoredAndItsBodyPreparedOffTheLoop() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
         let response = HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json"], url: try #require(URL(string: "http://x/json")),
             body: Data(#"{"a": [1, 2]}"#.utf8))
-        let effects = AppReducer.reduce(&state, .responseReceived(id: id, .success(response)))
-        guard case .prepareBody(let bodyID, let data, let isJSON) = effects.first else {
-            Issue.record("expected prepareBody, got \(effects)")
+        let effects = AppReducer.reduce(&state, .transfer(id, ended(response)))
+        guard case .prepareReceived(let bodyID, let received, let isJSON, let note) = effects.first else {
+            Issue.record("expected prepareReceived, got \(effects)")
             return
         }
-        #expect(bodyID == id && isJSON && data == response.body)
+        #expect(bodyID == id && isJSON && note == nil && Data(received.prefix(100)) == response.body)
         #expect(state.currentExchange?.response?.status == 200)
-        _ = AppReducer.reduce(&state, .bodyPrepared(id: id, EffectRunner.prepare(data, isJSON: true)))
+        let prepared = BodyPreparation.prepare(received, isJSON: true, note: nil, limits: ResponseLimits())
+        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
         guard case .json(let tree) = state.currentExchange?.body else {
             Issue.record("expected a JSON tree")
             return
@@ -79,9 +89,9 @@ struct AppReducerTests {
     }
 
     @Test mutating func aResultForAReplacedSendIsDropped() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let first = try #require(state.currentExchange?.id)
-        let effects = AppReducer.reduce(&state, .sendRequested)
+        let effects = AppReducer.reduce(&state, .app(.sendRequested))
         let second = try #require(state.currentExchange?.id)
         #expect(first != second)
         guard case .cancel(let canceled) = effects.first else {
@@ -91,20 +101,23 @@ struct AppReducerTests {
         #expect(canceled == first)
         let url = try #require(URL(string: "http://x"))
         #expect(
-            AppReducer.reduce(&state, .responseReceived(id: first, .success(HTTPResponse(status: 500, url: url))))
-                .isEmpty)
+            AppReducer.reduce(
+                &state, .transfer(first, ended(HTTPResponse(status: 500, url: url)))
+            )
+            .isEmpty)
         #expect(state.currentExchange?.isInFlight == true)
-        _ = AppReducer.reduce(&state, .responseReceived(id: second, .success(HTTPResponse(status: 204, url: url))))
+        _ = AppReducer.reduce(
+            &state, .transfer(second, ended(HTTPResponse(status: 204, url: url))))
         #expect(state.currentExchange?.response?.status == 204)
     }
 
     @Test mutating func cancelMarksTheExchangeAndDropsItsLateResult() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
         _ = AppReducer.reduce(
-            &state, .progressReceived(id: id, TransferProgress(bytesReceived: 1234), elapsed: .seconds(2)))
+            &state, .transfer(id, .progressed(TransferProgress(bytesReceived: 1234), elapsed: .seconds(2))))
         #expect(state.currentExchange?.receiveRate == 617)
-        let effects = AppReducer.reduce(&state, .cancelRequested)
+        let effects = AppReducer.reduce(&state, .app(.cancelRequested))
         guard case .cancel(let canceled) = effects.first else {
             Issue.record("expected a cancel effect, got \(effects)")
             return
@@ -116,16 +129,16 @@ struct AppReducerTests {
         }
         #expect(state.currentExchange?.progress.bytesReceived == 1234)
         let url = try #require(URL(string: "http://x"))
-        _ = AppReducer.reduce(&state, .responseReceived(id: id, .success(HTTPResponse(status: 200, url: url))))
+        _ = AppReducer.reduce(&state, .transfer(id, ended(HTTPResponse(status: 200, url: url))))
         #expect(state.currentExchange?.response == nil)
-        #expect(AppReducer.reduce(&state, .cancelRequested).isEmpty)
+        #expect(AppReducer.reduce(&state, .app(.cancelRequested)).isEmpty)
     }
 
     @Test mutating func failuresAreShownInWords() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let exchange = try #require(state.currentExchange)
         let error = HTTPClientError(.connectionRefused(host: "127.0.0.1", port: 9), request: HTTPRequest(path: "/json"))
-        _ = AppReducer.reduce(&state, .responseReceived(id: exchange.id, .failure(error)))
+        _ = AppReducer.reduce(&state, .transfer(exchange.id, .ended(TransferEnd(.failure(error)))))
         guard case .failed(let message) = state.currentExchange?.phase else {
             Issue.record("expected failed")
             return
@@ -135,32 +148,86 @@ struct AppReducerTests {
 
     // MARK: - Environments
 
-    @Test mutating func cyclingTheEnvironmentChangesWhereRequestsGo() throws {
-        let effects = AppReducer.reduce(&state, .environmentCycled)
-        #expect(state.environment == "staging")
-        guard case .rememberEnvironment(let name) = effects.first else {
-            Issue.record("expected rememberEnvironment, got \(effects)")
-            return
+    @Test func cyclingTheEnvironmentChangesWhereRequestsGo() async throws {
+        let tester = ReducerTester(state)
+        tester.send(.app(.environmentCycled)) {
+            $0.environment = "staging"
+            $0.report(.info("Environment: staging"))
         }
-        #expect(name == "staging")
-        guard case .send(_, let plan) = AppReducer.reduce(&state, .sendRequested).first else {
+        let id = try #require(state.openRequest)
+        let effects = tester.send(.app(.sendRequested)) {
+            $0.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.nextSendID = SendID(number: 2)
+            $0.message = nil
+        }
+        guard case .send(_, let plan) = effects.first else {
             Issue.record("expected a send")
             return
         }
         #expect(try RequestSender.prepare(plan).request.url?.host == "staging.test")
-        _ = AppReducer.reduce(&state, .environmentCycled)
-        #expect(state.environment == "local")
+        await tester.receive({ action -> PreparedSend? in
+            guard case .transfer(.first, .prepared(let send)) = action else { return nil }
+            return send
+        }) { state, send in
+            state.exchanges[id]?.sent = send.request
+            state.exchanges[id]?.scrubber = send.prepared.scrubber
+        }
+        tester.send(.app(.cancelRequested)) {
+            $0.exchanges[id]?.phase = .canceled
+            $0.report(.info("Canceled."))
+        }
+        tester.send(.app(.environmentCycled)) {
+            $0.environment = "local"
+            $0.report(.info("Environment: local"))
+        }
+        await tester.receive({ action -> TransferEnd? in
+            guard case .transfer(.first, .ended(let end)) = action else { return nil }
+            return end
+        }) { state, end in
+            // A canceled send keeps saying so; what arrived (nothing) is noted.
+            state.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+            state.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
+            state.exchanges[id]?.isBodyPartial = !end.body.isComplete
+        }
+        await tester.finish()
+    }
+
+    @Test func savingTakesInTheSavedWorkspaceAndDropsTheDraft() async throws {
+        let id = try #require(state.openRequest)
+        var start = state
+        start.focus = .editor
+        let tester = ReducerTester(start)
+        try tester.send(.app(.characterTyped("?"))) {
+            var draft = try #require($0.currentRequest)
+            draft.url = "{{host}}/json?"
+            $0.drafts[id] = draft
+            // The URL field is sized to its area on screen, then takes the character.
+            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.urlEditor.insert("?")
+        }
+        tester.send(.editor(.saveRequested)) { $0.report(.info("Saving \(id.path)…")) }
+        await tester.receive({ action -> Workspace? in
+            guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
+            return workspace
+        }) { state, workspace in
+            state.workspace = workspace
+            state.rebuildTree()
+            state.drafts[id] = nil
+            state.report(.info("Saved \(id.path)."))
+        }
+        await tester.finish()
+        #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
     }
 
     @Test mutating func thePickerChoosesAnEnvironment() {
-        _ = AppReducer.reduce(&state, .environmentPickerRequested)
+        _ = AppReducer.reduce(&state, .app(.environmentPickerRequested))
         guard case .environmentPicker(let picker) = state.overlay else {
             Issue.record("expected the picker")
             return
         }
         #expect(picker.list.items.map(\.text) == ["local", "staging"])
-        _ = AppReducer.reduce(&state, .dialogEvent(.key(.down)))
-        _ = AppReducer.reduce(&state, .dialogEvent(.key(.enter)))
+        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.down))))
+        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.enter))))
         #expect(state.environment == "staging")
         #expect(state.overlay == nil)
     }
@@ -186,13 +253,13 @@ struct AppReducerTests {
 
     /// Ctrl-R, then the send effect's preparation fails and says so: nothing goes out.
     private func sendFailsToPrepare(_ state: inout AppState) throws {
-        guard case .send(let id, let plan) = AppReducer.reduce(&state, .sendRequested).first else {
+        guard case .send(let id, let plan) = AppReducer.reduce(&state, .app(.sendRequested)).first else {
             throw TestFailure("expected a send")
         }
         guard case .failure(let problem) = EffectRunner.prepare(plan, limits: ResponseLimits()) else {
             throw TestFailure("expected the preparation to fail")
         }
-        #expect(AppReducer.reduce(&state, .sendFailed(id: id, problem.message)).isEmpty)
+        #expect(AppReducer.reduce(&state, .transfer(id, .preparationFailed(problem.message))).isEmpty)
     }
 
     // MARK: - Editing and saving
@@ -200,7 +267,7 @@ struct AppReducerTests {
     @Test mutating func editsBecomeADraftThatSurvivesSwitchingAndIsSaved() throws {
         let id = try #require(state.openRequest)
         state.focus = .editor
-        let effects = AppReducer.reduce(&state, .characterTyped("?"))
+        let effects = AppReducer.reduce(&state, .app(.characterTyped("?")))
         guard case .writeDraft(let draftID, let draft) = effects.first else {
             Issue.record("expected writeDraft, got \(effects)")
             return
@@ -209,20 +276,20 @@ struct AppReducerTests {
         #expect(state.isUnsaved(id))
         // Switch to another request and back: the edit is still there.
         state.focus = .tree
-        _ = AppReducer.reduce(&state, .cursorMoved(.down))
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .app(.cursorMoved(.down)))
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         #expect(state.openRequest != id)
         AppReducer.open(id, &state)
         #expect(state.currentRequest?.url == "{{host}}/json?")
         // Save.
-        guard case .save(let savedID, let saved) = AppReducer.reduce(&state, .saveRequested).first else {
+        guard case .save(let savedID, let saved) = AppReducer.reduce(&state, .editor(.saveRequested)).first else {
             Issue.record("expected a save")
             return
         }
         #expect(savedID == id)
         var workspace = state.workspace
         try workspace.updateRequest(id, with: saved)
-        let after = AppReducer.reduce(&state, .saveFinished(id, saved, .success(workspace)))
+        let after = AppReducer.reduce(&state, .workspace(.saveFinished(id, saved, .success(workspace))))
         #expect(!state.isUnsaved(id))
         guard case .writeDraft(_, nil) = after.first else {
             Issue.record("expected the draft removed, got \(after)")
@@ -233,29 +300,29 @@ struct AppReducerTests {
 
     @Test mutating func undoingAnEditClearsTheDraft() {
         state.focus = .editor
-        _ = AppReducer.reduce(&state, .characterTyped("x"))
+        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
         #expect(state.hasUnsavedEdits)
-        _ = AppReducer.reduce(&state, .backspacePressed)
+        _ = AppReducer.reduce(&state, .app(.backspacePressed))
         #expect(!state.hasUnsavedEdits)
     }
 
     @Test mutating func quittingWithUnsavedEditsAsksFirst() {
         state.focus = .editor
-        _ = AppReducer.reduce(&state, .characterTyped("x"))
-        _ = AppReducer.reduce(&state, .quitRequested)
+        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
+        _ = AppReducer.reduce(&state, .app(.quitRequested))
         #expect(state.overlay == .confirmQuit)
         #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .overlayDismissed)
+        _ = AppReducer.reduce(&state, .overlay(.dismissed))
         #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .quitRequested)
-        _ = AppReducer.reduce(&state, .quitConfirmed)
+        _ = AppReducer.reduce(&state, .app(.quitRequested))
+        _ = AppReducer.reduce(&state, .app(.quitConfirmed))
         #expect(state.isFinished)
     }
 
     @Test mutating func theMethodPickerChangesTheMethod() {
-        _ = AppReducer.reduce(&state, .methodCycled)
-        for character in "pat" { _ = AppReducer.reduce(&state, .dialogEvent(.character(character))) }
-        _ = AppReducer.reduce(&state, .dialogEvent(.key(.enter)))
+        _ = AppReducer.reduce(&state, .editor(.methodCycled))
+        for character in "pat" { _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.character(character)))) }
+        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.enter))))
         #expect(state.currentRequest?.method == "PATCH")
         #expect(state.overlay == nil)
         #expect(state.hasUnsavedEdits)
@@ -264,57 +331,58 @@ struct AppReducerTests {
     // MARK: - Response body
 
     @Test mutating func jsonNodesToggleAndSearchByPathAndText() throws {
-        _ = AppReducer.reduce(&state, .sendRequested)
+        _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
         let body = Data(#"{"user": {"name": "ada", "tags": ["x", "y"]}, "count": 2}"#.utf8)
         let url = try #require(URL(string: "http://x"))
         _ = AppReducer.reduce(
             &state,
-            .responseReceived(
-                id: id,
-                .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body))
-            ))
-        _ = AppReducer.reduce(&state, .bodyPrepared(id: id, EffectRunner.prepare(body, isJSON: true)))
+            .transfer(
+                id,
+                ended(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body))))
+        let prepared = BodyPreparation.prepare(bytes: Array(body), isJSON: true)
+        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
         state.focus = .response
-        _ = AppReducer.reduce(&state, .cursorMoved(.down))  // "user"
-        _ = AppReducer.reduce(&state, .rowActivated)  // collapse it
+        _ = AppReducer.reduce(&state, .app(.cursorMoved(.down)))  // "user"
+        _ = AppReducer.reduce(&state, .app(.rowActivated))  // collapse it
         guard case .json(let collapsed) = state.currentExchange?.body else { throw TestFailure("no tree") }
         #expect(collapsed.visibleRowCount == 3)
-        _ = AppReducer.reduce(&state, .jsonExpandedAll)
+        _ = AppReducer.reduce(&state, .response(.jsonExpandedAll))
         guard case .json(let expanded) = state.currentExchange?.body else { throw TestFailure("no tree") }
         #expect(expanded.visibleRowCount == 7)
-        _ = AppReducer.reduce(&state, .jsonCollapsedAll)
-        _ = AppReducer.reduce(&state, .searchRequested)
-        for character in ".user.tags[1]" { _ = AppReducer.reduce(&state, .characterTyped(character)) }
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .response(.jsonCollapsedAll))
+        _ = AppReducer.reduce(&state, .response(.searchRequested))
+        for character in ".user.tags[1]" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         let exchange = try #require(state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
         #expect(tree.document.path(of: tree.node(atRow: exchange.bodyCursor)).description == ".user.tags[1]")
-        _ = AppReducer.reduce(&state, .searchRequested)
-        for _ in 0..<20 { _ = AppReducer.reduce(&state, .backspacePressed) }
-        for character in "ADA" { _ = AppReducer.reduce(&state, .characterTyped(character)) }
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .response(.searchRequested))
+        for _ in 0..<20 { _ = AppReducer.reduce(&state, .app(.backspacePressed)) }
+        for character in "ADA" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         let found = try #require(state.currentExchange)
         guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
         #expect(found.matches.count == 1)
         #expect(searched.document.path(of: searched.node(atRow: found.bodyCursor)).description == ".user.name")
-        guard case .copy(let text) = AppReducer.reduce(&state, .pathCopyRequested).first else {
+        guard case .copy(let text) = AppReducer.reduce(&state, .response(.copyRequested(.path))).first else {
             throw TestFailure("expected a copy effect")
         }
         #expect(text == ".user.name")
     }
 
     @Test func textAndBinaryBodiesArePreparedForTheirViews() {
-        guard case .text(let text) = EffectRunner.prepare(Data("one\ntwo\r\nthree".utf8), isJSON: false) else {
+        guard case .text(let text) = BodyPreparation.prepare(bytes: Array("one\ntwo\r\nthree".utf8), isJSON: false)
+        else {
             Issue.record("expected text")
             return
         }
         #expect(text.lineCount == 3 && text.line(1) == "two" && text.line(2) == "three")
-        guard case .binary = EffectRunner.prepare(Data([0, 1, 2, 0xFF]), isJSON: false) else {
+        guard case .binary = BodyPreparation.prepare(bytes: [0, 1, 2, 0xFF], isJSON: false) else {
             Issue.record("expected binary")
             return
         }
-        guard case .text(let invalid) = EffectRunner.prepare(Data("{oops".utf8), isJSON: true) else {
+        guard case .text(let invalid) = BodyPreparation.prepare(bytes: Array("{oops".utf8), isJSON: true) else {
             Issue.record("expected invalid JSON shown as text")
             return
         }
@@ -326,23 +394,24 @@ struct AppReducerTests {
     @Test func keysMapToActionsThroughTheKeyMap() {
         var state = state
         func action(_ key: KeyEvent) -> String { InputRouter.action(for: key, in: state).map { "\($0)" } ?? "nil" }
-        #expect(action(.control("r")) == "sendRequested")
-        #expect(action(KeyEvent(.function(5))) == "sendRequested")
-        #expect(action(KeyEvent(.escape)) == "cancelRequested")
-        #expect(action(.control("e")) == "environmentCycled")
-        #expect(action(KeyEvent(.function(2))) == "environmentPickerRequested")
-        #expect(action(.control("s")) == "saveRequested")
-        #expect(action(.control("q")) == "quitRequested")
-        #expect(action(KeyEvent(.character("?"))) == "helpRequested")
-        #expect(action(KeyEvent(.character("j"))) == "cursorMoved(FerryApp.CursorMove.down)")
-        #expect(action(KeyEvent(.tab, modifiers: .shift)) == "focusMoved(-1)")
+        #expect(action(.control("r")) == "app(FerryApp.AppEvent.sendRequested)")
+        #expect(action(KeyEvent(.function(5))) == "app(FerryApp.AppEvent.sendRequested)")
+        #expect(action(KeyEvent(.escape)) == "app(FerryApp.AppEvent.cancelRequested)")
+        #expect(action(.control("e")) == "app(FerryApp.AppEvent.environmentCycled)")
+        #expect(action(KeyEvent(.function(2))) == "app(FerryApp.AppEvent.environmentPickerRequested)")
+        #expect(action(.control("s")) == "editor(FerryApp.EditorAction.saveRequested)")
+        #expect(action(.control("q")) == "app(FerryApp.AppEvent.quitRequested)")
+        #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.helpRequested)")
+        #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.cursorMoved(FerryApp.CursorMove.down))")
+        #expect(action(KeyEvent(.tab, modifiers: .shift)) == "app(FerryApp.AppEvent.focusMoved(-1))")
         state.focus = .editor
-        #expect(action(KeyEvent(.character("j"))) == "characterTyped(\"j\")")
-        #expect(action(KeyEvent(.character("?"))) == "characterTyped(\"?\")")
+        #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.characterTyped(\"j\"))")
+        #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.characterTyped(\"?\"))")
         state.overlay = .help(scroll: 0)
-        #expect(action(KeyEvent(.escape)) == "overlayDismissed")
-        state.overlay = .environmentPicker(PickerDialogState(title: "x", items: [ListItem("a")]))
-        guard case .dialogEvent(.key(let key)) = InputRouter.action(for: .key(KeyEvent(.escape)), in: state) else {
+        #expect(action(KeyEvent(.escape)) == "overlay(FerryApp.OverlayAction.dismissed)")
+        state.overlay = .environmentPicker(PickerDialogState(title: "x", items: [PickerChoice("a")]))
+        guard case .overlay(.dialogEvent(.key(let key))) = InputRouter.action(for: .key(KeyEvent(.escape)), in: state)
+        else {
             Issue.record("a picker reads its own keys")
             return
         }
@@ -356,7 +425,9 @@ struct AppReducerTests {
         #expect(problems.count == 1)
         var state = state
         state.keyMap = keyMap
-        #expect(InputRouter.action(for: KeyEvent.control("g"), in: state).map { "\($0)" } == "sendRequested")
+        #expect(
+            InputRouter.action(for: KeyEvent.control("g"), in: state).map { "\($0)" }
+                == "app(FerryApp.AppEvent.sendRequested)")
     }
 }
 

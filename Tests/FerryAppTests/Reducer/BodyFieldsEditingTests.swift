@@ -53,6 +53,13 @@ struct BodyFieldsEditingTests {
 
     mutating func type(_ text: String) { state.feed(InputEvent.typing(text)) }
 
+    /// Picks `kind` in the body-kind picker (F7), as the user does: down to its row, then Enter.
+    mutating func chooseKind(_ kind: BodyKind) {
+        press(.key(.function(7)))
+        for _ in 0..<(BodyKind.allCases.firstIndex(of: kind) ?? 0) { press(.key(.down)) }
+        press(.key(.enter))
+    }
+
     // MARK: - Esc after f
 
     @Test mutating func escWhileTypingTheNewFilePathTakesTheWholeFBack() throws {
@@ -140,7 +147,7 @@ struct BodyFieldsEditingTests {
 
     @Test mutating func aFolderIsRefusedAsAFileBodyAndThePromptStays() throws {
         try openBody("form")
-        _ = AppReducer.reduce(&state, .bodyKindChosen(.file))
+        chooseKind(.file)
         press(.key(.enter))
         guard case .namePrompt(.bodyFile, let prompt) = state.overlay else {
             Issue.record("the prompt closed: \(String(describing: state.overlay))")

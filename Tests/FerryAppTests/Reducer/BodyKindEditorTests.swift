@@ -68,6 +68,13 @@ struct BodyKindEditorTests {
 
     mutating func type(_ text: String) { press(InputEvent.typing(text)) }
 
+    /// Picks `kind` in the body-kind picker (F7), as the user does: down to its row, then Enter.
+    mutating func chooseKind(_ kind: BodyKind) {
+        press(.key(.function(7)))
+        for _ in 0..<(BodyKind.allCases.firstIndex(of: kind) ?? 0) { press(.key(.down)) }
+        press(.key(.enter))
+    }
+
     var body: String? { state.currentRequest?.body }
 
     // MARK: - Form
@@ -77,7 +84,7 @@ struct BodyKindEditorTests {
         press(.key(.down))
         let table = try #require(state.bodyTable)
         #expect(table.rows.map(\.name) == ["a", "b"] && table.rows.map(\.value) == ["1", "x y"])
-        #expect(state.keyContexts == ["table"])
+        #expect(state.keyContexts == [.table])
         // Add a row after the last: name, Enter, value with a variable, Enter.
         press(.key(.end), .character("a"))
         type("c")
@@ -148,7 +155,7 @@ struct BodyKindEditorTests {
     @Test mutating func fTurnsAMultipartFieldIntoAFileAndBack() throws {
         try openBody("multipart")
         press(.key(.down))
-        #expect(state.keyContexts == ["multipart", "table"])
+        #expect(state.keyContexts == [.multipart, .table])
         press(.key(.end), .character("a"))
         type("doc")
         press(.key(.enter), .key(.enter))
@@ -168,7 +175,7 @@ struct BodyKindEditorTests {
         // f means nothing in a form table (it is not bound there, and the table ignores it).
         try openBody("form")
         press(.key(.down))
-        #expect(state.keyContexts == ["table"])
+        #expect(state.keyContexts == [.table])
         press(.character("f"))
         #expect(body == "a=1&b=x+y")
     }
@@ -226,11 +233,23 @@ struct BodyKindEditorTests {
         #expect(!state.hasUnsavedEdits)
     }
 
+    @Test mutating func pickingABodyKindFromTheHeadersTableLeavesOnlyTheBodyEditorOpen() throws {
+        try openBody("empty")
+        state.editorTab = .headers
+        press(.key(.down))
+        #expect(state.headerTable != nil)
+        chooseKind(.json)
+        // One editor has the keyboard: the headers table closed when the body editor opened.
+        #expect(state.editorTab == .body && state.bodyEditor != nil)
+        #expect(state.headerTable == nil && state.bodyTable == nil)
+        #expect(state.keyContexts == [.body])
+    }
+
     // MARK: - JSON
 
     @Test mutating func f8FormatsTheJSONBodyAndCtrlZTakesItBack() throws {
         try openBody("empty")
-        _ = AppReducer.reduce(&state, .bodyKindChosen(.json))
+        chooseKind(.json)
         type("{\"b\": [1,2], \"a\": {{n}}}")
         #expect(state.bodyProblem == nil, "variables count as values while checking")
         press(.key(.function(8)))
@@ -244,7 +263,7 @@ struct BodyKindEditorTests {
         press(.key(.character("z"), modifiers: .control))
         #expect(body == "{\"b\": [1,2], \"a\": true}")
         // Not JSON: formatting says so.
-        _ = AppReducer.reduce(&state, .bodyKindChosen(.text))
+        chooseKind(.text)
         press(.key(.function(8)))
         #expect(state.message?.text.contains("Only a JSON body") == true)
     }
@@ -253,7 +272,7 @@ struct BodyKindEditorTests {
 
     @Test mutating func aFileBodyIsReadOffTheLoopThenSent() throws {
         try openBody("empty")
-        _ = AppReducer.reduce(&state, .bodyKindChosen(.file))
+        chooseKind(.file)
         type("data.json")
         press(.key(.enter))
         effects = []
@@ -274,7 +293,7 @@ struct BodyKindEditorTests {
             problem = error.description
         }
         #expect(problem.contains("Cannot read ./nope.bin"))
-        _ = AppReducer.reduce(&state, .sendFailed(id: id, problem))
+        _ = AppReducer.reduce(&state, .transfer(id, .preparationFailed(problem)))
         #expect(state.currentExchange == nil)
         #expect(state.message?.text.contains("Cannot read ./nope.bin") == true)
     }

@@ -32,10 +32,10 @@ struct HistoryAfterMovesTests {
     /// The state after F6, with the history read and located as the effect runner does it.
     func historyOpen(_ entries: [HistoryEntry]) throws -> AppState {
         var state = try folder.loadState(size: Size(width: 100, height: 30))
-        let effects = AppReducer.reduce(&state, .historyRequested)
+        let effects = AppReducer.reduce(&state, .overlay(.history(.requested)))
         #expect(effects.contains { if case .loadHistory = $0 { true } else { false } })
         let locator = try HistoryLocator(workspace: state.workspace)
-        _ = AppReducer.reduce(&state, .historyLoaded(entries, HistoryTargets(entries, locator: locator)))
+        _ = AppReducer.reduce(&state, .overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
         return state
     }
 
@@ -60,7 +60,7 @@ struct HistoryAfterMovesTests {
         var state = try historyOpen(entries)
         #expect(screen(state).contains("http://127.0.0.1:9/api/users.http#list"), "\(screen(state))")
         select("#list", &state)
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         #expect(state.overlay == nil)
         #expect(state.openRequest?.description == "v2/users.http#list")
         #expect(state.tree.selectedID?.requestID?.description == "v2/users.http#list")
@@ -74,7 +74,7 @@ struct HistoryAfterMovesTests {
         var workspace = try Workspace.load(at: folder.url)
         _ = try workspace.renameItem("api/users.http", to: "people.http")
         var state = try historyOpen(entries)
-        let effects = AppReducer.reduce(&state, .sendRequested)
+        let effects = AppReducer.reduce(&state, .app(.sendRequested))
         guard case .send(_, let plan) = effects.first else {
             Issue.record("expected a send, got \(effects)")
             return
@@ -89,21 +89,21 @@ struct HistoryAfterMovesTests {
         _ = try workspace.deleteRequest(RequestID(parsing: "api/users.http#one"))
         var state = try historyOpen(entries)
         let opened = state.openRequest
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         // The history stays open so another entry can be picked; the open request is unchanged.
         #expect(state.overlay == .history(query: "", selection: 0, marked: nil))
         #expect(state.openRequest == opened)
         #expect(state.message?.isError == true)
         let shown = screen(state)
         #expect(shown.contains("Cannot open this entry: api/users.http#one is no longer in the"), "\(shown)")
-        #expect(AppReducer.reduce(&state, .sendRequested).isEmpty)
+        #expect(AppReducer.reduce(&state, .app(.sendRequested)).isEmpty)
         #expect(state.exchanges.isEmpty)
     }
 
     @Test func anEntryWhosePathIsUnchangedOpensWithoutANote() throws {
         let entries = try recordOldLines(["requests.http#text"])
         var state = try historyOpen(entries)
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         #expect(state.openRequest?.description == "requests.http#text")
         #expect(state.message == nil)
     }
@@ -123,7 +123,7 @@ struct HistoryAfterMovesTests {
         try FileManager.default.moveItem(
             at: folder.url.appendingPathComponent("api"), to: folder.url.appendingPathComponent("v2"))
         var state = try historyOpen(entries)
-        _ = AppReducer.reduce(&state, .rowActivated)
+        _ = AppReducer.reduce(&state, .app(.rowActivated))
         #expect(state.openRequest?.description == "v2/users.http#list")
         let shown = screen(state)
         #expect(

@@ -67,7 +67,7 @@ struct URLFieldTests {
         press(.key(.left, modifiers: .control), .key(.left))
         press(InputEvent.typing("{{ho"))
         #expect(state.variableCompletions == ["host"])
-        #expect(state.keyContexts == ["completion", "editor"])
+        #expect(state.keyContexts == [.completion, .editor])
         press(.key(.tab))
         #expect(url == "{{host}}{{host}}/json")
         #expect(state.urlCursor == 16)
@@ -105,7 +105,7 @@ struct URLFieldTests {
     }
 
     @Test mutating func aLongURLScrollsSidewaysToKeepTheCursorInView() {
-        _ = AppReducer.reduce(&state, .terminalResized(Size(width: 50, height: 24)))
+        _ = AppReducer.reduce(&state, .app(.terminalResized(Size(width: 50, height: 24))))
         press(InputEvent.typing("?query=" + String(repeating: "x", count: 40) + "END"))
         func fieldText() -> String {
             var buffer = ScreenBuffer(size: state.size)

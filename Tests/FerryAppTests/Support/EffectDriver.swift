@@ -51,12 +51,8 @@ final class EffectDriver {
     /// Reduces posted results until the runner is quiet and the mailbox empty.
     func settle(timeout: Duration = .seconds(20)) async throws {
         let quiet = await eventually(timeout: timeout, every: .milliseconds(2)) {
-            let actions = mailbox.drain()
-            for action in actions {
-                if action.isEffectResult { runner.noteReduced() }
-                runner.run(AppReducer.reduce(&state, action))
-            }
-            return actions.isEmpty && runner.isQuiet && mailbox.isEmpty
+            let handled = mailbox.drain { runner.run(AppReducer.reduce(&state, $0)) }
+            return handled == 0 && runner.isQuiet
         }
         guard quiet else { throw HarnessError("timed out waiting for the effects\n\(screen)") }
     }

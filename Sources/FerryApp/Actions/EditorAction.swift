@@ -1,0 +1,39 @@
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+
+/// What happened in the request editor, or to an editing effect it started.
+enum EditorAction: Sendable {
+    /// Save the open request to its file.
+    case saveRequested
+    /// Open the method picker.
+    case methodCycled
+    /// Give the keyboard to the tab's editor (Down from the URL on the Body or Headers tab).
+    case tabEditingStarted
+    /// Take the keyboard back from the tab's editor (Esc).
+    case tabEditingEnded
+    /// A key, paste or click for the headers table.
+    case headersEdited(InputEvent)
+    /// A key, paste or click for the body editor.
+    case bodyEdited(InputEvent)
+    /// A key, paste or click for the form or multipart fields table.
+    case bodyTableEdited(InputEvent)
+    /// Tab inside `{{partial`: complete the variable name with the first candidate.
+    case completionAccepted
+    /// A key, paste or click for the URL field that no key binding took (word motion, selection, undo…).
+    case urlEdited(InputEvent)
+    /// Open the body-kind picker.
+    case bodyKindPickerRequested
+    /// Pretty-print the JSON body.
+    case bodyFormatRequested
+    /// Multipart table: turn the selected field into a file field (`< ./path`, editing the path) or back to text.
+    case fileFieldToggled
+    /// F4: edit the body in `$EDITOR`.
+    case externalEditorRequested
+    /// `$EDITOR` returned the body, or the reason it failed.
+    case externalEditFinished(RequestID, Result<String, SaveFailure>)
+    /// Copy the open request, resolved in the active environment, as a curl command (OSC 52).
+    case curlCopyRequested
+    /// The files a request's body includes (`< ./path`) were read for copying it as curl, by path as written.
+    case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>)
+}

@@ -1,0 +1,51 @@
+import FerryTerminal
+import FerryWorkbench
+
+/// What happened to the dialog on top, or to the history and trash views.
+enum OverlayAction: Sendable {
+    /// Close the dialog on top.
+    case dismissed
+    /// Yes to the dialog on top (quit, delete).
+    case confirmed
+    /// A key or mouse event for the picker dialog on top (it reads them itself).
+    case dialogEvent(InputEvent)
+    /// The history view.
+    case history(HistoryAction)
+    /// The trash view.
+    case trash(TrashAction)
+}
+
+/// The history view: opening it, its entries arriving, marking for a diff.
+enum HistoryAction: Sendable {
+    /// Open the history view.
+    case requested
+    /// The history was read, with where each entry's request lives now.
+    case loaded([HistoryEntry], HistoryTargets)
+    /// Mark the selected entry for a diff, or diff it with the marked one.
+    case marked
+}
+
+/// The trash view (what was deleted, to restore it or delete it for good).
+enum TrashAction: Sendable {
+    /// Open the trash view.
+    case requested
+    /// The trash was listed, most recent first.
+    case loaded([TrashRow])
+    /// Restoring `entry` ended: the workspace as it now is with the drafts that came back with it, or the
+    /// problem in words (nothing was changed).
+    case restored(TrashEntry, Result<RestoredItem, SaveFailure>)
+    /// Delete the selected entry for good (asks first).
+    case purgeRequested
+    /// Delete every entry for good (asks first).
+    case emptyRequested
+    /// Deleting `entries` for good ended: how many were deleted, or the problem in words.
+    case purged([TrashEntry], Result<Int, SaveFailure>)
+}
+
+/// What a restore from the trash brought back.
+struct RestoredItem: Sendable {
+    /// The workspace with the item back.
+    var workspace: Workspace
+    /// The unsaved drafts that were kept in the trash with it, by request id.
+    var drafts: [RequestID: SavedRequest]
+}

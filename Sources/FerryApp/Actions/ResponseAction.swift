@@ -1,0 +1,23 @@
+/// What the user asked of the response body.
+enum ResponseAction: Sendable {
+    /// `/`: start searching the response body.
+    case searchRequested
+    /// Jump to the next (+1) or previous (-1) search match.
+    case searchStepped(Int)
+    /// Expand every JSON node.
+    case jsonExpandedAll
+    /// Collapse every JSON node.
+    case jsonCollapsedAll
+    /// Expand JSON nodes down to a depth.
+    case jsonExpandedToLevel(Int)
+    /// Copy the selected JSON node's value or path, or the selected text line.
+    case copyRequested(CopyTarget)
+}
+
+/// What a copy from the response body takes.
+enum CopyTarget: Sendable, Hashable {
+    /// The selected node's value (or line).
+    case value
+    /// The selected node's path (or the query that made a computed result).
+    case path
+}

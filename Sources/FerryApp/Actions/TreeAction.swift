@@ -1,0 +1,29 @@
+/// What the user asked of the collection tree.
+enum TreeAction: Sendable {
+    /// Start filtering the collection tree.
+    case filterRequested
+    /// A letter typed in the tree that no key is bound to: it does nothing but say how to filter.
+    case unboundLetterTyped(Character)
+    /// Add a request to the selected file (asks for its name).
+    case newRequestRequested
+    /// Make a folder in the selected folder (asks for its name).
+    case newFolderRequested
+    /// Rename, duplicate, delete or move the selected request, file or folder.
+    case itemCommand(TreeItemCommand)
+    /// Take back the last file-changing tree command (`u`).
+    case undoRequested
+    /// Import a curl command, Postman collection or OpenAPI document (asks for the file).
+    case importRequested
+}
+
+/// A tree command that applies to the selected row, whether a request, a file or a folder.
+enum TreeItemCommand: Sendable, Hashable {
+    /// Rename it (asks for the name).
+    case rename
+    /// Copy it beside itself.
+    case duplicate
+    /// Move it to the trash (asks first).
+    case delete
+    /// Move it: a request to another file, a file or folder into a folder (asks where).
+    case move
+}

@@ -1,0 +1,86 @@
+import FerryTerminal
+import FerryWorkbench
+
+// MARK: - The keys and events that concern the whole screen
+
+extension AppReducer {
+    /// Applies a screen-wide event: keys whose meaning depends on the focus, the environment, quitting.
+    static func reduce(_ event: AppEvent, _ state: inout AppState) -> [Effect] {
+        switch event {
+        case .sendRequested:
+            if case .history = state.overlay {
+                // Re-send from the history: open the entry's request (where it lives now), then send it.
+                return openHistoryEntry(&state) ? send(&state) : []
+            }
+            return send(&state)
+        case .cancelRequested: return cancel(&state)
+        case .environmentCycled:
+            let names = state.environments.names
+            guard !names.isEmpty else {
+                state.report(.error("No environments: add http-client.env.json to the workspace."))
+                return []
+            }
+            let index = state.environment.flatMap { names.firstIndex(of: $0) } ?? -1
+            return chooseEnvironment(names[(index + 1) % names.count], &state)
+        case .environmentPickerRequested:
+            let names = state.environments.names
+            state.overlay = .environmentPicker(
+                PickerDialogState(
+                    title: "Environment (\(state.environment ?? "none") now)", items: names.map { PickerChoice($0) }))
+            return []
+        case .quitRequested:
+            if state.hasUnsavedEdits {
+                state.overlay = .confirmQuit
+            } else {
+                state.isFinished = true
+            }
+            return []
+        case .quitConfirmed:
+            state.isFinished = true
+            return []
+        case .helpRequested:
+            state.overlay = helpOverlay(over: state.overlay)
+            return []
+        case .paletteRequested:
+            state.overlay = .palette(
+                PickerDialogState(title: "Command palette", items: PaletteEntries.all(keyMap: state.keyMap)))
+            return []
+        case .problemsRequested:
+            state.overlay = .problems(scroll: 0)
+            return []
+        case .focusMoved(let step):
+            state.editorMode = .url
+            let count = Pane.allCases.count
+            state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
+            return []
+        case .cursorMoved(let move): return moveCursor(move, &state)
+        case .rowActivated: return activate(&state)
+        case .tabSwitched(let step): return switchTab(step, &state)
+        case .characterTyped(let character): return type(String(character), &state)
+        case .pasted(let text):
+            return type(text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: ""), &state)
+        case .backspacePressed: return erase(backwards: true, &state)
+        case .deletePressed: return erase(backwards: false, &state)
+        case .mouseUsed(let mouse): return click(mouse, &state)
+        case .terminalResized(let size):
+            state.size = size
+            clampScrolls(&state)
+            return []
+        case .ticked:
+            state.spinnerFrame += 1
+            return []
+        case .suspendRequested: return [.suspendProcess]
+        case .copyFailed(let failure):
+            state.report(.error(failure.message))
+            return []
+        }
+    }
+
+    /// Makes `name` the active environment, remembered for the next launch.
+    static func chooseEnvironment(_ name: String, _ state: inout AppState) -> [Effect] {
+        guard state.environments.names.contains(name) else { return [] }
+        state.environment = name
+        state.report(.info("Environment: \(name)"))
+        return [.rememberEnvironment(name)]
+    }
+}

@@ -1,0 +1,57 @@
+import FerryTerminal
+import FerryWorkbench
+
+// MARK: - The request editor: the URL, the tabs' editors, saving
+
+extension AppReducer {
+    /// Applies an editor action or the result of an editing effect.
+    static func reduce(_ action: EditorAction, _ state: inout AppState) -> [Effect] {
+        switch action {
+        case .saveRequested: return save(&state)
+        case .methodCycled: return pickMethod(&state)
+        case .tabEditingStarted: return startTabEditing(&state)
+        case .tabEditingEnded:
+            state.editorMode = .url
+            return []
+        case .headersEdited(let event): return editHeaders(event, &state)
+        case .bodyEdited(let event): return editBody(event, &state)
+        case .bodyTableEdited(let event): return editBodyTable(event, &state)
+        case .completionAccepted: return acceptCompletion(&state)
+        case .urlEdited(let event): return editURL(event, &state)
+        case .bodyKindPickerRequested: return pickBodyKind(&state)
+        case .bodyFormatRequested: return formatBody(&state)
+        case .fileFieldToggled: return toggleFileField(&state)
+        case .externalEditorRequested: return requestExternalEdit(&state)
+        case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state)
+        case .curlCopyRequested: return copyAsCurl(&state)
+        case .includedFilesRead(let id, let result):
+            guard state.openRequest == id else { return [] }
+            switch result {
+            case .success(let files): return copyAsCurl(&state, includedFiles: files)
+            case .failure(let failure):
+                state.report(.error(failure.message))
+                return []
+            }
+        }
+    }
+
+    /// Down from the URL: the open tab's editor takes the keyboard (a picker for the Options and Auth tabs).
+    private static func startTabEditing(_ state: inout AppState) -> [Effect] {
+        guard let request = state.currentRequest else { return [] }
+        switch state.editorTab {
+        case .body:
+            return startBodyEditing(&state)
+        case .headers:
+            state.editorMode = .headers(HeaderRows.table(for: request))
+        case .options:
+            state.overlay = .optionsPicker(
+                PickerDialogState(title: "Options", items: OptionDirectives.choices(for: request)))
+        case .auth:
+            state.overlay = .authPicker(
+                PickerDialogState(title: "Auth", items: AuthChoice.allCases.map(\.row)))
+        case .params:
+            break
+        }
+        return []
+    }
+}

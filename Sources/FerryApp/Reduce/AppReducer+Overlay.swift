@@ -1,0 +1,44 @@
+import FerryTerminal
+
+// MARK: - The dialog on top: closing it, its answer, the history and trash views
+
+extension AppReducer {
+    /// Applies an event for the dialog on top.
+    static func reduce(_ action: OverlayAction, _ state: inout AppState) -> [Effect] {
+        switch action {
+        case .dismissed: return dismissOverlay(&state)
+        case .confirmed: return confirm(&state)
+        case .dialogEvent(let event): return handleDialog(event, &state)
+        case .history(let action): return reduce(action, &state)
+        case .trash(let action): return reduce(action, &state)
+        }
+    }
+
+    /// Applies a history-view event.
+    static func reduce(_ action: HistoryAction, _ state: inout AppState) -> [Effect] {
+        switch action {
+        case .requested:
+            state.overlay = .history(query: "", selection: 0, marked: nil)
+            return [.loadHistory]
+        case .loaded(let entries, let targets):
+            state.history = entries.reversed()
+            state.historyTargets = targets
+            return []
+        case .marked: return markHistory(&state)
+        }
+    }
+
+    /// Esc (or n) closes the dialog on top: a search runs what was typed, a confirmation over the trash goes
+    /// back to the trash view, help over a dialog goes back to that dialog.
+    private static func dismissOverlay(_ state: inout AppState) -> [Effect] {
+        if closeOverlayHelp(&state) { return [] }
+        if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
+        if let selection = trashSelectionBehindConfirmation(state) {
+            // n or Esc keeps the entries and goes back to the trash view.
+            state.overlay = .trash(selection: selection)
+            return []
+        }
+        state.overlay = nil
+        return []
+    }
+}

@@ -1,0 +1,139 @@
+import FerryTerminal
+import FerryWorkbench
+
+// MARK: - The widgets' pickers and prompts: one way to hand them an event and act on the answer
+
+/// What a picker or prompt did with an event.
+enum PickerOutcome<Choice> {
+    /// It stays open (the event moved the selection, filtered, or meant nothing to it).
+    case open
+    /// It was closed without a choice (Esc).
+    case closed
+    /// It was closed with this choice (Enter on a row).
+    case chosen(Choice)
+}
+
+/// A widget dialog that reads events itself and answers confirmed or cancelled: a picker or a prompt.
+protocol AnsweringDialog {
+    /// Takes `event` (inside `screen`) and says whether the dialog was answered.
+    mutating func handle(_ event: InputEvent, area screen: Rect) -> DialogResponse
+}
+
+extension PickerDialogState: AnsweringDialog {}
+extension PromptDialogState: AnsweringDialog {}
+
+extension AppReducer {
+    /// Hands `event` to `dialog` (on a screen of `size`) and says what came of it; `choice` reads the answer
+    /// from the confirmed dialog (`nil`: nothing to choose, which closes it).
+    static func reducePicker<Dialog: AnsweringDialog, Choice>(
+        _ dialog: inout Dialog, _ event: InputEvent, screen size: Size, choice: (Dialog) -> Choice?
+    ) -> PickerOutcome<Choice> {
+        switch dialog.handle(event, area: Rect(origin: .zero, size: size)) {
+        case .confirmed: choice(dialog).map(PickerOutcome.chosen) ?? .closed
+        case .cancelled: .closed
+        case .handled, .ignored: .open
+        }
+    }
+
+    /// Hands an event to the picker or prompt on top: the dialog stays while open, and its choice is acted on.
+    static func handleDialog(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
+        switch state.overlay {
+        case .palette(let picker):
+            return pick(event, picker, &state, reopen: Overlay.palette) { entry, state in
+                reduce(&state, entry.command.action)
+            }
+        case .environmentPicker(let picker):
+            return pick(event, picker, &state, reopen: Overlay.environmentPicker) { choice, state in
+                chooseEnvironment(choice.value, &state)
+            }
+        case .methodPicker(let picker):
+            return pick(event, picker, &state, reopen: Overlay.methodPicker) { choice, state in
+                setMethod(choice.value, &state)
+            }
+        case .authPicker(let picker):
+            return pick(event, picker, &state, reopen: Overlay.authPicker) { choice, state in
+                chooseAuth(choice.value, &state)
+            }
+        case .bodyKindPicker(let picker):
+            return pick(event, picker, &state, reopen: Overlay.bodyKindPicker) { choice, state in
+                chooseBodyKind(choice.value, &state)
+            }
+        case .optionsPicker(let picker):
+            return pick(event, picker, &state, reopen: Overlay.optionsPicker) { choice, state in
+                chooseOption(choice.value, &state)
+            }
+        case .namePrompt(let purpose, let prompt):
+            return pick(event, prompt, &state, choice: \.text, reopen: { .namePrompt(purpose, $0) }) { text, state in
+                named(purpose, text, &state)
+            }
+        case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDeleteItem, .historyDiff,
+            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, nil:
+            return []
+        }
+    }
+
+    /// Runs `event` through a list picker, whose choice is the selected row.
+    private static func pick<Row: ListRow>(
+        _ event: InputEvent, _ picker: PickerDialogState<Row>, _ state: inout AppState,
+        reopen: (PickerDialogState<Row>) -> Overlay, chosen: (Row, inout AppState) -> [Effect]
+    ) -> [Effect] {
+        pick(event, picker, &state, choice: \.selectedItem, reopen: reopen, chosen: chosen)
+    }
+
+    /// Runs `event` through `dialog`: while it is open it stays on top (`reopen`), once closed it goes, and a
+    /// choice is handed to `chosen` (which may open the next dialog).
+    private static func pick<Dialog: AnsweringDialog, Choice>(
+        _ event: InputEvent, _ dialog: Dialog, _ state: inout AppState, choice: (Dialog) -> Choice?,
+        reopen: (Dialog) -> Overlay, chosen: (Choice, inout AppState) -> [Effect]
+    ) -> [Effect] {
+        var dialog = dialog
+        switch reducePicker(&dialog, event, screen: state.size, choice: choice) {
+        case .open:
+            state.overlay = reopen(dialog)
+            return []
+        case .closed:
+            state.overlay = nil
+            return []
+        case .chosen(let value):
+            state.overlay = nil
+            return chosen(value, &state)
+        }
+    }
+
+    /// An auth choice: none removes the `Authorization` header, Basic and Bearer ask for their values.
+    private static func chooseAuth(_ choice: AuthChoice, _ state: inout AppState) -> [Effect] {
+        guard let id = state.openRequest else { return [] }
+        switch choice {
+        case .basic:
+            state.overlay = .namePrompt(
+                .basicAuth(id),
+                PromptDialogState(title: "Basic auth", label: "user password", text: "{{user}} {{password}}"))
+            return []
+        case .bearer:
+            state.overlay = .namePrompt(
+                .bearerToken(id), PromptDialogState(title: "Bearer token", label: "Token", text: "{{token}}"))
+            return []
+        case .none:
+            return edit(id, &state) { $0.removeHeader("Authorization") }
+        }
+    }
+
+    /// An option choice: the timeout and the retries ask for a number, the others toggle their directive.
+    private static func chooseOption(_ choice: OptionChoice, _ state: inout AppState) -> [Effect] {
+        guard let id = state.openRequest else { return [] }
+        switch choice {
+        case .timeout:
+            let current = state.currentRequest?.directives.timeout.map { String(Int($0)) } ?? ""
+            state.overlay = .namePrompt(
+                .timeout(id), PromptDialogState(title: "Timeout", label: "seconds (empty: none)", text: current))
+            return []
+        case .retries:
+            let current = state.currentRequest?.directives.retries.map(String.init) ?? ""
+            state.overlay = .namePrompt(
+                .retries(id), PromptDialogState(title: "Retries", label: "0 to 10 (empty: none)", text: current))
+            return []
+        case .redirects, .cookieJar, .history, .tlsVerification:
+            return edit(id, &state) { OptionDirectives.toggle(choice, in: &$0) }
+        }
+    }
+}

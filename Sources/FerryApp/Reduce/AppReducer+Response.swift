@@ -1,0 +1,21 @@
+import FerryJSON
+
+// MARK: - The response body: search, expansion, copying
+
+extension AppReducer {
+    /// Applies a response-body command to the open request's exchange.
+    static func reduce(_ action: ResponseAction, _ state: inout AppState) -> [Effect] {
+        switch action {
+        case .searchRequested:
+            guard let exchange = state.currentExchange else { return [] }
+            state.overlay = .search(exchange.search)
+            return []
+        case .searchStepped(let step): return stepSearch(step, &state)
+        case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }
+        case .jsonCollapsedAll: return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: 1) }
+        case .jsonExpandedToLevel(let level):
+            return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: level) }
+        case .copyRequested(let target): return copy(target, &state)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import FerryTerminal
+import FerryWorkbench
+
+// MARK: - The collection tree: filtering and the commands that change files
+
+extension AppReducer {
+    /// Applies a tree command; the file-changing ones act on the selected row while the tree has the focus.
+    static func reduce(_ action: TreeAction, _ state: inout AppState) -> [Effect] {
+        switch action {
+        case .filterRequested:
+            state.overlay = .treeFilter(state.tree.filter)
+            return []
+        case .unboundLetterTyped(let character):
+            let filter = AppKeyMap.hint(for: .filterTree, in: state.keyMap) ?? "/"
+            let help = AppKeyMap.hint(for: .help, in: state.keyMap) ?? "F1"
+            state.report(
+                .info(
+                    "\(SafeText.sanitized(String(character))) is no command in the tree: \(filter) filters, "
+                        + "\(help) lists the keys."))
+            return []
+        case .undoRequested: return [.undoLastChange]
+        case .importRequested: return requestImport(&state)
+        case .newRequestRequested:
+            guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
+            return askNewRequest(in: row, &state)
+        case .newFolderRequested:
+            guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
+            return askNewFolder(in: row, &state)
+        case .itemCommand(let command):
+            guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
+            switch row {
+            case .request(let id): return changeRequest(id, command, &state)
+            case .folder(let path): return changeItem(path, kind: "folder", command, &state)
+            case .file(let path): return changeItem(path, kind: "file", command, &state)
+            }
+        }
+    }
+
+    /// Asks for the name of a new request at the end of the selected file (or the selected request's file).
+    private static func askNewRequest(in row: CollectionNode, _ state: inout AppState) -> [Effect] {
+        let file: String
+        switch row {
+        case .file(let path): file = path
+        case .request(let id): file = id.path
+        case .folder:
+            state.report(.error("Select a file (or a request in it) to add a request to."))
+            return []
+        }
+        state.overlay = .namePrompt(
+            .newRequest(inFile: file), PromptDialogState(title: "New request in \(file)", label: "Name"))
+        return []
+    }
+
+    /// Asks for the name of a new folder in the selected folder (or the one holding the selected row).
+    private static func askNewFolder(in row: CollectionNode, _ state: inout AppState) -> [Effect] {
+        let parent: String
+        switch row {
+        case .folder(let path): parent = path
+        case .file(let path): parent = parentFolder(of: path)
+        case .request(let id): parent = parentFolder(of: id.path)
+        }
+        state.overlay = .namePrompt(
+            .newFolder(parent: parent),
+            PromptDialogState(title: "New folder in \(parent.isEmpty ? "the workspace" : parent)", label: "Name"))
+        return []
+    }
+
+    /// Rename, duplicate, delete or move the selected request.
+    private static func changeRequest(_ id: RequestID, _ command: TreeItemCommand, _ state: inout AppState)
+        -> [Effect]
+    {
+        switch command {
+        case .rename:
+            guard !state.isUnsaved(id) else {
+                state.report(.error("Save (Ctrl-S) or undo the edits of \(id) before renaming it."))
+                return []
+            }
+            state.overlay = .namePrompt(
+                .rename(id),
+                PromptDialogState(title: "Rename \(id)", label: "Name", text: state.savedRequest(id)?.name ?? ""))
+        case .duplicate:
+            return [.changeWorkspace(.duplicate(id))]
+        case .delete:
+            state.overlay = .confirmDelete(id)
+        case .move:
+            guard !state.isUnsaved(id) else {
+                state.report(.error("Save (Ctrl-S) or undo the edits of \(id) before moving it."))
+                return []
+            }
+            state.overlay = .namePrompt(
+                .move(id),
+                PromptDialogState(title: "Move \(id) to", label: "file (created when missing)", text: id.path))
+        }
+        return []
+    }
+}

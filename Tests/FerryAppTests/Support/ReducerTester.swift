@@ -1,0 +1,119 @@
+import FerryHTTP
+import FerryTerminal
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// The reducer under test in the style of TCA's `TestStore`: `send` an action and state the change it
+/// makes, `receive` each action its effects post (they run on the real effect runner) and state that
+/// change too, then `finish`. Any change not stated fails, with the differing lines of the state's dump;
+/// so does an action posted but never received, or an effect still running at `finish`.
+///
+/// ```swift
+/// let tester = ReducerTester(state)
+/// tester.send(.app(.environmentCycled)) { $0.environment = "staging"; $0.message = .info("Environment: staging") }
+/// await tester.finish()
+/// ```
+final class ReducerTester {
+    /// The state after the last action.
+    private(set) var state: AppState
+    private let mailbox = Mailbox<AppAction>(wake: WakeSignal())
+    private let transport = CurlTransport()
+    private let runner: EffectRunner
+    private var received: [AppAction] = []
+
+    /// A tester starting from `state`, whose effects run against its workspace.
+    init(_ state: AppState) {
+        self.state = state
+        runner = EffectRunner(
+            workspace: state.workspace, transport: transport, mailbox: mailbox, services: AppServices(),
+            terminal: InMemoryBackend(width: state.size.width, height: state.size.height))
+    }
+
+    deinit { transport.shutdown() }
+
+    /// Reduces `action` and checks that the state changed exactly as `expected` changes the state before it;
+    /// the effects asked for start on the runner. Returns them, for a test that looks into one.
+    @discardableResult
+    func send(
+        _ action: AppAction, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ expected: (inout AppState) throws -> Void = { _ in }
+    ) rethrows -> [Effect] {
+        try reduce(action, expected, sourceLocation)
+    }
+
+    /// Waits for the next action an effect posts, checks it is the one `payload` expects (it returns the
+    /// action's payload, `nil` for any other action), reduces it and checks the change as `send` does, with
+    /// the payload at hand for stating it.
+    func receive<Payload>(
+        timeout: Duration = .seconds(10), sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ payload: (AppAction) -> Payload?, _ expected: (inout AppState, Payload) throws -> Void = { _, _ in }
+    ) async rethrows {
+        let arrived = await eventually(timeout: timeout, every: .milliseconds(2)) {
+            mailbox.drain { received.append($0) }
+            return !received.isEmpty
+        }
+        guard arrived, !received.isEmpty else {
+            Issue.record("no action arrived from the effects within \(timeout)", sourceLocation: sourceLocation)
+            return
+        }
+        let action = received.removeFirst()
+        guard let value = payload(action) else {
+            Issue.record("received an action the test did not expect: \(action)", sourceLocation: sourceLocation)
+            return
+        }
+        _ = try reduce(action, { try expected(&$0, value) }, sourceLocation)
+    }
+
+    /// Waits for the effects to end and fails for every action they posted that no `receive` took.
+    func finish(timeout: Duration = .seconds(10), sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        let quiet = await eventually(timeout: timeout, every: .milliseconds(2)) {
+            mailbox.drain { received.append($0) }
+            return runner.isQuiet
+        }
+        if !quiet { Issue.record("effects still running after \(timeout)", sourceLocation: sourceLocation) }
+        for action in received {
+            Issue.record("an effect posted an action no receive took: \(action)", sourceLocation: sourceLocation)
+        }
+        received = []
+    }
+
+    private func reduce(
+        _ action: AppAction, _ expected: (inout AppState) throws -> Void, _ sourceLocation: Testing.SourceLocation
+    ) rethrows -> [Effect] {
+        var wanted = state
+        try expected(&wanted)
+        let effects = AppReducer.reduce(&state, action)
+        let difference = Self.difference(wanted, state)
+        if !difference.isEmpty {
+            let text =
+                "the state after \(action) is not the one stated (- stated, + actual):\n"
+                + difference.joined(separator: "\n")
+            Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+        }
+        runner.run(effects)
+        return effects
+    }
+
+    /// The lines of the two states' dumps that differ, `-` for `wanted` and `+` for `actual`.
+    private static func difference(_ wanted: AppState, _ actual: AppState) -> [String] {
+        let lines = (dumped(wanted), dumped(actual))
+        guard lines.0 != lines.1 else { return [] }
+        let differing = lines.0.difference(from: lines.1)
+        return differing.map { change in
+            switch change {
+            case .insert(_, let line, _): "- " + line
+            case .remove(_, let line, _): "+ " + line
+            }
+        }
+    }
+
+    private static func dumped(_ state: AppState) -> [String] {
+        var text = ""
+        dump(state, to: &text)
+        return text.split(separator: "\n").map(String.init)
+    }
+}

@@ -194,11 +194,7 @@ struct OverlayView: CursorWidget {
         for (offset, line) in lines.dropFirst(top).prefix(inner.height).enumerated() {
             let row = inner.rows(inner.y + offset, count: 1)
             if let selected, top + offset == selected {
-                buffer.fill(row, with: .blank(theme[.selection]))
-                var highlighted = line
-                highlighted.style = theme[.selection]
-                for index in highlighted.spans.indices { highlighted.spans[index].style.bg = theme[.selection].bg }
-                highlighted.render(into: &buffer, area: row)
+                line.render(into: &buffer, area: row, highlightedWith: theme[.selection])
             } else {
                 line.render(into: &buffer, area: row)
             }

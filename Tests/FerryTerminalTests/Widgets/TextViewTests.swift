@@ -55,6 +55,8 @@ struct CountingSource: TextLineSource {
         let buffer = render(TextView(source: Lines(source: source), cursorLine: 0, cursorStyle: cursor), height: 2)
         expectScreen(buffer, ["  1 key value"])
         #expect(buffer[4, 0].style == Style(fg: .blue, bg: .cyan))
+        // Text without a colour of its own (a hex dump's bytes) takes the cursor's, not the terminal's default.
+        #expect(buffer[9, 0].style == Style(fg: .black, bg: .cyan))
         #expect(buffer[15, 0].style.bg == .cyan)
         #expect(buffer[0, 1].style.bg == .default)
         let reversed = render(

@@ -12,35 +12,21 @@ enum WidgetBench: BenchSuite {
     static let screen = Rect(x: 0, y: 0, width: 200, height: 60)
 
     static func run() throws -> [BenchRow] {
-        [textViewFrame(), textViewSearch(), textAreaFrame(), textAreaKeystroke(), listFilterKeystroke(), treeToggle()]
+        [textViewFrame(), textAreaFrame(), textAreaKeystroke(), listFilterKeystroke(), treeToggle()]
     }
 
     // MARK: - Measurements
 
-    /// One frame of a 1,000,000-line body scrolled to the middle.
+    /// One frame of a 1,000,000-line body scrolled to the middle, with line numbers and a cursor line.
     static func textViewFrame() -> BenchRow {
-        let body = TextLines(generatedBody(lines: 1_000_000))
-        var state = TextViewState(source: body)
-        _ = state.handle(.key(.end), area: screen)
-        state.scroll(toLine: 500_000)
+        let body = generatedBody(lines: 1_000_000).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        let view = TextView(source: body, top: 500_000, cursorLine: 500_010)
         let perFrame = perIteration(200) {
             var buffer = ScreenBuffer(size: screen.size)
-            TextView(state: state).render(into: &buffer, area: screen)
+            view.render(into: &buffer, area: screen)
         }
         return row("text view frame, 1M lines", perFrame, target: 0.002)
-    }
-
-    /// Searching a 1,000,000-line body (once per query, not per frame).
-    static func textViewSearch() -> BenchRow {
-        var state = TextViewState(source: TextLines(generatedBody(lines: 1_000_000)))
-        var matches = 0
-        let seconds = measureSeconds {
-            state.search(for: "status")
-            matches = state.matches.count
-        }
-        return BenchRow(
-            suite: name, name: "text view search, 1M lines", value: String(format: "%.0f ms", seconds * 1000),
-            comparison: "\(matches) matches", meetsTarget: nil)
     }
 
     /// One frame of a 10,000-line body in a text area with the cursor in the middle.

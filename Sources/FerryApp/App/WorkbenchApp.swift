@@ -112,7 +112,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             },
             view: { [self] state, frame in
                 let start = ContinuousClock.now
-                WorkbenchView(state: state).render(into: &frame)
+                frame.render(WorkbenchView(state: state), area: frame.area)
                 let took = ContinuousClock.now - start
                 lock.withLock {
                     viewGeneration = generation

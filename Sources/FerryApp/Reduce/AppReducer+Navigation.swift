@@ -143,12 +143,7 @@ extension AppReducer {
             case .tree:
                 return clickTree(mouse, layout: layout, &state)
             case .editor:
-                if layout.editorTabs.contains(position),
-                    let index = WorkbenchLayout.tabRanges(
-                        EditorTab.allCases.map(\.title), startingAt: layout.editorTabs.x
-                    )
-                    .firstIndex(where: { $0.contains(position.x) })
-                {
+                if let index = RequestEditorView.tabs(for: state).index(at: position, in: layout.editorTabs) {
                     state.editorTab = EditorTab(rawValue: index) ?? .params
                 } else if layout.urlLine.contains(position), state.currentRequest != nil {
                     let field = urlFieldArea(state)
@@ -157,11 +152,7 @@ extension AppReducer {
                     return editURL(.mouse(inField), &state)
                 }
             case .response:
-                if layout.responseTabs.contains(position),
-                    let index = WorkbenchLayout.tabRanges(
-                        ResponseTab.allCases.map(\.title), startingAt: layout.responseTabs.x
-                    ).firstIndex(where: { $0.contains(position.x) })
-                {
+                if let index = ResponseView.tabs(for: state).index(at: position, in: layout.responseTabs) {
                     state.responseTab = ResponseTab(rawValue: index) ?? .body
                     state.detailScroll = 0
                 } else if isListingFilter(state), layout.responseContent.contains(position) {

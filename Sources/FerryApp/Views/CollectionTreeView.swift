@@ -3,7 +3,7 @@ import Foundation
 
 /// The collection tree: the widgets' `TreeView` over `AppState.tree`, with coloured method badges in its
 /// badge column and the unsaved (●), in-flight (⟳) and open (◂) markers in its marker column.
-struct CollectionTreeView {
+struct CollectionTreeView: Widget {
     /// The state to draw.
     let state: AppState
 

@@ -3,7 +3,7 @@ import FerryTerminal
 
 /// A query filter's results in the Body tab: the count (or the error with a caret under its column), then
 /// one row per result with its path and value; the current result is highlighted.
-struct JSONFilterView {
+struct JSONFilterView: Widget {
     /// The filter to list.
     let filter: JSONFilter
     /// The current result.
@@ -39,17 +39,16 @@ struct JSONFilterView {
             let path =
                 result.path.count < width
                 ? result.path.padding(toLength: width, withPad: " ", startingAt: 0) : result.path
-            var line = Line([
+            let line = Line([
                 Span(path, style: result.node == nil ? theme[.muted] : theme[.jsonKey]), Span("  "),
                 Span(result.preview, style: style(for: result.kind)),
             ])
             if first + offset == selected {
                 let style = isFocused ? theme[.selection] : theme[.selection].adding(.dim)
-                buffer.fill(row, with: .blank(style))
-                for index in line.spans.indices { line.spans[index].style.bg = style.bg }
-                if style.modifiers.contains(.reverse) { line.style = style }
+                line.render(into: &buffer, area: row, highlightedWith: style)
+            } else {
+                line.render(into: &buffer, area: row)
             }
-            line.render(into: &buffer, area: row)
         }
     }
 

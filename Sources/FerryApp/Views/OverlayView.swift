@@ -6,13 +6,21 @@ import Foundation
 ///
 /// Help, the quit confirmation, the palette and the environment picker are the widgets' `HelpOverlay`,
 /// `ConfirmDialog` and `PickerDialog`; prompts and history are drawn with `Block` lines from `AppState`.
-struct OverlayView {
+struct OverlayView: CursorWidget {
     /// The state to draw.
     let state: AppState
 
-    /// Draws the dialog and returns where the text cursor goes, if it has a text field.
-    func render(into buffer: inout ScreenBuffer, area: Rect) -> Position? {
-        guard let overlay = state.overlay else { return nil }
+    /// The size of the response filter prompt.
+    static let searchSize = Size(width: 56, height: 3)
+    /// The size of the tree filter prompt.
+    static let treeFilterSize = Size(width: 50, height: 3)
+
+    /// The size of the history list on a screen `area`.
+    static func historySize(in area: Rect) -> Size { Size(width: area.width - 6, height: area.height - 4) }
+
+    /// Draws the dialog.
+    func render(into buffer: inout ScreenBuffer, area: Rect) {
+        guard let overlay = state.overlay else { return }
         let theme = state.theme
         switch overlay {
         case .help(let scroll):
@@ -22,17 +30,16 @@ struct OverlayView {
                 }, title: "Help — keys in the \(state.focus.keyContext) pane (Esc closes)", scroll: scroll,
                 style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
             ).render(into: &buffer, area: area)
-            return nil
         case .palette(let picker):
-            return renderPicker(picker, into: &buffer, area: area)
+            pickerDialog(picker).render(into: &buffer, area: area)
         case .environmentPicker(let picker), .methodPicker(let picker):
-            return renderPicker(picker, into: &buffer, area: area)
+            pickerDialog(picker).render(into: &buffer, area: area)
         case .authPicker(let picker):
-            return renderPicker(picker, into: &buffer, area: area)
+            pickerDialog(picker).render(into: &buffer, area: area)
         case .optionsPicker(let picker):
-            return renderPicker(picker, into: &buffer, area: area)
+            pickerDialog(picker).render(into: &buffer, area: area)
         case .bodyKindPicker(let picker):
-            return renderPicker(picker, into: &buffer, area: area)
+            pickerDialog(picker).render(into: &buffer, area: area)
         case .confirmQuit:
             let count = state.drafts.count
             let message =
@@ -40,11 +47,8 @@ struct OverlayView {
                 + ".ferry/drafts). Quit? y quits, n or Esc stays."
             renderQuestion(
                 "Quit?", message, confirmLabel: "Quit (y)", cancelLabel: "Stay (n)", into: &buffer, area: area)
-            return nil
         case .namePrompt(_, let prompt):
-            let dialog = PromptDialog(state: prompt, style: theme[.background], borderStyle: theme[.focusedBorder])
-            dialog.render(into: &buffer, area: area)
-            return dialog.cursorPosition(in: area)
+            promptDialog(prompt).render(into: &buffer, area: area)
         case .confirmDelete(let id):
             let message =
                 state.isUnsaved(id)
@@ -52,23 +56,19 @@ struct OverlayView {
                     + "y deletes, n keeps it."
                 : "Move \(id) to the trash (.ferry/trash)? y deletes, n keeps it."
             renderQuestion("Delete?", message, into: &buffer, area: area)
-            return nil
         case .confirmDeleteItem(let path, let requests, let unsaved):
             let message = AppReducer.deleteQuestion(
                 path: path, requests: requests, unsaved: unsaved, isFolder: state.workspace.isFolder(path))
             renderQuestion("Delete?", message, into: &buffer, area: area)
-            return nil
         case .search(let text):
-            let rect = dialog(
+            dialog(
                 "Filter: .query, $.path or text (Enter runs, Esc closes)",
                 lines: [Line("/" + text, style: theme[.accent])],
-                scroll: 0, selected: nil, size: Size(width: 56, height: 3), into: &buffer, area: area)
-            return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
+                scroll: 0, selected: nil, size: Self.searchSize, into: &buffer, area: area)
         case .treeFilter(let text):
-            let rect = dialog(
+            dialog(
                 "Filter requests (Enter keeps, Esc closes)", lines: [Line("/" + text, style: theme[.accent])],
-                scroll: 0, selected: nil, size: Size(width: 50, height: 3), into: &buffer, area: area)
-            return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
+                scroll: 0, selected: nil, size: Self.treeFilterSize, into: &buffer, area: area)
         case .history(let query, let selection, let marked):
             let entries = HistoryFilter.matching(query, in: state.history)
             var lines = [Line("search: " + query, style: theme[.accent])]
@@ -92,25 +92,20 @@ struct OverlayView {
                         Span(entry.url),
                     ]))
             }
-            let height = area.height - 4
-            let scroll = max(0, selection + 1 - (height - 3))
-            let rect = dialog(
+            let size = Self.historySize(in: area)
+            let scroll = max(0, selection + 1 - (size.height - 3))
+            dialog(
                 "History (Enter opens, Space marks two for a diff, Esc closes)", lines: lines, scroll: scroll,
-                selected: selection + 1, size: Size(width: area.width - 6, height: height), into: &buffer, area: area)
-            return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
+                selected: selection + 1, size: size, into: &buffer, area: area)
         case .overlayHelp(let under, let scroll):
             renderOverlayHelp(under: under, scroll: scroll, into: &buffer, area: area)
-            return nil
         case .trash(let selection):
             renderTrash(selection: selection, into: &buffer, area: area)
-            return nil
         case .confirmPurge(let row, _):
             renderQuestion("Delete for good?", AppReducer.purgeQuestion(row), into: &buffer, area: area)
-            return nil
         case .confirmEmptyTrash(let entries, _):
             renderQuestion(
                 "Empty the trash?", AppReducer.emptyQuestion(count: entries.count), into: &buffer, area: area)
-            return nil
         case .problems(let scroll):
             let width = max(20, area.width - 8)
             let lines =
@@ -124,28 +119,58 @@ struct OverlayView {
                 "\(count == 1 ? "1 problem" : "\(count) problems") at start-up; the rest loaded (Esc closes)",
                 lines: lines, scroll: 0, selected: nil, size: Size(width: width + 2, height: area.height - 2),
                 into: &buffer, area: area)
-            return nil
         case .historyDiff(let first, let second, let scroll):
-            guard state.history.indices.contains(first), state.history.indices.contains(second) else { return nil }
+            guard state.history.indices.contains(first), state.history.indices.contains(second) else { return }
             let lines = HistoryDiff.lines(state.history[first], state.history[second], theme: theme)
             dialog(
                 "Diff of two sends (Esc closes)", lines: lines, scroll: scroll, selected: nil,
                 size: Size(width: area.width - 4, height: area.height - 2), into: &buffer, area: area)
+        }
+    }
+
+    /// Where the text cursor goes, when the dialog has a text field.
+    func cursorPosition(in area: Rect) -> Position? {
+        guard let overlay = state.overlay else { return nil }
+        switch overlay {
+        case .palette(let picker):
+            return pickerDialog(picker).cursorPosition(in: area)
+        case .environmentPicker(let picker), .methodPicker(let picker):
+            return pickerDialog(picker).cursorPosition(in: area)
+        case .authPicker(let picker):
+            return pickerDialog(picker).cursorPosition(in: area)
+        case .optionsPicker(let picker):
+            return pickerDialog(picker).cursorPosition(in: area)
+        case .bodyKindPicker(let picker):
+            return pickerDialog(picker).cursorPosition(in: area)
+        case .namePrompt(_, let prompt):
+            return promptDialog(prompt).cursorPosition(in: area)
+        case .search(let text):
+            let rect = Self.dialogRect(Self.searchSize, in: area)
+            return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
+        case .treeFilter(let text):
+            let rect = Self.dialogRect(Self.treeFilterSize, in: area)
+            return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
+        case .history(let query, _, _):
+            let rect = Self.dialogRect(Self.historySize(in: area), in: area)
+            return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
+        case .help, .confirmQuit, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash, .confirmPurge,
+            .confirmEmptyTrash, .problems, .overlayHelp:
             return nil
         }
     }
 
-    /// Draws a picker (the palette, or the environment, method, auth, options or body-kind picker) in the
-    /// overlay's colours and returns where the text cursor goes.
-    func renderPicker<Row: ListRow>(
-        _ picker: PickerDialogState<Row>, into buffer: inout ScreenBuffer, area: Rect
-    ) -> Position? {
+    /// A picker (the palette, or the environment, method, auth, options or body-kind picker) in the overlay's
+    /// colours.
+    func pickerDialog<Row: ListRow>(_ picker: PickerDialogState<Row>) -> PickerDialog<Row> {
         let theme = state.theme
-        let dialog = PickerDialog(
+        return PickerDialog(
             state: picker, style: theme[.background], borderStyle: theme[.focusedBorder],
             selectedStyle: theme[.selection], matchStyle: theme[.accent].adding(.bold))
-        dialog.render(into: &buffer, area: area)
-        return dialog.cursorPosition(in: area)
+    }
+
+    /// A name prompt in the overlay's colours.
+    func promptDialog(_ prompt: PromptDialogState) -> PromptDialog {
+        PromptDialog(state: prompt, style: state.theme[.background], borderStyle: state.theme[.focusedBorder])
     }
 
     /// Draws a yes/no question (y confirms, n or Esc cancels) in the overlay's colours: the quit and delete
@@ -162,14 +187,13 @@ struct OverlayView {
         ).render(into: &buffer, area: area)
     }
 
-    /// Draws a centred dialog with `lines` and returns its rectangle.
-    @discardableResult
+    /// Draws a centred dialog with `lines` (see `dialogRect(_:in:)`).
     func dialog(
         _ title: String, lines: [Line], scroll: Int, selected: Int?, size: Size, into buffer: inout ScreenBuffer,
         area: Rect
-    ) -> Rect {
+    ) {
         let theme = state.theme
-        let rect = area.centered(Size(width: max(10, size.width), height: max(3, size.height)))
+        let rect = Self.dialogRect(size, in: area)
         let block = Block(
             title: Line(" \(title) "), borderStyle: theme[.focusedBorder], focusedBorderStyle: theme[.focusedBorder],
             style: theme[.background], isFocused: true)
@@ -180,16 +204,16 @@ struct OverlayView {
         for (offset, line) in lines.dropFirst(top).prefix(inner.height).enumerated() {
             let row = inner.rows(inner.y + offset, count: 1)
             if let selected, top + offset == selected {
-                buffer.fill(row, with: .blank(theme[.selection]))
-                var highlighted = line
-                highlighted.style = theme[.selection]
-                for index in highlighted.spans.indices { highlighted.spans[index].style.bg = theme[.selection].bg }
-                highlighted.render(into: &buffer, area: row)
+                line.render(into: &buffer, area: row, highlightedWith: theme[.selection])
             } else {
                 line.render(into: &buffer, area: row)
             }
         }
-        return rect
+    }
+
+    /// Where a dialog of `size` sits on a screen `area`: centred, at least 10 by 3.
+    static func dialogRect(_ size: Size, in area: Rect) -> Rect {
+        area.centered(Size(width: max(10, size.width), height: max(3, size.height)))
     }
 
     /// The global keys first (what works everywhere), then the pane's own.

@@ -3,7 +3,7 @@ import Foundation
 
 /// The start of a body while it arrives (or as it was when the send was canceled, until the body that arrived
 /// is prepared): a note with what arrived, then the first lines as text, or a word for a binary body.
-struct PartialBodyView {
+struct PartialBodyView: Widget {
     /// The exchange whose body is arriving.
     let exchange: Exchange
     /// The colours.

@@ -4,75 +4,46 @@ import Foundation
 
 /// The request editor: method, URL with variables highlighted, and the Params / Headers / Body / Auth /
 /// Options tabs.
-struct RequestEditorView {
+struct RequestEditorView: CursorWidget {
     /// The state to draw.
     let state: AppState
 
-    /// Draws the pane and returns where the text cursor goes when the URL field has the keyboard.
-    func render(into buffer: inout ScreenBuffer, layout: WorkbenchLayout) -> Position? {
+    /// The tab bar as drawn, for hit-testing clicks on it.
+    static func tabs(for state: AppState) -> Tabs {
+        Tabs(titles: EditorTab.allCases.map(\.title), selectedIndex: state.editorTab.rawValue, theme: state.theme)
+    }
+
+    /// Draws the editor pane `area`.
+    func render(into buffer: inout ScreenBuffer, area: Rect) {
         let theme = state.theme
         var title = " Request "
         if let id = state.openRequest { title = " \(id)\(state.isUnsaved(id) ? " ● unsaved" : "") " }
-        let focused = state.focus == .editor
-        WorkbenchView.pane(Line(title), focused: focused, theme: theme).render(into: &buffer, area: layout.editor)
+        WorkbenchView.pane(Line(title), focused: state.focus == .editor, theme: theme).render(into: &buffer, area: area)
+        let urlLine = WorkbenchLayout.headerRow(0, of: area)
         guard let id = state.openRequest, let request = state.currentRequest else {
             Line("Select a request in the tree and press Enter.", style: theme[.muted])
-                .render(into: &buffer, area: layout.urlLine)
-            return nil
+                .render(into: &buffer, area: urlLine)
+            return
         }
         let context = state.variableContext(for: id)
         let method = request.method
         Line([Span(method, style: theme.style(forMethod: method).adding(.bold)), Span(" ")])
-            .render(into: &buffer, area: layout.urlLine)
-        let urlArea = AppReducer.urlFieldArea(state)
-        var urlEditor = state.urlEditor
-        if urlEditor.text != request.fullURL { urlEditor = TextEditorState(text: request.fullURL) }
-        let urlField = URLFieldView(editor: urlEditor, context: context, theme: theme)
-        urlField.render(into: &buffer, area: urlArea)
-        WorkbenchView.renderTabs(
-            EditorTab.allCases.map(\.title), active: state.editorTab.rawValue, into: &buffer, area: layout.editorTabs,
-            theme: theme)
-        if state.editorTab == .headers, let table = state.headerTable {
-            let widget = KeyValueTable(
-                state: table, isFocused: focused, titles: ("Header", "Value"), style: theme[.text],
-                headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
-                disabledStyle: theme[.muted], placeholder: "No headers: press a to add one (Esc: back to the URL)")
-            widget.render(into: &buffer, area: layout.editorContent)
-            return focused ? widget.cursorPosition(in: layout.editorContent) : nil
-        }
-        if state.editorTab == .body, let table = state.bodyTable {
-            let isMultipart = request.bodyKind == .multipart
-            let count = table.enabledRows.count
-            Line(
-                "\(request.bodyKind.title) · \(count) field\(count == 1 ? "" : "s") · a add · d delete · Enter edit"
-                    + (isMultipart ? " · f file/text" : "") + " · F7 kind · Esc back",
-                style: theme[.accent]
-            ).render(into: &buffer, area: layout.editorContent.rows(layout.editorContent.y, count: 1))
-            let widget = KeyValueTable(
-                state: table, isFocused: focused, titles: ("Field", isMultipart ? "Value or < ./file" : "Value"),
-                style: theme[.text], headerStyle: theme[.muted], selectedStyle: theme[.accent],
-                cellStyle: theme[.selection], disabledStyle: theme[.muted],
-                placeholder: "No fields: press a to add one (Esc: back to the URL)")
-            widget.render(into: &buffer, area: layout.bodyEditor)
-            return focused ? widget.cursorPosition(in: layout.bodyEditor) : nil
-        }
-        if state.editorTab == .body, let editor = state.bodyEditor {
-            let kind = request.bodyKind
-            var status = [Span("\(kind.title) · editing (Esc: back to the URL)", style: theme[.accent])]
-            if kind == .json, !editor.isEmpty {
-                status.append(
-                    state.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
-                        ?? Span("  ✓ valid · F8 formats", style: theme[.muted]))
+            .render(into: &buffer, area: urlLine)
+        urlField(request, context: context).render(into: &buffer, area: AppReducer.urlFieldArea(state))
+        let tabRow = WorkbenchLayout.headerRow(1, of: area)
+        let content = WorkbenchLayout.content(of: area)
+        Self.tabs(for: state).render(into: &buffer, area: tabRow)
+        if case let (input, inputArea)? = editedInput(request, pane: area) {
+            if let summary = inputSummary(request) {
+                summary.render(into: &buffer, area: content.rows(content.y, count: 1))
             }
-            Line(status).render(into: &buffer, area: layout.editorContent.rows(layout.editorContent.y, count: 1))
-            let area = TextArea(state: editor, style: theme[.text], selectionStyle: theme[.selection])
-            area.render(into: &buffer, area: layout.bodyEditor)
-            return focused ? area.cursorPosition(in: layout.bodyEditor) : nil
+            input.render(into: &buffer, area: inputArea)
+            return
         }
         let lines = tabLines(request, context: context, theme: theme)
-        Paragraph(text: Text(lines)).render(into: &buffer, area: layout.editorContent)
+        Paragraph(text: Text(lines)).render(into: &buffer, area: content)
         let completions = state.variableCompletions
-        if focused, !completions.isEmpty {
+        if state.focus == .editor, !completions.isEmpty {
             var spans = [Span("Tab completes: ", style: theme[.muted])]
             for (index, name) in completions.prefix(6).enumerated() {
                 spans.append(
@@ -81,11 +52,81 @@ struct RequestEditorView {
                     ))
             }
             // Blank to the edge: the tab titles under the hint must not show through after it.
-            spans.append(Span(String(repeating: " ", count: max(0, layout.editorTabs.width))))
-            Line(spans).render(into: &buffer, area: layout.editorTabs)
+            spans.append(Span(String(repeating: " ", count: max(0, tabRow.width))))
+            Line(spans).render(into: &buffer, area: tabRow)
         }
-        guard focused else { return nil }
-        return urlField.cursorPosition(in: urlArea)
+    }
+
+    /// Where the text cursor goes when the pane has the keyboard: in the table or body being edited, else in
+    /// the URL field.
+    func cursorPosition(in area: Rect) -> Position? {
+        guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else {
+            return nil
+        }
+        if case let (input, inputArea)? = editedInput(request, pane: area) {
+            return input.cursorPosition(in: inputArea)
+        }
+        return urlField(request, context: state.variableContext(for: id))
+            .cursorPosition(in: AppReducer.urlFieldArea(state))
+    }
+
+    // MARK: - Parts
+
+    /// The URL field showing `request`'s URL (the field being typed in, once it holds that URL).
+    private func urlField(_ request: SavedRequest, context: VariableContext) -> URLFieldView {
+        var urlEditor = state.urlEditor
+        if urlEditor.text != request.fullURL { urlEditor = TextEditorState(text: request.fullURL) }
+        return URLFieldView(editor: urlEditor, context: context, theme: state.theme)
+    }
+
+    /// The input the active tab edits in place (the header table, the body's fields or its text) and where it
+    /// sits in the pane `pane`, or `nil` when the tab only shows lines.
+    private func editedInput(_ request: SavedRequest, pane: Rect) -> (any CursorWidget, Rect)? {
+        let theme = state.theme
+        let focused = state.focus == .editor
+        if state.editorTab == .headers, let table = state.headerTable {
+            let widget = KeyValueTable(
+                state: table, isFocused: focused, titles: ("Header", "Value"), style: theme[.text],
+                headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
+                disabledStyle: theme[.muted], placeholder: "No headers: press a to add one (Esc: back to the URL)")
+            return (widget, WorkbenchLayout.content(of: pane))
+        }
+        if state.editorTab == .body, let table = state.bodyTable {
+            let isMultipart = request.bodyKind == .multipart
+            let widget = KeyValueTable(
+                state: table, isFocused: focused, titles: ("Field", isMultipart ? "Value or < ./file" : "Value"),
+                style: theme[.text], headerStyle: theme[.muted], selectedStyle: theme[.accent],
+                cellStyle: theme[.selection], disabledStyle: theme[.muted],
+                placeholder: "No fields: press a to add one (Esc: back to the URL)")
+            return (widget, WorkbenchLayout.bodyEditor(of: pane))
+        }
+        if state.editorTab == .body, let editor = state.bodyEditor {
+            let widget = TextArea(state: editor, style: theme[.text], selectionStyle: theme[.selection])
+            return (widget, WorkbenchLayout.bodyEditor(of: pane))
+        }
+        return nil
+    }
+
+    /// The line above the body's fields or text while they are edited in place, else `nil`.
+    private func inputSummary(_ request: SavedRequest) -> Line? {
+        let theme = state.theme
+        guard state.editorTab == .body else { return nil }
+        if let table = state.bodyTable {
+            let count = table.enabledRows.count
+            return Line(
+                "\(request.bodyKind.title) · \(count) field\(count == 1 ? "" : "s") · a add · d delete · Enter edit"
+                    + (request.bodyKind == .multipart ? " · f file/text" : "") + " · F7 kind · Esc back",
+                style: theme[.accent])
+        }
+        guard let editor = state.bodyEditor else { return nil }
+        let kind = request.bodyKind
+        var status = [Span("\(kind.title) · editing (Esc: back to the URL)", style: theme[.accent])]
+        if kind == .json, !editor.isEmpty {
+            status.append(
+                state.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
+                    ?? Span("  ✓ valid · F8 formats", style: theme[.muted]))
+        }
+        return Line(status)
     }
 
     /// The lines of the active tab.

@@ -4,29 +4,30 @@ import FerryWorkbench
 import Foundation
 
 /// The response pane: a status line coloured by class, and the Body / Headers / Timing / Request tabs.
-struct ResponseView {
+struct ResponseView: Widget {
     /// The state to draw.
     let state: AppState
 
-    /// Spinner frames shown while a request is in flight.
-    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// The tab bar as drawn, for hit-testing clicks on it.
+    static func tabs(for state: AppState) -> Tabs {
+        Tabs(titles: ResponseTab.allCases.map(\.title), selectedIndex: state.responseTab.rawValue, theme: state.theme)
+    }
 
-    /// Draws the pane.
-    func render(into buffer: inout ScreenBuffer, layout: WorkbenchLayout) {
+    /// Draws the response pane `area`.
+    func render(into buffer: inout ScreenBuffer, area: Rect) {
         let theme = state.theme
         WorkbenchView.pane(Line(" Response "), focused: state.focus == .response, theme: theme)
-            .render(into: &buffer, area: layout.response)
+            .render(into: &buffer, area: area)
+        let statusRow = WorkbenchLayout.headerRow(0, of: area)
         guard let exchange = state.currentExchange else {
             let hint = AppKeyMap.hint(for: .send, in: state.keyMap) ?? "Ctrl+R"
             Line("No response yet — \(hint) or F5 sends the request.", style: theme[.muted])
-                .render(into: &buffer, area: layout.statusLine)
+                .render(into: &buffer, area: statusRow)
             return
         }
-        statusLine(exchange, theme: theme).render(into: &buffer, area: layout.statusLine)
-        WorkbenchView.renderTabs(
-            ResponseTab.allCases.map(\.title), active: state.responseTab.rawValue, into: &buffer,
-            area: layout.responseTabs, theme: theme)
-        let content = layout.responseContent
+        statusLine(exchange, theme: theme).render(into: &buffer, area: statusRow)
+        Self.tabs(for: state).render(into: &buffer, area: WorkbenchLayout.headerRow(1, of: area))
+        let content = WorkbenchLayout.content(of: area)
         switch exchange.phase {
         case .failed(let message):
             if state.responseTab == .body, exchange.bodySize > 0, content.height > 1 {
@@ -105,7 +106,7 @@ struct ResponseView {
     private func statusLine(_ exchange: Exchange, theme: Theme) -> Line {
         switch exchange.phase {
         case .inFlight:
-            let frame = Self.spinner[state.spinnerFrame % Self.spinner.count]
+            let frame = String(Spinner.frame(at: state.spinnerFrame))
             if let wait = exchange.retryWait {
                 return Line([Span(frame + " " + wait.summary, style: theme[.warning].adding(.bold))])
             }

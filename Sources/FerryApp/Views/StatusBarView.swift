@@ -5,7 +5,7 @@ import FerryTerminal
 ///
 /// A message is never cut: when it does not fit on one row the bar grows, word-wrapped, to as many rows as it
 /// needs (up to ``maximumRows(for:)``), and the panes above shrink for as long as the message stays.
-struct StatusBarView {
+struct StatusBarView: Widget {
     /// The state to draw.
     let state: AppState
 
@@ -19,37 +19,20 @@ struct StatusBarView {
     /// The rows the bar needs at `width` columns (one unless a long message wraps).
     static func rowCount(for state: AppState, width: Int) -> Int {
         guard state.message != nil else { return 1 }
-        let rows = Paragraph.wrapped(StatusBarView(state: state).leftLine(), width: max(1, width)).count
-        return min(max(1, rows), maximumRows(for: state.size))
+        return StatusBarView(state: state).bar.rowCount(width: width, limit: maximumRows(for: state.size))
     }
 
     // MARK: - Drawing
 
     /// Draws the bar into `area` (one row, or more while a long message is wrapped).
     func render(into buffer: inout ScreenBuffer, area: Rect) {
-        guard area.height > 0, area.width > 0 else { return }
-        let bar = state.theme[.statusBar]
-        buffer.fill(area, with: .blank(bar))
-        let rows = Paragraph.wrapped(leftLine(), width: area.width)
-        var shown = Array(rows.prefix(area.height))
-        if rows.count > shown.count, let last = shown.popLast() {
-            // Only when even the tallest bar is too short: say so rather than cut silently.
-            shown.append(Self.markedCut(last, width: area.width, style: bar))
-        }
-        for (offset, row) in shown.enumerated() {
-            var styled = row
-            styled.style = bar.patched(with: row.style)
-            styled.render(into: &buffer, area: area.rows(area.y + offset, count: 1))
-        }
-        let lastRow = area.y + shown.count - 1
-        let used = shown.last?.width ?? 0
-        // The trash hint is the first to go when the row is short (a long environment name at 80 columns).
-        if let hints = [hintText(withTrash: true), hintText(withTrash: false)].first(where: {
-            used + $0.count + 1 < area.width
-        }) {
-            Line(hints, style: bar.patched(with: state.theme[.muted]), alignment: .right).render(
-                into: &buffer, area: area.rows(lastRow, count: 1))
-        }
+        bar.render(into: &buffer, area: area)
+    }
+
+    /// The widget: the left line, and the key hints with and without the trash key (the first to go when the
+    /// row is short, say with a long environment name at 80 columns).
+    private var bar: StatusBar {
+        StatusBar(left: leftLine(), hints: [hintText(withTrash: true), hintText(withTrash: false)], theme: state.theme)
     }
 
     /// The environment, the in-flight summary and the message, as one line (before wrapping).
@@ -61,7 +44,7 @@ struct StatusBarView {
         ]
         let inFlight = state.exchanges.values.filter(\.isInFlight)
         if !inFlight.isEmpty {
-            let frame = ResponseView.spinner[state.spinnerFrame % ResponseView.spinner.count]
+            let frame = Spinner.frame(at: state.spinnerFrame)
             let received = inFlight.reduce(0) { $0 + $1.progress.bytesReceived }
             var text = " \(frame) \(inFlight.count) in flight · \(WorkbenchView.formatBytes(received))"
             if inFlight.count == 1, let rate = inFlight[0].receiveRate {
@@ -82,24 +65,6 @@ struct StatusBarView {
             )
         }
         return Line(spans)
-    }
-
-    /// `line` shortened to end with an ellipsis inside `width` columns.
-    private static func markedCut(_ line: Line, width: Int, style: Style) -> Line {
-        var text = line.plainText
-        while !text.isEmpty && CharacterWidth.columns(of: text) + 1 > width { text.removeLast() }
-        var spans = line.spans
-        let keep = text.count
-        var counted = 0
-        for index in spans.indices {
-            let characters = spans[index].content.count
-            if counted + characters > keep {
-                spans[index].content = String(spans[index].content.prefix(max(0, keep - counted)))
-            }
-            counted += characters
-        }
-        spans.append(Span("…", style: style))
-        return Line(spans.filter { !$0.content.isEmpty }, style: line.style)
     }
 
     private func hintText(withTrash: Bool) -> String {

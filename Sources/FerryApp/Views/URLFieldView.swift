@@ -3,7 +3,7 @@ import FerryWorkbench
 
 /// The URL field: the widgets' `TextEditorState` drawn on one row, scrolled sideways to keep the cursor in view,
 /// with `{{variables}}` highlighted (unresolved ones flagged) and the selection laid over them.
-struct URLFieldView {
+struct URLFieldView: CursorWidget {
     /// The field's text, cursor, selection and scroll.
     let editor: TextEditorState
     /// The variables in scope, for highlighting.

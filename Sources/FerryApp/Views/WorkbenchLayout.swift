@@ -29,15 +29,21 @@ struct WorkbenchLayout: Sendable, Hashable {
     static func inner(_ pane: Rect) -> Rect { pane.inset(by: 1) }
 
     /// Row `index` (0: the URL or status line, 1: the tab bar) inside the editor or response pane `pane`.
-    private static func headerRow(_ index: Int, of pane: Rect) -> Rect {
+    static func headerRow(_ index: Int, of pane: Rect) -> Rect {
         let inner = Self.inner(pane)
         return inner.rows(inner.y + index, count: 1)
     }
 
     /// The tab content inside the editor or response pane `pane`: what is below its two header rows.
-    private static func content(of pane: Rect) -> Rect {
+    static func content(of pane: Rect) -> Rect {
         let inner = Self.inner(pane)
         return Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
+    }
+
+    /// The body editor inside the editor pane `pane`: the Body tab's content below its one-line summary.
+    static func bodyEditor(of pane: Rect) -> Rect {
+        let content = Self.content(of: pane)
+        return Rect(x: content.x, y: content.y + 1, width: content.width, height: max(0, content.height - 1))
     }
 
     /// The rows of the tree list.
@@ -53,10 +59,7 @@ struct WorkbenchLayout: Sendable, Hashable {
     var editorContent: Rect { Self.content(of: editor) }
 
     /// The body editor: the Body tab's content below its one-line summary.
-    var bodyEditor: Rect {
-        let content = editorContent
-        return Rect(x: content.x, y: content.y + 1, width: content.width, height: max(0, content.height - 1))
-    }
+    var bodyEditor: Rect { Self.bodyEditor(of: editor) }
 
     /// The response status line.
     var statusLine: Rect { Self.headerRow(0, of: response) }
@@ -73,17 +76,5 @@ struct WorkbenchLayout: Sendable, Hashable {
         if editor.contains(position) { return .editor }
         if response.contains(position) { return .response }
         return nil
-    }
-
-    /// The x range of each tab label in a tab bar starting at `x`, as drawn by `TabBarView`.
-    static func tabRanges(_ titles: [String], startingAt x: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var left = x
-        for title in titles {
-            let width = title.count + 2
-            ranges.append(left..<(left + width))
-            left += width + 1
-        }
-        return ranges
     }
 }

@@ -2,24 +2,30 @@ import FerryTerminal
 import Foundation
 
 /// The whole screen: the three panes, the status bar and any dialog on top. It only reads the state.
-struct WorkbenchView {
+struct WorkbenchView: CursorWidget {
     /// The state to draw.
     let state: AppState
 
-    /// Draws the state into `frame`.
-    func render(into frame: inout Frame) {
-        let layout = WorkbenchLayout(
-            size: frame.buffer.size, statusRows: StatusBarView.rowCount(for: state, width: frame.buffer.size.width))
-        let theme = state.theme
-        frame.buffer.fill(frame.area, with: .blank(theme[.background]))
-        CollectionTreeView(state: state).render(into: &frame.buffer, area: layout.tree)
-        frame.cursor = RequestEditorView(state: state).render(into: &frame.buffer, layout: layout)
-        ResponseView(state: state).render(into: &frame.buffer, layout: layout)
-        StatusBarView(state: state).render(into: &frame.buffer, area: layout.statusBar)
-        if state.overlay != nil {
-            frame.cursor = OverlayView(state: state).render(into: &frame.buffer, area: frame.area)
-        }
-        if state.focus != .editor && state.overlay == nil { frame.cursor = nil }
+    /// Where the panes sit on a screen `area`.
+    private func layout(in area: Rect) -> WorkbenchLayout {
+        WorkbenchLayout(size: area.size, statusRows: StatusBarView.rowCount(for: state, width: area.width))
+    }
+
+    /// Draws the state into the screen `area`.
+    func render(into buffer: inout ScreenBuffer, area: Rect) {
+        let layout = layout(in: area)
+        buffer.fill(area, with: .blank(state.theme[.background]))
+        CollectionTreeView(state: state).render(into: &buffer, area: layout.tree)
+        RequestEditorView(state: state).render(into: &buffer, area: layout.editor)
+        ResponseView(state: state).render(into: &buffer, area: layout.response)
+        StatusBarView(state: state).render(into: &buffer, area: layout.statusBar)
+        OverlayView(state: state).render(into: &buffer, area: area)
+    }
+
+    /// Where the text cursor goes: in the dialog on top, else in the editor while it has the keyboard.
+    func cursorPosition(in area: Rect) -> Position? {
+        if state.overlay != nil { return OverlayView(state: state).cursorPosition(in: area) }
+        return RequestEditorView(state: state).cursorPosition(in: layout(in: area).editor)
     }
 
     /// A pane's frame in the theme's colours.
@@ -27,16 +33,6 @@ struct WorkbenchView {
         Block(
             title: title, borderStyle: theme[.border], focusedBorderStyle: theme[.focusedBorder],
             isFocused: focused)
-    }
-
-    /// Draws a tab bar: the active tab highlighted; positions match `WorkbenchLayout.tabRanges`.
-    static func renderTabs(_ titles: [String], active: Int, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
-        var spans: [Span] = []
-        for (index, title) in titles.enumerated() {
-            if index > 0 { spans.append(Span(" ")) }
-            spans.append(Span(" \(title) ", style: index == active ? theme[.selection].adding(.bold) : theme[.muted]))
-        }
-        Line(spans).render(into: &buffer, area: area)
     }
 
     /// A byte count for people: `512 B`, `1.2 KB`, `48.0 MB`.

@@ -479,10 +479,12 @@ final class WorkbenchAppTests {
         #expect(app.state.openRequest?.selector == "post-json")
         try await app.press(.control("r"))
         let layout = WorkbenchLayout(size: app.backend.size)
-        let headersTab = WorkbenchLayout.tabRanges(
-            ResponseTab.allCases.map(\.title), startingAt: layout.responseTabs.x)[1]
-        try await app.press(
-            .mouse(MouseEvent(.press(.left), at: Position(x: headersTab.lowerBound + 1, y: layout.responseTabs.y))))
+        // Where the screen shows the title, so the click and the drawing are checked against each other.
+        let tabRow = Array(app.backend.lines[layout.responseTabs.y])
+        let headersX = try #require(
+            (layout.responseTabs.x..<tabRow.count).first { String(tabRow[$0..<min(tabRow.count, $0 + 7)]) == "Headers" }
+        )
+        try await app.press(.mouse(MouseEvent(.press(.left), at: Position(x: headersX, y: layout.responseTabs.y))))
         #expect(app.state.responseTab == .headers)
         #expect(app.state.focus == .response)
         try await app.press(.mouse(MouseEvent(.scrollDown, at: Position(x: 3, y: 5))))

@@ -191,7 +191,7 @@ struct TrashHintTests {
         var state = try folder.loadState(size: Size(width: 80, height: 24))
         func bar() -> String {
             var frame = Frame(size: state.size)
-            WorkbenchView(state: state).render(into: &frame)
+            frame.render(WorkbenchView(state: state), area: frame.area)
             return frame.buffer.lines[state.size.height - 1]
         }
         state.environment = "local"

@@ -41,7 +41,7 @@ struct HistoryAfterMovesTests {
 
     func screen(_ state: AppState) -> String {
         var frame = Frame(size: state.size)
-        WorkbenchView(state: state).render(into: &frame)
+        frame.render(WorkbenchView(state: state), area: frame.area)
         return frame.buffer.lines.joined(separator: "\n")
     }
 

@@ -88,7 +88,10 @@ struct URLFieldTests {
         press(InputEvent.typing("?k={{nope}}"))
         press(.key(.left, modifiers: [.control, .shift]))
         var buffer = ScreenBuffer(size: state.size)
-        let cursor = RequestEditorView(state: state).render(into: &buffer, layout: WorkbenchLayout(size: state.size))
+        let editor = RequestEditorView(state: state)
+        let pane = WorkbenchLayout(size: state.size).editor
+        editor.render(into: &buffer, area: pane)
+        let cursor = editor.cursorPosition(in: pane)
         let field = AppReducer.urlFieldArea(state)
         let row = buffer.line(field.y)
         let text = "{{host}}/json?k={{nope}}"
@@ -109,7 +112,7 @@ struct URLFieldTests {
         press(InputEvent.typing("?query=" + String(repeating: "x", count: 40) + "END"))
         func fieldText() -> String {
             var buffer = ScreenBuffer(size: state.size)
-            _ = RequestEditorView(state: state).render(into: &buffer, layout: WorkbenchLayout(size: state.size))
+            RequestEditorView(state: state).render(into: &buffer, area: WorkbenchLayout(size: state.size).editor)
             let field = AppReducer.urlFieldArea(state)
             return String(buffer.line(field.y).dropFirst(field.x).prefix(field.width))
         }

@@ -11,7 +11,6 @@ struct WorkbenchLayoutTests {
         #expect(layout.statusBar == Rect(x: 0, y: 23, width: 80, height: 1))
         #expect(layout.tree.x == 0 && layout.editor.x == layout.tree.right)
         #expect(layout.pane(at: Position(x: 1, y: 1)) == .tree)
-        #expect(WorkbenchLayout.tabRanges(["Body", "Headers"], startingAt: 10) == [10..<16, 17..<26])
         #expect(WorkbenchView.formatBytes(512) == "512 B")
         #expect(WorkbenchView.formatBytes(50 * 1024 * 1024) == "50.0 MB")
         #expect(WorkbenchView.formatDuration(.milliseconds(12)) == "12 ms")

@@ -36,48 +36,45 @@ import Testing
 
     // MARK: - Status bar
 
-    @Test func statusBarPutsHintsOnTheRightAndClipsTheLeft() {
+    @Test func statusBarPutsTheFirstHintsThatFitOnTheRight() {
         var buffer = ScreenBuffer(width: 30, height: 1)
-        let hints = StatusBar.hints([(key: "^S", help: "send"), (key: "q", help: "quit")])
-        StatusBar(left: [Span("GET /users/all/the/things")], right: hints).render(into: &buffer, area: buffer.area)
-        expectScreen(buffer, ["GET /users/all ^S send  q quit"])
-        #expect(buffer[15, 0].style.modifiers.contains(.bold))
-        #expect(!buffer[18, 0].style.modifiers.contains(.bold))
-        #expect(buffer[0, 0].style.modifiers.contains(.reverse))
+        let bar = StatusBar(
+            left: Line([Span("GET /users", style: Style(modifiers: .bold))]),
+            hints: [Line("F1 help  ^S send  q quit"), Line("^S send  q quit")])
+        bar.render(into: &buffer, area: buffer.area)
+        expectScreen(buffer, ["GET /users     ^S send  q quit"])
+        #expect(buffer[0, 0].style.modifiers.isSuperset(of: [.bold, .reverse]))
+        #expect(buffer[29, 0].style.modifiers.contains(.reverse))
     }
 
-    @Test func statusBarHintsComeFromKeyBindings() {
-        let bindings = [
-            KeyBinding(.control("s"), action: "request.send", help: "send"),
-            KeyBinding(KeyEvent(.function(1)), action: "help", help: "help"),
-        ]
-        let spans = StatusBar.hints(bindings)
-        #expect(Line(spans).plainText == "Ctrl+S send  F1 help")
+    @Test func statusBarDropsTheHintsRatherThanCutTheLeftLine() {
+        var buffer = ScreenBuffer(width: 20, height: 1)
+        StatusBar(left: Line("Saved requests/login"), hints: [Line("q quit")]).render(into: &buffer, area: buffer.area)
+        expectScreen(buffer, ["Saved requests/login"])
     }
 
-    // MARK: - Progress
-
-    @Test func progressBarFillsByRatioAndCentresTheLabel() {
-        var buffer = ScreenBuffer(width: 10, height: 1)
-        ProgressBar(ratio: 0.5, label: "50%").render(into: &buffer, area: buffer.area)
-        expectScreen(buffer, ["   50%"])
-        #expect(buffer[4, 0].style.modifiers.contains(.reverse))
-        #expect(!buffer[5, 0].style.modifiers.contains(.reverse))
-        #expect(buffer[0, 0].style.modifiers.contains(.reverse))
-        var full = ScreenBuffer(width: 4, height: 1)
-        ProgressBar(ratio: 7).render(into: &full, area: full.area)
-        #expect(full[3, 0].style.modifiers.contains(.reverse))
-        var empty = ScreenBuffer(width: 4, height: 1)
-        ProgressBar(ratio: .nan).render(into: &empty, area: empty.area)
-        #expect(!empty[0, 0].style.modifiers.contains(.reverse))
+    @Test func statusBarWrapsALongLeftLineOverItsRowsWithTheHintsOnTheLast() {
+        let bar = StatusBar(left: Line("the request was saved to api/users.http"), hints: [Line("q")])
+        #expect(bar.rowCount(width: 22, limit: 5) == 2)
+        #expect(bar.rowCount(width: 22, limit: 1) == 1)
+        #expect(bar.rowCount(width: 80, limit: 5) == 1)
+        var buffer = ScreenBuffer(width: 22, height: 2)
+        bar.render(into: &buffer, area: buffer.area)
+        expectScreen(buffer, ["the request was saved", "to api/users.http    q"])
     }
 
-    @Test func spinnerAdvancesWithTheTick() {
-        var first = ScreenBuffer(width: 12, height: 1)
-        ProgressBar(spinnerTick: 0, label: "Sending").render(into: &first, area: first.area)
-        expectScreen(first, ["⠋ Sending"])
-        var later = ScreenBuffer(width: 12, height: 1)
-        ProgressBar(spinnerTick: 13, label: "Sending").render(into: &later, area: later.area)
-        expectScreen(later, ["⠸ Sending"])
+    @Test func statusBarMarksALeftLineCutWhenItsRowsAreTooFew() {
+        var buffer = ScreenBuffer(width: 20, height: 1)
+        StatusBar(left: Line("the request was saved to api/users.http")).render(into: &buffer, area: buffer.area)
+        expectScreen(buffer, ["the request was …"])
+    }
+
+    // MARK: - Spinner
+
+    @Test func spinnerAdvancesWithTheTickAndRepeats() {
+        #expect(Spinner.frame(at: 0) == "⠋")
+        #expect(Spinner.frame(at: 13) == "⠸")
+        #expect(Spinner.frame(at: Spinner.frames.count) == Spinner.frame(at: 0))
+        #expect(Spinner.frame(at: -1) == Spinner.frames.last)
     }
 }

@@ -1,119 +1,74 @@
 import FerryTerminal
 import Testing
 
-/// A huge generated source that counts how many lines were read.
+/// A huge generated source that counts how many pages and lines were read.
 struct CountingSource: TextLineSource {
     final class Counter: @unchecked Sendable {
-        var reads = 0
+        var pages = 0
+        var lines = 0
     }
 
     let lineCount: Int
     let counter = Counter()
 
-    func line(at index: Int) -> Substring {
-        counter.reads += 1
-        return Substring("line \(index + 1) of the body")
+    func lines(_ range: Range<Int>) -> [Line] {
+        counter.pages += 1
+        counter.lines += range.count
+        return range.map { Line("line \($0 + 1) of the body") }
     }
 }
 
 @Suite struct TextViewTests {
-    static let body = (1...30).map { "row \($0)" + ($0 % 10 == 0 ? " needle" : "") }
+    static let body = (1...30).map { "row \($0)" }
 
-    func render<S: TextLineSource>(_ state: TextViewState<S>, width: Int = 16, height: Int = 4) -> ScreenBuffer {
+    func render(_ view: TextView<some TextLineSource>, width: Int = 16, height: Int = 4) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: width, height: height)
-        TextView(state: state).render(into: &buffer, area: buffer.area)
+        view.render(into: &buffer, area: buffer.area)
         return buffer
     }
 
-    @Test func drawsLineNumbersAndScrollsWithKeys() {
-        var state = TextViewState(source: Self.body)
-        let area = Rect(x: 0, y: 0, width: 16, height: 4)
-        expectScreen(render(state), [" 1 row 1", " 2 row 2", " 3 row 3", " 4 row 4"])
-        #expect(render(state)[1, 0].style.modifiers.contains(.dim))
-        expectUsed(state.handle(.character("j"), area: area))
-        expectUsed(state.handle(.key(.pageDown), area: area))
-        #expect(state.top == 4)
-        expectUsed(state.handle(.key(.end), area: area))
-        expectScreen(render(state), ["27 row 27", "28 row 28", "29 row 29", "30 row 30 needle"])
-        expectUsed(state.handle(.mouse(MouseEvent(.scrollUp, at: Position(x: 1, y: 1))), area: area))
-        #expect(state.top == 23)
-        expectUsed(state.handle(.character("g"), area: area))
-        #expect(state.top == 0)
-        expectUsed(state.handle(.key(.up), area: area))
-        #expect(state.top == 0)
-        expectUsed(state.handle(.character("x"), area: area), false)
+    @Test func drawsLinesFromTheTopWithRightAlignedNumbers() {
+        let buffer = render(TextView(source: Self.body, top: 8))
+        expectScreen(buffer, ["  9 row 9", " 10 row 10", " 11 row 11", " 12 row 12"])
+        #expect(buffer[2, 0].style.modifiers.contains(.dim))
+        #expect(!buffer[4, 0].style.modifiers.contains(.dim))
+        let wide = render(TextView(source: Self.body, top: 0, minimumNumberDigits: 1), height: 1)
+        expectScreen(wide, [" 1 row 1"])
+        let plain = render(TextView(source: Self.body, top: 0, lineNumberStyle: nil), height: 1)
+        expectScreen(plain, ["row 1"])
     }
 
-    @Test func searchHighlightsEveryMatchAndTheCurrentOneAndWraps() {
-        var state = TextViewState(source: Self.body)
-        let area = Rect(x: 0, y: 0, width: 20, height: 5)
-        expectUsed(state.handle(.character("/"), area: area))
-        for event in InputEvent.typing("needle") { expectUsed(state.handle(event, area: area)) }
-        #expect(state.matches == [10, 20, 30].map { TextMatch(line: $0 - 1, range: 7..<13) })
-        #expect(state.currentMatch == 0)
-        var buffer = render(state, width: 20, height: 5)
-        expectScreen(buffer, [" 8 row 8", " 9 row 9", "10 row 10 needle", "11 row 11", "/needle          1/3"])
-        #expect(buffer[10, 2].style.modifiers.contains(.underline))
-        #expect(buffer[9, 2].style.bg == .default)
-        #expect(TextView(state: state).cursorPosition(in: area) == Position(x: 7, y: 4))
-        expectUsed(state.handle(.key(.enter), area: area))
-        expectUsed(state.handle(.character("n"), area: area))
-        expectUsed(state.handle(.character("n"), area: area))
-        #expect(state.currentMatch == 2)
-        expectUsed(state.handle(.character("n"), area: area))
-        #expect(state.currentMatch == 0)
-        expectUsed(state.handle(.character("N"), area: area))
-        #expect(state.currentMatch == 2)
-        state.scroll(toLine: 8)
-        buffer = render(state, width: 20, height: 5)
-        // Line 10 holds a match that is not the current one: highlighted, not underlined.
-        #expect(buffer[10, 1].style.bg == .yellow)
-        #expect(!buffer[10, 1].style.modifiers.contains(.underline))
-        expectUsed(state.handle(.key(.escape), area: area))
-        #expect(state.matches.isEmpty && !state.showsSearchLine)
+    @Test func keepsTheTopInsideTheSource() {
+        expectScreen(render(TextView(source: Self.body, top: 99)), [" 30 row 30"])
+        expectScreen(render(TextView(source: Self.body, top: -3), height: 1), ["  1 row 1"])
+        expectScreen(render(TextView(source: [String](), top: 0), height: 1), [""])
     }
 
-    @Test func goingToAMatchScrollsSidewaysOnLongLines() {
-        let long = String(repeating: "x", count: 100) + "target"
-        var state = TextViewState(source: ["short", long], showsLineNumbers: false)
-        state.viewport = Size(width: 20, height: 3)
-        state.search(for: "TARGET".lowercased())
-        #expect(state.left > 80 && state.left <= 100)
-        let buffer = render(state, width: 20, height: 3)
-        #expect(buffer.line(1).contains("target"))
+    @Test func highlightsTheCursorLineAcrossTheRowKeepingSpanColours() {
+        let source = [Line([Span("key", style: Style(fg: .blue)), Span(" value")])]
+        struct Lines: TextLineSource {
+            let source: [Line]
+            var lineCount: Int { source.count }
+            func lines(_ range: Range<Int>) -> [Line] { Array(source[range]) }
+        }
+        let cursor = Style(fg: .black, bg: .cyan)
+        let buffer = render(TextView(source: Lines(source: source), cursorLine: 0, cursorStyle: cursor), height: 2)
+        expectScreen(buffer, ["  1 key value"])
+        #expect(buffer[4, 0].style == Style(fg: .blue, bg: .cyan))
+        // Text without a colour of its own (a hex dump's bytes) takes the cursor's, not the terminal's default.
+        #expect(buffer[9, 0].style == Style(fg: .black, bg: .cyan))
+        #expect(buffer[15, 0].style.bg == .cyan)
+        #expect(buffer[0, 1].style.bg == .default)
+        let reversed = render(
+            TextView(source: Lines(source: source), cursorLine: 0, cursorStyle: Style(modifiers: .reverse)))
+        #expect(reversed[4, 0].style.modifiers.contains(.reverse))
     }
 
-    @Test func searchCountsCharactersNotBytesAndFollowsSmartCase() {
-        let state = TextViewState(source: ["日本 abc ABC", "naïve Naïve"])
-        var search = state
-        search.search(for: "abc")
-        #expect(search.matches.map(\.range) == [3..<6, 7..<10])
-        search.search(for: "ABC")
-        #expect(search.matches.map(\.range) == [7..<10])
-        search.search(for: "naï")
-        #expect(search.matches == [TextMatch(line: 1, range: 0..<3), TextMatch(line: 1, range: 6..<9)])
-        search.source = ["a\r\nb abc", "x\tabc"]
-        search.search(for: "abc")
-        #expect(search.matches == [TextMatch(line: 0, range: 4..<7), TextMatch(line: 1, range: 2..<5)])
-        search.source = ["日本 abc ABC", "naïve Naïve"]
-        search.search(for: "日本")
-        #expect(search.matches == [TextMatch(line: 0, range: 0..<2)])
-    }
-
-    @Test func rendersOnlyTheRowsInView() {
+    @Test func readsOnlyTheRowsInViewInOnePage() {
         let source = CountingSource(lineCount: 10_000_000)
-        var state = TextViewState(source: source)
-        let area = Rect(x: 0, y: 0, width: 40, height: 10)
-        _ = state.handle(.key(.end), area: area)
-        source.counter.reads = 0
-        let buffer = render(state, width: 40, height: 10)
-        #expect(source.counter.reads == 10)
+        let buffer = render(TextView(source: source, top: 9_999_990), width: 40, height: 10)
+        #expect(source.counter.pages == 1)
+        #expect(source.counter.lines == 10)
         #expect(buffer.line(9).hasPrefix("10000000 line 10000000 of the body"))
-    }
-
-    @Test func textLinesSplitOnceAtLineBreaks() {
-        let lines = TextLines("a\r\nb\n\nc\n")
-        #expect(lines.lineCount == 5)
-        #expect((0..<5).map { String(lines.line(at: $0)) } == ["a", "b", "", "c", ""])
     }
 }

@@ -29,7 +29,7 @@ import Testing
         TextField(state: TextEditorState(), theme: theme, placeholder: "URL").render(into: &field, area: field.area)
         #expect(field[0, 0].style.fg == .gray)
         var bar = ScreenBuffer(width: 10, height: 1)
-        StatusBar(left: ["ok"], right: [], theme: theme).render(into: &bar, area: bar.area)
+        StatusBar(left: "ok", hints: [], theme: theme).render(into: &bar, area: bar.area)
         #expect(bar[5, 0].style.bg == .white)
     }
 }

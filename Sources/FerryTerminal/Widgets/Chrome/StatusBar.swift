@@ -1,59 +1,77 @@
-/// The bar at the bottom of the screen: spans on the left (mode, messages) and on the right (key hints,
-/// environment), the right side winning when both do not fit.
+/// The bar at the bottom of the screen: a line on the left (mode, messages) that is never cut silently, and
+/// key hints on the right of its last row when they fit.
+///
+/// The left line wraps at word boundaries over as many rows as the bar is given (see `rowCount(width:limit:)`);
+/// only when even those are too few does its last row end in `…`. The hints are alternatives, fullest first:
+/// the first that fits beside the left line is drawn right-aligned, none when none fits.
 ///
 /// ```swift
-/// let hints = StatusBar.hints(keyMap.activeBindings(in: ["list"]), keyStyle: theme[.accent])
-/// StatusBar(left: [Span(" NORMAL ", style: theme[.accent])], right: hints, style: theme[.statusBar])
-///     .render(into: &buffer, area: screen.rows(screen.bottom - 1, count: 1))
+/// let bar = StatusBar(left: Line(" NORMAL "), hints: [Line("F1 help  ^Q quit"), Line("^Q quit")],
+///                     style: theme[.statusBar])
+/// bar.render(into: &buffer, area: screen.rows(screen.bottom - bar.rowCount(width: 80, limit: 3), count: 3))
 /// ```
 public struct StatusBar: Widget, Hashable, Sendable {
-    /// Spans drawn from the left edge.
-    public var left: [Span]
-    /// Spans drawn against the right edge.
-    public var right: [Span]
-    /// The style of the whole bar.
+    /// What is drawn from the left edge (wrapped when long).
+    public var left: Line
+    /// Key hints for the right edge, fullest first.
+    public var hints: [Line]
+    /// The style of the whole bar, under both sides.
     public var style: Style
 
     /// Creates a status bar.
-    public init(left: [Span] = [], right: [Span] = [], style: Style = Style(modifiers: .reverse)) {
+    public init(left: Line = Line([]), hints: [Line] = [], style: Style = Style(modifiers: .reverse)) {
         self.left = left
-        self.right = right
+        self.hints = hints
         self.style = style
     }
 
-    // MARK: - Key hints
+    // MARK: - Size
 
-    /// Key hints as spans: each key in `keyStyle` followed by its help text, separated by two spaces.
-    ///
-    /// `StatusBar.hints([("^S", "send"), ("q", "quit")])` reads `^S send  q quit`.
-    public static func hints(_ hints: [(key: String, help: String)], keyStyle: Style = Style(modifiers: .bold))
-        -> [Span]
-    {
-        var spans: [Span] = []
-        for (offset, hint) in hints.enumerated() {
-            if offset > 0 { spans.append(Span("  ")) }
-            spans.append(Span(hint.key, style: keyStyle))
-            spans.append(Span(" " + hint.help))
-        }
-        return spans
-    }
-
-    /// Key hints for `bindings` (see `hints(_:keyStyle:)`), keys written as `KeyEvent.displayName`.
-    public static func hints(_ bindings: [KeyBinding], keyStyle: Style = Style(modifiers: .bold)) -> [Span] {
-        hints(bindings.map { (key: $0.key.displayName, help: $0.help) }, keyStyle: keyStyle)
+    /// The rows the left line takes at `width` columns: one, or more when it wraps, at most `limit`.
+    public func rowCount(width: Int, limit: Int) -> Int {
+        min(max(1, Paragraph.wrapped(left, width: max(1, width)).count), max(1, limit))
     }
 
     // MARK: - Drawing
 
-    /// Draws the bar on the first row of `area`.
+    /// Draws the bar into `area`: the left line over its rows, the hints on the last row drawn.
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
-        let row = area.intersection(buffer.area).rows(area.y, count: 1)
-        guard !row.isEmpty else { return }
-        buffer.fill(row, with: .blank(style))
-        let rightLine = Line(right, style: style)
-        let rightWidth = min(rightLine.width, row.width)
-        let leftArea = row.columns(row.x, count: row.width - rightWidth - (rightWidth > 0 ? 1 : 0))
-        Line(left, style: style).render(into: &buffer, area: leftArea, alignment: .left)
-        rightLine.render(into: &buffer, area: row.columns(row.right - rightWidth, count: rightWidth), alignment: .left)
+        let area = area.intersection(buffer.area)
+        guard !area.isEmpty else { return }
+        buffer.fill(area, with: .blank(style))
+        let rows = Paragraph.wrapped(left, width: area.width)
+        var shown = Array(rows.prefix(area.height))
+        if rows.count > shown.count, let last = shown.popLast() {
+            shown.append(Self.markedCut(last, width: area.width, style: style))
+        }
+        for (offset, row) in shown.enumerated() {
+            var styled = row
+            styled.style = style.patched(with: row.style)
+            styled.render(into: &buffer, area: area.rows(area.y + offset, count: 1))
+        }
+        let lastRow = area.rows(area.y + max(0, shown.count - 1), count: 1)
+        let used = shown.last?.width ?? 0
+        if var hint = hints.first(where: { used + $0.width + 1 < area.width }) {
+            hint.style = style.patched(with: hint.style)
+            hint.render(into: &buffer, area: lastRow, alignment: .right)
+        }
+    }
+
+    /// `line` shortened to end with an ellipsis inside `width` columns.
+    static func markedCut(_ line: Line, width: Int, style: Style) -> Line {
+        var text = line.plainText
+        while !text.isEmpty && CharacterWidth.columns(of: text) + 1 > width { text.removeLast() }
+        var spans = line.spans
+        let keep = text.count
+        var counted = 0
+        for index in spans.indices {
+            let characters = spans[index].content.count
+            if counted + characters > keep {
+                spans[index].content = String(spans[index].content.prefix(max(0, keep - counted)))
+            }
+            counted += characters
+        }
+        spans.append(Span("…", style: style))
+        return Line(spans.filter { !$0.content.isEmpty }, style: line.style)
     }
 }

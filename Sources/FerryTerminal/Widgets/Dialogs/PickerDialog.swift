@@ -14,7 +14,7 @@
 /// picker.render(into: &frame.buffer, area: frame.area)
 /// frame.cursor = picker.cursorPosition(in: frame.area)
 /// ```
-public struct PickerDialog<Row: ListRow>: Widget {
+public struct PickerDialog<Row: ListRow>: CursorWidget {
     /// The query and list.
     public var state: PickerDialogState<Row>
     /// The style of the box.

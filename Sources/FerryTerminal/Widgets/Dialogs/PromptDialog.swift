@@ -5,7 +5,7 @@
 /// prompt.render(into: &frame.buffer, area: frame.area)
 /// frame.cursor = prompt.cursorPosition(in: frame.area)
 /// ```
-public struct PromptDialog: Widget {
+public struct PromptDialog: CursorWidget {
     /// The title, label and field.
     public var state: PromptDialogState
     /// The style of the box.

@@ -3,7 +3,7 @@
 /// `TextField` (one row) or `TextArea` (every row).
 ///
 /// The widget does not draw a cursor: put the terminal's cursor at `cursorPosition(in:)`.
-public struct TextEditorView<Layout: TextEditorLayout>: Widget {
+public struct TextEditorView<Layout: TextEditorLayout>: CursorWidget {
     /// The text, cursor, selection and scroll position.
     public var state: TextEditorState
     /// The style of the editor and its text.

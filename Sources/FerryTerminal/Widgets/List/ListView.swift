@@ -8,7 +8,7 @@
 /// list.render(into: &buffer, area: block.inner(pane))
 /// frame.cursor = list.cursorPosition(in: block.inner(pane))   // while filtering
 /// ```
-public struct ListView<Row: ListRow>: Widget {
+public struct ListView<Row: ListRow>: CursorWidget {
     /// The rows, selection, scroll position and filter.
     public var state: ListState<Row>
     /// The style under every row.

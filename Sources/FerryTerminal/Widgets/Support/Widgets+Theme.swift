@@ -38,40 +38,27 @@ extension KeyValueTable {
 }
 
 extension TextView {
-    /// A text view in `theme`'s colours: muted line numbers, matches in the selection colour, the current
-    /// match in reversed accent.
-    public init(state: TextViewState<Source>, theme: Theme) {
+    /// A text view in `theme`'s colours: muted line numbers, the cursor line in the selection colour.
+    public init(source: Source, top: Int = 0, cursorLine: Int? = nil, theme: Theme) {
         self.init(
-            state: state, style: theme[.text], lineNumberStyle: theme[.muted], matchStyle: theme[.selection],
-            currentMatchStyle: theme[.accent].adding([.reverse, .bold]), searchStyle: theme[.accent])
+            source: source, top: top, cursorLine: cursorLine, cursorStyle: theme[.selection],
+            lineNumberStyle: theme[.muted])
     }
 }
 
 extension Tabs {
-    /// A tab row in `theme`'s colours (muted titles, the selected one in the selection colour).
+    /// A tab row in `theme`'s colours: muted titles a space apart, the selected one in bold selection colour.
     public init(titles: [String], selectedIndex: Int, theme: Theme) {
         self.init(
             titles: titles.map { Line($0) }, selectedIndex: selectedIndex, style: theme[.muted],
-            selectedStyle: theme[.selection].adding(.bold), divider: Span("│", style: theme[.muted]))
+            selectedStyle: theme[.selection].adding(.bold), divider: Span(" "))
     }
 }
 
 extension StatusBar {
-    /// A status bar in `theme`'s status bar colours.
-    public init(left: [Span], right: [Span], theme: Theme) {
-        self.init(left: left, right: right, style: theme[.statusBar])
-    }
-}
-
-extension ProgressBar {
-    /// A progress bar filled in `theme`'s accent colour.
-    public init(ratio: Double, label: String = "", theme: Theme) {
-        self.init(ratio: ratio, label: label, style: theme[.text], filledStyle: theme[.accent].adding(.reverse))
-    }
-
-    /// A spinner in `theme`'s accent colour.
-    public init(spinnerTick: Int, label: String = "", theme: Theme) {
-        self.init(spinnerTick: spinnerTick, label: label, style: theme[.text], filledStyle: theme[.accent])
+    /// A status bar in `theme`'s status bar colours, the hints muted.
+    public init(left: Line, hints: [String], theme: Theme) {
+        self.init(left: left, hints: hints.map { Line($0, style: theme[.muted]) }, style: theme[.statusBar])
     }
 }
 

@@ -12,7 +12,7 @@
 /// table.render(into: &buffer, area: pane)
 /// frame.cursor = table.cursorPosition(in: pane)
 /// ```
-public struct KeyValueTable: Widget {
+public struct KeyValueTable: CursorWidget {
     /// The rows, selection and editor.
     public var state: KeyValueTableState
     /// Whether the table has the keyboard (the selected cell is only marked when it does).

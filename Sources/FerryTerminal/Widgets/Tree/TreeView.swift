@@ -11,7 +11,7 @@
 /// ```swift
 /// TreeView(state: state.workspace, selectedStyle: theme[.selection]).render(into: &buffer, area: pane)
 /// ```
-public struct TreeView<ID: Hashable, Row: ListRow>: Widget {
+public struct TreeView<ID: Hashable, Row: ListRow>: CursorWidget {
     /// The nodes, expansion, selection, scroll position and filter.
     public var state: TreeState<ID, Row>
     /// The style under every row.

@@ -111,123 +111,40 @@ public final class HTTPClient: Sendable {
         return task
     }
 
-    /// Resolves the task's request and hands it to the transport; `retry` counts the attempts made before
-    /// this one under the request's ``RetryPolicy`` (a streamed body is never retried: bytes went out).
-    func start<Value>(
-        _ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?, retry: Int = 0
-    ) {
-        let request = task.request
-        let resolution = Result { () throws(HTTPClientError) in try request.resolved(in: environment) }
-        guard var sent = proceeding(resolution, of: task, bodySink: bodySink) else { return }
-        let jar = request.usesCookieJar ? cookieJar : nil
-        // Followed hop by hop, each hop gets the jar's cookies for its own URL (RedirectHopFollower).
-        let followsHops = sent.followsRedirectHopsInClient(over: transport)
-        var perHopCookieLines: [String]?
-        if let jar, !followsHops {
-            if sent.sendsCookiesPerHop(over: transport) {
-                perHopCookieLines = jar.cookieEngineLines(forTransferOf: sent)
-            } else {
-                sent.addCookies(from: jar)
-            }
-        }
-        guard !interceptors.isEmpty else {
-            return startTransfer(
-                sent, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
-                perHopCookieLines: perHopCookieLines, followsHops: followsHops)
-        }
-        let prepared = sent
-        Task {
-            let adaptation: Result<HTTPRequest, HTTPClientError>
-            do throws(HTTPClientError) {
-                adaptation = .success(try await self.adapted(prepared))
-            } catch {
-                adaptation = .failure(error)
-            }
-            guard let adapted = self.proceeding(adaptation, of: task, bodySink: bodySink) else { return }
-            self.startTransfer(
-                adapted, of: task, processor: processor, bodySink: bodySink, jar: jar, retry: retry,
-                perHopCookieLines: perHopCookieLines, followsHops: followsHops)
-        }
-    }
-
-    /// The request to go on with, or `nil` after failing `task` with `outcome`'s error, or after ending the
-    /// streamed body when the task was canceled meanwhile (it has its `.canceled` result already).
-    private func proceeding<Value>(
-        _ outcome: Result<HTTPRequest, HTTPClientError>, of task: HTTPTask<Value>, bodySink: ResponseBodyBuffer?
-    ) -> HTTPRequest? {
-        switch outcome {
-        case .failure(let error):
-            bodySink?.finish(.failure(error))
-            task.finish(.failure(error))
-            return nil
-        case .success(let request):
-            guard !task.isCanceled else {
-                bodySink?.finish(.failure(HTTPClientError(.canceled, request: task.request)))
-                return nil
-            }
-            return request
-        }
-    }
-
-    /// Hands attempt `retry` of `task`, the request `resolved`, to the transport (with `followsHops`, to a
-    /// ``RedirectHopFollower`` over it), unless some part of it cannot go on the wire as it is
-    /// (``HTTPRequest/wireViolation``): every attempt of every request passes here, after the interceptors
-    /// adapted it, so whatever changed it, nothing unsafe reaches any transport.
-    private func startTransfer<Value>(
-        _ resolved: HTTPRequest, of task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?,
-        jar: CookieJar?, retry: Int, perHopCookieLines: [String]?, followsHops: Bool
-    ) {
-        if let violation = resolved.wireViolation(cookieLines: perHopCookieLines) {
-            _ = proceeding(
-                .failure(HTTPClientError(.unsendable(violation), request: resolved)), of: task, bodySink: bodySink)
-            return
-        }
-        var events = TransferEvents(
-            progress: { task.report($0) },
-            completion: { result in
-                if let jar, case .success(let response) = result { jar.storeCookies(from: response) }
-                guard !self.interceptors.isEmpty else {
-                    return self.conclude(
-                        result, of: task, resolved: resolved, processor: processor, bodySink: bodySink, retry: retry)
-                }
-                Task {
-                    switch await self.intercepted(result, for: resolved, attempt: retry) {
-                    case .retry(let wait) where bodySink == nil:
-                        self.retry(task, processor: processor, attempt: retry + 1, after: wait)
-                    case .retry:
-                        self.conclude(
-                            result, of: task, resolved: resolved, processor: processor, bodySink: bodySink,
-                            retry: retry)
-                    case .proceed(let outcome):
-                        self.conclude(
-                            outcome, of: task, resolved: resolved, processor: processor, bodySink: bodySink,
-                            retry: retry)
-                    }
-                }
+    /// Sends the task's request through an ``AttemptDriver``: every attempt under the request's
+    /// ``RetryPolicy`` and the interceptors' decisions, unless a `bodySink` streams the body (bytes may have
+    /// reached its reader, so the first outcome is final). The driver is the task's transfer handle, so
+    /// canceling the task reaches the attempt in flight or the wait before the next.
+    func start<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?) {
+        let send = AttemptDriver.Send(
+            run: { driver, attempt in
+                let events = TransferEvents(
+                    progress: { task.report($0) },
+                    completion: { result in
+                        driver.conclude(result, of: attempt, isRetryable: bodySink == nil) { verdict in
+                            guard case .final(let outcome) = verdict else { return }
+                            self.finish(task, with: outcome, of: attempt.sent, processor: processor, bodySink: bodySink)
+                        }
+                    })
+                driver.launch(attempt, events: events, bodySink: bodySink)
+            },
+            fail: { error, _ in
+                bodySink?.finish(.failure(error))
+                task.finish(.failure(error))
             })
-        guard !followsHops else {
-            return task.attach(RedirectHopFollower(resolved, over: transport, jar: jar, events: events).start())
-        }
-        events.bodySink = bodySink
-        events.perHopCookieLines = perHopCookieLines
-        task.attach(transport.start(resolved, events: events))
+        let driver = AttemptDriver(client: self, request: task.request, send: send)
+        task.attach(driver)
+        driver.start()
     }
 
-    /// Ends attempt `retry` of `task` with `result`: another attempt under the request's retry policy, or
-    /// the result (parsed by `processor`, off the transport's thread) to the task.
-    private func conclude<Value>(
-        _ result: Result<HTTPResponse, HTTPClientError>, of task: HTTPTask<Value>, resolved: HTTPRequest,
-        processor: Processor<Value>?, bodySink: ResponseBodyBuffer?, retry: Int
+    /// Ends `task` with the send's `outcome` (the request went out as `sent`), parsed by `processor` off the
+    /// transport's thread; a canceled task keeps its `.canceled` result.
+    private func finish<Value>(
+        _ task: HTTPTask<Value>, with outcome: Result<HTTPResponse, HTTPClientError>, of sent: HTTPRequest,
+        processor: Processor<Value>?, bodySink: ResponseBodyBuffer?
     ) {
-        let request = task.request
-        if bodySink == nil,
-            let wait = Self.delay(request.retryPolicy, beforeRetry: retry + 1, of: request.method, after: result)
-        {
-            self.retry(task, processor: processor, attempt: retry + 1, after: wait)
-            return
-        }
-        bodySink?.finish(result)
-        switch result {
+        bodySink?.finish(outcome)
+        switch outcome {
         case .failure(let error):
             task.finish(.failure(error))
         case .success(let response):
@@ -238,18 +155,9 @@ public final class HTTPClient: Sendable {
             }
             guard task.beginProcessing() else { return }
             DispatchQueue.handlers.async {
-                let outcome = Result { () throws(HTTPClientError) -> Value in try processor(response, resolved) }
+                let outcome = Result { () throws(HTTPClientError) -> Value in try processor(response, sent) }
                 task.finish(outcome)
             }
-        }
-    }
-
-    /// Starts attempt `attempt` of `task` after `wait`, unless it is canceled meanwhile.
-    private func retry<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, attempt: Int, after wait: Duration)
-    {
-        DispatchQueue.handlers.asyncAfter(deadline: .now() + wait.seconds) {
-            guard !task.isCanceled else { return }
-            self.start(task, processor: processor, bodySink: nil, retry: attempt)
         }
     }
 

@@ -55,71 +55,76 @@ public final class HTTPTransfer: Sendable {
 
 extension HTTPClient {
     /// Starts `request` and returns its events: see ``HTTPTransfer``. At most about `bufferLimit` body bytes
-    /// wait for the reader (a slower reader pauses the transfer); the send's work runs on `executor` when
-    /// given, else on the global concurrent executor.
+    /// wait for the reader (a slower reader pauses the transfer); each attempt's streaming runs on `executor`
+    /// when given, else on the global concurrent executor.
     public func transfer(
         _ request: HTTPRequest, bufferLimit: Int = defaultStreamBufferLimit, executor: (any TaskExecutor)? = nil
     ) -> HTTPTransfer {
         let (events, continuation) = AsyncStream.makeStream(of: HTTPTransferEvent.self)
         let transfer = HTTPTransfer(events: events)
+        let destination: ReceivedBodyWriter
+        do throws(ReceivedBodyWriter.Refusal) {
+            destination = try ReceivedBodyWriter(request.responseBody)
+        } catch {
+            continuation.yield(.ended(TransferEnd(.failure(HTTPClientError(error.reason, request: request)), attempts: 0)))
+            continuation.finish()
+            return transfer
+        }
         continuation.onTermination = { reason in
             if case .cancelled = reason { transfer.cancel() }
         }
-        let driver = Task(executorPreference: executor) {
-            await TransferDriver(
-                client: self, request: request, bufferLimit: bufferLimit, executor: executor, output: continuation
-            ).run()
-            continuation.finish()
-        }
+        let streamed = StreamedAttempts(
+            request: request, bufferLimit: bufferLimit, executor: executor, output: continuation,
+            destination: Locked(destination))
+        let driver = AttemptDriver(client: self, request: request, send: streamed.send)
         transfer.onCancel { driver.cancel() }
+        driver.start()
         return transfer
     }
 }
 
-/// The attempts of one ``HTTPTransfer``, run in its task.
-private struct TransferDriver {
-    let client: HTTPClient
+/// How an ``HTTPTransfer`` runs the attempts its ``AttemptDriver`` makes: each streams into a buffer of its
+/// own, its head decides whether another attempt follows (before any body byte reaches the reader), and the
+/// body of the one that goes on flows out as events into the destination.
+private struct StreamedAttempts: Sendable {
     let request: HTTPRequest
     let bufferLimit: Int
     let executor: (any TaskExecutor)?
     let output: AsyncStream<HTTPTransferEvent>.Continuation
+    /// Used by one attempt at a time: the attempts run one after another.
+    let destination: Locked<ReceivedBodyWriter>
 
-    /// What one attempt came to.
-    private enum Step {
-        case end(TransferEnd)
-        case retry(after: String, wait: Duration)
+    var send: AttemptDriver.Send {
+        AttemptDriver.Send(
+            run: { driver, attempt in
+                Task(executorPreference: executor) { await run(attempt, of: driver) }
+            },
+            fail: { error, attempts in end(TransferEnd(.failure(error), attempts: attempts)) },
+            report: { output.yield($0) })
     }
 
-    func run() async {
-        let policy = request.retryPolicy
-        let attempts = policy.maximumRetries + 1
-        var attempt = 1
-        while true {
-            output.yield(.attemptStarted(attempt: attempt, of: attempts))
-            switch await send(attempt: attempt) {
-            case .end(var end):
-                end.attempts = attempt
-                output.yield(.ended(end))
-                return
-            case .retry(let why, let wait):
-                output.yield(.retryWaiting(attempt: attempt + 1, of: attempts, delay: wait, after: why))
-                do {
-                    try await Task.sleep(for: wait)
-                } catch {
-                    output.yield(.ended(TransferEnd(.failure(canceled), attempts: attempt)))
-                    return
-                }
-                attempt += 1
+    /// Ends the stream with `end`.
+    private func end(_ end: TransferEnd) {
+        output.yield(.ended(end))
+        output.finish()
+    }
+
+    /// Keeps `chunk` in the destination; the reason it cannot, if it cannot.
+    private func keep(_ chunk: Data) -> ReceivedBodyWriter.Refusal? {
+        destination.withLock { writer -> ReceivedBodyWriter.Refusal? in
+            do throws(ReceivedBodyWriter.Refusal) {
+                try writer.append(chunk)
+                return nil
+            } catch {
+                return error
             }
         }
     }
 
-    private var canceled: HTTPClientError { HTTPClientError(.canceled, request: request) }
-
-    /// One attempt: the head (or a retry on its status or failure), then the body into its destination;
-    /// a failure before the first body byte may be retried too.
-    private func send(attempt: Int) async -> Step {
-        let policy = request.retryPolicy
+    /// Attempt `attempt`: the head (or the verdict on its status or failure), then the body into its
+    /// destination.
+    private func run(_ attempt: PreparedAttempt, of driver: AttemptDriver) async {
+        let attempts = attempt.number + 1
         let buffer = ResponseBodyBuffer(limit: bufferLimit)
         let task = HTTPTask<HTTPResponse>(request: request)
         let reader = StreamReader(buffer: buffer, task: task)
@@ -128,133 +133,53 @@ private struct TransferDriver {
             for await progress in task.progress { output.yield(.progress(progress)) }
         }
         defer { relay.cancel() }
-        client.start(task, processor: nil, bodySink: buffer)
-        let headResult = await withTaskCancellationHandler {
-            await buffer.head()
-        } onCancel: {
-            reader.cancel()
-        }
+        let events = TransferEvents(
+            progress: { task.report($0) },
+            completion: { result in
+                buffer.finish(result)
+                task.finish(result)
+            })
+        task.attach(driver.launch(attempt, events: events, bodySink: buffer))
+        let arrived = await buffer.head()
         let head: HTTPResponse
-        switch headResult {
-        case .failure(let error):
-            if !Task.isCancelled,
-                let wait = policy.delay(beforeRetry: attempt, method: request.method, failure: error.reason)
-            {
-                return .retry(after: error.message, wait: wait)
-            }
-            return .end(TransferEnd(.failure(Task.isCancelled ? canceled : error)))
-        case .success(let response):
+        switch await driver.conclude(arrived, of: attempt, isRetryable: true) {
+        case .retrying:
+            return reader.cancel()
+        case .final(.failure(let error)):
+            reader.cancel()
+            return end(TransferEnd(.failure(driver.isCanceled ? driver.canceled : error), partialHead: try? arrived.get(), attempts: attempts))
+        case .final(.success(let response)):
             head = response
         }
-        if !Task.isCancelled, let wait = policy.delay(beforeRetry: attempt, method: request.method, response: head) {
-            reader.cancel()
-            return .retry(after: "HTTP \(head.status)", wait: wait)
-        }
         output.yield(.head(head))
-
-        var destination = ReceivedBodyWriter(request.responseBody, head: head)
+        destination.withLock { $0.begin(head) }
         var failure: HTTPClientError?
-        var delivered = false
         do throws(HTTPClientError) {
             for try await chunk in HTTPBodyStream(reader: reader) {
-                do {
-                    try destination.append(chunk)
-                } catch {
-                    failure = HTTPClientError(error.reason, request: request)
+                if let refusal = keep(chunk) {
+                    failure = HTTPClientError(refusal.reason, request: request)
                     reader.cancel()
                     break
                 }
-                delivered = true
                 output.yield(.bodyChunk(chunk))
             }
         } catch {
             failure = error
         }
-        if failure == nil, Task.isCancelled { failure = canceled }
+        if failure == nil, driver.isCanceled { failure = driver.canceled }
         if let failure {
-            if !delivered, !Task.isCancelled,
-                let wait = policy.delay(beforeRetry: attempt, method: request.method, failure: failure.reason)
-            {
-                return .retry(after: failure.message, wait: wait)
-            }
-            return .end(TransferEnd(.failure(failure), partialHead: head, body: destination.finish(isComplete: false)))
+            let body = destination.withLock { $0.finish(isComplete: false) }
+            return end(TransferEnd(.failure(failure), partialHead: head, body: body, attempts: attempts))
         }
         // The body ended: the task finishes with the timing (its response carries no body).
         switch await task.result {
         case .success(var finished):
             finished.bodyFile = request.responseBody.fileURL
-            return .end(TransferEnd(.success(finished), body: destination.finish(isComplete: true)))
+            let body = destination.withLock { $0.finish(isComplete: true) }
+            end(TransferEnd(.success(finished), body: body, attempts: attempts))
         case .failure(let error):
-            return .end(TransferEnd(.failure(error), partialHead: head, body: destination.finish(isComplete: false)))
-        }
-    }
-}
-
-/// Keeps a streamed body where the request's ``ResponseBodyDestination`` says.
-private struct ReceivedBodyWriter {
-    private enum Storage {
-        case memory([UInt8], limit: Int)
-        case collector(BodyCollector)
-        case file(FileHandle?, URL, count: Int)
-    }
-
-    private var storage: Storage
-
-    init(_ destination: ResponseBodyDestination, head: HTTPResponse) {
-        switch destination {
-        case .memory(let limit): storage = .memory([], limit: limit)
-        case .spilling(let memoryLimit, let folder):
-            storage = .collector(BodyCollector(head: head, memoryLimit: memoryLimit, folder: folder))
-        case .file(let url):
-            let handle =
-                FileManager.default.createFile(atPath: url.path, contents: nil)
-                ? FileHandle(forWritingAtPath: url.path) : nil
-            storage = .file(handle, url, count: 0)
-        }
-    }
-
-    /// Why a chunk could not be kept.
-    struct Refusal: Error {
-        var reason: HTTPClientError.Reason
-    }
-
-    /// Keeps `chunk`; throws the reason the body cannot be kept.
-    mutating func append(_ chunk: Data) throws(Refusal) {
-        switch storage {
-        case .memory(var bytes, let limit):
-            guard bytes.count + chunk.count <= limit else { throw Refusal(reason: .bodyTooLarge(limit: limit)) }
-            storage = .memory([], limit: limit)
-            bytes.append(contentsOf: chunk)
-            storage = .memory(bytes, limit: limit)
-        case .collector(let collector):
-            do {
-                try collector.append(chunk)
-            } catch {
-                throw Refusal(reason: .fileFailed("\(error)"))
-            }
-        case .file(let handle, let url, let count):
-            guard let handle else { throw Refusal(reason: .fileFailed("cannot create \(url.path)")) }
-            do {
-                try handle.write(contentsOf: chunk)
-            } catch {
-                throw Refusal(reason: .fileFailed("cannot write the response body: \(error.localizedDescription)"))
-            }
-            storage = .file(handle, url, count: count + chunk.count)
-        }
-    }
-
-    /// The body as kept.
-    mutating func finish(isComplete: Bool) -> ReceivedBody {
-        switch storage {
-        case .memory(let bytes, let limit):
-            storage = .memory([], limit: limit)
-            return ReceivedBody(storage: .memory(bytes), count: bytes.count, isComplete: isComplete, isBinary: false)
-        case .collector(let collector):
-            return collector.finish(isComplete: isComplete)
-        case .file(let handle, let url, let count):
-            try? handle?.close()
-            storage = .file(nil, url, count: count)
-            return ReceivedBody(storage: .memory([]), count: count, isComplete: isComplete, isBinary: false)
+            let body = destination.withLock { $0.finish(isComplete: false) }
+            end(TransferEnd(.failure(error), partialHead: head, body: body, attempts: attempts))
         }
     }
 }

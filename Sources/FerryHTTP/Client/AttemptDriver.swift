@@ -1,8 +1,8 @@
 import Foundation
 
 /// The attempts of one send, for both of ``HTTPClient``'s ways to send (its tasks and ``HTTPTransfer``): the one
-/// place that prepares every attempt (``AttemptDriver+Preparing``), decides whether another follows an outcome
-/// (``AttemptDriver+Deciding``: the interceptors' ``InterceptorDecision/retry(after:)``, then the request's
+/// place that prepares every attempt (``prepare(_:then:)``), decides whether another follows an outcome
+/// (``conclude(_:of:isRetryable:then:)``: the interceptors' ``InterceptorDecision/retry(after:)``, then the request's
 /// ``RetryPolicy`` with its `Retry-After`), waits before it, and stops on ``cancel()``, waiting included.
 ///
 /// A send says how it runs an attempt and how it ends (``Send``); the driver is its task's transfer handle,

@@ -66,7 +66,8 @@ extension HTTPClient {
         do throws(ReceivedBodyWriter.Refusal) {
             destination = try ReceivedBodyWriter(request.responseBody)
         } catch {
-            continuation.yield(.ended(TransferEnd(.failure(HTTPClientError(error.reason, request: request)), attempts: 0)))
+            continuation.yield(
+                .ended(TransferEnd(.failure(HTTPClientError(error.reason, request: request)), attempts: 0)))
             continuation.finish()
             return transfer
         }
@@ -147,7 +148,10 @@ private struct StreamedAttempts: Sendable {
             return reader.cancel()
         case .final(.failure(let error)):
             reader.cancel()
-            return end(TransferEnd(.failure(driver.isCanceled ? driver.canceled : error), partialHead: try? arrived.get(), attempts: attempts))
+            return end(
+                TransferEnd(
+                    .failure(driver.isCanceled ? driver.canceled : error), partialHead: try? arrived.get(),
+                    attempts: attempts))
         case .final(.success(let response)):
             head = response
         }

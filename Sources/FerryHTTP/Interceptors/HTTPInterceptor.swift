@@ -43,6 +43,7 @@ public enum InterceptorDecision: Sendable {
     /// Hand this outcome to the next interceptor, then to the caller.
     case proceed(Result<HTTPResponse, HTTPClientError>)
     /// Send the request again (adapted anew) after `delay`; later interceptors don't see this outcome.
-    /// A request whose response body is streamed is never sent again: it gets the outcome instead.
+    /// A send that may have handed body bytes to a reader (``HTTPClient/stream(_:bufferLimit:)``) is never
+    /// sent again: it gets the outcome instead; ``HTTPClient/transfer(_:bufferLimit:executor:)`` asks on the head.
     case retry(after: Duration)
 }

@@ -4,6 +4,7 @@ import PackageDescription
 /// Ferry: a terminal REST workbench and the HTTP client core under it.
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl.
+/// FerryWorkbench → FerryScript → FerryJSON, CJavaScriptCore (opened with dlopen on the first script).
 /// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(
     name: "Ferry",
@@ -27,6 +28,13 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        // JavaScriptCore's C API, opened with dlopen at the first script (never linked); the headers come
+        // from libjavascriptcoregtk-4.1-dev. Its importers add the same -I (it is not passed on).
+        .target(
+            name: "CJavaScriptCore",
+            cSettings: [.unsafeFlags(["-I/usr/include/webkitgtk-4.1"])],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
 
         // MARK: Libraries
         .target(name: "FerryJSON"),
@@ -34,7 +42,12 @@ let package = Package(
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON"]),
+        .target(
+            name: "FerryScript",
+            dependencies: ["CJavaScriptCore", "FerryJSON"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+        ),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript"]),
         // FerryJSON places a theme file's problems at their line and column.
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
@@ -65,6 +78,7 @@ let package = Package(
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
+        .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),

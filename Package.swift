@@ -34,7 +34,9 @@ let package = Package(
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON"]),
+        // Dynamic values (`$random`, dates) and, later, the JavaScriptCore engine for `.http` scripts.
+        .target(name: "FerryScript", dependencies: ["FerryJSON"]),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript"]),
         // FerryJSON places a theme file's problems at their line and column.
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
@@ -65,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
-        .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryTestSupport"]),
+        .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),
         .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),

@@ -6,6 +6,8 @@ public struct DateOffset: Sendable, Hashable {
     public enum Unit: String, Sendable, Hashable, CaseIterable {
         /// Years (`y`).
         case year = "y"
+        /// Quarters of a year (`Q`, three months).
+        case quarter = "Q"
         /// Months (`M`); a day past the new month's end becomes its last day.
         case month = "M"
         /// Weeks (`w`).
@@ -39,6 +41,11 @@ public struct DateOffset: Sendable, Hashable {
         var value = amount
         switch unit {
         case .year: component = .year
+        case .quarter:
+            component = .month
+            let (months, overflow) = amount.multipliedReportingOverflow(by: 3)
+            guard !overflow else { throw DynamicValueError("the offset \(amount) Q is too large") }
+            value = months
         case .month: component = .month
         case .week:
             component = .day

@@ -4,7 +4,8 @@ import Foundation
 /// Everything a request's `{{variables}}` can be resolved from, passed as a value (no globals, no IO).
 ///
 /// Precedence, lowest first: in-file `@variables` < environment < private environment (already
-/// merged in ``environment``) < values captured at run time < command-line `--var` overrides.
+/// merged in ``environment``) < values captured at run time < values set by scripts < command-line `--var`
+/// overrides.
 ///
 /// ```swift
 /// var context = VariableContext(environment: files.variables(for: "local"))
@@ -18,6 +19,10 @@ public struct VariableContext: Sendable {
     public var environment: [EnvironmentVariable]
     /// Values captured at run time (such as from earlier responses).
     public var captured: [String: String]
+    /// Values set by scripts: `client.global.set` (every later request of a session or run) and, for one
+    /// request, its pre-request scripts' `request.variables.set`. Like captured values they are data: their
+    /// `{{…}}` are not substituted.
+    public var scripted: [String: String] = [:]
     /// Values given on the command line with `--var name=value`; they win over everything.
     public var overrides: [String: String]
     /// The process environment, for `{{$processEnv NAME}}`.
@@ -57,6 +62,11 @@ public struct VariableContext: Sendable {
     /// its own `{{…}}` are substituted.
     public func lookup(_ name: String) -> VariableValue? {
         if let value = overrides[name] { return VariableValue(value: value, origin: "--var") }
+        if let value = scripted[name] {
+            // A value a script derived from a secret (a token built from a password) is masked like one.
+            let isSecret = secretValues.contains { !$0.isEmpty && value.contains($0) }
+            return VariableValue(value: value, isSecret: isSecret, origin: "a script", isTemplate: false)
+        }
         if let value = captured[name] {
             return VariableValue(value: value, origin: "a captured response", isTemplate: false)
         }

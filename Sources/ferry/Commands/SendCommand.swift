@@ -40,6 +40,12 @@ enum SendCommand: FerryCommand {
     struct Prepared {
         var workspace: Workspace
         var found: WorkspaceRequest
+        /// The sender that prepared the request (its pre-request scripts ran) and sends it.
+        var sender: RequestSender
+        /// The transport under the sender's client, shut down when the command ends.
+        var transport: CurlTransport
+        /// The workspace's cookie jar, flushed when the command ends.
+        var jar: CookieJar
         var send: PreparedSend
         /// The request with variables substituted (and masked copies).
         var prepared: PreparedRequest { send.prepared }
@@ -72,9 +78,13 @@ enum SendCommand: FerryCommand {
         let plan = SendPlan(
             workspace: workspace, request: found, context: context, environment: options.environment,
             folder: workspace.url(of: found.path).deletingLastPathComponent())
+        // The loop thread starts at the first request: a send that fails to prepare never starts it.
+        let transport = CurlTransport()
+        let jar = workspace.cookieJar()
+        let sender = RequestSender(client: HTTPClient(transport: transport, cookieJar: jar))
         var send: PreparedSend
         do {
-            send = try RequestSender.prepare(plan)
+            send = try sender.prepare(plan)
         } catch {
             let hint = error.variableError.map { self.hint(for: $0, options: options, environments: environments) }
             throw InputError(description: error.description + (hint ?? ""))
@@ -90,7 +100,8 @@ enum SendCommand: FerryCommand {
         if let path = options.certificateAuthorityPath {
             send.request.certificateAuthorityBundle = URL(fileURLWithPath: path)
         }
-        return Prepared(workspace: workspace, found: found, send: send)
+        return Prepared(
+            workspace: workspace, found: found, sender: sender, transport: transport, jar: jar, send: send)
     }
 
     /// A hint for an unresolved variable: name the environments when none was chosen, or the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A run of saved requests: which files and folders of a workspace, with which variables, and how (filter,
 /// fail-fast, files in parallel). ``CollectionRunner`` runs it.
 ///

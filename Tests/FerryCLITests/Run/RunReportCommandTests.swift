@@ -160,20 +160,20 @@ import Testing
             base: httpbin,
             files: [
                 "auth.http": """
-                    ### login
-                    # @no-log
-                    POST {{host}}/anything
-                    Content-Type: application/json
+                ### login
+                # @no-log
+                POST {{host}}/anything
+                Content-Type: application/json
 
-                    {"token": "{{token}}"}
+                {"token": "{{token}}"}
 
-                    ### bearer
-                    GET {{host}}/bearer
-                    Authorization: Bearer {{login.response.body.$.json.token}}
+                ### bearer
+                GET {{host}}/bearer
+                Authorization: Bearer {{login.response.body.$.json.token}}
 
-                    ### unauthorized
-                    GET {{host}}/bearer
-                    """
+                ### unauthorized
+                GET {{host}}/bearer
+                """
             ])
         let output = try await fixture.run(["auth.http", "--env", "test", "--var", "token=\(token)"])
         #expect(output.status == 1)

@@ -106,7 +106,12 @@ public struct CollectionRunner: Sendable {
                 for: request, environment: shared.run.environment, environments: shared.environments,
                 captured: shared.responses.capturedValues(for: request, in: workspace),
                 overrides: shared.run.overrides)
-            send = try RequestSender.prepare(plan)
+            send = try sender.prepare(plan)
+        } catch let failure as SendFailure where failure.scriptError != nil {
+            // A pre-request script that threw or ran out of time fails the request; it is not an input error.
+            result.outcome = .failed
+            result.message = failure.description
+            return result
         } catch {
             result.outcome = .invalid
             result.message = "\(error)"
@@ -126,7 +131,11 @@ public struct CollectionRunner: Sendable {
         let log = Locked<[String]>([])
         let clock = ContinuousClock()
         let started = clock.now
-        let transfer = sender.start(send) { problem in log.withLock { $0.append("warning: \(problem)") } }
+        let scripts = Locked<SendReport?>(nil)
+        let transfer = sender.start(send) { report in
+            log.withLock { $0 += report.problems.map { "warning: \($0)" } }
+            scripts.withLock { $0 = report }
+        }
         var ended: TransferEnd?
         for await event in transfer.events {
             switch event {
@@ -138,6 +147,11 @@ public struct CollectionRunner: Sendable {
             }
         }
         result.duration = clock.now - started
+        let report = scripts.withLock { $0 }
+        for run in report?.scriptRuns ?? [] {
+            log.withLock { $0 += run.outcome.log }
+            result.tests += run.outcome.tests.map(RunTestResult.init)
+        }
         result.log = log.withLock { $0 }
         guard let end = ended else {
             result.outcome = .transportError
@@ -152,6 +166,11 @@ public struct CollectionRunner: Sendable {
             return result
         }
         let status = end.response?.status ?? 0
+        if let error = report?.scriptRuns.lazy.compactMap(\.outcome.error).first {
+            result.outcome = .failed
+            result.message = "script error: \(error)"
+            return result
+        }
         result.outcome = RunOutcome.judging(status: status, tests: result.tests)
         if result.outcome == .failed, result.tests.isEmpty {
             let reason = end.response.map { $0.reason.isEmpty ? "" : " \(scrubber.scrub($0.reason))" } ?? ""

@@ -1,3 +1,5 @@
+import FerryScript
+
 /// One test of a request in a run (a script's `client.test`), with its verdict and where it is written.
 public struct RunTestResult: Sendable, Hashable {
     /// The test's name as the script gives it.
@@ -15,5 +17,14 @@ public struct RunTestResult: Sendable, Hashable {
         self.passed = passed
         self.message = message
         self.location = location
+    }
+}
+
+extension RunTestResult {
+    /// A script's test as the run reports it.
+    init(_ test: ScriptTestResult) {
+        self.init(
+            name: test.name, passed: test.passed, message: test.message,
+            location: SourceLocation(file: test.location.path, line: test.location.line, column: test.location.column ?? 1))
     }
 }

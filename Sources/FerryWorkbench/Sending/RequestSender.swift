@@ -92,7 +92,7 @@ public struct RequestSender: Sendable {
             }.scrubbed(by: scrubber)
             runs.append(ScriptRun(script: script, outcome: outcome))
             if let error = outcome.error {
-                throw SendFailure("The pre-request script stopped: \(error)")
+                throw SendFailure("The pre-request script stopped: \(error)", scriptError: error)
             }
             requestVariables.merge(outcome.requestVariables) { _, new in new }
             context.scripted = scripting.globals.snapshot().merging(requestVariables) { _, new in new }

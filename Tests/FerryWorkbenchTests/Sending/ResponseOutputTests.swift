@@ -59,12 +59,14 @@ import Testing
         let plan = SendPlan(
             workspace: workspace, request: found, context: context, environment: nil,
             folder: workspace.url(of: found.path).deletingLastPathComponent())
-        let send = try RequestSender.prepare(plan)
+        let sender = RequestSender(client: HTTPClient(transport: CurlTransport()))
+        let send = try sender.prepare(plan)
         let saved = Mutex<[URL]>([])
         let problems = Mutex<[String]>([])
-        let transfer = RequestSender(client: HTTPClient(transport: CurlTransport())).start(
-            send, problem: { message in problems.withLock { $0.append(message) } },
-            saved: { urls in saved.withLock { $0.append(contentsOf: urls) } })
+        let transfer = sender.start(send) { report in
+            problems.withLock { $0 += report.problems }
+            saved.withLock { $0 += report.savedFiles }
+        }
         var end: TransferEnd?
         for await event in transfer.events {
             if case .ended(let ended) = event { end = ended }
@@ -107,7 +109,7 @@ import Testing
             workspace: workspace, request: found,
             context: VariableContext(overrides: ["host": server.baseURL]), environment: nil,
             folder: workspace.url(of: found.path).deletingLastPathComponent())
-        let failure = try #require(throws: SendFailure.self) { try RequestSender.prepare(plan) }
+        let failure = try #require(throws: SendFailure.self) { try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan) }
         #expect(failure.variableError?.reason == .invalidOutput("../.ferry/evil.json"))
         #expect(failure.description.hasPrefix("api/requests.http:23: cannot save the response"))
         #expect(server.requests.isEmpty)

@@ -13,9 +13,10 @@ import Testing
                 client.log(jsonPath(doc, "$.missing"));
                 client.log(jsonPath('{"x": {"y": "z"}}', "$.x.y"));
                 client.log(jsonPath(doc, "$.a"));
+                client.log(jsonPath({ "a-b": 1 }, "$['a-b']"));
                 """), request: plainRequest, globals: ScriptGlobals())
         #expect(outcome.error == nil)
-        #expect(outcome.log == ["10", "[1,2]", "[1,2]", "null", "z", #"{"b":[10,20]}"#])
+        #expect(outcome.log == ["10", "[1,2]", "[1,2]", "null", "z", #"{"b":[10,20]}"#, "1"])
     }
 
     @Test func badPathIsAnError() {

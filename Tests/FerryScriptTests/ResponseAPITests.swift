@@ -60,7 +60,7 @@ import Testing
                 """
                 client.test("echoed", () => {
                   client.assert(response.body.headers["X-Ferry"] === "script", JSON.stringify(response.body));
-                  client.assert(jsonPath(response.body, "$.headers.X-Ferry") === "script", "jsonPath");
+                  client.assert(jsonPath(response.body, "$.headers['X-Ferry']") === "script", "jsonPath");
                 });
                 """), request: plainRequest, response: response, globals: ScriptGlobals())
         #expect(outcome.tests.first?.passed == true, "\(outcome)")

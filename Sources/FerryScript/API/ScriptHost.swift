@@ -4,10 +4,11 @@ import Foundation
 /// The native functions the prelude builds the API on, as the properties of one `host` object.
 enum ScriptHost {
     /// A host object whose functions act on whatever session `slot` holds when they are called.
-    static func make(in context: JavaScriptContext, functions: NativeFunctionClass, slot: SessionSlot)
-        -> OpaquePointer?
-    {
+    static func make(
+        in context: JavaScriptContext, functions: NativeFunctionClass, slot: SessionSlot, values: DynamicValues
+    ) -> OpaquePointer? {
         let host = context.makeObject()
+        defineRandom(in: context, on: host, functions: functions, values: values)
         func define(_ name: String, _ body: @escaping (JavaScriptContext, [JavaScriptValue?], ScriptSession) throws(NativeFunctionError) -> JavaScriptValue?) {
             let function = functions.make(in: context) { context, arguments throws(NativeFunctionError) in
                 guard let session = slot.session else { throw NativeFunctionError(message: "\(name) outside a script") }

@@ -24,7 +24,7 @@ final class ScriptEngine {
         context = JavaScriptContext(api: api, ref: global)
         functions = NativeFunctionClass(api: api)
         limit = ExecutionLimit(seconds: limitSeconds)
-        let host = ScriptHost.make(in: context, functions: functions, slot: slot)
+        let host = ScriptHost.make(in: context, functions: functions, slot: slot, values: DynamicValues())
         let installed: OpaquePointer?
         do throws(JavaScriptException) {
             let install = try context.evaluate(ScriptPrelude.source, sourceURL: ScriptPrelude.sourceURL, line: 1)

@@ -42,7 +42,9 @@ case ("time", let count?):
     let clock = ContinuousClock()
     let first = clock.measure { _ = runner.runHandler(handler, request: request, response: response, globals: globals) }
     let rest = clock.measure {
-        for _ in 0..<iterations { _ = runner.runHandler(handler, request: request, response: response, globals: globals) }
+        for _ in 0..<iterations {
+            _ = runner.runHandler(handler, request: request, response: response, globals: globals)
+        }
     }
     print("first script (dlopen, context, API): \(first)")
     print("per handler after (mean of \(iterations)): \(rest / iterations)")

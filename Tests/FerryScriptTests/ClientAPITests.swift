@@ -23,14 +23,16 @@ import Testing
         #expect(outcome.tests.isEmpty)
         #expect(globals.snapshot() == ["token": "abc", "count": "3", "user": #"{"id":7}"#])
 
-        let cleared = sharedRunner.runPreRequest(inline("client.global.clearAll()"), request: plainRequest, globals: globals)
+        let cleared = sharedRunner.runPreRequest(
+            inline("client.global.clearAll()"), request: plainRequest, globals: globals)
         #expect(cleared.error == nil)
         #expect(globals.isEmpty)
     }
 
     @Test func globalsSetByOneScriptAreReadByTheNext() {
         let globals = ScriptGlobals()
-        _ = sharedRunner.runPreRequest(inline("client.global.set('step', 'one')"), request: plainRequest, globals: globals)
+        _ = sharedRunner.runPreRequest(
+            inline("client.global.set('step', 'one')"), request: plainRequest, globals: globals)
         let outcome = sharedRunner.runPreRequest(
             inline("request.variables.set('seen', client.global.get('step'))"), request: plainRequest, globals: globals)
         #expect(outcome.requestVariables == ["seen": "one"])
@@ -62,7 +64,8 @@ import Testing
 
     @Test func failedAssertOutsideATestIsAFailedTestNamedAfterItsMessage() {
         let outcome = sharedRunner.runPreRequest(
-            inline("client.assert(true, 'fine');\nclient.assert(false, 'status was 500');\nclient.log('after')", line: 3),
+            inline(
+                "client.assert(true, 'fine');\nclient.assert(false, 'status was 500');\nclient.log('after')", line: 3),
             request: plainRequest, globals: ScriptGlobals())
         #expect(outcome.tests.count == 1)
         #expect(outcome.tests.first?.name == "status was 500")
@@ -97,7 +100,8 @@ import Testing
     }
 
     @Test func declarationsOfOneScriptDoNotLeakIntoTheNext() {
-        let first = sharedRunner.runPreRequest(inline("const token = 1; var other = 2;"), request: plainRequest, globals: ScriptGlobals())
+        let first = sharedRunner.runPreRequest(
+            inline("const token = 1; var other = 2;"), request: plainRequest, globals: ScriptGlobals())
         let second = sharedRunner.runPreRequest(
             inline("const token = 3; client.log(typeof other)"), request: plainRequest, globals: ScriptGlobals())
         #expect(first.error == nil)

@@ -27,7 +27,9 @@ import Testing
 
     @Test func rfc4231HMACSHA256Case2() {
         let outcome = sharedRunner.runPreRequest(
-            inline("client.log(crypto.hmac.sha256().withTextSecret('Jefe').updateWithText('what do ya want for nothing?').digest().toHex())"),
+            inline(
+                "client.log(crypto.hmac.sha256().withTextSecret('Jefe').updateWithText('what do ya want for nothing?').digest().toHex())"
+            ),
             request: plainRequest, globals: ScriptGlobals())
         #expect(outcome.log == ["5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"])
     }
@@ -82,7 +84,8 @@ import Testing
 
     @Test func badHexIsAClearError() {
         let outcome = sharedRunner.runPreRequest(
-            inline("crypto.md5().updateWithHex('xyz').digest()", line: 4), request: plainRequest, globals: ScriptGlobals())
+            inline("crypto.md5().updateWithHex('xyz').digest()", line: 4), request: plainRequest,
+            globals: ScriptGlobals())
         #expect(outcome.error?.message.contains("not hex") == true)
         #expect(outcome.error?.location?.line == 4)
     }

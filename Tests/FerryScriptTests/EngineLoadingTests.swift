@@ -11,8 +11,11 @@ import Testing
     }
 
     @Test func aMissingLibraryIsAnErrorSayingWhatToInstall() throws {
-        let output = try probe(["maps", "client.log('never')"], environment: ["FERRY_JSC_LIBRARY": "/nonexistent/libjsc.so"])
-        #expect(output.hasPrefix("before: no\nafter: no\nerror: engineMissing: cannot open JavaScriptCore (/nonexistent/libjsc.so)"))
+        let output = try probe(
+            ["maps", "client.log('never')"], environment: ["FERRY_JSC_LIBRARY": "/nonexistent/libjsc.so"])
+        #expect(
+            output.hasPrefix(
+                "before: no\nafter: no\nerror: engineMissing: cannot open JavaScriptCore (/nonexistent/libjsc.so)"))
         #expect(output.contains("apt install libjavascriptcoregtk-4.1-0"))
     }
 

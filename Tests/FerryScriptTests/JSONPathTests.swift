@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func badPathIsAnError() {
-        let outcome = sharedRunner.runPreRequest(inline("jsonPath({}, '$.a[')"), request: plainRequest, globals: ScriptGlobals())
+        let outcome = sharedRunner.runPreRequest(
+            inline("jsonPath({}, '$.a[')"), request: plainRequest, globals: ScriptGlobals())
         #expect(outcome.error?.message.hasPrefix("Error: jsonPath: $.a[") == true)
     }
 }

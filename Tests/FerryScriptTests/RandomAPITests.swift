@@ -34,11 +34,14 @@ import Testing
     }
 
     @Test func badArgumentsAreErrorsNamingTheGenerator() {
-        let empty = sharedRunner.runPreRequest(inline("$random.integer(10, 1)"), request: plainRequest, globals: ScriptGlobals())
+        let empty = sharedRunner.runPreRequest(
+            inline("$random.integer(10, 1)"), request: plainRequest, globals: ScriptGlobals())
         #expect(empty.error?.message.hasPrefix("Error: $random.integer: ") == true)
-        let huge = sharedRunner.runPreRequest(inline("$random.alphabetic(1e9)"), request: plainRequest, globals: ScriptGlobals())
+        let huge = sharedRunner.runPreRequest(
+            inline("$random.alphabetic(1e9)"), request: plainRequest, globals: ScriptGlobals())
         #expect(huge.error?.message.hasPrefix("Error: $random.alphabetic: ") == true)
-        let missing = sharedRunner.runPreRequest(inline("$random.hexadecimal()"), request: plainRequest, globals: ScriptGlobals())
+        let missing = sharedRunner.runPreRequest(
+            inline("$random.hexadecimal()"), request: plainRequest, globals: ScriptGlobals())
         #expect(missing.error?.message == "Error: $random.hexadecimal(length) needs a length")
     }
 }

@@ -8,7 +8,8 @@ import Testing
             .init(name: "Content-Type", raw: "application/json", substituted: "application/json"),
             .init(name: "Authorization", raw: "Bearer {{token}}", substituted: "Bearer t-1"),
         ],
-        rawBody: #"{"id": {{id}}}"#, substitutedBody: #"{"id": 7}"#, environment: ["host": "http://127.0.0.1:9", "secret": "s3"])
+        rawBody: #"{"id": {{id}}}"#, substitutedBody: #"{"id": 7}"#,
+        environment: ["host": "http://127.0.0.1:9", "secret": "s3"])
 
     @Test func preRequestReadsMethodURLHeadersBodyAndEnvironment() {
         let outcome = sharedRunner.runPreRequest(
@@ -27,7 +28,8 @@ import Testing
         #expect(
             outcome.log == [
                 "POST", "{{host}}/items?id={{id}} http://127.0.0.1:9/items?id=7",
-                "Content-Type=application/json,Authorization=Bearer {{token}}", "Authorization Bearer {{token}} Bearer t-1",
+                "Content-Type=application/json,Authorization=Bearer {{token}}",
+                "Authorization Bearer {{token}} Bearer t-1",
                 "null", #"{"id": {{id}}} {"id": 7}"#, "s3 null",
             ])
     }
@@ -45,7 +47,8 @@ import Testing
     }
 
     @Test func unsupportedMembersThrowNamingThemselves() {
-        let outcome = sharedRunner.runPreRequest(inline("request.iteration()"), request: request, globals: ScriptGlobals())
+        let outcome = sharedRunner.runPreRequest(
+            inline("request.iteration()"), request: request, globals: ScriptGlobals())
         #expect(outcome.error?.message == "Error: request.iteration() is not supported by Ferry")
         #expect(outcome.error?.kind == .exception)
     }

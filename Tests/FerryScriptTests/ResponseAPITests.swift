@@ -29,7 +29,9 @@ import Testing
         defer { server.stop() }
         server.route("/plain", responding: .text("hello {not json}"))
         let outcome = sharedRunner.runHandler(
-            inline("client.log(typeof response.body, response.body, response.contentType.mimeType, response.contentType.charset)"),
+            inline(
+                "client.log(typeof response.body, response.body, response.contentType.mimeType, response.contentType.charset)"
+            ),
             request: plainRequest, response: try fetch(server.baseURL + "/plain"), globals: ScriptGlobals())
         #expect(outcome.log == ["string hello {not json} text/plain utf-8"])
     }
@@ -40,7 +42,8 @@ import Testing
         server.route(
             "/cookies",
             responding: TestResponse(
-                status: 200, headers: [("Set-Cookie", "a=1"), ("set-cookie", "b=2"), ("X-Trace", "abc")], body: Data("ok".utf8)))
+                status: 200, headers: [("Set-Cookie", "a=1"), ("set-cookie", "b=2"), ("X-Trace", "abc")],
+                body: Data("ok".utf8)))
         let outcome = sharedRunner.runHandler(
             inline(
                 """

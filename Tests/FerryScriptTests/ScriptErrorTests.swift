@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func exceptionInAJSFileIsLocatedAtItsLine() {
-        let script = Script(source: "// handler\nfunction check() {\n  throw new Error('bad token');\n}\ncheck();\n", origin: ScriptOrigin(path: "/collections/handler.js"))
+        let script = Script(
+            source: "// handler\nfunction check() {\n  throw new Error('bad token');\n}\ncheck();\n",
+            origin: ScriptOrigin(path: "/collections/handler.js"))
         let outcome = sharedRunner.runPreRequest(script, request: plainRequest, globals: ScriptGlobals())
         #expect(outcome.error?.message == "Error: bad token")
         #expect(outcome.error?.location == ScriptLocation(path: "/collections/handler.js", line: 3, column: 18))
@@ -31,7 +33,8 @@ import Testing
     }
 
     @Test func thrownNonErrorValueIsReported() {
-        let outcome = sharedRunner.runPreRequest(inline("throw 'plain'", line: 2), request: plainRequest, globals: ScriptGlobals())
+        let outcome = sharedRunner.runPreRequest(
+            inline("throw 'plain'", line: 2), request: plainRequest, globals: ScriptGlobals())
         #expect(outcome.error?.message == "plain")
         #expect(outcome.error?.location?.line == 2)
     }

@@ -4,7 +4,10 @@ extension ScriptHost {
     static func defineRandom(
         in context: JavaScriptContext, on host: OpaquePointer?, functions: NativeFunctionClass, values: DynamicValues
     ) {
-        func define(_ name: String, _ body: @escaping (JavaScriptContext, [Double]) throws(DynamicValueError) -> JavaScriptValue?) {
+        func define(
+            _ name: String,
+            _ body: @escaping (JavaScriptContext, [Double]) throws(DynamicValueError) -> JavaScriptValue?
+        ) {
             let function = functions.make(in: context) { context, arguments throws(NativeFunctionError) in
                 do throws(DynamicValueError) {
                     return try body(context, arguments.map { context.double($0) })

@@ -1,5 +1,5 @@
-import Foundation
 import FerryJSON
+import Foundation
 
 /// `jsonPath(value, "$.a.b[0]")` on FerryJSON's query language: `$` is the input, `[*]` and `.*` every
 /// element, `['name']` a member, and the rest (`.a`, `[0]`, `..a`) read as in `JSONQuery`.

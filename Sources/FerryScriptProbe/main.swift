@@ -5,7 +5,7 @@ import Foundation
 // mapped before the first script, what a missing library looks like, and how long the engine takes.
 //
 //   FerryScriptProbe maps SOURCE     prints `before: yes|no`, the script's log, `after: yes|no`, `error: …`
-//   FerryScriptProbe time N          prints the first script's time and the mean of N handlers after it
+//   FerryScriptProbe time N [SOURCE] prints the first script's time and the mean of N handlers after it
 
 /// Whether this process has mapped libjavascriptcoregtk.
 func javaScriptCoreIsMapped() -> Bool {
@@ -34,7 +34,8 @@ case ("time", let count?):
     let response = ScriptResponseFacts(
         status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"token":"t","id":1}"#.utf8))
     let handler = Script(
-        source: """
+        source: arguments.dropFirst(2).first
+            ?? """
             client.global.set("token", response.body.token);
             client.test("ok", () => client.assert(response.status === 200, "status"));
             """, origin: origin)
@@ -49,6 +50,6 @@ case ("time", let count?):
     print("first script (dlopen, context, API): \(first)")
     print("per handler after (mean of \(iterations)): \(rest / iterations)")
 default:
-    print("usage: FerryScriptProbe maps SOURCE | time N")
+    print("usage: FerryScriptProbe maps SOURCE | time N [SOURCE]")
     exit(2)
 }

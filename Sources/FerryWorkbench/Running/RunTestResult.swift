@@ -25,6 +25,7 @@ extension RunTestResult {
     init(_ test: ScriptTestResult) {
         self.init(
             name: test.name, passed: test.passed, message: test.message,
-            location: SourceLocation(file: test.location.path, line: test.location.line, column: test.location.column ?? 1))
+            location: SourceLocation(
+                file: test.location.path, line: test.location.line, column: test.location.column ?? 1))
     }
 }

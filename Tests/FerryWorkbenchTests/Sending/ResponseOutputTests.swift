@@ -109,7 +109,9 @@ import Testing
             workspace: workspace, request: found,
             context: VariableContext(overrides: ["host": server.baseURL]), environment: nil,
             folder: workspace.url(of: found.path).deletingLastPathComponent())
-        let failure = try #require(throws: SendFailure.self) { try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan) }
+        let failure = try #require(throws: SendFailure.self) {
+            try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan)
+        }
         #expect(failure.variableError?.reason == .invalidOutput("../.ferry/evil.json"))
         #expect(failure.description.hasPrefix("api/requests.http:23: cannot save the response"))
         #expect(server.requests.isEmpty)

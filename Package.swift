@@ -4,6 +4,7 @@ import PackageDescription
 /// Ferry: a terminal REST workbench and the HTTP client core under it.
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl.
+/// FerryWorkbench → FerryScript → FerryJSON, CJavaScriptCore (opened with dlopen on the first script).
 /// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(
     name: "Ferry",
@@ -27,6 +28,13 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        // JavaScriptCore's C API, opened with dlopen at the first script (never linked); the headers come
+        // from libjavascriptcoregtk-4.1-dev. Its importers add the same -I (it is not passed on).
+        .target(
+            name: "CJavaScriptCore",
+            cSettings: [.unsafeFlags(["-I/usr/include/webkitgtk-4.1"])],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
 
         // MARK: Libraries
         .target(name: "FerryJSON"),
@@ -34,7 +42,13 @@ let package = Package(
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON"]),
+        // Dynamic values (`$random`, dates) and the JavaScriptCore engine for `.http` scripts.
+        .target(
+            name: "FerryScript",
+            dependencies: ["CJavaScriptCore", "FerryJSON"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+        ),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript"]),
         // FerryJSON places a theme file's problems at their line and column.
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
@@ -52,6 +66,8 @@ let package = Package(
                 "FerryTerminal", "FerryApp", "FerryTestSupport",
             ]
         ),
+        // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
+        .executableTarget(name: "FerryScriptProbe", dependencies: ["FerryScript"]),
         // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
         .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP", "FerryHTTPLoad", "FerryCurlBaseline"]),
         // The request patterns FerryBench and FerryHTTPProbe drive a client with (links only FerryHTTP).
@@ -65,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
-        .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryTestSupport"]),
+        .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
+        .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),
         .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),

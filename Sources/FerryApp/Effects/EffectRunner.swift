@@ -10,6 +10,8 @@ import Foundation
 /// queue (so saves and drafts never race). It counts what is running so tests can wait for quiet.
 final class EffectRunner: @unchecked Sendable {
     private let client: HTTPClient
+    /// The session's sender: every send of the workbench goes through it, so script globals last the session.
+    let sender: RequestSender
     private let mailbox: Mailbox<AppAction>
     private let services: AppServices
     /// The backend, for the effects that need the terminal itself; only used on the loop's thread.
@@ -38,6 +40,7 @@ final class EffectRunner: @unchecked Sendable {
     ) {
         // The workspace's cookies (`.ferry/cookies`) go out with every send unless `# @no-cookie-jar`.
         self.client = HTTPClient(transport: transport, cookieJar: workspace.cookieJar())
+        self.sender = RequestSender(client: client)
         self.terminal = terminal
         self.limits = limits
         self.mailbox = mailbox
@@ -147,7 +150,7 @@ final class EffectRunner: @unchecked Sendable {
     private func send(_ id: SendID, _ plan: SendPlan) {
         begin()
         let clock = ContinuousClock.now
-        let sender = RequestSender(client: client)
+        let sender = self.sender
         let limits = self.limits
         let executor = streams
         // Created under the lock, so the task's own removal (at its end) always comes after this insertion.
@@ -162,7 +165,7 @@ final class EffectRunner: @unchecked Sendable {
                 self.end()
             }
             let send: PreparedSend
-            switch Self.prepare(plan, limits: limits) {
+            switch Self.prepare(plan, with: sender, limits: limits) {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))
             case .success(let prepared): send = prepared
             }
@@ -206,10 +209,12 @@ final class EffectRunner: @unchecked Sendable {
     /// `plan` made ready as the workbench sends it: prepared by ``RequestSender`` (a problem in the app's
     /// words), a JSON body checked, the heads recorded for the Request tab, a large or binary body kept in a
     /// temporary file.
-    static func prepare(_ plan: SendPlan, limits: ResponseLimits) -> Result<PreparedSend, SaveFailure> {
+    static func prepare(_ plan: SendPlan, with sender: RequestSender, limits: ResponseLimits)
+        -> Result<PreparedSend, SaveFailure>
+    {
         var send: PreparedSend
         do throws(SendFailure) {
-            send = try RequestSender.prepare(plan)
+            send = try sender.prepare(plan)
         } catch {
             return .failure(
                 SaveFailure(

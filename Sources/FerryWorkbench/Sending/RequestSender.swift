@@ -1,32 +1,42 @@
 import FerryHTTP
+import FerryScript
 import Foundation
 
-/// The one way to send a saved request, used by the workbench and `ferry send`: prepares a ``SendPlan`` (all
-/// variable layers, values captured from earlier responses, included files), sends it through FerryHTTP
-/// (attempts, retries and the body's destination are the client's), and records it in the history once,
-/// with one set of rules (body cap, secrets masked, the request's stable id).
+/// The one way to send a saved request, used by the workbench, `ferry send` and `ferry run`: prepares a
+/// ``SendPlan`` (its pre-request scripts run first, then all variable layers, values captured from earlier
+/// responses, included files), sends it through FerryHTTP (attempts, retries and the body's destination are
+/// the client's), then saves the body where `>>` says, records the history once (body cap, secrets masked,
+/// the request's stable id) and runs the response handlers.
 ///
 /// ```swift
 /// let sender = RequestSender(client: client)
-/// let send = sender.start(try RequestSender.prepare(plan))
+/// let send = sender.start(try sender.prepare(plan)) { report in print(report.tests) }
 /// for await event in send.events { if case .ended(let end) = event { print(end.response?.status ?? 0) } }
 /// ```
 public struct RequestSender: Sendable {
     /// The client that sends.
     public let client: HTTPClient
+    /// The scripts' engine and the globals they set; shared by every send of this sender.
+    public let scripting: Scripting
     /// How much of each body the history keeps.
     public static let historyBodyCap = 64 * 1024
+    /// How much of a body response handlers see as `response.body`.
+    public static let scriptBodyCap = 64 << 20
 
-    /// A sender through `client`.
-    public init(client: HTTPClient) {
+    /// A sender through `client` whose scripts share `scripting` (fresh globals unless given).
+    public init(client: HTTPClient, scripting: Scripting = Scripting()) {
         self.client = client
+        self.scripting = scripting
     }
 
     // MARK: - Preparing
 
-    /// `plan` made ready to send: captured values and included files read (this reads files), variables
-    /// substituted, the standard time limits (``TransferLimits``) applied where the request sets none. Throws ``SendFailure`` saying what is wrong and where.
-    public static func prepare(_ plan: SendPlan) throws(SendFailure) -> PreparedSend {
+    /// `plan` made ready to send: its pre-request scripts run (unless `runningScripts` is false, as for
+    /// copying a request as curl), captured values and included files read (this reads files), variables
+    /// substituted (script globals among them), the standard time limits (``TransferLimits``) applied where
+    /// the request sets none. Throws ``SendFailure`` saying what is wrong and where, a pre-request script's
+    /// error included.
+    public func prepare(_ plan: SendPlan, runningScripts: Bool = true) throws(SendFailure) -> PreparedSend {
         var context = plan.context
         let workspace = plan.workspace
         let history = HistoryLog(stateFolder: workspace.stateFolder)
@@ -35,6 +45,8 @@ public struct RequestSender: Sendable {
             context.captured[name] = value
         }
         let saved = plan.request.request
+        context.scripted = scripting.globals.snapshot()
+        let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         for path in saved.includedFilePaths(with: context) where context.includedFiles[path] == nil {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : plan.folder.appendingPathComponent(path)
             guard let bytes = try? Data(contentsOf: url) else {
@@ -49,7 +61,12 @@ public struct RequestSender: Sendable {
                 to: try prepared.httpRequest(
                     location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
                 for: prepared)
-            return PreparedSend(plan: plan, prepared: prepared, request: request)
+            let outputs = try saved.responseOutputs.map {
+                try PreparedOutput.resolving($0, with: context, folder: plan.folder, stateFolder: workspace.stateFolder)
+            }
+            return PreparedSend(
+                plan: plan, prepared: prepared, request: request, outputs: outputs, preRequestScripts: preRequest,
+                context: context)
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)
         } catch {
@@ -57,23 +74,104 @@ public struct RequestSender: Sendable {
         }
     }
 
+    /// Runs the request's pre-request scripts in order; each sees the variables the ones before it set
+    /// (`request.variables.set`, `client.global.set`), which land in `context`. Throws at the first script
+    /// that stops with an error.
+    private func runPreRequestScripts(of plan: SendPlan, context: inout VariableContext) throws(SendFailure)
+        -> [ScriptRun]
+    {
+        let scripts = plan.request.request.preRequestScripts
+        guard !scripts.isEmpty else { return [] }
+        let scrubber = SecretScrubber(context.secretValues)
+        var requestVariables: [String: String] = [:]
+        var runs: [ScriptRun] = []
+        for script in scripts {
+            let facts = plan.request.request.scriptFacts(with: context)
+            let outcome = Self.outcome(of: script, from: plan.folder) { loaded in
+                scripting.runner.runPreRequest(loaded, request: facts, globals: scripting.globals)
+            }.scrubbed(by: scrubber)
+            runs.append(ScriptRun(script: script, outcome: outcome))
+            if let error = outcome.error {
+                throw SendFailure("The pre-request script stopped: \(error)", scriptError: error)
+            }
+            requestVariables.merge(outcome.requestVariables) { _, new in new }
+            context.scripted = scripting.globals.snapshot().merging(requestVariables) { _, new in new }
+        }
+        return runs
+    }
+
     // MARK: - Sending
 
-    /// Starts `send`; its events are FerryHTTP's (``HTTPTransferEvent``), and the history line is written
-    /// before the last one (``HTTPTransferEvent/ended(_:)``) is handed on; a history that cannot be written
-    /// is reported to `problem` (the send stands).
+    /// Starts `send`; its events are FerryHTTP's (``HTTPTransferEvent``). Before the last one
+    /// (``HTTPTransferEvent/ended(_:)``) is handed on, a completed response's body is saved to the request's
+    /// outputs (``PreparedSend/outputs``), the history line is written, the response handlers run (when a
+    /// response arrived), and `report` is called once with all of it. An output or a history that cannot be
+    /// written is a problem in the report; the send stands. Handlers block the finishing step for at most the
+    /// scripts' time limit each.
     public func start(
         _ send: PreparedSend, executor: (any TaskExecutor)? = nil,
-        problem: @escaping @Sendable (String) -> Void = { _ in }
+        report: @escaping @Sendable (SendReport) -> Void = { _ in }
     ) -> HTTPTransfer {
-        let transfer = client.transfer(send.request, executor: executor)
-        guard send.plan.isLogged else { return transfer }
         let started = Date()
-        return transfer.finishing(on: executor) { end in
+        return client.transfer(send.request, executor: executor).finishing(on: executor) { [self] end in
+            var result = SendReport(preRequestScripts: send.preRequestScripts)
+            if end.isComplete, !send.outputs.isEmpty {
+                result.savedFiles = Self.save(end, to: send.outputs, problems: &result.problems)
+            }
+            if send.plan.isLogged {
+                do {
+                    try Self.record(end, of: send, started: started)
+                } catch {
+                    result.problems.append("history not recorded: \(error)")
+                }
+            }
+            if let response = end.response {
+                result.handlers = runHandlers(of: send, response: response, body: end.body)
+            }
+            report(result)
+        }
+    }
+
+    /// Runs the request's response handlers in order on `response`, its body as received.
+    private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: ReceivedBody) -> [ScriptRun] {
+        let scripts = send.plan.request.request.responseHandlerScripts
+        guard !scripts.isEmpty else { return [] }
+        let facts = send.plan.request.request.scriptFacts(with: send.context)
+        let responseFacts = ScriptResponseFacts(
+            status: response.status, headers: response.headers.map { ($0.name, $0.value) },
+            body: Data(body.prefix(Self.scriptBodyCap)))
+        let scrubber = send.prepared.scrubber
+        return scripts.map { script in
+            let outcome = Self.outcome(of: script, from: send.plan.folder) { loaded in
+                scripting.runner.runHandler(loaded, request: facts, response: responseFacts, globals: scripting.globals)
+            }
+            return ScriptRun(script: script, outcome: outcome.scrubbed(by: scrubber))
+        }
+    }
+
+    /// What `run` makes of `script` read from `folder`, or the reason it could not be read.
+    private static func outcome(
+        of script: RequestScript, from folder: URL, _ run: (Script) -> ScriptOutcome
+    ) -> ScriptOutcome {
+        do throws(ScriptError) {
+            return run(try script.loaded(from: folder))
+        } catch {
+            var outcome = ScriptOutcome()
+            outcome.error = error
+            return outcome
+        }
+    }
+
+    /// Writes the body of `end` to each of `outputs`; returns the files written, adds the others to `problems`.
+    static func save(_ end: TransferEnd, to outputs: [PreparedOutput], problems: inout [String]) -> [URL] {
+        let bytes = end.body.prefix(end.body.count)
+        return outputs.compactMap { output in
             do {
-                try Self.record(end, of: send, started: started)
+                return try output.write(bytes)
             } catch {
-                problem("history not recorded: \(error)")
+                let place = output.location.map { "\($0.file):\($0.line): " } ?? ""
+                problems.append("\(place)response not saved to \(output.url.path): \(error)")
+                return nil
             }
         }
     }

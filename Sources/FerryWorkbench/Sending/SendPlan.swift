@@ -40,4 +40,10 @@ public struct PreparedSend: Sendable {
     public var prepared: PreparedRequest
     /// What goes on the wire.
     public var request: HTTPRequest
+    /// Where the response body is saved once the send completed (`>>`, `>>!`), paths resolved.
+    public var outputs: [PreparedOutput] = []
+    /// The pre-request scripts that ran while preparing, with what they produced.
+    public var preRequestScripts: [ScriptRun] = []
+    /// Every variable layer the request was resolved with, for the response handlers' `request` facts.
+    var context: VariableContext
 }

@@ -1,9 +1,11 @@
+import FerryScript
 import Foundation
 
 /// Everything a request's `{{variables}}` can be resolved from, passed as a value (no globals, no IO).
 ///
 /// Precedence, lowest first: in-file `@variables` < environment < private environment (already
-/// merged in ``environment``) < values captured at run time < command-line `--var` overrides.
+/// merged in ``environment``) < values captured at run time < values set by scripts < command-line `--var`
+/// overrides.
 ///
 /// ```swift
 /// var context = VariableContext(environment: files.variables(for: "local"))
@@ -17,6 +19,10 @@ public struct VariableContext: Sendable {
     public var environment: [EnvironmentVariable]
     /// Values captured at run time (such as from earlier responses).
     public var captured: [String: String]
+    /// Values set by scripts: `client.global.set` (every later request of a session or run) and, for one
+    /// request, its pre-request scripts' `request.variables.set`. Like captured values they are data: their
+    /// `{{…}}` are not substituted.
+    public var scripted: [String: String] = [:]
     /// Values given on the command line with `--var name=value`; they win over everything.
     public var overrides: [String: String]
     /// The process environment, for `{{$processEnv NAME}}`.
@@ -25,15 +31,20 @@ public struct VariableContext: Sendable {
     public var dotenv: [String: String]
     /// Bytes of files included with `< path`, by the path as resolved (relative paths unchanged).
     public var includedFiles: [String: Data]
-    /// The time `{{$timestamp}}` and `{{$isoTimestamp}}` report.
+    /// The time `{{$timestamp}}`, `{{$isoTimestamp}}` and `{{$datetime …}}` report.
     public var now: Date
+    /// Where `{{$uuid}}`, `{{$random.…}}` and `{{$randomInt}}` get their randomness.
+    public var random: any RandomSource
+    /// The zone of `{{$localDatetime …}}`.
+    public var timeZone: TimeZone
 
     /// Creates a context; everything is empty unless given.
     public init(
         fileVariables: [String: String] = [:], environment: [EnvironmentVariable] = [],
         captured: [String: String] = [:], overrides: [String: String] = [:],
         processEnvironment: [String: String] = [:], dotenv: [String: String] = [:],
-        includedFiles: [String: Data] = [:], now: Date = Date()
+        includedFiles: [String: Data] = [:], now: Date = Date(), random: any RandomSource = SystemRandomSource(),
+        timeZone: TimeZone = .current
     ) {
         self.fileVariables = fileVariables
         self.environment = environment
@@ -43,12 +54,19 @@ public struct VariableContext: Sendable {
         self.dotenv = dotenv
         self.includedFiles = includedFiles
         self.now = now
+        self.random = random
+        self.timeZone = timeZone
     }
 
     /// The value of a named variable by precedence, whether it is a secret, where it comes from, and whether
     /// its own `{{…}}` are substituted.
     public func lookup(_ name: String) -> VariableValue? {
         if let value = overrides[name] { return VariableValue(value: value, origin: "--var") }
+        if let value = scripted[name] {
+            // A value a script derived from a secret (a token built from a password) is masked like one.
+            let isSecret = secretValues.contains { !$0.isEmpty && value.contains($0) }
+            return VariableValue(value: value, isSecret: isSecret, origin: "a script", isTemplate: false)
+        }
         if let value = captured[name] {
             return VariableValue(value: value, origin: "a captured response", isTemplate: false)
         }
@@ -59,6 +77,12 @@ public struct VariableContext: Sendable {
         }
         if let value = fileVariables[name] { return VariableValue(value: value, origin: "the file's @\(name)") }
         return nil
+    }
+
+    /// The generators of dynamic values, on this context's clock, randomness and zone.
+    public var dynamicValues: DynamicValues {
+        let now = now
+        return DynamicValues(random: random, now: { now }, timeZone: timeZone)
     }
 
     /// The secret values of the environment, for masking.

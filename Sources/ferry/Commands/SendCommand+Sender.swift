@@ -25,10 +25,9 @@ struct Sender {
     let prepared: SendCommand.Prepared
 
     func run() -> Int32 {
-        let transport = CurlTransport()
+        let transport = prepared.transport
         defer { transport.shutdown() }
-        let jar = prepared.workspace.cookieJar()
-        let client = HTTPClient(transport: transport, cookieJar: jar)
+        let jar = prepared.jar
         defer {
             jar.flush()
             if let problem = jar.persistenceError { printError("ferry send: warning: cookies: \(problem)") }
@@ -58,7 +57,7 @@ struct Sender {
         }
 
         let result = transfer(
-            send, sender: RequestSender(client: client), interrupt: interrupt,
+            send, sender: prepared.sender, interrupt: interrupt,
             progress: progress)
         interrupt.stop()
         if interrupt.isRaised {
@@ -102,7 +101,11 @@ struct Sender {
     ) -> Result<HTTPResponse, HTTPClientError> {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
-        let transfer = sender.start(send) { problem in printError("ferry send: warning: \(problem)") }
+        let transfer = sender.start(send) { report in
+            for problem in report.problems { printError("ferry send: warning: \(problem)") }
+            for file in report.savedFiles { printError("ferry send: response saved to \(file.path)") }
+            ScriptReportPrinter.print(report, command: "ferry send")
+        }
         interrupt.onRaise { transfer.cancel() }
         Task {
             for await event in transfer.events {

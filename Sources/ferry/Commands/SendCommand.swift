@@ -40,6 +40,12 @@ enum SendCommand: FerryCommand {
     struct Prepared {
         var workspace: Workspace
         var found: WorkspaceRequest
+        /// The sender that prepared the request (its pre-request scripts ran) and sends it.
+        var sender: RequestSender
+        /// The transport under the sender's client, shut down when the command ends.
+        var transport: CurlTransport
+        /// The workspace's cookie jar, flushed when the command ends.
+        var jar: CookieJar
         var send: PreparedSend
         /// The request with variables substituted (and masked copies).
         var prepared: PreparedRequest { send.prepared }
@@ -61,20 +67,21 @@ enum SendCommand: FerryCommand {
         } catch {
             throw InputError(description: "\(error) in workspace \(root.path) (see `ferry list \(root.path)`)")
         }
-        let problems = problems(of: found, in: workspace)
+        let problems = workspace.problems(of: found)
         if !problems.isEmpty {
             throw InputError(description: problems.map(\.description).joined(separator: "\n"))
         }
         let environments = workspace.environments()
         if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
-        let context = try workspace.context(
+        let plan = try workspace.sendPlan(
             for: found, environment: options.environment, environments: environments, overrides: options.variables)
-        let plan = SendPlan(
-            workspace: workspace, request: found, context: context, environment: options.environment,
-            folder: workspace.url(of: found.path).deletingLastPathComponent())
+        // The loop thread starts at the first request: a send that fails to prepare never starts it.
+        let transport = CurlTransport()
+        let jar = workspace.cookieJar()
+        let sender = RequestSender(client: HTTPClient(transport: transport, cookieJar: jar))
         var send: PreparedSend
         do {
-            send = try RequestSender.prepare(plan)
+            send = try sender.prepare(plan)
         } catch {
             let hint = error.variableError.map { self.hint(for: $0, options: options, environments: environments) }
             throw InputError(description: error.description + (hint ?? ""))
@@ -90,7 +97,8 @@ enum SendCommand: FerryCommand {
         if let path = options.certificateAuthorityPath {
             send.request.certificateAuthorityBundle = URL(fileURLWithPath: path)
         }
-        return Prepared(workspace: workspace, found: found, send: send)
+        return Prepared(
+            workspace: workspace, found: found, sender: sender, transport: transport, jar: jar, send: send)
     }
 
     /// A hint for an unresolved variable: name the environments when none was chosen, or the
@@ -104,14 +112,5 @@ enum SendCommand: FerryCommand {
             return "\n  (no --env given; environments: \(environments.names.joined(separator: ", ")))"
         }
         return ""
-    }
-
-    /// The errors reported inside the request's own section of its file.
-    static func problems(of found: WorkspaceRequest, in workspace: Workspace) -> [Diagnostic] {
-        guard let index = workspace.fileIndex(found.path) else { return [] }
-        let file = workspace.files[index].content
-        guard let start = file.line(ofRequestAt: found.position) else { return [] }
-        let end = file.sections.map(\.firstLine).first { $0 > start } ?? Int.max
-        return file.diagnostics.filter { $0.severity == .error && (start..<end).contains($0.location.line) }
     }
 }

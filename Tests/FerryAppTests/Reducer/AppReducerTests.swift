@@ -58,7 +58,9 @@ struct AppReducerTests {
             return
         }
         // What the effect prepares and sends.
-        #expect(try RequestSender.prepare(plan).request.url?.absoluteString == "http://127.0.0.1:9/json")
+        #expect(
+            try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString
+                == "http://127.0.0.1:9/json")
         #expect(plan.environment == "local")
         #expect(state.currentExchange?.id == id)
         #expect(state.currentExchange?.isInFlight == true)
@@ -164,7 +166,9 @@ struct AppReducerTests {
             Issue.record("expected a send")
             return
         }
-        #expect(try RequestSender.prepare(plan).request.url?.host == "staging.test")
+        #expect(
+            try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.host
+                == "staging.test")
         await tester.receive({ action -> PreparedSend? in
             guard case .transfer(.first, .prepared(let send)) = action else { return nil }
             return send
@@ -256,7 +260,10 @@ struct AppReducerTests {
         guard case .send(let id, let plan) = AppReducer.reduce(&state, .app(.sendRequested)).first else {
             throw TestFailure("expected a send")
         }
-        guard case .failure(let problem) = EffectRunner.prepare(plan, limits: ResponseLimits()) else {
+        guard
+            case .failure(let problem) = EffectRunner.prepare(
+                plan, with: RequestSender(client: HTTPClient(transport: MockTransport())), limits: ResponseLimits())
+        else {
             throw TestFailure("expected the preparation to fail")
         }
         #expect(AppReducer.reduce(&state, .transfer(id, .preparationFailed(problem.message))).isEmpty)

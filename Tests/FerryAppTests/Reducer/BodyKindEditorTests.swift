@@ -281,14 +281,14 @@ struct BodyKindEditorTests {
             throw TestFailure("expected a send, got \(effects)")
         }
         // The effect reads the file as it prepares the send.
-        let request = try RequestSender.prepare(plan).request
+        let request = try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request
         #expect(request.body == .data(Data("{\"from\": \"file\"}".utf8), contentType: nil))
         #expect(request.headers["Content-Type"] == "application/json")
         // A missing file is reported in words, and the send is dropped.
         plan.request.request.body = "< ./nope.bin"
         var problem = ""
         do throws(SendFailure) {
-            _ = try RequestSender.prepare(plan)
+            _ = try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan)
         } catch {
             problem = error.description
         }

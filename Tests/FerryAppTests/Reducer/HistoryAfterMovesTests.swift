@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryTerminal
 import FerryTestSupport
 import FerryWorkbench
@@ -80,7 +81,9 @@ struct HistoryAfterMovesTests {
             return
         }
         #expect(plan.request.id.description == "api/people.http#one")
-        #expect(try RequestSender.prepare(plan).request.url?.absoluteString == "http://127.0.0.1:9/users/1")
+        #expect(
+            try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString
+                == "http://127.0.0.1:9/users/1")
     }
 
     @Test func aRequestThatIsGoneIsSaidInTheStatusBarAndNothingIsSent() throws {

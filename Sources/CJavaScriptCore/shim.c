@@ -1,0 +1,93 @@
+#include "CJavaScriptCore.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FERRY_JSC_DEFAULT_LIBRARY "libjavascriptcoregtk-4.1.so.0"
+
+static FerryJSC table;
+static bool loaded;
+static char failure[512];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+// Resolves `name` into `slot`, checking at compile time that the slot has the header's type.
+#define RESOLVE(slot, name)                                                                               \
+    do {                                                                                                  \
+        _Static_assert(__builtin_types_compatible_p(__typeof__(table.slot), __typeof__(&name)), #name);   \
+        table.slot = (__typeof__(table.slot))dlsym(handle, #name);                                        \
+        if (table.slot == NULL) {                                                                         \
+            snprintf(failure, sizeof failure, "%s has no %s (JavaScriptCore too old?)", path, #name);     \
+            return;                                                                                       \
+        }                                                                                                 \
+    } while (0)
+
+// Declared in JSContextRefPrivate.h, which Debian does not install.
+void JSContextGroupSetExecutionTimeLimit(
+    JSContextGroupRef group, double limit, FerryJSShouldTerminateCallback callback, void *info);
+
+static void load(void) {
+    const char *override = getenv("FERRY_JSC_LIBRARY");
+    const char *path = override != NULL && override[0] != '\0' ? override : FERRY_JSC_DEFAULT_LIBRARY;
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *reason = dlerror();
+        snprintf(failure, sizeof failure,
+                 "cannot open JavaScriptCore (%s): %s; install it with `apt install libjavascriptcoregtk-4.1-0`",
+                 path, reason != NULL ? reason : "unknown error");
+        return;
+    }
+    RESOLVE(contextGroupCreate, JSContextGroupCreate);
+    RESOLVE(contextGroupRelease, JSContextGroupRelease);
+    RESOLVE(contextGroupSetExecutionTimeLimit, JSContextGroupSetExecutionTimeLimit);
+    RESOLVE(globalContextCreateInGroup, JSGlobalContextCreateInGroup);
+    RESOLVE(globalContextRelease, JSGlobalContextRelease);
+    RESOLVE(contextGetGlobalObject, JSContextGetGlobalObject);
+    RESOLVE(evaluateScript, JSEvaluateScript);
+    RESOLVE(garbageCollect, JSGarbageCollect);
+    RESOLVE(stringCreateWithUTF8CString, JSStringCreateWithUTF8CString);
+    RESOLVE(stringRelease, JSStringRelease);
+    RESOLVE(stringGetMaximumUTF8CStringSize, JSStringGetMaximumUTF8CStringSize);
+    RESOLVE(stringGetUTF8CString, JSStringGetUTF8CString);
+    RESOLVE(valueMakeUndefined, JSValueMakeUndefined);
+    RESOLVE(valueMakeNull, JSValueMakeNull);
+    RESOLVE(valueMakeBoolean, JSValueMakeBoolean);
+    RESOLVE(valueMakeNumber, JSValueMakeNumber);
+    RESOLVE(valueMakeString, JSValueMakeString);
+    RESOLVE(valueMakeFromJSONString, JSValueMakeFromJSONString);
+    RESOLVE(valueCreateJSONString, JSValueCreateJSONString);
+    RESOLVE(valueIsUndefined, JSValueIsUndefined);
+    RESOLVE(valueIsNull, JSValueIsNull);
+    RESOLVE(valueIsBoolean, JSValueIsBoolean);
+    RESOLVE(valueIsNumber, JSValueIsNumber);
+    RESOLVE(valueIsString, JSValueIsString);
+    RESOLVE(valueIsObject, JSValueIsObject);
+    RESOLVE(valueProtect, JSValueProtect);
+    RESOLVE(valueUnprotect, JSValueUnprotect);
+    RESOLVE(valueToBoolean, JSValueToBoolean);
+    RESOLVE(valueToNumber, JSValueToNumber);
+    RESOLVE(valueToStringCopy, JSValueToStringCopy);
+    RESOLVE(valueToObject, JSValueToObject);
+    RESOLVE(classCreate, JSClassCreate);
+    RESOLVE(classRelease, JSClassRelease);
+    RESOLVE(objectMake, JSObjectMake);
+    RESOLVE(objectGetPrivate, JSObjectGetPrivate);
+    RESOLVE(objectMakeError, JSObjectMakeError);
+    RESOLVE(objectGetProperty, JSObjectGetProperty);
+    RESOLVE(objectSetProperty, JSObjectSetProperty);
+    RESOLVE(objectIsFunction, JSObjectIsFunction);
+    RESOLVE(objectCallAsFunction, JSObjectCallAsFunction);
+    loaded = true;
+}
+
+bool ferry_jsc_load(char *_Nullable error, size_t errorSize) {
+    pthread_once(&once, load);
+    if (!loaded && error != NULL && errorSize > 0) {
+        snprintf(error, errorSize, "%s", failure);
+    }
+    return loaded;
+}
+
+const FerryJSC *_Nonnull ferry_jsc(void) { return &table; }

@@ -1,0 +1,31 @@
+import FerryJSON
+import Foundation
+
+/// The facts a run's `request` and `response` objects are built from, as the JSON the prelude's
+/// `run` reads.
+enum ScriptFacts {
+    static func json(request: ScriptRequestFacts, response: ScriptResponseFacts?) -> String {
+        let headers = request.headers.map { header -> JSONValue in
+            ["name": .string(header.name), "raw": .string(header.raw), "substituted": .string(header.substituted)]
+        }
+        let requestValue: JSONValue = [
+            "method": .string(request.method), "rawURL": .string(request.rawURL),
+            "substitutedURL": .string(request.substitutedURL), "headers": .array(headers),
+            "rawBody": request.rawBody.map(JSONValue.string) ?? .null,
+            "substitutedBody": request.substitutedBody.map(JSONValue.string) ?? .null,
+        ]
+        let responseValue: JSONValue =
+            response.map { response in
+                [
+                    "status": .number(JSONNumber(response.status)),
+                    "headers": .array(response.headers.map { .array([.string($0.name), .string($0.value)]) }),
+                    "body": .string(String(decoding: response.body, as: UTF8.self)),
+                    "isJSON": .bool(response.isJSON),
+                    "mimeType": response.mimeType.map(JSONValue.string) ?? .null,
+                    "charset": response.charset.map(JSONValue.string) ?? .null,
+                ]
+            } ?? .null
+        let facts: JSONValue = ["request": requestValue, "response": responseValue]
+        return facts.formatted(.compact)
+    }
+}

@@ -1,0 +1,194 @@
+/// The JetBrains HTTP Client objects (`client`, `request`, `response`, `crypto`, `jsonPath`, `$random`), written in
+/// JavaScript over the native `host` functions (`ScriptHost`). Evaluated once per engine; the function it
+/// returns installs the globals and returns the controller whose `run(script, facts)` runs one script.
+enum ScriptPrelude {
+    /// The name the prelude has in stacks; frames there are never a user's location.
+    static let sourceURL = "ferry:prelude"
+
+    static let source = #"""
+        (function (host) {
+          "use strict";
+          const exitSignal = Object.freeze({ toString() { return "client.exit()"; } });
+          let inTest = 0;
+
+          const unsupported = (name) => () => { throw new Error(name + " is not supported by Ferry"); };
+          const stored = (value) => typeof value === "string" ? value
+            : (value !== null && typeof value === "object") ? JSON.stringify(value) : String(value);
+          const messageOf = (error) => error instanceof Error ? error.message : String(error);
+          const stackOf = (error) => error instanceof Error && typeof error.stack === "string" ? error.stack : "";
+          const logText = (value) => typeof value === "string" ? value
+            : (value !== null && typeof value === "object") ? (JSON.stringify(value) ?? String(value)) : String(value);
+
+          class AssertionError extends Error {}
+
+          const client = Object.freeze({
+            global: Object.freeze({
+              set(name, value) { host.globalSet(String(name), stored(value)); },
+              get(name) { return host.globalGet(String(name)); },
+              isEmpty() { return host.globalIsEmpty(); },
+              clear(name) { host.globalClear(String(name)); },
+              clearAll() { host.globalClearAll(); },
+            }),
+            test(name, body) {
+              const declared = new Error().stack;
+              inTest += 1;
+              try {
+                body();
+                host.testResult(String(name), true, "", declared);
+              } catch (error) {
+                if (error === exitSignal) throw error;
+                host.testResult(String(name), false, messageOf(error), stackOf(error) + "\n" + declared);
+              } finally {
+                inTest -= 1;
+              }
+            },
+            assert(condition, message) {
+              if (condition) return;
+              const text = message === undefined ? "Assertion failed" : String(message);
+              if (inTest > 0) throw new AssertionError(text);
+              host.testResult(text, false, text, new Error().stack);
+            },
+            log(...values) { host.log(values.map(logText).join(" ")); },
+            exit() { throw exitSignal; },
+          });
+
+          const headerOf = (header) => Object.freeze({
+            name: header.name,
+            value: header.substituted,
+            getRawValue() { return header.raw; },
+            tryGetSubstitutedValue() { return header.substituted; },
+          });
+
+          const makeRequest = (request) => Object.freeze({
+            method: request.method,
+            url: Object.freeze({
+              getRaw() { return request.rawURL; },
+              tryGetSubstituted() { return request.substitutedURL; },
+              toString() { return request.substitutedURL; },
+            }),
+            headers: Object.freeze({
+              all() { return request.headers.map(headerOf); },
+              findByName(name) {
+                const wanted = String(name).toLowerCase();
+                const header = request.headers.find((candidate) => candidate.name.toLowerCase() === wanted);
+                return header === undefined ? null : headerOf(header);
+              },
+            }),
+            body: Object.freeze({
+              getRaw() { return request.rawBody; },
+              tryGetSubstituted() { return request.substitutedBody; },
+            }),
+            environment: Object.freeze({
+              get(name) { return host.environmentGet(String(name)); },
+            }),
+            variables: Object.freeze({
+              set(name, value) { host.variableSet(String(name), stored(value)); },
+              get(name) { return host.variableGet(String(name)); },
+            }),
+            iteration: unsupported("request.iteration()"),
+            templateValue: unsupported("request.templateValue()"),
+          });
+
+          const makeResponse = (response) => {
+            const valuesOf = (name) => {
+              const wanted = String(name).toLowerCase();
+              return response.headers.filter((header) => header[0].toLowerCase() === wanted).map((header) => header[1]);
+            };
+            let body = response.body;
+            if (response.isJSON) {
+              try { body = JSON.parse(response.body); } catch (error) { body = response.body; }
+            }
+            return Object.freeze({
+              body,
+              status: response.status,
+              headers: Object.freeze({
+                valueOf(name) { const values = valuesOf(name); return values.length > 0 ? values[0] : null; },
+                valuesOf,
+              }),
+              contentType: Object.freeze({ mimeType: response.mimeType, charset: response.charset }),
+            });
+          };
+
+          const hasher = (algorithm, withSecret) => {
+            const parts = [];
+            let secret = null;
+            const digest = () => {
+              const hex = host.digest(algorithm, JSON.stringify(parts), JSON.stringify(secret));
+              return Object.freeze({
+                toHex() { return hex; },
+                toBase64(urlSafe) { return host.base64(hex, urlSafe === true); },
+              });
+            };
+            const self = {
+              updateWithText(text, encoding) { parts.push(["text", String(text), encoding === undefined ? "UTF-8" : String(encoding)]); return self; },
+              updateWithHex(hex) { parts.push(["hex", String(hex)]); return self; },
+              updateWithBase64(base64, urlSafe) { parts.push([urlSafe === true ? "base64url" : "base64", String(base64)]); return self; },
+              digest,
+            };
+            if (withSecret) {
+              self.withTextSecret = (text, encoding) => { secret = ["text", String(text), encoding === undefined ? "UTF-8" : String(encoding)]; return self; };
+              self.withHexSecret = (hex) => { secret = ["hex", String(hex)]; return self; };
+              self.withBase64Secret = (base64, urlSafe) => { secret = [urlSafe === true ? "base64url" : "base64", String(base64)]; return self; };
+            }
+            return Object.freeze(self);
+          };
+          const algorithms = ["md5", "sha1", "sha256", "sha384", "sha512"];
+          const crypto = Object.freeze(Object.fromEntries([
+            ...algorithms.map((name) => [name, () => hasher(name, false)]),
+            ["hmac", Object.freeze(Object.fromEntries(algorithms.map((name) => [name, () => hasher(name, true)])))],
+          ]));
+
+          const jsonPath = (value, path) => {
+            const text = typeof value === "string" ? value : JSON.stringify(value);
+            const result = host.jsonPath(text === undefined ? "null" : text, String(path));
+            return result === undefined ? null : JSON.parse(result);
+          };
+
+          // $random as JetBrains lists it: uuid and email are read as properties, the rest are called;
+          // integer and float default to 0 up to 1000.
+          const bounded = (name, low, high) => (from, to) =>
+            host["random_" + name](from === undefined ? low : Number(from), to === undefined ? high : Number(to));
+          const sized = (name) => (length) => {
+            if (length === undefined) throw new Error("$random." + name + "(length) needs a length");
+            return host["random_" + name](Number(length));
+          };
+          const random = Object.freeze(Object.defineProperties({
+            integer: bounded("integer", 0, 1000),
+            float: bounded("float", 0, 1000),
+            alphabetic: sized("alphabetic"),
+            alphanumeric: sized("alphanumeric"),
+            hexadecimal: sized("hexadecimal"),
+            numeric: sized("numeric"),
+          }, {
+            uuid: { get() { return host.random_uuid(); }, enumerable: true },
+            email: { get() { return host.random_email(); }, enumerable: true },
+          }));
+
+          const console = Object.freeze({
+            log: client.log, info: client.log, warn: client.log, error: client.log, debug: client.log,
+          });
+
+          const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: false, configurable: true });
+          define("client", client);
+          define("crypto", crypto);
+          define("jsonPath", jsonPath);
+          define("$random", random);
+          define("console", console);
+
+          return Object.freeze({
+            run(script, given) {
+              define("request", makeRequest(given.request));
+              define("response", given.response === null ? undefined : makeResponse(given.response));
+              inTest = 0;
+              try {
+                script();
+                return false;
+              } catch (error) {
+                if (error === exitSignal) return true;
+                throw error;
+              }
+            },
+          });
+        })
+        """#
+}

@@ -28,7 +28,7 @@ enum FishCompletion {
             for option in spec.options + [UsageText.helpOption] {
                 var line = "complete -c ferry -n \(condition) -l \(option.long.dropFirst(2))"
                 if let short = option.short { line += " -s \(short.dropFirst())" }
-                if option.takesValue { line += " -r" + arguments(option.completion) }
+                if option.takesValue { line += (option.completion == .file ? " -r" : " -x") + arguments(option.completion) }
                 lines.append(line + " -d " + CompletionQuoting.singleQuoted(option.help))
             }
             for positional in spec.positionals where positional.completion != .none {

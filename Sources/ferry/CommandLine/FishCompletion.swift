@@ -23,12 +23,15 @@ enum FishCompletion {
             }
             let name = CompletionQuoting.singleQuoted(spec.name)
             lines.append(
-                "complete -c ferry -n '__fish_use_subcommand' -a \(name) -d " + CompletionQuoting.singleQuoted(spec.summary))
+                "complete -c ferry -n '__fish_use_subcommand' -a \(name) -d "
+                    + CompletionQuoting.singleQuoted(spec.summary))
             let condition = CompletionQuoting.singleQuoted("__fish_seen_subcommand_from \(spec.name)")
             for option in spec.options + [UsageText.helpOption] {
                 var line = "complete -c ferry -n \(condition) -l \(option.long.dropFirst(2))"
                 if let short = option.short { line += " -s \(short.dropFirst())" }
-                if option.takesValue { line += (option.completion == .file ? " -r" : " -x") + arguments(option.completion) }
+                if option.takesValue {
+                    line += (option.completion == .file ? " -r" : " -x") + arguments(option.completion)
+                }
                 lines.append(line + " -d " + CompletionQuoting.singleQuoted(option.help))
             }
             for positional in spec.positionals where positional.completion != .none {

@@ -9,8 +9,10 @@ import Testing
         let out = try TemporaryFolder()
         let built = try await InstalledTree.run(
             "/bin/bash",
-            [InstalledTree.script("deb.sh"), "--binary", FerryProcess.executableURL.path, "--out", out.url.path,
-             "--allow-unpackaged"])
+            [
+                InstalledTree.script("deb.sh"), "--binary", FerryProcess.executableURL.path, "--out", out.url.path,
+                "--allow-unpackaged",
+            ])
         #expect(built.status == 0, "\(built.errors)")
         let package = built.text.trimmingCharacters(in: .newlines)
         let info = try await InstalledTree.run("/usr/bin/dpkg-deb", ["--field", package, "Package", "Depends"])

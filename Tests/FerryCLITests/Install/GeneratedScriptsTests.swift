@@ -31,7 +31,8 @@ import Testing
         let tree = try await InstalledTree()
         let workspace = try InstallTests.workspace()
         let script = tree.root.appendingPathComponent("share/fish/vendor_completions.d/ferry.fish").path
-        let path = tree.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let path =
+            tree.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         let output = try await InstalledTree.run(
             fish, ["-c", "source '\(script)'; complete -C 'ferry send '; complete -C 'ferry send x --env '"],
             environment: ["PATH": path, "HOME": workspace.url.path], in: workspace.url)

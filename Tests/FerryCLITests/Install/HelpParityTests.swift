@@ -40,7 +40,8 @@ import Testing
     @Test func optionsTakeAttachedValuesAndDoubleDashEndsThem() async throws {
         let folder = try TemporaryFolder()
         try folder.write("-odd.json", "[1,2]")
-        let attached = try await FerryProcess.run(["json", "--indent=0", "--", "-odd.json"], currentDirectory: folder.url)
+        let attached = try await FerryProcess.run(
+            ["json", "--indent=0", "--", "-odd.json"], currentDirectory: folder.url)
         #expect(attached.status == 0, "\(attached.standardError)")
         #expect(attached.text == "[\n1,\n2\n]\n")
         let flagWithValue = try await FerryProcess.run(["json", "--compact=yes"])

@@ -55,7 +55,8 @@ import Testing
         let tree = try await InstalledTree()
         let workspace = try Self.workspace()
         let script = tree.root.appendingPathComponent("share/bash-completion/completions/ferry").path
-        let path = tree.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let path =
+            tree.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         func complete(_ words: [String]) async throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
             let output = try await InstalledTree.run(
@@ -71,7 +72,8 @@ import Testing
         let loaded = try await InstalledTree.run(
             "/bin/bash", ["-c", "source '\(script)' && complete -p ferry"], in: workspace.url)
         #expect(loaded.status == 0 && loaded.text == "complete -F _ferry ferry\n", "\(loaded.text)\(loaded.errors)")
-        #expect(try await complete(["ferry", "send", ""]) == ["api/users.http#list", "api/users.http#2", "root.http#ping"])
+        #expect(
+            try await complete(["ferry", "send", ""]) == ["api/users.http#list", "api/users.http#2", "root.http#ping"])
         #expect(try await complete(["ferry", "send", "api/users.http#l"]) == ["api/users.http#list"])
         #expect(try await complete(["ferry", "send", "root.http#ping", "--env", ""]) == ["dev", "prod"])
         #expect(try await complete(["ferry", "export", "--format", "h"]) == ["http", "har"])
@@ -83,7 +85,8 @@ import Testing
         let tree = try await InstalledTree()
         let page = tree.root.appendingPathComponent("share/man/man1/ferry.1").path
         let output = try await InstalledTree.run(
-            "/usr/bin/man", ["--warnings", "-l", page], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+            "/usr/bin/man", ["--warnings", "-l", page],
+            environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
         #expect(output.status == 0)
         #expect(output.errors.isEmpty, "\(output.errors)")
         let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -26,8 +26,10 @@ final class InstalledTree: TemporaryFolder {
         try super.init(prefix: "ferry-install")
         let output = try await Self.run(
             "/bin/bash",
-            [Self.script("install.sh"), "--binary", FerryProcess.executableURL.path, "--prefix", Self.prefix,
-             "--destdir", destination.path])
+            [
+                Self.script("install.sh"), "--binary", FerryProcess.executableURL.path, "--prefix", Self.prefix,
+                "--destdir", destination.path,
+            ])
         guard output.status == 0 else { throw InstallFailure(output: output) }
     }
 

@@ -52,9 +52,13 @@ enum ManPage {
 
     /// `.SS ferry NAME`, its usage lines, summary, discussion and a tagged paragraph per argument and option.
     private static func section(_ spec: CommandSpec) -> [String] {
-        var lines = [".SS " + text("ferry " + spec.name), ".nf"]
-        lines += UsageText.synopsis(spec).split(separator: "\n").map { text(String($0)) }
-        lines += [".fi", ".PP", text(spec.summary + ".")]
+        var lines = [".SS " + text("ferry " + spec.name), ".nh"]
+        let forms = [UsageText.synopsisWords(spec).joined(separator: " ")] + spec.alternateForms
+        for (index, form) in forms.enumerated() {
+            if index > 0 { lines.append(".br") }
+            lines += [".B " + text("ferry " + spec.name), text(form)]
+        }
+        lines += [".hy", ".PP", text(spec.summary + ".")]
         if !spec.discussion.isEmpty {
             lines += [".PP", text(spec.discussion.split(separator: "\n").joined(separator: " "))]
         }

@@ -1,0 +1,94 @@
+import FerryHTTP
+import FerryWorkbench
+
+/// The arguments of `ferry run`, parsed.
+struct RunOptions {
+    /// The report formats of `--report`.
+    enum ReportFormat: String {
+        /// One line per request and a summary (the default).
+        case text
+        /// JUnit XML (``JUnitReport``).
+        case junit
+        /// JSON (``JSONRunReport``).
+        case json
+    }
+
+    /// The files and folders to run, as given.
+    var paths: [String] = []
+    /// `--env NAME`.
+    var environment: String?
+    /// `--var name=value`, in order (later ones win).
+    var variables: [String: String] = [:]
+    /// `--report junit|json|text`.
+    var report = ReportFormat.text
+    /// `--report-file F`: where the report goes (default: standard output, the lines then go to stderr).
+    var reportPath: String?
+    /// `--fail-fast`: stop at the first failure.
+    var failFast = false
+    /// `--parallel N`: how many files run at once.
+    var parallel = 1
+    /// `--filter TEXT`: only requests whose id or name contains TEXT.
+    var filter: String?
+
+    /// The options of `ferry run`, as ``spec`` declares them.
+    enum Option {
+        static let environment = OptionSpec(
+            long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
+            completion: .environment)
+        static let variable = OptionSpec(
+            long: "--var", short: "-v", valueName: "NAME=VALUE",
+            help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+        static let report = OptionSpec(
+            long: "--report", valueName: "junit|json|text",
+            help: "the report on standard output (or in --report-file F); lines go to stderr",
+            completion: .words(["junit", "json", "text"]))
+        static let reportFile = OptionSpec(
+            long: "--report-file", valueName: "F", help: "write the report to F", completion: .file)
+        static let failFast = OptionSpec(
+            long: "--fail-fast", help: "stop at the first failure (the rest are skipped)")
+        static let parallel = OptionSpec(
+            long: "--parallel", valueName: "N", help: "run up to N files at once (requests within a file stay in order)"
+        )
+        static let filter = OptionSpec(
+            long: "--filter", valueName: "TEXT",
+            help: "only requests whose id or name contains TEXT (the others are skipped)")
+    }
+
+    /// What `ferry run` reads.
+    static let spec = CommandSpec(
+        name: "run", summary: "run the requests of files and folders and report what passed (JUnit, JSON)",
+        discussion: """
+            Runs every request of the files and folders in order (files by path, requests by position).
+            Exit status: 0: all passed; 1: a status or test failed; 3: a transport error; 2: usage or input errors.
+            """,
+        positionals: [
+            PositionalSpec(
+                name: "PATH", title: "path", help: "a .http file or a folder of them", isRepeatable: true,
+                completion: .file)
+        ],
+        options: [
+            Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
+            Option.filter,
+        ])
+
+    /// Reads the parsed arguments of `run`; throws a message for people.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        paths = arguments.positionals
+        environment = arguments.value(Option.environment)
+        for pair in arguments.values(Option.variable) {
+            let (name, assigned) = try UsageError.variableAssignment(pair)
+            variables[name] = assigned
+        }
+        report =
+            try arguments.value(Option.report, expecting: "junit, json or text") { ReportFormat(rawValue: $0) } ?? .text
+        reportPath = arguments.value(Option.reportFile)
+        failFast = arguments.flag(Option.failFast)
+        parallel =
+            try arguments.value(Option.parallel, expecting: "a count of 1 or more") {
+                Int($0).flatMap { $0 >= 1 ? $0 : nil }
+            }
+            ?? 1
+        filter = arguments.value(Option.filter)
+        guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
+    }
+}

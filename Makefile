@@ -1,5 +1,5 @@
 # Ferry: the two set-up commands are `make run` and `make test`; see README.md.
-.PHONY: run test build deps bench fuzz sanitize format lint keys clean
+.PHONY: run test build deps bench fuzz sanitize format lint keys clean release install uninstall deb
 
 deps:
 	@scripts/install-deps.sh
@@ -39,6 +39,23 @@ lint:
 # The README's key table, from the key map (`ferry keys --markdown`); a test fails while the two differ.
 keys:
 	scripts/update-key-table.sh
+
+# Install like a CLI: PREFIX (default /usr/local) and DESTDIR honoured; `make uninstall` removes exactly what
+# was installed (the manifest in PREFIX/share/ferry). `make deb`: a .deb under .build/deb (scripts/deb.sh).
+PREFIX ?= /usr/local
+STATIC_FERRY = .build/static/release/ferry
+
+release:
+	swift build -c release --product ferry --static-swift-stdlib --scratch-path .build/static
+
+install: release
+	scripts/install.sh --binary $(STATIC_FERRY) --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+uninstall:
+	scripts/uninstall.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+deb: release
+	scripts/deb.sh --binary $(STATIC_FERRY)
 
 clean:
 	rm -rf .build

@@ -3,14 +3,16 @@ import Foundation
 /// A subcommand of the `ferry` executable, such as `ferry send` or `ferry json`.
 ///
 /// Each command lives in its own file under `Commands/` and is listed once in
-/// ``FerryCommandLine/commands``; the list drives dispatch and the help text.
+/// ``FerryCommandLine/commands``; the list drives dispatch, and each command's ``spec`` drives the shared
+/// parser, its help, the man page and the shell completions. To add a command: declare its spec (name,
+/// summary, positionals, options), read its ``ParsedArguments`` in `run`, and list it in
+/// ``FerryCommandLine/commands``.
 protocol FerryCommand {
-    /// The word that selects the command: `send` in `ferry send`.
-    static var name: String { get }
-    /// One line for `ferry --help`.
-    static var summary: String { get }
-    /// Runs the command with the arguments after its name and returns the process exit code.
-    static func run(_ arguments: [String]) -> Int32
+    /// The command's name, arguments and options.
+    static var spec: CommandSpec { get }
+    /// Runs the command with its parsed arguments and returns the process exit code; a usage problem
+    /// found past the parser (values that exclude each other, a missing id) is thrown.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32
 }
 
 /// Exit codes shared by every command.

@@ -15,7 +15,9 @@ enum FerryCommandLine {
             JSONCommand.self,
             ImportCommand.self,
             KeysCommand.self,
+            ThemesCommand.self,
             DemoUICommand.self,
+            GenerateCommand.self,
         ]
     }
 
@@ -23,18 +25,53 @@ enum FerryCommandLine {
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else { return openWorkbench(at: ".") }
         if first == "--help" || first == "-h" || first == "help" {
-            printOutput(helpText)
-            return ExitCode.success
+            return help(Array(arguments.dropFirst()))
         }
-        if first == "--version" { return VersionCommand.run([]) }
-        if let command = commands.first(where: { $0.name == first }) {
-            return command.run(Array(arguments.dropFirst()))
+        if first == "--version" { return run(VersionCommand.self, []) }
+        if let command = command(named: first) {
+            return run(command, Array(arguments.dropFirst()))
         }
         if first.hasPrefix("-") {
             printError("ferry: unknown option \(InputExcerpt(first))\n\n\(helpText)")
             return ExitCode.usage
         }
         return openWorkbench(at: first)
+    }
+
+    /// The command called `name`, if any.
+    static func command(named name: String) -> (any FerryCommand.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    /// Parses `arguments` against `command`'s spec and runs it; usage problems are reported with the
+    /// command's usage lines, `--help` prints its help.
+    static func run(_ command: any FerryCommand.Type, _ arguments: [String]) -> Int32 {
+        let spec = command.spec
+        do {
+            let parsed = try ParsedArguments(arguments, spec: spec)
+            if parsed.isHelpRequested {
+                printOutput(UsageText.help(spec))
+                return ExitCode.success
+            }
+            return try command.run(parsed)
+        } catch {
+            printError("ferry \(spec.name): \(error.message)\n\n\(UsageText.synopsis(spec))")
+            return ExitCode.usage
+        }
+    }
+
+    /// `ferry help [COMMAND]`: the overview, or the command's help (the same as `ferry COMMAND --help`).
+    static func help(_ arguments: [String]) -> Int32 {
+        guard let name = arguments.first else {
+            printOutput(helpText)
+            return ExitCode.success
+        }
+        guard arguments.count == 1, let command = command(named: name) else {
+            printError("ferry help: no command named \(InputExcerpt(name))\n\n\(helpText)")
+            return ExitCode.usage
+        }
+        printOutput(UsageText.help(command.spec))
+        return ExitCode.success
     }
 
     /// Opens the full-screen workbench on a workspace folder.
@@ -55,9 +92,11 @@ enum FerryCommandLine {
             "",
             "commands:",
         ]
-        for command in commands {
-            lines.append("  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary)
+        for command in commands where !command.spec.isHidden {
+            let spec = command.spec
+            lines.append("  " + spec.name.padding(toLength: 10, withPad: " ", startingAt: 0) + spec.summary)
         }
+        lines += ["", "`ferry help COMMAND` (or `ferry COMMAND --help`) shows a command's arguments and options."]
         return lines.joined(separator: "\n")
     }
 }

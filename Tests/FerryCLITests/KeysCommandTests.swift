@@ -93,7 +93,7 @@ import Testing
         let long = "--" + String(repeating: "x", count: 5_000)
         let output = try await FerryProcess.run(["keys", long])
         #expect(output.status == 2)
-        #expect(output.standardError.contains("ferry keys: unknown argument"))
+        #expect(output.standardError.contains("ferry keys: unknown option"))
         #expect(output.standardError.contains("usage: ferry keys [--markdown]"))
         #expect(output.standardError.count < 300)
         #expect(output.text.isEmpty)

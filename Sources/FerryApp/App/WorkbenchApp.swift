@@ -155,11 +155,12 @@ public final class WorkbenchApp: @unchecked Sendable {
         return lock.withLock { inputsSeen >= inputs && renderedGeneration == generation }
     }
 
-    /// Key-map files, applied in order: `~/.config/ferry/keys.conf`, then the workspace's `.ferry/keys.conf`.
+    /// Key-map files, applied in order: `$XDG_CONFIG_HOME/ferry/keys.conf` (default
+    /// `~/.config/ferry/keys.conf`), then the workspace's `.ferry/keys.conf`.
     static func keyMapFiles(workspace: Workspace, environment: [String: String]) -> [URL] {
         var files: [URL] = []
-        if let config = environment["XDG_CONFIG_HOME"] ?? environment["HOME"].map({ $0 + "/.config" }) {
-            files.append(URL(fileURLWithPath: config).appendingPathComponent("ferry/keys.conf"))
+        if let config = UserConfig.folder(environment: environment) {
+            files.append(config.appendingPathComponent("keys.conf"))
         }
         files.append(workspace.stateFolder.appendingPathComponent("keys.conf"))
         return files

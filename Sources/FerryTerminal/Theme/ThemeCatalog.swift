@@ -57,21 +57,32 @@ public struct ThemeCatalog: Sendable {
         return ThemeCatalog(themes: themes, problems: problems)
     }
 
-    /// Where themes are looked for, later folders winning: `Themes/` in the current folder, `Themes/` beside
-    /// the executable's package (`.build/<config>/ferry` → `Themes/`), `~/.config/ferry/themes`, `$FERRY_THEMES`.
+    /// Where themes are looked for, later folders winning: `Themes/` in the current folder, the installed
+    /// themes beside the executable (`PREFIX/bin/ferry` → `PREFIX/share/ferry/themes`), `Themes/` of the
+    /// checkout it was built in (`.build/<config>/ferry` → `Themes/`), `$XDG_CONFIG_HOME/ferry/themes`
+    /// (default `~/.config/ferry/themes`), `$FERRY_THEMES`.
     public static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [URL]
     {
         var result = [URL(fileURLWithPath: "Themes")]
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let folder = executableURL().deletingLastPathComponent()
+        result.append(folder.deletingLastPathComponent().appendingPathComponent("share/ferry/themes"))
         result.append(
-            executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Themes"))
-        if let home = environment["HOME"] {
-            result.append(URL(fileURLWithPath: home).appendingPathComponent(".config/ferry/themes"))
+            folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes"))
+        if let config = UserConfig.folder(environment: environment) {
+            result.append(config.appendingPathComponent("themes"))
         }
         if let custom = environment["FERRY_THEMES"] { result.append(URL(fileURLWithPath: custom)) }
         var seen = Set<String>()
         return result.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+
+    /// The running executable, symbolic links resolved (`/proc/self/exe`, else the first argument: a
+    /// command found through `PATH` has only its name there).
+    private static func executableURL() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
     }
 }

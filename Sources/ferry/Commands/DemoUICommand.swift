@@ -7,28 +7,19 @@ import Foundation
 /// the terminal layer by hand and for driving it from tmux in tests. `--crash-on-bang` makes `!` crash the
 /// process, so a test can check the terminal is restored after a crash signal.
 enum DemoUICommand: FerryCommand {
-    static let name = "--demo-ui"
-    static let summary = "show a demo screen of the terminal layer (--theme NAME)"
+    /// `--theme NAME`: the theme to show.
+    static let theme = OptionSpec(long: "--theme", valueName: "NAME", help: "the theme to show")
+    /// `--crash-on-bang`: `!` crashes the process (tests check the terminal is restored).
+    static let crashOnBang = OptionSpec(
+        long: "--crash-on-bang", help: "make ! crash the process (for tests of the terminal's restoration)")
 
-    static func run(_ arguments: [String]) -> Int32 {
-        var themeName: String?
-        var crashesOnBang = false
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--theme":
-                guard let value = remaining.popFirst() else {
-                    printError("ferry --demo-ui: --theme needs a name")
-                    return ExitCode.usage
-                }
-                themeName = value
-            case "--crash-on-bang":
-                crashesOnBang = true
-            default:
-                printError("ferry --demo-ui: unknown argument \(InputExcerpt(argument))")
-                return ExitCode.usage
-            }
-        }
+    static let spec = CommandSpec(
+        name: "--demo-ui", summary: "show a demo screen of the terminal layer (--theme NAME)",
+        options: [theme, crashOnBang])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let themeName = arguments.value(theme)
+        let crashesOnBang = arguments.flag(crashOnBang)
         let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
         for problem in catalog.problems { printError("ferry: theme \(problem) (using the built-in theme)") }
         if let themeName, !catalog.themes.contains(where: { $0.name == themeName }) {

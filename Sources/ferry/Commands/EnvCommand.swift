@@ -1,29 +1,37 @@
 import FerryWorkbench
 import Foundation
 
-/// `ferry env [WORKSPACE]`: the environments and their variables, secrets masked.
+/// `ferry env [WORKSPACE] [--names]`: the environments and their variables, secrets masked (or only the
+/// environment names, for shell completion).
 enum EnvCommand: FerryCommand {
-    static let name = "env"
-    static let summary = "show the environments of a workspace (secrets masked)"
+    /// `--names`: one environment name per line.
+    static let names = OptionSpec(long: "--names", help: "print only the environment names, one a line")
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput("usage: ferry env [WORKSPACE]")
-            return ExitCode.success
-        }
-        guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
-            printError("usage: ferry env [WORKSPACE]")
-            return ExitCode.usage
-        }
-        let start = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath)
+    static let spec = CommandSpec(
+        name: "env", summary: "show the environments of a workspace (secrets masked)",
+        positionals: [
+            PositionalSpec(
+                name: "WORKSPACE", title: "workspace",
+                help: "the workspace folder (default: the nearest one at or above the current folder)",
+                isOptional: true, completion: .directory)
+        ],
+        options: [names])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let given = arguments.positional(0)
+        let start = URL(fileURLWithPath: given ?? FileManager.default.currentDirectoryPath)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: start.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
             printError("ferry env: no workspace folder at '\(start.path)'")
             return ExitCode.usage
         }
-        let folder = arguments.isEmpty ? WorkspaceLocator.nearestWorkspace(from: start) ?? start : start
+        let folder = given == nil ? WorkspaceLocator.nearestWorkspace(from: start) ?? start : start
         let files = EnvironmentFiles.load(from: folder)
+        if arguments.flag(names) {
+            TerminalOutput.standardOutput.write(files.names.map { $0 + "\n" }.joined())
+            return ExitCode.success
+        }
         var output = ""
         let shared = files.variables(for: nil)
         if !shared.isEmpty {

@@ -12,21 +12,10 @@ import Foundation
 /// reported on stderr as `file:line: error: why`. Exit codes: 0 when everything was written, 1 when `--all`
 /// left some requests out, 2 for usage and input errors (located, `file:line`).
 enum ExportCommand: FerryCommand {
-    static let name = "export"
-    static let summary = "export a request as curl or .http, or the history as HAR"
+    static var spec: CommandSpec { ExportOptions.spec }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(ExportOptions.usage)
-            return ExitCode.success
-        }
-        let options: ExportOptions
-        do {
-            options = try ExportOptions(arguments)
-        } catch {
-            printError("ferry export: \(error.message)\n\(ExportOptions.usage)")
-            return ExitCode.usage
-        }
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let options = try ExportOptions(arguments)
         let exported: Exported
         do {
             exported = try export(options)

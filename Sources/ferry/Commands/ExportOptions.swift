@@ -39,61 +39,82 @@ struct ExportOptions {
     /// `--workspace DIR` (with --all or --history): the workspace folder, else the one around the current folder.
     var workspacePath: String?
 
-    static let usage = """
-        usage: ferry export ID [--format curl|http|har] [--env NAME] [--var k=v]... [--resolve]
-                               [--reveal-secrets] [--mask-secrets] [--one-line] [-o FILE]
-               ferry export --all [--workspace DIR] [--format curl|http] [...]
-               ferry export --history [--workspace DIR] [--last N] [--format har] [-o FILE]
-          curl (default): a command that sends what `ferry send` sends (secrets included unless --mask-secrets)
-          http: the request as .http text; --resolve substitutes variables (secrets masked unless --reveal-secrets)
-          har: HAR 1.2 of the recorded sends (ID: that request's history; --history: all of it)
-        """
+    /// The options of `ferry export`, as ``spec`` declares them.
+    enum Option {
+        static let format = OptionSpec(
+            long: "--format", short: "-f", valueName: "curl|http|har", help: "what to write (default: curl)",
+            completion: .words(Format.allCases.map(\.rawValue)))
+        static let environment = OptionSpec(
+            long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
+            completion: .environment)
+        static let variable = OptionSpec(
+            long: "--var", short: "-v", valueName: "NAME=VALUE",
+            help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+        static let resolve = OptionSpec(long: "--resolve", help: "http: replace variables by their values")
+        static let revealSecrets = OptionSpec(
+            long: "--reveal-secrets", help: "http with --resolve: write secret values out instead of masking them")
+        static let maskSecrets = OptionSpec(long: "--mask-secrets", help: "curl: write secret values as ••••••")
+        static let oneLine = OptionSpec(long: "--one-line", help: "curl: the command on one line")
+        static let output = OptionSpec(
+            long: "--output", short: "-o", valueName: "FILE",
+            help: "write to FILE (atomically) instead of standard output", completion: .file)
+        static let all = OptionSpec(long: "--all", help: "every request of the workspace")
+        static let history = OptionSpec(long: "--history", help: "the workspace's history (HAR)")
+        static let workspace = OptionSpec(
+            long: "--workspace", valueName: "DIR",
+            help: "with --all or --history: the workspace folder (default: the one around the current folder)",
+            completion: .directory)
+        static let last = OptionSpec(
+            long: "--last", valueName: "N", help: "with --history: only the newest N entries")
+    }
 
-    /// Parses the arguments after `export`; throws a message for people.
-    init(_ arguments: [String]) throws(UsageError) {
-        var iterator = arguments.makeIterator()
-        func value(for option: String) throws(UsageError) -> String {
-            guard let next = iterator.next() else { throw UsageError("\(option) needs a value") }
-            return next
+    /// What `ferry export` reads.
+    static let spec = CommandSpec(
+        name: "export", summary: "export a request as curl or .http, or the history as HAR",
+        discussion: """
+            curl (default): a command that sends what `ferry send` sends (secrets included unless --mask-secrets)
+            http: the request as .http text; --resolve substitutes variables (secrets masked unless --reveal-secrets)
+            har: HAR 1.2 of the recorded sends (ID: that request's history; --history: all of it)
+            Exit status: 0 when everything was written, 1 when --all left some requests out (each reported),
+            2 for usage and input errors (located).
+            """,
+        positionals: [
+            PositionalSpec(
+                name: "ID", title: "request id", help: "the request: FILE#NAME or FILE#N (see `ferry list`)",
+                isOptional: true, completion: .requestID)
+        ],
+        options: [
+            Option.format, Option.environment, Option.variable, Option.resolve, Option.revealSecrets,
+            Option.maskSecrets, Option.oneLine, Option.output, Option.all, Option.history, Option.workspace,
+            Option.last,
+        ],
+        alternateForms: [
+            "--all [--workspace DIR] [--format curl|http] [...]",
+            "--history [--workspace DIR] [--last N] [--format har] [-o FILE]",
+        ])
+
+    /// Reads the parsed arguments of `export`; throws a message for people.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let parsedFormat = try arguments.value(Option.format, expecting: "curl, http or har") {
+            Format(rawValue: $0.lowercased())
         }
-        var formatGiven = false
-        while let argument = iterator.next() {
-            switch argument {
-            case "--format", "-f":
-                let text = try value(for: argument)
-                guard let parsed = Format(rawValue: text.lowercased()) else {
-                    throw UsageError("--format expects curl, http or har, got \(InputExcerpt(text))")
-                }
-                format = parsed
-                formatGiven = true
-            case "--env", "-e": environment = try value(for: argument)
-            case "--var", "-v":
-                let (name, assigned) = try UsageError.variableAssignment(try value(for: argument))
-                variables[name] = assigned
-            case "--resolve": resolves = true
-            case "--reveal-secrets": revealsSecrets = true
-            case "--mask-secrets": masksSecrets = true
-            case "--one-line": oneLine = true
-            case "-o", "--output": outputPath = try value(for: argument)
-            case "--all": all = true
-            case "--history": history = true
-            case "--workspace": workspacePath = try value(for: argument)
-            case "--last":
-                let text = try value(for: argument)
-                guard let count = Int(text), count > 0 else {
-                    throw UsageError("--last expects a count, got \(InputExcerpt(text))")
-                }
-                last = count
-            default:
-                if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError("unknown option \(InputExcerpt(argument))")
-                }
-                guard requestID.isEmpty else {
-                    throw UsageError("one request id at a time (\(InputExcerpt(argument)))")
-                }
-                requestID = argument
-            }
+        let formatGiven = parsedFormat != nil
+        format = parsedFormat ?? .curl
+        requestID = arguments.positional(0) ?? ""
+        environment = arguments.value(Option.environment)
+        for pair in arguments.values(Option.variable) {
+            let (name, assigned) = try UsageError.variableAssignment(pair)
+            variables[name] = assigned
         }
+        resolves = arguments.flag(Option.resolve)
+        revealsSecrets = arguments.flag(Option.revealSecrets)
+        masksSecrets = arguments.flag(Option.maskSecrets)
+        oneLine = arguments.flag(Option.oneLine)
+        outputPath = arguments.value(Option.output)
+        all = arguments.flag(Option.all)
+        history = arguments.flag(Option.history)
+        workspacePath = arguments.value(Option.workspace)
+        last = try arguments.value(Option.last, expecting: "a count") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         if history {
             if !formatGiven { format = .har }
             guard format == .har else { throw UsageError("--history exports HAR (--format har)") }

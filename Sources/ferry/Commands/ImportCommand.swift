@@ -9,20 +9,36 @@ import Foundation
 /// Exit 0 when something was imported (warnings about what was left out go to stderr as
 /// `file:line: warning: …`); 2 for bad usage or when nothing could be imported.
 enum ImportCommand: FerryCommand {
-    static let name = "import"
-    static let summary = "import curl commands, Postman collections… into .http files"
+    /// The options of `ferry import`, as ``spec`` declares them.
+    enum Option {
+        static let format = OptionSpec(
+            long: "--format", valueName: "NAME",
+            help: "the format of every FILE (default: recognized from each file's contents): "
+                + CollectionImporters.all.map { $0.formatName }.joined(separator: ", "),
+            completion: .words(CollectionImporters.all.map { $0.formatName }))
+        static let into = OptionSpec(
+            long: "--into", valueName: "DIR",
+            help: "the folder to write into (default: the current folder); existing files are never "
+                + "overwritten, environments are merged into the workspace's env files",
+            completion: .directory)
+        static let dryRun = OptionSpec(long: "--dry-run", help: "print the .http text instead of writing anything")
+    }
 
-    static var usage: String {
-        let formats = CollectionImporters.all.map { $0.formatName }.joined(separator: "|")
-        return """
-            usage: ferry import FILE... [--format \(formats)] [--into DIR] [--dry-run]
-              FILE|URL|-     a file to import, an http(s) URL to fetch it from (an OpenAPI document on the
-                             web), or - for standard input (pbpaste | ferry import -)
-              --format NAME  the format of every FILE (default: recognized from each file's contents)
-              --into DIR     the folder to write into (default: the current folder); existing files are never
-                             overwritten, environments are merged into the workspace's env files
-              --dry-run      print the .http text instead of writing anything
-            """
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "import", summary: "import curl commands, Postman collections… into .http files",
+            discussion: """
+                Exit status: 0 when something was imported (warnings about what was left out go to stderr as
+                file:line: warning: …); 2 for bad usage or when nothing could be imported.
+                """,
+            positionals: [
+                PositionalSpec(
+                    name: "FILE", title: "file",
+                    help: "a file to import, an http(s) URL to fetch it from (an OpenAPI document on the web), "
+                        + "or - for standard input (pbpaste | ferry import -)",
+                    isRepeatable: true, completion: .file)
+            ],
+            options: [Option.format, Option.into, Option.dryRun])
     }
 
     /// The parsed command line.
@@ -31,20 +47,25 @@ enum ImportCommand: FerryCommand {
         var format: (any CollectionImporter.Type)?
         var into = "."
         var dryRun = false
+
+        /// Reads the parsed arguments of `import`; throws a message for people.
+        init(_ arguments: ParsedArguments) throws(UsageError) {
+            paths = arguments.positionals
+            guard !paths.isEmpty else { throw UsageError("no FILE given") }
+            if let given = arguments.value(Option.format) {
+                guard let importer = CollectionImporters.importer(named: given) else {
+                    let names = CollectionImporters.all.map { $0.formatName }.joined(separator: ", ")
+                    throw UsageError("unknown format \(InputExcerpt(given)) (known: \(names))")
+                }
+                format = importer
+            }
+            into = arguments.value(Option.into) ?? "."
+            dryRun = arguments.flag(Option.dryRun)
+        }
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        switch parse(arguments) {
-        case .success(let parsed): options = parsed
-        case .failure(let message):
-            if message.text.isEmpty {
-                printOutput(usage)
-                return ExitCode.success
-            }
-            printError("ferry import: \(message.text)\n\n\(usage)")
-            return ExitCode.usage
-        }
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let options = try Options(arguments)
         var importedSomething = false
         var output = ""
         let destination = URL(fileURLWithPath: options.into)
@@ -145,48 +166,4 @@ enum ImportCommand: FerryCommand {
     /// The name an input goes by in messages and file names: `stdin` for `-`.
     static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
 
-    // MARK: - Arguments
-
-    /// A usage problem (empty for `--help`).
-    struct Message: Error {
-        var text: String
-    }
-
-    static func parse(_ arguments: [String]) -> Result<Options, Message> {
-        var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            var value: String?
-            var name = argument
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            switch name {
-            case "-h", "--help":
-                return .failure(Message(text: ""))
-            case "--format", "--into":
-                guard let given = value ?? rest.popFirst() else {
-                    return .failure(Message(text: "\(name) needs a value"))
-                }
-                if name == "--into" {
-                    options.into = given
-                } else if let importer = CollectionImporters.importer(named: given) {
-                    options.format = importer
-                } else {
-                    let names = CollectionImporters.all.map { $0.formatName }.joined(separator: ", ")
-                    return .failure(Message(text: "unknown format \(InputExcerpt(given)) (known: \(names))"))
-                }
-            case "--dry-run":
-                options.dryRun = true
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    return .failure(Message(text: "unknown option \(InputExcerpt(argument))"))
-                }
-                options.paths.append(argument)
-            }
-        }
-        guard !options.paths.isEmpty else { return .failure(Message(text: "no FILE given")) }
-        return .success(options)
-    }
 }

@@ -7,36 +7,54 @@ import Foundation
 /// Key order and number spelling are kept. Exit 0 for valid JSON; 2 with the located error on stderr for
 /// invalid JSON, a bad query or bad usage.
 enum JSONCommand: FerryCommand {
-    static let name = "json"
-    static let summary = "pretty-print, validate or query JSON (FILE or stdin)"
+    /// The options of `ferry json`, as ``spec`` declares them.
+    enum Option {
+        static let query = OptionSpec(
+            long: "--query", short: "-q", valueName: "Q",
+            help: "print the results of a path query: .a.b[0]  .items[].name  ..id  .[2:5]  length  keys  |")
+        static let compact = OptionSpec(long: "--compact", help: "print without whitespace")
+        static let indent = OptionSpec(
+            long: "--indent", valueName: "N", help: "indent pretty output by N spaces (0-16, default 2)")
+    }
 
-    static let usage = """
-        usage: ferry json [FILE|-] [--query Q] [--compact] [--indent N]
-          FILE|-       the JSON to read (default: standard input)
-          --query Q    print the results of a path query: .a.b[0]  .items[].name  ..id  .[2:5]  length  keys  |
-          --compact    print without whitespace
-          --indent N   indent pretty output by N spaces (0-16, default 2)
-        """
+    static let spec = CommandSpec(
+        name: "json", summary: "pretty-print, validate or query JSON (FILE or stdin)",
+        discussion: """
+            Key order and number spelling are kept. Exit status: 0 for valid JSON; 2 with the located error on
+            stderr for invalid JSON, a bad query or bad usage.
+            """,
+        positionals: [
+            PositionalSpec(
+                name: "FILE|-", title: "input", help: "the JSON to read (default: standard input)", isOptional: true,
+                completion: .file)
+        ],
+        options: [Option.query, Option.compact, Option.indent])
 
     /// The parsed command line.
     struct Options {
         var path = "-"
         var query: String?
         var format = JSONFormat.pretty(indent: 2)
+
+        /// Reads the parsed arguments of `json`; throws a message for people.
+        init(_ arguments: ParsedArguments) throws(UsageError) {
+            path = arguments.positional(0) ?? "-"
+            query = arguments.value(Option.query)
+            var indent: Int?
+            if let text = arguments.value(Option.indent) {
+                guard let spaces = Int(text), (0...16).contains(spaces) else {
+                    throw UsageError("--indent needs a number from 0 to 16, got \(InputExcerpt(text))")
+                }
+                indent = spaces
+            }
+            let compact = arguments.flag(Option.compact)
+            if compact && indent != nil { throw UsageError("--compact and --indent exclude each other") }
+            format = compact ? JSONFormat.compact : JSONFormat.pretty(indent: indent ?? 2)
+        }
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        switch parse(arguments) {
-        case .success(let parsed): options = parsed
-        case .failure(let message):
-            if message.text.isEmpty {
-                printOutput(usage)
-                return ExitCode.success
-            }
-            printError("ferry json: \(message.text)\n\n\(usage)")
-            return ExitCode.usage
-        }
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let options = try Options(arguments)
         let query: JSONQuery?
         do {
             query = try options.query.map { query throws(JSONQueryError) in try JSONQuery(query) }
@@ -81,50 +99,5 @@ enum JSONCommand: FerryCommand {
         }
         TerminalOutput.standardOutput.write(output)
         return ExitCode.success
-    }
-
-    /// A usage problem; empty text means `--help`.
-    struct UsageMessage: Error {
-        var text: String
-    }
-
-    static func parse(_ arguments: [String]) -> Result<Options, UsageMessage> {
-        var options = Options()
-        var sawPath = false
-        var compact = false
-        var indent: Int?
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                return .failure(UsageMessage(text: ""))
-            case "--compact":
-                compact = true
-            case "--query", "-q":
-                guard let query = remaining.popFirst() else {
-                    return .failure(UsageMessage(text: "--query needs a query"))
-                }
-                options.query = query
-            case "--indent":
-                guard let text = remaining.popFirst(), let spaces = Int(text), (0...16).contains(spaces) else {
-                    return .failure(UsageMessage(text: "--indent needs a number from 0 to 16"))
-                }
-                indent = spaces
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    return .failure(UsageMessage(text: "unknown option \(InputExcerpt(argument))"))
-                }
-                guard !sawPath else {
-                    return .failure(UsageMessage(text: "more than one input: \(InputExcerpt(argument))"))
-                }
-                sawPath = true
-                options.path = argument
-            }
-        }
-        if compact && indent != nil {
-            return .failure(UsageMessage(text: "--compact and --indent exclude each other"))
-        }
-        options.format = compact ? JSONFormat.compact : JSONFormat.pretty(indent: indent ?? 2)
-        return .success(options)
     }
 }

@@ -4,21 +4,16 @@ import FerryHTTP
 /// `ferry keys [--markdown]`: the workbench's default key bindings, from its key map, as aligned text or as
 /// the Markdown table the README carries (`make keys` writes it there).
 enum KeysCommand: FerryCommand {
-    static let name = "keys"
-    static let summary = "print the workbench's default keys (--markdown: as a Markdown table)"
-    static let usage = "usage: ferry keys [--markdown]"
+    /// `--markdown`: the Markdown table instead of aligned text.
+    static let markdown = OptionSpec(long: "--markdown", help: "print a Markdown table (the README's)")
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(usage)
-            return ExitCode.success
-        }
-        if let unknown = arguments.first(where: { $0 != "--markdown" }) {
-            printError("ferry keys: unknown argument \(InputExcerpt(unknown))\n\(usage)")
-            return ExitCode.usage
-        }
+    static let spec = CommandSpec(
+        name: "keys", summary: "print the workbench's default keys (--markdown: as a Markdown table)",
+        options: [markdown])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
         let table = KeyTable(rows: KeyReference.defaultRows)
-        TerminalOutput.standardOutput.write(arguments.isEmpty ? table.text : table.markdown)
+        TerminalOutput.standardOutput.write(arguments.flag(markdown) ? table.markdown : table.text)
         return ExitCode.success
     }
 }

@@ -1,27 +1,39 @@
 import FerryWorkbench
 import Foundation
 
-/// `ferry list [WORKSPACE]`: every request with its id, method and URL.
+/// `ferry list [WORKSPACE] [--ids]`: every request with its id, method and URL (or only the ids, for shell
+/// completion).
 enum ListCommand: FerryCommand {
-    static let name = "list"
-    static let summary = "list the requests of a workspace: id, method, URL"
+    /// `--ids`: one id per line, as `ferry send` takes them from the current folder.
+    static let ids = OptionSpec(
+        long: "--ids",
+        help: "print only the ids, one a line; without WORKSPACE, of the workspace `ferry send` uses here")
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput("usage: ferry list [WORKSPACE]")
-            return ExitCode.success
-        }
-        guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
-            printError("usage: ferry list [WORKSPACE]")
-            return ExitCode.usage
-        }
-        let folder = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath)
+    static let spec = CommandSpec(
+        name: "list", summary: "list the requests of a workspace: id, method, URL",
+        positionals: [
+            PositionalSpec(
+                name: "WORKSPACE", title: "workspace", help: "the workspace folder (default: the current folder)",
+                isOptional: true, completion: .directory)
+        ],
+        options: [ids])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let idsOnly = arguments.flag(ids)
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let folder =
+            arguments.positional(0).map { URL(fileURLWithPath: $0) }
+            ?? (idsOnly ? WorkspaceLocator.nearestWorkspace(from: cwd) ?? cwd : cwd)
         let workspace: Workspace
         do {
             workspace = try Workspace.load(at: folder)
         } catch {
             printError("ferry list: \(error)")
             return ExitCode.usage
+        }
+        if idsOnly {
+            TerminalOutput.standardOutput.write(workspace.requests.map { $0.id.description + "\n" }.joined())
+            return ExitCode.success
         }
         let rows = workspace.requests.map { [$0.id.description, $0.request.method, $0.request.fullURL] }
         let widths = [0, 1].map { column in rows.map { $0[column].count }.max() ?? 0 }

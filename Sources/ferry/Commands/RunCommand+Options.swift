@@ -30,52 +30,65 @@ struct RunOptions {
     /// `--filter TEXT`: only requests whose id or name contains TEXT.
     var filter: String?
 
-    static let usage = """
-        usage: ferry run PATH... [--env NAME] [--var k=v]... [--report junit|json|text] [--report-file F]
-                                 [--fail-fast] [--parallel N] [--filter TEXT]
-          runs every request of the files and folders in order (files by path, requests by position)
-          --report junit|json  the report on standard output (or in --report-file F); lines go to stderr
-          --fail-fast          stop at the first failure (the rest are skipped)
-          --parallel N         run up to N files at once (requests within a file stay in order)
-          --filter TEXT        only requests whose id or name contains TEXT (the others are skipped)
-          exit 0: all passed; 1: a status or test failed; 3: a transport error; 2: usage or input errors
-        """
+    /// The options of `ferry run`, as ``spec`` declares them.
+    enum Option {
+        static let environment = OptionSpec(
+            long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
+            completion: .environment)
+        static let variable = OptionSpec(
+            long: "--var", short: "-v", valueName: "NAME=VALUE",
+            help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+        static let report = OptionSpec(
+            long: "--report", valueName: "junit|json|text",
+            help: "the report on standard output (or in --report-file F); lines go to stderr",
+            completion: .words(["junit", "json", "text"]))
+        static let reportFile = OptionSpec(
+            long: "--report-file", valueName: "F", help: "write the report to F", completion: .file)
+        static let failFast = OptionSpec(
+            long: "--fail-fast", help: "stop at the first failure (the rest are skipped)")
+        static let parallel = OptionSpec(
+            long: "--parallel", valueName: "N", help: "run up to N files at once (requests within a file stay in order)"
+        )
+        static let filter = OptionSpec(
+            long: "--filter", valueName: "TEXT",
+            help: "only requests whose id or name contains TEXT (the others are skipped)")
+    }
 
-    /// Parses the arguments after `run`; throws a message for people.
-    init(_ arguments: [String]) throws(UsageError) {
-        var iterator = arguments.makeIterator()
-        func value(for option: String) throws(UsageError) -> String {
-            guard let next = iterator.next() else { throw UsageError("\(option) needs a value") }
-            return next
+    /// What `ferry run` reads.
+    static let spec = CommandSpec(
+        name: "run", summary: "run the requests of files and folders and report what passed (JUnit, JSON)",
+        discussion: """
+            Runs every request of the files and folders in order (files by path, requests by position).
+            Exit status: 0: all passed; 1: a status or test failed; 3: a transport error; 2: usage or input errors.
+            """,
+        positionals: [
+            PositionalSpec(
+                name: "PATH", title: "path", help: "a .http file or a folder of them", isRepeatable: true,
+                completion: .file)
+        ],
+        options: [
+            Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
+            Option.filter,
+        ])
+
+    /// Reads the parsed arguments of `run`; throws a message for people.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        paths = arguments.positionals
+        environment = arguments.value(Option.environment)
+        for pair in arguments.values(Option.variable) {
+            let (name, assigned) = try UsageError.variableAssignment(pair)
+            variables[name] = assigned
         }
-        while let argument = iterator.next() {
-            switch argument {
-            case "--env", "-e": environment = try value(for: argument)
-            case "--var", "-v":
-                let (name, assigned) = try UsageError.variableAssignment(try value(for: argument))
-                variables[name] = assigned
-            case "--report":
-                let text = try value(for: argument)
-                guard let format = ReportFormat(rawValue: text) else {
-                    throw UsageError("--report expects junit, json or text, got \(InputExcerpt(text))")
-                }
-                report = format
-            case "--report-file": reportPath = try value(for: argument)
-            case "--fail-fast": failFast = true
-            case "--parallel":
-                let text = try value(for: argument)
-                guard let count = Int(text), count >= 1 else {
-                    throw UsageError("--parallel expects a count of 1 or more, got \(InputExcerpt(text))")
-                }
-                parallel = count
-            case "--filter": filter = try value(for: argument)
-            default:
-                if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError("unknown option \(InputExcerpt(argument))")
-                }
-                paths.append(argument)
+        report =
+            try arguments.value(Option.report, expecting: "junit, json or text") { ReportFormat(rawValue: $0) } ?? .text
+        reportPath = arguments.value(Option.reportFile)
+        failFast = arguments.flag(Option.failFast)
+        parallel =
+            try arguments.value(Option.parallel, expecting: "a count of 1 or more") {
+                Int($0).flatMap { $0 >= 1 ? $0 : nil }
             }
-        }
+            ?? 1
+        filter = arguments.value(Option.filter)
         guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
     }
 }

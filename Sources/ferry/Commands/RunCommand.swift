@@ -8,27 +8,15 @@ import Foundation
 /// Exit codes: 0 when every request passed, 1 when a status or a test failed, 3 when a transport error
 /// stopped a request, 2 for usage and input errors (each located; the valid requests still run).
 enum RunCommand: FerryCommand {
-    static let name = "run"
-    static let summary = "run the requests of files and folders and report what passed (JUnit, JSON)"
+    static var spec: CommandSpec { RunOptions.spec }
 
     /// A test or a status failed.
     static let failedExit: Int32 = 1
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(RunOptions.usage)
-            return ExitCode.success
-        }
-        let options: RunOptions
-        let selection: Selection
-        do {
-            options = try RunOptions(arguments)
-            selection = try Self.selection(
-                of: options.paths, currentFolder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        } catch {
-            printError("ferry run: \(error.message)\n\(RunOptions.usage)")
-            return ExitCode.usage
-        }
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let options = try RunOptions(arguments)
+        let selection = try Self.selection(
+            of: options.paths, currentFolder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let run: CollectionRun
         do {
             run = try collectionRun(options, selection)

@@ -11,21 +11,10 @@ import Foundation
 /// Exit codes: 0 for 1xx–3xx, 4 for 4xx, 5 for 5xx, 2 for usage and input errors (located),
 /// 3 for transport errors, 130 when canceled with Ctrl-C.
 enum SendCommand: FerryCommand {
-    static let name = "send"
-    static let summary = "send a saved request and print the response body"
+    static var spec: CommandSpec { SendOptions.spec }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(SendOptions.usage)
-            return ExitCode.success
-        }
-        let options: SendOptions
-        do {
-            options = try SendOptions(arguments)
-        } catch {
-            printError("ferry send: \(error.message)\n\(SendOptions.usage)")
-            return ExitCode.usage
-        }
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let options = try SendOptions(arguments)
         let prepared: Prepared
         do {
             prepared = try prepare(options)

@@ -32,18 +32,67 @@ struct SendOptions {
     /// `--har FILE`: the exchange as HAR 1.2 (masked as the history is), written atomically to FILE.
     var harPath: String?
 
-    static var usage: String {
-        let limits = TransferLimits.standard
-        return """
-            usage: ferry send ID [--env NAME] [--var k=v]... [-i|--include] [--timing] [-o FILE] [--retry N]
-                                 [--timeout SEC] [--connect-timeout SEC] [--idle-timeout SEC] [--insecure]
-                                 [--cacert FILE] [--verbose] [--har FILE]
-              --timeout SEC          the limit for the whole transfer (default: none; overrides # @timeout)
-              --connect-timeout SEC  the limit for connecting (default: \(wholeSeconds(limits.connectTimeout)) s;
-                                     overrides # @connection-timeout)
-              --idle-timeout SEC     fail after SEC without a byte received or sent (default: \(wholeSeconds(limits.idleTimeout)) s,
-                                     or none when --timeout or # @timeout sets a limit; 0: none)
-            """
+    /// The options of `ferry send`, as ``spec`` declares them.
+    enum Option {
+        static let environment = OptionSpec(
+            long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
+            completion: .environment)
+        static let variable = OptionSpec(
+            long: "--var", short: "-v", valueName: "NAME=VALUE",
+            help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+        static let include = OptionSpec(
+            long: "--include", short: "-i", help: "print the status line and headers before the body")
+        static let timing = OptionSpec(long: "--timing", help: "print the timing breakdown on stderr")
+        static let output = OptionSpec(
+            long: "--output", short: "-o", valueName: "FILE",
+            help: "write the body to FILE (atomically: a temporary file, then a rename)", completion: .file)
+        static let retry = OptionSpec(
+            long: "--retry", valueName: "N", help: "retry transient failures up to N times (overrides # @retries)")
+        static let timeout = OptionSpec(
+            long: "--timeout", valueName: "SEC",
+            help: "the limit for the whole transfer (default: none; overrides # @timeout)")
+        static var connectTimeout: OptionSpec {
+            let seconds = wholeSeconds(TransferLimits.standard.connectTimeout)
+            return OptionSpec(
+                long: "--connect-timeout", valueName: "SEC",
+                help: "the limit for connecting (default: \(seconds) s; overrides # @connection-timeout)")
+        }
+        static var idleTimeout: OptionSpec {
+            let seconds = wholeSeconds(TransferLimits.standard.idleTimeout)
+            return OptionSpec(
+                long: "--idle-timeout", valueName: "SEC",
+                help: "fail after SEC without a byte received or sent (default: \(seconds) s, "
+                    + "or none when --timeout or # @timeout sets a limit; 0: none)")
+        }
+        static let insecure = OptionSpec(long: "--insecure", short: "-k", help: "do not verify TLS certificates")
+        static let certificateAuthority = OptionSpec(
+            long: "--cacert", valueName: "FILE", help: "also trust the CA certificates (PEM) in FILE",
+            completion: .file)
+        static let verbose = OptionSpec(
+            long: "--verbose", help: "print the request heads as sent on stderr (> lines, secrets masked)")
+        static let har = OptionSpec(
+            long: "--har", valueName: "FILE", help: "write the exchange as HAR 1.2 (secrets masked) to FILE",
+            completion: .file)
+    }
+
+    /// What `ferry send` reads.
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "send", summary: "send a saved request and print the response body",
+            discussion: """
+                Exit status: 0 for 1xx-3xx, 4 for 4xx, 5 for 5xx, 2 for usage and input errors (located),
+                3 for transport errors, 130 when canceled with Ctrl-C.
+                """,
+            positionals: [
+                PositionalSpec(
+                    name: "ID", title: "request id", help: "the request: FILE#NAME or FILE#N (see `ferry list`)",
+                    completion: .requestID)
+            ],
+            options: [
+                Option.environment, Option.variable, Option.include, Option.timing, Option.output, Option.retry,
+                Option.timeout, Option.connectTimeout, Option.idleTimeout, Option.insecure,
+                Option.certificateAuthority, Option.verbose, Option.har,
+            ])
     }
 
     /// Whole seconds for the help text (`none` for no limit).
@@ -51,72 +100,39 @@ struct SendOptions {
         duration.map { String($0.components.seconds) } ?? "none"
     }
 
-    /// Parses the arguments after `send`; throws a message for people.
-    init(_ arguments: [String]) throws(UsageError) {
-        var iterator = arguments.makeIterator()
-        func value(for option: String) throws(UsageError) -> String {
-            guard let next = iterator.next() else { throw UsageError("\(option) needs a value") }
-            return next
+    /// Reads the parsed arguments of `send`; throws a message for people.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let id = arguments.positional(0) else {
+            throw UsageError("which request? give its id (see `ferry list`)")
         }
-        while let argument = iterator.next() {
-            switch argument {
-            case "--env", "-e": environment = try value(for: argument)
-            case "--var", "-v":
-                let (name, assigned) = try UsageError.variableAssignment(try value(for: argument))
-                variables[name] = assigned
-            case "-i", "--include": includeHeaders = true
-            case "--timing": showTiming = true
-            case "-o", "--output": outputPath = try value(for: argument)
-            case "--retry":
-                let text = try value(for: argument)
-                guard let count = Int(text), count >= 0 else {
-                    throw UsageError("--retry expects a count, got \(InputExcerpt(text))")
-                }
-                retries = count
-            case "--timeout": timeout = try Self.seconds(try value(for: argument), for: argument)
-            case "--connect-timeout": connectTimeout = try Self.seconds(try value(for: argument), for: argument)
-            case "--idle-timeout":
-                idleTimeout = try Self.seconds(try value(for: argument), for: argument, allowingZero: true)
-            case "--insecure", "-k": insecure = true
-            case "--cacert": certificateAuthorityPath = try value(for: argument)
-            case "--verbose": verbose = true
-            case "--har": harPath = try value(for: argument)
-            default:
-                if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError("unknown option \(InputExcerpt(argument))")
-                }
-                guard requestID.isEmpty else {
-                    throw UsageError("one request id at a time (\(InputExcerpt(argument)))")
-                }
-                requestID = argument
-            }
+        requestID = id
+        environment = arguments.value(Option.environment)
+        for pair in arguments.values(Option.variable) {
+            let (name, assigned) = try UsageError.variableAssignment(pair)
+            variables[name] = assigned
         }
-        guard !requestID.isEmpty else { throw UsageError("which request? give its id (see `ferry list`)") }
+        includeHeaders = arguments.flag(Option.include)
+        showTiming = arguments.flag(Option.timing)
+        outputPath = arguments.value(Option.output)
+        retries = try arguments.value(Option.retry, expecting: "a count") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        timeout = try Self.seconds(arguments, Option.timeout)
+        connectTimeout = try Self.seconds(arguments, Option.connectTimeout)
+        idleTimeout = try Self.seconds(arguments, Option.idleTimeout, allowingZero: true)
+        insecure = arguments.flag(Option.insecure)
+        certificateAuthorityPath = arguments.value(Option.certificateAuthority)
+        verbose = arguments.flag(Option.verbose)
+        harPath = arguments.value(Option.har)
     }
 
     /// A time limit in seconds: positive (or zero when `allowingZero`) and finite.
-    private static func seconds(_ text: String, for option: String, allowingZero: Bool = false) throws(UsageError)
-        -> Double
-    {
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0 || (allowingZero && seconds == 0) else {
-            throw UsageError("\(option) expects seconds\(allowingZero ? " (0: none)" : ""), got \(InputExcerpt(text))")
+    private static func seconds(
+        _ arguments: ParsedArguments, _ option: OptionSpec, allowingZero: Bool = false
+    ) throws(UsageError) -> Double? {
+        try arguments.value(option, expecting: "seconds\(allowingZero ? " (0: none)" : "")") { text in
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0 || (allowingZero && seconds == 0) else {
+                return nil
+            }
+            return seconds
         }
-        return seconds
-    }
-}
-
-/// A usage problem, with a message for people.
-struct UsageError: Error {
-    /// What is wrong.
-    var message: String
-
-    init(_ message: String) { self.message = message }
-
-    /// The name and value of a `--var NAME=VALUE` argument (the value may hold `=`).
-    static func variableAssignment(_ pair: String) throws(UsageError) -> (name: String, value: String) {
-        guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-            throw UsageError("--var expects NAME=VALUE, got \(InputExcerpt(pair))")
-        }
-        return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
     }
 }

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds a .deb of ferry with dpkg-deb: the files scripts/install.sh installs, under /usr, and a control
+# file whose Depends names the package of every library the binary needs (readelf's NEEDED, each
+# library's package from dpkg -S, at least the installed upstream version).
+# Usage: scripts/deb.sh [--binary PATH] [--out DIR] [--allow-unpackaged]
+# (--allow-unpackaged: warn instead of failing for a library no package owns, as a debug build's Swift
+# runtime; the release build links the Swift runtime statically and needs only system packages.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+binary=.build/static/release/ferry
+out=.build/deb
+allow_unpackaged=no
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --binary) binary=$2; shift 2 ;;
+  --out) out=$2; shift 2 ;;
+  --allow-unpackaged) allow_unpackaged=yes; shift ;;
+  *) echo "deb: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+[ -x "$binary" ] || { echo "deb: no executable at '$binary'" >&2; exit 2; }
+
+version=$("$binary" --version | sed -n 's/^ferry \([0-9][0-9A-Za-z.+~-]*\)$/\1/p')
+[ -n "$version" ] || { echo "deb: cannot read the version from '$binary --version'" >&2; exit 2; }
+architecture=$(dpkg --print-architecture)
+name="ferry_${version}_${architecture}"
+mkdir -p "$out"
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+scripts/install.sh --binary "$binary" --prefix /usr --destdir "$stage/$name" --no-manifest >/dev/null
+
+# The package owning the library file $1 (tried as given and with or without /usr, for merged /usr).
+owner() {
+  local path
+  for path in "$1" "/usr$1" "${1#/usr}"; do
+    dpkg -S "$path" 2>/dev/null | sed -n '1s/^\([^:,]*\).*/\1/p' | grep . && return 0
+  done
+  return 1
+}
+
+depends=()
+libraries=$(ldd "$binary")
+for library in $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+  path=$(awk -v name="$library" '$1 == name && $3 ~ /^\// { print $3 }' <<<"$libraries")
+  if [ -z "$path" ] || ! package=$(owner "$path"); then
+    if [ "$allow_unpackaged" = yes ]; then
+      echo "deb: warning: no package owns $library (${path:-not found}); left out of Depends" >&2
+      continue
+    fi
+    echo "deb: no package owns $library (${path:-not found}); build with --static-swift-stdlib" >&2
+    exit 1
+  fi
+  upstream=$(dpkg-query -W -f='${Version}' "$package")
+  upstream=${upstream#*:}
+  depends+=("$package (>= ${upstream%-*})")
+done
+depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
+
+mkdir -p "$stage/$name/DEBIAN"
+cat >"$stage/$name/DEBIAN/control" <<CONTROL
+Package: ferry
+Version: $version
+Architecture: $architecture
+Maintainer: Ferry developers <ferry@localhost>
+Installed-Size: $(du -sk "$stage/$name/usr" | cut -f1)
+Depends: $depends_line
+Section: web
+Priority: optional
+Description: terminal REST workbench for .http files
+ A full-screen workbench and headless commands (send, export, import, json)
+ for requests kept in .http files, with environments, history and cookies.
+CONTROL
+dpkg-deb --root-owner-group --build "$stage/$name" "$out/$name.deb" >/dev/null
+echo "$out/$name.deb"

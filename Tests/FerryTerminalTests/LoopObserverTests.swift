@@ -22,7 +22,8 @@ import Testing
         let mailbox = loop.mailbox
         loop.observer = LoopObserver(
             inputRouted: { event, action in
-                let key: Character = if case .key(let key) = event, case .character(let typed) = key.key { typed } else { "?" }
+                let key: Character =
+                    if case .key(let key) = event, case .character(let typed) = key.key { typed } else { "?" }
                 log.entries.append("input \(key) → \(action.map { "\($0)" } ?? "nothing")")
             },
             actionReduced: { action, state in

@@ -49,7 +49,7 @@ public struct RequestSender: Sendable {
                 to: try prepared.httpRequest(
                     location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
                 for: prepared)
-            return PreparedSend(plan: plan, prepared: prepared, request: request)
+            return PreparedSend(plan: plan, prepared: prepared, request: request, context: context)
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)
         } catch {

@@ -40,4 +40,6 @@ public struct PreparedSend: Sendable {
     public var prepared: PreparedRequest
     /// What goes on the wire.
     public var request: HTTPRequest
+    /// The variables it was prepared with: the plan's, plus the captured values and included files read.
+    public var context: VariableContext
 }

@@ -356,15 +356,15 @@ struct AppReducerTests {
         _ = AppReducer.reduce(&state, .app(.rowActivated))
         let exchange = try #require(state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
-        #expect(tree.document.path(of: tree.node(atRow: exchange.bodyCursor)).description == ".user.tags[1]")
+        #expect(tree.document.path(of: tree.node(atRow: exchange.viewport.cursor)).description == ".user.tags[1]")
         _ = AppReducer.reduce(&state, .response(.searchRequested))
         for _ in 0..<20 { _ = AppReducer.reduce(&state, .app(.backspacePressed)) }
         for character in "ADA" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
         _ = AppReducer.reduce(&state, .app(.rowActivated))
         let found = try #require(state.currentExchange)
         guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
-        #expect(found.matches.count == 1)
-        #expect(searched.document.path(of: searched.node(atRow: found.bodyCursor)).description == ".user.name")
+        #expect(found.viewport.matches.count == 1)
+        #expect(searched.document.path(of: searched.node(atRow: found.viewport.cursor)).description == ".user.name")
         guard case .copy(let text) = AppReducer.reduce(&state, .response(.copyRequested(.path))).first else {
             throw TestFailure("expected a copy effect")
         }

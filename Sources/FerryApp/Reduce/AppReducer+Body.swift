@@ -21,7 +21,9 @@ extension AppReducer {
                 let filter = BodySearch.filter(text, in: tree.document)
                 exchange.viewport.filter = filter
                 exchange.viewport.matches = filter.results.compactMap(\.node)
-                if let error = filter.error { exchange.viewport.searchError = "column \(error.column): \(error.message)" }
+                if let error = filter.error {
+                    exchange.viewport.searchError = "column \(error.column): \(error.message)"
+                }
             case .json(let tree):
                 exchange.viewport.matches = BodySearch.nodes(containing: text, in: tree.document)
             case .text(let body):
@@ -114,10 +116,12 @@ extension AppReducer {
         let current: Int?
         if let filter = exchange.viewport.filter {
             current =
-                filter.results.indices.contains(exchange.viewport.matchIndex) ? filter.results[exchange.viewport.matchIndex].node : nil
+                filter.results.indices.contains(exchange.viewport.matchIndex)
+                ? filter.results[exchange.viewport.matchIndex].node : nil
         } else {
             current =
-                exchange.viewport.matches.indices.contains(exchange.viewport.matchIndex) ? exchange.viewport.matches[exchange.viewport.matchIndex] : nil
+                exchange.viewport.matches.indices.contains(exchange.viewport.matchIndex)
+                ? exchange.viewport.matches[exchange.viewport.matchIndex] : nil
         }
         guard let target = current else { return }
         switch exchange.body {
@@ -152,7 +156,8 @@ extension AppReducer {
         updateCurrentExchange(&state) { exchange in
             guard let filter = exchange.viewport.filter else { return }
             let rows = max(1, page - filter.headerHeight)
-            exchange.viewport.matchIndex = step(exchange.viewport.matchIndex, move, count: filter.results.count, page: rows)
+            exchange.viewport.matchIndex = step(
+                exchange.viewport.matchIndex, move, count: filter.results.count, page: rows)
             reveal(&exchange, page: page)
         }
         return []
@@ -164,7 +169,8 @@ extension AppReducer {
         updateCurrentExchange(&state) { exchange in
             guard let filter = exchange.viewport.filter else { return }
             let current =
-                filter.results.indices.contains(exchange.viewport.matchIndex) ? filter.results[exchange.viewport.matchIndex].node : nil
+                filter.results.indices.contains(exchange.viewport.matchIndex)
+                ? filter.results[exchange.viewport.matchIndex].node : nil
             exchange.viewport.filter = nil
             if showing {
                 // n / N go on stepping through the nodes the query found.

@@ -43,7 +43,8 @@ extension AppReducer {
                         tree.setCollapsed(false, node)
                     }
                     exchange.body = .json(tree)
-                    exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
+                    exchange.viewport.scroll = scrolled(
+                        exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
                 }
                 return []
             }
@@ -51,7 +52,8 @@ extension AppReducer {
             updateCurrentExchange(&state) { exchange in
                 let count = bodyRowCount(exchange.body, width: width)
                 exchange.viewport.cursor = step(exchange.viewport.cursor, move, count: count, page: page)
-                exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
+                exchange.viewport.scroll = scrolled(
+                    exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
             }
         }
         return []
@@ -88,7 +90,9 @@ extension AppReducer {
         case .response:
             if isListingFilter(state) { return closeFilter(showing: true, &state) }
             updateCurrentExchange(&state) { exchange in
-                guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else { return }
+                guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
+                    return
+                }
                 let node = tree.node(atRow: exchange.viewport.cursor)
                 guard tree.document.kind(of: node).isContainer else { return }
                 tree.toggle(node)

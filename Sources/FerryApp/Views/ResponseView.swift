@@ -84,7 +84,8 @@ struct ResponseView: Widget {
         case .body:
             if let filter = exchange.viewport.filter {
                 JSONFilterView(
-                    filter: filter, selected: exchange.viewport.matchIndex, theme: theme, isFocused: state.focus == .response
+                    filter: filter, selected: exchange.viewport.matchIndex, theme: theme,
+                    isFocused: state.focus == .response
                 ).render(into: &buffer, area: content)
             } else {
                 BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(

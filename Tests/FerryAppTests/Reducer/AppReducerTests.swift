@@ -51,20 +51,6 @@ struct AppReducerTests {
 
     // MARK: - Sending
 
-    @Test mutating func sendResolvesTheRequestAndStartsAnEffect() throws {
-        let effects = AppReducer.reduce(&state, .app(.sendRequested))
-        guard case .send(let id, let plan) = effects.first else {
-            Issue.record("expected a send effect, got \(effects)")
-            return
-        }
-        // What the effect prepares and sends.
-        #expect(try RequestSender.prepare(plan).request.url?.absoluteString == "http://127.0.0.1:9/json")
-        #expect(plan.environment == "local")
-        #expect(state.currentExchange?.id == id)
-        #expect(state.currentExchange?.isInFlight == true)
-        #expect(state.isAnythingInFlight)
-    }
-
     @Test mutating func aResponseIsStoredAndItsBodyPreparedOffTheLoop() throws {
         _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
@@ -296,27 +282,6 @@ struct AppReducerTests {
             return
         }
         #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
-    }
-
-    @Test mutating func undoingAnEditClearsTheDraft() {
-        state.focus = .editor
-        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
-        #expect(state.hasUnsavedEdits)
-        _ = AppReducer.reduce(&state, .app(.backspacePressed))
-        #expect(!state.hasUnsavedEdits)
-    }
-
-    @Test mutating func quittingWithUnsavedEditsAsksFirst() {
-        state.focus = .editor
-        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
-        _ = AppReducer.reduce(&state, .app(.quitRequested))
-        #expect(state.overlay == .confirmQuit)
-        #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .overlay(.dismissed))
-        #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .app(.quitRequested))
-        _ = AppReducer.reduce(&state, .app(.quitConfirmed))
-        #expect(state.isFinished)
     }
 
     @Test mutating func theMethodPickerChangesTheMethod() {

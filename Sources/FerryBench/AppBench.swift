@@ -51,7 +51,7 @@ enum AppBench: BenchSuite {
         let openStart = ContinuousClock.now
         try app.press(.key(KeyEvent.control("r")), timeout: .seconds(60))
         let open = seconds(ContinuousClock.now - openStart)
-        guard app.app.isShowingJSONTree else { throw AppBenchError("the 50 MB response did not open as a JSON tree") }
+        guard app.probe.isShowingJSONTree else { throw AppBenchError("the 50 MB response did not open as a JSON tree") }
         rows.append(
             BenchRow(
                 suite: name, name: "send + receive + parse + show 50 MB JSON",
@@ -60,14 +60,19 @@ enum AppBench: BenchSuite {
         // Keystroke to frame with it open: arrows, page down, expand and collapse a node in the response pane.
         try app.press(.key(.tab), .key(.tab))
         var strokes: [Double] = []
+        var views: [Double] = []
         let keys: [InputEvent] = [.key(.down), .key(.down), .key(.pageDown), .key(.enter), .key(.enter), .key(.up)]
         for round in 0..<20 {
             for key in keys {
                 let start = ContinuousClock.now
                 try app.press(key, timeout: .seconds(5))
                 strokes.append(seconds(ContinuousClock.now - start))
+                views.append(seconds(app.probe.lastViewDuration))
             }
-            if round == 0 { strokes.removeAll() }
+            if round == 0 {
+                strokes.removeAll()
+                views.removeAll()
+            }
         }
         strokes.sort()
         let p50 = strokes[strokes.count / 2] * 1000
@@ -75,7 +80,8 @@ enum AppBench: BenchSuite {
         rows.append(
             BenchRow(
                 suite: name, name: "keystroke to frame, 50 MB JSON open (p50 / p95 of \(strokes.count))",
-                value: String(format: "%.2f / %.2f ms", p50, p95), comparison: "target < 16 ms",
+                value: String(format: "%.2f / %.2f ms", p50, p95),
+                comparison: String(format: "target < 16 ms (drawing the view: %.2f ms median)", median(views) * 1000),
                 meetsTarget: p95 < 16))
 
         let rss = residentBytes()
@@ -107,11 +113,13 @@ enum AppBench: BenchSuite {
     final class Running: @unchecked Sendable {
         let backend = InMemoryBackend(width: 80, height: 24)
         let app: WorkbenchApp
+        let probe: AppProbe
         private let done = DispatchSemaphore(value: 0)
         private var inputs = 0
 
         init(root: URL, transport: CurlTransport) throws {
             app = try WorkbenchApp(workspace: root, backend: backend, transport: transport)
+            probe = AppProbe(watching: app)
             let app = self.app
             let done = self.done
             Thread {
@@ -128,7 +136,7 @@ enum AppBench: BenchSuite {
 
         func waitSettled(inputs: Int, timeout: Duration = .seconds(10)) throws {
             let deadline = ContinuousClock.now + timeout
-            while !app.isSettled(afterInputs: inputs) {
+            while !probe.isSettled(afterInputs: inputs) {
                 if ContinuousClock.now > deadline { throw AppBenchError("the app did not settle:\n\(backend.text)") }
                 usleep(20)
             }

@@ -34,6 +34,6 @@ enum EditorAction: Sendable {
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
     /// Copy the open request, resolved in the active environment, as a curl command (OSC 52).
     case curlCopyRequested
-    /// The files a request's body includes (`< ./path`) were read for copying it as curl, by path as written.
-    case includedFilesRead(RequestID, Result<[String: Data], SaveFailure>)
+    /// The curl command for a request was made (``CurlCopy``), or why it could not be.
+    case curlCommandMade(RequestID, Result<CurlCopy, SaveFailure>)
 }

@@ -16,14 +16,6 @@ public final class WorkbenchApp: @unchecked Sendable {
     let loop: TerminalLoop<AppState, AppAction>
     /// The effect runner.
     let runner: EffectRunner
-    private let lock = NSLock()
-    private var inputsSeen = 0
-    private var generation = 0
-    private var renderedGeneration = -1
-    private var viewGeneration = -1
-    private var rendered: AppState
-    private var renderedFrame: ScreenBuffer?
-    private var lastFrameDuration: Duration = .zero
 
     /// Loads the workspace at `root` and prepares the first frame's state: the tree focused, the first
     /// request open, the environment used last (from `.ferry/state.json`) or the first one active, and any
@@ -76,16 +68,11 @@ public final class WorkbenchApp: @unchecked Sendable {
                 state.message.map { .init(text: $0.text + " " + restored, isError: $0.isError) }
                 ?? .init(text: restored, isError: false)
         }
-        let probe = FlushRelay()
-        loop = TerminalLoop(backend: FrameProbeBackend(backend) { probe.fire() }, state: state)
+        loop = TerminalLoop(backend: backend, state: state)
         loop.tickAction = .app(.ticked)
-        rendered = state
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
             limits: limits)
-        probe.action = { [unowned self] in
-            lock.withLock { renderedGeneration = viewGeneration }
-        }
     }
 
     // MARK: - Running
@@ -95,32 +82,9 @@ public final class WorkbenchApp: @unchecked Sendable {
     public func run(stoppingWhen shouldStop: @escaping () -> Bool = { false }) throws {
         defer { runner.cancelAll() }
         try loop.run(
-            action: { [self] event, state in
-                lock.withLock {
-                    inputsSeen += 1
-                    generation += 1
-                }
-                return InputRouter.action(for: event, in: state)
-            },
-            reduce: { [self] state, action in
-                // The generation moves before the result counts as reduced, so no observer sees a quiet
-                // runner together with a frame that does not show this action yet.
-                lock.withLock { generation += 1 }
-                let effects = AppReducer.reduce(&state, action)
-                runner.run(effects)
-                lock.withLock { generation += 1 }
-            },
-            view: { [self] state, frame in
-                let start = ContinuousClock.now
-                frame.render(WorkbenchView(state: state), area: frame.area)
-                let took = ContinuousClock.now - start
-                lock.withLock {
-                    viewGeneration = generation
-                    renderedFrame = frame.buffer
-                    rendered = state
-                    lastFrameDuration = took
-                }
-            },
+            action: { event, state in InputRouter.action(for: event, in: state) },
+            reduce: { [runner] state, action in runner.run(AppReducer.reduce(&state, action)) },
+            view: { state, frame in frame.render(WorkbenchView(state: state), area: frame.area) },
             isFinished: { state in state.isFinished || shouldStop() },
             isAnimating: { state in
                 state.isAnythingInFlight
@@ -134,27 +98,6 @@ public final class WorkbenchApp: @unchecked Sendable {
     /// Asks the loop to end (from any thread).
     public func stop() { loop.stop() }
 
-    // MARK: - Observing (tests and benchmarks)
-
-    /// The state as of the last frame drawn.
-    var snapshot: AppState { lock.withLock { rendered } }
-
-    /// The last frame's text, one string per row (safe to read while the loop runs).
-    var frameLines: [String] { lock.withLock { renderedFrame?.lines ?? [] } }
-
-    /// Whether the open request's response body is on screen as a JSON tree.
-    public var isShowingJSONTree: Bool { snapshot.currentExchange?.body.isJSON ?? false }
-
-    /// How long the last frame took to build.
-    public var lastViewDuration: Duration { lock.withLock { lastFrameDuration } }
-
-    /// Whether the app is quiet: `inputs` events were taken, no effect runs, every result was reduced and
-    /// the last state reached the terminal. Tests and benchmarks poll it instead of sleeping.
-    public func isSettled(afterInputs inputs: Int) -> Bool {
-        guard runner.isQuiet else { return false }
-        return lock.withLock { inputsSeen >= inputs && renderedGeneration == generation }
-    }
-
     /// Key-map files, applied in order: `$XDG_CONFIG_HOME/ferry/keys.conf` (default
     /// `~/.config/ferry/keys.conf`), then the workspace's `.ferry/keys.conf`.
     static func keyMapFiles(workspace: Workspace, environment: [String: String]) -> [URL] {
@@ -165,10 +108,4 @@ public final class WorkbenchApp: @unchecked Sendable {
         files.append(workspace.stateFolder.appendingPathComponent("keys.conf"))
         return files
     }
-}
-
-/// Calls an action set after creation (the probe backend exists before the app it reports to).
-private final class FlushRelay {
-    var action: () -> Void = {}
-    func fire() { action() }
 }

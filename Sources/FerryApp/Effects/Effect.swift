@@ -35,8 +35,8 @@ enum Effect: Sendable {
     case editExternally(RequestID, String, fileExtension: String)
     /// Stop the process (Ctrl-Z) with the terminal handed back to the shell.
     case suspendProcess
-    /// Read the files a request's body includes (paths as written, relative to `folder`) to copy it as curl.
-    case readIncludedFiles(RequestID, folder: URL, paths: [String])
+    /// Prepare `plan` as for sending (``RequestSender``) and post the curl command for it.
+    case copyAsCurl(RequestID, SendPlan)
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.

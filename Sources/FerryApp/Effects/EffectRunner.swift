@@ -91,10 +91,8 @@ final class EffectRunner: @unchecked Sendable {
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
-        case .readIncludedFiles(let id, let folder, let paths):
-            background(.userInitiated) {
-                self.post(EditorAction.includedFilesRead(id, Self.readFiles(paths, in: folder)))
-            }
+        case .copyAsCurl(let id, let plan):
+            background(.userInitiated) { self.post(EditorAction.curlCommandMade(id, CurlCopy.make(for: plan))) }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
             do {
@@ -122,25 +120,6 @@ final class EffectRunner: @unchecked Sendable {
         running.forEach { $0.cancel() }
         all.forEach { $0.cancel() }
         client.cookieJar?.flush()
-    }
-
-    // MARK: - Included files
-
-    /// The bytes of each path (absolute, or relative to `folder`), or which one could not be read.
-    static func readFiles(_ paths: [String], in folder: URL) -> Result<[String: Data], SaveFailure> {
-        var files: [String: Data] = [:]
-        for path in paths {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            do {
-                files[path] = try Data(contentsOf: url)
-            } catch {
-                return .failure(
-                    SaveFailure(
-                        message:
-                            "Cannot read \(path) for the body (\(url.path)): check the path after < in the Body tab."))
-            }
-        }
-        return .success(files)
     }
 
     // MARK: - Internals
@@ -216,10 +195,7 @@ final class EffectRunner: @unchecked Sendable {
         do throws(SendFailure) {
             send = try sender.prepare(plan)
         } catch {
-            return .failure(
-                SaveFailure(
-                    message: error.variableError.map { AppErrorText.resolution($0, environment: plan.environment) }
-                        ?? error.description))
+            return .failure(AppErrorText.preparation(error, environment: plan.environment))
         }
         if let problem = AppErrorText.invalidJSONBody(send.prepared) { return .failure(SaveFailure(message: problem)) }
         send.request.recordsSentHead = true

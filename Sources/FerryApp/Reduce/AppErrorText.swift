@@ -5,6 +5,12 @@ import Foundation
 
 /// Problems in words, each with what to do about it.
 enum AppErrorText {
+    /// Why a send could not be prepared (``RequestSender/prepare(_:)``), with what to do about a variable.
+    static func preparation(_ failure: SendFailure, environment: String?) -> SaveFailure {
+        SaveFailure(
+            message: failure.variableError.map { resolution($0, environment: environment) } ?? failure.description)
+    }
+
     /// A request that could not be resolved (an unresolved variable, a bad URL).
     static func resolution(_ error: any Error, environment: String?) -> String {
         if let variable = error as? VariableError {

@@ -10,45 +10,47 @@ extension AppReducer {
         if !keepOverlay { state.overlay = nil }
         let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
-            exchange.search = text
-            exchange.matches = []
-            exchange.matchIndex = 0
-            exchange.searchError = nil
-            exchange.filter = nil
+            exchange.viewport.search = text
+            exchange.viewport.matches = []
+            exchange.viewport.matchIndex = 0
+            exchange.viewport.searchError = nil
+            exchange.viewport.filter = nil
             guard !text.isEmpty else { return }
             switch exchange.body {
             case .json(let tree) where BodySearch.isQuery(text):
                 let filter = BodySearch.filter(text, in: tree.document)
-                exchange.filter = filter
-                exchange.matches = filter.results.compactMap(\.node)
-                if let error = filter.error { exchange.searchError = "column \(error.column): \(error.message)" }
+                exchange.viewport.filter = filter
+                exchange.viewport.matches = filter.results.compactMap(\.node)
+                if let error = filter.error {
+                    exchange.viewport.searchError = "column \(error.column): \(error.message)"
+                }
             case .json(let tree):
-                exchange.matches = BodySearch.nodes(containing: text, in: tree.document)
+                exchange.viewport.matches = BodySearch.nodes(containing: text, in: tree.document)
             case .text(let body):
-                exchange.matches = BodySearch.lines(containing: text, in: body)
+                exchange.viewport.matches = BodySearch.lines(containing: text, in: body)
             case .binary, .parsing, .empty:
                 break
             }
             reveal(&exchange, page: page)
         }
-        if let exchange = state.currentExchange, !exchange.search.isEmpty {
+        if let exchange = state.currentExchange, !exchange.viewport.search.isEmpty {
             state.responseTab = .body
-            if let filter = exchange.filter {
+            if let filter = exchange.viewport.filter {
                 state.report(
                     .init(
                         text: filter.error != nil || filter.results.isEmpty
                             ? filter.summary
                             : filter.summary + "; ↑↓ or n/N move, Enter shows it in the tree, Esc clears.",
                         isError: filter.error != nil || filter.results.isEmpty))
-            } else if let problem = exchange.searchError {
+            } else if let problem = exchange.viewport.searchError {
                 state.report(.error("Cannot search: \(problem)"))
             } else {
                 state.report(
                     .init(
-                        text: exchange.matches.isEmpty
-                            ? "No match for \(exchange.search)."
-                            : "\(exchange.matches.count) match\(exchange.matches.count == 1 ? "" : "es") for \(exchange.search); n / N to move.",
-                        isError: exchange.matches.isEmpty))
+                        text: exchange.viewport.matches.isEmpty
+                            ? "No match for \(exchange.viewport.search)."
+                            : "\(exchange.viewport.matches.count) match\(exchange.viewport.matches.count == 1 ? "" : "es") for \(exchange.viewport.search); n / N to move.",
+                        isError: exchange.viewport.matches.isEmpty))
             }
         }
         return []
@@ -58,9 +60,9 @@ extension AppReducer {
     static func stepSearch(_ step: Int, _ state: inout AppState) -> [Effect] {
         let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
-            let count = exchange.filter?.results.count ?? exchange.matches.count
+            let count = exchange.viewport.filter?.results.count ?? exchange.viewport.matches.count
             guard count > 0 else { return }
-            exchange.matchIndex = ((exchange.matchIndex + step) % count + count) % count
+            exchange.viewport.matchIndex = ((exchange.viewport.matchIndex + step) % count + count) % count
             reveal(&exchange, page: page)
         }
         return []
@@ -71,13 +73,13 @@ extension AppReducer {
         let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
             guard case .json(var tree) = exchange.body else { return }
-            let node = exchange.bodyCursor < tree.visibleRowCount ? tree.node(atRow: exchange.bodyCursor) : 0
+            let node = exchange.viewport.cursor < tree.visibleRowCount ? tree.node(atRow: exchange.viewport.cursor) : 0
             change(&tree)
             var cursor = node
             while tree.row(of: cursor) == nil, let parent = tree.document.parent(of: cursor) { cursor = parent }
-            exchange.bodyCursor = tree.row(of: cursor) ?? 0
+            exchange.viewport.cursor = tree.row(of: cursor) ?? 0
             exchange.body = .json(tree)
-            exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
+            exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
         }
         return []
     }
@@ -89,18 +91,18 @@ extension AppReducer {
         let text: String
         switch exchange.body {
         case .json
-        where exchange.filter?.results.indices.contains(exchange.matchIndex) == true
-            && exchange.filter?.results[exchange.matchIndex].node == nil:
+        where exchange.viewport.filter?.results.indices.contains(exchange.viewport.matchIndex) == true
+            && exchange.viewport.filter?.results[exchange.viewport.matchIndex].node == nil:
             // A computed result (`length`, `keys`, a slice): its value, or the query that made it.
-            guard let filter = exchange.filter else { return [] }
-            text = wantsPath ? filter.query : filter.results[exchange.matchIndex].preview
+            guard let filter = exchange.viewport.filter else { return [] }
+            text = wantsPath ? filter.query : filter.results[exchange.viewport.matchIndex].preview
         case .json(let tree):
-            guard exchange.bodyCursor < tree.visibleRowCount else { return [] }
-            let node = tree.node(atRow: exchange.bodyCursor)
+            guard exchange.viewport.cursor < tree.visibleRowCount else { return [] }
+            let node = tree.node(atRow: exchange.viewport.cursor)
             text = wantsPath ? tree.document.path(of: node).description : tree.document.rawText(of: node)
         case .text(let body):
-            guard exchange.bodyCursor < body.lineCount else { return [] }
-            text = body.line(exchange.bodyCursor)
+            guard exchange.viewport.cursor < body.lineCount else { return [] }
+            text = body.line(exchange.viewport.cursor)
         case .binary, .parsing, .empty:
             return []
         }
@@ -112,12 +114,14 @@ extension AppReducer {
     /// Puts the cursor on the current match, expanding the JSON nodes above it.
     static func reveal(_ exchange: inout Exchange, page: Int) {
         let current: Int?
-        if let filter = exchange.filter {
+        if let filter = exchange.viewport.filter {
             current =
-                filter.results.indices.contains(exchange.matchIndex) ? filter.results[exchange.matchIndex].node : nil
+                filter.results.indices.contains(exchange.viewport.matchIndex)
+                ? filter.results[exchange.viewport.matchIndex].node : nil
         } else {
             current =
-                exchange.matches.indices.contains(exchange.matchIndex) ? exchange.matches[exchange.matchIndex] : nil
+                exchange.viewport.matches.indices.contains(exchange.viewport.matchIndex)
+                ? exchange.viewport.matches[exchange.viewport.matchIndex] : nil
         }
         guard let target = current else { return }
         switch exchange.body {
@@ -127,14 +131,14 @@ extension AppReducer {
                 if tree.isCollapsed(node) { tree.setCollapsed(false, node) }
                 ancestor = tree.document.parent(of: node)
             }
-            exchange.bodyCursor = tree.row(of: target) ?? 0
+            exchange.viewport.cursor = tree.row(of: target) ?? 0
             exchange.body = .json(tree)
         case .text:
-            exchange.bodyCursor = target
+            exchange.viewport.cursor = target
         case .binary, .parsing, .empty:
             return
         }
-        exchange.bodyScroll = max(0, exchange.bodyCursor - page / 3)
+        exchange.viewport.scroll = max(0, exchange.viewport.cursor - page / 3)
     }
 }
 
@@ -143,16 +147,17 @@ extension AppReducer {
 extension AppReducer {
     /// Whether the open response lists a query filter's results (keys move in the list, not the tree).
     static func isListingFilter(_ state: AppState) -> Bool {
-        state.focus == .response && state.responseTab == .body && state.currentExchange?.filter != nil
+        state.focus == .response && state.responseTab == .body && state.currentExchange?.viewport.filter != nil
     }
 
     /// Moves the current result of the query filter (the tree cursor follows it).
     static func moveInFilter(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
         let page = state.layout.responseContent.height
         updateCurrentExchange(&state) { exchange in
-            guard let filter = exchange.filter else { return }
+            guard let filter = exchange.viewport.filter else { return }
             let rows = max(1, page - filter.headerHeight)
-            exchange.matchIndex = step(exchange.matchIndex, move, count: filter.results.count, page: rows)
+            exchange.viewport.matchIndex = step(
+                exchange.viewport.matchIndex, move, count: filter.results.count, page: rows)
             reveal(&exchange, page: page)
         }
         return []
@@ -162,18 +167,19 @@ extension AppReducer {
     /// otherwise the filter is cleared altogether (Esc).
     static func closeFilter(showing: Bool, _ state: inout AppState) -> [Effect] {
         updateCurrentExchange(&state) { exchange in
-            guard let filter = exchange.filter else { return }
+            guard let filter = exchange.viewport.filter else { return }
             let current =
-                filter.results.indices.contains(exchange.matchIndex) ? filter.results[exchange.matchIndex].node : nil
-            exchange.filter = nil
+                filter.results.indices.contains(exchange.viewport.matchIndex)
+                ? filter.results[exchange.viewport.matchIndex].node : nil
+            exchange.viewport.filter = nil
             if showing {
                 // n / N go on stepping through the nodes the query found.
-                exchange.matchIndex = current.flatMap { exchange.matches.firstIndex(of: $0) } ?? 0
+                exchange.viewport.matchIndex = current.flatMap { exchange.viewport.matches.firstIndex(of: $0) } ?? 0
             } else {
-                exchange.search = ""
-                exchange.matches = []
-                exchange.matchIndex = 0
-                exchange.searchError = nil
+                exchange.viewport.search = ""
+                exchange.viewport.matches = []
+                exchange.viewport.matchIndex = 0
+                exchange.viewport.searchError = nil
             }
         }
         state.report(.info(showing ? "Showing it in the tree; n / N go on through the results." : "Filter cleared."))
@@ -185,13 +191,13 @@ extension AppReducer {
         let page = state.layout.responseContent.height
         var again = false
         updateCurrentExchange(&state) { exchange in
-            guard let filter = exchange.filter else { return }
+            guard let filter = exchange.viewport.filter else { return }
             let rows = max(1, page - filter.headerHeight)
-            let first = JSONFilter.firstRow(selected: exchange.matchIndex, height: rows)
+            let first = JSONFilter.firstRow(selected: exchange.viewport.matchIndex, height: rows)
             let index = first + row - filter.headerHeight
             guard row >= filter.headerHeight, filter.results.indices.contains(index) else { return }
-            again = index == exchange.matchIndex
-            exchange.matchIndex = index
+            again = index == exchange.viewport.matchIndex
+            exchange.viewport.matchIndex = index
             reveal(&exchange, page: page)
         }
         return again ? closeFilter(showing: true, &state) : []

@@ -24,14 +24,7 @@ extension AppReducer {
         case .externalEditorRequested: return requestExternalEdit(&state)
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state)
         case .curlCopyRequested: return copyAsCurl(&state)
-        case .includedFilesRead(let id, let result):
-            guard state.openRequest == id else { return [] }
-            switch result {
-            case .success(let files): return copyAsCurl(&state, includedFiles: files)
-            case .failure(let failure):
-                state.report(.error(failure.message))
-                return []
-            }
+        case .curlCommandMade(let id, let result): return curlCommandMade(id, result, &state)
         }
     }
 

@@ -5,37 +5,29 @@ import Foundation
 // MARK: - Copying a request as curl, importing files into the workspace
 
 extension AppReducer {
-    /// Puts the open request, with its unsaved edits and resolved in the active environment (secrets
-    /// included: the command must work), on the clipboard as a curl command. A body that includes files
-    /// (`< ./path`) is copied once an effect has read them (`includedFiles`), as for sending.
-    static func copyAsCurl(_ state: inout AppState, includedFiles: [String: Data]? = nil) -> [Effect] {
-        guard let id = state.openRequest, let request = state.currentRequest else {
+    /// Copies the open request, with its unsaved edits and resolved in the active environment as it would
+    /// be sent (values captured from earlier responses, included files; secrets in clear: the command must
+    /// work), as a curl command: an effect prepares it and posts the command (``curlCommandMade(_:_:_:)``).
+    static func copyAsCurl(_ state: inout AppState) -> [Effect] {
+        guard let (id, plan) = openPlan(state) else {
             state.report(.error("Open a request first: select it in the tree and press Enter."))
             return []
         }
-        let folder = state.workspace.url(of: id.path).deletingLastPathComponent()
-        var context = state.variableContext(for: id)
-        if let includedFiles {
-            context.includedFiles = includedFiles
-        } else {
-            let paths = request.includedFilePaths(with: context)
-            if !paths.isEmpty { return [.readIncludedFiles(id, folder: folder, paths: paths)] }
-        }
-        do {
-            let command = try CurlCommandExporter(baseFolder: folder).command(for: request, context: context)
-            let text = command.rendered(multiline: true)
-            var remarks = command.notes.prefix(1).map { $0 }
-            // The command carries the secret values it uses in clear (it must work): say so before it is
-            // pasted anywhere.
-            let secrets = try request.prepared(with: context).sensitiveValues
-            if secrets.contains(where: { !$0.isEmpty && text.contains($0) }) {
-                remarks.insert("secrets in clear", at: 0)
-            }
-            let remark = remarks.isEmpty ? "" : " (\(remarks.joined(separator: "; ")))"
+        return [.copyAsCurl(id, plan)]
+    }
+
+    /// Puts the curl command made for `id` on the clipboard, saying what to mind about it, or says why it
+    /// could not be made.
+    static func curlCommandMade(_ id: RequestID, _ result: Result<CurlCopy, SaveFailure>, _ state: inout AppState)
+        -> [Effect]
+    {
+        switch result {
+        case .success(let copy):
+            let remark = copy.remarks.isEmpty ? "" : " (\(copy.remarks.joined(separator: "; ")))"
             state.report(.info("Copied \(id) as a curl command\(remark)."))
-            return [.copy(text)]
-        } catch {
-            state.report(.error(AppErrorText.resolution(error, environment: state.environment)))
+            return [.copy(copy.text)]
+        case .failure(let failure):
+            state.report(.error(failure.message))
             return []
         }
     }

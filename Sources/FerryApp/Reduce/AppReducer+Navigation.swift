@@ -30,28 +30,30 @@ extension AppReducer {
             }
             if move == .left || move == .right {
                 updateCurrentExchange(&state) { exchange in
-                    guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else {
+                    guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
                         return
                     }
-                    let node = tree.node(atRow: exchange.bodyCursor)
+                    let node = tree.node(atRow: exchange.viewport.cursor)
                     if move == .left && tree.document.kind(of: node).isContainer && !tree.isCollapsed(node) {
                         tree.setCollapsed(true, node)
                     } else if move == .left, let parent = tree.document.parent(of: node), let row = tree.row(of: parent)
                     {
-                        exchange.bodyCursor = row
+                        exchange.viewport.cursor = row
                     } else if move == .right && tree.isCollapsed(node) {
                         tree.setCollapsed(false, node)
                     }
                     exchange.body = .json(tree)
-                    exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
+                    exchange.viewport.scroll = scrolled(
+                        exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
                 }
                 return []
             }
             let width = state.layout.responseContent.width
             updateCurrentExchange(&state) { exchange in
                 let count = bodyRowCount(exchange.body, width: width)
-                exchange.bodyCursor = step(exchange.bodyCursor, move, count: count, page: page)
-                exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
+                exchange.viewport.cursor = step(exchange.viewport.cursor, move, count: count, page: page)
+                exchange.viewport.scroll = scrolled(
+                    exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
             }
         }
         return []
@@ -88,8 +90,10 @@ extension AppReducer {
         case .response:
             if isListingFilter(state) { return closeFilter(showing: true, &state) }
             updateCurrentExchange(&state) { exchange in
-                guard case .json(var tree) = exchange.body, exchange.bodyCursor < tree.visibleRowCount else { return }
-                let node = tree.node(atRow: exchange.bodyCursor)
+                guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
+                    return
+                }
+                let node = tree.node(atRow: exchange.viewport.cursor)
                 guard tree.document.kind(of: node).isContainer else { return }
                 tree.toggle(node)
                 exchange.body = .json(tree)
@@ -160,10 +164,10 @@ extension AppReducer {
                 } else if state.responseTab == .body, layout.responseContent.contains(position) {
                     var toggle = false
                     updateCurrentExchange(&state) { exchange in
-                        let row = exchange.bodyScroll + position.y - layout.responseContent.y
+                        let row = exchange.viewport.scroll + position.y - layout.responseContent.y
                         guard row < bodyRowCount(exchange.body, width: layout.responseContent.width) else { return }
-                        toggle = exchange.bodyCursor == row
-                        exchange.bodyCursor = row
+                        toggle = exchange.viewport.cursor == row
+                        exchange.viewport.cursor = row
                     }
                     if toggle { return activate(&state) }
                 }
@@ -181,7 +185,7 @@ extension AppReducer {
         let page = layout.responseContent.height
         for key in Array(state.exchanges.keys) {
             guard var exchange = state.exchanges[key] else { continue }
-            exchange.bodyScroll = scrolled(exchange.bodyScroll, cursor: exchange.bodyCursor, page: page)
+            exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
             state.exchanges[key] = exchange
         }
     }

@@ -8,7 +8,7 @@ extension AppReducer {
         switch action {
         case .searchRequested:
             guard let exchange = state.currentExchange else { return [] }
-            state.overlay = .search(exchange.search)
+            state.overlay = .search(exchange.viewport.search)
             return []
         case .searchStepped(let step): return stepSearch(step, &state)
         case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }

@@ -11,15 +11,10 @@ extension AppReducer {
     /// it (``RequestSender``: values captured from earlier responses, included files) and reports back with
     /// ``AppAction/sendPrepared(id:_:)`` or ``AppAction/sendFailed(id:_:)``.
     static func send(_ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest, let request = state.currentRequest, var located = state.workspaceRequest(id)
-        else {
+        guard let (id, plan) = openPlan(state) else {
             state.report(.error("Open a request first: select it in the tree and press Enter."))
             return []
         }
-        located.request = request
-        let plan = SendPlan(
-            workspace: state.workspace, request: located, context: state.variableContext(for: id),
-            environment: state.environment, folder: state.workspace.url(of: id.path).deletingLastPathComponent())
         var effects: [Effect] = []
         if let previous = state.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
         let sendID = state.nextSendID
@@ -29,6 +24,17 @@ extension AppReducer {
         state.detailScroll = 0
         effects.append(.send(id: sendID, plan))
         return effects
+    }
+
+    /// The open request, with its unsaved edits, as a plan to send in the active environment.
+    static func openPlan(_ state: AppState) -> (RequestID, SendPlan)? {
+        guard let id = state.openRequest, let request = state.currentRequest, var located = state.workspaceRequest(id)
+        else { return nil }
+        located.request = request
+        let plan = SendPlan(
+            workspace: state.workspace, request: located, context: state.variableContext(for: id),
+            environment: state.environment, folder: state.workspace.url(of: id.path).deletingLastPathComponent())
+        return (id, plan)
     }
 
     /// Takes in what send `id` puts on the wire, for the Request tab.

@@ -41,8 +41,7 @@ extension AppReducer {
             exchange.isBodyIncomplete = !body.isComplete
             exchange.isBodyPartial = !body.isComplete || (body.isSpilled && !body.isBinary)
             exchange.body = body.count == 0 ? .empty : .parsing
-            exchange.bodyCursor = 0
-            exchange.bodyScroll = 0
+            exchange.viewport = BodyViewport()
             if !body.isComplete {
                 let arrived = WorkbenchView.formatBytes(body.count)
                 if case .canceled = exchange.phase {

@@ -47,8 +47,7 @@ extension AppReducer {
             updateExchange(id, &state) { exchange in
                 exchange.body = body
                 exchange.preview = []
-                exchange.bodyCursor = 0
-                exchange.bodyScroll = 0
+                exchange.viewport = BodyViewport()
                 // The prepared body holds the bytes now; keeping the raw copy too would double the memory.
                 if case .received(var response) = exchange.phase {
                     response.body = Data()

@@ -2,7 +2,8 @@ import FerryHTTP
 import FerryWorkbench
 import Foundation
 
-/// One send of a request and what came of it: in flight, answered, failed or canceled.
+/// One send of a request and what came of it: in flight, answered, failed or canceled (the transfer's
+/// facts), with where the user is in its body (``viewport``).
 struct Exchange: Sendable {
     /// Where the exchange is.
     enum Phase: Sendable {
@@ -57,20 +58,9 @@ struct Exchange: Sendable {
     var isBodyPartial = false
     /// The body, once received and prepared for display.
     var body: ResponseBody = .empty
-    /// The body view's cursor row and scroll.
-    var bodyCursor = 0
-    /// The first body row shown.
-    var bodyScroll = 0
-    /// The active `/` filter or search text.
-    var search = ""
-    /// What matches the search, in order: JSON nodes, or text lines.
-    var matches: [Int] = []
-    /// The match the cursor is on.
-    var matchIndex = 0
-    /// Why the search could not run, if it could not.
-    var searchError: String?
-    /// The FerryJSON query filter listed instead of the tree, while one is active.
-    var filter: JSONFilter?
+    /// Where the body view is: cursor, scroll, search and filter. It belongs to the body shown, so a new
+    /// body (prepared, or a retry starting over) starts from a fresh one.
+    var viewport = BodyViewport()
     /// Whether bytes are still moving.
     var isInFlight: Bool {
         if case .inFlight = phase { return true }

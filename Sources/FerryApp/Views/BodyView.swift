@@ -21,10 +21,10 @@ struct BodyView: Widget {
         case .empty:
             Line("No body.", style: theme[.muted]).render(into: &buffer, area: area.rows(area.y, count: 1))
         case .json(let tree):
-            textView(JSONTreeLines(tree: tree, matches: Set(exchange.matches), theme: theme), numbered: false)
+            textView(JSONTreeLines(tree: tree, matches: Set(exchange.viewport.matches), theme: theme), numbered: false)
                 .render(into: &buffer, area: area)
         case .text(let text):
-            let lines = TextBodyLines(text: text, matches: Set(exchange.matches), theme: theme)
+            let lines = TextBodyLines(text: text, matches: Set(exchange.viewport.matches), theme: theme)
             textView(lines, numbered: true).render(into: &buffer, area: below(note: text.note, in: area, &buffer))
         case .binary(let hex):
             let lines = HexDumpLines(hex: hex, width: area.width, theme: theme)
@@ -35,7 +35,7 @@ struct BodyView: Widget {
     /// `lines` scrolled to the body's scroll position, with its cursor line.
     private func textView<Source: TextLineSource>(_ lines: Source, numbered: Bool) -> TextView<Source> {
         TextView(
-            source: lines, top: exchange.bodyScroll, cursorLine: exchange.bodyCursor,
+            source: lines, top: exchange.viewport.scroll, cursorLine: exchange.viewport.cursor,
             cursorStyle: isFocused ? theme[.selection] : theme[.selection].adding(.dim),
             lineNumberStyle: numbered ? theme[.muted] : nil)
     }

@@ -82,9 +82,10 @@ struct ResponseView: Widget {
         }
         switch state.responseTab {
         case .body:
-            if let filter = exchange.filter {
+            if let filter = exchange.viewport.filter {
                 JSONFilterView(
-                    filter: filter, selected: exchange.matchIndex, theme: theme, isFocused: state.focus == .response
+                    filter: filter, selected: exchange.viewport.matchIndex, theme: theme,
+                    isFocused: state.focus == .response
                 ).render(into: &buffer, area: content)
             } else {
                 BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(

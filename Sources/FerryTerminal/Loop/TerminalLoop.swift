@@ -31,6 +31,9 @@ public final class TerminalLoop<State, Action: Sendable> {
     public var tickInterval: Duration = .milliseconds(100)
     /// The most events reduced in one batch before rendering (so a flood of input still shows progress).
     public var maximumBatch = 256
+    /// Who is told about input, reductions and frames (tests and benchmarks); `nil` costs nothing. Set it
+    /// before `run`.
+    public var observer: LoopObserver<State, Action>?
 
     private let backend: any TerminalBackend
     private let stopFlag = StopFlag()
@@ -80,17 +83,17 @@ public final class TerminalLoop<State, Action: Sendable> {
             var handled = 0
             while let current = event {
                 if case .resize = current { previous = nil }
-                if let next = action(current, state) {
-                    reduce(&state, next)
-                }
+                let next = action(current, state)
+                observer?.inputRouted(current, next)
+                if let next { apply(next, using: reduce) }
                 changed = true
                 handled += 1
                 if isFinished(state) || handled >= maximumBatch { break }
                 event = try backend.nextEvent(timeout: .zero)
             }
-            if mailbox.drain({ reduce(&state, $0) }) > 0 { changed = true }
+            if mailbox.drain({ apply($0, using: reduce) }) > 0 { changed = true }
             if animating, let tickAction, ContinuousClock.now >= nextTick {
-                reduce(&state, tickAction)
+                apply(tickAction, using: reduce)
                 nextTick = ContinuousClock.now + tickInterval
                 changed = true
             } else if !animating {
@@ -103,9 +106,20 @@ public final class TerminalLoop<State, Action: Sendable> {
 
     // MARK: - Internals
 
+    private func apply(_ action: Action, using reduce: (inout State, Action) -> Void) {
+        reduce(&state, action)
+        observer?.actionReduced(action, state)
+    }
+
     private func render(_ view: (State, inout Frame) -> Void) throws {
         var frame = Frame(size: backend.size)
-        view(state, &frame)
+        if let observer {
+            let start = ContinuousClock.now
+            view(state, &frame)
+            observer.frameRendered(state, frame.buffer, ContinuousClock.now - start)
+        } else {
+            view(state, &frame)
+        }
         let changes: [CellChange]
         if let previous, previous.size == frame.buffer.size {
             changes = frame.buffer.changes(from: previous)
@@ -120,6 +134,7 @@ public final class TerminalLoop<State, Action: Sendable> {
             try backend.hideCursor()
         }
         try backend.flush()
+        observer?.frameFlushed()
         previous = frame.buffer
         renderCount += 1
         cellsDrawn += changes.count

@@ -44,6 +44,7 @@ public struct PreparedSend: Sendable {
     public var outputs: [PreparedOutput] = []
     /// The pre-request scripts that ran while preparing, with what they produced.
     public var preRequestScripts: [ScriptRun] = []
-    /// Every variable layer the request was resolved with, for the response handlers' `request` facts.
-    var context: VariableContext
+    /// The variables it was prepared with: the plan's, plus the captured values, script variables and
+    /// included files read (the response handlers' `request` facts and a curl copy use them).
+    public var context: VariableContext
 }

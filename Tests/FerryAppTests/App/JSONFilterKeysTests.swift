@@ -33,7 +33,7 @@ final class JSONFilterKeysTests {
     private func currentPath(_ app: AppHarness) async throws -> String {
         let exchange = try #require(app.state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw HarnessError("no tree") }
-        return tree.document.path(of: tree.node(atRow: exchange.bodyCursor)).description
+        return tree.document.path(of: tree.node(atRow: exchange.viewport.cursor)).description
     }
 
     @Test func aQueryListsItsMatchesAndKeysMoveThroughThem() async throws {
@@ -48,17 +48,17 @@ final class JSONFilterKeysTests {
         #expect(!app.shows("count: 2"), "the tree is replaced by the list\n\(app.screen)")
         #expect(try await currentPath(app) == ".user.langs[0]")
         try await app.press(.key(.down))
-        #expect(app.state.currentExchange?.matchIndex == 1)
+        #expect(app.state.currentExchange?.viewport.matchIndex == 1)
         #expect(try await currentPath(app) == ".user.langs[1]")
         try await app.press(.character("n"))
-        #expect(app.state.currentExchange?.matchIndex == 0)
+        #expect(app.state.currentExchange?.viewport.matchIndex == 0)
         try await app.press(.character("N"))
-        #expect(app.state.currentExchange?.matchIndex == 1)
+        #expect(app.state.currentExchange?.viewport.matchIndex == 1)
         try await app.press(.character("y"), .character("p"))
         #expect(app.copied.suffix(2) == ["\"c\"", ".user.langs[1]"])
         // Enter shows the current result in the tree; n goes on through the results there.
         try await app.press(.key(.enter))
-        #expect(app.state.currentExchange?.filter == nil)
+        #expect(app.state.currentExchange?.viewport.filter == nil)
         #expect(app.shows("count: 2"), "\(app.screen)")
         #expect(try await currentPath(app) == ".user.langs[1]")
         try await app.press(.character("n"))
@@ -84,8 +84,8 @@ final class JSONFilterKeysTests {
         #expect(app.copied.last == "[\"name\",\"langs\"]")
         // Esc clears the filter and brings the tree back.
         try await app.press(.key(.escape))
-        #expect(app.state.currentExchange?.filter == nil)
-        #expect(app.state.currentExchange?.search == "")
+        #expect(app.state.currentExchange?.viewport.filter == nil)
+        #expect(app.state.currentExchange?.viewport.search == "")
         #expect(app.shows("count: 2"), "\(app.screen)")
         try await app.quit()
     }
@@ -116,10 +116,10 @@ final class JSONFilterKeysTests {
         for _ in 0..<20 { try await app.press(.key(.backspace)) }
         try await app.type("a")
         try await app.press(.key(.enter))
-        #expect(app.state.currentExchange?.filter == nil)
-        #expect((app.state.currentExchange?.matches.count ?? 0) >= 2)
+        #expect(app.state.currentExchange?.viewport.filter == nil)
+        #expect((app.state.currentExchange?.viewport.matches.count ?? 0) >= 2)
         try await app.press(.character("n"))
-        #expect(app.state.currentExchange?.matchIndex == 1)
+        #expect(app.state.currentExchange?.viewport.matchIndex == 1)
         try await app.quit()
     }
 
@@ -134,9 +134,9 @@ final class JSONFilterKeysTests {
         // Row 0 is the count; row 3 is the third result (.user.name).
         let click = InputEvent.mouse(MouseEvent(.press(.left), at: Position(x: content.x + 2, y: content.y + 3)))
         try await app.press(click)
-        #expect(app.state.currentExchange?.matchIndex == 2)
+        #expect(app.state.currentExchange?.viewport.matchIndex == 2)
         try await app.press(click)
-        #expect(app.state.currentExchange?.filter == nil)
+        #expect(app.state.currentExchange?.viewport.filter == nil)
         #expect(try await currentPath(app) == ".user.name")
         try await app.quit()
     }

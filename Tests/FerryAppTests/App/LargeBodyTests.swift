@@ -166,7 +166,7 @@ final class LargeBodyTests {
         let app = try await launch(opening: 3)
         defer { app.stop() }
         try await app.press(.control("r"))
-        #expect(!app.app.isShowingJSONTree)
+        #expect(!app.probe.isShowingJSONTree)
         #expect(app.shows("Too large for a tree"), "\(app.screen)")
         #expect(app.shows("partial view"))
         try await app.quit()

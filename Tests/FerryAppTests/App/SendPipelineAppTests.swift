@@ -67,6 +67,22 @@ final class SendPipelineAppTests {
         try await app.quit()
     }
 
+    @Test func yCopiesAChainedRequestWithTheTokenOfTheLoginsResponse() async throws {
+        let app = try AppHarness(workspace: folder.url)
+        defer { app.stop() }
+        try await app.settle()
+        try await app.press(.control("r"))
+        try await app.waitFor("the login's response") { app.state.currentExchange?.response?.status == 200 }
+        try await app.press(.key(.down), .key(.enter), .key(.tab, modifiers: .shift))
+        #expect(app.state.openRequest?.selector == "me")
+        #expect(app.state.focus == .tree)
+        try await app.press(.character("Y"))
+        let command = try #require(app.backend.copiedTexts.last, "\(app.screen)")
+        #expect(command.contains("Authorization: Bearer t-123"), "\(command)")
+        #expect(app.shows("Copied requests.http#me as a curl command."), "\(app.screen)")
+        try await app.quit()
+    }
+
     @Test func aCookieSetOnALoginsRedirectHopReachesTheNextHopFromTheWorkbenchAndFerrySend() async throws {
         let app = try AppHarness(workspace: folder.url)
         defer { app.stop() }

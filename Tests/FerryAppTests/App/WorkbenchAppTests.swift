@@ -163,9 +163,9 @@ final class WorkbenchAppTests {
         for _ in 0..<20 { try await app.press(.key(.backspace)) }
         try await app.type("a")
         try await app.press(.key(.enter), .character("n"))
-        #expect(app.state.currentExchange?.matchIndex == 1)
+        #expect(app.state.currentExchange?.viewport.matchIndex == 1)
         try await app.press(.character("N"))
-        #expect(app.state.currentExchange?.matchIndex == 0)
+        #expect(app.state.currentExchange?.viewport.matchIndex == 0)
         try await app.quit()
     }
 

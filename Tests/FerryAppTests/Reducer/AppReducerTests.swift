@@ -51,22 +51,6 @@ struct AppReducerTests {
 
     // MARK: - Sending
 
-    @Test mutating func sendResolvesTheRequestAndStartsAnEffect() throws {
-        let effects = AppReducer.reduce(&state, .app(.sendRequested))
-        guard case .send(let id, let plan) = effects.first else {
-            Issue.record("expected a send effect, got \(effects)")
-            return
-        }
-        // What the effect prepares and sends.
-        #expect(
-            try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString
-                == "http://127.0.0.1:9/json")
-        #expect(plan.environment == "local")
-        #expect(state.currentExchange?.id == id)
-        #expect(state.currentExchange?.isInFlight == true)
-        #expect(state.isAnythingInFlight)
-    }
-
     @Test mutating func aResponseIsStoredAndItsBodyPreparedOffTheLoop() throws {
         _ = AppReducer.reduce(&state, .app(.sendRequested))
         let id = try #require(state.currentExchange?.id)
@@ -305,27 +289,6 @@ struct AppReducerTests {
         #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
     }
 
-    @Test mutating func undoingAnEditClearsTheDraft() {
-        state.focus = .editor
-        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
-        #expect(state.hasUnsavedEdits)
-        _ = AppReducer.reduce(&state, .app(.backspacePressed))
-        #expect(!state.hasUnsavedEdits)
-    }
-
-    @Test mutating func quittingWithUnsavedEditsAsksFirst() {
-        state.focus = .editor
-        _ = AppReducer.reduce(&state, .app(.characterTyped("x")))
-        _ = AppReducer.reduce(&state, .app(.quitRequested))
-        #expect(state.overlay == .confirmQuit)
-        #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .overlay(.dismissed))
-        #expect(!state.isFinished)
-        _ = AppReducer.reduce(&state, .app(.quitRequested))
-        _ = AppReducer.reduce(&state, .app(.quitConfirmed))
-        #expect(state.isFinished)
-    }
-
     @Test mutating func theMethodPickerChangesTheMethod() {
         _ = AppReducer.reduce(&state, .editor(.methodCycled))
         for character in "pat" { _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.character(character)))) }
@@ -363,15 +326,15 @@ struct AppReducerTests {
         _ = AppReducer.reduce(&state, .app(.rowActivated))
         let exchange = try #require(state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
-        #expect(tree.document.path(of: tree.node(atRow: exchange.bodyCursor)).description == ".user.tags[1]")
+        #expect(tree.document.path(of: tree.node(atRow: exchange.viewport.cursor)).description == ".user.tags[1]")
         _ = AppReducer.reduce(&state, .response(.searchRequested))
         for _ in 0..<20 { _ = AppReducer.reduce(&state, .app(.backspacePressed)) }
         for character in "ADA" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
         _ = AppReducer.reduce(&state, .app(.rowActivated))
         let found = try #require(state.currentExchange)
         guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
-        #expect(found.matches.count == 1)
-        #expect(searched.document.path(of: searched.node(atRow: found.bodyCursor)).description == ".user.name")
+        #expect(found.viewport.matches.count == 1)
+        #expect(searched.document.path(of: searched.node(atRow: found.viewport.cursor)).description == ".user.name")
         guard case .copy(let text) = AppReducer.reduce(&state, .response(.copyRequested(.path))).first else {
             throw TestFailure("expected a copy effect")
         }

@@ -39,7 +39,7 @@ extension AppHarness {
             guard let seen = watch(until: ContinuousClock.now + timeout, condition) else { return nil }
             let started = ContinuousClock.now
             let inputs = queue(events)
-            let settled = Self.poll(until: started + timeout) { app.isSettled(afterInputs: inputs) }
+            let settled = Self.poll(until: started + timeout) { probe.isSettled(afterInputs: inputs) }
             return (seen, settled ? ContinuousClock.now - started : nil)
         }
         guard let outcome else { throw HarnessError("timed out waiting for \(what)\n\(screen)") }

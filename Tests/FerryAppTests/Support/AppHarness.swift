@@ -12,6 +12,8 @@ import Testing
 final class AppHarness: @unchecked Sendable {
     let backend: InMemoryBackend
     let app: WorkbenchApp
+    /// What the app's loop reports: quiet or not, the last frame.
+    let probe: AppProbe
     let transport: CurlTransport
     private let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
@@ -34,6 +36,7 @@ final class AppHarness: @unchecked Sendable {
         app = try WorkbenchApp(
             workspace: workspace, backend: backend, transport: transport, services: services,
             themeProblems: themeProblems, processEnvironment: ["HOME": workspace.path], limits: limits)
+        probe = AppProbe(watching: app)
         let thread = Thread { [self] in
             do { try app.run() } catch { lock.withLock { runError = error } }
             lock.withLock { hasFinished = true }
@@ -96,7 +99,7 @@ final class AppHarness: @unchecked Sendable {
     /// Waits until every event was taken, no effect runs and the last state is on screen.
     func settle(timeout: Duration = .seconds(20)) async throws {
         let inputs = lock.withLock { enqueued }
-        try await waitFor("the app to settle", timeout: timeout) { [app] in app.isSettled(afterInputs: inputs) }
+        try await waitFor("the app to settle", timeout: timeout) { [probe] in probe.isSettled(afterInputs: inputs) }
     }
 
     /// Polls `condition` until it holds or `timeout` passes (which throws with the screen).
@@ -112,11 +115,11 @@ final class AppHarness: @unchecked Sendable {
     }
 
     /// The state as last drawn.
-    var state: AppState { app.snapshot }
+    var state: AppState { probe.snapshot }
 
     /// The screen as text, from the last frame the loop drew (safe while the loop runs).
     var screen: String {
-        app.frameLines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        probe.frameLines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
     }
 
     /// Whether the screen shows `text` somewhere.

@@ -45,6 +45,29 @@ final class ReducerTester {
         try reduce(action, expected, sourceLocation)
     }
 
+    /// Routes `event` through the key map (``InputRouter``) as the app loop does and sends the action it
+    /// maps to, checking the change as `send` does; a key that maps to nothing must change nothing.
+    @discardableResult
+    func press(
+        _ event: InputEvent, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ expected: (inout AppState) throws -> Void = { _ in }
+    ) rethrows -> [Effect] {
+        guard let action = InputRouter.action(for: event, in: state) else {
+            var unchanged = state
+            try expected(&unchanged)
+            let difference = Self.difference(unchanged, state)
+            if !difference.isEmpty {
+                Issue.record(
+                    Comment(
+                        rawValue: "\(event) maps to no action, but a change was stated:\n"
+                            + difference.joined(separator: "\n")),
+                    sourceLocation: sourceLocation)
+            }
+            return []
+        }
+        return try reduce(action, expected, sourceLocation)
+    }
+
     /// Waits for the next action an effect posts, checks it is the one `payload` expects (it returns the
     /// action's payload, `nil` for any other action), reduces it and checks the change as `send` does, with
     /// the payload at hand for stating it.

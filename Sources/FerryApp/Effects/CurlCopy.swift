@@ -1,0 +1,35 @@
+import FerryWorkbench
+
+/// A request as a curl command for the clipboard, made from the send it would be
+/// (``RequestSender/prepare(_:)``: values captured from earlier responses, included files read), with what
+/// the status line says about it.
+struct CurlCopy: Sendable, Equatable {
+    /// The command, one option a line.
+    var text: String
+    /// What to mind: the secrets it holds in clear, the exporter's first note.
+    var remarks: [String]
+
+    /// The command for `plan`, or why it cannot be made (reads files: not on the loop).
+    static func make(for plan: SendPlan) -> Result<CurlCopy, SaveFailure> {
+        let send: PreparedSend
+        do throws(SendFailure) {
+            send = try RequestSender.prepare(plan)
+        } catch {
+            return .failure(AppErrorText.preparation(error, environment: plan.environment))
+        }
+        do {
+            let command = try CurlCommandExporter(baseFolder: plan.folder)
+                .command(for: plan.request.request, context: send.context)
+            let text = command.rendered(multiline: true)
+            var remarks = Array(command.notes.prefix(1))
+            // The command carries the secret values it uses in clear (it must work): say so before it is
+            // pasted anywhere.
+            if send.prepared.sensitiveValues.contains(where: { !$0.isEmpty && text.contains($0) }) {
+                remarks.insert("secrets in clear", at: 0)
+            }
+            return .success(CurlCopy(text: text, remarks: remarks))
+        } catch {
+            return .failure(SaveFailure(message: AppErrorText.resolution(error, environment: plan.environment)))
+        }
+    }
+}

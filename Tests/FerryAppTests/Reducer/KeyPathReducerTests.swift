@@ -1,0 +1,97 @@
+import FerryHTTP
+import FerryTerminal
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// The reducer driven by keys as users press them (through the key map and ``InputRouter``), each change
+/// stated in full on ``ReducerTester``: sending and canceling, an edit taken back, quitting with edits.
+@Suite("Reducer by keys")
+struct KeyPathReducerTests {
+    let folder: TemporaryWorkspace
+    let state: AppState
+
+    init() throws {
+        folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
+        state = try folder.loadState(size: Size(width: 80, height: 24))
+    }
+
+    @Test func ctrlRSendsTheOpenRequestAndEscCancelsIt() async throws {
+        let tester = ReducerTester(state)
+        let id = try #require(state.openRequest)
+        let effects = tester.press(.control("r")) {
+            $0.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.nextSendID = SendID(number: 2)
+            $0.message = nil
+        }
+        guard case .send(.first, let plan) = effects.first else {
+            Issue.record("expected a send, got \(effects)")
+            return
+        }
+        #expect(plan.environment == "local")
+        #expect(try RequestSender.prepare(plan).request.url?.absoluteString == "http://127.0.0.1:9/json")
+        await tester.receive({ action -> PreparedSend? in
+            guard case .transfer(.first, .prepared(let send)) = action else { return nil }
+            return send
+        }) { state, send in
+            state.exchanges[id]?.sent = send.request
+            state.exchanges[id]?.scrubber = send.prepared.scrubber
+        }
+        tester.press(.key(.escape)) {
+            $0.exchanges[id]?.phase = .canceled
+            $0.report(.info("Canceled."))
+        }
+        await tester.receive({ action -> TransferEnd? in
+            guard case .transfer(.first, .ended(let end)) = action else { return nil }
+            return end
+        }) { state, end in
+            state.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+            state.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
+            state.exchanges[id]?.isBodyPartial = !end.body.isComplete
+        }
+        await tester.finish()
+    }
+
+    @Test func aCharacterTypedInTheURLAndErasedLeavesNoDraft() async throws {
+        let tester = ReducerTester(state)
+        let id = try #require(state.openRequest)
+        tester.press(.key(.tab)) { $0.focus = .editor }
+        try tester.press(.character("x")) {
+            var draft = try #require($0.currentRequest)
+            draft.url = "{{host}}/jsonx"
+            $0.drafts[id] = draft
+            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.urlEditor.insert("x")
+        }
+        #expect(tester.state.hasUnsavedEdits)
+        tester.press(.key(.backspace)) {
+            $0.drafts[id] = nil
+            $0.urlEditor.deleteBackward()
+        }
+        #expect(!tester.state.hasUnsavedEdits)
+        await tester.finish()
+    }
+
+    @Test func ctrlQWithUnsavedEditsAsksFirstAndEscStays() async throws {
+        let tester = ReducerTester(state)
+        let id = try #require(state.openRequest)
+        tester.press(.key(.tab)) { $0.focus = .editor }
+        try tester.press(.character("x")) {
+            var draft = try #require($0.currentRequest)
+            draft.url = "{{host}}/jsonx"
+            $0.drafts[id] = draft
+            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.urlEditor.insert("x")
+        }
+        tester.press(.control("q")) { $0.overlay = .confirmQuit }
+        tester.press(.key(.escape)) { $0.overlay = nil }
+        #expect(!tester.state.isFinished)
+        tester.press(.control("q")) { $0.overlay = .confirmQuit }
+        // The question stays on screen while the loop ends.
+        tester.press(.character("y")) { $0.isFinished = true }
+        await tester.finish()
+    }
+}

@@ -1,8 +1,9 @@
 import FerryWorkbench
 
 /// A request as a curl command for the clipboard, made from the send it would be
-/// (``RequestSender/prepare(_:)``: values captured from earlier responses, included files read), with what
-/// the status line says about it.
+/// (``RequestSender/prepare(_:runningScripts:)`` without running its pre-request scripts: values captured from
+/// earlier responses and the session's script globals used, included files read), with what the status line
+/// says about it.
 struct CurlCopy: Sendable, Equatable {
     /// The command, one option a line.
     var text: String
@@ -10,10 +11,10 @@ struct CurlCopy: Sendable, Equatable {
     var remarks: [String]
 
     /// The command for `plan`, or why it cannot be made (reads files: not on the loop).
-    static func make(for plan: SendPlan) -> Result<CurlCopy, SaveFailure> {
+    static func make(for plan: SendPlan, with sender: RequestSender) -> Result<CurlCopy, SaveFailure> {
         let send: PreparedSend
         do throws(SendFailure) {
-            send = try RequestSender.prepare(plan)
+            send = try sender.prepare(plan, runningScripts: false)
         } catch {
             return .failure(AppErrorText.preparation(error, environment: plan.environment))
         }

@@ -92,7 +92,7 @@ final class EffectRunner: @unchecked Sendable {
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
         case .copyAsCurl(let id, let plan):
-            background(.userInitiated) { self.post(EditorAction.curlCommandMade(id, CurlCopy.make(for: plan))) }
+            background(.userInitiated) { self.post(EditorAction.curlCommandMade(id, CurlCopy.make(for: plan, with: self.sender))) }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
             do {

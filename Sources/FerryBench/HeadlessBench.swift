@@ -37,7 +37,8 @@ enum HeadlessBench: BenchSuite {
         var pairs = [
             Pair(
                 name: "ferry send, small GET", peer: "curl", target: 1.2,
-                ferry: [ferry, "send", requests + "#small", "--env", "local"], other: ["curl", "-s", "\(server.baseURL)/small"]),
+                ferry: [ferry, "send", requests + "#small", "--env", "local"],
+                other: ["curl", "-s", "\(server.baseURL)/small"]),
             Pair(
                 name: "ferry send -o FILE, 50 MB", peer: "curl -o", target: 1.0,
                 ferry: [ferry, "send", requests + "#large", "--env", "local", "-o", output],

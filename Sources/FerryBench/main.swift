@@ -8,6 +8,7 @@ let suites: [any BenchSuite.Type] = [
     CancelBench.self,
     AppBench.self,
     LaunchBench.self,
+    HeadlessBench.self,
     WidgetBench.self,
     TerminalBench.self,
     OpenAPIBench.self,

@@ -8,6 +8,34 @@ extension JSONDocument {
     public func formattedBytes(_ format: JSONFormat = .pretty(indent: 2), at node: Int = 0) -> [UInt8] {
         var writer = JSONWriter(format: format)
         writer.output.reserveCapacity(byteSize(of: node) + byteSize(of: node) / 2)
+        writeTape(at: node, into: &writer, flushingAt: Int.max) { _ in }
+        return writer.output
+    }
+
+    /// Writes the value at `node` (the root by default) in `format` to `sink`, in chunks of about `chunkSize`
+    /// bytes as they are produced, so the output is never held whole.
+    ///
+    /// The chunks joined are exactly ``formattedBytes(_:at:)``; each buffer is valid only during its call.
+    public func writeFormatted(
+        _ format: JSONFormat = .pretty(indent: 2), at node: Int = 0, chunkSize: Int = 1 << 20,
+        to sink: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var writer = JSONWriter(format: format)
+        let threshold = max(1, chunkSize)
+        writer.output.reserveCapacity(threshold + threshold / 4)
+        func flush(_ writer: inout JSONWriter) {
+            writer.output.withUnsafeBufferPointer(sink)
+            writer.output.removeAll(keepingCapacity: true)
+        }
+        writeTape(at: node, into: &writer, flushingAt: threshold, flush)
+        if !writer.output.isEmpty { flush(&writer) }
+    }
+
+    /// The printing loop: appends the value at `node` to `writer`, calling `flush` whenever its output
+    /// reaches `threshold` bytes (`flush` is expected to empty it).
+    private func writeTape(
+        at node: Int, into writer: inout JSONWriter, flushingAt threshold: Int, _ flush: (inout JSONWriter) -> Void
+    ) {
         /// Open containers: the index past each one's subtree, and whether it is an object.
         var open: [(end: Int, isObject: Bool)] = []
         var isFirstChild = false
@@ -53,6 +81,7 @@ extension JSONDocument {
                             contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<Int(entry.extent)]))
                     }
                     index += 1
+                    if writer.output.count >= threshold { flush(&writer) }
                 }
             }
         }
@@ -60,7 +89,6 @@ extension JSONDocument {
             writer.newline(open.count)
             writer.output.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
-        return writer.output
     }
 
     /// Writes the key of the member `entry`: copied when it has no escapes, else decoded and re-escaped.

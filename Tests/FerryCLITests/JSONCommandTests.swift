@@ -26,6 +26,22 @@ import Testing
                 """)
     }
 
+    /// An input whose output spans many of the chunks `ferry json` writes as it goes (1 MB each).
+    @Test func largeFilePrintsWholeAcrossChunks() async throws {
+        let count = 40_000
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-json-\(UUID()).json")
+        let input = "[" + Array(repeating: Self.body, count: count).joined(separator: ",") + "]"
+        try Data(input.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let single = try await FerryProcess.run(["json"], input: Data(Self.body.utf8))
+        let block = single.text.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        let expected = "[\n" + Array(repeating: block, count: count).joined(separator: ",\n") + "\n]\n"
+        let output = try await FerryProcess.run(["json", file.path])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.count > 5_000_000)
+        #expect(output.text == expected)
+    }
+
     @Test func readsAFileCompactOrIndented() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-json-\(UUID()).json")
         try Data(Self.body.utf8).write(to: file)

@@ -62,14 +62,11 @@ enum JSONCommand: FerryCommand {
             printError("ferry json: invalid query: \(error)")
             return ExitCode.usage
         }
-        let input: Data
+        let input: [UInt8]
         do {
-            input =
-                options.path == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile()
-                : try Data(contentsOf: URL(fileURLWithPath: options.path))
+            input = try InputBytes.read(options.path)
         } catch {
-            printError("ferry json: cannot read '\(options.path)': \(error.localizedDescription)")
+            printError("ferry json: cannot read \(InputExcerpt(options.path)): \(error)")
             return ExitCode.usage
         }
         let document: JSONDocument
@@ -81,8 +78,12 @@ enum JSONCommand: FerryCommand {
             return ExitCode.usage
         }
         guard let query else {
-            // Printed straight from the parsed tape: no value tree for a large body.
-            TerminalOutput.standardOutput.write(document.formattedBytes(options.format) + [0x0A])
+            // Printed straight from the parsed tape in chunks as they are made: no value tree, and the
+            // output is never held whole.
+            var writer = TerminalOutput.ChunkWriter(.standardOutput)
+            document.writeFormatted(options.format) { writer.write($0) }
+            [UInt8(0x0A)].withUnsafeBufferPointer { writer.write($0) }
+            writer.finish()
             return ExitCode.success
         }
         let results: [JSONValue]

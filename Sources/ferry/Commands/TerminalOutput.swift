@@ -33,12 +33,15 @@ struct TerminalOutput {
 
     /// Writes `bytes` as they are: only for Ferry's own control sequences (the progress bar).
     func writeRaw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { writeRaw($0) }
+    }
+
+    /// Writes `buffer` as it is, all of it unless the descriptor fails.
+    func writeRaw(_ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
-            }
+        while offset < buffer.count {
+            let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return }
             offset += count

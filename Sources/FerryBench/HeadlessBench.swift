@@ -1,0 +1,162 @@
+import FerryTestSupport
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `make bench headless`: the headless commands as a user runs them, whole processes from start to exit,
+/// each beside the tool it replaces: `ferry send` of a small GET and `ferry send -o` of 50 MB against
+/// `curl`, `ferry json` pretty-printing 50 MB against `jq`. Each pair runs in turn in one loop (A B A B …),
+/// so both see the same load; the rows give medians of wall time and peak memory (from `/usr/bin/time`),
+/// and their ratio.
+enum HeadlessBench: BenchSuite {
+    static let name = "headless"
+    static let runs = 11
+    /// The size of the large body and of the JSON file.
+    static let largeSize = 50 << 20
+
+    static func run() throws -> [BenchRow] {
+        let ferry = try ferryBinary()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-headless-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/small", responding: .json(#"{"ok":true,"items":[1,2,3]}"#))
+        server.route(
+            "/large",
+            responding: TestResponse(
+                headers: [("Content-Type", "application/octet-stream")], body: Data(count: largeSize)))
+        try Data("### small\n# @name small\nGET {{host}}/small\n\n### large\n# @name large\nGET {{host}}/large\n".utf8)
+            .write(to: folder.appendingPathComponent("api.http"))
+        try Data(#"{"local": {"host": "\#(server.baseURL)"}}"#.utf8)
+            .write(to: folder.appendingPathComponent("http-client.env.json"))
+        let output = folder.appendingPathComponent("large.out").path
+        let requests = folder.appendingPathComponent("api.http").path
+
+        var pairs = [
+            Pair(
+                name: "ferry send, small GET", peer: "curl", target: 1.2,
+                ferry: [ferry, "send", requests + "#small", "--env", "local"],
+                other: ["curl", "-s", "\(server.baseURL)/small"]),
+            Pair(
+                name: "ferry send -o FILE, 50 MB", peer: "curl -o", target: 1.0,
+                ferry: [ferry, "send", requests + "#large", "--env", "local", "-o", output],
+                other: ["curl", "-s", "-o", output, "\(server.baseURL)/large"]),
+        ]
+        if let json = try largeJSON(in: folder) {
+            pairs.append(
+                Pair(
+                    name: "ferry json FILE, 50 MB pretty", peer: "jq", target: 0.1, ferry: [ferry, "json", json],
+                    other: ["jq", ".", json]))
+        }
+        for pair in pairs {
+            // Warm-up: the page cache, the dynamic loader's, the workspace's `.ferry/` state.
+            _ = try Run(pair.ferry)
+            _ = try Run(pair.other)
+        }
+        for _ in 0..<runs {
+            for index in pairs.indices {
+                pairs[index].ferryRuns.append(try Run(pairs[index].ferry))
+                pairs[index].otherRuns.append(try Run(pairs[index].other))
+            }
+        }
+        return pairs.map(\.row)
+    }
+
+    /// One contender against its peer and their runs.
+    private struct Pair {
+        var name: String
+        var peer: String
+        /// The highest acceptable ratio of Ferry's median wall time to the peer's.
+        var target: Double
+        var ferry: [String]
+        var other: [String]
+        var ferryRuns: [Run] = []
+        var otherRuns: [Run] = []
+
+        var row: BenchRow {
+            let (wall, otherWall) = (median(ferryRuns.map(\.wall)), median(otherRuns.map(\.wall)))
+            let (peak, otherPeak) = (median(ferryRuns.map(\.peak)), median(otherRuns.map(\.peak)))
+            let ratio = wall / max(otherWall, 1e-9)
+            return BenchRow(
+                suite: HeadlessBench.name,
+                name: "\(name) (whole process, median of \(HeadlessBench.runs))",
+                value: String(format: "%.1f ms, peak %.1f MB", wall * 1000, peak / 1e6),
+                comparison: String(
+                    format: "%.2fx %@'s time (%.1f ms), %.2fx its peak (%.1f MB); target %@", ratio, peer,
+                    otherWall * 1000, peak / max(otherPeak, 1), otherPeak / 1e6,
+                    target < 1 ? String(format: "%.0fx faster", 1 / target) : String(format: "≤ %.1fx", target)),
+                meetsTarget: ratio <= target)
+        }
+
+        private func median(_ values: [Double]) -> Double { AppBench.median(values) }
+    }
+
+    /// One finished process: wall seconds and peak resident bytes.
+    private struct Run {
+        var wall: Double
+        var peak: Double
+
+        /// Starts `arguments` under `/usr/bin/time` with standard input, output and error on `/dev/null`,
+        /// and waits. The peak comes from `time`, which forks from a small process: a child spawned from this
+        /// one would count this process's memory in its `ru_maxrss` (taken before `exec`).
+        init(_ arguments: [String]) throws {
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for target: Int32 in 0...2 {
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+            let report = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-peak-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: report) }
+            let timed = ["/usr/bin/time", "-f", "%M", "-o", report.path] + arguments
+            let argv = timed.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            let start = ContinuousClock.now
+            let spawned = posix_spawn(&pid, timed[0], &actions, nil, argv, environ)
+            guard spawned == 0 else { throw LaunchBenchError("could not start \(timed[0]): error \(spawned)") }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            wall = AppBench.seconds(ContinuousClock.now - start)
+            let kilobytes = (try? String(contentsOf: report, encoding: .utf8)).flatMap {
+                Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            guard status == 0, let kilobytes else {
+                throw LaunchBenchError("\(arguments.joined(separator: " ")) exited with status \(status)")
+            }
+            peak = kilobytes * 1024
+        }
+    }
+
+    /// The release `ferry`: the static build `make run` uses, else the one beside this benchmark.
+    private static func ferryBinary() throws -> String {
+        let candidates = [URL(fileURLWithPath: ".build/static/release/ferry").path, FerryProcess.executableURL.path]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw LaunchBenchError("no ferry binary (build the ferry product first)")
+        }
+        return found
+    }
+
+    /// A JSON array of about 50 MB made of the corpus's benchmark files over and over; `nil` without the
+    /// corpus.
+    private static func largeJSON(in folder: URL) throws -> String? {
+        guard let corpus = corpusDirectory() else { return nil }
+        let bench = corpus.appendingPathComponent("json/bench")
+        let names = ["twitter.json", "citm_catalog.json", "canada.json", "github_events.json", "mesh.json"]
+        let parts = try names.map { try Data(contentsOf: bench.appendingPathComponent($0)) }
+        var text = Data("[".utf8)
+        var index = 0
+        while text.count < largeSize {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            text.append(parts[index % parts.count])
+            index += 1
+        }
+        text.append(UInt8(ascii: "]"))
+        let url = folder.appendingPathComponent("large.json")
+        try text.write(to: url)
+        return url.path
+    }
+}

@@ -9,6 +9,7 @@ enum FerryCommandLine {
             VersionCommand.self,
             ListCommand.self,
             SendCommand.self,
+            RunCommand.self,
             ExportCommand.self,
             EnvCommand.self,
             JSONCommand.self,

@@ -71,10 +71,17 @@ extension Workspace {
     }
 
     static func value(of reference: ResponseReference, in entry: HistoryEntry) -> String? {
+        value(of: reference, headers: entry.responseHeaders.map { ($0.name, $0.value) }, body: entry.responseBody)
+    }
+
+    /// The value `reference` names in a response with `headers` and `body` (recorded or just received).
+    static func value(of reference: ResponseReference, headers: [(name: String, value: String)], body: String?)
+        -> String?
+    {
         if !reference.isBody {
-            return entry.responseHeaders.first { $0.name.caseInsensitiveCompare(reference.rest) == .orderedSame }?.value
+            return headers.first { $0.name.caseInsensitiveCompare(reference.rest) == .orderedSame }?.value
         }
-        guard let body = entry.responseBody else { return nil }
+        guard let body else { return nil }
         let path = reference.rest
         if path.isEmpty || path == "$" || path == "*" { return body }
         guard let document = try? JSONValue(parsing: body) else { return nil }

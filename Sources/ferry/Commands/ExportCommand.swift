@@ -152,7 +152,7 @@ enum ExportCommand: FerryCommand {
     static func context(
         for found: WorkspaceRequest, in workspace: Workspace, options: ExportOptions
     ) throws -> VariableContext {
-        let problems = SendCommand.problems(of: found, in: workspace)
+        let problems = workspace.problems(of: found)
         if !problems.isEmpty {
             throw SendCommand.InputError(description: problems.map(\.description).joined(separator: "\n"))
         }

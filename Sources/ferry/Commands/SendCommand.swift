@@ -61,17 +61,14 @@ enum SendCommand: FerryCommand {
         } catch {
             throw InputError(description: "\(error) in workspace \(root.path) (see `ferry list \(root.path)`)")
         }
-        let problems = problems(of: found, in: workspace)
+        let problems = workspace.problems(of: found)
         if !problems.isEmpty {
             throw InputError(description: problems.map(\.description).joined(separator: "\n"))
         }
         let environments = workspace.environments()
         if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
-        let context = try workspace.context(
+        let plan = try workspace.sendPlan(
             for: found, environment: options.environment, environments: environments, overrides: options.variables)
-        let plan = SendPlan(
-            workspace: workspace, request: found, context: context, environment: options.environment,
-            folder: workspace.url(of: found.path).deletingLastPathComponent())
         var send: PreparedSend
         do {
             send = try RequestSender.prepare(plan)
@@ -104,14 +101,5 @@ enum SendCommand: FerryCommand {
             return "\n  (no --env given; environments: \(environments.names.joined(separator: ", ")))"
         }
         return ""
-    }
-
-    /// The errors reported inside the request's own section of its file.
-    static func problems(of found: WorkspaceRequest, in workspace: Workspace) -> [Diagnostic] {
-        guard let index = workspace.fileIndex(found.path) else { return [] }
-        let file = workspace.files[index].content
-        guard let start = file.line(ofRequestAt: found.position) else { return [] }
-        let end = file.sections.map(\.firstLine).first { $0 > start } ?? Int.max
-        return file.diagnostics.filter { $0.severity == .error && (start..<end).contains($0.location.line) }
     }
 }

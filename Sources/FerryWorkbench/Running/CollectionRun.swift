@@ -1,0 +1,59 @@
+import Foundation
+
+/// A run of saved requests: which files and folders of a workspace, with which variables, and how (filter,
+/// fail-fast, files in parallel). ``CollectionRunner`` runs it.
+///
+/// ```swift
+/// var run = CollectionRun(workspace: workspace, paths: ["auth", "basics/requests.http"])
+/// run.environment = "local"
+/// for await event in CollectionRunner(sender: sender).events(of: run) { print(event) }
+/// ```
+public struct CollectionRun: Sendable {
+    /// The workspace the requests belong to.
+    public var workspace: Workspace
+    /// Files and folders to run, relative to the workspace (`""` for all of it).
+    public var paths: [String]
+    /// The environment to resolve variables with (`nil`: `$shared` only).
+    public var environment: String?
+    /// `--var` values, which win over every other layer.
+    public var overrides: [String: String] = [:]
+    /// Keeps only requests whose id or name contains this text (ignoring case); the others are skipped.
+    public var filter: String?
+    /// Whether the first failure (status, test, transport or input error) stops the run; the requests not
+    /// run after it are skipped.
+    public var stopsAtFirstFailure = false
+    /// How many files run at once (requests within a file always run in order, one at a time).
+    public var parallelFiles = 1
+
+    /// A run of the requests under `paths` in `workspace`.
+    public init(workspace: Workspace, paths: [String]) {
+        self.workspace = workspace
+        self.paths = paths
+    }
+
+    /// The files the run covers, sorted by path, each with its requests in position order.
+    public var files: [WorkspaceFile] {
+        let selected = paths.map { $0.split(separator: "/").joined(separator: "/") }
+        return workspace.files.filter { file in
+            selected.contains { $0.isEmpty || file.path == $0 || file.path.hasPrefix($0 + "/") }
+        }
+    }
+
+    /// The environment files' problems and those of the run's files that belong to no request (a request's
+    /// own problems are reported with it, as ``RunOutcome/invalid``).
+    public var diagnostics: [Diagnostic] {
+        var found = workspace.environments().diagnostics + workspace.loadErrors
+        for file in files {
+            let owned = Set(file.requests.flatMap { workspace.problems(of: $0) })
+            found += file.content.diagnostics.filter { !owned.contains($0) }
+        }
+        return found
+    }
+
+    /// Whether `request` is kept by ``filter``.
+    public func keeps(_ request: WorkspaceRequest) -> Bool {
+        guard let filter, !filter.isEmpty else { return true }
+        return request.id.description.localizedCaseInsensitiveContains(filter)
+            || (request.request.name?.localizedCaseInsensitiveContains(filter) ?? false)
+    }
+}

@@ -1,0 +1,162 @@
+import FerryHTTP
+import Foundation
+
+/// Runs a ``CollectionRun`` through the one send pipeline (``RequestSender/prepare(_:)`` and
+/// ``RequestSender/start(_:executor:problem:)``, so the history, cookies, retries and limits are those of
+/// every other send), and reports each request's result as it finishes.
+///
+/// Values captured from responses (`{{login.response.body.$.token}}`) come first from the responses of this
+/// run (``RunResponses``), then from the history, so a chain works within one run even for `# @no-log`
+/// requests and while another run writes the history.
+///
+/// ```swift
+/// let runner = CollectionRunner(sender: RequestSender(client: client))
+/// for await event in runner.events(of: run) {
+///     if case .result(let result) = event { print(result.id, result.outcome) }
+/// }
+/// ```
+public struct CollectionRunner: Sendable {
+    /// The sender every request goes through.
+    public let sender: RequestSender
+
+    /// A runner sending through `sender`.
+    public init(sender: RequestSender) {
+        self.sender = sender
+    }
+
+    /// Runs `run` and yields its diagnostics first, then each request's result as it finishes (files in
+    /// parallel when ``CollectionRun/parallelFiles`` allows, so results of different files interleave).
+    /// Ending the iteration early cancels the run.
+    public func events(of run: CollectionRun) -> AsyncStream<RunEvent> {
+        AsyncStream { continuation in
+            let task = Task {
+                await execute(run) { continuation.yield($0) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: - Running
+
+    /// Everything the requests of one run share.
+    private struct Shared: Sendable {
+        var run: CollectionRun
+        var environments: EnvironmentFiles
+        var responses = RunResponses()
+        var stopped = Locked(false)
+        var report: @Sendable (RunEvent) -> Void
+    }
+
+    private func execute(_ run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) async {
+        for diagnostic in run.diagnostics { report(.diagnostic(diagnostic)) }
+        let shared = Shared(run: run, environments: run.workspace.environments(), report: report)
+        let files = run.files.map(\.requests)
+        let width = max(1, run.parallelFiles)
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            for _ in 0..<min(width, files.count) {
+                let requests = files[next]
+                group.addTask { await runFile(requests, shared) }
+                next += 1
+            }
+            while await group.next() != nil, next < files.count {
+                let requests = files[next]
+                group.addTask { await runFile(requests, shared) }
+                next += 1
+            }
+        }
+    }
+
+    private func runFile(_ requests: [WorkspaceRequest], _ shared: Shared) async {
+        for request in requests {
+            let result = await runRequest(request, shared)
+            if result.outcome.isFailure, shared.run.stopsAtFirstFailure { shared.stopped.withLock { $0 = true } }
+            shared.report(.result(result))
+        }
+    }
+
+    private func runRequest(_ request: WorkspaceRequest, _ shared: Shared) async -> RequestRunResult {
+        let workspace = shared.run.workspace
+        let location = SourceLocation(
+            file: request.path,
+            line: request.request.sourceMap?.requestLine
+                ?? workspace.fileIndex(request.path).flatMap {
+                    workspace.files[$0].content.line(ofRequestAt: request.position)
+                } ?? 1)
+        var result = RequestRunResult(
+            id: request.id, position: request.position, location: location, method: request.request.method,
+            outcome: .skipped)
+        if Task.isCancelled || shared.stopped.withLock({ $0 }) {
+            result.message = "not run: an earlier request failed"
+            return result
+        }
+        guard shared.run.keeps(request) else {
+            result.message = "filtered out"
+            return result
+        }
+        if let problem = workspace.problems(of: request).first {
+            result.outcome = .invalid
+            result.message = problem.description
+            return result
+        }
+        let send: PreparedSend
+        do {
+            let plan = try workspace.sendPlan(
+                for: request, environment: shared.run.environment, environments: shared.environments,
+                captured: shared.responses.capturedValues(for: request, in: workspace),
+                overrides: shared.run.overrides)
+            send = try RequestSender.prepare(plan)
+        } catch {
+            result.outcome = .invalid
+            result.message = "\(error)"
+            return result
+        }
+        return await sent(send, into: result, shared)
+    }
+
+    /// Sends `send` and fills in `result` with what came back.
+    private func sent(_ send: PreparedSend, into result: RequestRunResult, _ shared: Shared) async
+        -> RequestRunResult
+    {
+        var result = result
+        let scrubber = send.prepared.scrubber
+        result.method = send.prepared.method
+        result.maskedURL = send.prepared.maskedURL
+        let log = Locked<[String]>([])
+        let clock = ContinuousClock()
+        let started = clock.now
+        let transfer = sender.start(send) { problem in log.withLock { $0.append("warning: \(problem)") } }
+        var ended: TransferEnd?
+        for await event in transfer.events {
+            switch event {
+            case .retryWaiting(let attempt, let attempts, let delay, let after):
+                let line = "\(scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s"
+                log.withLock { $0.append(line) }
+            case .ended(let end): ended = end
+            case .attemptStarted, .head, .progress, .bodyChunk: break
+            }
+        }
+        result.duration = clock.now - started
+        result.log = log.withLock { $0 }
+        guard let end = ended else {
+            result.outcome = .transportError
+            result.message = "canceled"
+            return result
+        }
+        shared.responses.record(end, for: send.plan.request.id)
+        result.status = end.response?.status
+        if let error = end.error {
+            result.outcome = .transportError
+            result.message = scrubber.scrub(error.message)
+            return result
+        }
+        let status = end.response?.status ?? 0
+        result.outcome = RunOutcome.judging(status: status, tests: result.tests)
+        if result.outcome == .failed, result.tests.isEmpty {
+            let reason = end.response.map { $0.reason.isEmpty ? "" : " \(scrubber.scrub($0.reason))" } ?? ""
+            result.message = "status \(status)\(reason)"
+        }
+        return result
+    }
+}

@@ -1,0 +1,61 @@
+/// A run's events gathered into one account: the diagnostics and every request's result in run order (files
+/// by path, requests by position), whatever order they finished in. The reports (``JUnitReport``,
+/// ``JSONRunReport``) and a run's summary line are made from it.
+public struct RunReport: Sendable, Hashable {
+    /// The problems in the files that belong to no request, and the environment files' problems.
+    public var diagnostics: [Diagnostic] = []
+    /// Every request's result, in run order.
+    public private(set) var results: [RequestRunResult] = []
+    /// How long the whole run took.
+    public var duration: Duration = .zero
+
+    /// An empty report.
+    public init() {}
+
+    /// Takes in one event of the run.
+    public mutating func add(_ event: RunEvent) {
+        switch event {
+        case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
+        case .result(let result):
+            let index = results.firstIndex { Self.precedes(result, $0) } ?? results.endIndex
+            results.insert(result, at: index)
+        }
+    }
+
+    /// How many requests ended as `outcome`.
+    public func count(_ outcome: RunOutcome) -> Int { results.count { $0.outcome == outcome } }
+
+    /// The results file by file, in run order.
+    public var files: [(path: String, results: [RequestRunResult])] {
+        var grouped: [(path: String, results: [RequestRunResult])] = []
+        for result in results {
+            if grouped.last?.path == result.id.path {
+                grouped[grouped.count - 1].results.append(result)
+            } else {
+                grouped.append((result.id.path, [result]))
+            }
+        }
+        return grouped
+    }
+
+    /// Whether any input was broken: an error diagnostic or an invalid request.
+    public var hasInputErrors: Bool {
+        diagnostics.contains { $0.severity == .error } || results.contains { $0.outcome == .invalid }
+    }
+
+    /// The response times of the requests that were answered.
+    public var latency: LatencySummary? { LatencySummary(results.filter(\.wasAnswered).map(\.duration)) }
+
+    /// `N passed, N failed` (failed counts transport errors and invalid requests too), then `, N skipped`
+    /// when any were.
+    public var summary: String {
+        let failed = results.count { $0.outcome.isFailure }
+        let skipped = count(.skipped)
+        return "\(count(.passed)) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+
+    /// Whether `result` comes before `other` in run order.
+    static func precedes(_ result: RequestRunResult, _ other: RequestRunResult) -> Bool {
+        (result.id.path, result.position) < (other.id.path, other.position)
+    }
+}

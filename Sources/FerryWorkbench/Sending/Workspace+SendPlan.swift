@@ -1,0 +1,31 @@
+import Foundation
+
+// MARK: - The plan for a saved request, built the same way for every sender
+
+extension Workspace {
+    /// The errors reported inside `request`'s own section of its file (a request with any is not sent).
+    public func problems(of request: WorkspaceRequest) -> [Diagnostic] {
+        guard let index = fileIndex(request.path) else { return [] }
+        let file = files[index].content
+        guard let start = file.line(ofRequestAt: request.position) else { return [] }
+        let end = file.sections.map(\.firstLine).first { $0 > start } ?? Int.max
+        return file.diagnostics.filter { $0.severity == .error && (start..<end).contains($0.location.line) }
+    }
+
+    /// The plan to send `request` with: its file's variables, the named `environment` (from `environments`),
+    /// `captured` values and the `overrides` of `--var`, and the folder its `< ./path` includes are read from.
+    /// ``RequestSender/prepare(_:)`` adds what earlier responses captured and makes it ready.
+    ///
+    /// Throws when `environment` names no environment, or an included file cannot be read.
+    public func sendPlan(
+        for request: WorkspaceRequest, environment: String?, environments: EnvironmentFiles,
+        captured: [String: String] = [:], overrides: [String: String] = [:]
+    ) throws -> SendPlan {
+        let context = try context(
+            for: request, environment: environment, environments: environments, captured: captured,
+            overrides: overrides)
+        return SendPlan(
+            workspace: self, request: request, context: context, environment: environment,
+            folder: url(of: request.path).deletingLastPathComponent())
+    }
+}

@@ -1,0 +1,127 @@
+import FerryHTTP
+import FerryWorkbench
+import Foundation
+
+/// `ferry run PATH...`: runs every request of the given files and folders through the send pipeline
+/// (``CollectionRunner``), prints a line per request and a summary, and writes a JUnit or JSON report.
+///
+/// Exit codes: 0 when every request passed, 1 when a status or a test failed, 3 when a transport error
+/// stopped a request, 2 for usage and input errors (each located; the valid requests still run).
+enum RunCommand: FerryCommand {
+    static let name = "run"
+    static let summary = "run the requests of files and folders and report what passed (JUnit, JSON)"
+
+    /// A test or a status failed.
+    static let failedExit: Int32 = 1
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printOutput(RunOptions.usage)
+            return ExitCode.success
+        }
+        let options: RunOptions
+        let selection: Selection
+        do {
+            options = try RunOptions(arguments)
+            selection = try Self.selection(
+                of: options.paths, currentFolder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        } catch {
+            printError("ferry run: \(error.message)\n\(RunOptions.usage)")
+            return ExitCode.usage
+        }
+        let run: CollectionRun
+        do {
+            run = try collectionRun(options, selection)
+        } catch {
+            printError("ferry run: \(error)")
+            return ExitCode.usage
+        }
+        let report = execute(run, options: options)
+        if !write(report, options: options) { return ExitCode.usage }
+        return exitCode(of: report)
+    }
+
+    /// The run the options describe, checked before anything is sent.
+    static func collectionRun(_ options: RunOptions, _ selection: Selection) throws -> CollectionRun {
+        let workspace = try Workspace.load(at: selection.root)
+        if let environment = options.environment, !workspace.environments().contains(environment) {
+            throw WorkspaceError.noSuchEnvironment(environment, known: workspace.environments().names)
+        }
+        var run = CollectionRun(workspace: workspace, paths: selection.paths)
+        run.environment = options.environment
+        run.overrides = options.variables
+        run.filter = options.filter
+        run.stopsAtFirstFailure = options.failFast
+        run.parallelFiles = options.parallel
+        guard !run.files.isEmpty else {
+            throw SendCommand.InputError(description: "no .http or .rest files in \(options.paths.joined(separator: " "))")
+        }
+        return run
+    }
+
+    /// Runs `run`, printing as results arrive, and returns the whole account.
+    static func execute(_ run: CollectionRun, options: RunOptions) -> RunReport {
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        let jar = run.workspace.cookieJar()
+        let client = HTTPClient(transport: transport, cookieJar: jar)
+        defer {
+            jar.flush()
+            if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
+        }
+        let runner = CollectionRunner(sender: RequestSender(client: client))
+        let printer = RunPrinter(
+            output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
+            marks: .forLocale(ProcessInfo.processInfo.environment),
+            holdsFiles: options.parallel > 1 ? Dictionary(run.files.map { ($0.path, $0.requests.count) }) { $1 } : nil)
+        let finished = Locked<RunReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            var printer = printer
+            var report = RunReport()
+            let clock = ContinuousClock()
+            let started = clock.now
+            for await event in runner.events(of: run) {
+                report.add(event)
+                printer.show(event)
+            }
+            report.duration = clock.now - started
+            printer.finish(report)
+            finished.withLock { $0 = report }
+            done.signal()
+        }
+        done.wait()
+        return finished.withLock { $0 } ?? RunReport()
+    }
+
+    /// Writes the report where the options say; `false` (after saying why) when the file cannot be written.
+    static func write(_ report: RunReport, options: RunOptions) -> Bool {
+        let bytes: [UInt8]
+        switch options.report {
+        case .junit: bytes = Array(JUnitReport(report).xml.utf8)
+        case .json: bytes = JSONRunReport(report).bytes
+        case .text:
+            guard options.reportPath != nil else { return true }
+            bytes = Array(RunPrinter.text(of: report, marks: .ascii).utf8)
+        }
+        guard let path = options.reportPath else {
+            TerminalOutput.standardOutput.write(bytes)
+            return true
+        }
+        do {
+            _ = try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            printError("ferry run: cannot write the report to \(InputExcerpt(path)): \(error)")
+            return false
+        }
+    }
+
+    /// 2 for input errors, else 3 for a transport error, else 1 for a failure, else 0.
+    static func exitCode(of report: RunReport) -> Int32 {
+        if report.hasInputErrors { return ExitCode.usage }
+        if report.count(.transportError) > 0 { return ExitCode.transport }
+        if report.count(.failed) > 0 { return failedExit }
+        return ExitCode.success
+    }
+}

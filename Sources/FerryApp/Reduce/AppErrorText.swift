@@ -15,7 +15,8 @@ enum AppErrorText {
                     + "(http-client.env.json) or as @\(name) = … in the file; Ctrl-E switches environment."
             case .invalidURL(let url):
                 return "'\(url)' is not an http(s) URL: start it with http:// or https:// (or {{host}})."
-            case .unknownDynamic, .cycle, .missingFile, .breaksLine, .unsendable, .invalidHost:
+            case .unknownDynamic, .invalidDynamic, .invalidOutput, .cycle, .missingFile, .breaksLine, .unsendable,
+                .invalidHost:
                 return variable.description
             }
         }

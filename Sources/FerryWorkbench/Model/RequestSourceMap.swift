@@ -9,13 +9,22 @@ public struct RequestSourceMap: Sendable, Hashable {
     public var headerLines: [Int]
     /// The first line of the body, if there is one.
     public var bodyLine: Int?
+    /// The first line of each item of ``SavedRequest/preamble``, in order.
+    public var preambleLines: [Int]
+    /// The first line of ``SavedRequest/responseHandlers``, if there are any.
+    public var handlerLine: Int?
 
     /// Creates a source map.
-    public init(file: String, requestLine: Int, headerLines: [Int] = [], bodyLine: Int? = nil) {
+    public init(
+        file: String, requestLine: Int, headerLines: [Int] = [], bodyLine: Int? = nil, preambleLines: [Int] = [],
+        handlerLine: Int? = nil
+    ) {
         self.file = file
         self.requestLine = requestLine
         self.headerLines = headerLines
         self.bodyLine = bodyLine
+        self.preambleLines = preambleLines
+        self.handlerLine = handlerLine
     }
 
     /// Always true: where a request was read from is not part of what it is.

@@ -36,7 +36,8 @@ struct SectionParser {
             title = rest.isEmpty ? nil : rest
             index += 1
         }
-        let preamble = parsePreamble(lines, from: &index)
+        var preambleLines: [Int] = []
+        let preamble = parsePreamble(lines, from: &index, lines: &preambleLines)
         var section = HTTPFileSection(
             source: source, firstLine: lines.first?.number ?? 1, hasSeparator: hasSeparator, request: nil,
             looseItems: [], isEdited: false)
@@ -47,16 +48,21 @@ struct SectionParser {
         var request = parseRequest(lines, from: &index)
         request.title = title
         request.preamble = preamble
+        request.sourceMap?.preambleLines = preambleLines
         section.request = request
         return section
     }
 
     // MARK: - Preamble
 
-    mutating func parsePreamble(_ lines: ArraySlice<SourceLine>, from index: inout Int) -> [PreambleItem] {
+    /// Reads the items above the request line; `numbers` gets the first line of each.
+    mutating func parsePreamble(
+        _ lines: ArraySlice<SourceLine>, from index: inout Int, lines numbers: inout [Int]
+    ) -> [PreambleItem] {
         var items: [PreambleItem] = []
         while index < lines.endIndex {
             let line = lines[index]
+            numbers.append(line.number)
             let trimmed = line.text.drop { isSpace($0) }
             if trimmed.allSatisfy({ isSpace($0) }) {
                 items.append(PreambleItem(.blank, text: line.text))
@@ -70,6 +76,7 @@ struct SectionParser {
             } else if isStatement(trimmed) {
                 items.append(PreambleItem(.statement, text: line.text))
             } else {
+                numbers.removeLast()
                 break
             }
             index += 1
@@ -135,6 +142,11 @@ struct SectionParser {
         let first = lines[index]
         guard let open = first.text.range(of: "{%") else {
             index += 1
+            if first.text.drop(while: { isSpace($0) }).dropFirst().allSatisfy({ isSpace($0) }) {
+                report(
+                    "expected a script `{% … %}` or a file such as `./pre.js` after `<`", line: first.number,
+                    column: first.text.count + 1)
+            }
             return first.text
         }
         var texts = [first.text]
@@ -169,7 +181,7 @@ struct SectionParser {
         checkVariables(in: line.text, line: line.number)
         parseHeaders(lines, from: &index, into: &request, map: &map)
         parseBody(lines, from: &index, into: &request, map: &map)
-        parseHandlers(lines, from: &index, into: &request)
+        parseHandlers(lines, from: &index, into: &request, map: &map)
         request.sourceMap = map
         lintBody(request, map: map)
         return request
@@ -285,10 +297,12 @@ struct SectionParser {
     }
 
     mutating func parseHandlers(
-        _ lines: ArraySlice<SourceLine>, from index: inout Int, into request: inout SavedRequest
+        _ lines: ArraySlice<SourceLine>, from index: inout Int, into request: inout SavedRequest,
+        map: inout RequestSourceMap
     ) {
         var handlers: [String] = []
         var openScript: (line: Int, column: Int)?
+        if index < lines.endIndex { map.handlerLine = lines[index].number }
         while index < lines.endIndex {
             let text = lines[index].text
             if openScript == nil, text.hasPrefix(">"), text.containsBytes("{%"), let open = text.range(of: "{%"),
@@ -297,6 +311,8 @@ struct SectionParser {
                 openScript = (lines[index].number, text.distance(from: text.startIndex, to: open.lowerBound) + 1)
             } else if openScript != nil, text.containsBytes("%}") {
                 openScript = nil
+            } else if openScript == nil {
+                checkHandler(text, line: lines[index].number)
             }
             handlers.append(text)
             index += 1
@@ -309,6 +325,20 @@ struct SectionParser {
     }
 
     // MARK: - Checks
+
+    /// Reports a `>` with no script or file after it, and a `>>` or `>>!` with no path.
+    mutating func checkHandler(_ text: String, line: Int) {
+        if let redirect = ScriptReader.redirect(text), redirect.path.isEmpty {
+            let marker = redirect.overwrite ? ">>!" : ">>"
+            report(
+                "expected a file path after `\(marker)`, such as `\(marker) ./response.json`", line: line,
+                column: text.count + 1)
+        } else if text.hasPrefix(">"), !text.hasPrefix(">>"), text.dropFirst().allSatisfy({ isSpace($0) }) {
+            report(
+                "expected a script `{% … %}` or a file such as `./handler.js` after `>`", line: line,
+                column: text.count + 1)
+        }
+    }
 
     /// Reports a `{{` without a matching `}}` on the same line.
     mutating func checkVariables(in text: String, line: Int) {

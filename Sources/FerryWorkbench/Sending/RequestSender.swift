@@ -49,7 +49,10 @@ public struct RequestSender: Sendable {
                 to: try prepared.httpRequest(
                     location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
                 for: prepared)
-            return PreparedSend(plan: plan, prepared: prepared, request: request)
+            let outputs = try saved.responseOutputs.map {
+                try PreparedOutput.resolving($0, with: context, folder: plan.folder, stateFolder: workspace.stateFolder)
+            }
+            return PreparedSend(plan: plan, prepared: prepared, request: request, outputs: outputs)
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)
         } catch {
@@ -59,21 +62,40 @@ public struct RequestSender: Sendable {
 
     // MARK: - Sending
 
-    /// Starts `send`; its events are FerryHTTP's (``HTTPTransferEvent``), and the history line is written
-    /// before the last one (``HTTPTransferEvent/ended(_:)``) is handed on; a history that cannot be written
-    /// is reported to `problem` (the send stands).
+    /// Starts `send`; its events are FerryHTTP's (``HTTPTransferEvent``), and before the last one
+    /// (``HTTPTransferEvent/ended(_:)``) is handed on, a completed response's body is saved to the request's
+    /// outputs (``PreparedSend/outputs``; the files written go to `saved`) and the history line is written. An
+    /// output or a history that cannot be written is reported to `problem` (the send stands).
     public func start(
         _ send: PreparedSend, executor: (any TaskExecutor)? = nil,
-        problem: @escaping @Sendable (String) -> Void = { _ in }
+        problem: @escaping @Sendable (String) -> Void = { _ in }, saved: @escaping @Sendable ([URL]) -> Void = { _ in }
     ) -> HTTPTransfer {
         let transfer = client.transfer(send.request, executor: executor)
-        guard send.plan.isLogged else { return transfer }
+        guard send.plan.isLogged || !send.outputs.isEmpty else { return transfer }
         let started = Date()
         return transfer.finishing(on: executor) { end in
+            if end.isComplete, !send.outputs.isEmpty {
+                saved(Self.save(end, to: send.outputs, problem: problem))
+            }
+            guard send.plan.isLogged else { return }
             do {
                 try Self.record(end, of: send, started: started)
             } catch {
                 problem("history not recorded: \(error)")
+            }
+        }
+    }
+
+    /// Writes the body of `end` to each of `outputs`; returns the files written, reports the others.
+    static func save(_ end: TransferEnd, to outputs: [PreparedOutput], problem: (String) -> Void) -> [URL] {
+        let bytes = end.body.prefix(end.body.count)
+        return outputs.compactMap { output in
+            do {
+                return try output.write(bytes)
+            } catch {
+                let place = output.location.map { "\($0.file):\($0.line): " } ?? ""
+                problem("\(place)response not saved to \(output.url.path): \(error)")
+                return nil
             }
         }
     }

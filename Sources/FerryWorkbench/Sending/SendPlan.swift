@@ -40,4 +40,6 @@ public struct PreparedSend: Sendable {
     public var prepared: PreparedRequest
     /// What goes on the wire.
     public var request: HTTPRequest
+    /// Where the response body is saved once the send completed (`>>`, `>>!`), paths resolved.
+    public var outputs: [PreparedOutput] = []
 }

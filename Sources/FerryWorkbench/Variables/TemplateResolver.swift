@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import Foundation
 
 /// Substitutes `{{name}}` and `{{$dynamic}}` in text, producing the real text and a masked copy
@@ -18,6 +19,8 @@ struct TemplateResolver {
         case body
         /// A header line of a multipart body's part (`Content-Disposition: …` and the others).
         case bodyPartHeader
+        /// The path after `>>` or `>>!`.
+        case outputPath
 
         /// `the URL`, `header Accept`, … for error messages.
         var description: String {
@@ -26,6 +29,7 @@ struct TemplateResolver {
             case .header(let name): "header \(name)"
             case .body: "the body"
             case .bodyPartHeader: "a part header of the body"
+            case .outputPath: "the output path"
             }
         }
 
@@ -103,41 +107,33 @@ struct TemplateResolver {
     }
 
     func dynamic(_ expression: String) throws -> Output {
-        let words = expression.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        let name = words.first ?? expression
-        let argument = words.dropFirst().first
-        let text: String
-        switch name {
-        case "$uuid", "$random.uuid":
-            text = UUID().uuidString.lowercased()
-        case "$timestamp":
-            text = String(Int(context.now.timeIntervalSince1970))
-        case "$isoTimestamp":
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            text = formatter.string(from: context.now)
-        case "$randomInt", "$random.integer":
-            let bounds = words.dropFirst().compactMap { Int($0) }
-            let low = bounds.count == 2 ? bounds[0] : 0
-            let high = bounds.count == 2 ? max(bounds[1], low + 1) : 1000
-            text = String(Int.random(in: low..<high))
-        case "$processEnv", "$env":
-            guard let argument, let value = context.processEnvironment[argument] else {
-                throw VariableError(.unresolved(expression), part: part.description, location: location)
-            }
-            text = value
-        case "$dotenv":
-            guard let argument, let value = context.dotenv[argument] else {
-                throw VariableError(.unresolved(expression), part: part.description, location: location)
-            }
-            text = value
-        default:
+        let read: DynamicVariable?
+        do {
+            read = try DynamicVariable(expression)
+        } catch {
+            throw VariableError(
+                .invalidDynamic(expression, problem: error.message), part: part.description, location: location)
+        }
+        guard let variable = read else {
             throw VariableError(.unknownDynamic(expression), part: part.description, location: location)
         }
-        if name == "$processEnv" || name == "$env" || name == "$dotenv" {
+        let text: String
+        switch variable {
+        case .processEnvironment(let name), .dotenv(let name):
+            let source = if case .dotenv = variable { context.dotenv } else { context.processEnvironment }
+            guard let value = source[name] else {
+                throw VariableError(.unresolved(expression), part: part.description, location: location)
+            }
             // Values kept out of files on purpose (tokens, passwords): treated as secrets.
-            secrets?.values.append(text)
-            return Output(value: text, masked: Secrets.mask, containsSecret: true)
+            secrets?.values.append(value)
+            return Output(value: value, masked: Secrets.mask, containsSecret: true)
+        default:
+            do {
+                text = try variable.generated(by: context.dynamicValues) ?? ""
+            } catch {
+                throw VariableError(
+                    .invalidDynamic(expression, problem: error.message), part: part.description, location: location)
+            }
         }
         return Output(value: text, masked: text, containsSecret: false)
     }

@@ -1,3 +1,4 @@
+import FerryScript
 import Foundation
 
 /// Everything a request's `{{variables}}` can be resolved from, passed as a value (no globals, no IO).
@@ -25,15 +26,20 @@ public struct VariableContext: Sendable {
     public var dotenv: [String: String]
     /// Bytes of files included with `< path`, by the path as resolved (relative paths unchanged).
     public var includedFiles: [String: Data]
-    /// The time `{{$timestamp}}` and `{{$isoTimestamp}}` report.
+    /// The time `{{$timestamp}}`, `{{$isoTimestamp}}` and `{{$datetime …}}` report.
     public var now: Date
+    /// Where `{{$uuid}}`, `{{$random.…}}` and `{{$randomInt}}` get their randomness.
+    public var random: any RandomSource
+    /// The zone of `{{$localDatetime …}}`.
+    public var timeZone: TimeZone
 
     /// Creates a context; everything is empty unless given.
     public init(
         fileVariables: [String: String] = [:], environment: [EnvironmentVariable] = [],
         captured: [String: String] = [:], overrides: [String: String] = [:],
         processEnvironment: [String: String] = [:], dotenv: [String: String] = [:],
-        includedFiles: [String: Data] = [:], now: Date = Date()
+        includedFiles: [String: Data] = [:], now: Date = Date(), random: any RandomSource = SystemRandomSource(),
+        timeZone: TimeZone = .current
     ) {
         self.fileVariables = fileVariables
         self.environment = environment
@@ -43,6 +49,8 @@ public struct VariableContext: Sendable {
         self.dotenv = dotenv
         self.includedFiles = includedFiles
         self.now = now
+        self.random = random
+        self.timeZone = timeZone
     }
 
     /// The value of a named variable by precedence, whether it is a secret, where it comes from, and whether
@@ -59,6 +67,12 @@ public struct VariableContext: Sendable {
         }
         if let value = fileVariables[name] { return VariableValue(value: value, origin: "the file's @\(name)") }
         return nil
+    }
+
+    /// The generators of dynamic values, on this context's clock, randomness and zone.
+    public var dynamicValues: DynamicValues {
+        let now = now
+        return DynamicValues(random: random, now: { now }, timeZone: timeZone)
     }
 
     /// The secret values of the environment, for masking.

@@ -8,8 +8,14 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
         case unresolved(String)
         /// `{{$name}}` is not a dynamic variable Ferry knows.
         case unknownDynamic(String)
+        /// `{{$name …}}` is a dynamic variable Ferry knows, with arguments it cannot use: the expression and
+        /// what is wrong (`the range from 10 up to 1 (excluded) holds no integer`).
+        case invalidDynamic(String, problem: String)
         /// Variables refer to each other in a loop (or nest too deeply).
         case cycle(String)
+        /// The path after `>>` or `>>!`, resolved, is empty, a folder, or inside `.ferry/` (Ferry's own
+        /// files), where a response is never written.
+        case invalidOutput(String)
         /// `< path` names a file that was not loaded.
         case missingFile(String)
         /// The URL, once resolved, is not an absolute `http(s)` URL: the URL (secrets masked), shortened to an
@@ -55,8 +61,13 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
                 + "--var \(shown(name))=VALUE"
         case .unknownDynamic(let name):
             return prefix + "unknown dynamic variable {{\(shown(name))}} in \(part)"
+        case .invalidDynamic(let expression, let problem):
+            return prefix + "{{\(shown(expression))}} in \(part): \(shown(problem))"
         case .cycle(let name):
             return prefix + "variable {{\(shown(name))}} in \(part) refers to itself"
+        case .invalidOutput(let path):
+            return prefix
+                + "cannot save the response to '\(shown(path))': give a file path outside .ferry/ after >> or >>!"
         case .missingFile(let path):
             return prefix + "cannot read the file '\(shown(path))' included in \(part)"
         case .invalidURL(let url):

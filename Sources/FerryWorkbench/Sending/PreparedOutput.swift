@@ -1,0 +1,58 @@
+import Foundation
+
+/// A `>>` or `>>!` of a request with its path resolved: where the response body goes.
+public struct PreparedOutput: Sendable, Hashable {
+    /// The file, absolute (a relative path is taken from the request's file's folder).
+    public var url: URL
+    /// Whether an existing file is replaced (`>>!`); otherwise a free name is chosen (`out-1.json`).
+    public var overwrite: Bool
+    /// The line of the redirect, when the request came from a file.
+    public var location: SourceLocation?
+
+    /// Creates an output.
+    public init(url: URL, overwrite: Bool, location: SourceLocation? = nil) {
+        self.url = url
+        self.overwrite = overwrite
+        self.location = location
+    }
+
+    /// `output`'s path resolved with `context` and placed under `folder`; refuses a path inside
+    /// `stateFolder` (`.ferry/`, Ferry's own files). Throws a ``VariableError`` at the redirect's line.
+    static func resolving(
+        _ output: ResponseOutput, with context: VariableContext, folder: URL, stateFolder: URL
+    ) throws -> PreparedOutput {
+        let resolver = TemplateResolver(context: context, part: .outputPath, location: output.location)
+        let path = try resolver.resolve(output.path).value
+        let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path))
+            .standardizedFileURL
+        let state = stateFolder.standardizedFileURL.resolvingSymlinksInPath().path
+        let target = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(
+            url.lastPathComponent
+        ).path
+        guard !(target == state || target.hasPrefix(state + "/")), !path.isEmpty, !url.hasDirectoryPath else {
+            throw VariableError(
+                .invalidOutput(path), part: TemplateResolver.Part.outputPath.description,
+                location: output.location)
+        }
+        return PreparedOutput(url: url, overwrite: output.overwrite, location: output.location)
+    }
+
+    /// Writes `bytes` atomically to ``url`` (or, for `>>`, to the first free name `name-1.ext`, `name-2.ext`,
+    /// … when it exists), creating missing folders; returns the file written.
+    func write(_ bytes: [UInt8]) throws -> URL {
+        let manager = FileManager.default
+        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var target = url
+        if !overwrite {
+            let base = url.deletingPathExtension().lastPathComponent
+            let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+            var number = 0
+            while manager.fileExists(atPath: target.path) {
+                number += 1
+                target = url.deletingLastPathComponent().appendingPathComponent("\(base)-\(number)\(suffix)")
+            }
+        }
+        try FileIO.writeAtomically(bytes, to: target)
+        return target
+    }
+}

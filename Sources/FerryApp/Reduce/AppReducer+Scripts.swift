@@ -8,12 +8,12 @@ extension AppReducer {
     /// Keeps the outcomes of send `id`'s scripts on its exchange and says in the status bar how the tests
     /// went; a report for a replaced send changes nothing.
     static func scriptsFinished(_ id: SendID, _ outcomes: [ScriptOutcome], _ state: inout AppState) -> [Effect] {
-        var isCurrent = false
+        var requestID: RequestID?
         updateExchange(id, &state) { exchange in
             exchange.scriptOutcomes = outcomes
-            isCurrent = exchange.requestID == state.openRequest
+            requestID = exchange.requestID
         }
-        guard isCurrent else { return [] }
+        guard let requestID, requestID == state.openRequest else { return [] }
         state.testsCursor = 0
         let tests = outcomes.flatMap(\.tests)
         let failed = tests.count(where: { !$0.passed })

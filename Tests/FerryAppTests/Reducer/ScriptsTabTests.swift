@@ -70,9 +70,9 @@ struct ScriptsTabTests {
         #expect(lines.contains { $0.contains("error ReferenceError: Can't find variable: nope  requests.http:10") })
     }
 
-    @Test func aReportForAReplacedSendChangesNothing() async {
+    @Test func aReportForAReplacedSendChangesNothing() async throws {
         let tester = ReducerTester(state)
-        tester.send(.transfer(SendID.first.next, .scriptsFinished([Self.outcome])))
+        try tester.send(.transfer(SendID.first.next, .scriptsFinished([Self.outcome])))
         await tester.finish()
     }
 
@@ -87,7 +87,7 @@ struct ScriptsTabTests {
         await tester.finish()
     }
 
-    @Test func enterOnALocatedRowOpensTheRequestWrittenThere() async throws {
+    @Test mutating func enterOnALocatedRowOpensTheRequestWrittenThere() async throws {
         state.exchanges[opened]?.scriptOutcomes = [Self.outcome]
         state.focus = .response
         state.responseTab = .tests
@@ -113,7 +113,7 @@ struct ScriptsTabTests {
         #expect(onLog.openRequest == before.openRequest && onLog.message == before.message)
     }
 
-    @Test func aPlaceOutsideTheRequestFilesOpensThatFileInTheEditor() throws {
+    @Test mutating func aPlaceOutsideTheRequestFilesOpensThatFileInTheEditor() throws {
         var outcome = ScriptOutcome()
         outcome.error = ScriptError(
             message: "boom", location: ScriptLocation(path: "handlers/check.js", line: 4), kind: .exception)

@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
         .target(
-            name: "FerryApp", dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryScript"]),
+            name: "FerryApp",
+            dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryScript"]),
 
         // MARK: Executables
         .executableTarget(

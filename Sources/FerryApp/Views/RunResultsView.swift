@@ -43,7 +43,9 @@ struct RunResultsView: Widget {
     var title: String {
         let state = run.isRunning ? "running… " : run.wasCanceled ? "canceled: " : ""
         var counts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
-        for (outcome, name) in [(RunOutcome.transportError, "transport errors"), (.invalid, "invalid"), (.skipped, "skipped")]
+        for (outcome, name) in [
+            (RunOutcome.transportError, "transport errors"), (.invalid, "invalid"), (.skipped, "skipped"),
+        ]
         where run.count(outcome) > 0 {
             counts.append("\(run.count(outcome)) \(name)")
         }
@@ -82,7 +84,8 @@ struct RunResultsView: Widget {
                 case .skipped: ("–", .muted)
                 }
             let status = result.status.map(String.init) ?? "—"
-            let time = result.wasAnswered || result.outcome == .transportError
+            let time =
+                result.wasAnswered || result.outcome == .transportError
                 ? WorkbenchView.formatDuration(result.duration) : ""
             var spans = [
                 Span("\(mark) ", style: theme[role].adding(.bold)),

@@ -21,19 +21,19 @@ final class RunResultsAppTests {
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": server.baseURL],
             extraFiles: [
                 "api/users.http": """
-                    ### list
-                    # @name list
-                    GET {{host}}/json
+                ### list
+                # @name list
+                GET {{host}}/json
 
-                    ### gone
-                    # @name gone
-                    GET {{host}}/missing
+                ### gone
+                # @name gone
+                GET {{host}}/missing
 
-                    ### words
-                    # @name words
-                    GET {{host}}/text
+                ### words
+                # @name words
+                GET {{host}}/text
 
-                    """
+                """
             ])
     }
 
@@ -48,7 +48,8 @@ final class RunResultsAppTests {
         try await app.waitFor("the run to end") { [app] in app.state.run?.isRunning == false }
         try await app.settle()
         let run = try #require(app.state.run)
-        #expect(run.results.map(\.id.description) == ["api/users.http#list", "api/users.http#gone", "api/users.http#words"])
+        #expect(
+            run.results.map(\.id.description) == ["api/users.http#list", "api/users.http#gone", "api/users.http#words"])
         #expect(run.results.map(\.status) == [200, 404, 200])
         #expect(server.requests.count == 3)
         #expect(app.shows("Run api — 2 passed, 1 failed"), "\(app.screen)")
@@ -91,6 +92,9 @@ final class RunResultsAppTests {
         #expect(run.wasCanceled)
         #expect(!server.requests.contains { $0.path == "/text" }, "the request after the canceled one is not sent")
         #expect(app.shows("canceled"), "\(app.screen)")
+        // The run ended: Esc now closes the view.
+        try await app.press(.key(.escape))
+        #expect(app.state.overlay == nil)
         try await app.quit()
     }
 }

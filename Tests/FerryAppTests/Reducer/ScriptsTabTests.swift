@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryScript
 import FerryTerminal
 import FerryWorkbench
@@ -38,7 +39,8 @@ struct ScriptsTabTests {
         ]
         outcome.log = ["token: \u{1b}[31mred"]
         outcome.error = ScriptError(
-            message: "ReferenceError: Can't find variable: nope", location: ScriptLocation(path: "requests.http", line: 10),
+            message: "ReferenceError: Can't find variable: nope",
+            location: ScriptLocation(path: "requests.http", line: 10),
             kind: .exception)
         return outcome
     }()
@@ -57,6 +59,9 @@ struct ScriptsTabTests {
         }
         await tester.finish()
         var shown = tester.state
+        // Handlers run once the response is in.
+        shown.exchanges[opened]?.phase = .received(
+            HTTPResponse(status: 200, url: try #require(URL(string: "http://127.0.0.1:9/json"))))
         shown.focus = .response
         shown.responseTab = .tests
         shown.testsCursor = 1
@@ -67,7 +72,7 @@ struct ScriptsTabTests {
         #expect(lines.contains { $0.contains("✗ has a token — expected a token  requests.http:9:5") }, "\(text)")
         // What a script logs reaches the screen only as visible escapes.
         #expect(lines.contains { $0.contains("log token: \\x1b[31mred") }, "\(text)")
-        #expect(lines.contains { $0.contains("error ReferenceError: Can't find variable: nope  requests.http:10") })
+        #expect(lines.contains { $0.contains("error ReferenceError: Can't find variable: nope") }, "\(text)")
     }
 
     @Test func aReportForAReplacedSendChangesNothing() async throws {

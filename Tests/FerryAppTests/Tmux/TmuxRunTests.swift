@@ -30,6 +30,7 @@ struct TmuxRunTests {
         #expect(screen.contains("median"), "\(screen)")
         #expect(server.requests.map(\.path) == ["/users", "/users/1"])
         try await session.send("Escape")
+        try await TmuxWorkbench.waitUntil(session, "the run view to close") { !$0.contains("Run api —") }
         try await session.send("C-q")
         try await TmuxWorkbench.waitUntil(session, "ferry to exit") { _ in session.hasExited }
     }

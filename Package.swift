@@ -42,6 +42,7 @@ let package = Package(
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
+        // Dynamic values (`$random`, dates) and the JavaScriptCore engine for `.http` scripts.
         .target(
             name: "FerryScript",
             dependencies: ["CJavaScriptCore", "FerryJSON"],
@@ -67,6 +68,8 @@ let package = Package(
                 "FerryTerminal", "FerryApp", "FerryTestSupport",
             ]
         ),
+        // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
+        .executableTarget(name: "FerryScriptProbe", dependencies: ["FerryScript"]),
         // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
         .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP", "FerryHTTPLoad", "FerryCurlBaseline"]),
         // The request patterns FerryBench and FerryHTTPProbe drive a client with (links only FerryHTTP).

@@ -4,11 +4,17 @@ import Foundation
 /// The native functions the prelude builds the API on, as the properties of one `host` object.
 enum ScriptHost {
     /// A host object whose functions act on whatever session `slot` holds when they are called.
-    static func make(in context: JavaScriptContext, functions: NativeFunctionClass, slot: SessionSlot)
-        -> OpaquePointer?
-    {
+    static func make(
+        in context: JavaScriptContext, functions: NativeFunctionClass, slot: SessionSlot, values: DynamicValues
+    ) -> OpaquePointer? {
         let host = context.makeObject()
-        func define(_ name: String, _ body: @escaping (JavaScriptContext, [JavaScriptValue?], ScriptSession) throws(NativeFunctionError) -> JavaScriptValue?) {
+        defineRandom(in: context, on: host, functions: functions, values: values)
+        func define(
+            _ name: String,
+            _ body:
+                @escaping (JavaScriptContext, [JavaScriptValue?], ScriptSession) throws(NativeFunctionError) ->
+                JavaScriptValue?
+        ) {
             let function = functions.make(in: context) { context, arguments throws(NativeFunctionError) in
                 guard let session = slot.session else { throw NativeFunctionError(message: "\(name) outside a script") }
                 return try body(context, arguments, session)
@@ -26,7 +32,9 @@ enum ScriptHost {
             session.globals.set(text(arguments, 0, context), text(arguments, 1, context))
             return nil
         }
-        define("globalGet") { context, arguments, session in optional(session.globals[text(arguments, 0, context)], context) }
+        define("globalGet") { context, arguments, session in
+            optional(session.globals[text(arguments, 0, context)], context)
+        }
         define("globalIsEmpty") { context, _, session in context.boolean(session.globals.isEmpty) }
         define("globalClear") { context, arguments, session in
             session.globals.set(text(arguments, 0, context), nil)
@@ -44,7 +52,8 @@ enum ScriptHost {
             let passed = arguments.count > 1 && context.truthy(arguments[1])
             session.tests.append(
                 ScriptTestResult(
-                    name: text(arguments, 0, context), passed: passed, message: passed ? nil : text(arguments, 2, context),
+                    name: text(arguments, 0, context), passed: passed,
+                    message: passed ? nil : text(arguments, 2, context),
                     location: session.location(stack: text(arguments, 3, context))))
             return nil
         }
@@ -55,7 +64,9 @@ enum ScriptHost {
             session.variables[text(arguments, 0, context)] = text(arguments, 1, context)
             return nil
         }
-        define("variableGet") { context, arguments, session in optional(session.variables[text(arguments, 0, context)], context) }
+        define("variableGet") { context, arguments, session in
+            optional(session.variables[text(arguments, 0, context)], context)
+        }
         define("environmentGet") { context, arguments, session in
             optional(session.request.environment[text(arguments, 0, context)], context)
         }
@@ -69,10 +80,12 @@ enum ScriptHost {
             guard let bytes = ByteEncoding.bytes(hex: text(arguments, 0, context)) else {
                 throw NativeFunctionError(message: "digest is not hex")
             }
-            return context.string(ByteEncoding.base64(bytes, urlSafe: arguments.count > 1 && context.truthy(arguments[1])))
+            return context.string(
+                ByteEncoding.base64(bytes, urlSafe: arguments.count > 1 && context.truthy(arguments[1])))
         }
         define("jsonPath") { context, arguments, _ throws(NativeFunctionError) in
-            let result = try ScriptJSONPath.evaluate(json: text(arguments, 0, context), path: text(arguments, 1, context))
+            let result = try ScriptJSONPath.evaluate(
+                json: text(arguments, 0, context), path: text(arguments, 1, context))
             return result.map(context.string) ?? context.undefined
         }
         return host

@@ -1,8 +1,8 @@
-import Foundation
 import FerryJSON
+import Foundation
 
 /// `jsonPath(value, "$.a.b[0]")` on FerryJSON's query language: `$` is the input, `[*]` and `.*` every
-/// element, and the rest (`.a`, `[0]`, `..a`) read as in `JSONQuery`.
+/// element, `['name']` a member, and the rest (`.a`, `[0]`, `..a`) read as in `JSONQuery`.
 enum ScriptJSONPath {
     /// The JSON text of the match (an array of matches for wildcards and `..`), or nil when nothing
     /// matches.
@@ -14,7 +14,8 @@ enum ScriptJSONPath {
         var query = path.trimmingCharacters(in: .whitespaces)
         if query.hasPrefix("$") { query.removeFirst() }
         query = query.replacingOccurrences(of: "[*]", with: "[]").replacingOccurrences(of: ".*", with: "[]")
-        if query.isEmpty || !query.hasPrefix(".") && !query.hasPrefix("[") { query = query.isEmpty ? "." : "." + query }
+            .replacingOccurrences(of: "['", with: "[\"").replacingOccurrences(of: "']", with: "\"]")
+        if !query.hasPrefix(".") { query = "." + query }
         let results: [JSONValue]
         do { results = try JSONQuery(query).evaluate(value) } catch {
             throw NativeFunctionError(message: "jsonPath: \(path): \(error.message)")

@@ -1,4 +1,4 @@
-/// The JetBrains HTTP Client objects (`client`, `request`, `response`, `crypto`, `jsonPath`), written in
+/// The JetBrains HTTP Client objects (`client`, `request`, `response`, `crypto`, `jsonPath`, `$random`), written in
 /// JavaScript over the native `host` functions (`ScriptHost`). Evaluated once per engine; the function it
 /// returns installs the globals and returns the controller whose `run(script, facts)` runs one script.
 enum ScriptPrelude {
@@ -144,6 +144,26 @@ enum ScriptPrelude {
             return result === undefined ? null : JSON.parse(result);
           };
 
+          // $random as JetBrains lists it: uuid and email are read as properties, the rest are called;
+          // integer and float default to 0 up to 1000.
+          const bounded = (name, low, high) => (from, to) =>
+            host["random_" + name](from === undefined ? low : Number(from), to === undefined ? high : Number(to));
+          const sized = (name) => (length) => {
+            if (length === undefined) throw new Error("$random." + name + "(length) needs a length");
+            return host["random_" + name](Number(length));
+          };
+          const random = Object.freeze(Object.defineProperties({
+            integer: bounded("integer", 0, 1000),
+            float: bounded("float", 0, 1000),
+            alphabetic: sized("alphabetic"),
+            alphanumeric: sized("alphanumeric"),
+            hexadecimal: sized("hexadecimal"),
+            numeric: sized("numeric"),
+          }, {
+            uuid: { get() { return host.random_uuid(); }, enumerable: true },
+            email: { get() { return host.random_email(); }, enumerable: true },
+          }));
+
           const console = Object.freeze({
             log: client.log, info: client.log, warn: client.log, error: client.log, debug: client.log,
           });
@@ -152,6 +172,7 @@ enum ScriptPrelude {
           define("client", client);
           define("crypto", crypto);
           define("jsonPath", jsonPath);
+          define("$random", random);
           define("console", console);
 
           return Object.freeze({

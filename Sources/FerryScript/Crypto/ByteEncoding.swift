@@ -48,7 +48,8 @@ enum ByteEncoding {
 
     /// The bytes of Base64 `text` (standard, or URL-safe with or without padding when `urlSafe`).
     static func bytes(base64 text: String, urlSafe: Bool) -> [UInt8]? {
-        var standard = urlSafe ? text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") : text
+        var standard =
+            urlSafe ? text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") : text
         if urlSafe { standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4) }
         return Data(base64Encoded: standard).map { [UInt8]($0) }
     }

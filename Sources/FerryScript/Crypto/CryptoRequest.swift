@@ -29,7 +29,8 @@ enum CryptoRequest {
         case "text":
             let encodingName = fields.count > 2 ? fields[2] : "UTF-8"
             guard let encoding = textEncoding(named: encodingName) else {
-                throw NativeFunctionError(message: "crypto: the text encoding \(encodingName) is not supported by Ferry")
+                throw NativeFunctionError(
+                    message: "crypto: the text encoding \(encodingName) is not supported by Ferry")
             }
             guard let data = text.data(using: encoding) else {
                 throw NativeFunctionError(message: "crypto: the text cannot be written in \(encodingName)")
@@ -42,7 +43,8 @@ enum CryptoRequest {
             return bytes
         default:
             guard let bytes = ByteEncoding.bytes(base64: text, urlSafe: kind == "base64url") else {
-                throw NativeFunctionError(message: "crypto: updateWithBase64/withBase64Secret got text that is not Base64")
+                throw NativeFunctionError(
+                    message: "crypto: updateWithBase64/withBase64Secret got text that is not Base64")
             }
             return bytes
         }

@@ -9,7 +9,9 @@ enum MD5 {
     ]
 
     /// floor(abs(sin(i + 1)) * 2^32), as RFC 1321 lists them.
-    private static let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
+    private static let constants: [UInt32] = (0..<64).map {
+        UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296))
+    }
 
     static func digest(_ message: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476]

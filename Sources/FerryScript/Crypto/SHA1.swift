@@ -40,6 +40,9 @@ func bigEndianWord(_ bytes: [UInt8], at offset: Int) -> UInt32 {
 
 /// `word` as four big-endian bytes.
 func bigEndianBytes(_ word: UInt32) -> [UInt8] {
-    [UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-     UInt8(truncatingIfNeeded: word)]
+    [
+        UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16),
+        UInt8(truncatingIfNeeded: word >> 8),
+        UInt8(truncatingIfNeeded: word),
+    ]
 }

@@ -28,7 +28,9 @@ enum SHA256 {
             }
             var working = state
             for round in 0..<64 {
-                let (a, b, c, e, f, g, h) = (working[0], working[1], working[2], working[4], working[5], working[6], working[7])
+                let (a, b, c, e, f, g, h) = (
+                    working[0], working[1], working[2], working[4], working[5], working[6], working[7]
+                )
                 let sum1 = e.rotatedRight(by: 6) ^ e.rotatedRight(by: 11) ^ e.rotatedRight(by: 25)
                 let choice = (e & f) ^ (~e & g)
                 let first = h &+ sum1 &+ choice &+ constants[round] &+ words[round]

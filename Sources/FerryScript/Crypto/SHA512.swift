@@ -56,7 +56,9 @@ enum SHA512 {
             }
             var working = state
             for round in 0..<80 {
-                let (a, b, c, e, f, g, h) = (working[0], working[1], working[2], working[4], working[5], working[6], working[7])
+                let (a, b, c, e, f, g, h) = (
+                    working[0], working[1], working[2], working[4], working[5], working[6], working[7]
+                )
                 let sum1 = e.rotatedRight(by: 14) ^ e.rotatedRight(by: 18) ^ e.rotatedRight(by: 41)
                 let choice = (e & f) ^ (~e & g)
                 let first = h &+ sum1 &+ choice &+ constants[round] &+ words[round]

@@ -24,14 +24,15 @@ final class ScriptEngine {
         context = JavaScriptContext(api: api, ref: global)
         functions = NativeFunctionClass(api: api)
         limit = ExecutionLimit(seconds: limitSeconds)
-        let host = ScriptHost.make(in: context, functions: functions, slot: slot)
+        let host = ScriptHost.make(in: context, functions: functions, slot: slot, values: DynamicValues())
         let installed: OpaquePointer?
         do throws(JavaScriptException) {
             let install = try context.evaluate(ScriptPrelude.source, sourceURL: ScriptPrelude.sourceURL, line: 1)
             let controller = try context.call(context.object(install), [host])
             installed = context.object(context.property("run", of: context.object(controller)))
         } catch {
-            throw ScriptError(message: "the script API did not install: \(error.message)", location: nil, kind: .exception)
+            throw ScriptError(
+                message: "the script API did not install: \(error.message)", location: nil, kind: .exception)
         }
         guard let installed else {
             throw ScriptError(message: "the script API did not install", location: nil, kind: .exception)
@@ -77,7 +78,8 @@ final class ScriptEngine {
             location = ScriptLocation(path: session.origin.path, line: session.origin.line)
         }
         if limit.expired {
-            return ScriptError(message: "stopped after \(Self.seconds(limit.seconds)) s", location: location, kind: .timeout)
+            return ScriptError(
+                message: "stopped after \(Self.seconds(limit.seconds)) s", location: location, kind: .timeout)
         }
         return ScriptError(message: exception.message, location: location, kind: .exception)
     }

@@ -46,11 +46,8 @@ extension PostmanCollectionReader {
         return request
     }
 
-    /// The dynamic variables Ferry resolves (see `TemplateResolver`).
-    static let ferryDynamicVariables: Set<String> = [
-        "$uuid", "$random.uuid", "$timestamp", "$isoTimestamp", "$randomInt", "$random.integer", "$processEnv", "$env",
-        "$dotenv",
-    ]
+    /// The dynamic variables Ferry resolves (see `DynamicVariable`).
+    static let ferryDynamicVariables = Set(DynamicVariable.names)
 
     /// `{{$name}}` references in the URL, headers and body that Ferry cannot resolve, in order.
     static func unknownDynamicVariables(in request: SavedRequest) -> [String] {

@@ -89,7 +89,8 @@ struct ScriptReader {
                 inScript = !line[open.upperBound...].contains("%}")
                 continue
             }
-            guard let redirect = Self.redirect(line) else { continue }
+            // A redirect without a path is a diagnostic of the parser, not an output.
+            guard let redirect = Self.redirect(line), !redirect.path.isEmpty else { continue }
             outputs.append(
                 ResponseOutput(path: redirect.path, overwrite: redirect.overwrite, location: location(index)))
         }

@@ -40,7 +40,8 @@ public struct JUnitReport: Sendable {
     static func counts(of results: [RequestRunResult]) -> String {
         let tests = results.reduce(0) { $0 + 1 + $1.tests.count }
         let failures =
-            results.count { $0.outcome == .failed && $0.tests.isEmpty } + results.reduce(0) { $0 + $1.failedTests.count }
+            results.count { $0.outcome == .failed && $0.tests.isEmpty }
+            + results.reduce(0) { $0 + $1.failedTests.count }
         let errors = results.count { $0.outcome == .transportError || $0.outcome == .invalid }
         let skipped = results.count { $0.outcome == .skipped }
         return " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
@@ -132,7 +133,8 @@ public struct JUnitReport: Sendable {
             case "\t", "\n": out.unicodeScalars.append(scalar)
             default:
                 let value = scalar.value
-                let allowed = (value >= 0x20 && value < 0xD800) || (value >= 0xE000 && value <= 0xFFFD) || value >= 0x10000
+                let allowed =
+                    (value >= 0x20 && value < 0xD800) || (value >= 0xE000 && value <= 0xFFFD) || value >= 0x10000
                 out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
             }
         }

@@ -78,7 +78,9 @@ struct DynamicArguments {
         let format: DateFormat
         var rest: Substring
         if first == "\"" || first == "'" {
-            guard let close = text.dropFirst().firstIndex(of: first) else {
+            // The last quote closes it, as REST Client reads it, so a Java pattern's own quotes can be inside:
+            // `'yyyy-MM-dd'T'HH:mm'`.
+            guard let close = text.dropFirst().lastIndex(of: first) else {
                 throw problem("the date format's quote is not closed")
             }
             format = .pattern(try DatePattern(String(text[text.index(after: text.startIndex)..<close])))

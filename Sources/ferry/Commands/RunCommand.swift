@@ -54,7 +54,8 @@ enum RunCommand: FerryCommand {
         run.stopsAtFirstFailure = options.failFast
         run.parallelFiles = options.parallel
         guard !run.files.isEmpty else {
-            throw SendCommand.InputError(description: "no .http or .rest files in \(options.paths.joined(separator: " "))")
+            throw SendCommand.InputError(
+                description: "no .http or .rest files in \(options.paths.joined(separator: " "))")
         }
         return run
     }

@@ -62,7 +62,9 @@ import Testing
         #expect(down.text.contains("FAIL down.http#1  "))
         let malformed = try await fixture.run(["malformed.http", "ok.http", "--env", "test"])
         #expect(malformed.status == 2)
-        #expect(malformed.text.contains("FAIL malformed.http#broken  not sent: malformed.http:3:1: error: expected a header"))
+        #expect(
+            malformed.text.contains(
+                "FAIL malformed.http#broken  not sent: malformed.http:3:1: error: expected a header"))
         #expect(malformed.text.contains("PASS malformed.http#fine  200"))
         #expect(malformed.text.contains("PASS ok.http#1  200"))
         #expect(server.requests.contains { $0.target == "/echo?fine" })

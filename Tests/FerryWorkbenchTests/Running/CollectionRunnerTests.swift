@@ -8,7 +8,8 @@ import Testing
 /// located input errors and masked secrets.
 @Suite struct CollectionRunnerTests {
     /// A workspace whose `test` environment points at `base`.
-    func workspace(base: String, files: [String: String], secrets: String? = nil) throws -> (TemporaryFolder, Workspace) {
+    func workspace(base: String, files: [String: String], secrets: String? = nil) throws -> (TemporaryFolder, Workspace)
+    {
         let folder = try TemporaryFolder(prefix: "ferry-run")
         try folder.write("http-client.env.json", #"{ "test": { "host": "\#(base)" } }"#)
         if let secrets { try folder.write("http-client.private.env.json", secrets) }
@@ -46,7 +47,10 @@ import Testing
             ])
         _ = folder
         let report = await report(of: testRun(workspace, paths: ["b.http", "a.http", "a"]))
-        #expect(report.results.map(\.id.description) == ["a.http#first", "a.http#second", "a/z.http#1", "b.http#1", "b.http#2"])
+        #expect(
+            report.results.map(\.id.description) == [
+                "a.http#first", "a.http#second", "a/z.http#1", "b.http#1", "b.http#2",
+            ])
         #expect(server.requests.map(\.path) == ["/echo", "/missing", "/az", "/b1", "/b2"])
         #expect(report.results.map(\.outcome) == [.passed, .failed, .failed, .failed, .failed])
         #expect(report.results[0].status == 200)
@@ -89,7 +93,8 @@ import Testing
         let (folder, workspace) = try workspace(
             base: server.baseURL,
             files: [
-                "a.http": "### users-list\nGET {{host}}/echo\n\n### orders\nGET {{host}}/echo\n\n### USERS-bad\nGET {{host}}/bad\n",
+                "a.http":
+                    "### users-list\nGET {{host}}/echo\n\n### orders\nGET {{host}}/echo\n\n### USERS-bad\nGET {{host}}/bad\n",
                 "b.http": "### users-after\nGET {{host}}/echo\n",
             ])
         _ = folder

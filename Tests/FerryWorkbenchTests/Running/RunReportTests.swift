@@ -4,8 +4,10 @@ import Testing
 
 /// Verdicts, latency summaries and the report formats, on results made by hand.
 @Suite struct RunReportTests {
-    func result(_ selector: String, in path: String = "a.http", position: Int = 0, outcome: RunOutcome,
-                milliseconds: Int = 5, message: String? = nil, tests: [RunTestResult] = []) -> RequestRunResult {
+    func result(
+        _ selector: String, in path: String = "a.http", position: Int = 0, outcome: RunOutcome,
+        milliseconds: Int = 5, message: String? = nil, tests: [RunTestResult] = []
+    ) -> RequestRunResult {
         RequestRunResult(
             id: RequestID(path: path, selector: selector), position: position,
             location: SourceLocation(file: path, line: position * 3 + 1), method: "GET", status: 200,

@@ -1,0 +1,47 @@
+/// The native side of `$random`: S2's generators (`DynamicValues`), the same ones the `.http` template
+/// resolver uses for `{{$random.*}}`.
+extension ScriptHost {
+    static func defineRandom(
+        in context: JavaScriptContext, on host: OpaquePointer?, functions: NativeFunctionClass, values: DynamicValues
+    ) {
+        func define(
+            _ name: String,
+            _ body: @escaping (JavaScriptContext, [Double]) throws(DynamicValueError) -> JavaScriptValue?
+        ) {
+            let function = functions.make(in: context) { context, arguments throws(NativeFunctionError) in
+                do throws(DynamicValueError) {
+                    return try body(context, arguments.map { context.double($0) })
+                } catch {
+                    throw NativeFunctionError(message: "$random.\(name): \(error.message)")
+                }
+            }
+            context.setProperty("random_" + name, function, on: host)
+        }
+        func whole(_ number: Double) throws(DynamicValueError) -> Int {
+            guard let value = Int(exactly: number.rounded(.towardZero)) else {
+                throw DynamicValueError("\(number) is not a whole number")
+            }
+            return value
+        }
+        define("uuid") { context, _ in context.string(values.uuid()) }
+        define("email") { context, _ in context.string(values.email()) }
+        define("integer") { context, bounds throws(DynamicValueError) in
+            context.number(Double(try values.integer(from: try whole(bounds[0]), to: try whole(bounds[1]))))
+        }
+        define("float") { context, bounds throws(DynamicValueError) in
+            context.number(try values.float(from: bounds[0], to: bounds[1]))
+        }
+        define("alphabetic") { context, length throws(DynamicValueError) in
+            context.string(try values.alphabetic(length: try whole(length[0])))
+        }
+        define("alphanumeric") { context, length throws(DynamicValueError) in
+            context.string(try values.alphanumeric(length: try whole(length[0])))
+        }
+        define("hexadecimal") { context, length throws(DynamicValueError) in
+            context.string(try values.hexadecimal(length: try whole(length[0])))
+        }
+        define("numeric") { context, length throws(DynamicValueError) in
+            context.string(try values.numeric(length: try whole(length[0])))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// Loading JavaScriptCore, seen from fresh processes (`FerryScriptProbe`), since this test process maps
+/// it as soon as any other suite runs a script.
+@Suite struct EngineLoadingTests {
+    @Test func javaScriptCoreIsMappedOnlyOnceAScriptRuns() throws {
+        let output = try probe(["maps", "client.log(1 + 1)"])
+        #expect(output == "before: no\nlog: 2\nafter: yes\n")
+    }
+
+    @Test func aMissingLibraryIsAnErrorSayingWhatToInstall() throws {
+        let output = try probe(
+            ["maps", "client.log('never')"], environment: ["FERRY_JSC_LIBRARY": "/nonexistent/libjsc.so"])
+        #expect(
+            output.hasPrefix(
+                "before: no\nafter: no\nerror: engineMissing: cannot open JavaScriptCore (/nonexistent/libjsc.so)"))
+        #expect(output.contains("apt install libjavascriptcoregtk-4.1-0"))
+    }
+
+    private func probe(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = probeURL
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    /// The probe `swift build` put next to the test bundle.
+    private var probeURL: URL {
+        let beside = Bundle.main.bundleURL.appendingPathComponent("FerryScriptProbe")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return TestServers.packageRoot.appendingPathComponent(".build/debug/FerryScriptProbe")
+    }
+}

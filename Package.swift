@@ -52,7 +52,9 @@ let package = Package(
         // FerryJSON places a theme file's problems at their line and column.
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
-        .target(name: "FerryApp", dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON"]),
+        .target(
+            name: "FerryApp",
+            dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryScript"]),
 
         // MARK: Executables
         .executableTarget(

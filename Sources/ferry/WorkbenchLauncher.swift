@@ -18,6 +18,7 @@ enum WorkbenchLauncher {
         let editor = ExternalEditor(environment: environment)
         let services = AppServices(
             editText: { text, fileExtension in try editor.edit(text, fileExtension: fileExtension) },
+            editFile: { file, line in try editor.edit(file, atLine: line) },
             stopProcess: { JobControl.stop() })
         return TerminalSession.run { backend, termination in
             let depth = Theme.effectiveDepth(terminal: backend.colorDepth, environment: environment)

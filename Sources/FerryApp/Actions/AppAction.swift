@@ -20,6 +20,8 @@ enum AppAction: Sendable {
     case workspace(WorkspaceEvent)
     /// Send `id` moved on: prepared, bytes moved, retried, ended.
     case transfer(SendID, TransferAction)
+    /// A run of the selected file or folder: asked for, moving on, canceled.
+    case run(RunAction)
 }
 
 /// The keys and events that concern the whole screen or mean something different in each pane.

@@ -30,6 +30,9 @@ enum EditorAction: Sendable {
     case fileFieldToggled
     /// F4: edit the body in `$EDITOR`.
     case externalEditorRequested
+    /// F4 in the editor: edit the open request's first script in `$EDITOR` at its line (on the Body tab, or
+    /// for a request without scripts, the body as before).
+    case scriptEditRequested
     /// `$EDITOR` returned the body, or the reason it failed.
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
     /// Copy the open request, resolved in the active environment, as a curl command (OSC 52).

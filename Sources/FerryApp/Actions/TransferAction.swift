@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import FerryWorkbench
 
 /// What one send did next, as its effect reports it.
@@ -19,4 +20,8 @@ enum TransferAction: Sendable {
     case ended(TransferEnd)
     /// The body is ready to show.
     case bodyPrepared(ResponseBody)
+    /// The send's scripts ran: the pre-request scripts' outcomes, then the response handlers', in file order.
+    /// The send effect posts it once, after `.ended` (handlers read the whole response, so they run after the
+    /// transfer ended), and only for a request that has scripts; the Tests tab shows it.
+    case scriptsFinished([ScriptOutcome])
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the app needs from the world outside the terminal, injected at `main` (tests pass recorders).
 ///
 /// Copying goes through the terminal backend (``TerminalBackend/copyToClipboard(_:)``), between frames.
@@ -9,15 +11,21 @@ public struct AppServices: Sendable {
     /// Stops the whole process until the shell continues it (Ctrl-Z); runs inside the backend's
     /// ``TerminalBackend/suspend(_:)``. The default does nothing (tests must not stop the test runner).
     public var stopProcess: @Sendable () -> Void
+    /// Opens a file itself in the user's editor at a 1-based line (a script: the `.http` file at its
+    /// `{% %}` block, or its `.js` file) and returns when the editor exits, or throws with the reason; it runs
+    /// like ``editText``, inside the backend's ``TerminalBackend/suspend(_:)``.
+    public var editFile: @Sendable (URL, Int) throws -> Void
 
     /// Services with the given implementations; by default editing fails and stopping does nothing.
     public init(
         editText: @escaping @Sendable (String, String) throws -> String = { _, _ in
             throw ExternalEditorError.unavailable
         },
+        editFile: @escaping @Sendable (URL, Int) throws -> Void = { _, _ in throw ExternalEditorError.unavailable },
         stopProcess: @escaping @Sendable () -> Void = {}
     ) {
         self.editText = editText
+        self.editFile = editFile
         self.stopProcess = stopProcess
     }
 }

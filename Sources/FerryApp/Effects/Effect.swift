@@ -33,10 +33,18 @@ enum Effect: Sendable {
     case copy(String)
     /// Open `text` in `$EDITOR` (a temporary file ending in `.fileExtension`) and post what comes back.
     case editExternally(RequestID, String, fileExtension: String)
+    /// Open the file `url` itself in `$EDITOR` at `line`; afterwards, when `reloading` names a request, read
+    /// the workspace again (the file was a request file) and open that request.
+    case editFile(URL, line: Int, reloading: RequestID?)
     /// Stop the process (Ctrl-Z) with the terminal handed back to the shell.
     case suspendProcess
     /// Prepare `plan` as for sending (``RequestSender``) and post the curl command for it.
     case copyAsCurl(RequestID, SendPlan)
+    /// Run the requests of a file or folder through FerryWorkbench's ``CollectionRunner`` as run `id`, posting
+    /// each event as it comes and the end of the run (a run started while another runs replaces it).
+    case runCollection(id: Int, CollectionRun)
+    /// Stop the run under way (its requests in flight are canceled, the rest are not sent).
+    case cancelRun
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.

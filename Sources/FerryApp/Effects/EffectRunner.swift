@@ -9,7 +9,7 @@ import Foundation
 /// Sends go through FerryHTTP, bodies are parsed on a background queue, files are written on one serial
 /// queue (so saves and drafts never race). It counts what is running so tests can wait for quiet.
 final class EffectRunner: @unchecked Sendable {
-    private let client: HTTPClient
+    let client: HTTPClient
     /// The session's sender: every send of the workbench goes through it, so script globals last the session.
     let sender: RequestSender
     private let mailbox: Mailbox<AppAction>
@@ -18,19 +18,21 @@ final class EffectRunner: @unchecked Sendable {
     private let terminal: any TerminalBackend
     let stateFolder: URL
     private let files = DispatchQueue(label: "ferry.app.files")
-    private let lock = NSLock()
+    let lock = NSLock()
     /// The workspace as last saved; only touched on `files`.
     var saved: Workspace
     /// The tree commands `u` can take back, oldest first; only touched on `files`.
     var undoStack: [WorkspaceUndo] = []
     private let limits: ResponseLimits
     /// Where streamed transfers run (their own queue, not the cooperative pool).
-    private let streams = QueueTaskExecutor(label: "ferry.app.streams")
+    let streams = QueueTaskExecutor(label: "ferry.app.streams")
     private var tasks: [SendID: Task<Void, Never>] = [:]
     private var transfers: [SendID: HTTPTransfer] = [:]
     private var pendingDrafts: [RequestID: SavedRequest?] = [:]
     private var isDraftFlushScheduled = false
     private var running = 0
+    /// The run of a file or folder under way (`ferry run` in the workbench); guarded by `lock`.
+    var runTask: Task<Void, Never>?
 
     /// A runner sending through `transport`, saving into `workspace`, copying and suspending through
     /// `terminal`; `limits` says when response bodies go to a temporary file.
@@ -111,6 +113,15 @@ final class EffectRunner: @unchecked Sendable {
             end()
         case .suspendProcess:
             terminal.suspend { services.stopProcess() }
+        case .editFile(let url, let line, let request):
+            do {
+                try terminal.suspend { try services.editFile(url, line) }
+                if let request { reloadWorkspace(selecting: request) }
+            } catch {
+                post(.workspace(.changed(.failure(SaveFailure(message: "\(error)")), select: nil)))
+            }
+        case .runCollection(let id, let run): startRun(id, run)
+        case .cancelRun: lock.withLock { runTask }?.cancel()
         }
     }
 
@@ -119,6 +130,7 @@ final class EffectRunner: @unchecked Sendable {
         let (all, running) = lock.withLock { (Array(tasks.values), Array(transfers.values)) }
         running.forEach { $0.cancel() }
         all.forEach { $0.cancel() }
+        lock.withLock { runTask }?.cancel()
         client.cookieJar?.flush()
     }
 
@@ -375,9 +387,9 @@ final class EffectRunner: @unchecked Sendable {
     /// Posts what a trash effect found or did.
     func post(_ action: TrashAction) { post(.overlay(.trash(action))) }
 
-    private func begin() { lock.withLock { running += 1 } }
+    func begin() { lock.withLock { running += 1 } }
 
-    private func end() {
+    func end() {
         lock.withLock { running -= 1 }
     }
 }

@@ -51,6 +51,19 @@ public struct ExternalEditor: Sendable {
         return edited
     }
 
+    /// Opens the file `file` itself in the editor at the 1-based `line` (`editor +line file`, which vi, vim,
+    /// nano, emacs and micro read) and returns when the editor exits; throws ``ExternalEditorError`` as
+    /// ``edit(_:fileExtension:)`` does.
+    public func edit(_ file: URL, atLine line: Int) throws {
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw ExternalEditorError.fileProblem("\(file.path) does not exist")
+        }
+        let status = try run(["/bin/sh", "-c", command + " \"+$2\" \"$1\"", "sh", file.path, String(max(1, line))])
+        if status.exitCode == 127 { throw ExternalEditorError.notFound(command: command) }
+        if let signal = status.signal { throw ExternalEditorError.killed(command: command, signal: signal) }
+        guard status.exitCode == 0 else { throw ExternalEditorError.failed(command: command, status: status.exitCode) }
+    }
+
     // MARK: - Internals
 
     /// How a child process ended.

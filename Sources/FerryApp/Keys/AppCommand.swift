@@ -58,6 +58,9 @@ enum AppCommand: String, CaseIterable, Sendable {
     case importFile = "workspace.import"
     case undo = "workspace.undo"
     case problems = "problems.show"
+    case runSelection = "run.selection"
+    case cancelRun = "run.cancel"
+    case editScript = "request.editScript"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -120,6 +123,9 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .importFile: .tree(.importRequested)
         case .undo: .tree(.undoRequested)
         case .problems: .app(.problemsRequested)
+        case .runSelection: .run(.requested)
+        case .cancelRun: .run(.cancelRequested)
+        case .editScript: .editor(.scriptEditRequested)
         }
     }
 
@@ -128,13 +134,13 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash:
+            .emptyTrash, .cancelRun:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems:
+            .importFile, .undo, .problems, .runSelection, .editScript:
             true
         }
     }

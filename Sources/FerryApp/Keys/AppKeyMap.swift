@@ -136,6 +136,19 @@ enum AppKeyMap {
         bind("esc", .dismiss, "Close", [.problems])
         bind("q", .dismiss, "Close", [.problems])
         bind("f10", .dismiss, "Close", [.problems])
+        // Runs of a file or folder, and scripts (last too).
+        bind("ctrl+g", .runSelection, "Run the selected file or folder (its requests, scripts and tests)")
+        bind("R", .runSelection, "Run the selected file or folder (its requests, scripts and tests)", [.tree])
+        bind("shift+r", .runSelection, "Run the selected file or folder (its requests, scripts and tests)", [.tree])
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
+            ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
+            ("end", .end, "Last row"), ("enter", .activate, "Open the request and its exchange"),
+            ("esc", .cancelRun, "Cancel the run (once it ended: close)"), ("q", .dismiss, "Close (the run goes on)"),
+        ] {
+            bind(key, command, help, [.run])
+        }
+        bind("f4", .editScript, "Edit the request's script in $EDITOR at its line (Body tab: the body)", [.editor])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)

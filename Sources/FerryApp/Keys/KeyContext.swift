@@ -39,6 +39,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case trash
     /// The start-up problems.
     case problems
+    /// The run of a file or folder.
+    case run
 }
 
 extension KeyMap {

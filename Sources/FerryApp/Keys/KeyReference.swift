@@ -34,6 +34,7 @@ public enum KeyReference {
         ("diff", "history diff"),
         ("trash", "trash"),
         ("problems", "problems"),
+        ("run", "run view"),
         ("prompt", "filter prompts"),
         ("picker", "pickers"),
         ("namePrompt", "name prompts"),

@@ -22,6 +22,7 @@ extension AppReducer {
         case .bodyFormatRequested: return formatBody(&state)
         case .fileFieldToggled: return toggleFileField(&state)
         case .externalEditorRequested: return requestExternalEdit(&state)
+        case .scriptEditRequested: return requestScriptEdit(&state)
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state)
         case .curlCopyRequested: return copyAsCurl(&state)
         case .curlCommandMade(let id, let result): return curlCommandMade(id, result, &state)

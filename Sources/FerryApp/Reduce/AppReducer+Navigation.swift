@@ -21,6 +21,7 @@ extension AppReducer {
             return moveURLCursor(move, &state)
         case .response:
             let page = layout.responseContent.height
+            if state.responseTab == .tests { return moveTestsCursor(move, page: page, &state) }
             if state.responseTab != .body {
                 state.detailScroll = max(0, step(state.detailScroll, move, count: Int.max / 2, page: page))
                 return []
@@ -70,6 +71,8 @@ extension AppReducer {
             return []
         case .trash:
             return restoreSelected(&state)
+        case .run(let selection):
+            return openRunRow(selection, &state)
         case .some:
             state.overlay = nil
             return []
@@ -88,6 +91,7 @@ extension AppReducer {
         case .editor:
             return send(&state)
         case .response:
+            if state.responseTab == .tests { return openTestRow(&state) }
             if isListingFilter(state) { return closeFilter(showing: true, &state) }
             updateCurrentExchange(&state) { exchange in
                 guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
@@ -268,6 +272,8 @@ extension AppReducer {
             state.overlay = .trash(selection: step(selection, move, count: state.trash.count, page: page))
         case .problems(let scroll):
             state.overlay = .problems(scroll: step(scroll, move, count: state.problems.count, page: page))
+        case .run(let selection):
+            state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,

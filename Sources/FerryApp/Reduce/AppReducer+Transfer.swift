@@ -43,6 +43,7 @@ extension AppReducer {
             }
             return []
         case .ended(let end): return finishTransfer(id, end, &state)
+        case .scriptsFinished(let outcomes): return scriptsFinished(id, outcomes, &state)
         case .bodyPrepared(let body):
             updateExchange(id, &state) { exchange in
                 exchange.body = body

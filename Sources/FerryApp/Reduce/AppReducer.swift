@@ -19,6 +19,7 @@ enum AppReducer {
         case .overlay(let action): reduce(action, &state)
         case .workspace(let event): reduce(event, &state)
         case .transfer(let id, let action): reduce(action, of: id, &state)
+        case .run(let action): reduce(action, &state)
         }
     }
 

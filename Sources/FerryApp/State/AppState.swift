@@ -53,6 +53,10 @@ public struct AppState: Sendable {
     var responseTab: ResponseTab = .body
     /// The scroll of the Headers, Timing and Request tabs.
     var detailScroll = 0
+    /// The selected row of the Tests tab.
+    var testsCursor = 0
+    /// The latest run of a file or folder (`nil` until one starts); the run view shows it.
+    var run: RunState?
 
     // MARK: - Screen
 

@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import FerryWorkbench
 import Foundation
 
@@ -43,6 +44,8 @@ struct Exchange: Sendable {
     var retryWait: RetryWait?
     /// The time from the start of the send to the latest progress report.
     var elapsed: Duration = .zero
+    /// What the send's scripts did (tests, log, errors), once they ran; the Tests tab lists it.
+    var scriptOutcomes: [ScriptOutcome] = []
 
     /// Bytes received per second so far, once there is something to measure.
     var receiveRate: Double? {

@@ -43,6 +43,8 @@ enum Overlay: Sendable, Equatable {
     case problems(scroll: Int)
     /// The keys of the dialog `under` (F1 in it), scrolled; closing goes back to `under` as it was.
     indirect case overlayHelp(under: Overlay, scroll: Int)
+    /// The run of a file or folder (``AppState/run``), with the selected result row.
+    case run(selection: Int)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
@@ -67,6 +69,7 @@ enum Overlay: Sendable, Equatable {
         case .historyDiff: .diff
         case .trash: .trash
         case .problems: .problems
+        case .run: .run
         }
     }
 }

@@ -35,7 +35,7 @@ enum EditorTab: Int, CaseIterable, Sendable, Hashable {
 
 /// The tabs of the response pane.
 enum ResponseTab: Int, CaseIterable, Sendable, Hashable {
-    case body, headers, timing, request
+    case body, headers, timing, request, tests
 
     /// The tab's label.
     var title: String {
@@ -44,6 +44,7 @@ enum ResponseTab: Int, CaseIterable, Sendable, Hashable {
         case .headers: "Headers"
         case .timing: "Timing"
         case .request: "Request"
+        case .tests: "Tests"
         }
     }
 }

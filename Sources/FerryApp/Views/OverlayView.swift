@@ -106,6 +106,10 @@ struct OverlayView: CursorWidget {
         case .confirmEmptyTrash(let entries, _):
             renderQuestion(
                 "Empty the trash?", AppReducer.emptyQuestion(count: entries.count), into: &buffer, area: area)
+        case .run(let selection):
+            if let run = state.run {
+                RunResultsView(run: run, selection: selection, theme: theme).render(into: &buffer, area: area)
+            }
         case .problems(let scroll):
             let width = max(20, area.width - 8)
             let lines =
@@ -154,7 +158,7 @@ struct OverlayView: CursorWidget {
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash, .confirmPurge,
-            .confirmEmptyTrash, .problems, .overlayHelp:
+            .confirmEmptyTrash, .problems, .overlayHelp, .run:
             return nil
         }
     }

@@ -13,11 +13,23 @@ struct RequestEditorView: CursorWidget {
         Tabs(titles: EditorTab.allCases.map(\.title), selectedIndex: state.editorTab.rawValue, theme: state.theme)
     }
 
+    /// ` ‹pre›` and ` ‹handler›` (with a count past one) for a request with pre-request scripts or response
+    /// handlers, else nothing.
+    static func scriptMarks(_ request: SavedRequest?) -> String {
+        guard let request else { return "" }
+        func mark(_ name: String, _ count: Int) -> String {
+            count == 0 ? "" : count == 1 ? " ‹\(name)›" : " ‹\(name) ×\(count)›"
+        }
+        return mark("pre", request.preRequestScripts.count) + mark("handler", request.responseHandlerScripts.count)
+    }
+
     /// Draws the editor pane `area`.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         let theme = state.theme
         var title = " Request "
-        if let id = state.openRequest { title = " \(id)\(state.isUnsaved(id) ? " ● unsaved" : "") " }
+        if let id = state.openRequest {
+            title = " \(id)\(state.isUnsaved(id) ? " ● unsaved" : "")\(Self.scriptMarks(state.currentRequest)) "
+        }
         WorkbenchView.pane(Line(title), focused: state.focus == .editor, theme: theme).render(into: &buffer, area: area)
         let urlLine = WorkbenchLayout.headerRow(0, of: area)
         guard let id = state.openRequest, let request = state.currentRequest else {

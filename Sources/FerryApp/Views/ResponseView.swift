@@ -101,6 +101,11 @@ struct ResponseView: Widget {
         case .request:
             Paragraph(text: Text(requestLines(exchange, theme: theme)), scroll: state.detailScroll).render(
                 into: &buffer, area: content)
+        case .tests:
+            TestsView(
+                outcomes: exchange.scriptOutcomes, cursor: state.testsCursor, scroll: state.detailScroll,
+                isFocused: state.focus == .response, theme: theme
+            ).render(into: &buffer, area: content)
         }
     }
 

@@ -6,6 +6,11 @@ public enum TestServers {
     public struct Missing: Error, CustomStringConvertible {
         /// What is missing and how to get it.
         public var description: String
+
+        /// A missing tool or server, with what to do about it.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The base URL of httpbin (`FERRY_HTTPBIN_URL`), without a trailing slash.

@@ -1,0 +1,14 @@
+import FerryWorkbench
+
+/// A run of the selected file or folder in the workbench (what `ferry run` does, shown as it goes).
+enum RunAction: Sendable {
+    /// Run the file or folder selected in the tree (the request's file when a request is selected), or show
+    /// the run under way.
+    case requested
+    /// Esc in the run view: cancel the run under way, else close the view.
+    case cancelRequested
+    /// Run `id` reported a problem of its files or a request's result.
+    case eventArrived(Int, RunEvent)
+    /// Run `id` ended: every request ran, or it was canceled.
+    case finished(Int, wasCanceled: Bool)
+}

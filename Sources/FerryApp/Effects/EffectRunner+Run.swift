@@ -1,0 +1,41 @@
+import FerryWorkbench
+
+// MARK: - A run of a file or folder
+
+extension EffectRunner {
+    /// Runs `run` through the workbench's ``CollectionRunner`` on the streams executor, posting each of its
+    /// events as `.run(.eventArrived(id, …))` and then `.run(.finished(id))`; a run started before it is canceled.
+    func startRun(_ id: Int, _ run: CollectionRun) {
+        begin()
+        let runner = CollectionRunner(sender: RequestSender(client: client))
+        lock.lock()
+        defer { lock.unlock() }
+        runTask?.cancel()
+        runTask = Task(executorPreference: streams) {
+            defer { self.end() }
+            for await event in runner.events(of: run) {
+                if Task.isCancelled { break }
+                self.post(.run(.eventArrived(id, event)))
+            }
+            self.post(.run(.finished(id, wasCanceled: Task.isCancelled)))
+        }
+    }
+}
+
+// MARK: - A request file edited in $EDITOR
+
+extension EffectRunner {
+    /// Reads the workspace again on the file queue (a request file was edited outside the app) and posts it,
+    /// with `request` to open.
+    func reloadWorkspace(selecting request: RequestID) {
+        onFiles {
+            do {
+                let workspace = try Workspace.load(at: self.saved.root)
+                self.saved = workspace
+                self.post(.workspace(.changed(.success(workspace), select: request)))
+            } catch {
+                self.post(.workspace(.changed(.failure(SaveFailure(message: "\(error)")), select: nil)))
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import FerryScript
+import FerryWorkbench
+import Foundation
+
+// MARK: - What a send's scripts did: the Tests tab
+
+extension AppReducer {
+    /// Keeps the outcomes of send `id`'s scripts on its exchange and says in the status bar how the tests
+    /// went; a report for a replaced send changes nothing.
+    static func scriptsFinished(_ id: SendID, _ outcomes: [ScriptOutcome], _ state: inout AppState) -> [Effect] {
+        var requestID: RequestID?
+        updateExchange(id, &state) { exchange in
+            exchange.scriptOutcomes = outcomes
+            requestID = exchange.requestID
+        }
+        guard let requestID, requestID == state.openRequest else { return [] }
+        state.testsCursor = 0
+        let tests = outcomes.flatMap(\.tests)
+        let failed = tests.count(where: { !$0.passed })
+        let errors = outcomes.compactMap(\.error)
+        if let error = errors.first {
+            state.report(.error("Script error: \(error) (Tests tab)"))
+        } else if !tests.isEmpty {
+            let text = "Tests: \(tests.count - failed) passed, \(failed) failed (Tests tab)"
+            state.report(failed > 0 ? .error(text) : .info(text))
+        }
+        return []
+    }
+
+    /// Moves the Tests tab's cursor.
+    static func moveTestsCursor(_ move: CursorMove, page: Int, _ state: inout AppState) -> [Effect] {
+        let count = ScriptReportRow.rows(state.currentExchange?.scriptOutcomes ?? []).count
+        state.testsCursor = step(state.testsCursor, move, count: count, page: page)
+        state.detailScroll = scrolled(state.detailScroll, cursor: state.testsCursor, page: page)
+        return []
+    }
+
+    /// Enter on a row of the Tests tab: a place in a `.http` file of the workspace opens the request written
+    /// there in the editor; a place in another file (a `.js` handler) opens that file at that line in `$EDITOR`.
+    static func openTestRow(_ state: inout AppState) -> [Effect] {
+        let rows = ScriptReportRow.rows(state.currentExchange?.scriptOutcomes ?? [])
+        guard rows.indices.contains(state.testsCursor), let location = rows[state.testsCursor].location else {
+            return []
+        }
+        return openScriptLocation(location, &state)
+    }
+
+    /// Opens `location`: the request written at that line of a workspace `.http` file, else the file itself
+    /// in `$EDITOR` at that line.
+    static func openScriptLocation(_ location: ScriptLocation, _ state: inout AppState) -> [Effect] {
+        let path = workspacePath(of: location.path, in: state.workspace)
+        if let index = state.workspace.fileIndex(path) {
+            let file = state.workspace.files[index]
+            let written = file.requests.filter { request in
+                (file.content.line(ofRequestAt: request.position) ?? Int.max) <= location.line
+            }
+            if let request = written.last ?? file.requests.first {
+                open(request.id, &state)
+                state.focus = .editor
+                state.report(.info("\(location): in \(request.id)."))
+                return []
+            }
+        }
+        let url =
+            location.path.hasPrefix("/")
+            ? URL(fileURLWithPath: location.path) : state.workspace.root.appendingPathComponent(path)
+        return [.editFile(url, line: location.line, reloading: nil)]
+    }
+
+    /// `path` relative to the workspace when it lies inside it, else as given.
+    static func workspacePath(of path: String, in workspace: Workspace) -> String {
+        let root = workspace.root.standardizedFileURL.path + "/"
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    }
+}
+
+// MARK: - F4: a request's script in $EDITOR
+
+extension AppReducer {
+    /// The open request's scripts: pre-request scripts, then response handlers, in file order.
+    static func scripts(of request: SavedRequest) -> [RequestScript] {
+        request.preRequestScripts + request.responseHandlerScripts
+    }
+
+    /// F4 in the editor: opens the open request's first script in `$EDITOR` at its line (an inline `{% %}`
+    /// block: the `.http` file, read again afterwards; a `.js` file: that file); on the Body tab, or for a
+    /// request without scripts, edits the body as before. A request with unsaved edits is saved first.
+    static func requestScriptEdit(_ state: inout AppState) -> [Effect] {
+        guard let id = state.openRequest, let request = state.currentRequest,
+            let script = scripts(of: request).first, state.editorTab != .body
+        else { return requestExternalEdit(&state) }
+        guard !state.isUnsaved(id) else {
+            let save = AppKeyMap.hint(for: .save, in: state.keyMap) ?? "Ctrl+S"
+            state.report(.error("\(id) has unsaved edits: save them (\(save)) before editing its script."))
+            return []
+        }
+        let folder = state.workspace.root.appendingPathComponent(id.path).deletingLastPathComponent()
+        let line = script.location?.line ?? request.sourceMap?.requestLine ?? 1
+        switch script.source {
+        case .inline:
+            return [.editFile(state.workspace.root.appendingPathComponent(id.path), line: line, reloading: id)]
+        case .file(let path):
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            return [.editFile(url, line: 1, reloading: nil)]
+        }
+    }
+}

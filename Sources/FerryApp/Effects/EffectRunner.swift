@@ -94,7 +94,9 @@ final class EffectRunner: @unchecked Sendable {
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
         case .copyAsCurl(let id, let plan):
-            background(.userInitiated) { self.post(EditorAction.curlCommandMade(id, CurlCopy.make(for: plan, with: self.sender))) }
+            background(.userInitiated) {
+                self.post(EditorAction.curlCommandMade(id, CurlCopy.make(for: plan, with: self.sender)))
+            }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
             do {
@@ -161,7 +163,8 @@ final class EffectRunner: @unchecked Sendable {
             case .success(let prepared): send = prepared
             }
             self.post(id, .prepared(send))
-            let transfer = sender.start(send, executor: executor)
+            let report = Locked<SendReport?>(nil)
+            let transfer = sender.start(send, executor: executor) { made in report.withLock { $0 = made } }
             let isCanceled = self.lock.withLock { () -> Bool in
                 self.transfers[id] = transfer
                 return Task.isCancelled
@@ -190,6 +193,10 @@ final class EffectRunner: @unchecked Sendable {
                         self.post(id, .headArrived(head, preview: bytes))
                     }
                     self.post(id, .ended(end))
+                    // The handlers ran before the end was handed on; the Tests tab gets what they produced.
+                    if let runs = report.withLock({ $0?.scriptRuns }), !runs.isEmpty {
+                        self.post(id, .scriptsFinished(runs.map(\.outcome)))
+                    }
                 case .attemptStarted:
                     break
                 }

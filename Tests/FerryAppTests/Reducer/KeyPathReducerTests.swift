@@ -32,7 +32,9 @@ struct KeyPathReducerTests {
             return
         }
         #expect(plan.environment == "local")
-        #expect(try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString == "http://127.0.0.1:9/json")
+        #expect(
+            try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString
+                == "http://127.0.0.1:9/json")
         await tester.receive({ action -> PreparedSend? in
             guard case .transfer(.first, .prepared(let send)) = action else { return nil }
             return send

@@ -2,7 +2,7 @@
 # Builds a .deb of ferry with dpkg-deb: the files scripts/install.sh installs, under /usr, and a control
 # file whose Depends names the package of every library the binary needs (readelf's NEEDED, each
 # library's package from dpkg -S, at least the installed upstream version).
-# Usage: scripts/deb.sh [--binary PATH] [--out DIR] [--allow-unpackaged]
+# Usage: scripts/deb.sh [--binary PATH] [--out DIR] [--allow-unpackaged] [--uncompressed]
 # (--allow-unpackaged: warn instead of failing for a library no package owns, as a debug build's Swift
 # runtime; the release build links the Swift runtime statically and needs only system packages.)
 set -euo pipefail
@@ -11,11 +11,13 @@ cd "$(dirname "$0")/.."
 binary=.build/static/release/ferry
 out=.build/deb
 allow_unpackaged=no
+compression=()
 while [ $# -gt 0 ]; do
   case "$1" in
   --binary) binary=$2; shift 2 ;;
   --out) out=$2; shift 2 ;;
   --allow-unpackaged) allow_unpackaged=yes; shift ;;
+  --uncompressed) compression=(-Znone); shift ;;
   *) echo "deb: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -71,5 +73,5 @@ Description: terminal REST workbench for .http files
  A full-screen workbench and headless commands (send, export, import, json)
  for requests kept in .http files, with environments, history and cookies.
 CONTROL
-dpkg-deb --root-owner-group --build "$stage/$name" "$out/$name.deb" >/dev/null
+dpkg-deb --root-owner-group "${compression[@]}" --build "$stage/$name" "$out/$name.deb" >/dev/null
 echo "$out/$name.deb"

@@ -5,13 +5,14 @@ import Testing
 /// `scripts/deb.sh` builds a package holding what `make install` installs under /usr, with the binary's
 /// libraries declared; installing and removing it for real happens only as root with `FERRY_DEB_TEST=1`.
 @Suite struct DebPackageTests {
+    /// Built uncompressed: xz over a debug binary took a minute of CPU from the rest of the suite.
     @Test func packageHoldsTheInstallAndDeclaresTheLibraries() async throws {
         let out = try TemporaryFolder()
         let built = try await InstalledTree.run(
             "/bin/bash",
             [
                 InstalledTree.script("deb.sh"), "--binary", FerryProcess.executableURL.path, "--out", out.url.path,
-                "--allow-unpackaged",
+                "--allow-unpackaged", "--uncompressed",
             ])
         #expect(built.status == 0, "\(built.errors)")
         let package = built.text.trimmingCharacters(in: .newlines)

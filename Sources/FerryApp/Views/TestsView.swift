@@ -58,7 +58,8 @@ struct TestsView: Widget {
             spans = [Span("log ", style: theme[.muted]), Span(text)]
         case .error(let error):
             spans = [
-                Span(label(of: error.kind), style: theme[.error].adding(.bold)), Span(error.message, style: theme[.error]),
+                Span(label(of: error.kind), style: theme[.error].adding(.bold)),
+                Span(error.message, style: theme[.error]),
             ]
         }
         if let location = row.location { spans.append(Span("  \(location)", style: theme[.muted])) }

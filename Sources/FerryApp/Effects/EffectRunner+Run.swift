@@ -3,11 +3,13 @@ import FerryWorkbench
 // MARK: - A run of a file or folder
 
 extension EffectRunner {
-    /// Runs `run` through the workbench's ``CollectionRunner`` on the streams executor, posting each of its
-    /// events as `.run(.eventArrived(id, …))` and then `.run(.finished(id))`; a run started before it is canceled.
+    /// Runs `run` through a ``CollectionRunner`` over the session's sender (so script globals pass between the run
+    /// and the sends around it) on the streams executor, keeping each request's exchange for Enter in the run
+    /// view, posting each of its events as `.run(.eventArrived(id, …))` and then `.run(.finished(id))`; a run
+    /// started before it is canceled.
     func startRun(_ id: Int, _ run: CollectionRun) {
         begin()
-        let runner = CollectionRunner(sender: RequestSender(client: client))
+        let runner = CollectionRunner(sender: sender, keepsExchanges: true)
         lock.lock()
         defer { lock.unlock() }
         runTask?.cancel()

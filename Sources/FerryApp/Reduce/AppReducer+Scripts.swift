@@ -101,7 +101,7 @@ extension AppReducer {
             return [.editFile(state.workspace.root.appendingPathComponent(id.path), line: line, reloading: id)]
         case .file(let path):
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            return [.editFile(url, line: 1, reloading: nil)]
+            return [.editFile(url.standardizedFileURL, line: 1, reloading: nil)]
         }
     }
 }

@@ -1,3 +1,4 @@
+import FerryScript
 import FerryWorkbench
 
 /// A run of a file or folder in the workbench: what it runs, the results so far, and whether it is still
@@ -11,6 +12,9 @@ struct RunState: Sendable {
         case result(Int)
         /// A failed test of a request: the result's index, then the test's among its failed tests.
         case failedTest(Int, Int)
+        /// A script of a request that stopped (an exception, the time limit): the result's index, then the
+        /// error's among its script errors.
+        case scriptError(Int, Int)
     }
 
     /// The run's id; events of an earlier run carry another and are dropped.
@@ -26,12 +30,14 @@ struct RunState: Sendable {
     /// Whether the run was canceled before its end.
     var wasCanceled = false
 
-    /// The lines of the view: problems first, then each result followed by its failed tests.
+    /// The lines of the view: problems first, then each result followed by its failed tests and its scripts'
+    /// errors.
     var rows: [Row] {
         var rows = diagnostics.indices.map(Row.diagnostic)
         for (index, result) in results.enumerated() {
             rows.append(.result(index))
             rows += result.failedTests.indices.map { .failedTest(index, $0) }
+            rows += result.scriptErrors.indices.map { .scriptError(index, $0) }
         }
         return rows
     }
@@ -47,7 +53,20 @@ struct RunState: Sendable {
         guard rows.indices.contains(row) else { return nil }
         switch rows[row] {
         case .diagnostic: return nil
-        case .result(let index), .failedTest(let index, _): return results[index]
+        case .result(let index), .failedTest(let index, _), .scriptError(let index, _): return results[index]
+        }
+    }
+
+    /// The place in a file a row points at: a failed test's or a script error's, when known.
+    func location(at row: Int) -> ScriptLocation? {
+        guard rows.indices.contains(row) else { return nil }
+        switch rows[row] {
+        case .diagnostic, .result: return nil
+        case .failedTest(let index, let test):
+            return results[index].failedTests[test].location.map {
+                ScriptLocation(path: $0.file, line: $0.line, column: $0.column)
+            }
+        case .scriptError(let index, let error): return results[index].scriptErrors[error].location
         }
     }
 }

@@ -103,6 +103,15 @@ struct RunResultsView: Widget {
             if let message = failed.message { spans.append(Span(" — \(message)", style: theme[.error])) }
             if let location = failed.location { spans.append(Span("  \(location)", style: theme[.muted])) }
             return Line(spans)
+        case .scriptError(let index, let error):
+            let stopped = run.results[index].scriptErrors[error]
+            var spans = [
+                Span("    \(TestsView.label(of: stopped.kind))", style: theme[.error].adding(.bold)),
+                Span(stopped.message, style: theme[.error]),
+            ]
+            if let location = stopped.location { spans.append(Span("  \(location)", style: theme[.muted])) }
+            // Span text is made safe when drawn (control characters become visible escapes).
+            return Line(spans)
         }
     }
 }

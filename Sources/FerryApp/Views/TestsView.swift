@@ -35,6 +35,15 @@ struct TestsView: Widget {
         }
     }
 
+    /// The word a script error's row starts with (`error `, `timeout `, `no engine `).
+    static func label(of kind: ScriptError.Kind) -> String {
+        switch kind {
+        case .exception: "error "
+        case .timeout: "timeout "
+        case .engineMissing: "no engine "
+        }
+    }
+
     /// One row as drawn: the mark, the text, then the place in a file.
     static func line(_ row: ScriptReportRow, theme: Theme) -> Line {
         var spans: [Span]
@@ -48,13 +57,10 @@ struct TestsView: Widget {
         case .log(let text):
             spans = [Span("log ", style: theme[.muted]), Span(text)]
         case .error(let error):
-            let kind =
-                switch error.kind {
-                case .exception: "error "
-                case .timeout: "timeout "
-                case .engineMissing: "no engine "
-                }
-            spans = [Span(kind, style: theme[.error].adding(.bold)), Span(error.message, style: theme[.error])]
+            spans = [
+                Span(label(of: error.kind), style: theme[.error].adding(.bold)),
+                Span(error.message, style: theme[.error]),
+            ]
         }
         if let location = row.location { spans.append(Span("  \(location)", style: theme[.muted])) }
         // Span text is made safe when drawn (control characters become visible escapes).

@@ -18,10 +18,14 @@ import Foundation
 public struct CollectionRunner: Sendable {
     /// The sender every request goes through.
     public let sender: RequestSender
+    /// Whether each result keeps its exchange (``RequestRunResult/exchange``: the request sent, the response
+    /// with its body, the scripts' outcomes), for a view that opens it; off for reports, which need none of it.
+    public let keepsExchanges: Bool
 
-    /// A runner sending through `sender`.
-    public init(sender: RequestSender) {
+    /// A runner sending through `sender`, keeping each request's exchange in its result when `keepsExchanges`.
+    public init(sender: RequestSender, keepsExchanges: Bool = false) {
         self.sender = sender
+        self.keepsExchanges = keepsExchanges
     }
 
     /// Runs `run` and yields its diagnostics first, then each request's result as it finishes (files in
@@ -111,6 +115,7 @@ public struct CollectionRunner: Sendable {
             // A pre-request script that threw or ran out of time fails the request; it is not an input error.
             result.outcome = .failed
             result.message = failure.description
+            result.scriptErrors = failure.scriptError.map { [$0] } ?? []
             return result
         } catch {
             result.outcome = .invalid
@@ -153,6 +158,16 @@ public struct CollectionRunner: Sendable {
             result.tests += run.outcome.tests.map(RunTestResult.init)
         }
         result.log = log.withLock { $0 }
+        let outcomes = (report?.scriptRuns ?? []).map(\.outcome)
+        result.scriptErrors = outcomes.compactMap(\.error).map { error in
+            var masked = error
+            masked.message = scrubber.scrub(error.message)
+            return masked
+        }
+        if keepsExchanges, let end = ended {
+            result.exchange = RunExchange(
+                request: send.request, scrubber: scrubber, end: end, scriptOutcomes: outcomes)
+        }
         guard let end = ended else {
             result.outcome = .transportError
             result.message = "canceled"
@@ -166,7 +181,7 @@ public struct CollectionRunner: Sendable {
             return result
         }
         let status = end.response?.status ?? 0
-        if let error = report?.scriptRuns.lazy.compactMap(\.outcome.error).first {
+        if let error = result.scriptErrors.first {
             result.outcome = .failed
             result.message = "script error: \(error)"
             return result

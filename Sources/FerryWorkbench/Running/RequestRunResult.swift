@@ -1,6 +1,8 @@
+import FerryScript
+
 /// What one request of a run did: where it is written, what came back, how long it took, its verdict, its
 /// tests and its log. Everything that quotes the request or the server has its secrets masked.
-public struct RequestRunResult: Sendable, Hashable {
+public struct RequestRunResult: Sendable {
     /// The request's id in the workspace.
     public var id: RequestID
     /// The request's 0-based position in its file.
@@ -23,6 +25,12 @@ public struct RequestRunResult: Sendable, Hashable {
     public var tests: [RunTestResult]
     /// What the send logged: retries, warnings (and, with scripts, `client.log` lines).
     public var log: [String]
+    /// Why a script of the request stopped (an exception, the time limit, no engine), each located, in the
+    /// order the scripts ran; a pre-request script's error means the request was not sent.
+    public var scriptErrors: [ScriptError] = []
+    /// What went on the wire and came back, when the runner keeps exchanges
+    /// (``CollectionRunner/keepsExchanges``) and the request was sent; `nil` otherwise.
+    public var exchange: RunExchange?
 
     /// A result with the given parts.
     public init(

@@ -1,7 +1,7 @@
 /// A run's events gathered into one account: the diagnostics and every request's result in run order (files
 /// by path, requests by position), whatever order they finished in. The reports (``JUnitReport``,
 /// ``JSONRunReport``) and a run's summary line are made from it.
-public struct RunReport: Sendable, Hashable {
+public struct RunReport: Sendable {
     /// The problems in the files that belong to no request, and the environment files' problems.
     public var diagnostics: [Diagnostic] = []
     /// Every request's result, in run order.

@@ -25,7 +25,8 @@ final class AppHarness: @unchecked Sendable {
     /// Starts the app on `workspace`.
     init(
         workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil,
-        stopProcess: (@Sendable () -> Void)? = nil, limits: ResponseLimits = ResponseLimits(),
+        stopProcess: (@Sendable () -> Void)? = nil, editFile: (@Sendable (URL, Int) throws -> Void)? = nil,
+        limits: ResponseLimits = ResponseLimits(),
         themeProblems: [ThemeError] = []
     ) throws {
         backend = InMemoryBackend(width: width, height: height)
@@ -33,6 +34,7 @@ final class AppHarness: @unchecked Sendable {
         var services = AppServices()
         if let editText { services.editText = { text, _ in try editText(text) } }
         if let stopProcess { services.stopProcess = stopProcess }
+        if let editFile { services.editFile = editFile }
         app = try WorkbenchApp(
             workspace: workspace, backend: backend, transport: transport, services: services,
             themeProblems: themeProblems, processEnvironment: ["HOME": workspace.path], limits: limits)

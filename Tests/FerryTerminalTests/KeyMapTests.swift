@@ -84,4 +84,22 @@ import Testing
         #expect(problems[0].column == 5)
         #expect(problems[0].reason.count < 70, "\(problems[0].reason)")
     }
+
+    @Test func anUnbindingIsRememberedInItsContextUntilTheKeyIsBoundAgain() {
+        var keyMap = defaults
+        keyMap.apply(userFile: "[list]\ndown = none\nf1 = none\n")
+        #expect(keyMap.isUnbound(KeyEvent(.down), in: "list"))
+        #expect(keyMap.isUnbound(KeyEvent(.function(1)), in: "list"), "a key the map never bound is remembered too")
+        #expect(!keyMap.isUnbound(KeyEvent(.up), in: "list"), "a key still bound")
+        #expect(!keyMap.isUnbound(KeyEvent(.down), in: KeyMap.global), "only in the context it was unbound in")
+        #expect(keyMap.action(for: KeyEvent(.down), in: ["list"]) == "focus.next", "dispatch still falls back")
+        #expect(keyMap != defaults)
+
+        keyMap.apply(userFile: "[list]\ndown = list.previous\n")
+        #expect(!keyMap.isUnbound(KeyEvent(.down), in: "list"), "binding the key again forgets the unbinding")
+        #expect(keyMap.action(for: KeyEvent(.down), in: ["list"]) == "list.previous")
+        keyMap.unbind(KeyEvent(.function(1)), context: "list")
+        keyMap.bind(KeyBinding(KeyEvent(.function(1)), action: "quit", help: "Quit", context: "list"))
+        #expect(keyMap.unboundKeys.isEmpty)
+    }
 }

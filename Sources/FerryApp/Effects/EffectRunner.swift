@@ -19,7 +19,10 @@ final class EffectRunner: @unchecked Sendable {
     let stateFolder: URL
     private let files = DispatchQueue(label: "ferry.app.files")
     let lock = NSLock()
-    /// The workspace as last saved; only touched on `files`.
+    /// The workspace as the file effects left it, the one copy that file effects change; only touched on
+    /// `files`. Each change is posted with its result, and `state.workspace` is only ever replaced by those
+    /// snapshots, in order. It cannot come from the effect's payload: a second change can be asked for before
+    /// the first one's result is reduced, and would then be made on a workspace without the first.
     var saved: Workspace
     /// The tree commands `u` can take back, oldest first; only touched on `files`.
     var undoStack: [WorkspaceUndo] = []

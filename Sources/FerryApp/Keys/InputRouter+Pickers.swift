@@ -6,7 +6,7 @@ extension InputRouter {
     /// The action for `key` in the picker or prompt `overlay`: a command bound in its key-map context becomes the
     /// key the widget reads for it (so a remapped key moves, chooses or closes as the default did), F1 opens the
     /// picker's help, and any other key goes to the widget as typed (it filters the list or edits the name).
-    /// A key the defaults bind there but the user's map no longer does means nothing.
+    /// A key the user unbound there (`down = none` under `[picker]`) means nothing.
     static func pickerAction(for key: KeyEvent, in overlay: Overlay, keyMap: KeyMap) -> AppAction? {
         let context = overlay.keyContext
         if let name = keyMap.action(for: key, onlyIn: context) {
@@ -14,7 +14,7 @@ extension InputRouter {
             if let widgetKey = command.pickerKey { return .overlay(.dialogEvent(.key(KeyEvent(widgetKey)))) }
             return command.action
         }
-        if AppKeyMap.defaults.action(for: key, onlyIn: context) != nil { return nil }
+        if keyMap.isUnbound(key, in: context) { return nil }
         return .overlay(.dialogEvent(.key(key)))
     }
 }

@@ -58,4 +58,9 @@ extension KeyMap {
     func action(for key: KeyEvent, onlyIn context: KeyContext) -> String? {
         bindings.first { $0.context == context.rawValue && $0.key == key }?.action
     }
+
+    /// Whether the user unbound `key` in `context` itself (`down = none` under `[picker]`).
+    func isUnbound(_ key: KeyEvent, in context: KeyContext) -> Bool {
+        isUnbound(key, in: context.rawValue)
+    }
 }

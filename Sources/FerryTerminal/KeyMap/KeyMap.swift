@@ -15,6 +15,10 @@ public struct KeyMap: Hashable, Sendable {
     /// Every binding, in the order given (help lists them in this order).
     public private(set) var bindings: [KeyBinding]
 
+    /// The keys unbound in each context and not bound there again since (`down = none` in a user file),
+    /// so a reader can tell a key the user took away from one that was never bound.
+    public private(set) var unboundKeys: [String: Set<KeyEvent>] = [:]
+
     /// Creates a key map from bindings; a later binding of the same key in the same context wins.
     public init(_ bindings: [KeyBinding]) {
         self.bindings = []
@@ -31,6 +35,12 @@ public struct KeyMap: Hashable, Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether `key` was unbound in `context` itself (and not bound there again): there it means nothing,
+    /// even where a widget would otherwise read the key as typed.
+    public func isUnbound(_ key: KeyEvent, in context: String) -> Bool {
+        unboundKeys[context]?.contains(key) ?? false
     }
 
     /// The bindings of `action`, for hints such as "Send: Ctrl+S".
@@ -52,14 +62,18 @@ public struct KeyMap: Hashable, Sendable {
 
     // MARK: - Changing
 
-    /// Adds `binding`, replacing any binding of the same key in the same context.
+    /// Adds `binding`, replacing any binding of the same key in the same context (and any unbinding of it).
     public mutating func bind(_ binding: KeyBinding) {
         bindings.removeAll { $0.key == binding.key && $0.context == binding.context }
         bindings.append(binding)
+        unboundKeys[binding.context]?.remove(binding.key)
+        if unboundKeys[binding.context]?.isEmpty == true { unboundKeys[binding.context] = nil }
     }
 
-    /// Removes whatever `key` does in `context`.
+    /// Removes whatever `key` does in `context` and remembers that it was taken away there
+    /// (``isUnbound(_:in:)``); dispatch still falls back to `global` for it.
     public mutating func unbind(_ key: KeyEvent, context: String = KeyMap.global) {
         bindings.removeAll { $0.key == key && $0.context == context }
+        unboundKeys[context, default: []].insert(key)
     }
 }

@@ -8,7 +8,8 @@ import Testing
 @testable import FerryApp
 
 /// F6 opens an entry's request where it lives now (after its folder or file was moved or renamed), and
-/// says so in the status bar, or says plainly that it is gone; drawn into the in-memory screen.
+/// says so in the status bar, or says plainly that it is gone; driven by keys on ``ReducerTester`` (the history
+/// read by the real effect), drawn into the in-memory screen.
 @Suite("History after moves")
 struct HistoryAfterMovesTests {
     let folder: TemporaryWorkspace
@@ -30,14 +31,24 @@ struct HistoryAfterMovesTests {
         return HistoryLog(stateFolder: folder.url.appendingPathComponent(".ferry")).entries()
     }
 
-    /// The state after F6, with the history read and located as the effect runner does it.
-    func historyOpen(_ entries: [HistoryEntry]) throws -> AppState {
-        var state = try folder.loadState(size: Size(width: 100, height: 30))
-        let effects = AppReducer.reduce(&state, .overlay(.history(.requested)))
-        #expect(effects.contains { if case .loadHistory = $0 { true } else { false } })
-        let locator = try HistoryLocator(workspace: state.workspace)
-        _ = AppReducer.reduce(&state, .overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
-        return state
+    /// A tester on the workspace as it is now, with the history open as users open it: F6, then the entries
+    /// the effect reads from `.ferry/history.jsonl` and locates in the workspace (newest first).
+    func historyOpen(_ recorded: [HistoryEntry]) async throws -> ReducerTester {
+        let tester = ReducerTester(try folder.loadState(size: Size(width: 100, height: 30)))
+        tester.press(.key(.function(6))) { $0.overlay = .history(query: "", selection: 0, marked: nil) }
+        try await tester.receive({ action -> ([HistoryEntry], HistoryTargets)? in
+            guard case .overlay(.history(.loaded(let entries, let targets))) = action else { return nil }
+            return (entries, targets)
+        }) { state, loaded in
+            #expect(loaded.0 == recorded, "the effect read the lines written")
+            state.history = recorded.reversed()
+            let located = HistoryTargets(recorded, locator: try HistoryLocator(workspace: state.workspace))
+            #expect(loaded.1 == located, "the effect located the entries in the workspace as it is")
+            // The same value, taken whole: two equal dictionaries may dump their entries in different orders.
+            state.historyTargets = loaded.1
+        }
+        await tester.finish()
+        return tester
     }
 
     func screen(_ state: AppState) -> String {
@@ -46,91 +57,139 @@ struct HistoryAfterMovesTests {
         return frame.buffer.lines.joined(separator: "\n")
     }
 
-    /// Selects the history row whose URL ends in `suffix` (entries are listed newest first).
-    func select(_ suffix: String, _ state: inout AppState) {
-        guard let index = state.history.firstIndex(where: { $0.url.hasSuffix(suffix) }) else { return }
-        state.overlay = .history(query: "", selection: index, marked: nil)
+    /// Moves the history's selection down to the row whose URL ends in `suffix`, as users do.
+    func select(_ suffix: String, in tester: ReducerTester) throws {
+        let index = try #require(tester.state.history.firstIndex { $0.url.hasSuffix(suffix) })
+        for row in 0..<index {
+            tester.press(.key(.down)) { $0.overlay = .history(query: "", selection: row + 1, marked: nil) }
+        }
+    }
+
+    /// States the request `id` opened from the history: the history closed, the request open and selected
+    /// in the tree (which keeps the focus).
+    static func opened(_ id: RequestID, _ state: inout AppState) {
+        state.overlay = nil
+        state.openRequest = id
+        state.resetURLEditor()
+        state.tree.select(id: .request(id))
     }
 
     // MARK: - Tests
 
-    @Test func anEntryRecordedBeforeItsFolderMovedOpensTheRequestAtItsNewPlace() throws {
+    @Test func anEntryRecordedBeforeItsFolderMovedOpensTheRequestAtItsNewPlace() async throws {
         let entries = try recordOldLines(["api/users.http#list", "api/users.http#one"])
         var workspace = try Workspace.load(at: folder.url)
         _ = try workspace.renameItem("api", to: "v2")
-        var state = try historyOpen(entries)
-        #expect(screen(state).contains("http://127.0.0.1:9/api/users.http#list"), "\(screen(state))")
-        select("#list", &state)
-        _ = AppReducer.reduce(&state, .app(.rowActivated))
-        #expect(state.overlay == nil)
-        #expect(state.openRequest?.description == "v2/users.http#list")
-        #expect(state.tree.selectedID?.requestID?.description == "v2/users.http#list")
-        let shown = screen(state)
+        let tester = try await historyOpen(entries)
+        #expect(screen(tester.state).contains("http://127.0.0.1:9/api/users.http#list"), "\(screen(tester.state))")
+        try select("#list", in: tester)
+        let moved = RequestID(parsing: "v2/users.http#list")
+        tester.press(.key(.enter)) {
+            Self.opened(moved, &$0)
+            $0.report(.info("Opened v2/users.http#list, sent as api/users.http#list (moved or renamed since)."))
+        }
+        await tester.finish()
+        let shown = screen(tester.state)
         #expect(shown.contains("Opened v2/users.http#list, sent as api/users.http#list (moved or renamed"), "\(shown)")
         #expect(shown.contains("GET {{host}}/users"), "\(shown)")
     }
 
-    @Test func ctrlRInTheHistoryResendsTheMovedRequestFromItsNewPlace() throws {
+    @Test func ctrlRInTheHistoryResendsTheMovedRequestFromItsNewPlace() async throws {
         let entries = try recordOldLines(["api/users.http#one"])
         var workspace = try Workspace.load(at: folder.url)
         _ = try workspace.renameItem("api/users.http", to: "people.http")
-        var state = try historyOpen(entries)
-        let effects = AppReducer.reduce(&state, .app(.sendRequested))
-        guard case .send(_, let plan) = effects.first else {
+        let tester = try await historyOpen(entries)
+        let moved = RequestID(parsing: "api/people.http#one")
+        let effects = tester.press(.control("r")) {
+            Self.opened(moved, &$0)
+            $0.report(.info("Opened api/people.http#one, sent as api/users.http#one (moved or renamed since)."))
+            $0.exchanges[moved] = Exchange(id: .first, requestID: moved)
+            $0.nextSendID = SendID.first.next
+            $0.message = nil
+        }
+        guard case .send(.first, let plan) = effects.first else {
             Issue.record("expected a send, got \(effects)")
             return
         }
-        #expect(plan.request.id.description == "api/people.http#one")
+        #expect(plan.request.id == moved)
         #expect(
             try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString
                 == "http://127.0.0.1:9/users/1")
+        await tester.receive({ action -> PreparedSend? in
+            guard case .transfer(.first, .prepared(let send)) = action else { return nil }
+            return send
+        }) { state, send in
+            #expect(send.request.url?.absoluteString == "http://127.0.0.1:9/users/1", "the runner sends the same")
+            state.exchanges[moved]?.sent = send.request
+            state.exchanges[moved]?.scrubber = send.prepared.scrubber
+        }
+        tester.press(.key(.escape)) {
+            $0.exchanges[moved]?.phase = .canceled
+            $0.report(.info("Canceled."))
+        }
+        await tester.receive({ action -> TransferEnd? in
+            guard case .transfer(.first, .ended(let end)) = action else { return nil }
+            return end
+        }) { state, end in
+            state.exchanges[moved]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+            state.exchanges[moved]?.isBodyIncomplete = !end.body.isComplete
+            state.exchanges[moved]?.isBodyPartial = !end.body.isComplete
+        }
+        await tester.finish()
     }
 
-    @Test func aRequestThatIsGoneIsSaidInTheStatusBarAndNothingIsSent() throws {
+    @Test func aRequestThatIsGoneIsSaidInTheStatusBarAndNothingIsSent() async throws {
         let entries = try recordOldLines(["api/users.http#one"])
         var workspace = try Workspace.load(at: folder.url)
         _ = try workspace.deleteRequest(RequestID(parsing: "api/users.http#one"))
-        var state = try historyOpen(entries)
-        let opened = state.openRequest
-        _ = AppReducer.reduce(&state, .app(.rowActivated))
+        let tester = try await historyOpen(entries)
         // The history stays open so another entry can be picked; the open request is unchanged.
-        #expect(state.overlay == .history(query: "", selection: 0, marked: nil))
-        #expect(state.openRequest == opened)
-        #expect(state.message?.isError == true)
-        let shown = screen(state)
+        let gone =
+            "Cannot open this entry: api/users.http#one is no longer in the workspace (no request has its id, "
+            + "its path or its file and name now). A deleted one may be in the trash (F9)."
+        tester.press(.key(.enter)) { $0.report(.error(gone)) }
+        let shown = screen(tester.state)
         #expect(shown.contains("Cannot open this entry: api/users.http#one is no longer in the"), "\(shown)")
-        #expect(AppReducer.reduce(&state, .app(.sendRequested)).isEmpty)
-        #expect(state.exchanges.isEmpty)
+        let effects = tester.press(.control("r")) { $0.report(.error(gone)) }
+        #expect(effects.isEmpty && tester.state.exchanges.isEmpty)
+        await tester.finish()
     }
 
-    @Test func anEntryWhosePathIsUnchangedOpensWithoutANote() throws {
+    @Test func anEntryWhosePathIsUnchangedOpensWithoutANote() async throws {
         let entries = try recordOldLines(["requests.http#text"])
-        var state = try historyOpen(entries)
-        _ = AppReducer.reduce(&state, .app(.rowActivated))
-        #expect(state.openRequest?.description == "requests.http#text")
-        #expect(state.message == nil)
+        let tester = try await historyOpen(entries)
+        tester.press(.key(.enter)) { Self.opened(RequestID(parsing: "requests.http#text"), &$0) }
+        #expect(tester.state.message == nil)
+        await tester.finish()
     }
 
-    @Test func theSearchFindsEntriesByTheirRecordedPath() throws {
+    @Test func theSearchFindsEntriesByTheirRecordedPath() async throws {
         let entries = try recordOldLines(["api/users.http#list", "requests.http#text"])
-        let state = try historyOpen(entries)
+        let tester = try await historyOpen(entries)
         #expect(
-            HistoryFilter.matching("users.http#li", in: state.history).map(\.recordedRequestPath) == [
+            HistoryFilter.matching("users.http#li", in: tester.state.history).map(\.recordedRequestPath) == [
                 "api/users.http#list"
             ])
     }
 
-    @Test func aGuessByFileAndRequestNameIsSaidToBeOne() throws {
+    @Test func aGuessByFileAndRequestNameIsSaidToBeOne() async throws {
         let entries = try recordOldLines(["api/users.http#list"])
         // Moved outside Ferry, before any id was recorded: only the names are left to go by.
         try FileManager.default.moveItem(
             at: folder.url.appendingPathComponent("api"), to: folder.url.appendingPathComponent("v2"))
-        var state = try historyOpen(entries)
-        _ = AppReducer.reduce(&state, .app(.rowActivated))
-        #expect(state.openRequest?.description == "v2/users.http#list")
-        let shown = screen(state)
+        let tester = try await historyOpen(entries)
+        let guessed = RequestID(parsing: "v2/users.http#list")
+        tester.press(.key(.enter)) {
+            Self.opened(guessed, &$0)
+            $0.report(
+                .info(
+                    "Opened v2/users.http#list: api/users.http#list is gone, and this is the only list in a file "
+                        + "named users.http (it was sent before Ferry recorded ids, so this is a guess)."))
+        }
+        let shown = screen(tester.state)
         #expect(
             shown.contains("Opened v2/users.http#list: api/users.http#list is gone, and this is the only"), "\(shown)")
         #expect(shown.contains("so this is a guess"), "\(shown)")
+        await tester.finish()
     }
 }

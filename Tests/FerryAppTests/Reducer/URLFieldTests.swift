@@ -5,88 +5,146 @@ import Testing
 
 @testable import FerryApp
 
-/// The URL field as the widgets' TextEditorState, driven by scripted key events through the key map: word motion,
-/// selection, undo, the mouse, completion, and `{{variable}}` highlighting drawn over it.
+/// The URL field as the widgets' TextEditorState, driven by keys through the key map on ``ReducerTester``
+/// (each change stated): word motion, selection, undo, the mouse, completion, and `{{variable}}` highlighting
+/// drawn over it.
 @Suite("URL field")
 struct URLFieldTests {
     let folder: TemporaryWorkspace
-    var state: AppState
+    let state: AppState
+    let id: RequestID
 
     init() throws {
         folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         state = try folder.loadState(size: Size(width: 80, height: 24))
-        state.focus = .editor
+        id = try #require(state.openRequest)
     }
 
-    mutating func press(_ events: InputEvent...) { press(events) }
+    /// A tester with the URL field focused as users focus it: Tab from the tree.
+    func inTheField(_ state: AppState? = nil) -> ReducerTester {
+        let tester = ReducerTester(state ?? self.state)
+        tester.press(.key(.tab)) { $0.focus = .editor }
+        return tester
+    }
 
-    mutating func press(_ events: [InputEvent]) { state.feed(events) }
+    /// States an edit of the field: `edit` on its editor, and the open request's draft holding the URL it then
+    /// shows (no draft when that is the saved URL).
+    static func edited(_ state: inout AppState, _ edit: (inout TextEditorState) -> Void) throws {
+        let id = try #require(state.openRequest)
+        state.urlEditor.viewport = AppReducer.urlFieldArea(state).size
+        edit(&state.urlEditor)
+        let saved = try #require(state.savedRequest(id))
+        var draft = state.drafts[id] ?? saved
+        draft.url = state.urlEditor.text
+        state.drafts[id] = draft == saved ? nil : draft
+    }
+
+    /// Types `text` one key at a time, each key stated as inserting its character.
+    static func type(_ text: String, into tester: ReducerTester) throws {
+        for character in text {
+            try tester.press(.character(character)) { try edited(&$0) { $0.insert(String(character)) } }
+        }
+    }
 
     var url: String? { state.currentRequest?.url }
 
-    @Test mutating func wordMotionSelectionAndUndoComeFromTheEditor() {
-        #expect(url == "{{host}}/json" && state.urlCursor == 13)
-        press(.key(.left, modifiers: .control))
-        #expect(state.urlCursor == 9)
-        press(InputEvent.typing("v1/"))
-        #expect(url == "{{host}}/v1/json")
-        press(.key(.character("b"), modifiers: .alt), .key(.character("b"), modifiers: .alt))
-        #expect(state.urlCursor == 2)
+    @Test func wordMotionSelectionAndUndoComeFromTheEditor() async throws {
+        let tester = inTheField()
+        #expect(tester.state.currentRequest?.url == "{{host}}/json" && tester.state.urlCursor == 13)
+        try tester.press(.key(.left, modifiers: .control)) { try Self.edited(&$0) { $0.move(.wordLeft) } }
+        #expect(tester.state.urlCursor == 9)
+        try Self.type("v1/", into: tester)
+        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/json")
+        for _ in 0..<2 {
+            try tester.press(.key(.character("b"), modifiers: .alt)) { try Self.edited(&$0) { $0.move(.wordLeft) } }
+        }
+        #expect(tester.state.urlCursor == 2)
         // Shift-End selects to the end; typing replaces the selection.
-        press(.key(.end, modifiers: .shift))
-        #expect(state.urlEditor.selectedText == "host}}/v1/json")
-        press(InputEvent.typing("example.test"))
-        #expect(url == "{{example.test")
+        try tester.press(.key(.end, modifiers: .shift)) {
+            try Self.edited(&$0) { $0.move(.lineEnd, extending: true) }
+        }
+        #expect(tester.state.urlEditor.selectedText == "host}}/v1/json")
+        try Self.type("example.test", into: tester)
+        #expect(tester.state.drafts[id]?.url == "{{example.test")
         // Ctrl-Z undoes (it suspends only in the tree and the response), Ctrl-Y redoes.
-        press(.key(.character("z"), modifiers: .control))
-        #expect(url == "{{host}}/v1/json")
-        press(.key(.character("z"), modifiers: .control))
-        #expect(url == "{{host}}/json")
-        #expect(!state.hasUnsavedEdits)
-        press(.key(.character("y"), modifiers: .control))
-        #expect(url == "{{host}}/v1/json")
+        try tester.press(.control("z")) { try Self.edited(&$0) { _ = $0.undo() } }
+        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/json")
+        try tester.press(.control("z")) { try Self.edited(&$0) { _ = $0.undo() } }
+        #expect(tester.state.drafts[id] == nil && !tester.state.hasUnsavedEdits)
+        try tester.press(.control("y")) { try Self.edited(&$0) { _ = $0.redo() } }
+        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/json")
         // Ctrl-W deletes the word before the cursor; the key map's Home and End still move.
-        press(.key(.end), .key(.character("w"), modifiers: .control))
-        #expect(url == "{{host}}/v1/")
-        press(.key(.home))
-        #expect(state.urlCursor == 0)
-        press(.key(.delete), .key(.delete))
-        #expect(url == "host}}/v1/")
+        try tester.press(.key(.end)) { try Self.edited(&$0) { $0.move(.lineEnd) } }
+        try tester.press(.control("w")) { try Self.edited(&$0) { $0.deleteWordBackward() } }
+        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/")
+        try tester.press(.key(.home)) { try Self.edited(&$0) { $0.move(.lineStart) } }
+        #expect(tester.state.urlCursor == 0)
+        for _ in 0..<2 { try tester.press(.key(.delete)) { try Self.edited(&$0) { $0.deleteForward() } } }
+        #expect(tester.state.drafts[id]?.url == "host}}/v1/")
+        await tester.finish()
     }
 
-    @Test mutating func aClickPlacesTheCursorAndAPasteLosesItsLineBreaks() {
+    @Test func aClickPlacesTheCursorAndAPasteLosesItsLineBreaks() async throws {
+        let tester = ReducerTester(state)
         let field = AppReducer.urlFieldArea(state)
-        press(.mouse(MouseEvent(.press(.left), at: Position(x: field.x + 4, y: field.y))))
-        #expect(state.focus == .editor && state.urlCursor == 4)
-        press(.paste("ab\ncd"))
-        #expect(url == "{{hoabcdst}}/json")
+        try tester.press(.mouse(MouseEvent(.press(.left), at: Position(x: field.x + 4, y: field.y)))) {
+            $0.focus = .editor
+            try Self.edited(&$0) { $0.moveCursor(to: TextPosition(line: 0, column: 4)) }
+        }
+        #expect(tester.state.urlCursor == 4)
+        try tester.press(.paste("ab\ncd")) { try Self.edited(&$0) { $0.insert("abcd") } }
+        #expect(tester.state.drafts[id]?.url == "{{hoabcdst}}/json")
+        await tester.finish()
     }
 
-    @Test mutating func completionInsertsTheVariableNameAtTheCursor() {
-        press(.key(.left, modifiers: .control), .key(.left))
-        press(InputEvent.typing("{{ho"))
-        #expect(state.variableCompletions == ["host"])
-        #expect(state.keyContexts == [.completion, .editor])
-        press(.key(.tab))
-        #expect(url == "{{host}}{{host}}/json")
-        #expect(state.urlCursor == 16)
+    @Test func completionInsertsTheVariableNameAtTheCursor() async throws {
+        let tester = inTheField()
+        try tester.press(.key(.left, modifiers: .control)) { try Self.edited(&$0) { $0.move(.wordLeft) } }
+        try tester.press(.key(.left)) { try Self.edited(&$0) { $0.move(.left) } }
+        try Self.type("{{ho", into: tester)
+        #expect(tester.state.variableCompletions == ["host"])
+        #expect(tester.state.keyContexts == [.completion, .editor])
+        try tester.press(.key(.tab)) { try Self.edited(&$0) { $0.insert("st}}") } }
+        #expect(tester.state.drafts[id]?.url == "{{host}}{{host}}/json")
+        #expect(tester.state.urlCursor == 16)
+        await tester.finish()
     }
 
-    @Test mutating func openingAnotherRequestPutsItsURLInTheField() {
-        press(InputEvent.typing("?x=1"))
-        state.focus = .tree
-        press(.key(.down), .key(.enter))
-        #expect(state.urlEditor.text == "{{host}}/echo" && state.urlCursor == 13)
-        // The edit of the first request is still its draft.
-        state.focus = .tree
-        press(.key(.up), .key(.enter))
-        #expect(state.urlEditor.text == "{{host}}/json?x=1")
+    @Test func openingAnotherRequestPutsItsURLInTheField() async throws {
+        let tester = inTheField()
+        try Self.type("?x=1", into: tester)
+        let echo = try #require(tester.state.workspace.requests.first { $0.request.url == "{{host}}/echo" }?.id)
+        tester.press(.key(.tab)) { $0.focus = .response }
+        tester.press(.key(.tab)) { $0.focus = .tree }
+        tester.press(.key(.down)) { $0.tree.select(id: .request(echo)) }
+        tester.press(.key(.enter)) {
+            $0.openRequest = echo
+            $0.resetURLEditor()
+            $0.focus = .editor
+        }
+        #expect(tester.state.urlEditor.text == "{{host}}/echo" && tester.state.urlCursor == 13)
+        // The edit of the first request is still its draft, and comes back into the field.
+        tester.press(.key(.tab)) { $0.focus = .response }
+        tester.press(.key(.tab)) { $0.focus = .tree }
+        tester.press(.key(.up)) { $0.tree.select(id: .request(id)) }
+        tester.press(.key(.enter)) {
+            $0.openRequest = id
+            $0.resetURLEditor()
+            $0.focus = .editor
+        }
+        #expect(tester.state.urlEditor.text == "{{host}}/json?x=1")
+        await tester.finish()
     }
 
-    @Test mutating func variablesAreHighlightedAndUnresolvedOnesFlaggedInTheField() {
-        press(InputEvent.typing("?k={{nope}}"))
-        press(.key(.left, modifiers: [.control, .shift]))
+    @Test func variablesAreHighlightedAndUnresolvedOnesFlaggedInTheField() async throws {
+        let tester = inTheField()
+        try Self.type("?k={{nope}}", into: tester)
+        try tester.press(.key(.left, modifiers: [.control, .shift])) {
+            try Self.edited(&$0) { $0.move(.wordLeft, extending: true) }
+        }
+        await tester.finish()
+        let state = tester.state
         var buffer = ScreenBuffer(size: state.size)
         let editor = RequestEditorView(state: state)
         let pane = WorkbenchLayout(size: state.size).editor
@@ -107,17 +165,22 @@ struct URLFieldTests {
         #expect(buffer.line(WorkbenchLayout(size: state.size).editorContent.y).contains("unresolved {{nope}}"))
     }
 
-    @Test mutating func aLongURLScrollsSidewaysToKeepTheCursorInView() {
-        _ = AppReducer.reduce(&state, .app(.terminalResized(Size(width: 50, height: 24))))
-        press(InputEvent.typing("?query=" + String(repeating: "x", count: 40) + "END"))
+    @Test func aLongURLScrollsSidewaysToKeepTheCursorInView() async throws {
+        let tester = inTheField()
+        tester.send(.app(.terminalResized(Size(width: 50, height: 24)))) {
+            $0.size = Size(width: 50, height: 24)
+        }
+        try Self.type("?query=" + String(repeating: "x", count: 40) + "END", into: tester)
         func fieldText() -> String {
+            let state = tester.state
             var buffer = ScreenBuffer(size: state.size)
             RequestEditorView(state: state).render(into: &buffer, area: WorkbenchLayout(size: state.size).editor)
             let field = AppReducer.urlFieldArea(state)
             return String(buffer.line(field.y).dropFirst(field.x).prefix(field.width))
         }
         #expect(fieldText().contains("END") && !fieldText().contains("{{host}}"), "\(fieldText())")
-        press(.key(.home))
+        try tester.press(.key(.home)) { try Self.edited(&$0) { $0.move(.lineStart) } }
         #expect(fieldText().hasPrefix("{{host}}/json?query=") && !fieldText().contains("END"), "\(fieldText())")
+        await tester.finish()
     }
 }

@@ -37,7 +37,7 @@ struct BodyFileSink {
     mutating func append(_ chunk: Data) throws(Failure) {
         count += chunk.count
         if pending.isEmpty, chunk.count >= Self.writeSize {
-            try chunk.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws(Failure) in try write(buffer) }
+            if let failure = chunk.withUnsafeBytes(write) { throw failure }
             return
         }
         pending.append(contentsOf: chunk)
@@ -56,22 +56,23 @@ struct BodyFileSink {
 
     private mutating func flush() throws(Failure) {
         guard !pending.isEmpty else { return }
-        try pending.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws(Failure) in try write(buffer) }
+        if let failure = pending.withUnsafeBytes(write) { throw failure }
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Writes all of `buffer`, again after a short write or an interruption.
-    private func write(_ buffer: UnsafeRawBufferPointer) throws(Failure) {
-        guard let base = buffer.baseAddress else { return }
+    /// Writes all of `buffer`, again after a short write or an interruption; why it could not, if it could not.
+    private func write(_ buffer: UnsafeRawBufferPointer) -> Failure? {
+        guard let base = buffer.baseAddress else { return nil }
         var offset = 0
         while offset < buffer.count {
             let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
-                throw Failure(message: "cannot write the response body to \(path): \(Self.lastError())")
+                return Failure(message: "cannot write the response body to \(path): \(Self.lastError())")
             }
             offset += written
         }
+        return nil
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }

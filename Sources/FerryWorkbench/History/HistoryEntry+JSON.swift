@@ -42,7 +42,9 @@ extension HistoryEntry {
 extension HistoryEntry.Header {
     /// `{"name":…,"value":…}`.
     var jsonValue: JSONValue {
-        .object(JSONObject([JSONMember(key: "name", value: .string(name)), JSONMember(key: "value", value: .string(value))]))
+        .object(
+            JSONObject([JSONMember(key: "name", value: .string(name)), JSONMember(key: "value", value: .string(value))])
+        )
     }
 }
 

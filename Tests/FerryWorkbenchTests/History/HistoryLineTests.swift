@@ -18,7 +18,8 @@ import Testing
 
     func entry(time: Double, status: Int?, text: String, timing: HistoryEntry.Timing?) -> HistoryEntry {
         HistoryEntry(
-            time: time, requestID: "id-\(text)", requestPath: "dir/a b.http#\(text)", environment: status.map { _ in text },
+            time: time, requestID: "id-\(text)", requestPath: "dir/a b.http#\(text)",
+            environment: status.map { _ in text },
             method: "POST", url: "https://h/x?q=\(text)&p=a/b",
             requestHeaders: [.init(name: "X-\(text)", value: text), .init(name: "Accept", value: "*/*")],
             requestBody: status == nil ? nil : text, requestSize: text.utf8.count, status: status,
@@ -31,7 +32,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "plain", "quote \" and \\ backslash", "slash / and tab \t newline \n cr \r", "controls \u{01}\u{1F}\u{7F}\u{08}\u{0C}",
+        "plain", "quote \" and \\ backslash", "slash / and tab \t newline \n cr \r",
+        "controls \u{01}\u{1F}\u{7F}\u{08}\u{0C}",
         "unicode é 漢字 😀 \u{2028}", "",
     ])
     func theLineIsWhatJSONEncoderWrote(text: String) throws {
@@ -97,7 +99,8 @@ import Testing
             #expect(RequestIdentities.Document(parsing: Array(text.utf8)) == nil, "\(text)")
             #expect((try? JSONDecoder().decode(RequestIdentities.Document.self, from: Data(text.utf8))) == nil)
         }
-        let accepted = "{\"version\": 1, \"requests\": [{\"id\": \"a\", \"path\": \"p\", \"fingerprint\": \"f\", \"name\": null}]}"
+        let accepted =
+            "{\"version\": 1, \"requests\": [{\"id\": \"a\", \"path\": \"p\", \"fingerprint\": \"f\", \"name\": null}]}"
         let decoded = try JSONDecoder().decode(RequestIdentities.Document.self, from: Data(accepted.utf8))
         #expect(RequestIdentities.Document(parsing: Array(accepted.utf8))?.requests == decoded.requests)
     }

@@ -9,7 +9,8 @@ import Foundation
 /// each beside the tool it replaces: `ferry send` of a small GET and `ferry send -o` of 50 MB against
 /// `curl`, `ferry json` pretty-printing 50 MB against `jq`. Each pair runs in turn in one loop (A B A B …),
 /// so both see the same load; the rows give medians of wall time and peak memory (from `/usr/bin/time`),
-/// and their ratio.
+/// and their ratio. With `FERRY_BENCH_BEFORE` naming another `ferry` binary (an older build), that one runs
+/// in the same loop too (A B A′ …) and each row also gives its medians, for a before/after in one run.
 enum HeadlessBench: BenchSuite {
     static let name = "headless"
     static let runs = 11
@@ -18,6 +19,7 @@ enum HeadlessBench: BenchSuite {
 
     static func run() throws -> [BenchRow] {
         let ferry = try ferryBinary()
+        let before = ProcessInfo.processInfo.environment["FERRY_BENCH_BEFORE"].flatMap { $0.isEmpty ? nil : $0 }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-headless-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -55,11 +57,13 @@ enum HeadlessBench: BenchSuite {
             // Warm-up: the page cache, the dynamic loader's, the workspace's `.ferry/` state.
             _ = try Run(pair.ferry)
             _ = try Run(pair.other)
+            if let before { _ = try Run(pair.replacingFerry(with: before)) }
         }
         for _ in 0..<runs {
             for index in pairs.indices {
                 pairs[index].ferryRuns.append(try Run(pairs[index].ferry))
                 pairs[index].otherRuns.append(try Run(pairs[index].other))
+                if let before { pairs[index].beforeRuns.append(try Run(pairs[index].replacingFerry(with: before))) }
             }
         }
         return pairs.map(\.row)
@@ -75,11 +79,22 @@ enum HeadlessBench: BenchSuite {
         var other: [String]
         var ferryRuns: [Run] = []
         var otherRuns: [Run] = []
+        /// Runs of the older `ferry` (`FERRY_BENCH_BEFORE`), if one was given.
+        var beforeRuns: [Run] = []
+
+        /// Ferry's command line run by the binary at `path`.
+        func replacingFerry(with path: String) -> [String] { [path] + ferry.dropFirst() }
 
         var row: BenchRow {
             let (wall, otherWall) = (median(ferryRuns.map(\.wall)), median(otherRuns.map(\.wall)))
             let (peak, otherPeak) = (median(ferryRuns.map(\.peak)), median(otherRuns.map(\.peak)))
             let ratio = wall / max(otherWall, 1e-9)
+            let earlier =
+                beforeRuns.isEmpty
+                ? ""
+                : String(
+                    format: "; before: %.1f ms, peak %.1f MB", median(beforeRuns.map(\.wall)) * 1000,
+                    median(beforeRuns.map(\.peak)) / 1e6)
             return BenchRow(
                 suite: HeadlessBench.name,
                 name: "\(name) (whole process, median of \(HeadlessBench.runs))",
@@ -87,7 +102,8 @@ enum HeadlessBench: BenchSuite {
                 comparison: String(
                     format: "%.2fx %@'s time (%.1f ms), %.2fx its peak (%.1f MB); target %@", ratio, peer,
                     otherWall * 1000, peak / max(otherPeak, 1), otherPeak / 1e6,
-                    target < 1 ? String(format: "%.0fx faster", 1 / target) : String(format: "≤ %.1fx", target)),
+                    target < 1 ? String(format: "%.0fx faster", 1 / target) : String(format: "≤ %.1fx", target))
+                    + earlier,
                 meetsTarget: ratio <= target)
         }
 

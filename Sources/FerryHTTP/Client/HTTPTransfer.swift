@@ -171,6 +171,9 @@ private struct StreamedAttempts: Sendable {
             failure = error
         }
         if failure == nil, driver.isCanceled { failure = driver.canceled }
+        if failure == nil, let refusal = destination.withLock({ $0.close() }) {
+            failure = HTTPClientError(refusal.reason, request: request)
+        }
         if let failure {
             let body = destination.withLock { $0.finish(isComplete: false) }
             return end(TransferEnd(.failure(failure), partialHead: head, body: body, attempts: attempts))

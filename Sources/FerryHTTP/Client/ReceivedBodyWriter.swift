@@ -9,7 +9,8 @@ struct ReceivedBodyWriter {
         case memory([UInt8], limit: Int)
         /// Spilling: the collector is made once the head says what the body is.
         case spilling(BodyCollector?, memoryLimit: Int, folder: URL?)
-        case file(FileHandle?, count: Int)
+        /// Writing to a file; `nil` while the sink is being written to and once it is closed.
+        case file(BodyFileSink?, count: Int)
     }
 
     /// Why the body cannot be kept.
@@ -25,10 +26,11 @@ struct ReceivedBodyWriter {
         case .memory(let limit): storage = .memory([], limit: limit)
         case .spilling(let memoryLimit, let folder): storage = .spilling(nil, memoryLimit: memoryLimit, folder: folder)
         case .file(let url):
-            guard FileManager.default.createFile(atPath: url.path, contents: nil),
-                let handle = FileHandle(forWritingAtPath: url.path)
-            else { throw Refusal(reason: .fileFailed("cannot create \(url.path)")) }
-            storage = .file(handle, count: 0)
+            do throws(BodyFileSink.Failure) {
+                storage = .file(try BodyFileSink(path: url.path), count: 0)
+            } catch {
+                throw Refusal(reason: .fileFailed(error.message))
+            }
         }
     }
 
@@ -54,17 +56,34 @@ struct ReceivedBodyWriter {
             } catch {
                 throw Refusal(reason: .fileFailed("\(error)"))
             }
-        case .file(let handle, let count):
-            do {
-                try handle?.write(contentsOf: chunk)
+        case .file(var sink, let count):
+            // Taken out while it writes, so its buffer is not copied.
+            storage = .file(nil, count: count)
+            do throws(BodyFileSink.Failure) {
+                try sink?.append(chunk)
             } catch {
-                throw Refusal(reason: .fileFailed("cannot write the response body: \(error.localizedDescription)"))
+                storage = .file(sink, count: count)
+                throw Refusal(reason: .fileFailed(error.message))
             }
-            storage = .file(handle, count: count + chunk.count)
+            storage = .file(sink, count: count + chunk.count)
         }
     }
 
-    /// The body as kept; a file is closed.
+    /// Writes what a file still holds and closes it, once the whole body arrived: the reason the last bytes could
+    /// not be written, if they could not. Does nothing for a body kept elsewhere.
+    mutating func close() -> Refusal? {
+        guard case .file(var sink, let count) = storage else { return nil }
+        storage = .file(nil, count: count)
+        do throws(BodyFileSink.Failure) {
+            try sink?.close()
+            return nil
+        } catch {
+            return Refusal(reason: .fileFailed(error.message))
+        }
+    }
+
+    /// The body as kept; a file is closed (the last bytes are lost when they cannot be written: ``close()``
+    /// first says so).
     mutating func finish(isComplete: Bool) -> ReceivedBody {
         switch storage {
         case .memory(let bytes, let limit):
@@ -72,9 +91,8 @@ struct ReceivedBodyWriter {
             return ReceivedBody(storage: .memory(bytes), count: bytes.count, isComplete: isComplete, isBinary: false)
         case .spilling(let collector, _, _):
             return collector?.finish(isComplete: isComplete) ?? .none
-        case .file(let handle, let count):
-            try? handle?.close()
-            storage = .file(nil, count: count)
+        case .file(_, let count):
+            _ = close()
             return ReceivedBody(storage: .memory([]), count: count, isComplete: isComplete, isBinary: false)
         }
     }

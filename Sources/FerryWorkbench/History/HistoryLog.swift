@@ -32,10 +32,7 @@ public struct HistoryLog: Sendable {
 
     /// Appends one entry as one line.
     public func append(_ entry: HistoryEntry) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var line = try encoder.encode(entry)
-        line.append(0x0A)
+        let line = entry.historyLine
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try LockFile.withLock(url.deletingLastPathComponent().appendingPathComponent("history.lock")) {
             let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)

@@ -94,15 +94,14 @@ public struct RequestIdentities: Sendable {
     }
 
     func write(_ document: Document) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try FileIO.writeAtomically(Array(try encoder.encode(document)), to: url)
+        try FileIO.writeAtomically(document.bytes, to: url)
     }
 
+    /// The stored document; an empty one when `ids.json` is missing or unreadable.
     func load() -> Document {
-        guard let bytes = try? FileIO.read(url).bytes,
-            let document = try? JSONDecoder().decode(Document.self, from: Data(bytes))
-        else { return Document() }
+        guard let bytes = try? FileIO.read(url).bytes, let document = Document(parsing: bytes) else {
+            return Document()
+        }
         return document
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A response body written to a file through one descriptor, in writes of at least ``writeSize`` bytes (but
+/// the last): the chunks are gathered in one buffer, so a 50 MB body takes some 200 `write` calls, not one
+/// per chunk.
+struct BodyFileSink {
+    /// Why the file cannot be written, in words.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// How many bytes are gathered before they are written.
+    static let writeSize = 256 << 10
+
+    /// The open descriptor, `-1` once closed.
+    private var descriptor: Int32
+    /// Bytes not written yet, fewer than ``writeSize``.
+    private var pending: [UInt8] = []
+    /// How many bytes were taken.
+    private(set) var count = 0
+    private let path: String
+
+    /// Creates (or empties) the file at `path`.
+    init(path: String) throws(Failure) {
+        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard opened >= 0 else { throw Failure(message: "cannot create \(path)") }
+        descriptor = opened
+        self.path = path
+        pending.reserveCapacity(Self.writeSize)
+    }
+
+    /// Takes `chunk`, writing when a full buffer has gathered.
+    mutating func append(_ chunk: Data) throws(Failure) {
+        count += chunk.count
+        if pending.isEmpty, chunk.count >= Self.writeSize {
+            if let failure = chunk.withUnsafeBytes(write) { throw failure }
+            return
+        }
+        pending.append(contentsOf: chunk)
+        if pending.count >= Self.writeSize { try flush() }
+    }
+
+    /// Writes what is pending and closes the file; a second call does nothing.
+    mutating func close() throws(Failure) {
+        guard descriptor >= 0 else { return }
+        defer {
+            _ = Glibc.close(descriptor)
+            descriptor = -1
+        }
+        try flush()
+    }
+
+    private mutating func flush() throws(Failure) {
+        guard !pending.isEmpty else { return }
+        if let failure = pending.withUnsafeBytes(write) { throw failure }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `buffer`, again after a short write or an interruption; why it could not, if it could not.
+    private func write(_ buffer: UnsafeRawBufferPointer) -> Failure? {
+        guard let base = buffer.baseAddress else { return nil }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                return Failure(message: "cannot write the response body to \(path): \(Self.lastError())")
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}

@@ -143,12 +143,13 @@ struct CorpusTally {
     /// own client has none of them, so a script calling them fails there as it does here.
     static let kulalaOnly = ["request.skip", "request.replay", "client.responses"]
 
-    /// Files `error` as an API gap, a Lua script, an absent file or missing stand-in data.
+    /// Files `error` as an API gap, a Lua script (`isLua`: whatever JavaScriptCore makes of it), an absent
+    /// file or missing stand-in data.
     mutating func file(_ error: ScriptError, pass: String, isLua: Bool) {
         let text = error.description
         if text.contains("cannot read the script") {
             notes.append("[\(pass)] absent from the corpus: \(text)")
-        } else if isLua, error.message.hasPrefix("SyntaxError") {
+        } else if isLua {
             notes.append("[\(pass)] kulala Lua: \(text)")
         } else if let member = Self.missingMember(in: error.message), !Self.kulalaOnly.contains(member) {
             gaps.append("[\(pass)] \(text)")

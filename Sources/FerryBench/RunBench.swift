@@ -40,7 +40,8 @@ enum RunBench: BenchSuite {
         let command = { (file: String) in [ferry, "run", folder.appendingPathComponent(file).path, "--env", "local"] }
         let variants = [
             command("plain.http"), command("handlers.http"), command("one-plain.http"), command("one-handler.http"),
-            [ferry, "--version"], [ferry, "send", folder.appendingPathComponent("one-plain.http").path, "--env", "local"],
+            [ferry, "--version"],
+            [ferry, "send", folder.appendingPathComponent("one-plain.http").path, "--env", "local"],
         ]
         for variant in variants { _ = try wallSeconds(variant) }  // warm-up: page cache, `.ferry/` state
         var walls = Array(repeating: [Double](), count: variants.count)
@@ -119,9 +120,13 @@ enum RunBench: BenchSuite {
                 """, origin: ScriptOrigin(path: "bench.http"))
         let globals = ScriptGlobals()
         let clock = ContinuousClock()
-        let first = clock.measure { _ = runner.runHandler(script, request: request, response: response, globals: globals) }
+        let first = clock.measure {
+            _ = runner.runHandler(script, request: request, response: response, globals: globals)
+        }
         let rest = clock.measure {
-            for _ in 0..<handlers { _ = runner.runHandler(script, request: request, response: response, globals: globals) }
+            for _ in 0..<handlers {
+                _ = runner.runHandler(script, request: request, response: response, globals: globals)
+            }
         }
         return (AppBench.seconds(first), AppBench.seconds(rest) / Double(handlers))
     }

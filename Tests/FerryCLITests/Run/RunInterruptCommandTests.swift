@@ -12,7 +12,8 @@ import Testing
         let fixture = try RunCommandTests.Fixture(
             base: server.baseURL,
             files: [
-                "a.http": "### fast\nGET {{host}}/echo\n\n### slow\nGET {{host}}/slow\n\n### after\nGET {{host}}/after\n"
+                "a.http":
+                    "### fast\nGET {{host}}/echo\n\n### slow\nGET {{host}}/slow\n\n### after\nGET {{host}}/after\n"
             ])
         let clock = ContinuousClock()
         let started = clock.now

@@ -1,9 +1,10 @@
 import FerryHTTP
 import FerryScript
 import FerryTestSupport
-@testable import FerryWorkbench
 import Foundation
 import Testing
+
+@testable import FerryWorkbench
 
 /// The corpus `.http` files that have scripts, run as JetBrains would run them: every script compiles in
 /// JavaScriptCore, and every request is sent through the real pipeline (``RequestSender``) to a loopback
@@ -170,7 +171,8 @@ struct CorpusTally {
             return apiObjects.contains(name) ? name : nil
         }
         for object in apiObjects {
-            let pattern = "'" + NSRegularExpression.escapedPattern(for: object) + #"((\.[A-Za-z_$][\w$]*)+)' is undefined"#
+            let pattern =
+                "'" + NSRegularExpression.escapedPattern(for: object) + #"((\.[A-Za-z_$][\w$]*)+)' is undefined"#
             guard let regex = try? NSRegularExpression(pattern: pattern),
                 let match = regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)),
                 let members = Range(match.range(at: 1), in: message)
@@ -199,7 +201,8 @@ enum StandIn {
         for (index, request) in requests.enumerated() {
             guard let number = request.sourceMap?.requestLine, lines.indices.contains(number - 1) else { continue }
             var words = lines[number - 1].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            let urlIndex = words.count > 1 && words[0] == words[0].uppercased() && words[0].first?.isLetter == true ? 1 : 0
+            let urlIndex =
+                words.count > 1 && words[0] == words[0].uppercased() && words[0].first?.isLetter == true ? 1 : 0
             guard words.indices.contains(urlIndex) else { continue }
             words[urlIndex] = "\(base)/stand-in/\(index)"
             lines[number - 1] = words.joined(separator: " ")

@@ -65,7 +65,7 @@ let package = Package(
             name: "FerryBench",
             dependencies: [
                 "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryWorkbench",
-                "FerryTerminal", "FerryApp", "FerryTestSupport",
+                "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript",
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.

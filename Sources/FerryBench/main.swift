@@ -9,6 +9,7 @@ let suites: [any BenchSuite.Type] = [
     AppBench.self,
     LaunchBench.self,
     HeadlessBench.self,
+    RunBench.self,
     WidgetBench.self,
     TerminalBench.self,
     OpenAPIBench.self,

@@ -48,8 +48,18 @@ import Testing
 
     @Test func unsupportedMembersThrowNamingThemselves() {
         let outcome = sharedRunner.runPreRequest(
-            inline("request.iteration()"), request: request, globals: ScriptGlobals())
-        #expect(outcome.error?.message == "Error: request.iteration() is not supported by Ferry")
+            inline("request.templateValue(0)"), request: request, globals: ScriptGlobals())
+        #expect(outcome.error?.message == "Error: request.templateValue() is not supported by Ferry")
         #expect(outcome.error?.kind == .exception)
+    }
+
+    /// Ferry sends each request once (it does not loop over collection variables), so every send is
+    /// iteration 0, JetBrains' index of the first item; the corpus's kulala scripts call it.
+    @Test func iterationIsZeroForARequestSentOnce() {
+        let outcome = sharedRunner.runPreRequest(
+            inline("client.log(typeof request.iteration(), request.iteration())"), request: request,
+            globals: ScriptGlobals())
+        #expect(outcome.error == nil)
+        #expect(outcome.log == ["number 0"])
     }
 }

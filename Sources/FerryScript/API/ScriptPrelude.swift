@@ -85,7 +85,8 @@ enum ScriptPrelude {
               set(name, value) { host.variableSet(String(name), stored(value)); },
               get(name) { return host.variableGet(String(name)); },
             }),
-            iteration: unsupported("request.iteration()"),
+            // JetBrains' index in a loop over a collection variable (first item 0); Ferry sends once.
+            iteration() { return 0; },
             templateValue: unsupported("request.templateValue()"),
           });
 

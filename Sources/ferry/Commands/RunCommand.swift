@@ -6,7 +6,8 @@ import Foundation
 /// (``CollectionRunner``), prints a line per request and a summary, and writes a JUnit or JSON report.
 ///
 /// Exit codes: 0 when every request passed, 1 when a status or a test failed, 3 when a transport error
-/// stopped a request, 2 for usage and input errors (each located; the valid requests still run).
+/// stopped a request, 2 for usage and input errors (each located; the valid requests still run), 130 when
+/// Ctrl-C canceled the run (the transfers in flight are canceled, the report so far is written).
 enum RunCommand: FerryCommand {
     static var spec: CommandSpec { RunOptions.spec }
 
@@ -24,7 +25,14 @@ enum RunCommand: FerryCommand {
             printError("ferry run: \(error)")
             return ExitCode.usage
         }
-        let report = execute(run, options: options)
+        let interrupt = Interrupt()
+        let report = execute(run, options: options, interrupt: interrupt)
+        interrupt.stop()
+        if interrupt.isRaised {
+            printError("canceled")
+            _ = write(report, options: options)
+            return ExitCode.interrupted
+        }
         if !write(report, options: options) { return ExitCode.usage }
         return exitCode(of: report)
     }
@@ -48,8 +56,9 @@ enum RunCommand: FerryCommand {
         return run
     }
 
-    /// Runs `run`, printing as results arrive, and returns the whole account.
-    static func execute(_ run: CollectionRun, options: RunOptions) -> RunReport {
+    /// Runs `run`, printing as results arrive, and returns the whole account; Ctrl-C (`interrupt`) ends the
+    /// run early, canceling what is in flight, and the account then holds the requests that finished.
+    static func execute(_ run: CollectionRun, options: RunOptions, interrupt: Interrupt) -> RunReport {
         let transport = CurlTransport()
         defer { transport.shutdown() }
         let jar = run.workspace.cookieJar()
@@ -65,7 +74,7 @@ enum RunCommand: FerryCommand {
             holdsFiles: options.parallel > 1 ? Dictionary(run.files.map { ($0.path, $0.requests.count) }) { $1 } : nil)
         let finished = Locked<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let task = Task {
             var printer = printer
             var report = RunReport()
             let clock = ContinuousClock()
@@ -79,6 +88,7 @@ enum RunCommand: FerryCommand {
             finished.withLock { $0 = report }
             done.signal()
         }
+        interrupt.onRaise { task.cancel() }
         done.wait()
         return finished.withLock { $0 } ?? RunReport()
     }

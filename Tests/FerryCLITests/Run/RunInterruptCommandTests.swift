@@ -1,0 +1,41 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// Ctrl-C in `ferry run`, with the real binary: the transfer in flight is canceled, `canceled` is printed,
+/// the report so far is written and the exit status is 130.
+@Suite struct RunInterruptCommandTests {
+    @Test func ctrlCCancelsTheRunWritesTheReportSoFarAndExits130() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(30)))
+        let fixture = try RunCommandTests.Fixture(
+            base: server.baseURL,
+            files: [
+                "a.http":
+                    "### fast\nGET {{host}}/echo\n\n### slow\nGET {{host}}/slow\n\n### after\nGET {{host}}/after\n"
+            ])
+        let clock = ContinuousClock()
+        let started = clock.now
+        let running = try FerryProcess.start(
+            ["run", "a.http", "--env", "test", "--report", "json", "--report-file", "report.json"],
+            environment: ["LC_ALL": "C"], currentDirectory: fixture.url)
+        while !server.requests.contains(where: { $0.path == "/slow" }), clock.now - started < .seconds(20) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(server.requests.map(\.path) == ["/echo", "/slow"])
+        running.interrupt()
+        let output = await running.wait()
+        #expect(output.status == 130)
+        #expect(clock.now - started < .seconds(20), "the slow transfer was canceled, not waited for")
+        #expect(output.standardError.hasSuffix("canceled\n"), "\(output.standardError)")
+        #expect(output.text.hasPrefix("PASS a.http#fast  200  "), "\(output.text)")
+        #expect(!output.text.contains("a.http#after"))
+        #expect(server.requests.map(\.path) == ["/echo", "/slow"])
+        let report = try JSONSerialization.jsonObject(with: Data(try fixture.read("report.json").utf8))
+        let text = try fixture.read("report.json")
+        #expect(report is [String: Any])
+        #expect(text.contains("a.http#fast"))
+        #expect(!text.contains("a.http#after"))
+    }
+}

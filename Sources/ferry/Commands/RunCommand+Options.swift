@@ -59,7 +59,8 @@ struct RunOptions {
         name: "run", summary: "run the requests of files and folders and report what passed (JUnit, JSON)",
         discussion: """
             Runs every request of the files and folders in order (files by path, requests by position).
-            Exit status: 0: all passed; 1: a status or test failed; 3: a transport error; 2: usage or input errors.
+            Exit status: 0: all passed; 1: a status or test failed; 3: a transport error; 2: usage or input errors;
+            130: canceled (Ctrl-C).
             """,
         positionals: [
             PositionalSpec(

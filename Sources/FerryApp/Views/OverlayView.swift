@@ -111,7 +111,8 @@ struct OverlayView: CursorWidget {
                 RunResultsView(run: run, selection: selection, theme: theme).render(into: &buffer, area: area)
             }
         case .variables(let rows, let scroll):
-            VariablesView(rows: rows, scroll: scroll, environment: state.environment, theme: theme).render(into: &buffer, area: area)
+            VariablesView(rows: rows, scroll: scroll, environment: state.environment, theme: theme).render(
+                into: &buffer, area: area)
         case .problems(let scroll):
             let width = max(20, area.width - 8)
             let lines =

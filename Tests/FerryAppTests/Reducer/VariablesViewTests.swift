@@ -18,7 +18,8 @@ struct VariablesViewTests {
         folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: [:],
             extraFiles: [
-                "http-client.env.json": "{\n  \"local\": {\n    \"host\": \"http://127.0.0.1:9\",\n    \"user\": \"ada\"\n  }\n}\n",
+                "http-client.env.json":
+                    "{\n  \"local\": {\n    \"host\": \"http://127.0.0.1:9\",\n    \"user\": \"ada\"\n  }\n}\n",
                 "http-client.private.env.json": "{\n  \"local\": {\n    \"password\": \"hunter22\"\n  }\n}\n",
             ])
         var state = try folder.loadState(size: Size(width: 100, height: 24))

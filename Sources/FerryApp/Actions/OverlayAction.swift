@@ -13,6 +13,10 @@ enum OverlayAction: Sendable {
     case history(HistoryAction)
     /// The trash view.
     case trash(TrashAction)
+    /// Open the variables view.
+    case variablesRequested
+    /// The session's script globals were read, by name, for the variables view.
+    case variablesLoaded([String: String])
 }
 
 /// The history view: opening it, its entries arriving, marking for a diff.

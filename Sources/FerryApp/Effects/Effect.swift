@@ -23,6 +23,8 @@ enum Effect: Sendable {
     case writeDraft(RequestID, SavedRequest?)
     /// Read the history log.
     case loadHistory
+    /// Read the session's script globals (``RequestSender/scripting``) for the variables view.
+    case loadVariables
     /// List the trash (`.ferry/trash`) with what each entry holds.
     case loadTrash
     /// Put a trash entry back where it was (never over something that exists there now), with its drafts.

@@ -93,6 +93,7 @@ final class EffectRunner: @unchecked Sendable {
                 let locator = try? HistoryLocator(workspace: self.saved)
                 self.post(.overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
             }
+        case .loadVariables: post(.overlay(.variablesLoaded(sender.scripting.globals.snapshot())))
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }

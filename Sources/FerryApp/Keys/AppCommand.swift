@@ -61,6 +61,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case runSelection = "run.selection"
     case cancelRun = "run.cancel"
     case editScript = "request.editScript"
+    case variables = "variables.show"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -126,6 +127,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .runSelection: .run(.requested)
         case .cancelRun: .run(.cancelRequested)
         case .editScript: .editor(.scriptEditRequested)
+        case .variables: .overlay(.variablesRequested)
         }
     }
 
@@ -140,7 +142,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables:
             true
         }
     }

@@ -149,6 +149,15 @@ enum AppKeyMap {
             bind(key, command, help, [.run])
         }
         bind("f4", .editScript, "Edit the request's script in $EDITOR at its line (Body tab: the body)", [.editor])
+        // The variables of the environment and the scripts' globals (last too).
+        bind("f12", .variables, "Variables: the environment's and the scripts' globals (secrets masked)")
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
+            ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
+            ("end", .end, "Last row"), ("esc", .dismiss, "Close"), ("q", .dismiss, "Close"), ("f12", .dismiss, "Close"),
+        ] {
+            bind(key, command, help, [.variables])
+        }
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)

@@ -41,6 +41,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case problems
     /// The run of a file or folder.
     case run
+    /// The variables view.
+    case variables
 }
 
 extension KeyMap {

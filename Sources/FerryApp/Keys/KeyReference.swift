@@ -35,6 +35,7 @@ public enum KeyReference {
         ("trash", "trash"),
         ("problems", "problems"),
         ("run", "run view"),
+        ("variables", "variables"),
         ("prompt", "filter prompts"),
         ("picker", "pickers"),
         ("namePrompt", "name prompts"),

@@ -274,6 +274,8 @@ extension AppReducer {
             state.overlay = .problems(scroll: step(scroll, move, count: state.problems.count, page: page))
         case .run(let selection):
             state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
+        case .variables(let rows, let scroll):
+            state.overlay = .variables(rows, scroll: step(scroll, move, count: rows.count, page: page))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,

@@ -11,6 +11,8 @@ extension AppReducer {
         case .dialogEvent(let event): return handleDialog(event, &state)
         case .history(let action): return reduce(action, &state)
         case .trash(let action): return reduce(action, &state)
+        case .variablesRequested: return openVariables(&state)
+        case .variablesLoaded(let globals): return showVariables(globals: globals, &state)
         }
     }
 

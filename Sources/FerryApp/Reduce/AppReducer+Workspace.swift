@@ -38,7 +38,8 @@ extension AppReducer {
             state.overlay = .trash(selection: 0)
             return [.purgeTrash(entries)]
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run, nil:
+            .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
+            .variables, nil:
             break
         }
         return []

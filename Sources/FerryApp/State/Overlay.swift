@@ -45,6 +45,8 @@ enum Overlay: Sendable, Equatable {
     indirect case overlayHelp(under: Overlay, scroll: Int)
     /// The run of a file or folder (``AppState/run``), with the selected result row.
     case run(selection: Int)
+    /// The active environment's variables, then the session's script globals, values masked, scrolled.
+    case variables([VariableRow], scroll: Int)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
@@ -70,6 +72,7 @@ enum Overlay: Sendable, Equatable {
         case .trash: .trash
         case .problems: .problems
         case .run: .run
+        case .variables: .variables
         }
     }
 }

@@ -110,6 +110,9 @@ struct OverlayView: CursorWidget {
             if let run = state.run {
                 RunResultsView(run: run, selection: selection, theme: theme).render(into: &buffer, area: area)
             }
+        case .variables(let rows, let scroll):
+            VariablesView(rows: rows, scroll: scroll, environment: state.environment, theme: theme).render(
+                into: &buffer, area: area)
         case .problems(let scroll):
             let width = max(20, area.width - 8)
             let lines =
@@ -158,7 +161,7 @@ struct OverlayView: CursorWidget {
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash, .confirmPurge,
-            .confirmEmptyTrash, .problems, .overlayHelp, .run:
+            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables:
             return nil
         }
     }

@@ -57,7 +57,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the screen shows `text` (or `timeout` passes, which throws with the screen).
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(20)) async throws -> String {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> String {
         try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
@@ -66,7 +66,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// so it does not block a thread. Check everything on the returned capture (or in `condition`), never on
     /// a later `screen()`: see ``ScreenExpectation`` on half-drawn frames.
     @discardableResult
-    public func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool)
+    public func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: (String) -> Bool)
         async throws -> String
     {
         let (held, current) = try await pollScreen(timeout: timeout, capture: { try await screen() }, until: condition)

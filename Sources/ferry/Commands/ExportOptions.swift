@@ -44,12 +44,8 @@ struct ExportOptions {
         static let format = OptionSpec(
             long: "--format", short: "-f", valueName: "curl|http|har", help: "what to write (default: curl)",
             completion: .words(Format.allCases.map(\.rawValue)))
-        static let environment = OptionSpec(
-            long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
-            completion: .environment)
-        static let variable = OptionSpec(
-            long: "--var", short: "-v", valueName: "NAME=VALUE",
-            help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+        static let environment = OptionSpec.environment
+        static let variable = OptionSpec.variable
         static let resolve = OptionSpec(long: "--resolve", help: "http: replace variables by their values")
         static let revealSecrets = OptionSpec(
             long: "--reveal-secrets", help: "http with --resolve: write secret values out instead of masking them")

@@ -32,12 +32,8 @@ struct RunOptions {
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
-        static let environment = OptionSpec(
-            long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
-            completion: .environment)
-        static let variable = OptionSpec(
-            long: "--var", short: "-v", valueName: "NAME=VALUE",
-            help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+        static let environment = OptionSpec.environment
+        static let variable = OptionSpec.variable
         static let report = OptionSpec(
             long: "--report", valueName: "junit|json|text",
             help: "the report on standard output (or in --report-file F); lines go to stderr",

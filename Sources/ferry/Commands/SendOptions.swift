@@ -34,12 +34,8 @@ struct SendOptions {
 
     /// The options of `ferry send`, as ``spec`` declares them.
     enum Option {
-        static let environment = OptionSpec(
-            long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
-            completion: .environment)
-        static let variable = OptionSpec(
-            long: "--var", short: "-v", valueName: "NAME=VALUE",
-            help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+        static let environment = OptionSpec.environment
+        static let variable = OptionSpec.variable
         static let include = OptionSpec(
             long: "--include", short: "-i", help: "print the status line and headers before the body")
         static let timing = OptionSpec(long: "--timing", help: "print the timing breakdown on stderr")

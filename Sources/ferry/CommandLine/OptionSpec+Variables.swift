@@ -1,0 +1,11 @@
+/// The options every command that resolves a request's variables shares, declared once.
+extension OptionSpec {
+    /// `-e|--env NAME`: the environment to resolve variables in.
+    static let environment = OptionSpec(
+        long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
+        completion: .environment)
+    /// `-v|--var NAME=VALUE`, repeatable: a variable over the environment's.
+    static let variable = OptionSpec(
+        long: "--var", short: "-v", valueName: "NAME=VALUE",
+        help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+}

@@ -36,7 +36,7 @@ import Testing
         let frames = ["Title", "Title\nrow one", "Title\nrow one\nrow two", "Title\nrow one\nrow two"]
         var captures = 0
         let (held, screen) = try await pollScreen(
-            timeout: .seconds(20), every: .milliseconds(1),
+            timeout: .seconds(300), every: .milliseconds(1),
             capture: {
                 defer { captures += 1 }
                 return frames[min(captures, frames.count - 1)]

@@ -25,13 +25,13 @@ enum TmuxWorkbench {
     /// (``TmuxSession/waitUntil(_:timeout:_:)``, which throws with the screen when `timeout` passes).
     @discardableResult
     static func waitUntil(
-        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
+        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(90), _ condition: (String) -> Bool
     ) async throws -> String {
         try await session.waitUntil(what, timeout: timeout, condition)
     }
 
     @discardableResult
-    static func waitFor(_ session: TmuxSession, _ text: String, timeout: Duration = .seconds(20)) async throws
+    static func waitFor(_ session: TmuxSession, _ text: String, timeout: Duration = .seconds(90)) async throws
         -> String
     {
         try await waitUntil(session, "\"\(text)\"", timeout: timeout) { $0.contains(text) }

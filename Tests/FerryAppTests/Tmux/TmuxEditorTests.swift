@@ -72,7 +72,7 @@ struct TmuxEditorTests {
         #expect(buffer.contains("edited in tmux"), "\(buffer)")
 
         try await session.send("C-q")
-        try await session.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
+        try await session.waitUntil("ferry to exit", timeout: .seconds(90)) { _ in session.hasExited }
         #expect(session.exitStatus == 0)
     }
 }
@@ -139,7 +139,7 @@ extension TmuxSession {
     /// Polls tmux's newest paste buffer until it is not empty (or 20 s pass) and returns it.
     fileprivate func waitUntilBuffer() async throws -> String {
         var result: (status: Int32, output: String) = (0, "")
-        let filled = try await eventually(timeout: .seconds(20), every: .milliseconds(20)) {
+        let filled = try await eventually(timeout: .seconds(90), every: .milliseconds(20)) {
             result = try await TmuxSession.run(["-L", name, "show-buffer"])
             return result.status == 0 && !result.output.isEmpty
         }

@@ -50,7 +50,7 @@ struct TmuxFormBodyTests {
         try await session.send("x/", literal: true)
         try await session.waitFor("{{host}}/x/post")
         try await session.send("C-s")
-        try await session.waitUntil("the URL saved", timeout: .seconds(20)) { _ in
+        try await session.waitUntil("the URL saved", timeout: .seconds(90)) { _ in
             (try? folder.read("requests.http").contains("POST {{host}}/x/post\n")) == true
         }
 
@@ -75,9 +75,9 @@ struct TmuxFormBodyTests {
         }
         try await session.send("Escape")
         // Wait for the picker to close: Esc followed at once by another key would read as Alt.
-        try await session.waitUntil("the picker to close", timeout: .seconds(20)) { !$0.contains("Body (Form") }
+        try await session.waitUntil("the picker to close", timeout: .seconds(90)) { !$0.contains("Body (Form") }
         try await session.send("C-q")
-        try await session.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
+        try await session.waitUntil("ferry to exit", timeout: .seconds(90)) { _ in session.hasExited }
         #expect(session.exitStatus == 0)
     }
 }

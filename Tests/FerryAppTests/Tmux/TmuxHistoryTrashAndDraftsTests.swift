@@ -37,7 +37,7 @@ struct TmuxHistoryTrashAndDraftsTests {
         // Both on one capture: a capture can catch a frame half drawn.
         try await session.waitForScreen(showing: ["sent as api/users.http#list", "Opened v2/users.http#list"])
         try await session.send("C-q")
-        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
+        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(90)) { _ in session.hasExited }
     }
 
     @Test func f9RestoresADeletedFolderWithItsUnsavedEditsAndRefusesToOverwrite() async throws {
@@ -51,7 +51,7 @@ struct TmuxHistoryTrashAndDraftsTests {
         try await session.send("End")
         try await session.send("?draft=1", literal: true)
         try await TmuxWorkbench.waitFor(session, "● unsaved")
-        try await TmuxWorkbench.waitUntil(session, "the draft on disk", timeout: .seconds(20)) { _ in
+        try await TmuxWorkbench.waitUntil(session, "the draft on disk", timeout: .seconds(90)) { _ in
             folder.exists(".ferry/drafts/api%2Fusers%2Ehttp%23list.http")
         }
         // Delete the folder from the tree: the confirmation says where the edit goes.
@@ -84,6 +84,6 @@ struct TmuxHistoryTrashAndDraftsTests {
         try await session.send("Escape")
         try await TmuxWorkbench.waitUntil(session, "the trash view to close") { !$0.contains("Trash: Enter restores") }
         try await session.send("C-q")
-        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
+        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(90)) { _ in session.hasExited }
     }
 }

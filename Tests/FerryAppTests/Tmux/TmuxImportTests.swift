@@ -33,7 +33,7 @@ struct TmuxImportTests {
         #expect(try folder.read("api/Orders/Orders.http").contains("DELETE {{base}}/orders/7"))
         #expect(try folder.read("http-client.env.json").contains("\"base\": \"http://127.0.0.1:9\""))
         try await session.send("C-q")
-        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited
+        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(90)) { _ in session.hasExited
         }
     }
 }

@@ -86,7 +86,7 @@ struct TmuxTransfersDraftsAndMouseTests {
 
         // Esc cancels the open one (the drip) at once; the slow one carries on and answers.
         try await session.send("Escape")
-        try await session.waitFor("Canceled", timeout: .seconds(20))
+        try await session.waitFor("Canceled", timeout: .seconds(90))
         try await session.send("Tab")
         try await session.send("Tab")
         try await session.send("k")
@@ -100,12 +100,12 @@ struct TmuxTransfersDraftsAndMouseTests {
         try await session.send("C-q")
         try await session.waitFor("Quit?")
         try await session.send("n")
-        try await session.waitUntil("the question to close", timeout: .seconds(20)) { !$0.contains("Quit?") }
+        try await session.waitUntil("the question to close", timeout: .seconds(90)) { !$0.contains("Quit?") }
         #expect(!session.hasExited)
         try await session.send("C-q")
         try await session.waitFor("Quit?")
         try await session.send("C-q")
-        try await session.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
+        try await session.waitUntil("ferry to exit", timeout: .seconds(90)) { _ in session.hasExited }
         #expect(session.exitStatus == 0)
     }
 
@@ -120,13 +120,13 @@ struct TmuxTransfersDraftsAndMouseTests {
             try await session.send("End")
             try await session.send("?kept=yes", literal: true)
             try await session.waitFor("● unsaved")
-            try await session.waitUntil("the draft on disk", timeout: .seconds(20)) { _ in
+            try await session.waitUntil("the draft on disk", timeout: .seconds(90)) { _ in
                 (try? folder.read(".ferry/drafts/requests%2Ehttp%23slow.http").contains("kept=yes")) == true
             }
             let found = try await session.programPID()
             let pid = try #require(found, "no ferry process in the pane")
             #expect(kill(pid, SIGKILL) == 0)
-            try await session.waitUntil("ferry to die", timeout: .seconds(20)) { _ in session.hasExited }
+            try await session.waitUntil("ferry to die", timeout: .seconds(90)) { _ in session.hasExited }
             #expect(session.exitStatus == 137)
         }
         #expect(!(try folder.read("requests.http").contains("kept=yes")))
@@ -147,7 +147,7 @@ struct TmuxTransfersDraftsAndMouseTests {
         let saved = try folder.read("requests.http")
         #expect(saved.hasPrefix("### Slow one\n# @name slow\nGET {{host}}/delay/4?kept=yes\n"), "\(saved)")
         try await again.send("C-q")
-        try await again.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in again.hasExited }
+        try await again.waitUntil("ferry to exit", timeout: .seconds(90)) { _ in again.hasExited }
     }
 
     @Test func theMouseSelectsRowsAndTabsAndScrolls() async throws {
@@ -184,7 +184,7 @@ struct TmuxTransfersDraftsAndMouseTests {
         try await session.click(on: "Headers", below: "requests.http#")
         try await session.waitFor("No headers.")
         try await session.send("C-q")
-        try await session.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
+        try await session.waitUntil("ferry to exit", timeout: .seconds(90)) { _ in session.hasExited }
         #expect(session.exitStatus == 0)
     }
 }
@@ -211,7 +211,7 @@ extension TmuxSession {
     /// Where `text` is on the screen (cell column and row), the first match below the row holding `anchor`.
     fileprivate func locate(_ text: String, below anchor: String? = nil) async throws -> (x: Int, y: Int) {
         var found: (x: Int, y: Int)?
-        try await waitUntil("\"\(text)\" on the screen", timeout: .seconds(20)) { screen in
+        try await waitUntil("\"\(text)\" on the screen", timeout: .seconds(90)) { screen in
             let rows = screen.components(separatedBy: "\n")
             let start = anchor.flatMap { anchor in rows.firstIndex { $0.contains(anchor) } } ?? 0
             for (y, row) in rows.enumerated() where y >= start {

@@ -57,7 +57,7 @@ struct TmuxTrashPurgeTests {
             !$0.contains("Trash: Enter restores")
         }
         try await session.send("C-q")
-        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(20)) { _ in session.hasExited
+        try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(90)) { _ in session.hasExited
         }
     }
 }

@@ -45,7 +45,7 @@ struct TmuxWorkbenchTests {
         try await session.send("C-r")
         try await session.waitFor("Sending")
         try await session.send("Escape")
-        try await session.waitFor("Canceled", timeout: .seconds(20))
+        try await session.waitFor("Canceled", timeout: .seconds(90))
 
         // Switch environment: the status bar and the resolved URL follow.
         try await session.send("C-e")
@@ -62,7 +62,7 @@ struct TmuxWorkbenchTests {
 
         // Quit.
         try await session.send("C-q")
-        try await session.waitUntil("ferry to exit", timeout: .seconds(20)) { _ in session.hasExited }
+        try await session.waitUntil("ferry to exit", timeout: .seconds(90)) { _ in session.hasExited }
         #expect(session.exitStatus == 0)
         #expect(try folder.read(".ferry/state.json").contains("unreachable"))
     }

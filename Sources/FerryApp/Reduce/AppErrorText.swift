@@ -5,7 +5,7 @@ import Foundation
 
 /// Problems in words, each with what to do about it.
 enum AppErrorText {
-    /// Why a send could not be prepared (``RequestSender/prepare(_:)``), with what to do about a variable.
+    /// Why a send could not be prepared (``RequestSender/prepare(_:runningScripts:)``), with what to do about a variable.
     static func preparation(_ failure: SendFailure, environment: String?) -> SaveFailure {
         SaveFailure(
             message: failure.variableError.map { resolution($0, environment: environment) } ?? failure.description)

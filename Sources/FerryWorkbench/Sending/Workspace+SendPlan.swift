@@ -14,7 +14,7 @@ extension Workspace {
 
     /// The plan to send `request` with: its file's variables, the named `environment` (from `environments`),
     /// `captured` values and the `overrides` of `--var`, and the folder its `< ./path` includes are read from.
-    /// ``RequestSender/prepare(_:)`` adds what earlier responses captured and makes it ready.
+    /// ``RequestSender/prepare(_:runningScripts:)`` adds what earlier responses captured and makes it ready.
     ///
     /// Throws when `environment` names no environment, or an included file cannot be read.
     public func sendPlan(

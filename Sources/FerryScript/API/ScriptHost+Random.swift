@@ -23,6 +23,22 @@ extension ScriptHost {
             }
             return value
         }
+        let fake = functions.make(in: context) { context, arguments throws(NativeFunctionError) in
+            let path = arguments.first.map { context.text($0) } ?? ""
+            do throws(DynamicValueError) {
+                return context.string(try values.fake(path))
+            } catch {
+                throw NativeFunctionError(message: error.message)
+            }
+        }
+        context.setProperty("random_fake", fake, on: host)
+        // The families and their members, for the prelude's `$random.name.firstName` getters.
+        let families = Dictionary(grouping: FakeData.paths) { String($0.prefix { $0 != "." }) }
+            .map { family, paths in
+                "\"\(family)\":[" + paths.map { "\"\($0.dropFirst(family.count + 1))\"" }.joined(separator: ",") + "]"
+            }
+        context.setProperty(
+            "random_fakeFamilies", context.string("{" + families.joined(separator: ",") + "}"), on: host)
         define("uuid") { context, _ in context.string(values.uuid()) }
         define("email") { context, _ in context.string(values.email()) }
         define("integer") { context, bounds throws(DynamicValueError) in

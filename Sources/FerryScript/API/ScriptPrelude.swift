@@ -163,6 +163,12 @@ enum ScriptPrelude {
           }, {
             uuid: { get() { return host.random_uuid(); }, enumerable: true },
             email: { get() { return host.random_email(); }, enumerable: true },
+            // The Faker families (`$random.name.firstName`, `$random.address.city`), each member a getter.
+            ...Object.fromEntries(Object.entries(JSON.parse(host.random_fakeFamilies)).map(([family, members]) => [
+              family, { value: Object.freeze(Object.defineProperties({}, Object.fromEntries(members.map((member) => [
+                member, { get() { return host.random_fake(family + "." + member); }, enumerable: true },
+              ])))), enumerable: true },
+            ])),
           }));
 
           const console = Object.freeze({

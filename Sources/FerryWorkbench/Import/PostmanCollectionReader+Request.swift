@@ -34,9 +34,9 @@ extension PostmanCollectionReader {
             node["auth"].flatMap { $0.kind == .object && $0["type"]?.text != "inherit" ? $0 : nil } ?? inheritedAuth
         applyAuth(auth, to: &request, name: name)
         warnAboutScripts(item, what: "'\(name)'")
-        // Postman's `{{$guid}}` is Ferry's `{{$uuid}}`.
-        request.url = request.url.replacingOccurrences(of: "{{$guid}}", with: "{{$uuid}}")
-        request.body = request.body?.replacingOccurrences(of: "{{$guid}}", with: "{{$uuid}}")
+        // Postman's `{{$guid}}` is Ferry's `{{$uuid}}`, `{{$randomFirstName}}` its `{{$random.name.firstName}}`…
+        request.url = PostmanDynamicVariables.translated(request.url)
+        request.body = request.body.map(PostmanDynamicVariables.translated)
         let unknown = Self.unknownDynamicVariables(in: request)
         if !unknown.isEmpty {
             warn(
@@ -158,7 +158,9 @@ extension PostmanCollectionReader {
                 if !name.isEmpty {
                     request.headerLines.append(
                         .field(
-                            name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                            name: name,
+                            value: PostmanDynamicVariables.translated(
+                                line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))))
                 }
             }
             return
@@ -167,8 +169,9 @@ extension PostmanCollectionReader {
             guard let name = header["key"]?.nonEmptyText?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
                 continue
             }
-            let value = (header["value"]?.text ?? "").replacingOccurrences(of: "\n", with: " ")
-                .replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces)
+            let value = PostmanDynamicVariables.translated(
+                (header["value"]?.text ?? "").replacingOccurrences(of: "\n", with: " ")
+                    .replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces))
             if header["disabled"]?.isTrue == true {
                 request.headerLines.append(.comment("# \(name): \(value)"))
             } else {

@@ -15,6 +15,8 @@ enum DynamicVariable: Hashable {
     case hexadecimal(length: Int)
     case numeric(length: Int)
     case email
+    /// A made-up value of a Faker family, `family.member` (`$random.name.firstName`, `$random.address.city`).
+    case fake(String)
     /// The current time, moved by `offset`, in UTC (`$datetime`) or the local zone (`$localDatetime`).
     case datetime(DateFormat, offset: DateOffset?, local: Bool)
     /// A variable of the process environment (`$processEnv`, `$env`).
@@ -23,11 +25,12 @@ enum DynamicVariable: Hashable {
     case dotenv(String)
 
     /// Every name Ferry knows, for messages and importers.
-    static let names = [
-        "$uuid", "$guid", "$random.uuid", "$timestamp", "$isoTimestamp", "$randomInt", "$random.integer",
-        "$random.float", "$random.alphabetic", "$random.alphanumeric", "$random.hexadecimal", "$random.numeric",
-        "$random.email", "$datetime", "$localDatetime", "$processEnv", "$env", "$dotenv",
-    ]
+    static let names =
+        [
+            "$uuid", "$guid", "$random.uuid", "$timestamp", "$isoTimestamp", "$randomInt", "$random.integer",
+            "$random.float", "$random.alphabetic", "$random.alphanumeric", "$random.hexadecimal", "$random.numeric",
+            "$random.email", "$datetime", "$localDatetime", "$processEnv", "$env", "$dotenv",
+        ] + FakeData.paths.map { "$random." + $0 }
 
     /// The range of `$randomInt` and `$random.integer` without bounds.
     static let defaultRange = 0..<1000
@@ -80,8 +83,20 @@ enum DynamicVariable: Hashable {
         case "$dotenv":
             self = .dotenv(try arguments.name())
         default:
-            return nil
+            guard let path = Self.fakePath(name) else { return nil }
+            try arguments.none()
+            if let problem = FakeData.problem(with: path) { throw problem }
+            self = .fake(path)
         }
+    }
+
+    /// `family.member` of a `$random.family.member` name whose family is a Faker one, so a member Ferry lacks
+    /// is reported with the ones it has rather than as an unknown variable.
+    static func fakePath(_ name: String) -> String? {
+        guard name.hasPrefix("$random.") else { return nil }
+        let path = String(name.dropFirst("$random.".count))
+        guard let family = path.split(separator: ".").first, FakeData.isFamily(String(family)) else { return nil }
+        return path
     }
 
     /// The name (up to a space, a tab or `(`) and the rest.
@@ -113,6 +128,7 @@ enum DynamicVariable: Hashable {
         case .hexadecimal(let length): try values.hexadecimal(length: length)
         case .numeric(let length): try values.numeric(length: length)
         case .email: values.email()
+        case .fake(let path): try values.fake(path)
         case .datetime(let format, let offset, let local): try values.datetime(format, offset: offset, local: local)
         case .processEnvironment, .dotenv: nil
         }

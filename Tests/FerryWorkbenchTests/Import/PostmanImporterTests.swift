@@ -1,5 +1,6 @@
-import FerryWorkbench
 import Testing
+
+@testable import FerryWorkbench
 
 @Suite struct PostmanImporterTests {
     static let collection = """
@@ -206,25 +207,29 @@ import Testing
 }
 
 @Suite struct PostmanDynamicVariableTests {
-    @Test func guidBecomesUUIDAndUnknownDynamicVariablesAreWarnings() throws {
+    @Test func knownDynamicVariablesAreTranslatedAndUnknownOnesAreWarnings() throws {
         let text = """
             {"info": {"name": "d"},
              "auth": {"type": "bearer", "bearer": [{"key": "token", "value": ""}]},
              "item": [{"name": "make", "request": {"method": "POST", "url": "https://a.test/{{$guid}}",
-               "header": [{"key": "X-Email", "value": "{{$randomEmail}}"}],
-               "body": {"mode": "raw", "raw": "{\\"at\\": {{$timestamp}}, \\"n\\": \\"{{$randomFirstName}}\\"}"}}}]}
+               "header": [{"key": "X-Email", "value": "{{$randomEmail}}"}, {"key": "X-Bank", "value": "{{$randomBankAccount}}"}],
+               "body": {"mode": "raw", "raw": "{\\"at\\": {{$timestamp}}, \\"n\\": \\"{{$randomFirstName}}\\", \\"i\\": \\"{{$randomAvatarImage}}\\"}"}}}]}
             """
         let result = try PostmanImporter.read(Array(text.utf8), fileName: "d.json")
         let request = result.files[0].requests[0]
         #expect(request.url == "https://a.test/{{$uuid}}")
+        #expect(request.header("X-Email") == "{{$random.internet.emailAddress}}")
+        #expect(request.body?.contains("{{$random.name.firstName}}") == true)
+        #expect(request.body?.contains("{{$timestamp}}") == true)
         #expect(request.header("Authorization") == nil)
         #expect(
             result.diagnostics.map(\.description)
                 == [
                     "d.json:2:1: warning: the bearer auth of 'make' has no token; not imported",
-                    "d.json:3:1: warning: 'make' uses Postman dynamic variables Ferry does not have ($randomEmail, $randomFirstName); sending it fails until they are replaced",
-                ].map {
-                    $0.replacingOccurrences(of: ":2:2:", with: ":2:").replacingOccurrences(of: ":3:3:", with: ":3:")
-                })
+                    "d.json:3:1: warning: 'make' uses Postman dynamic variables Ferry does not have ($randomBankAccount, $randomAvatarImage); sending it fails until they are replaced",
+                ])
+        // What it translates to, Ferry resolves.
+        let translated = PostmanDynamicVariables.ferryNames.values.map { $0.prefix { $0 != "(" } }
+        #expect(translated.allSatisfy { DynamicVariable.names.contains(String($0)) })
     }
 }

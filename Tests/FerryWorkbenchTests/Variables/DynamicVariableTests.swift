@@ -163,3 +163,31 @@ import Testing
         #expect(unknown.reason == .unknownDynamic("$random.nope"))
     }
 }
+
+/// `{{$random.family.member}}`: JetBrains' Faker-based values in templates.
+@Suite struct FakeDynamicVariableTests {
+    func resolve(_ expression: String, seed: UInt64 = 1) throws -> String {
+        let file = HTTPFileParser.parse(text: "GET http://h/\nX-V: {{\(expression)}}\n", path: "d.http")
+        let context = VariableContext(random: SeededRandomSource(seed: seed))
+        return try file.requests[0].prepared(with: context).header("X-V")?.value ?? ""
+    }
+
+    @Test func familiesResolveInTemplates() throws {
+        let city = try resolve("$random.address.city")
+        #expect(!city.isEmpty)
+        #expect(try resolve("$random.address.city") == city)
+        #expect(try resolve("$random.phoneNumber.cellPhone").wholeMatch(of: /\d{3}-\d{3}-\d{4}/) != nil)
+        let names = try Set((UInt64(1)...40).map { try resolve("$random.name.firstName", seed: $0) })
+        #expect(names.count > 5)
+    }
+
+    @Test func aMissingMemberIsAnErrorNamingTheMembers() {
+        do {
+            _ = try resolve("$random.name.nickname")
+            Issue.record("an unknown member resolved")
+        } catch {
+            #expect("\(error)".contains("firstName"))
+        }
+        #expect(DynamicVariable.names.contains("$random.address.streetAddress"))
+    }
+}

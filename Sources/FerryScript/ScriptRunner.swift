@@ -48,6 +48,24 @@ public final class ScriptRunner: @unchecked Sendable {
         }
     }
 
+    /// Opens JavaScriptCore and makes the engine on a background thread, now, so the first script does not
+    /// wait for it: call when a script is known to come (a request with a handler is being sent, a run's
+    /// files have scripts). Returns at once; a script that starts meanwhile waits for the same engine, which
+    /// is made once. Costs nothing when the engine is already made.
+    public func warmUp() {
+        guard lock.withLock({ engine == nil }) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            _ = loadedEngine()
+        }
+    }
+
+    /// Whether the engine has been made (or failed to load): for tests and probes.
+    public var isWarm: Bool {
+        lock.withLock { engine != nil }
+    }
+
     /// The engine, made on first use; a failure to load is remembered.
     private func loadedEngine() -> Result<ScriptEngine, ScriptError> {
         if let engine { return engine }

@@ -6,6 +6,8 @@ import Foundation
 //
 //   FerryScriptProbe maps SOURCE     prints `before: yes|no`, the script's log, `after: yes|no`, `error: …`
 //   FerryScriptProbe time N [SOURCE] prints the first script's time and the mean of N handlers after it
+//   FerryScriptProbe warm            warms the engine up in the background, prints `before: no`, `warm: yes`,
+//                                    `mapped: yes` once it is ready, then the first script's time after it
 
 /// Whether this process has mapped libjavascriptcoregtk.
 func javaScriptCoreIsMapped() -> Bool {
@@ -49,7 +51,22 @@ case ("time", let count?):
     }
     print("first script (dlopen, context, API): \(first)")
     print("per handler after (mean of \(iterations)): \(rest / iterations)")
+case ("warm", _):
+    print("before: \(javaScriptCoreIsMapped() ? "yes" : "no")")
+    let clock = ContinuousClock()
+    let start = clock.now
+    runner.warmUp()
+    let returned = clock.now - start
+    while !runner.isWarm && clock.now - start < .seconds(30) { usleep(1000) }
+    let ready = clock.now - start
+    print("warm: \(runner.isWarm ? "yes" : "no")")
+    print("mapped: \(javaScriptCoreIsMapped() ? "yes" : "no")")
+    let first = clock.measure {
+        _ = runner.runPreRequest(
+            Script(source: "client.log(1)", origin: origin), request: request, globals: ScriptGlobals())
+    }
+    print("warmUp returned after \(returned), engine ready after \(ready), first script then \(first)")
 default:
-    print("usage: FerryScriptProbe maps SOURCE | time N [SOURCE]")
+    print("usage: FerryScriptProbe maps SOURCE | time N [SOURCE] | warm")
     exit(2)
 }

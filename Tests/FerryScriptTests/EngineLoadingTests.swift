@@ -10,6 +10,11 @@ import Testing
         #expect(output == "before: no\nlog: 2\nafter: yes\n")
     }
 
+    @Test func warmingUpOpensTheEngineInTheBackground() throws {
+        let output = try probe(["warm"])
+        #expect(output.hasPrefix("before: no\nwarm: yes\nmapped: yes\nwarmUp returned after "))
+    }
+
     @Test func aMissingLibraryIsAnErrorSayingWhatToInstall() throws {
         let output = try probe(
             ["maps", "client.log('never')"], environment: ["FERRY_JSC_LIBRARY": "/nonexistent/libjsc.so"])

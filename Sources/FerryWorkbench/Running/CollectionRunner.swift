@@ -54,6 +54,11 @@ public struct CollectionRunner: Sendable {
 
     private func execute(_ run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) async {
         for diagnostic in run.diagnostics { report(.diagnostic(diagnostic)) }
+        // Open JavaScriptCore beside the first sends when any request of the run has a script.
+        let requests = run.files.lazy.flatMap(\.requests).map(\.request)
+        if requests.contains(where: { !$0.preRequestScripts.isEmpty || !$0.responseHandlerScripts.isEmpty }) {
+            sender.scripting.runner.warmUp()
+        }
         let shared = Shared(run: run, environments: run.workspace.environments(), report: report)
         let files = run.files.map(\.requests)
         let width = max(1, run.parallelFiles)

@@ -45,6 +45,8 @@ public struct RequestSender: Sendable {
             context.captured[name] = value
         }
         let saved = plan.request.request
+        // A handler runs when the response is in: open JavaScriptCore meanwhile, beside the send.
+        if runningScripts, !saved.responseHandlerScripts.isEmpty { scripting.runner.warmUp() }
         context.scripted = scripting.globals.snapshot()
         let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         for path in saved.includedFilePaths(with: context) where context.includedFiles[path] == nil {

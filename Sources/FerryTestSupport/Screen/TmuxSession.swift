@@ -33,11 +33,23 @@ public final class TmuxSession: @unchecked Sendable {
         let line =
             (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quoted).joined(separator: " ")
             + "; echo $? > \(Self.quoted(statusFile.path))"
+        // The server reads `remain-on-exit on` before the command starts: set afterwards, a command that exits
+        // at once (`ferry keys` on a busy machine) took its session and its screen with it.
         let result = try Self.run([
-            "-L", name, "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), line,
+            "-L", name, "-f", try Self.configuration().path, "new-session", "-d", "-s", name, "-x", String(width),
+            "-y", String(height), line,
         ])
         guard result.status == 0 else { throw TmuxError("tmux new-session failed: \(result.output)") }
-        _ = try? Self.run(["-L", name, "set-option", "-t", name, "remain-on-exit", "on"])
+    }
+
+    /// The server configuration every session starts with (written once per process).
+    private static func configuration() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ferry-tmux-\(ProcessInfo.processInfo.processIdentifier).conf")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try Data("set-option -g remain-on-exit on\n".utf8).write(to: url, options: .atomic)
+        }
+        return url
     }
 
     deinit { kill() }

@@ -1,3 +1,5 @@
+import FerryHTTP
+
 /// One token of the GraphQL language (October 2021 specification), with where it starts.
 public struct GraphQLToken: Sendable, Hashable {
     /// What kind of token it is.

@@ -66,7 +66,8 @@ public struct GraphQLResponseErrors: Sendable, Hashable {
 
     static func entry(_ value: JSONValue) -> Entry {
         guard let object = value.objectValue, let message = object["message"]?.stringValue else {
-            return Entry(message: "an error without a message: \(bounded(value.formatted(.compact)))", locations: [], path: [])
+            return Entry(
+                message: "an error without a message: \(bounded(value.formatted(.compact)))", locations: [], path: [])
         }
         let locations: [Location] = (object["locations"]?.arrayValue ?? []).prefix(10).compactMap {
             guard let line = $0.objectValue?["line"]?.intValue, let column = $0.objectValue?["column"]?.intValue
@@ -83,6 +84,7 @@ public struct GraphQLResponseErrors: Sendable, Hashable {
     static func bounded(_ text: String) -> String {
         var result = String(text.prefix(maximumMessageLength))
         if text.count > maximumMessageLength { result += "…" }
-        return String(String.UnicodeScalarView(result.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        return String(
+            String.UnicodeScalarView(result.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 }

@@ -39,9 +39,14 @@ public enum GraphQLSchemaParser {
                 }
                 try stream.directives()
                 if keyword.text == "input" {
-                    merge(GraphQLNamedType(name: name, kind: .inputObject, inputFields: try inputValues(&stream, "{", "}")))
+                    merge(
+                        GraphQLNamedType(
+                            name: name, kind: .inputObject, inputFields: try inputValues(&stream, "{", "}")))
                 } else {
-                    merge(GraphQLNamedType(name: name, kind: keyword.text == "type" ? .object : .interface, fields: try fields(&stream)))
+                    merge(
+                        GraphQLNamedType(
+                            name: name, kind: keyword.text == "type" ? .object : .interface, fields: try fields(&stream)
+                        ))
                 }
             case "enum":
                 let name = try stream.name("an enum name").text

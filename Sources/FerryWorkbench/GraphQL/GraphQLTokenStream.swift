@@ -78,7 +78,8 @@ struct GraphQLTokenStream {
             return token.text
         case .string:
             index += 1
-            return "\"" + token.text.replacingOccurrences(of: "\\", with: "\\\\")
+            return "\""
+                + token.text.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\"") + "\""
         case .end: throw error("a value")
         case .punctuator:

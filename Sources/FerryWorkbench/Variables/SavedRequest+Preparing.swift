@@ -72,7 +72,8 @@ extension SavedRequest {
         }
         let directives = self.directives
         return PreparedRequest(
-            method: isGraphQL ? "POST" : method, url: url, maskedURL: maskedURL, headers: headers, body: body, maskedBody: maskedBody,
+            method: isGraphQL ? "POST" : method, url: url, maskedURL: maskedURL, headers: headers, body: body,
+            maskedBody: maskedBody,
             timeout: directives.timeout, connectionTimeout: directives.connectionTimeout, httpVersion: httpVersion,
             followsRedirects: !directives.noRedirect, usesCookieJar: !directives.noCookieJar,
             verifiesTLS: !directives.insecure, retries: directives.retries ?? 0,

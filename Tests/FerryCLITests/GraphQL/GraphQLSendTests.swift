@@ -70,7 +70,8 @@ import Testing
         #expect(hero.standardError.contains("no hero with id 9 (line 2, column 3; at hero)"), "\(hero.standardError)")
 
         // A syntax error the server reports with its location (ferry warns about it too, at file:line:col).
-        let broken = try await FerryProcess.run(["send", "api.http#broken", "--env", "test"], currentDirectory: folder.url)
+        let broken = try await FerryProcess.run(
+            ["send", "api.http#broken", "--env", "test"], currentDirectory: folder.url)
         #expect(broken.standardError.contains("line 1, column 31"), "\(broken.standardError)")
         #expect(broken.status == 4 || broken.status == 6, "\(broken.status) \(broken.standardError)")
 
@@ -93,7 +94,8 @@ import Testing
         let schema = try await FerryProcess.run(["send", "introspect.http#1"], currentDirectory: folder.url)
         #expect(schema.status == 0, "\(schema.standardError)")
         try schema.standardOutput.write(to: folder.url.appendingPathComponent("schema.json"))
-        let imported = try await FerryProcess.run(["import", "schema.json", "--into", "api"], currentDirectory: folder.url)
+        let imported = try await FerryProcess.run(
+            ["import", "schema.json", "--into", "api"], currentDirectory: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let text = try String(contentsOf: folder.url.appendingPathComponent("api/schema.http"), encoding: .utf8)
         #expect(text.contains("### addBook\nGRAPHQL {{graphqlUrl}}\n\nmutation AddBook($title: String!, $year: Int) {"))
@@ -108,9 +110,11 @@ import Testing
         defer { server.stop() }
         server.route("/graphql", responding: .json(#"{"data":null,"errors":{"message":"\u001b[2Jboom"}}"#))
         let folder = try workspace(graphql: server.baseURL + "/graphql")
-        let output = try await FerryProcess.run(["send", "api.http#hero", "--env", "test"], currentDirectory: folder.url)
+        let output = try await FerryProcess.run(
+            ["send", "api.http#hero", "--env", "test"], currentDirectory: folder.url)
         #expect(output.status == 6)
-        #expect(output.standardError.contains("the response's errors are not an array (object)"), "\(output.standardError)")
+        #expect(
+            output.standardError.contains("the response's errors are not an array (object)"), "\(output.standardError)")
         let sent = try #require(server.requests.last)
         #expect(sent.method == "POST")
         #expect(String(decoding: sent.body, as: UTF8.self).contains(#""operationName":"Hero""#))

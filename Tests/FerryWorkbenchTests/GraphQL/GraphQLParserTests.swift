@@ -52,7 +52,8 @@ import Testing
     @Test func refusesNestingDeeperThanTheLimit() {
         let deep = String(repeating: "{ a ", count: 100) + String(repeating: "}", count: 100)
         #expect(throws: GraphQLSyntaxError.self) { try GraphQLParser.document(deep) }
-        let deepList = "query($a: " + String(repeating: "[", count: 200) + "Int" + String(repeating: "]", count: 200)
+        let deepList =
+            "query($a: " + String(repeating: "[", count: 200) + "Int" + String(repeating: "]", count: 200)
             + ") { a }"
         #expect(throws: GraphQLSyntaxError.self) { try GraphQLParser.document(deepList) }
     }

@@ -22,7 +22,12 @@ import Testing
             "fields": [
                 [
                     "name": "hero",
-                    "args": [["name": "id", "defaultValue": nil, "type": Self.typeRef("NON_NULL", of: Self.typeRef("SCALAR", "ID"))]],
+                    "args": [
+                        [
+                            "name": "id", "defaultValue": nil,
+                            "type": Self.typeRef("NON_NULL", of: Self.typeRef("SCALAR", "ID")),
+                        ]
+                    ],
                     "type": Self.typeRef("LIST", of: Self.typeRef("OBJECT", "Hero")),
                 ]
             ],
@@ -37,8 +42,12 @@ import Testing
     @Test func refusesHostileIntrospectionResults() {
         var deep = Self.typeRef("SCALAR", "Int")
         for _ in 0..<40 { deep = Self.typeRef("LIST", of: deep) }
-        let deepType: JSONValue = ["kind": "OBJECT", "name": "Query", "fields": [["name": "a", "args": [], "type": deep]]]
-        #expect(throws: GraphQLSchemaError.self) { try GraphQLSchema(introspection: Self.introspection(types: [deepType])) }
+        let deepType: JSONValue = [
+            "kind": "OBJECT", "name": "Query", "fields": [["name": "a", "args": [], "type": deep]],
+        ]
+        #expect(throws: GraphQLSchemaError.self) {
+            try GraphQLSchema(introspection: Self.introspection(types: [deepType]))
+        }
         let many = JSONValue.array(
             Array(repeating: ["kind": "SCALAR", "name": "S"], count: GraphQLSchema.maximumTypes + 1))
         do {
@@ -54,7 +63,8 @@ import Testing
     }
 
     @Test func readsErrorsApartFromDataAndSurvivesTheWrongShape() throws {
-        let body = #"{"data":{"a":1},"errors":[{"message":"no\nhero","locations":[{"line":2,"column":3}],"path":["hero",0,"name"]},{"nope":1},"text"]}"#
+        let body =
+            #"{"data":{"a":1},"errors":[{"message":"no\nhero","locations":[{"line":2,"column":3}],"path":["hero",0,"name"]},{"nope":1},"text"]}"#
         let errors = try #require(GraphQLResponseErrors(body: Data(body.utf8)))
         #expect(errors.hasData)
         #expect(errors.errors.count == 3)

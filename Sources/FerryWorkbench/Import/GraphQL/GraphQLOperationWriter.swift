@@ -36,7 +36,9 @@ struct GraphQLOperationWriter {
     /// The selection lines for a field of type `typeName`; empty for a leaf.
     func selections(of typeName: String, depth: Int, path: Set<String>, indent: String) -> [String] {
         guard let type = schema.type(named: typeName), !type.isLeaf else { return [] }
-        guard type.kind == .object || type.kind == .interface, !type.fields.isEmpty else { return [indent + "__typename"] }
+        guard type.kind == .object || type.kind == .interface, !type.fields.isEmpty else {
+            return [indent + "__typename"]
+        }
         var lines: [String] = []
         var count = 0
         for field in type.fields where count < Self.maximumFieldsPerLevel {
@@ -47,7 +49,8 @@ struct GraphQLOperationWriter {
                 lines.append(indent + field.name)
                 count += 1
             } else if depth < Self.maximumDepth, !path.contains(inner), inner != typeName {
-                let nested = selections(of: inner, depth: depth + 1, path: path.union([typeName]), indent: indent + "  ")
+                let nested = selections(
+                    of: inner, depth: depth + 1, path: path.union([typeName]), indent: indent + "  ")
                 guard !nested.isEmpty else { continue }
                 lines.append(indent + field.name + " {")
                 lines += nested
@@ -76,9 +79,10 @@ struct GraphQLOperationWriter {
             case .enumeration: return named.enumValues.first.map { .string($0) } ?? .null
             case .inputObject where depth < 3:
                 return .object(
-                    JSONObject(named.inputFields.prefix(Self.maximumFieldsPerLevel).map {
-                        JSONMember(key: $0.name, value: sample($0.type, depth: depth + 1))
-                    }))
+                    JSONObject(
+                        named.inputFields.prefix(Self.maximumFieldsPerLevel).map {
+                            JSONMember(key: $0.name, value: sample($0.type, depth: depth + 1))
+                        }))
             default: return .null
             }
         }

@@ -57,7 +57,10 @@ public enum GraphQLSchemaImporter: CollectionImporter {
         let shared = ImportedCollection.Environment(
             name: "$shared", variables: [ImportedCollection.Variable("graphqlUrl", "http://localhost:4000/graphql")])
         return ImportedCollection(
-            files: [ImportedCollection.File(path: ImportNaming.safeComponent(stem, fallback: "graphql") + ".http", requests: requests)],
+            files: [
+                ImportedCollection.File(
+                    path: ImportNaming.safeComponent(stem, fallback: "graphql") + ".http", requests: requests)
+            ],
             environments: [shared], diagnostics: diagnostics)
     }
 

@@ -30,7 +30,7 @@ import Testing
         let request = try #require(file.requests.first)
         #expect(request.isGraphQL)
         let parts = try #require(request.graphQLParts)
-        #expect(parts.variablesLineOffset == 8)
+        #expect(parts.variablesLineOffset == 7)
         let context = VariableContext(overrides: ["host": "http://127.0.0.1:1", "token": "t", "heroId": "7"])
         let prepared = try request.prepared(with: context)
         #expect(prepared.method == "POST")

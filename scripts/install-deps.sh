@@ -35,3 +35,10 @@ if [ ! -x "$venv/bin/hypercorn" ] || ! cmp -s scripts/requirements-hypercorn.txt
   "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-hypercorn.txt
   cp scripts/requirements-hypercorn.txt "$stamp"
 fi
+
+stamp="$venv/.requirements-graphql"
+if ! cmp -s scripts/requirements-graphql.txt "$stamp"; then
+  echo "install-deps: adding ariadne (the GraphQL test peer) to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-graphql.txt
+  cp scripts/requirements-graphql.txt "$stamp"
+fi

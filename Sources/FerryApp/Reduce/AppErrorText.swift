@@ -22,7 +22,7 @@ enum AppErrorText {
             case .invalidURL(let url):
                 return "'\(url)' is not an http(s) URL: start it with http:// or https:// (or {{host}})."
             case .unknownDynamic, .invalidDynamic, .invalidOutput, .cycle, .missingFile, .breaksLine, .unsendable,
-                .invalidHost:
+                .invalidHost, .invalidGraphQL:
                 return variable.description
             }
         }

@@ -20,6 +20,7 @@ public enum CollectionImporters {
     public static let all: [any CollectionImporter.Type] = [
         PostmanImporter.self,
         OpenAPIImporter.self,
+        GraphQLSchemaImporter.self,
         // Last: its check (the text starts with `curl `) is the loosest.
         CurlCommandImporter.self,
     ]

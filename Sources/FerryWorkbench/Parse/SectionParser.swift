@@ -184,6 +184,7 @@ struct SectionParser {
         parseHandlers(lines, from: &index, into: &request, map: &map)
         request.sourceMap = map
         lintBody(request, map: map)
+        if request.isGraphQL { lintGraphQL(request, map: map) }
         return request
     }
 

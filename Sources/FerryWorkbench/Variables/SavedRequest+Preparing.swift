@@ -56,7 +56,15 @@ extension SavedRequest {
 
         var body: Data?
         var maskedBody: String?
-        if let text = self.body {
+        if isGraphQL {
+            let resolver = TemplateResolver(
+                context: context, part: .body, location: location(map?.bodyLine), secrets: collector)
+            let graphQL = try graphQLBody(resolver: resolver)
+            (body, maskedBody) = (graphQL.0, graphQL.1)
+            if header("Content-Type") == nil {
+                headers.append(.init(name: "Content-Type", value: "application/json", maskedValue: "application/json"))
+            }
+        } else if let text = self.body {
             let resolver = TemplateResolver(
                 context: context, part: .body, location: location(map?.bodyLine), secrets: collector)
             let contentType = header("Content-Type") ?? ""
@@ -64,7 +72,8 @@ extension SavedRequest {
         }
         let directives = self.directives
         return PreparedRequest(
-            method: method, url: url, maskedURL: maskedURL, headers: headers, body: body, maskedBody: maskedBody,
+            method: isGraphQL ? "POST" : method, url: url, maskedURL: maskedURL, headers: headers, body: body,
+            maskedBody: maskedBody,
             timeout: directives.timeout, connectionTimeout: directives.connectionTimeout, httpVersion: httpVersion,
             followsRedirects: !directives.noRedirect, usesCookieJar: !directives.noCookieJar,
             verifiesTLS: !directives.insecure, retries: directives.retries ?? 0,

@@ -32,6 +32,8 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The `Host` header a `/path` URL is completed with is not a host name with an optional port
         /// (shortened to an ``InputExcerpt``, secrets masked).
         case invalidHost(String)
+        /// A `GRAPHQL` request that cannot be sent: no query, or variables that are not a JSON object.
+        case invalidGraphQL(String)
     }
 
     /// What went wrong.
@@ -83,6 +85,8 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidHost(let host):
             return prefix
                 + "the Host header '\(host)' is not a host name with an optional port, so it cannot complete the URL"
+        case .invalidGraphQL(let problem):
+            return prefix + "\(problem); not sent"
         }
     }
 }

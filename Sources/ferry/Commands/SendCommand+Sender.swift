@@ -79,6 +79,7 @@ struct Sender {
         case .success(let response):
             if options.verbose { printSentHeads(response) }
             write(response)
+            let hasGraphQLErrors = reportGraphQLErrors(response)
             if let temporaryOutput, let outputPath = options.outputPath {
                 guard rename(temporaryOutput.path, outputPath) == 0 else {
                     printError("ferry send: cannot write '\(outputPath)': \(String(cString: strerror(errno)))")
@@ -90,7 +91,7 @@ struct Sender {
             switch response.status {
             case 400..<500: return ExitCode.clientError
             case 500...: return ExitCode.serverError
-            default: return ExitCode.success
+            default: return hasGraphQLErrors ? ExitCode.graphQLErrors : ExitCode.success
             }
         }
     }

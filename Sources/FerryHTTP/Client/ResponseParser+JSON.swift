@@ -1,4 +1,3 @@
-import FerryJSON
 import Foundation
 
 // MARK: - FerryJSON
@@ -11,6 +10,24 @@ extension ResponseParser where Value == JSONValue {
     public static func json(options: JSONParseOptions) -> ResponseParser<JSONValue> {
         ResponseParser(expectedContentType: "application/json", acceptsMediaType: { $0?.isJSON ?? false }) { response in
             try JSONValue(parsing: response.body, options: options)
+        }
+    }
+}
+
+extension ResponseParser {
+    /// A value made from the body's ``JSONValue`` by `transform` in one step (PMHTTP's `parseAsJSON(using:)`);
+    /// `application/json` or `+json` required. A ``JSONAccessError`` or other error `transform` throws becomes
+    /// ``HTTPClientError/Reason/parseFailed(_:)`` with its path and an excerpt of the body.
+    ///
+    /// ```swift
+    /// let origin = try await client.value(
+    ///     for: HTTPRequest(path: "/get"), parsing: .json { json in try json["origin"].string() })
+    /// ```
+    public static func json(
+        options: JSONParseOptions = .strict, using transform: @escaping @Sendable (JSONValue) throws -> Value
+    ) -> ResponseParser<Value> {
+        ResponseParser(expectedContentType: "application/json", acceptsMediaType: { $0?.isJSON ?? false }) { response in
+            try transform(try JSONValue(parsing: response.body, options: options))
         }
     }
 }

@@ -54,7 +54,8 @@ extension HTTPClient {
         _ path: String, json: some Encodable, encoder: JSONEncoder = JSONEncoder(), headers: HTTPHeaders = [:],
         parsing parser: ResponseParser<Value>
     ) async throws(HTTPClientError) -> Value {
-        try await value(for: try Self.request(.post, path, json: json, encoder: encoder, headers: headers), parsing: parser)
+        try await value(
+            for: try Self.request(.post, path, json: json, encoder: encoder, headers: headers), parsing: parser)
     }
 
     /// `POST path` with `form` as an `application/x-www-form-urlencoded` body.

@@ -69,7 +69,8 @@ public final class HTTPClient: Sendable {
 
     /// Starts `task` (made by the caller); with `bodySink`, the response body is streamed into it.
     func start<Value>(
-        _ request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)?, completionQueue: DispatchQueue? = nil,
+        _ request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)?,
+        completionQueue: DispatchQueue? = nil,
         completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?, processor: Processor<Value>?,
         bodySink: ResponseBodyBuffer? = nil
     ) -> HTTPTask<Value> {

@@ -12,7 +12,7 @@ extension HTTPClientError {
         /// How many bytes of the body ``bodyExcerpt`` quotes at most: 1 KiB.
         public static let excerptLimit = 1024
 
-        /// The error the parser threw, such as a `DecodingError`, a ``JSONParseError`` or a ``JSONAccessError``.
+        /// The error the parser threw, such as a `DecodingError`, a `JSONParseError` or a `JSONAccessError`.
         public var underlying: any Error
         /// What the underlying error says, without its path.
         public var explanation: String
@@ -42,7 +42,7 @@ extension HTTPClientError {
                 && lhs.bodyLength == rhs.bodyLength
         }
 
-        /// Hashes what ``==`` compares.
+        /// Hashes what `==` compares.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(explanation)
             hasher.combine(path)
@@ -77,7 +77,9 @@ extension HTTPClientError.ParseFailureDetails {
         case .keyNotFound(let key, let found):
             (explanation, context) = ("no member \"\(key.stringValue)\"", found)
         case .dataCorrupted(let found):
-            (explanation, context) = (found.underlyingError.map(String.init(describing:)) ?? found.debugDescription, found)
+            (explanation, context) = (
+                found.underlyingError.map(String.init(describing:)) ?? found.debugDescription, found
+            )
         @unknown default:
             return (String(describing: error), nil)
         }

@@ -60,7 +60,8 @@ extension FormEncoding {
             case .repeatedKey: return values.flatMap { flatten(key: key, value: $0) }
             case .brackets: return values.flatMap { flatten(key: base + "[]", value: $0) }
             case .indexed:
-                return values.enumerated().flatMap { index, element in flatten(key: "\(base)[\(index)]", value: element) }
+                return values.enumerated().flatMap { index, element in flatten(key: "\(base)[\(index)]", value: element)
+                }
             }
         }
     }

@@ -13,19 +13,20 @@ public struct FormParameters: Sendable, Hashable, Sequence, ExpressibleByDiction
     public typealias Element = (key: String, value: FormValue)
 
     private var entries: [Entry]
-    /// How lists and Booleans are spelled, in these parameters and those nested in them.
+    /// How lists and Booleans are spelled, in these parameters and those nested in them
+    /// (``FormEncoding/standard`` unless set).
     public var encoding: FormEncoding
 
     /// Parameters in the given order.
-    public init(_ parameters: [(key: String, value: FormValue)] = [], encoding: FormEncoding = .standard) {
+    public init(_ parameters: [(key: String, value: FormValue)] = []) {
         entries = parameters.map { Entry(key: $0.key, value: $0.value) }
-        self.encoding = encoding
+        encoding = .standard
     }
 
     /// Parameters from a dictionary, ordered by key so the encoding is stable.
-    public init(_ dictionary: [String: FormValue], encoding: FormEncoding = .standard) {
+    public init(_ dictionary: [String: FormValue]) {
         entries = dictionary.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: $0.value) }
-        self.encoding = encoding
+        encoding = .standard
     }
 
     /// Parameters from a literal, in the order written.

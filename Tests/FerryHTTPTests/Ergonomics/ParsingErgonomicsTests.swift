@@ -77,12 +77,13 @@ import Testing
         #expect(!escapedFailure.bodyExcerpt.contains("\u{1B}") && escapedFailure.bodyExcerpt.contains("\\u{1B}"))
     }
 
-    private func parseError(_ body: () async throws(HTTPClientError) -> some Any) async -> HTTPClientError? {
-        do throws(HTTPClientError) {
+    /// The error `body` throws, or `nil` when it succeeds (a closure's thrown type is inferred as `any Error`).
+    private func parseError<Value>(_ body: () async throws -> Value) async -> HTTPClientError? {
+        do {
             _ = try await body()
             return nil
         } catch {
-            return error
+            return error as? HTTPClientError
         }
     }
 }

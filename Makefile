@@ -1,5 +1,5 @@
 # Ferry: the two set-up commands are `make run` and `make test`; see README.md.
-.PHONY: run test build deps bench fuzz sanitize format lint keys clean release install uninstall deb
+.PHONY: run test build deps bench fuzz sanitize format lint keys docs clean release install uninstall deb
 
 deps:
 	@scripts/install-deps.sh
@@ -35,6 +35,10 @@ format:
 
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests
+
+# FerryHTTP's DocC catalog with the toolchain's docc, offline (scripts/docs.sh): .build/docs/FerryHTTP.doccarchive.
+docs:
+	scripts/docs.sh
 
 # The README's key table, from the key map (`ferry keys --markdown`); a test fails while the two differ.
 keys:

@@ -17,7 +17,7 @@ public enum RequestPatterns {
     public static func blocking(_ client: HTTPClient, _ requests: some Sequence<HTTPRequest>) {
         let done = DispatchSemaphore(value: 0)
         for request in requests {
-            client.send(request) { result in
+            client.task(for: request) { result in
                 expectOK(result)
                 done.signal()
             }
@@ -32,7 +32,7 @@ public enum RequestPatterns {
         for request in requests {
             slots.wait()
             group.enter()
-            client.send(request) { result in
+            client.task(for: request) { result in
                 expectOK(result)
                 slots.signal()
                 group.leave()
@@ -82,7 +82,7 @@ private final class RequestChains: Sendable {
             if endedChains.add(1, ordering: .acquiringAndReleasing).newValue == width { done.signal() }
             return
         }
-        client.send(requests[index]) { result in
+        client.task(for: requests[index]) { result in
             RequestPatterns.expectOK(result)
             self.sendNext()
         }

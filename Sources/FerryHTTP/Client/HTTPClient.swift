@@ -8,7 +8,7 @@ import Foundation
 /// let client = HTTPClient(environment: Environment(baseURL: URL(string: "https://httpbin.org")!))
 /// let response = try await client.send(HTTPRequest(path: "/get"))          // any status
 /// let user = try await client.value(for: HTTPRequest(path: "/user"), parsing: .decodable(User.self))
-/// client.send(HTTPRequest(path: "/get")) { result in print(result) }       // completion handler
+/// client.task(for: HTTPRequest(path: "/get")) { result in print(result) }   // completion handler
 /// ```
 public final class HTTPClient: Sendable {
     /// The transport that moves the bytes.
@@ -63,39 +63,6 @@ public final class HTTPClient: Sendable {
         try await send(request, parsing: parser).getValue()
     }
 
-    // MARK: - Tasks and completion handlers
-
-    /// Starts `request` and returns its task; `completion` (if any) runs once on a background queue.
-    /// `progress` runs on the transport's thread, throttled: keep it quick.
-    @discardableResult
-    public func task(
-        for request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)? = nil,
-        completion: (@Sendable (Result<HTTPResponse, HTTPClientError>) -> Void)? = nil
-    ) -> HTTPTask<HTTPResponse> {
-        start(request, progress: progress, completion: completion, processor: nil)
-    }
-
-    /// Starts `request`, parsing its response with `parser` on a background queue; returns its task.
-    @discardableResult
-    public func task<Value>(
-        for request: HTTPRequest, parsing parser: ResponseParser<Value>,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil,
-        completion: (@Sendable (Result<ParsedResponse<Value>, HTTPClientError>) -> Void)? = nil
-    ) -> HTTPTask<ParsedResponse<Value>> {
-        start(request, progress: progress, completion: completion) { response, request throws(HTTPClientError) in
-            try parser.process(response, for: request)
-        }
-    }
-
-    /// Starts `request`; `completion` runs once on a background queue with the response or the error.
-    @discardableResult
-    public func send(
-        _ request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)? = nil,
-        completion: @escaping @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void
-    ) -> HTTPTask<HTTPResponse> {
-        task(for: request, progress: progress, completion: completion)
-    }
-
     // MARK: - Internals
 
     typealias Processor<Value> = @Sendable (HTTPResponse, HTTPRequest) throws(HTTPClientError) -> Value
@@ -103,10 +70,12 @@ public final class HTTPClient: Sendable {
     /// Starts `task` (made by the caller); with `bodySink`, the response body is streamed into it.
     func start<Value>(
         _ request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)?,
+        completionQueue: DispatchQueue? = nil,
         completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?, processor: Processor<Value>?,
         bodySink: ResponseBodyBuffer? = nil
     ) -> HTTPTask<Value> {
-        let task = HTTPTask<Value>(request: request, progress: progress, completion: completion)
+        let task = HTTPTask<Value>(
+            request: request, progress: progress, completionQueue: completionQueue, completion: completion)
         start(task, processor: processor, bodySink: bodySink)
         return task
     }

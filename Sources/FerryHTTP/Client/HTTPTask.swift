@@ -41,6 +41,7 @@ public final class HTTPTask<Value: Sendable>: Sendable {
         var result: Result<Value, HTTPClientError>?
         var transfer: (any TransferHandle)?
         var completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?
+        var completionQueue: DispatchQueue = .handlers
         /// Resumed exactly once: taken out under the lock by the one delivery, or never stored when the result
         /// was already there (so the unchecked kind, which saves an allocation per `await`, is safe).
         var waiters: [UnsafeContinuation<Result<Value, HTTPClientError>, Never>] = []
@@ -59,7 +60,7 @@ public final class HTTPTask<Value: Sendable>: Sendable {
 
     init(
         request: HTTPRequest, progressInterval: Duration = .milliseconds(50),
-        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil, completionQueue: DispatchQueue? = nil,
         completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)? = nil
     ) {
         self.request = request
@@ -67,6 +68,7 @@ public final class HTTPTask<Value: Sendable>: Sendable {
         storage.withLock {
             $0.progressHandler = progress
             $0.completion = completion
+            if let completionQueue { $0.completionQueue = completionQueue }
         }
     }
 
@@ -87,28 +89,40 @@ public final class HTTPTask<Value: Sendable>: Sendable {
         return stream
     }
 
-    /// The result, once the task finishes.
+    /// The result, once the task finishes; canceling the calling Swift task cancels this request (the result
+    /// is then ``HTTPClientError/Reason/canceled``). Never throws, so no typed `do`/`catch` is needed:
+    ///
+    /// ```swift
+    /// switch await client.task(for: request).result {
+    /// case .success(let response): print(response.status)
+    /// case .failure(let error): print(error.message)
+    /// }
+    /// ```
     public var result: Result<Value, HTTPClientError> {
         get async {
-            await withUnsafeContinuation { waiter in
-                let ready = storage.withLock { storage -> Result<Value, HTTPClientError>? in
-                    if let result = storage.result { return result }
-                    storage.waiters.append(waiter)
-                    return nil
-                }
-                if let ready { waiter.resume(returning: ready) }
+            await withTaskCancellationHandler {
+                await finished()
+            } onCancel: {
+                self.cancel()
             }
         }
     }
 
     /// The value, once the task finishes; canceling the calling Swift task cancels this request.
     public func value() async throws(HTTPClientError) -> Value {
-        let result = await withTaskCancellationHandler {
-            await self.result
-        } onCancel: {
-            self.cancel()
+        try await result.get()
+    }
+
+    /// Waits for the result without touching the request.
+    private func finished() async -> Result<Value, HTTPClientError> {
+        await withUnsafeContinuation { waiter in
+            let ready = storage.withLock { storage -> Result<Value, HTTPClientError>? in
+                if let result = storage.result { return result }
+                storage.waiters.append(waiter)
+                return nil
+            }
+            if let ready { waiter.resume(returning: ready) }
         }
-        return try result.get()
     }
 
     // MARK: - Canceling
@@ -212,18 +226,19 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     fileprivate struct Delivery {
         var result: Result<Value, HTTPClientError>
         var completion: (@Sendable (Result<Value, HTTPClientError>) -> Void)?
+        var completionQueue: DispatchQueue
         var waiters: [UnsafeContinuation<Result<Value, HTTPClientError>, Never>]
         var listeners: Listeners
         var heldProgress: TransferProgress?
 
         /// Passes on the held progress, ends the progress streams, and hands the result to the completion
-        /// handler (on the handlers' queue, never inside `cancel()` or on a transport thread) and every waiter.
+        /// handler (on its queue, never inside `cancel()` or on a transport thread) and every waiter.
         func run() {
             if let heldProgress { listeners.tell(heldProgress) }
             for stream in listeners.streams { stream.finish() }
             if let completion {
                 let result = result
-                DispatchQueue.handlers.async { completion(result) }
+                completionQueue.async { completion(result) }
             }
             for waiter in waiters { waiter.resume(returning: result) }
         }
@@ -245,7 +260,7 @@ extension HTTPTask.Storage {
             heldProgress = nil
         }
         return HTTPTask.Delivery(
-            result: result, completion: completion, waiters: waiters,
+            result: result, completion: completion, completionQueue: completionQueue, waiters: waiters,
             listeners: HTTPTask.Listeners(handler: progressHandler, streams: streams), heldProgress: held)
     }
 }

@@ -54,7 +54,33 @@ public struct ResponseParser<Value: Sendable>: Sendable {
         } catch let error as HTTPClientError {
             throw error
         } catch {
-            throw HTTPClientError(.parseFailed(String(describing: error)), request: request)
+            let failure = HTTPClientError.ParseFailureDetails(error, body: Self.opening(of: response), request: request)
+            throw HTTPClientError(.parseFailed(failure), request: request)
+        }
+    }
+
+    /// The body's first bytes for an error message: from memory, or from the file it was kept in.
+    private static func opening(of response: HTTPResponse) -> Data {
+        guard response.body.isEmpty, let file = response.bodyFile, let handle = try? FileHandle(forReadingFrom: file)
+        else { return response.body }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: HTTPClientError.ParseFailureDetails.excerptLimit)) ?? Data()
+    }
+}
+
+// MARK: - Transforming
+
+extension ResponseParser {
+    /// A parser that parses like this one, then turns the value into another with `transform` (off the
+    /// transport's thread, like parsing). An error `transform` throws fails the request as a parse failure.
+    ///
+    /// ```swift
+    /// let names = ResponseParser.decodable([User].self).map { users in users.map(\.name) }
+    /// ```
+    public func map<NewValue>(_ transform: @escaping @Sendable (Value) throws -> NewValue) -> ResponseParser<NewValue> {
+        let parse = self.parse
+        return ResponseParser<NewValue>(expectedContentType: expectedContentType, acceptsMediaType: acceptsMediaType) {
+            try transform(try parse($0))
         }
     }
 }

@@ -14,8 +14,9 @@ extension HTTPClientError {
             "Expected a \(expected) response but got \(actual.map { "\"\($0)\"" } ?? "no Content-Type")."
         case .unexpectedNoContent(let status):
             "The server answered \(status) with no content where a body was expected."
-        case .parseFailed(let why):
-            "The response body could not be read: \(why)"
+        case .parseFailed(let failure):
+            "The response body could not be read: \(failure). The body (\(failure.bodyLength) bytes) began: "
+                + "\"\(failure.bodyExcerpt)\"\(failure.bodyLength > ParseFailureDetails.excerptLimit ? "…" : "")"
         case .cannotResolveHost(let host):
             "Cannot resolve host \"\(host)\". Check the spelling, your network, or the environment's base URL."
         case .connectionRefused(let host, let port):

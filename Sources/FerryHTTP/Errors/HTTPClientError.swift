@@ -22,8 +22,9 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
         case unexpectedContentType(expected: String, actual: String?)
         /// The response had no content (204, 205 or an empty body) where a value was required.
         case unexpectedNoContent(status: Int)
-        /// The parse handler could not make a value out of the body.
-        case parseFailed(String)
+        /// The parse handler could not make a value out of the body: the underlying error, where it failed and
+        /// how the body began.
+        case parseFailed(ParseFailureDetails)
         /// The host name did not resolve.
         case cannotResolveHost(String)
         /// Nothing listens at the host and port.

@@ -55,7 +55,7 @@ public struct InputExcerpt: Sendable, Hashable, CustomStringConvertible {
 
     /// `scalar` as it can be printed: escaped when it is a control, a line or paragraph separator, or a bidi
     /// control (which would reorder the rest of the line).
-    private static func printable(_ scalar: Unicode.Scalar) -> String {
+    static func printable(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\n": "\\n"
         case "\r": "\\r"

@@ -2,9 +2,9 @@
 
 extension FormParameters {
     /// The flattened `(name, value)` pairs before escaping: `a[b]` for nested dictionaries and one pair
-    /// per element for lists.
+    /// per element for lists, lists and Booleans spelled as ``encoding`` says.
     public var flattened: [(name: String, value: String)] {
-        flatMap { FormParameters.flatten(key: $0.key, value: $0.value) }
+        flatMap { encoding.flatten(key: $0.key, value: $0.value) }
     }
 
     /// The `application/x-www-form-urlencoded` text, which is also the query string: pairs joined by `&`,
@@ -42,12 +42,27 @@ extension FormParameters {
         default: false
         }
     }
+}
 
-    private static func flatten(key: String, value: FormValue) -> [(name: String, value: String)] {
+extension FormEncoding {
+    /// The `(name, value)` pairs of one parameter, nested dictionaries and lists spelled out.
+    fileprivate func flatten(key: String, value: FormValue) -> [(name: String, value: String)] {
         switch value {
-        case .string(let string): [(key, string)]
-        case .list(let values): values.flatMap { flatten(key: key, value: $0) }
-        case .dictionary(let nested): nested.flatMap { flatten(key: "\(key)[\($0.key)]", value: $0.value) }
+        case .string(let string):
+            return [(key, string)]
+        case .bool(let bool):
+            return [(key, booleans == .literal ? (bool ? "true" : "false") : (bool ? "1" : "0"))]
+        case .dictionary(let nested):
+            return nested.flatMap { flatten(key: "\(key)[\($0.key)]", value: $0.value) }
+        case .list(let values):
+            let base = key.hasSuffix("[]") ? String(key.dropLast(2)) : key
+            switch lists {
+            case .repeatedKey: return values.flatMap { flatten(key: key, value: $0) }
+            case .brackets: return values.flatMap { flatten(key: base + "[]", value: $0) }
+            case .indexed:
+                return values.enumerated().flatMap { index, element in flatten(key: "\(base)[\(index)]", value: element)
+                }
+            }
         }
     }
 }

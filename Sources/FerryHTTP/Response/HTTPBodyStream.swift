@@ -38,14 +38,14 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
         }
     }
 
-    // MARK: - Diagnostics
+    // MARK: - Diagnostics, for this package's tests and benchmarks
 
     /// The most body bytes that waited for the reader at once so far (bounded by about the buffer limit
     /// plus one chunk from libcurl).
-    public var bufferedBytesHighWaterMark: Int { reader.buffer.highWaterMark }
+    package var bufferedBytesHighWaterMark: Int { reader.buffer.highWaterMark }
 
     /// How many times a full buffer paused the transfer so far.
-    public var pauseCount: Int { reader.buffer.pauseCount }
+    package var pauseCount: Int { reader.buffer.pauseCount }
 }
 
 /// Owns the reading end of a ``ResponseBodyBuffer``: cancels the request when the reader goes away early.

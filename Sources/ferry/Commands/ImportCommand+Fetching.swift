@@ -23,7 +23,7 @@ extension ImportCommand {
         let client = HTTPClient(transport: CurlTransport())
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
-        client.send(request) { result in
+        client.task(for: request) { result in
             box.set(result)
             done.signal()
         }

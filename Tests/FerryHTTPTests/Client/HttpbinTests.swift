@@ -78,8 +78,8 @@ import Testing
         // The second request starts from the first one's completion handler (a Dispatch thread), so it
         // goes out within gunicorn's 2 s keep-alive even when the test threads are busy.
         let second = await withCheckedContinuation { continuation in
-            client.send(HTTPRequest(path: "/get")) { _ in
-                client.send(HTTPRequest(path: "/get")) { continuation.resume(returning: $0) }
+            client.task(for: HTTPRequest(path: "/get")) { _ in
+                client.task(for: HTTPRequest(path: "/get")) { continuation.resume(returning: $0) }
             }
         }
         let timing = try #require(try second.get().timing)

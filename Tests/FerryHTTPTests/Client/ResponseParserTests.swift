@@ -83,7 +83,7 @@ import Testing
             _ = try await client.value(for: HTTPRequest(path: "/broken"), parsing: .text)
         }
         guard case .parseFailed(let why) = reason else { return #expect(Bool(false)) }
-        #expect(why.contains("UTF-8"))
+        #expect(why.explanation.contains("UTF-8"))
     }
 
     @Test func customParserErrorsBecomeParseFailures() async throws {
@@ -95,7 +95,8 @@ import Testing
         #expect(try await client.value(for: HTTPRequest(path: "/n"), parsing: number) == 42)
         server.route("/n", responding: .text("x"))
         let reason = await failureReason { _ = try await client.value(for: HTTPRequest(path: "/n"), parsing: number) }
-        #expect(reason == .parseFailed("not a number"))
+        guard case .parseFailed(let failure) = reason else { return #expect(Bool(false)) }
+        #expect(failure.explanation == "not a number" && failure.path == nil && failure.bodyExcerpt == "x")
     }
 
     @Test func parsesOnABackgroundThreadNotTheLoop() async throws {

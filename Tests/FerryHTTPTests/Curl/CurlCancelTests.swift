@@ -120,7 +120,7 @@ import Testing
     @Test func completionHandlerHearsCancelExactlyOnce() async throws {
         server.route("/slow", responding: TestResponse.text("late").delayed(by: .milliseconds(300)))
         let results = Recorder<Bool>()
-        let task = client.send(HTTPRequest(path: "/slow")) { result in
+        let task = client.task(for: HTTPRequest(path: "/slow")) { result in
             results.append((try? result.get()) == nil)
         }
         task.cancel()

@@ -4,14 +4,14 @@ extension AttemptDriver {
     /// Puts the client's ``HTTPCache`` (if any) in front of `attempt`: a fresh stored response answers it
     /// without the transport (returned as its handle); else a stored one's validators make it conditional,
     /// and `events` learn to store what comes back, turn a `304` into the stored response and drop what an
-    /// unsafe request changed. `nil` means "send it".
+    /// unsafe request changed (whether or not the request ``HTTPRequest/usesCache``). `nil` means "send it".
     func answerFromCache(_ attempt: inout PreparedAttempt, events: inout TransferEvents, bodySink: ResponseBodyBuffer?)
         -> (any TransferHandle)?
     {
         guard let cache = client.cache else { return nil }
         let request = attempt.sent
         let completion = events.completion
-        guard CacheRules.isCacheable(request) else {
+        guard request.usesCache, CacheRules.isCacheable(request) else {
             events.completion = { result in
                 if case .success(let response) = result, CacheRules.invalidates(request, status: response.status) {
                     cache.invalidate(request)

@@ -114,6 +114,12 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.retryPolicy == nil }
         set { if newValue { storage.value.retryPolicy = nil } else { storage.value.retryPolicy = retryPolicy } }
     }
+    /// Whether the request goes through its client's ``HTTPClient/cache`` (when it has one; `true` by
+    /// default). `false` neither answers it from the cache nor stores its response.
+    public var usesCache: Bool {
+        get { storage.value.usesCache }
+        set { storage.value.usesCache = newValue }
+    }
     /// Interceptors this request adds to its client's, and the identified ones it goes without.
     public var interceptors: RequestInterceptors {
         get { storage.value.interceptors }
@@ -203,6 +209,7 @@ extension HTTPRequest {
         var usesCookieJar = true
         var sensitiveHeaders: Set<String> = []
         var interceptors = RequestInterceptors()
+        var usesCache = true
     }
 }
 

@@ -47,7 +47,8 @@ enum OptionDirectives {
             PickerChoice(
                 .cache,
                 directives.cache
-                    ? "Do not use the HTTP cache (now: on)" : "Use the HTTP cache, .ferry/cache (now: off; GET and HEAD)"),
+                    ? "Do not use the HTTP cache (now: on)"
+                    : "Use the HTTP cache, .ferry/cache (now: off; GET and HEAD)"),
         ]
     }
 

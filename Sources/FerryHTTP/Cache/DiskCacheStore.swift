@@ -71,21 +71,15 @@ final class DiskCacheStore: Sendable {
     /// Removes every file of the cache.
     func removeAll() {
         queue.async {
-            for name in self.entryNames() { try? FileManager.default.removeItem(at: self.directory.appending(path: name)) }
+            for name in self.entryNames() {
+                try? FileManager.default.removeItem(at: self.directory.appending(path: name))
+            }
             self.index.withLock { $0.files = [:] }
         }
     }
 
     /// Waits for the writes started so far.
     func flush() { queue.sync {} }
-
-    /// The total size of the files now, as the index knows it (lists the folder first if needed).
-    var size: Int {
-        queue.sync {
-            loadIndexIfNeeded()
-            return index.withLock { $0.files?.values.reduce(0) { $0 + $1.size } ?? 0 }
-        }
-    }
 
     // MARK: - Internals
 

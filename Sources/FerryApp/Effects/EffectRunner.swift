@@ -45,6 +45,8 @@ final class EffectRunner: @unchecked Sendable {
     ) {
         // The workspace's cookies (`.ferry/cookies`) go out with every send unless `# @no-cookie-jar`.
         self.client = HTTPClient(transport: transport, cookieJar: workspace.cookieJar())
+        // Only `# @cache` requests use it (HTTPRequest.usesCache); made empty, the folder read when first used.
+        client.cache = workspace.httpCache()
         self.sender = RequestSender(client: client)
         self.terminal = terminal
         self.limits = limits

@@ -132,7 +132,7 @@ extension AppReducer {
             state.overlay = .namePrompt(
                 .retries(id), PromptDialogState(title: "Retries", label: "0 to 10 (empty: none)", text: current))
             return []
-        case .redirects, .cookieJar, .history, .tlsVerification:
+        case .redirects, .cookieJar, .history, .tlsVerification, .cache:
             return edit(id, &state) { OptionDirectives.toggle(choice, in: &$0) }
         }
     }

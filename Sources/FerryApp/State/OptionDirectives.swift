@@ -14,6 +14,8 @@ enum OptionChoice: Sendable, Equatable {
     case tlsVerification
     /// `@retries` (asks for the count).
     case retries
+    /// `@cache`.
+    case cache
 }
 
 /// The Options tab's choices and how each one changes a request's `# @directives`.
@@ -42,6 +44,11 @@ enum OptionDirectives {
                     : "Turn TLS verification off (now: on; for self-signed servers)"),
             PickerChoice(
                 .retries, "Retries… (now: \(directives.retries.map(String.init) ?? "none"); idempotent requests only)"),
+            PickerChoice(
+                .cache,
+                directives.cache
+                    ? "Do not use the HTTP cache (now: on)"
+                    : "Use the HTTP cache, .ferry/cache (now: off; GET and HEAD)"),
         ]
     }
 
@@ -53,6 +60,7 @@ enum OptionDirectives {
         case .redirects: name = "no-redirect"
         case .cookieJar: name = "no-cookie-jar"
         case .history: name = "no-log"
+        case .cache: name = "cache"
         case .tlsVerification:
             if request.directives.insecure {
                 for name in insecureNames { set(name, nil, in: &request) }

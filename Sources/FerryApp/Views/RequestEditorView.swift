@@ -256,6 +256,7 @@ struct RequestEditorView: CursorWidget {
                 row("Connect timeout", directives.connectionTimeout.map { "\($0) s" } ?? "default"),
                 row("Cookie jar", directives.noCookieJar ? "off (@no-cookie-jar)" : "on"),
                 row("History", directives.noLog ? "not logged (@no-log)" : "logged"),
+                row("HTTP cache", directives.cache ? "on (@cache)" : "off"),
             ]
         }
     }

@@ -18,11 +18,13 @@ extension AttemptDriver {
         then: @escaping @Sendable (AttemptVerdict) -> Void
     ) {
         if let jar = attempt.jar, case .success(let response) = result { jar.storeCookies(from: response) }
-        guard !client.interceptors.isEmpty else {
+        guard !attempt.interceptors.isEmpty else {
             return then(decide(result, asked: nil, of: attempt, isRetryable: isRetryable))
         }
         Task {
-            switch await self.client.intercepted(result, for: attempt.sent, attempt: attempt.number) {
+            switch await HTTPClient.intercepted(
+                result, for: attempt.sent, attempt: attempt.number, by: attempt.interceptors)
+            {
             case .retry(let wait): then(self.decide(result, asked: wait, of: attempt, isRetryable: isRetryable))
             case .proceed(let outcome): then(self.decide(outcome, asked: nil, of: attempt, isRetryable: isRetryable))
             }
@@ -47,7 +49,7 @@ extension AttemptDriver {
         let next = attempt.number + 1
         guard isRetryable, !isCanceled,
             let wait = asked
-                ?? HTTPClient.delay(request.retryPolicy, beforeRetry: next, of: request.method, after: outcome)
+                ?? HTTPClient.delay(retryPolicy, beforeRetry: next, of: request.method, after: outcome)
         else { return .final(outcome) }
         retry(next, after: wait, because: Self.reason(outcome))
         return .retrying

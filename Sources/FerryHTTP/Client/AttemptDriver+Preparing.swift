@@ -13,6 +13,8 @@ struct PreparedAttempt: Sendable {
     var perHopCookieLines: [String]?
     /// Whether the client follows the redirects itself, hop by hop (``RedirectHopFollower``).
     var followsHops: Bool
+    /// The interceptors this attempt runs (``HTTPClient/interceptors(for:)``), fixed when it is prepared.
+    var interceptors: [any HTTPInterceptor]
 }
 
 extension AttemptDriver {
@@ -29,7 +31,9 @@ extension AttemptDriver {
         }
         var attempt = PreparedAttempt(
             number: number, sent: resolved, jar: request.usesCookieJar ? client.cookieJar : nil,
-            perHopCookieLines: nil, followsHops: resolved.followsRedirectHopsInClient(over: client.transport))
+            perHopCookieLines: nil, followsHops: resolved.followsRedirectHopsInClient(over: client.transport),
+            interceptors: client.interceptors(for: request))
+        attempt.sent.retryPolicy = retryPolicy
         // Followed hop by hop, each hop gets the jar's cookies for its own URL (RedirectHopFollower).
         if let jar = attempt.jar, !attempt.followsHops {
             if resolved.sendsCookiesPerHop(over: client.transport) {
@@ -38,12 +42,12 @@ extension AttemptDriver {
                 attempt.sent.addCookies(from: jar)
             }
         }
-        guard !client.interceptors.isEmpty else { return check(attempt, then: run) }
+        guard !attempt.interceptors.isEmpty else { return check(attempt, then: run) }
         let prepared = attempt
         Task {
             var adapted = prepared
             do throws(HTTPClientError) {
-                adapted.sent = try await self.client.adapted(prepared.sent)
+                adapted.sent = try await HTTPClient.adapted(prepared.sent, by: prepared.interceptors)
             } catch {
                 return self.fail(error, attempts)
             }

@@ -70,8 +70,11 @@ final class AttemptDriver: TransferHandle, Sendable {
     /// At most how many attempts the send makes, as far as the retry policy says after `number` (from 0)
     /// started (an interceptor's retry may go past it).
     private func attempts(after number: Int) -> Int {
-        max(request.retryPolicy.maximumRetries + 1, number + 1)
+        max(retryPolicy.maximumRetries + 1, number + 1)
     }
+
+    /// The request's own retry policy, or the client's default when it has none.
+    var retryPolicy: RetryPolicy { request.inheritsRetryPolicy ? client.defaultRetryPolicy : request.retryPolicy }
 
     /// Starts attempt `number` (from 0) unless the send was canceled.
     private func attempt(_ number: Int) {
@@ -106,17 +109,23 @@ final class AttemptDriver: TransferHandle, Sendable {
     func launch(_ attempt: PreparedAttempt, events: TransferEvents, bodySink: ResponseBodyBuffer?)
         -> any TransferHandle
     {
+        var attempt = attempt
         var events = events
         let completion = events.completion
+        let number = attempt.number
         events.completion = { result in
             self.state.withLock { state in
-                state.completedAttempts = max(state.completedAttempts, attempt.number + 1)
+                state.completedAttempts = max(state.completedAttempts, number + 1)
                 state.current = nil
             }
             completion(result)
         }
         let handle: any TransferHandle
-        if attempt.followsHops {
+        if let cached = answerFromCache(&attempt, events: &events, bodySink: bodySink) {
+            handle = cached
+        } else if let mocked = client.mocks.start(attempt.sent, events: events, recordingUnmatched: false) {
+            handle = mocked
+        } else if attempt.followsHops {
             handle = RedirectHopFollower(attempt.sent, over: client.transport, jar: attempt.jar, events: events).start()
         } else {
             events.bodySink = bodySink

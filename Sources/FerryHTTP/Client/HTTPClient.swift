@@ -15,9 +15,11 @@ public final class HTTPClient: Sendable {
     public let transport: any HTTPTransport
     /// The cookies kept between requests, or `nil` for none (the default): see ``CookieJar``.
     public let cookieJar: CookieJar?
-    /// What runs around every attempt, in order: see ``HTTPInterceptor``.
-    public let interceptors: [any HTTPInterceptor]
     private let selectedEnvironment: Locked<Environment?>
+    /// The interceptors, default retry policy and cache, which can change after creation.
+    let settings: Locked<ClientSettings>
+    /// The requests answered by mocks instead of the transport (``mock(_:_:with:times:)``).
+    let mocks = MockTransport()
 
     /// A client over the given transport, sending relative requests to `environment`; with `cookieJar`, every
     /// request whose ``HTTPRequest/usesCookieJar`` is `true` sends the jar's matching cookies and stores the
@@ -28,7 +30,7 @@ public final class HTTPClient: Sendable {
     ) {
         self.transport = transport
         self.cookieJar = cookieJar
-        self.interceptors = interceptors
+        self.settings = Locked(ClientSettings(interceptors: interceptors))
         self.selectedEnvironment = Locked(environment)
     }
 

@@ -16,6 +16,10 @@
 /// let client = HTTPClient(transport: CurlTransport(), interceptors: [RequestID(), ResponseValidator.successfulStatus])
 /// ```
 public protocol HTTPInterceptor: Sendable {
+    /// The name a request uses to go without this interceptor (``RequestInterceptors/excluded``), or `nil`
+    /// (the default) for one that cannot be left out.
+    var interceptorID: InterceptorID? { get }
+
     /// The request to send for this attempt, made from `request` (already resolved against the client's
     /// environment: absolute URL, final headers); throwing fails the request without sending it.
     func adapt(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPRequest
@@ -27,6 +31,9 @@ public protocol HTTPInterceptor: Sendable {
 }
 
 extension HTTPInterceptor {
+    /// No identifier.
+    public var interceptorID: InterceptorID? { nil }
+
     /// Sends `request` unchanged.
     public func adapt(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPRequest { request }
 

@@ -9,10 +9,20 @@
 public struct ResponseValidator: HTTPInterceptor {
     /// The check: `nil` when the response passes, else the reason the request fails with.
     public let check: @Sendable (HTTPResponse) -> HTTPClientError.Reason?
+    /// The name a request uses to go without this validator, or `nil` (see ``identified(as:)``).
+    public private(set) var interceptorID: InterceptorID?
 
     /// A validator from `check`, which returns `nil` for a good response or the reason to fail with.
     public init(_ check: @escaping @Sendable (HTTPResponse) -> HTTPClientError.Reason?) {
         self.check = check
+    }
+
+    /// This validator with the identifier `id`, so that a request can leave it out
+    /// (``RequestInterceptors/excluded``).
+    public func identified(as id: InterceptorID) -> ResponseValidator {
+        var copy = self
+        copy.interceptorID = id
+        return copy
     }
 
     /// Fails a successful transfer whose response does not pass ``check``; failures pass unchanged.

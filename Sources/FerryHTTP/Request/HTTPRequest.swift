@@ -101,10 +101,29 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.responseBody }
         set { storage.value.responseBody = newValue }
     }
-    /// Whether and when a failed attempt is sent again (``RetryPolicy/none`` by default).
+    /// Whether and when a failed attempt is sent again: the request's own policy once set, else
+    /// ``RetryPolicy/none`` here and the client's ``HTTPClient/defaultRetryPolicy`` when sent (see
+    /// ``inheritsRetryPolicy``).
     public var retryPolicy: RetryPolicy {
-        get { storage.value.retryPolicy }
+        get { storage.value.retryPolicy ?? .none }
         set { storage.value.retryPolicy = newValue }
+    }
+    /// Whether the request takes its client's ``HTTPClient/defaultRetryPolicy`` (`true` until
+    /// ``retryPolicy`` is set; setting this to `true` drops the request's own policy).
+    public var inheritsRetryPolicy: Bool {
+        get { storage.value.retryPolicy == nil }
+        set { if newValue { storage.value.retryPolicy = nil } else { storage.value.retryPolicy = retryPolicy } }
+    }
+    /// Whether the request goes through its client's ``HTTPClient/cache`` (when it has one; `true` by
+    /// default). `false` neither answers it from the cache nor stores its response.
+    public var usesCache: Bool {
+        get { storage.value.usesCache }
+        set { storage.value.usesCache = newValue }
+    }
+    /// Interceptors this request adds to its client's, and the identified ones it goes without.
+    public var interceptors: RequestInterceptors {
+        get { storage.value.interceptors }
+        set { storage.value.interceptors = newValue }
     }
     /// Whether the transport keeps the request heads it wrote, for ``HTTPResponse/sentHeads`` (`false` by
     /// default: recording turns on libcurl's debug callback, which costs a little on every transfer).
@@ -185,10 +204,12 @@ extension HTTPRequest {
         var proxy: URL? = nil
         var httpVersion: HTTPVersionPreference = .automatic
         var responseBody: ResponseBodyDestination = .memory(limit: 64 << 20)
-        var retryPolicy: RetryPolicy = .none
+        var retryPolicy: RetryPolicy? = nil
         var recordsSentHead = false
         var usesCookieJar = true
         var sensitiveHeaders: Set<String> = []
+        var interceptors = RequestInterceptors()
+        var usesCache = true
     }
 }
 

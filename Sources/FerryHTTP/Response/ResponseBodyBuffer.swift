@@ -25,6 +25,9 @@ final class ResponseBodyBuffer: @unchecked Sendable {
     /// How many bytes may wait for the reader before the transfer pauses.
     let limit: Int
     private let state: Locked<State>
+    /// Sees every byte the buffer takes (``HTTPCache`` keeps a copy of a streamed body); set before the
+    /// transfer starts, never after, so the transport's thread reads it without a lock.
+    var tap: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -70,6 +73,7 @@ final class ResponseBodyBuffer: @unchecked Sendable {
             return .some(nil)
         }
         guard let handOver else { return false }
+        tap?(bytes)
         handOver?.resume(returning: .success(Data(bytes)))
         return true
     }

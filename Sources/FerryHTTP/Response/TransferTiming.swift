@@ -35,6 +35,9 @@ public struct TransferTiming: Sendable, Hashable {
     public var bytesReceived: Int
     /// Whether an existing connection was reused.
     public var connectionReused: Bool
+    /// What the client's ``HTTPCache`` did (`nil` without one): ``CacheStatus/hit`` means the response
+    /// came from the cache and nothing was sent.
+    public var cacheStatus: CacheStatus?
 
     /// A timing with every phase zero.
     public init() {
@@ -52,6 +55,7 @@ public struct TransferTiming: Sendable, Hashable {
         bytesSent = 0
         bytesReceived = 0
         connectionReused = false
+        cacheStatus = nil
     }
 
     /// The phases in order with their names, for display.

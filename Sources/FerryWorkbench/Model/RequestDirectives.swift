@@ -18,6 +18,9 @@ public struct RequestDirectives: Sendable, Hashable {
     /// `# @retries 3`: send again up to this many times after a transient failure (idempotent methods;
     /// others only when the connection never opened).
     public var retries: Int?
+    /// `# @cache`: answer from and store into the workspace's HTTP cache (`.ferry/cache`) when the
+    /// response allows (GET and HEAD only).
+    public var cache = false
     /// Every other directive, by name, with its value (such as kulala's `@prompt`).
     public var others: [String: String] = [:]
 
@@ -34,6 +37,7 @@ public struct RequestDirectives: Sendable, Hashable {
             case "connection-timeout": connectionTimeout = Self.seconds(value)
             case "insecure", "curl-insecure", "curl-k": insecure = true
             case "retries": retries = Self.count(value)
+            case "cache": cache = true
             default: others[name] = value
             }
         }

@@ -39,6 +39,8 @@ public struct PreparedRequest: Sendable, Hashable {
     public var verifiesTLS: Bool = true
     /// `# @retries`: how many times a transient failure is retried (0: never).
     public var retries: Int = 0
+    /// `true` with `# @cache`: the request goes through the client's HTTP cache.
+    public var usesCache = false
     /// The secret values that went into this request, for masking anything else derived from it.
     public var secrets: [String]
 

@@ -76,7 +76,7 @@ extension SavedRequest {
             maskedBody: maskedBody,
             timeout: directives.timeout, connectionTimeout: directives.connectionTimeout, httpVersion: httpVersion,
             followsRedirects: !directives.noRedirect, usesCookieJar: !directives.noCookieJar,
-            verifiesTLS: !directives.insecure, retries: directives.retries ?? 0,
+            verifiesTLS: !directives.insecure, retries: directives.retries ?? 0, usesCache: directives.cache,
             secrets: Array(Set(context.secretValues + collector.values)).sorted())
     }
 

@@ -36,6 +36,7 @@ extension PreparedRequest {
         // A header built from a secret does not follow a redirect to another origin.
         request.sensitiveHeaders = Set(headers.filter { $0.value != $0.maskedValue }.map(\.name))
         request.usesCookieJar = usesCookieJar
+        request.usesCache = usesCache
         if let timeout { request.timeout = .milliseconds(Int64(timeout * 1000)) }
         if let connectionTimeout { request.connectTimeout = .milliseconds(Int64(connectionTimeout * 1000)) }
         if !followsRedirects { request.redirectPolicy = .none }

@@ -68,7 +68,9 @@ enum SendCommand: FerryCommand {
         // The loop thread starts at the first request: a send that fails to prepare never starts it.
         let transport = CurlTransport()
         let jar = workspace.cookieJar()
-        let sender = RequestSender(client: HTTPClient(transport: transport, cookieJar: jar))
+        let client = HTTPClient(transport: transport, cookieJar: jar)
+        if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
+        let sender = RequestSender(client: client)
         var send: PreparedSend
         do {
             send = try sender.prepare(plan)
@@ -84,6 +86,7 @@ enum SendCommand: FerryCommand {
         if let seconds = options.connectTimeout { send.request.connectTimeout = .seconds(seconds) }
         if let seconds = options.idleTimeout { send.request.idleTimeout = seconds == 0 ? nil : .seconds(seconds) }
         if options.insecure { send.request.tlsVerification = .disabled }
+        if options.usesCache { send.request.usesCache = true }
         if let path = options.certificateAuthorityPath {
             send.request.certificateAuthorityBundle = URL(fileURLWithPath: path)
         }

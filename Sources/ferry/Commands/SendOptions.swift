@@ -31,6 +31,8 @@ struct SendOptions {
     var verbose = false
     /// `--har FILE`: the exchange as HAR 1.2 (masked as the history is), written atomically to FILE.
     var harPath: String?
+    /// `--cache`: answer from and store into the workspace's HTTP cache (`.ferry/cache`).
+    var usesCache = false
 
     /// The options of `ferry send`, as ``spec`` declares them.
     enum Option {
@@ -69,6 +71,8 @@ struct SendOptions {
         static let har = OptionSpec(
             long: "--har", valueName: "FILE", help: "write the exchange as HAR 1.2 (secrets masked) to FILE",
             completion: .file)
+        static let cache = OptionSpec(
+            long: "--cache", help: "use the workspace's HTTP cache (.ferry/cache): fresh responses are not fetched")
     }
 
     /// What `ferry send` reads.
@@ -87,7 +91,7 @@ struct SendOptions {
             options: [
                 Option.environment, Option.variable, Option.include, Option.timing, Option.output, Option.retry,
                 Option.timeout, Option.connectTimeout, Option.idleTimeout, Option.insecure,
-                Option.certificateAuthority, Option.verbose, Option.har,
+                Option.certificateAuthority, Option.verbose, Option.har, Option.cache,
             ])
     }
 
@@ -118,6 +122,7 @@ struct SendOptions {
         certificateAuthorityPath = arguments.value(Option.certificateAuthority)
         verbose = arguments.flag(Option.verbose)
         harPath = arguments.value(Option.har)
+        usesCache = arguments.flag(Option.cache)
     }
 
     /// A time limit in seconds: positive (or zero when `allowingZero`) and finite.

@@ -36,7 +36,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 19)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 21)
     }
 
     // MARK: - Equality and hashing
@@ -133,8 +133,8 @@ extension HTTPRequest: CopyOnWriteSubject {
         [
             method, target, headers, query, body, auth, timeout, connectTimeout, idleTimeout, redirectPolicy,
             tlsVerification,
-            certificateAuthorityBundle, proxy, httpVersion, responseBody, retryPolicy, recordsSentHead, usesCookieJar,
-            sensitiveHeaders,
+            certificateAuthorityBundle, proxy, httpVersion, responseBody, inheritsRetryPolicy ? nil : retryPolicy,
+            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache,
         ]
     }
 
@@ -155,10 +155,12 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(proxy)
         hasher.combine(httpVersion)
         hasher.combine(responseBody)
-        hasher.combine(retryPolicy)
+        hasher.combine(inheritsRetryPolicy ? nil : retryPolicy)
         hasher.combine(recordsSentHead)
         hasher.combine(usesCookieJar)
         hasher.combine(sensitiveHeaders)
+        hasher.combine(interceptors)
+        hasher.combine(usesCache)
         return hasher.finalize()
     }
 
@@ -201,6 +203,10 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("recordsSentHead") { $0.recordsSentHead = true },
             ValueChange("usesCookieJar") { $0.usesCookieJar = false },
             ValueChange("sensitiveHeaders") { $0.sensitiveHeaders = ["X-Api-Key"] },
+            ValueChange("inheritsRetryPolicy") { $0.inheritsRetryPolicy = false },
+            ValueChange("usesCache") { $0.usesCache = false },
+            ValueChange("interceptors, excluded") { $0.interceptors.excluded = [.auth] },
+            ValueChange("interceptors, added") { $0.interceptors.added = [ResponseValidator.successfulStatus] },
         ]
     }
 }

@@ -68,8 +68,19 @@ public final class MockTransport: HTTPTransport {
 
     /// Answers `request` by the newest matching rule, after its delay.
     public func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
+        if let transfer = start(request, events: events, recordingUnmatched: true) { return transfer }
+        let transfer = MockTransfer(request: request, events: events, queue: queue)
+        let detail = "MockTransport has no rule for \(request.method) \(request.url?.absoluteString ?? "")"
+        let failure = HTTPClientError(.transport(code: 0, detail: detail), request: request)
+        queue.async { transfer.complete(.failure(failure)) }
+        return transfer
+    }
+
+    /// Answers `request` by the newest matching rule, or returns `nil` when none matches (recorded among
+    /// ``receivedRequests`` only when it matched or `recordingUnmatched`).
+    func start(_ request: HTTPRequest, events: TransferEvents, recordingUnmatched: Bool) -> (any TransferHandle)? {
         let answer = state.withLock { state -> MockResponse? in
-            state.received.append(request)
+            if recordingUnmatched { state.received.append(request) }
             guard let index = state.rules.lastIndex(where: { $0.matches(request) }) else { return nil }
             let rule = state.rules[index]
             if let remaining = rule.remaining {
@@ -79,15 +90,11 @@ public final class MockTransport: HTTPTransport {
                     state.rules[index].remaining = remaining - 1
                 }
             }
+            if !recordingUnmatched { state.received.append(request) }
             return rule.answer(request)
         }
+        guard let answer else { return nil }
         let transfer = MockTransfer(request: request, events: events, queue: queue)
-        guard let answer else {
-            let detail = "MockTransport has no rule for \(request.method) \(request.url?.absoluteString ?? "")"
-            let failure = HTTPClientError(.transport(code: 0, detail: detail), request: request)
-            queue.async { transfer.complete(.failure(failure)) }
-            return transfer
-        }
         queue.asyncAfter(deadline: .now() + answer.delay.seconds) {
             transfer.complete(Self.result(of: answer, for: request))
         }
@@ -108,7 +115,7 @@ public final class MockTransport: HTTPTransport {
 
     /// The result a transport would report for `answer`: the body is kept in memory within the request's
     /// limit, or written to its destination file.
-    private static func result(of answer: MockResponse, for request: HTTPRequest) -> Result<
+    static func result(of answer: MockResponse, for request: HTTPRequest) -> Result<
         HTTPResponse, HTTPClientError
     > {
         if let failure = answer.failure { return .failure(HTTPClientError(failure, request: request)) }
@@ -144,7 +151,7 @@ public final class MockTransport: HTTPTransport {
 }
 
 /// One request answered by a ``MockTransport``: completes exactly once, with `.canceled` when canceled first.
-private final class MockTransfer: TransferHandle, Sendable {
+final class MockTransfer: TransferHandle, Sendable {
     private let request: HTTPRequest
     private let events: Locked<TransferEvents?>
     private let queue: DispatchQueue

@@ -35,3 +35,11 @@ if [ ! -x "$venv/bin/hypercorn" ] || ! cmp -s scripts/requirements-hypercorn.txt
   "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-hypercorn.txt
   cp scripts/requirements-hypercorn.txt "$stamp"
 fi
+
+# sse-starlette: the server-sent events peer (Tests/Peers/sse_peer.py) on that Hypercorn.
+stamp="$venv/.requirements-sse"
+if ! cmp -s scripts/requirements-sse.txt "$stamp"; then
+  echo "install-deps: adding sse-starlette to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-sse.txt
+  cp scripts/requirements-sse.txt "$stamp"
+fi

@@ -22,6 +22,9 @@ public struct EventStreamParser: Sendable {
     public struct Overflow: Error, Sendable, Hashable {
         /// The bound that was passed, in bytes.
         public var limit: Int
+
+        /// The overflow of the bound `limit`.
+        public init(limit: Int) { self.limit = limit }
     }
 
     /// How many bytes one event may take, its unfinished line included.

@@ -31,6 +31,8 @@ struct SendOptions {
     var verbose = false
     /// `--har FILE`: the exchange as HAR 1.2 (masked as the history is), written atomically to FILE.
     var harPath: String?
+    /// `--events`: a `text/event-stream` body as one JSON line per event, printed as each completes.
+    var events = false
 
     /// The options of `ferry send`, as ``spec`` declares them.
     enum Option {
@@ -69,6 +71,10 @@ struct SendOptions {
         static let har = OptionSpec(
             long: "--har", valueName: "FILE", help: "write the exchange as HAR 1.2 (secrets masked) to FILE",
             completion: .file)
+        static let events = OptionSpec(
+            long: "--events",
+            help:
+                "print a text/event-stream body as one JSON line per event ({\"event\",\"id\",\"data\"}) as it arrives")
     }
 
     /// What `ferry send` reads.
@@ -87,7 +93,7 @@ struct SendOptions {
             options: [
                 Option.environment, Option.variable, Option.include, Option.timing, Option.output, Option.retry,
                 Option.timeout, Option.connectTimeout, Option.idleTimeout, Option.insecure,
-                Option.certificateAuthority, Option.verbose, Option.har,
+                Option.certificateAuthority, Option.verbose, Option.har, Option.events,
             ])
     }
 
@@ -118,6 +124,7 @@ struct SendOptions {
         certificateAuthorityPath = arguments.value(Option.certificateAuthority)
         verbose = arguments.flag(Option.verbose)
         harPath = arguments.value(Option.har)
+        events = arguments.flag(Option.events)
     }
 
     /// A time limit in seconds: positive (or zero when `allowingZero`) and finite.

@@ -51,28 +51,37 @@ public struct EventStreamParser: Sendable {
     /// The events that `bytes`, the next part of the stream, completes, in order. Throws ``Overflow`` when an
     /// event passes the bound; the parser should not be used after that.
     public mutating func parse(_ bytes: some Collection<UInt8>) throws(Overflow) -> [ServerSentEvent] {
-        var events: [ServerSentEvent] = []
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                let isSecondHalfOfCRLF = byte == 0x0A && lastWasCR && start == index && line.isEmpty
-                lastWasCR = byte == 0x0D
-                if !isSecondHalfOfCRLF {
-                    line.append(contentsOf: bytes[start..<index])
-                    try checkBound()
-                    if let event = endLine() { events.append(event) }
-                }
-                index = bytes.index(after: index)
-                start = index
-            } else {
-                if lastWasCR { lastWasCR = false }
-                index = bytes.index(after: index)
-            }
+        let parsed = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(Overflow) in try parse(buffer: buffer) }
         }
-        line.append(contentsOf: bytes[start..<bytes.endIndex])
-        try checkBound()
+        if let parsed { return try parsed.get() }
+        return try Array(bytes).withUnsafeBufferPointer { buffer in
+            Result { () throws(Overflow) in try parse(buffer: buffer) }
+        }.get()
+    }
+
+    private mutating func parse(buffer: UnsafeBufferPointer<UInt8>) throws(Overflow) -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
+        var start = 0
+        var index = 0
+        while index < buffer.count {
+            let byte = buffer[index]
+            index += 1
+            guard byte == 0x0A || byte == 0x0D else { continue }
+            let isSecondHalfOfCRLF = byte == 0x0A && lastWasCR && start == index - 1 && line.isEmpty
+            lastWasCR = byte == 0x0D
+            if !isSecondHalfOfCRLF {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index - 1]))
+                try checkBound()
+                if let event = endLine() { events.append(event) }
+            }
+            start = index
+        }
+        if start < buffer.count {
+            lastWasCR = false
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+            try checkBound()
+        }
         return events
     }
 
@@ -113,22 +122,19 @@ public struct EventStreamParser: Sendable {
     }
 
     private mutating func process(field name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
-        switch String(decoding: name, as: UTF8.self) {
-        case "event":
-            eventType = String(decoding: value, as: UTF8.self)
-        case "data":
+        if name.elementsEqual("data".utf8) {
             if hasData { data.append(0x0A) }
             data.append(contentsOf: value)
             hasData = true
-        case "id":
+        } else if name.elementsEqual("event".utf8) {
+            eventType = String(decoding: value, as: UTF8.self)
+        } else if name.elementsEqual("id".utf8) {
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        case "retry":
+        } else if name.elementsEqual("retry".utf8) {
             let isDigits = !value.isEmpty && value.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             if isDigits, let milliseconds = Int64(String(decoding: value, as: UTF8.self)) {
                 reconnectionTime = .milliseconds(milliseconds)
             }
-        default:
-            break
         }
     }
 

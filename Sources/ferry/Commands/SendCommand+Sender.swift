@@ -133,7 +133,7 @@ struct Sender {
                         if options.includeHeaders { Self.writeHead(of: head) }
                         streamedBox.withLock { $0.isStreamed = true }
                     }
-                    if options.events, printer?.printsEvents != true {
+                    if options.events, !StreamedBodyPrinter.isEventStream(head) {
                         let type = head.headers["Content-Type"].map { InputExcerpt($0).description } ?? "no type"
                         printError("ferry send: warning: --events: the response is \(type), not text/event-stream")
                     }

@@ -23,8 +23,7 @@ struct StreamedBodyPrinter {
     init?(head: HTTPResponse, options: SendOptions, output: TerminalOutput) {
         guard options.outputPath == nil else { return nil }
         let type = head.headers["Content-Type"].map { MediaType($0) }
-        let isEventStream = type?.essence == "text/event-stream"
-        if options.events, isEventStream {
+        if options.events, Self.isEventStream(head) {
             mode = .events(EventStreamParser())
         } else if output.isTerminal, type == nil || type?.isJSON == true {
             return nil
@@ -34,9 +33,9 @@ struct StreamedBodyPrinter {
         self.output = output
     }
 
-    /// Whether the events are printed one per line (else the bytes as they are).
-    var printsEvents: Bool {
-        if case .events = mode { true } else { false }
+    /// Whether `head` is that of a `text/event-stream` body.
+    static func isEventStream(_ head: HTTPResponse) -> Bool {
+        head.headers["Content-Type"].map { MediaType($0).essence } == "text/event-stream"
     }
 
     /// Prints what `chunk` completes.

@@ -48,6 +48,24 @@ import Testing
         #expect(output.text.hasSuffix("\n\n" + text))
     }
 
+    @Test func eventsOnAnotherTypeWarnsAndPrintsTheBody() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/json", responding: .json(#"{"a":1}"#))
+        server.route("/sse", responding: Self.eventStream("data: x\n\n"))
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL, files: ["a.http": "GET {{host}}/json\n\n###\nGET {{host}}/sse\n"])
+        let output = try await fixture.send(["a.http#1", "--env", "test", "--events"])
+        #expect(output.status == 0)
+        #expect(output.text == #"{"a":1}"#)
+        #expect(output.standardError.contains("--events: the response is \"application/json\", not text/event-stream"))
+        // An event stream written to a file with -o is kept as it is, without the warning.
+        let target = fixture.root.appendingPathComponent("events.txt")
+        let saved = try await fixture.send(["a.http#2", "--env", "test", "--events", "-o", target.path])
+        #expect(saved.status == 0 && saved.text.isEmpty && !saved.standardError.contains("warning"))
+        #expect(try String(contentsOf: target, encoding: .utf8) == "data: x\n\n")
+    }
+
     @Test func ctrlCOnAnEndlessEventStreamKeepsTheEventsPrinted() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -5,6 +5,7 @@ let suites: [any BenchSuite.Type] = [
     WorkbenchBench.self,
     JSONBench.self,
     HTTPBench.self,
+    EventStreamBench.self,
     CancelBench.self,
     AppBench.self,
     LaunchBench.self,

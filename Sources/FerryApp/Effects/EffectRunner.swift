@@ -178,6 +178,7 @@ final class EffectRunner: @unchecked Sendable {
             if isCanceled { transfer.cancel() }
             // The head as soon as it is in, then the start of the body as it grows (at most every 100 ms).
             var preview = ArrivingPreview()
+            var events: ArrivingEvents?
             for await event in transfer.events {
                 switch event {
                 case .progress(let progress):
@@ -186,18 +187,22 @@ final class EffectRunner: @unchecked Sendable {
                     self.post(id, .retryWaiting(RetryWait(attempt: attempt, of: attempts, delay: delay)))
                 case .attemptStarted(let attempt, _) where attempt > 1:
                     preview = ArrivingPreview()
+                    events = nil
                     self.post(id, .retryStarted(attempt: attempt))
                 case .head(let head):
                     preview.head = head
+                    events = ArrivingEvents.follows(head) ? ArrivingEvents() : nil
                     self.post(id, .headArrived(head, preview: []))
                 case .bodyChunk(let chunk):
                     if let (head, bytes) = preview.take(chunk) {
                         self.post(id, .headArrived(head, preview: bytes))
                     }
+                    if let soFar = events?.take(chunk, at: Date()) { self.post(id, .eventsArrived(soFar)) }
                 case .ended(let end):
                     if let (head, bytes) = preview.rest() {
                         self.post(id, .headArrived(head, preview: bytes))
                     }
+                    if let soFar = events?.rest() { self.post(id, .eventsArrived(soFar)) }
                     self.post(id, .ended(end))
                     // The handlers ran before the end was handed on; the Tests tab gets what they produced.
                     if let runs = report.withLock({ $0?.scriptRuns }), !runs.isEmpty {

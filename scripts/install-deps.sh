@@ -35,3 +35,10 @@ if [ ! -x "$venv/bin/hypercorn" ] || ! cmp -s scripts/requirements-hypercorn.txt
   "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-hypercorn.txt
   cp scripts/requirements-hypercorn.txt "$stamp"
 fi
+
+stamp="$venv/.requirements-websockets"
+if ! "$venv/bin/python" -c 'import websockets' 2>/dev/null || ! cmp -s scripts/requirements-websockets.txt "$stamp"; then
+  echo "install-deps: adding websockets to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-websockets.txt
+  cp scripts/requirements-websockets.txt "$stamp"
+fi

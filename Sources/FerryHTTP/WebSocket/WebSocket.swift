@@ -9,7 +9,7 @@ import Foundation
 /// for try await message in socket.messages { print(message) }
 /// ```
 ///
-/// Each connection has one I/O thread that waits in `poll(2)` on its socket (decision 0070 says why).
+/// Each connection has one I/O thread that waits in `poll(2)` on its socket (decision 0066 says why).
 /// The server's pings are answered; a message over ``Options/maxMessageSize`` closes with 1009, invalid
 /// UTF-8 text with 1007, a broken frame with 1002, each ending ``messages`` with a ``WebSocketError``.
 public final class WebSocket: Sendable {

@@ -35,7 +35,7 @@ public final class RawWebSocketServer: @unchecked Sendable {
         let received = received
         Thread.detachNewThread {
             while true {
-                let connection = accept(fd, nil, nil)
+                let connection = Glibc.accept(fd, nil, nil)
                 guard connection >= 0 else { return }
                 Thread.detachNewThread {
                     Self.serve(connection, behavior: behavior, accept: accept, received: received)

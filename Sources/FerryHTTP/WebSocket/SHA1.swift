@@ -10,7 +10,9 @@ enum SHA1 {
         bytes.append(0x80)
         while bytes.count % 64 != 56 { bytes.append(0) }
         let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
         var words = [UInt32](repeating: 0, count: 80)
         for blockStart in stride(from: 0, to: bytes.count, by: 64) {
             for index in 0..<16 {

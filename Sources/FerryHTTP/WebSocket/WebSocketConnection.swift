@@ -223,7 +223,8 @@ final class WebSocketConnection: Sendable {
     /// Waits in `poll(2)` for `events` on `socket`, a wake-up, or `deadline` (`nil`: no limit).
     private func wait(socket: Int32, events: Int16, until deadline: ContinuousClock.Instant?) {
         var fds = [
-            pollfd(fd: socket, events: events, revents: 0), pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: socket, events: events, revents: 0),
+            pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
         ]
         var timeout: Int32 = -1
         if let deadline {
@@ -296,7 +297,8 @@ final class WebSocketConnection: Sendable {
             continuation.yield(message)
         case .ping(let payload):
             try writeAll(
-                WebSocketFrame(isFinal: true, opcode: .pong, payload: payload).encoded(mask: WebSocketFrame.randomMask()),
+                WebSocketFrame(isFinal: true, opcode: .pong, payload: payload).encoded(
+                    mask: WebSocketFrame.randomMask()),
                 socket: socket)
         case .pong:
             break
@@ -325,7 +327,11 @@ final class WebSocketConnection: Sendable {
         switch outcome {
         case .success: continuation.finish()
         case .failure(let error):
-            if case .closeTimedOut = error.reason { continuation.finish() } else { continuation.finish(throwing: error) }
+            if case .closeTimedOut = error.reason {
+                continuation.finish()
+            } else {
+                continuation.finish(throwing: error)
+            }
         }
         for waiter in waiters { waiter.resume(returning: outcome) }
     }

@@ -57,7 +57,8 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         switch reason {
         case .invalidRequest(let detail): return "cannot open a WebSocket to \(target): \(detail)"
         case .connection(let reason):
-            return "WebSocket \(target.unquoted): " + HTTPClientError(reason, request: HTTPRequest(.get, path: url)).message
+            return "WebSocket \(target.unquoted): "
+                + HTTPClientError(reason, request: HTTPRequest(.get, path: url)).message
         case .handshakeRejected(let status, let text):
             return "\(target) refused the WebSocket handshake: HTTP \(status) \(InputExcerpt(text))"
         case .handshakeInvalid(let detail): return "\(target) answered the WebSocket handshake wrongly: \(detail)"

@@ -74,9 +74,10 @@ public final class RawWebSocketServer: @unchecked Sendable {
         let key =
             text.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") }
             .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
-        let reply = Array(
-            ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Accept: \(accept(key))\r\n\r\n").utf8) + bytes
+        let reply =
+            Array(
+                ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Accept: \(accept(key))\r\n\r\n").utf8) + bytes
         _ = reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         while true {
             let count = recv(connection, &buffer, buffer.count, 0)

@@ -58,7 +58,9 @@ enum WebSocketSendCommand {
             socket = try await WebSocket.connect(request)
         } catch {
             if case .canceled = error.reason { return ExitCode.interrupted }
-            printError("ferry send: WEBSOCKET \(target): \(error.message.replacingOccurrences(of: request.targetDescription, with: masked))")
+            printError(
+                "ferry send: WEBSOCKET \(target): \(error.message.replacingOccurrences(of: request.targetDescription, with: masked))"
+            )
             if case .handshakeRejected(let status, _) = error.reason {
                 return status >= 500 ? ExitCode.serverError : ExitCode.clientError
             }
@@ -72,7 +74,9 @@ enum WebSocketSendCommand {
             do {
                 for try await message in socket.messages {
                     printer.print(incoming: true, message)
-                    arrivals.update { $0.count += 1; $0.lastActivity = clock.now }
+                    arrivals.update {
+                        $0.count += 1; $0.lastActivity = clock.now
+                    }
                 }
                 arrivals.update { $0.ended = .success(()) }
             } catch {

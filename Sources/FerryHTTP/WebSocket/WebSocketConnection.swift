@@ -253,6 +253,14 @@ final class WebSocketConnection: Sendable {
                 if isCanceled { throw .canceled }
                 for bytes in outgoing { try writeAll(bytes, socket: socket) }
                 reading: while true {
+                    // Frames first: the handshake's read may have brought some along with the 101.
+                    while let frame = try decoder.nextFrame() {
+                        guard let event = try assembler.take(frame) else { continue }
+                        if let close = try handle(event, socket: socket) {
+                            outcome = .success(close)
+                            break conversation
+                        }
+                    }
                     let read = buffer.withUnsafeMutableBytes { stream.receive(into: $0) }
                     switch read {
                     case .moved(let count): decoder.append(buffer[0..<count])
@@ -263,13 +271,6 @@ final class WebSocketConnection: Sendable {
                             break conversation
                         }
                         throw .connectionLost
-                    }
-                    while let frame = try decoder.nextFrame() {
-                        guard let event = try assembler.take(frame) else { continue }
-                        if let close = try handle(event, socket: socket) {
-                            outcome = .success(close)
-                            break conversation
-                        }
                     }
                 }
                 if let deadline, ContinuousClock.now >= deadline { throw .closeTimedOut(options.closeTimeout) }

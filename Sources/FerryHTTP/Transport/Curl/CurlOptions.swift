@@ -34,7 +34,14 @@ struct CurlOptions {
         var digestCredentials: DigestCredentials?
         /// Whether libcurl's cookie engine is on for the transfer, seeded with ``CurlOptions/cookieLines``.
         var usesCookieEngine = false
+        /// libcurl's receive buffer (`CURLOPT_BUFFERSIZE`), or `nil` for its default of 16 KiB.
+        var receiveBufferSize: Int?
     }
+
+    /// The receive buffer of a transfer whose body goes to a file (``ResponseBodyDestination/file(_:)``): large
+    /// bodies are what files are for, and each chunk costs a trip through the body stream, so a 50 MB download
+    /// takes some 200 chunks instead of 3,200 (the curl CLI reads in 100 KiB).
+    static let fileReceiveBufferSize = 256 << 10
 
     /// A user name and password for Digest authentication.
     struct DigestCredentials: Equatable {
@@ -100,7 +107,8 @@ struct CurlOptions {
             verifiesTLS: request.tlsVerification == .enabled,
             certificateAuthorityBundle: request.certificateAuthorityBundle?.path, proxy: request.proxy?.absoluteString,
             httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest,
-            usesCookieEngine: cookieLines != nil)
+            usesCookieEngine: cookieLines != nil,
+            receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize)
         self.cookieLines = cookieLines ?? []
     }
 

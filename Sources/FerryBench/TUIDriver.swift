@@ -33,6 +33,12 @@ final class TUIDriver {
         guard result.status == 0 else { throw LaunchBenchError("tmux send-keys failed: \(result.output)") }
     }
 
+    /// Types `text` as it is (no key names).
+    func type(_ text: String) throws {
+        let result = try TmuxSession.run(["-L", session.name, "send-keys", "-t", session.name, "-l", text])
+        guard result.status == 0 else { throw LaunchBenchError("tmux send-keys failed: \(result.output)") }
+    }
+
     /// Seconds from `start` until `condition` holds for a capture; throws with the screen after `timeout`.
     @discardableResult
     func wait(

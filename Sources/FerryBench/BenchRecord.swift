@@ -12,7 +12,6 @@ enum BenchRecord {
         let document: [String: Any] = [
             "date": ISO8601DateFormatter().string(from: date),
             "suites": suites,
-            "host": ProcessInfo.processInfo.hostName,
             "processors": ProcessInfo.processInfo.activeProcessorCount,
             "rows": rows.map { row -> [String: Any] in
                 var object: [String: Any] = [

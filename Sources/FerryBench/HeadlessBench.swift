@@ -63,7 +63,9 @@ enum HeadlessBench: BenchSuite {
             for index in pairs.indices {
                 pairs[index].ferryRuns.append(try TimedRun(pairs[index].ferry))
                 pairs[index].otherRuns.append(try TimedRun(pairs[index].other))
-                if let before { pairs[index].beforeRuns.append(try TimedRun(pairs[index].replacingFerry(with: before))) }
+                if let before {
+                    pairs[index].beforeRuns.append(try TimedRun(pairs[index].replacingFerry(with: before)))
+                }
             }
         }
         return pairs.map(\.row)

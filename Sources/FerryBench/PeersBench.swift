@@ -55,7 +55,9 @@ enum PeersBench: BenchSuite {
             groups.append(
                 Group(
                     name: "50 MB JSON pretty", ferry: [ferry, "json", json],
-                    peers: [("jq", ["jq", ".", json]), ("python3 -m json.tool", ["python3", "-m", "json.tool", json])]))
+                    peers: [
+                        ("jq", ["jq", ".", json]), ("python3 -m json.tool", ["python3", "-m", "json.tool", json]),
+                    ]))
         }
         var rows = python.missing.map {
             BenchRow(suite: name, name: $0, value: "not measured", comparison: "run `make bench`", meetsTarget: nil)

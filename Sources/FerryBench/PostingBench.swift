@@ -74,7 +74,8 @@ enum PostingBench: BenchSuite {
                     "RSS with the \(megabytes) MB response shown", ferry.shownRSS[megabytes] ?? [],
                     posting.shownRSS[megabytes] ?? [], unit: .megabytes))
         }
-        rows.append(row("keystroke to changed screen, 10 MB open", ferry.keystroke, posting.keystroke, unit: .milliseconds))
+        rows.append(
+            row("keystroke to changed screen, 10 MB open", ferry.keystroke, posting.keystroke, unit: .milliseconds))
         return rows
     }
 

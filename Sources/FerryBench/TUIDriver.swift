@@ -66,7 +66,9 @@ final class TUIDriver {
 
     /// The processes under the pane's shell: the program and anything it started.
     private func programProcesses() -> [Int32] {
-        let shown = try? TmuxSession.run(["-L", session.name, "display-message", "-p", "-t", session.name, "#{pane_pid}"])
+        let shown = try? TmuxSession.run([
+            "-L", session.name, "display-message", "-p", "-t", session.name, "#{pane_pid}",
+        ])
         guard let shell = shown.flatMap({ Int32($0.output.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
             return []
         }
@@ -101,7 +103,9 @@ final class TUIDriver {
             else { return total }
             // After the command's name: state is field 3; utime and stime are fields 14 and 15.
             let fields = stat[stat.index(after: end)...].split(separator: " ")
-            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return total }
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+                return total
+            }
             return total + (user + system) / ticks
         }
     }

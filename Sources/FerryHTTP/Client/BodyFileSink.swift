@@ -4,9 +4,9 @@ import Foundation
     import Glibc
 #endif
 
-/// A response body written to a file through one descriptor: small chunks are gathered in one buffer and written
-/// ``writeSize`` bytes at a time, large ones (``directWriteSize``) straight from the chunk, so a 50 MB body takes
-/// some 200 to 400 `write` calls and is not copied on the way.
+/// A response body written to a file through one descriptor, in writes of at least ``writeSize`` bytes (but
+/// the last): the chunks are gathered in one buffer, so a 50 MB body takes some 200 `write` calls, not one
+/// per chunk.
 struct BodyFileSink {
     /// Why the file cannot be written, in words.
     struct Failure: Error {
@@ -33,15 +33,10 @@ struct BodyFileSink {
         pending.reserveCapacity(Self.writeSize)
     }
 
-    /// Chunks at least this large are written as they are (after what is pending), not copied into the buffer:
-    /// a download's chunks are libcurl's receive buffer, up to ``CurlOptions/fileReceiveBufferSize``.
-    static let directWriteSize = 64 << 10
-
-    /// Takes `chunk`, writing when a full buffer has gathered; a large chunk is written without a copy.
+    /// Takes `chunk`, writing when a full buffer has gathered.
     mutating func append(_ chunk: Data) throws(Failure) {
         count += chunk.count
-        if chunk.count >= Self.directWriteSize {
-            try flush()
+        if pending.isEmpty, chunk.count >= Self.writeSize {
             if let failure = chunk.withUnsafeBytes(write) { throw failure }
             return
         }

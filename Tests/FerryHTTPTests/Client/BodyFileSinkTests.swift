@@ -58,36 +58,6 @@ import Testing
         #expect(try Data(contentsOf: file) == body)
     }
 
-    /// The largest body chunk a transfer of `request` delivers, and whether it ended complete.
-    func largestChunk(of request: HTTPRequest) async -> (size: Int, isComplete: Bool) {
-        var largest = 0
-        var isComplete = false
-        for await event in client.transfer(request).events {
-            if case .bodyChunk(let chunk) = event { largest = max(largest, chunk.count) }
-            if case .ended(let end) = event { isComplete = end.isComplete }
-        }
-        return (largest, isComplete)
-    }
-
-    @Test func aBodyForAFileIsReadInLargerChunksThanOneForMemory() async throws {
-        // libcurl hands over at most its receive buffer per call: 16 KiB by default, more for a file, so a large
-        // download makes fewer trips through the body stream.
-        let body = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ $0 >> 11) })
-        server.route("/bulk", responding: TestResponse(body: body))
-        let file = temporaryFile()
-        defer { try? FileManager.default.removeItem(at: file) }
-        var toFile = HTTPRequest(path: "/bulk")
-        toFile.responseBody = .file(file)
-        let (fileChunk, fileComplete) = await largestChunk(of: toFile)
-        #expect(fileComplete)
-        #expect(try Data(contentsOf: file) == body)
-        #expect(fileChunk > 16 << 10)
-        #expect(fileChunk <= CurlOptions.fileReceiveBufferSize)
-        let (memoryChunk, memoryComplete) = await largestChunk(of: HTTPRequest(path: "/bulk"))
-        #expect(memoryComplete)
-        #expect(memoryChunk <= 16 << 10)
-    }
-
     @Test func aBodyCutShortKeepsEveryByteThatArrived() async throws {
         let body = Data((0..<400_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         server.route("/cut", responding: TestResponse(body: body).aborted(.resetAfter(bodyBytes: 300_000)))

@@ -43,4 +43,6 @@ for suite in selected {
     rows += selected.count > 1 ? SuiteProcess.rows(of: suite.name) : run(suite)
 }
 printTable(rows)
-if let written = BenchRecord.write(rows, suites: selected.map { $0.name }) { print("\nrows written to \(written.path)") }
+if let written = BenchRecord.write(rows, suites: selected.map { $0.name }) {
+    print("\nrows written to \(written.path)")
+}

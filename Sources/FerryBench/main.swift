@@ -10,6 +10,8 @@ let suites: [any BenchSuite.Type] = [
     AppBench.self,
     LaunchBench.self,
     HeadlessBench.self,
+    PeersBench.self,
+    PostingBench.self,
     RunBench.self,
     WidgetBench.self,
     TerminalBench.self,
@@ -42,3 +44,6 @@ for suite in selected {
     rows += selected.count > 1 ? SuiteProcess.rows(of: suite.name) : run(suite)
 }
 printTable(rows)
+if let written = BenchRecord.write(rows, suites: selected.map { $0.name }) {
+    print("\nrows written to \(written.path)")
+}

@@ -112,6 +112,7 @@ extension AppReducer {
         state.editorMode = .url
         state.resetURLEditor()
         state.detailScroll = 0
+        state.detailColumn = 0
         syncTreeViewport(&state)
         state.tree.select(id: .request(id))
     }
@@ -128,6 +129,7 @@ extension AppReducer {
             state.responseTab =
                 ResponseTab(rawValue: ((state.responseTab.rawValue + step) % count + count) % count) ?? .body
             state.detailScroll = 0
+            state.detailColumn = 0
         }
         return []
     }
@@ -163,6 +165,7 @@ extension AppReducer {
                 if let index = ResponseView.tabs(for: state).index(at: position, in: layout.responseTabs) {
                     state.responseTab = ResponseTab(rawValue: index) ?? .body
                     state.detailScroll = 0
+                    state.detailColumn = 0
                 } else if isListingFilter(state), layout.responseContent.contains(position) {
                     return clickFilter(row: position.y - layout.responseContent.y, &state)
                 } else if state.responseTab == .body, layout.responseContent.contains(position) {

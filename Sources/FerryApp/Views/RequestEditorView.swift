@@ -55,7 +55,8 @@ struct RequestEditorView: CursorWidget {
         let lines = tabLines(request, context: context, theme: theme)
         if state.editorTab == .options, lines.count > content.height {
             // A short pane (80×24) lists every option: the rows flow on as `Name value · Name value`.
-            Paragraph(text: Text(compactOptions(request, theme: theme)), wrap: true).render(into: &buffer, area: content)
+            let compact = compactOptions(request, width: content.width, theme: theme)
+            Paragraph(text: Text(compact)).render(into: &buffer, area: content)
         } else {
             Paragraph(text: Text(lines)).render(into: &buffer, area: content)
         }
@@ -276,15 +277,22 @@ struct RequestEditorView: CursorWidget {
         ]
     }
 
-    /// Every option on as few rows as wrapping allows: `↓ edits · Timeout none · Follow redirects yes · …`.
-    private func compactOptions(_ request: SavedRequest, theme: Theme) -> [Line] {
-        var spans = [Span("↓ edits (# @directives)", style: theme[.muted])]
+    /// Every option on as few rows of `width` as they fill (`↓ edits · Timeout none · Follow redirects yes`),
+    /// an option never split across two rows.
+    private func compactOptions(_ request: SavedRequest, width: Int, theme: Theme) -> [Line] {
+        var lines = [Line([Span("↓ edits (# @directives)", style: theme[.muted])])]
         for option in optionRows(request) {
-            spans.append(Span(" · ", style: theme[.muted]))
-            spans.append(Span(option.name + " ", style: theme[.jsonKey]))
-            spans.append(Span(option.value, style: option.style ?? theme[.text]))
+            let item = [
+                Span(option.name + " ", style: theme[.jsonKey]), Span(option.value, style: option.style ?? theme[.text]),
+            ]
+            let itemWidth = item.reduce(0) { $0 + $1.width }
+            if let last = lines.last, last.width + 3 + itemWidth <= width {
+                lines[lines.count - 1].spans += [Span(" · ", style: theme[.muted])] + item
+            } else {
+                lines.append(Line(item))
+            }
         }
-        return [Line(spans)]
+        return lines
     }
 
     private func resolvedURLLine(_ request: SavedRequest, context: VariableContext, theme: Theme) -> Line {

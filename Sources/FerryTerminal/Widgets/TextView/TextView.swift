@@ -75,6 +75,11 @@ public struct TextView<Source: TextLineSource>: Widget {
             for (part, text) in lineRows.enumerated() {
                 guard y < area.bottom else { return }
                 var row = text
+                if let cutMarkStyle, y == area.bottom - 1, part < lineRows.count - 1 {
+                    // A wrapped line that goes on below the area: its last row on screen says so.
+                    row = text.window(from: 0, width: max(1, textWidth - 1), marker: nil)
+                    row.spans.append(Span("…", style: cutMarkStyle))
+                }
                 if let lineNumberStyle {
                     let number = part == 0 ? String(index + 1) : ""
                     let gutter = String(repeating: " ", count: max(0, digits - number.count)) + number + " "

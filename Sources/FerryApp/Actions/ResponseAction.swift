@@ -16,6 +16,8 @@ enum ResponseAction: Sendable {
     case wrapToggled
     /// Scroll the lines of the tab shown sideways: right (+1) or left (-1), by a third of the pane.
     case scrolledSideways(Int)
+    /// Open the value under the cursor whole (the tree's node, the text line, the top row of a tab).
+    case valueOpened
 }
 
 /// What a copy from the response body takes.

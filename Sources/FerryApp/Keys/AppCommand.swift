@@ -67,6 +67,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case scrollLeft = "response.scrollLeft"
     case toggleTree = "layout.tree"
     case maximize = "layout.maximize"
+    case showValue = "response.showValue"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -138,6 +139,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .scrollLeft: .response(.scrolledSideways(-1))
         case .toggleTree: .app(.treeToggled)
         case .maximize: .app(.paneMaximized)
+        case .showValue: .response(.valueOpened)
         }
     }
 
@@ -153,7 +155,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
-            .scrollLeft, .toggleTree, .maximize:
+            .scrollLeft, .toggleTree, .maximize, .showValue:
             true
         }
     }

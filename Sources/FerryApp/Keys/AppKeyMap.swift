@@ -166,6 +166,7 @@ enum AppKeyMap {
         bind("<", .scrollLeft, "Scroll the lines left", [.response])
         bind("ctrl+b", .toggleTree, "Hide or show the collection tree")
         bind("ctrl+o", .maximize, "Maximize the focused pane, or show all panes again")
+        bind("v", .showValue, "Open the value whole (the node, the line, a tab's top row)", [.response])
         return KeyMap(bindings)
     }()
 

@@ -279,6 +279,11 @@ extension AppReducer {
             state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
         case .variables(let rows, let scroll):
             state.overlay = .variables(rows, scroll: step(scroll, move, count: rows.count, page: page))
+        case .valueDetail(let title, let rows, let scroll):
+            let shown = valueDetailSize(in: state.size).height - 2
+            let last = max(0, rows.count - shown)
+            state.overlay = .valueDetail(
+                title: title, rows: rows, scroll: min(last, step(scroll, move, count: rows.count, page: shown)))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,

@@ -19,6 +19,7 @@ extension AppReducer {
         case .copyRequested(let target): return copy(target, &state)
         case .wrapToggled: return toggleWrap(&state)
         case .scrolledSideways(let step): return scrollSideways(step, &state)
+        case .valueOpened: return openValue(&state)
         }
     }
 }

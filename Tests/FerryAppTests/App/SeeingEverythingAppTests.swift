@@ -196,3 +196,26 @@ final class SeeingEverythingAppTests {
         try await app.quit()
     }
 }
+
+extension SeeingEverythingAppTests {
+    @Test func vOpensAHeaderValueWholeInItsOwnScrollingView() async throws {
+        let app = try await launch(sending: "long-header")
+        defer { app.stop() }
+        try await app.press(.character("]"))
+        // The top row of the tab is the one opened: scroll to X-Long.
+        let index = try #require(app.state.currentExchange?.headers?.map(\.name).firstIndex(of: "X-Long"))
+        for _ in 0..<index { try await app.press(.key(.down)) }
+        try await app.press(.character("v"))
+        guard case .valueDetail(let title, let rows, _) = app.state.overlay else {
+            throw HarnessError("no detail view\n\(app.screen)")
+        }
+        #expect(title.hasPrefix("X-Long"), "\(title)")
+        #expect(rows.joined() == String(repeating: "v", count: 100_000) + "END", "every byte of the value, wrapped")
+        #expect(!app.shows("END"))
+        try await app.press(.key(.end))
+        #expect(app.shows("END"), "the end of the value is reached\n\(app.screen)")
+        try await app.press(.key(.escape))
+        #expect(app.state.overlay == nil)
+        try await app.quit()
+    }
+}

@@ -66,7 +66,8 @@ public enum JSONLexer {
                 while index < count, isWordByte(bytes[index]) { index += 1 }
                 if index == start { index += 1 }
                 let word = bytes[start..<index]
-                let isLiteral = word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8)
+                let isLiteral =
+                    word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8)
                     || word.elementsEqual("null".utf8)
                 tokens.append(JSONToken(kind: isLiteral ? .literal : .other, range: start..<index))
             }

@@ -21,8 +21,11 @@ import Testing
 
     @Test func fragmentsAndNonJSONNeverFail() {
         #expect(kinds(#"{"open": "not closed"#) == [.punctuation, .key, .punctuation, .string])
-        #expect(kinds("[1, nope, {}]") == [.punctuation, .number, .punctuation, .other, .punctuation, .punctuation,
-            .punctuation, .punctuation])
+        #expect(
+            kinds("[1, nope, {}]") == [
+                .punctuation, .number, .punctuation, .other, .punctuation, .punctuation,
+                .punctuation, .punctuation,
+            ])
         #expect(kinds("") == [])
         #expect(kinds(#""key"   :"#) == [.key, .punctuation])
         #expect(kinds(#""\"#) == [.string])

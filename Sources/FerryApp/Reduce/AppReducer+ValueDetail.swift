@@ -20,7 +20,8 @@ extension AppReducer {
         }
         let width = valueDetailSize(in: state.size).width - 2
         let bytes = text.utf8.count
-        let kept = bytes > valueDetailLimit ? String(decoding: Array(text.utf8.prefix(valueDetailLimit)), as: UTF8.self) : text
+        let kept =
+            bytes > valueDetailLimit ? String(decoding: Array(text.utf8.prefix(valueDetailLimit)), as: UTF8.self) : text
         let rows = kept.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
             Paragraph.wrapped(Line(String(line)), width: width).map(\.plainText)
         }
@@ -37,7 +38,9 @@ extension AppReducer {
         case .body:
             switch exchange.body {
             case .json(let tree):
-                guard exchange.viewport.filter == nil, exchange.viewport.cursor < tree.visibleRowCount else { return nil }
+                guard exchange.viewport.filter == nil, exchange.viewport.cursor < tree.visibleRowCount else {
+                    return nil
+                }
                 let node = tree.node(atRow: exchange.viewport.cursor)
                 return (tree.document.path(of: node).description, tree.document.rawText(of: node))
             case .text(let body):

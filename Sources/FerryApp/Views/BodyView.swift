@@ -26,7 +26,8 @@ struct BodyView: Widget {
             textView(JSONTreeLines(tree: tree, matches: Set(exchange.viewport.matches), theme: theme), numbered: false)
                 .render(into: &buffer, area: area)
         case .text(let text):
-            let language = SyntaxHighlighter.Language(mediaType: (exchange.response ?? exchange.head)?.mediaType?.essence)
+            let language = SyntaxHighlighter.Language(
+                mediaType: (exchange.response ?? exchange.head)?.mediaType?.essence)
             let lines = TextBodyLines(
                 text: text, matches: Set(exchange.viewport.matches), theme: theme,
                 highlighter: SyntaxHighlighter(language: language, theme: theme))

@@ -283,7 +283,8 @@ struct RequestEditorView: CursorWidget {
         var lines = [Line([Span("↓ edits (# @directives)", style: theme[.muted])])]
         for option in optionRows(request) {
             let item = [
-                Span(option.name + " ", style: theme[.jsonKey]), Span(option.value, style: option.style ?? theme[.text]),
+                Span(option.name + " ", style: theme[.jsonKey]),
+                Span(option.value, style: option.style ?? theme[.text]),
             ]
             let itemWidth = item.reduce(0) { $0 + $1.width }
             if let last = lines.last, last.width + 3 + itemWidth <= width {

@@ -49,7 +49,8 @@ struct SyntaxHighlighter: Sendable {
         }
         var byRole = [ThemeRole?](repeating: nil, count: bytes.count)
         for run in runs(of: bytes) { for offset in run.range { byRole[offset] = run.role } }
-        return offsets.map { offset in byRole.indices.contains(offset) ? byRole[offset].map { theme[$0] } ?? base : base }
+        return offsets.map { offset in byRole.indices.contains(offset) ? byRole[offset].map { theme[$0] } ?? base : base
+        }
     }
 
     // MARK: - Runs

@@ -48,7 +48,8 @@ final class SeeingEverythingAppTests {
         server.route("/many", responding: .text(String(repeating: "an id here\n", count: 12_000)))
         server.route(
             "/drip",
-            responding: TestResponse.text(String(repeating: "drip drop\n", count: 400)).dripping(200, every: .milliseconds(100)))
+            responding: TestResponse.text(String(repeating: "drip drop\n", count: 400)).dripping(
+                200, every: .milliseconds(100)))
         folder = try TemporaryWorkspace(requests: Self.requests, environments: ["local": server.baseURL])
     }
 
@@ -117,7 +118,9 @@ final class SeeingEverythingAppTests {
         #expect(row(app, containing: "1 start 0123")?.dropLast().hasSuffix("…") == true, "\(app.screen)")
         for _ in 0..<12 where !app.shows("TAILMARK") { try await app.press(.character(">")) }
         #expect(app.shows("TAILMARK"), "\(app.screen)")
-        #expect(row(app, containing: "TAILMARK")?.contains("1 …") == true, "the gutter stays, the cut is marked\n\(app.screen)")
+        #expect(
+            row(app, containing: "TAILMARK")?.contains("1 …") == true,
+            "the gutter stays, the cut is marked\n\(app.screen)")
         try await app.press(.character("<"), .character("w"))
         #expect(app.shows("  1 start") && app.shows("    0123456789"), "\(app.screen)")
         #expect(app.shows("TAILMARK") && app.shows("  2 second"), "\(app.screen)")
@@ -189,7 +192,9 @@ final class SeeingEverythingAppTests {
         try await focus(.editor, in: app)
         for _ in 0..<4 { try await app.press(.control("t")) }
         #expect(app.state.editorTab == .options, "\(app.screen)")
-        for option in ["Timeout", "Follow redirects", "TLS verification", "Retries", "Connect timeout", "Cookie jar", "History"] {
+        for option in [
+            "Timeout", "Follow redirects", "TLS verification", "Retries", "Connect timeout", "Cookie jar", "History",
+        ] {
             #expect(app.shows(option), "\(option) shows\n\(app.screen)")
 
         }

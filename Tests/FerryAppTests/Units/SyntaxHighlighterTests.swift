@@ -8,7 +8,9 @@ import Testing
     let theme = Theme.fallback
 
     func roles(_ line: String, _ language: SyntaxHighlighter.Language) -> [(String, Style)] {
-        SyntaxHighlighter(language: language, theme: theme).spans(line, base: theme[.text]).map { ($0.content, $0.style) }
+        SyntaxHighlighter(language: language, theme: theme).spans(line, base: theme[.text]).map {
+            ($0.content, $0.style)
+        }
     }
 
     @Test func jsonLinesTakeTheJSONRoles() {

@@ -62,6 +62,12 @@ enum AppCommand: String, CaseIterable, Sendable {
     case cancelRun = "run.cancel"
     case editScript = "request.editScript"
     case variables = "variables.show"
+    case toggleWrap = "response.wrap"
+    case scrollRight = "response.scrollRight"
+    case scrollLeft = "response.scrollLeft"
+    case toggleTree = "layout.tree"
+    case maximize = "layout.maximize"
+    case showValue = "response.showValue"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -128,6 +134,12 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .cancelRun: .run(.cancelRequested)
         case .editScript: .editor(.scriptEditRequested)
         case .variables: .overlay(.variablesRequested)
+        case .toggleWrap: .response(.wrapToggled)
+        case .scrollRight: .response(.scrolledSideways(1))
+        case .scrollLeft: .response(.scrolledSideways(-1))
+        case .toggleTree: .app(.treeToggled)
+        case .maximize: .app(.paneMaximized)
+        case .showValue: .response(.valueOpened)
         }
     }
 
@@ -142,7 +154,8 @@ enum AppCommand: String, CaseIterable, Sendable {
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
+            .scrollLeft, .toggleTree, .maximize, .showValue:
             true
         }
     }

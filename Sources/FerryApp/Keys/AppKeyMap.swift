@@ -160,6 +160,13 @@ enum AppKeyMap {
         }
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
+        // Seeing everything (last too): long lines, and room for a pane.
+        bind("w", .toggleWrap, "Wrap long lines, or cut them with …", [.response])
+        bind(">", .scrollRight, "Scroll the lines right", [.response])
+        bind("<", .scrollLeft, "Scroll the lines left", [.response])
+        bind("ctrl+b", .toggleTree, "Hide or show the collection tree")
+        bind("ctrl+o", .maximize, "Maximize the focused pane, or show all panes again")
+        bind("v", .showValue, "Open the value whole (the node, the line, a tab's top row)", [.response])
         return KeyMap(bindings)
     }()
 

@@ -50,8 +50,15 @@ extension AppReducer {
             return []
         case .focusMoved(let step):
             state.editorMode = .url
+            // Only to the panes on screen (a maximized pane keeps the keyboard; a hidden tree is skipped).
+            let layout = state.layout
             let count = Pane.allCases.count
-            state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
+            var next = state.focus
+            for _ in 0..<count {
+                next = Pane(rawValue: ((next.rawValue + step) % count + count) % count) ?? .tree
+                if layout.shows(next) { break }
+            }
+            state.focus = next
             return []
         case .cursorMoved(let move): return moveCursor(move, &state)
         case .rowActivated: return activate(&state)
@@ -73,6 +80,8 @@ extension AppReducer {
         case .copyFailed(let failure):
             state.report(.error(failure.message))
             return []
+        case .treeToggled: return toggleTree(&state)
+        case .paneMaximized: return toggleMaximized(&state)
         }
     }
 

@@ -13,7 +13,7 @@ extension AppReducer {
     static func helpOverlay(over overlay: Overlay?) -> Overlay {
         guard let overlay else { return .help(scroll: 0) }
         switch overlay {
-        case .help, .overlayHelp:
+        case .help, .overlayHelp, .valueDetail:
             return overlay
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash,

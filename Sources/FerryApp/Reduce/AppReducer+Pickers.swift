@@ -67,7 +67,7 @@ extension AppReducer {
                 named(purpose, text, &state)
             }
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDeleteItem, .historyDiff,
-            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, nil:
+            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, nil:
             return []
         }
     }

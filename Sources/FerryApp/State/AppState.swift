@@ -53,6 +53,10 @@ public struct AppState: Sendable {
     var responseTab: ResponseTab = .body
     /// The scroll of the Headers, Timing and Request tabs.
     var detailScroll = 0
+    /// The first column shown on the Headers, Timing and Request tabs (horizontal scrolling).
+    var detailColumn = 0
+    /// Whether long lines of the response (body and tabs) wrap onto the rows below instead of being cut.
+    var wrapsLines = false
     /// The selected row of the Tests tab.
     var testsCursor = 0
     /// The latest run of a file or folder (`nil` until one starts); the run view shows it.
@@ -64,6 +68,10 @@ public struct AppState: Sendable {
     var focus: Pane = .tree
     /// The dialog on top, if any.
     var overlay: Overlay?
+    /// Whether the collection tree is hidden, so the editor and response take the whole width.
+    var isTreeHidden = false
+    /// The pane that takes the whole screen (above the status bar), if one does.
+    var maximizedPane: Pane?
     /// The terminal's size.
     var size: Size
     /// A message for the status bar, such as a save confirmation or an error in words.

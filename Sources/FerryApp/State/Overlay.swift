@@ -47,6 +47,8 @@ enum Overlay: Sendable, Equatable {
     case run(selection: Int)
     /// The active environment's variables, then the session's script globals, values masked, scrolled.
     case variables([VariableRow], scroll: Int)
+    /// One value opened whole (`v`): its title and its rows, wrapped to the screen when opened, scrolled.
+    case valueDetail(title: String, rows: [String], scroll: Int)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
@@ -73,6 +75,8 @@ enum Overlay: Sendable, Equatable {
         case .problems: .problems
         case .run: .run
         case .variables: .variables
+        // A scrolled text, like the help: the same keys move and close it.
+        case .valueDetail: .help
         }
     }
 }

@@ -113,6 +113,10 @@ struct OverlayView: CursorWidget {
         case .variables(let rows, let scroll):
             VariablesView(rows: rows, scroll: scroll, environment: state.environment, theme: theme).render(
                 into: &buffer, area: area)
+        case .valueDetail(let title, let rows, let scroll):
+            dialog(
+                title, lines: rows.map { Line($0, style: theme[.text]) }, scroll: scroll, selected: nil,
+                size: AppReducer.valueDetailSize(in: area.size), into: &buffer, area: area)
         case .problems(let scroll):
             let width = max(20, area.width - 8)
             let lines =
@@ -161,7 +165,7 @@ struct OverlayView: CursorWidget {
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash, .confirmPurge,
-            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables:
+            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail:
             return nil
         }
     }

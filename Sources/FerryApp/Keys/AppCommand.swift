@@ -62,6 +62,9 @@ enum AppCommand: String, CaseIterable, Sendable {
     case cancelRun = "run.cancel"
     case editScript = "request.editScript"
     case variables = "variables.show"
+    case cookies = "cookies.show"
+    case deleteCookie = "cookies.delete"
+    case clearCookies = "cookies.clear"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -128,6 +131,9 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .cancelRun: .run(.cancelRequested)
         case .editScript: .editor(.scriptEditRequested)
         case .variables: .overlay(.variablesRequested)
+        case .cookies: .overlay(.cookies(.requested))
+        case .deleteCookie: .overlay(.cookies(.deleteRequested))
+        case .clearCookies: .overlay(.cookies(.clearRequested))
         }
     }
 
@@ -136,13 +142,13 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun:
+            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .cookies:
             true
         }
     }

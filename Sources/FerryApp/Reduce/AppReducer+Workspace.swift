@@ -14,6 +14,7 @@ extension AppReducer {
             return itemChanged(result, from: from, to: to, copied: copied, &state)
         case .importFinished(let result): return importFinished(result, &state)
         case .undoFinished(let result): return finishUndo(result, &state)
+        case .reloaded(let result): return reloaded(result, &state)
         }
     }
 
@@ -39,7 +40,7 @@ extension AppReducer {
             return [.purgeTrash(entries)]
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
-            .variables, nil:
+            .variables, .reloadConflict, .reloadDiff, .cookies, nil:
             break
         }
         return []

@@ -1,0 +1,54 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// The real binary in tmux working with its workspace: a file edited from the test while Ferry runs is read
+/// again (and an edit under unsaved changes asks first); a curl command pasted (bracketed, through tmux's
+/// `paste-buffer -p`) into the URL field becomes the request.
+@Suite("ferry in tmux: live reload and paste curl", .serialized)
+struct TmuxWorkspaceTests {
+    @Test func aFileEditedOutsideIsReadAgainAndEditsUnderUnsavedChangesAsk() async throws {
+        guard TmuxSession.isAvailable else { return }
+        let folder = try TmuxWorkbench.workspace()
+        let session = try TmuxWorkbench.launch(folder)
+        defer { session.kill() }
+        try await TmuxWorkbench.waitFor(session, "requests.http#get-json")
+
+        try folder.write(
+            "api/users.http", "### list\n# @name list\nGET {{host}}/users\n\n### pulled\n# @name pulled\nGET /p\n")
+        try await session.waitForScreen(showing: ["Reloaded from disk: api/users.http."])
+
+        // Unsaved edits of get-json, then its file changes: Ferry asks, the edits stay until told.
+        try await session.send("Tab")
+        try await session.send("?mine=1", literal: true)
+        try await TmuxWorkbench.waitFor(session, "{{host}}/json?mine=1")
+        try folder.write(
+            "requests.http", TemporaryWorkspace.sampleRequests.replacingOccurrences(of: "{{host}}/json", with: "{{host}}/theirs"))
+        try await session.waitForScreen(showing: ["changed on disk under your unsaved edits", "Keep my edits"])
+        try await session.send("Enter")
+        try await session.waitForScreen(showing: ["Kept your edits", "{{host}}/json?mine=1"])
+        try await session.send("C-s")
+        try await TmuxWorkbench.waitUntil(session, "the edits saved over the new file") { _ in
+            (try? folder.read("requests.http").contains("GET {{host}}/json?mine=1")) == true
+        }
+        #expect(try folder.read("requests.http").contains("GET {{host}}/theirs") == false)
+    }
+
+    @Test func aPastedCurlCommandBecomesTheRequest() async throws {
+        guard TmuxSession.isAvailable else { return }
+        let folder = try TmuxWorkbench.workspace()
+        let session = try TmuxWorkbench.launch(folder)
+        defer { session.kill() }
+        try await TmuxWorkbench.waitFor(session, "requests.http#get-json")
+        try await session.send("Tab")
+        _ = try await TmuxSession.run([
+            "-L", session.name, "set-buffer",
+            "curl -X PATCH https://api.example.test/items/7 -H 'X-Trace: 42' --data-raw 'a=1'",
+        ])
+        _ = try await TmuxSession.run(["-L", session.name, "paste-buffer", "-p", "-t", session.name])
+        try await session.waitForScreen(showing: ["PATCH https://api.example.test/items/7", "● unsaved"])
+        // The headers went into the request too (the Headers tab).
+        try await session.send("C-t")
+        try await session.waitForScreen(showing: ["X-Trace"])
+    }
+}

@@ -103,7 +103,11 @@ final class LiveReloadAppTests {
         let id = RequestID(path: "requests.http", selector: "get-json")
         try await app.press(.key(.tab))
         try await app.type("?mine=1")
-        try writeOutside("requests.http", TemporaryWorkspace.sampleRequests + "\n### added\n# @name added\nGET /a\n")
+        // get-json itself changes on disk (another Accept), and a request is added after it.
+        try writeOutside(
+            "requests.http",
+            TemporaryWorkspace.sampleRequests.replacingOccurrences(
+                of: "Accept: application/json", with: "Accept: text/plain") + "\n### added\n# @name added\nGET /a\n")
         try await app.waitFor("the choice") {
             if case .reloadConflict = app.state.overlay { return true }
             return false
@@ -115,6 +119,7 @@ final class LiveReloadAppTests {
         try await app.waitFor("the save") { app.state.drafts[id] == nil }
         let text = try String(contentsOf: folder.url.appendingPathComponent("requests.http"), encoding: .utf8)
         #expect(text.contains("GET {{host}}/json?mine=1") && text.contains("# @name added"), "\(text)")
+        #expect(!text.contains("Accept: text/plain"), "mine, as kept, replaced the file's get-json:\n\(text)")
 
         // Watching goes on after the save; a burst holding the save and an outside edit names only the latter
         // (that a save alone reloads nothing is WorkspaceWatcherTests' to show).

@@ -9,14 +9,14 @@ import Testing
 struct TmuxWorkspaceTests {
     @Test func aFileEditedOutsideIsReadAgainAndEditsUnderUnsavedChangesAsk() async throws {
         guard TmuxSession.isAvailable else { return }
-        let folder = try TmuxWorkbench.workspace()
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         let session = try TmuxWorkbench.launch(folder)
         defer { session.kill() }
         try await TmuxWorkbench.waitFor(session, "requests.http#get-json")
 
-        try folder.write(
-            "api/users.http", "### list\n# @name list\nGET {{host}}/users\n\n### pulled\n# @name pulled\nGET /p\n")
-        try await session.waitForScreen(showing: ["Reloaded from disk: api/users.http."])
+        try folder.write("pulled.http", "### pulled\n# @name pulled\nGET /p\n")
+        try await session.waitForScreen(showing: ["Reloaded from disk: pulled.http.", "pulled.http"])
 
         // Unsaved edits of get-json, then its file changes: Ferry asks, the edits stay until told.
         try await session.send("Tab")
@@ -36,7 +36,8 @@ struct TmuxWorkspaceTests {
 
     @Test func aPastedCurlCommandBecomesTheRequest() async throws {
         guard TmuxSession.isAvailable else { return }
-        let folder = try TmuxWorkbench.workspace()
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         let session = try TmuxWorkbench.launch(folder)
         defer { session.kill() }
         try await TmuxWorkbench.waitFor(session, "requests.http#get-json")

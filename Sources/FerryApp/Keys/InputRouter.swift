@@ -12,7 +12,8 @@ enum InputRouter {
             }
         }
         if state.overlay == nil, state.focus == .editor, let table = state.headerTable ?? state.paramsTable {
-            let edited: AppAction = state.paramsTable != nil ? .editor(.paramsEdited(event)) : .editor(.headersEdited(event))
+            let edited: AppAction =
+                state.paramsTable != nil ? .editor(.paramsEdited(event)) : .editor(.headersEdited(event))
             switch event {
             case .key(let key):
                 // While a cell is edited every key is the table's (Tab switches columns, Esc drops the edit).
@@ -102,7 +103,8 @@ enum InputRouter {
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .historyDiff, .trash, .overlayHelp, .problems, .run, .variables,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict, .reloadDiff, .cookies:
+            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict, .reloadDiff,
+            .cookies:
             return false
         case nil: return state.focus == .editor
         }

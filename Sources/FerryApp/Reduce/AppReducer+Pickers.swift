@@ -73,7 +73,8 @@ extension AppReducer {
             if state.overlay == nil, state.reloadConflicts.contains(id) { dismissReloadConflict(id, &state) }
             return effects
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDeleteItem, .historyDiff,
-            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .reloadDiff, .cookies, nil:
+            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .reloadDiff, .cookies,
+            nil:
             return []
         }
     }

@@ -111,10 +111,12 @@ extension AppReducer {
 
     /// "Reloaded a.http, b.http from disk", at most three names.
     private static func reloadSummary(_ changed: [String], removed: [RequestID]) -> String {
-        let names = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+        let names =
+            changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
         var text = "Reloaded from disk: \(names)."
         if !removed.isEmpty {
-            text += " Unsaved edits of \(removed.count) removed request\(removed.count == 1 ? "" : "s") stay in .ferry/drafts."
+            text +=
+                " Unsaved edits of \(removed.count) removed request\(removed.count == 1 ? "" : "s") stay in .ferry/drafts."
         }
         return text
     }

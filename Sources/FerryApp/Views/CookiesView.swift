@@ -39,8 +39,11 @@ struct CookiesView: Widget {
             let place = VariablesView.cut(SafeText.sanitized(cookie.domain + cookie.path), to: placeWidth)
             Line(
                 [
-                    Span(name + String(repeating: " ", count: max(0, nameWidth - CharacterWidth.columns(of: name)) + 2)),
-                    Span(place + String(repeating: " ", count: max(0, placeWidth - CharacterWidth.columns(of: place)) + 2)),
+                    Span(
+                        name + String(repeating: " ", count: max(0, nameWidth - CharacterWidth.columns(of: name)) + 2)),
+                    Span(
+                        place
+                            + String(repeating: " ", count: max(0, placeWidth - CharacterWidth.columns(of: place)) + 2)),
                     Span(Self.expiry(of: cookie)),
                 ], style: style
             ).render(into: &buffer, area: inner.rows(inner.y + offset, count: 1))

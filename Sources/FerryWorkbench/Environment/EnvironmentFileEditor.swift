@@ -79,7 +79,8 @@ public struct EnvironmentFileEditor: Sendable {
         }
         guard document.kind(of: document.root) == .object else {
             throw Diagnostic(
-                "expected an object of environments; the file was left unchanged", at: SourceLocation(file: file, line: 1))
+                "expected an object of environments; the file was left unchanged",
+                at: SourceLocation(file: file, line: 1))
         }
         return document
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FerryHTTP
+import Foundation
 import Glibc
 
 /// Watches a workspace's folder tree with inotify and reports the files changed outside (an editor, a
@@ -83,10 +83,13 @@ public final class WorkspaceWatcher: @unchecked Sendable {
         var pending: Set<String> = []
         var overflowed = false
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        let quietMilliseconds = Int32(quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
+        let quietMilliseconds = Int32(
+            quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
         while true {
-            var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            ]
             let waiting = pending.isEmpty && !overflowed
             let ready = poll(&descriptors, 2, waiting ? -1 : quietMilliseconds)
             if ready < 0 {

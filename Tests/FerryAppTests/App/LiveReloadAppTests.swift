@@ -50,7 +50,8 @@ final class LiveReloadAppTests {
         // An environment added in the env file can be picked at once.
         try writeOutside(
             "http-client.env.json",
-            "{\n  \"local\": { \"host\": \"http://127.0.0.1:9\" },\n  \"staging\": { \"host\": \"http://127.0.0.1:8\" }\n}\n")
+            "{\n  \"local\": { \"host\": \"http://127.0.0.1:9\" },\n  \"staging\": { \"host\": \"http://127.0.0.1:8\" }\n}\n"
+        )
         try await app.waitFor("the new environment") { app.state.environments.names.contains("staging") }
         // A broken file is a problem with its place, and the rest still loads.
         try writeOutside("broken.http", "### b\nGET\n")
@@ -68,7 +69,8 @@ final class LiveReloadAppTests {
         #expect(app.state.drafts[id]?.url == "{{host}}/json?mine=1")
 
         try writeOutside(
-            "requests.http", TemporaryWorkspace.sampleRequests.replacingOccurrences(of: "{{host}}/json", with: "{{host}}/theirs"))
+            "requests.http",
+            TemporaryWorkspace.sampleRequests.replacingOccurrences(of: "{{host}}/json", with: "{{host}}/theirs"))
         try await app.waitFor("the choice") {
             if case .reloadConflict = app.state.overlay { return true }
             return false

@@ -81,7 +81,10 @@ struct ParamsTableTests {
         #expect(QueryRows.rows(of: "{{base?}}/a?b=1") == [KeyValueRow(name: "b", value: "1")])
         #expect(
             QueryRows.rows(of: "/a?x={{$random.integer(1, 10)}}&y={{a&b}}")
-                == [KeyValueRow(name: "x", value: "{{$random.integer(1, 10)}}"), KeyValueRow(name: "y", value: "{{a&b}}")])
+                == [
+                    KeyValueRow(name: "x", value: "{{$random.integer(1, 10)}}"),
+                    KeyValueRow(name: "y", value: "{{a&b}}"),
+                ])
         #expect(QueryRows.url("/a", with: [KeyValueRow(name: "a=b", value: "100%")]) == "/a?a%3Db=100%25")
         #expect(QueryRows.url("/a?x=1#f", with: []) == "/a#f")
     }

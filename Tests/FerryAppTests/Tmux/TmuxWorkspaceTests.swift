@@ -23,7 +23,8 @@ struct TmuxWorkspaceTests {
         try await session.send("?mine=1", literal: true)
         try await TmuxWorkbench.waitFor(session, "{{host}}/json?mine=1")
         try folder.write(
-            "requests.http", TemporaryWorkspace.sampleRequests.replacingOccurrences(of: "{{host}}/json", with: "{{host}}/theirs"))
+            "requests.http",
+            TemporaryWorkspace.sampleRequests.replacingOccurrences(of: "{{host}}/json", with: "{{host}}/theirs"))
         try await session.waitForScreen(showing: ["changed on disk under your unsaved edits", "Keep my edits"])
         try await session.send("Enter")
         try await session.waitForScreen(showing: ["Kept your edits", "{{host}}/json?mine=1"])

@@ -80,7 +80,8 @@ struct WorkspaceWatcherTests {
         request.url = "http://a/saved"
         try workspace.updateRequest(id, with: request)
         #expect(workspace.changedOnDisk(["top.http", "api/users.http", ".ferry/ids.json"]).isEmpty)
-        #expect(workspace.changedOnDisk(nil) == ["http-client.env.json", "http-client.private.env.json", ".env"].sorted())
+        #expect(
+            workspace.changedOnDisk(nil) == ["http-client.env.json", "http-client.private.env.json", ".env"].sorted())
 
         try folder.write("api/users.http", "GET http://a/edited\n")
         try folder.write("api/more.http", "GET http://a/more\n")

@@ -20,6 +20,10 @@ enum OverlayAction: Sendable {
     case variablesLoaded([String: String])
     /// Something in the cookie jar's view.
     case cookies(CookiesAction)
+    /// Edit the value of the variable selected in the variables view.
+    case variableEditRequested
+    /// Ask for the name of a new environment.
+    case environmentAddRequested
 }
 
 /// The history view: opening it, its entries arriving, marking for a diff.

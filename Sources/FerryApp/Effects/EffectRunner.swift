@@ -95,6 +95,7 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .loadVariables: post(.overlay(.variablesLoaded(sender.scripting.globals.snapshot())))
         case .changeCookies(let cookie, let clearsAll): changeCookies(delete: cookie, clearsAll: clearsAll)
+        case .editEnvironmentFile(let file, let change): editEnvironmentFile(file, change)
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }

@@ -65,6 +65,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case cookies = "cookies.show"
     case deleteCookie = "cookies.delete"
     case clearCookies = "cookies.clear"
+    case editVariable = "variables.edit"
+    case newEnvironment = "environments.new"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -134,6 +136,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .cookies: .overlay(.cookies(.requested))
         case .deleteCookie: .overlay(.cookies(.deleteRequested))
         case .clearCookies: .overlay(.cookies(.clearRequested))
+        case .editVariable: .overlay(.variableEditRequested)
+        case .newEnvironment: .overlay(.environmentAddRequested)
         }
     }
 
@@ -142,13 +146,13 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies:
+            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .cookies:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .cookies, .newEnvironment:
             true
         }
     }

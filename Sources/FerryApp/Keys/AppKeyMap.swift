@@ -170,6 +170,9 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.cookies])
         }
+        // Editing the environments from the variables view (last too).
+        bind("enter", .editVariable, "Edit the value (written into the active environment)", [.variables])
+        bind("n", .newEnvironment, "Add an environment to http-client.env.json", [.variables])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         return KeyMap(bindings)

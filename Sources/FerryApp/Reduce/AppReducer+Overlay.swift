@@ -14,6 +14,8 @@ extension AppReducer {
         case .variablesRequested: return openVariables(&state)
         case .variablesLoaded(let globals): return showVariables(globals: globals, &state)
         case .cookies(let action): return reduce(action, &state)
+        case .variableEditRequested: return askForVariableValue(&state)
+        case .environmentAddRequested: return askForEnvironmentName(&state)
         }
     }
 

@@ -48,6 +48,10 @@ extension AppReducer {
 
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
+        if case .variableValue(let variable, let file, let environment) = purpose {
+            // A value may be empty or have spaces at its ends: it is written as typed.
+            return [.editEnvironmentFile(file, .set(variable, to: name, in: environment))]
+        }
         let name = name.trimmingCharacters(in: .whitespaces)
         if case .timeout(let id) = purpose {
             guard name.isEmpty || Double(name) != nil else {
@@ -86,6 +90,8 @@ extension AppReducer {
         case .moveItem(let path): return moveItem(path, into: name)
         case .bodyFile(let id): return setBodyFile(id, path: name, &state)
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
+        case .variableValue: return []
+        case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
         }
     }
 

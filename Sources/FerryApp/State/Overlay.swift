@@ -114,4 +114,8 @@ enum NamePurpose: Sendable, Equatable {
     case bodyFile(RequestID)
     /// The file to import (absolute, `~/…`, or relative to the workspace) into this folder (`""`: the root).
     case importFile(intoFolder: String)
+    /// The new value of the variable `name`, written into `environment` of the environment file `file`.
+    case variableValue(name: String, file: String, environment: String)
+    /// The name of a new environment, added to `http-client.env.json`.
+    case newEnvironment
 }

@@ -4,8 +4,8 @@ import Testing
 
 /// The real binary in tmux working with its workspace: a file edited from the test while Ferry runs is read
 /// again (and an edit under unsaved changes asks first); a curl command pasted (bracketed, through tmux's
-/// `paste-buffer -p`) into the URL field becomes the request.
-@Suite("ferry in tmux: live reload and paste curl", .serialized)
+/// `paste-buffer -p`) into the URL field becomes the request; F12 edits a variable into the environment file.
+@Suite("ferry in tmux: live reload, paste curl, variables", .serialized)
 struct TmuxWorkspaceTests {
     @Test func aFileEditedOutsideIsReadAgainAndEditsUnderUnsavedChangesAsk() async throws {
         guard TmuxSession.isAvailable else { return }
@@ -52,5 +52,26 @@ struct TmuxWorkspaceTests {
         // The headers went into the request too (the Headers tab).
         try await session.send("C-t")
         try await session.waitForScreen(showing: ["X-Trace"])
+    }
+
+    @Test func f12EditsAVariableIntoTheEnvironmentFile() async throws {
+        guard TmuxSession.isAvailable else { return }
+        let folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
+        let session = try TmuxWorkbench.launch(folder)
+        defer { session.kill() }
+        try await TmuxWorkbench.waitFor(session, "requests.http#get-json")
+        try await session.send("F12")
+        try await session.waitForScreen(showing: ["Variables of environment local", "http-client.env.json:2"])
+        try await session.send("Enter")
+        try await session.waitForScreen(showing: ["host in local (http-client.env.json)"])
+        try await session.send("End")
+        try await session.send("/v2", literal: true)
+        try await session.send("Enter")
+        try await TmuxWorkbench.waitUntil(session, "the value in the file") { _ in
+            (try? folder.read("http-client.env.json").contains("\"host\": \"http://127.0.0.1:9/v2\"")) == true
+        }
+        // The URL line resolves with the new value.
+        try await session.waitForScreen(showing: ["→ http://127.0.0.1:9/v2/json"])
     }
 }

@@ -96,6 +96,8 @@ final class EffectRunner: @unchecked Sendable {
                 self.post(.overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
             }
         case .loadVariables: post(.overlay(.variablesLoaded(sender.scripting.globals.snapshot())))
+        case .changeCookies(let cookie, let clearsAll): changeCookies(delete: cookie, clearsAll: clearsAll)
+        case .editEnvironmentFile(let file, let change): editEnvironmentFile(file, change)
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
@@ -348,7 +350,7 @@ final class EffectRunner: @unchecked Sendable {
     private static func describe(_ error: any Error, id: RequestID) -> String {
         if let problem = error as? WorkspaceError, case .changedOnDisk(let path) = problem {
             return "\(path) changed on disk since it was loaded; nothing was written. "
-                + "Your edits are kept as a draft: copy them, reopen the workspace, and save again."
+                + "Your edits are kept as a draft; Ferry reads the file again and asks whether to keep them."
         }
         return "Could not save \(id.path): \(error). Your edits are kept as a draft in .ferry/drafts."
     }

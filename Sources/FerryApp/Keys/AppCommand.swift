@@ -68,6 +68,11 @@ enum AppCommand: String, CaseIterable, Sendable {
     case toggleTree = "layout.tree"
     case maximize = "layout.maximize"
     case showValue = "response.showValue"
+    case cookies = "cookies.show"
+    case deleteCookie = "cookies.delete"
+    case clearCookies = "cookies.clear"
+    case editVariable = "variables.edit"
+    case newEnvironment = "environments.new"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -140,6 +145,11 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .toggleTree: .app(.treeToggled)
         case .maximize: .app(.paneMaximized)
         case .showValue: .response(.valueOpened)
+        case .cookies: .overlay(.cookies(.requested))
+        case .deleteCookie: .overlay(.cookies(.deleteRequested))
+        case .clearCookies: .overlay(.cookies(.clearRequested))
+        case .editVariable: .overlay(.variableEditRequested)
+        case .newEnvironment: .overlay(.environmentAddRequested)
         }
     }
 
@@ -148,14 +158,14 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun:
+            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
-            .scrollLeft, .toggleTree, .maximize, .showValue:
+            .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment:
             true
         }
     }

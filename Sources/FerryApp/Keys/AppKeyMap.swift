@@ -158,6 +158,21 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.variables])
         }
+        // The cookie jar (last too).
+        bind("f11", .cookies, "Cookies: list, inspect, delete and clear the jar's cookies")
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
+            ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
+            ("end", .end, "Last row"), ("d", .deleteCookie, "Delete the selected cookie"),
+            ("delete", .deleteCookie, "Delete the selected cookie"), ("D", .clearCookies, "Clear every cookie"),
+            ("shift+d", .clearCookies, "Clear every cookie"), ("esc", .dismiss, "Close"), ("q", .dismiss, "Close"),
+            ("f11", .dismiss, "Close"),
+        ] {
+            bind(key, command, help, [.cookies])
+        }
+        // Editing the environments from the variables view (last too).
+        bind("enter", .editVariable, "Edit the value (written into the active environment)", [.variables])
+        bind("n", .newEnvironment, "Add an environment to http-client.env.json", [.variables])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         // Seeing everything (last too): long lines, and room for a pane.

@@ -43,6 +43,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case run
     /// The variables view.
     case variables
+    /// The cookie jar's view.
+    case cookies
 }
 
 extension KeyMap {

@@ -64,8 +64,7 @@ extension AppReducer {
         case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
         case .characterTyped(let character): return type(String(character), &state)
-        case .pasted(let text):
-            return type(text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: ""), &state)
+        case .pasted(let text): return paste(text, &state)
         case .backspacePressed: return erase(backwards: true, &state)
         case .deletePressed: return erase(backwards: false, &state)
         case .mouseUsed(let mouse): return click(mouse, &state)

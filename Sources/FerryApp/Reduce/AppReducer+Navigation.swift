@@ -271,6 +271,11 @@ extension AppReducer {
         case .historyDiff(let first, let second, let scroll):
             state.overlay = .historyDiff(
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
+        case .cookies(let cookies, let selection):
+            state.overlay = .cookies(cookies, selection: step(selection, move, count: cookies.count, page: page))
+        case .reloadDiff(let id, let scroll):
+            state.overlay = .reloadDiff(
+                id, scroll: step(scroll, move, count: reloadDiffLines(id, in: state).count, page: page))
         case .trash(let selection):
             state.overlay = .trash(selection: step(selection, move, count: state.trash.count, page: page))
         case .problems(let scroll):
@@ -287,7 +292,7 @@ extension AppReducer {
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
+            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict:
             break
         }
     }

@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     var openRequest: RequestID?
     /// Unsaved edits by request: they survive switching requests.
     var drafts: [RequestID: SavedRequest] = [:]
+    /// Requests whose file changed on disk under unsaved edits, waiting for the user to keep theirs or take the file's.
+    var reloadConflicts: [RequestID] = []
     /// The editor's tab.
     var editorTab: EditorTab = .params
     /// The URL field: the widgets' single-line `TextEditorState` (word motion, selection, undo), its text kept
@@ -166,6 +168,12 @@ public struct AppState: Sendable {
         return nil
     }
 
+    /// The query-parameter table while it has the keyboard.
+    var paramsTable: KeyValueTableState? {
+        if case .params(let table) = editorMode { return table }
+        return nil
+    }
+
     /// The form or multipart fields table while it has the keyboard.
     var bodyTable: KeyValueTableState? {
         if case .fields(let table) = editorMode { return table }
@@ -216,7 +224,7 @@ public struct AppState: Sendable {
     var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
         if focus == .editor && bodyEditor != nil { return [.body] }
-        if focus == .editor && headerTable != nil { return [.table] }
+        if focus == .editor && (headerTable != nil || paramsTable != nil) { return [.table] }
         if focus == .editor && bodyTable != nil {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }

@@ -109,6 +109,14 @@ struct RequestEditorView: CursorWidget {
                 disabledStyle: theme[.muted], placeholder: "No headers: press a to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.content(of: pane))
         }
+        if state.editorTab == .params, let table = state.paramsTable {
+            let widget = KeyValueTable(
+                state: table, isFocused: focused, titles: ("Parameter", "Value (as in the URL)"), style: theme[.text],
+                headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
+                disabledStyle: theme[.muted],
+                placeholder: "No query parameters: press a to add one (Esc: back to the URL)")
+            return (widget, WorkbenchLayout.content(of: pane))
+        }
         if state.editorTab == .body, let table = state.bodyTable {
             let isMultipart = request.bodyKind == .multipart
             let widget = KeyValueTable(

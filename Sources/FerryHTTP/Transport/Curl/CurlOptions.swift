@@ -34,6 +34,8 @@ struct CurlOptions {
         var digestCredentials: DigestCredentials?
         /// Whether libcurl's cookie engine is on for the transfer, seeded with ``CurlOptions/cookieLines``.
         var usesCookieEngine = false
+        /// The HTTP/2 stream weight (``HTTPRequestPriority/http2Weight``), or `nil` for libcurl's default (16).
+        var streamWeight: Int? = nil
     }
 
     /// A user name and password for Digest authentication.
@@ -100,7 +102,8 @@ struct CurlOptions {
             verifiesTLS: request.tlsVerification == .enabled,
             certificateAuthorityBundle: request.certificateAuthorityBundle?.path, proxy: request.proxy?.absoluteString,
             httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest,
-            usesCookieEngine: cookieLines != nil)
+            usesCookieEngine: cookieLines != nil,
+            streamWeight: request.priority == .normal ? nil : request.priority.http2Weight)
         self.cookieLines = cookieLines ?? []
     }
 

@@ -15,6 +15,16 @@ public struct DownloadResumeRecord: Codable, Sendable, Hashable {
     /// The whole body's length when the server said it, else `nil`.
     public var totalBytes: Int?
 
+    /// A record of a partial download of `url` holding `bytes` bytes, validated by `entityTag` (strong) or
+    /// `lastModified`.
+    public init(url: String, entityTag: String?, lastModified: String?, bytes: Int, totalBytes: Int?) {
+        self.url = url
+        self.entityTag = entityTag
+        self.lastModified = lastModified
+        self.bytes = bytes
+        self.totalBytes = totalBytes
+    }
+
     /// The value for `If-Range`: the strong ETag, else the Last-Modified date; `nil` when there is neither,
     /// and the download cannot be resumed safely.
     public var validator: String? { entityTag ?? lastModified }

@@ -22,13 +22,14 @@ import Testing
         let log = folder.url.appendingPathComponent("frames.log")
         guard let server = try await NghttpdServer.start(serving: folder.url, frameLog: log) else { return }
         defer { server.stop() }
-        let client = HTTPClient()
         var request = HTTPRequest(url: URL(string: server.baseURL + "/a.txt")!)
         request.httpVersion = .http2PriorKnowledge
+        // A client (so a connection) per request: libcurl 7.88 cannot send a second request on an h2c
+        // prior-knowledge connection to nghttpd, weight or not (curl's own command-line tool fails the same way).
         request.priority = .high
-        #expect(try await client.send(request).status == 200)
+        #expect(try await HTTPClient().send(request).status == 200)
         request.priority = .normal
-        #expect(try await client.send(request).status == 200)
+        #expect(try await HTTPClient().send(request).status == 200)
         // nghttpd writes a frame's lines as it handles it; both requests were answered, so both were read.
         let frames = try headersFrames(in: log)
         #expect(frames.count == 2)

@@ -150,7 +150,7 @@ import Testing
             }
             return TestResponse(
                 status: 206, headers: headers + [("Content-Range", "bytes \(offset)-\(body.count - 1)/\(body.count)")],
-                body: body.suffix(from: offset))
+                body: body.subdata(in: offset..<body.count))
         }
     }
 }

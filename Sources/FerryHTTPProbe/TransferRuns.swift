@@ -11,13 +11,17 @@ enum TransferRuns {
 
     /// Downloads `url` to `file`, pausing once at least `pauseAt` bytes are in the file and resuming at once;
     /// returns the seconds it took and the offset the second transfer resumed from.
-    static func pausedDownload(_ url: URL, to file: URL, pauseAt: Int) async throws -> (seconds: Double, resumedFrom: Int) {
+    static func pausedDownload(_ url: URL, to file: URL, pauseAt: Int) async throws -> (
+        seconds: Double, resumedFrom: Int
+    ) {
         let client = HTTPClient(transport: CurlTransport())
         let started = ContinuousClock.now
         let download = client.download(HTTPRequest(url: url), to: file)
         download.start()
         // A look every millisecond: the bench's own cost, not the client's, and far below a transfer's.
-        while download.bytesWritten < pauseAt, download.phase == .running { try await Task.sleep(for: .milliseconds(1)) }
+        while download.bytesWritten < pauseAt, download.phase == .running {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         await download.pause()
         download.start()
         let completed = try await download.result.get()

@@ -109,12 +109,15 @@ public final class HTTPDownload: Sendable {
     }
 
     /// Stops the download for good and deletes the partial file and its record; ``result`` is then
-    /// ``HTTPClientError/Reason/canceled``.
+    /// ``HTTPClientError/Reason/canceled``. Does nothing once the download finished.
     public func cancel() async {
-        let wasRunning = state.withLock { $0.phase == .running }
-        if wasRunning {
+        let phase = state.withLock { $0.phase }
+        switch phase {
+        case .finished:
+            return
+        case .running:
             await stop(.cancel)
-        } else {
+        case .idle, .paused:
             discardPartialFile()
             finish(.failure(HTTPClientError(.canceled, request: request)))
         }
@@ -293,7 +296,8 @@ public final class HTTPDownload: Sendable {
             appending = false
         default:
             response.task.cancel()
-            throw HTTPClientError(.failedStatus(code: head.status, headers: head.headers, body: Data()), request: request)
+            throw HTTPClientError(
+                .failedStatus(code: head.status, headers: head.headers, body: Data()), request: request)
         }
         var record = DownloadResumeRecord(
             url: url, entityTag: Self.strongEntityTag(of: head), lastModified: head.headers["Last-Modified"],

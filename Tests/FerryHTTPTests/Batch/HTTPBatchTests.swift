@@ -86,7 +86,8 @@ import Testing
         }
         batch.start()
         for await _ in batch.completions {}
-        #expect(server.requests.map { $0.query ?? "" } == ["top", "high", "normal1", "normal2", "low"].map { "name=\($0)" })
+        #expect(
+            server.requests.map { $0.query ?? "" } == ["top", "high", "normal1", "normal2", "low"].map { "name=\($0)" })
     }
 
     @Test func oneCancelEndsEveryRequestWaitingOrInFlight() async throws {

@@ -42,7 +42,8 @@ import Testing
         let file = folder.url.appendingPathComponent("other.bin")
         let url = try HTTPRequest(path: "/range/5000").resolved(in: client.environment).url?.absoluteString ?? ""
         try Data(repeating: UInt8(ascii: "x"), count: 1000).write(to: file)
-        let record = DownloadResumeRecord(url: url, entityTag: "range9999", lastModified: nil, bytes: 1000, totalBytes: 5000)
+        let record = DownloadResumeRecord(
+            url: url, entityTag: "range9999", lastModified: nil, bytes: 1000, totalBytes: 5000)
         try JSONEncoder().encode(record).write(to: DownloadResumeRecord.location(beside: file))
         let download = client.download(HTTPRequest(path: "/range/5000"), to: file)
         download.start()

@@ -21,7 +21,8 @@ import Testing
     static let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 256) })
 
     @Test func pausedDownloadResumesWithARangeAndEndsWholeWithoutItsRecord() async throws {
-        server.route("/file", Self.rangeHandler(tag: "\"v1\"", firstAnswer: { $0.dripping(10_000, every: .milliseconds(100)) }))
+        server.route(
+            "/file", Self.rangeHandler(tag: "\"v1\"", firstAnswer: { $0.dripping(10_000, every: .milliseconds(100)) }))
         let file = folder.url.appendingPathComponent("file.bin")
         let download = client.download(HTTPRequest(path: "/file"), to: file)
         download.start()
@@ -51,7 +52,8 @@ import Testing
     }
 
     @Test func aCutConnectionIsResumedByANewDownloadOfTheSameFile() async throws {
-        server.route("/file", Self.rangeHandler(tag: "\"v1\"", firstAnswer: { $0.aborted(.closeAfter(bodyBytes: 120_000)) }))
+        server.route(
+            "/file", Self.rangeHandler(tag: "\"v1\"", firstAnswer: { $0.aborted(.closeAfter(bodyBytes: 120_000)) }))
         let file = folder.url.appendingPathComponent("cut.bin")
         let first = client.download(HTTPRequest(path: "/file"), to: file)
         first.start()
@@ -111,7 +113,8 @@ import Testing
     }
 
     @Test func cancelDeletesThePartialFileAndItsRecord() async throws {
-        server.route("/file", Self.rangeHandler(tag: "\"v1\"", firstAnswer: { $0.dripping(1000, every: .milliseconds(100)) }))
+        server.route(
+            "/file", Self.rangeHandler(tag: "\"v1\"", firstAnswer: { $0.dripping(1000, every: .milliseconds(100)) }))
         let file = folder.url.appendingPathComponent("canceled.bin")
         let download = client.download(HTTPRequest(path: "/file"), to: file)
         download.start()
@@ -129,7 +132,8 @@ import Testing
         let file = folder.url.appendingPathComponent(name)
         try Self.body.prefix(50_000).write(to: file)
         let record = DownloadResumeRecord(
-            url: server.baseURL + "/file", entityTag: tag, lastModified: nil, bytes: 50_000, totalBytes: Self.body.count)
+            url: server.baseURL + "/file", entityTag: tag, lastModified: nil, bytes: 50_000, totalBytes: Self.body.count
+        )
         try JSONEncoder().encode(record).write(to: DownloadResumeRecord.location(beside: file))
         return file
     }

@@ -3,7 +3,7 @@
 
 Usage: bench-transfer-server.py PORT FILE
 
-GET /file     the file, with `Range: bytes=N-` / `If-Range` (206) and an ETag; sent with sendfile(2)
+GET /file     the file, with `Range: bytes=A-[B]` / `If-Range` (206) and an ETag; sent with sendfile(2)
 POST /upload  reads the body (Content-Length or chunked) in 1 MiB pieces and throws it away; answers its size
 """
 import http.server
@@ -23,31 +23,34 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.server.file
         size = os.path.getsize(path)
         tag = '"%d-%d"' % (size, int(os.path.getmtime(path)))
-        first = 0
+        first, last = 0, size - 1
         wanted = self.headers.get("Range", "")
         if_range = self.headers.get("If-Range")
-        if wanted.startswith("bytes=") and wanted.endswith("-") and (if_range is None or if_range == tag):
+        ranged = wanted.startswith("bytes=") and "," not in wanted and (if_range is None or if_range == tag)
+        if ranged:
+            start, _, end = wanted[6:].partition("-")
             try:
-                first = int(wanted[6:-1])
+                first = int(start)
+                last = min(int(end), size - 1) if end else size - 1
             except ValueError:
-                first = 0
-        if first >= size:
+                ranged, first, last = False, 0, size - 1
+        if first >= size or last < first:
             self.send_response(416)
             self.send_header("Content-Range", "bytes */%d" % size)
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
-        self.send_response(206 if first > 0 else 200)
+        self.send_response(206 if ranged else 200)
         self.send_header("Content-Type", "application/octet-stream")
         self.send_header("ETag", tag)
         self.send_header("Accept-Ranges", "bytes")
-        self.send_header("Content-Length", str(size - first))
-        if first > 0:
-            self.send_header("Content-Range", "bytes %d-%d/%d" % (first, size - 1, size))
+        self.send_header("Content-Length", str(last + 1 - first))
+        if ranged:
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (first, last, size))
         self.end_headers()
         with open(path, "rb") as body:
             try:
-                self.connection.sendfile(body, offset=first, count=size - first)
+                self.connection.sendfile(body, offset=first, count=last + 1 - first)
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True
 

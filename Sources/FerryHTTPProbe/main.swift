@@ -85,12 +85,22 @@ case "rawparallel":
     print(ProbeRuns.rate(count) { precondition(CurlBaseline.parallelFetch(urls, inFlight: 50) == count) })
 case "download" where arguments.count == 5:
     guard let url = URL(string: baseURL), let half = Int(arguments[4]) else { exit(2) }
-    let run = try await TransferRuns.pausedDownload(url, to: URL(fileURLWithPath: arguments[3]), pauseAt: half)
-    print(run.seconds, run.resumedFrom, ProbeRuns.peakResidentBytes())
+    do {
+        let run = try await TransferRuns.pausedDownload(url, to: URL(fileURLWithPath: arguments[3]), pauseAt: half)
+        print(run.seconds, run.resumedFrom, ProbeRuns.peakResidentBytes())
+    } catch {
+        FileHandle.standardError.write(Data("download failed: \(error)\n".utf8))
+        exit(1)
+    }
 case "upload" where arguments.count == 4:
     guard let url = URL(string: baseURL) else { exit(2) }
-    let run = try await TransferRuns.multipartUpload(URL(fileURLWithPath: arguments[3]), to: url)
-    print(run.seconds, run.serverBytes, ProbeRuns.peakResidentBytes())
+    do {
+        let run = try await TransferRuns.multipartUpload(URL(fileURLWithPath: arguments[3]), to: url)
+        print(run.seconds, run.serverBytes, ProbeRuns.peakResidentBytes())
+    } catch {
+        FileHandle.standardError.write(Data("upload failed: \(error)\n".utf8))
+        exit(1)
+    }
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)

@@ -16,6 +16,7 @@ let suites: [any BenchSuite.Type] = [
     WidgetBench.self,
     TerminalBench.self,
     OpenAPIBench.self,
+    TransferBench.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

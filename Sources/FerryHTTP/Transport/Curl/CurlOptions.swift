@@ -36,6 +36,8 @@ struct CurlOptions {
         var usesCookieEngine = false
         /// libcurl's receive buffer (`CURLOPT_BUFFERSIZE`), or `nil` for its default of 16 KiB.
         var receiveBufferSize: Int?
+        /// The HTTP/2 stream weight (``HTTPRequestPriority/http2Weight``), or `nil` for libcurl's default (16).
+        var streamWeight: Int?
     }
 
     /// The receive buffer of a transfer whose body goes to a file (``ResponseBodyDestination/file(_:)``): large
@@ -109,7 +111,8 @@ struct CurlOptions {
             certificateAuthorityBundle: request.certificateAuthorityBundle?.path, proxy: request.proxy?.absoluteString,
             httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest,
             usesCookieEngine: cookieLines != nil,
-            receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize)
+            receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize,
+            streamWeight: request.priority == .normal ? nil : request.priority.http2Weight)
         self.cookieLines = cookieLines ?? []
     }
 

@@ -2,7 +2,8 @@ import FerryHTTP
 import FerryTerminal
 
 /// The Timing tab: a waterfall of DNS, connect, TLS, waiting and download with the numbers, then the
-/// remote address, HTTP version and whether the connection was reused.
+/// cache's part (for requests sent through it), the remote address, HTTP version and whether the
+/// connection was reused.
 enum TimingView {
     /// The tab's lines for a content area `width` columns wide.
     static func lines(_ exchange: Exchange, width: Int, theme: Theme) -> [Line] {
@@ -47,6 +48,9 @@ enum TimingView {
                     style: theme[.jsonKey].adding(.bold)),
                 Span(WorkbenchView.formatDuration(timing.total)),
             ]))
+        if let status = timing.cacheStatus {
+            lines.append(Line([Span("Cache     ", style: theme[.jsonKey]), Span(status.description)]))
+        }
         let address =
             timing.remoteAddress.map { address in timing.remotePort.map { "\(address):\($0)" } ?? address } ?? "unknown"
         lines.append(Line([Span("Remote    ", style: theme[.jsonKey]), Span(address)]))

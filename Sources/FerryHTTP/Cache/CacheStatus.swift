@@ -7,3 +7,14 @@ public enum CacheStatus: String, Sendable, Hashable {
     /// Fetched from the server (and stored when its headers allow).
     case miss
 }
+
+extension CacheStatus: CustomStringConvertible {
+    /// What the cache did, in words: `ferry send --timing` and the workbench's Timing tab show it.
+    public var description: String {
+        switch self {
+        case .hit: "from cache (nothing sent)"
+        case .revalidated: "revalidated (304, stored body)"
+        case .miss: "fetched"
+        }
+    }
+}

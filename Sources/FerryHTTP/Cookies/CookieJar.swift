@@ -8,7 +8,7 @@ import Foundation
 /// that follows redirects gets them on every hop, matched per hop, with the cookies set by earlier hops of the
 /// same transfer (libcurl's cookie engine, seeded from the jar for that one transfer); the request's own
 /// `Cookie` header joins them in the one `Cookie` line of every hop to its host
-/// (``cookieEngineLines(forTransferOf:at:)`` says which wins on a shared name). A request with
+/// (`cookieEngineLines(forTransferOf:at:)` says which wins on a shared name). A request with
 /// ``HTTPRequest/usesCookieJar`` set to `false` neither sends nor stores cookies.
 ///
 /// Rules: a cookie without `Domain` goes back only to the host that set it; with `Domain` it also goes to

@@ -78,8 +78,8 @@ public final class BearerTokenAuth: HTTPInterceptor {
     /// When the current token expires, if known.
     public var expiresAt: Date? { state.withLock { $0.token?.expiresAt } }
 
-    /// How many times a token was fetched.
-    public var refreshCount: Int { state.withLock { $0.refreshCount } }
+    /// How many times a token was fetched (for the package's tests; not part of the public API).
+    package var refreshCount: Int { state.withLock { $0.refreshCount } }
 
     /// Replaces the token from outside (one kept from an earlier run, or obtained elsewhere); `nil` makes the
     /// next request fetch one. A refresh in progress still ends, but its token no longer replaces this one.

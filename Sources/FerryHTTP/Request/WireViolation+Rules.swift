@@ -6,7 +6,7 @@ extension WireViolation {
     public static let urlLengthLimit = 65_536
 
     /// The violation of a method, or `nil` for a valid one: an RFC 9110 token (letters, digits and
-    /// ``!#$%&'*+-.^_`|~``).
+    /// `!#$%&'*+-.^_|~` and the backtick).
     public static func method(_ method: String) -> WireViolation? {
         token(method, as: .method, quoting: true)
     }

@@ -26,7 +26,7 @@ public final class CurlTransport: HTTPTransport {
     // The loop thread keeps itself alive until it has freed its handles, so there is no need to block here.
     deinit { runningLoop?.stop(wait: false) }
 
-    /// libcurl's cookie engine, on for one transfer, matches a jar's cookies on every hop (``CurlEasy``).
+    /// libcurl's cookie engine, on for one transfer, matches a jar's cookies on every hop (`CurlEasy`).
     public var matchesCookiesPerHop: Bool { true }
 
     /// Starts `request` on the event loop.

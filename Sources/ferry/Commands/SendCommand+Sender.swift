@@ -204,21 +204,12 @@ struct Sender {
             lines += name.padding(toLength: 10, withPad: " ", startingAt: 0) + Self.milliseconds(duration) + "\n"
         }
         lines += "Total".padding(toLength: 10, withPad: " ", startingAt: 0) + Self.milliseconds(timing.total) + "\n"
-        if let status = timing.cacheStatus { lines += "Cache     \(Self.describe(status))\n" }
+        if let status = timing.cacheStatus { lines += "Cache     \(status)\n" }
         if let address = timing.remoteAddress {
             lines += "Remote    \(address)\(timing.remotePort.map { ":\($0)" } ?? "")"
             lines += timing.connectionReused ? " (reused connection)\n" : "\n"
         }
         TerminalOutput.standardError.write(Array(lines.utf8))
-    }
-
-    /// What the cache did, for `--timing`.
-    static func describe(_ status: CacheStatus) -> String {
-        switch status {
-        case .hit: "from cache (nothing sent)"
-        case .revalidated: "revalidated (304, stored body)"
-        case .miss: "fetched"
-        }
     }
 
     static func milliseconds(_ duration: Duration) -> String {

@@ -1,3 +1,6 @@
+import FerryWorkbench
+import Foundation
+
 /// What the user asked of the response body.
 enum ResponseAction: Sendable {
     /// `/`: start searching the response body.
@@ -12,6 +15,10 @@ enum ResponseAction: Sendable {
     case jsonExpandedToLevel(Int)
     /// Copy the selected JSON node's value or path, or the selected text line.
     case copyRequested(CopyTarget)
+    /// Save the body to a file (asks where).
+    case bodySaveRequested
+    /// A save of request `id`'s body to the path typed ended: the file written, or why not.
+    case bodySaveFinished(RequestID, typed: String, Result<URL, BodyFile.Failure>)
 }
 
 /// What a copy from the response body takes.

@@ -128,6 +128,14 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .runCollection(let id, let run): startRun(id, run)
         case .cancelRun: lock.withLock { runTask }?.cancel()
+        case .saveBody(let id, let body, let typed, let url, let replacing):
+            onFiles {
+                let result = Result { () throws(BodyFile.Failure) in
+                    try BodyFile.write(body, to: url, replacing: replacing)
+                    return url
+                }
+                self.post(.response(.bodySaveFinished(id, typed: typed, result)))
+            }
         }
     }
 

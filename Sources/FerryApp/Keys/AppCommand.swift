@@ -62,6 +62,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case cancelRun = "run.cancel"
     case editScript = "request.editScript"
     case variables = "variables.show"
+    case saveBody = "body.saveToFile"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -128,6 +129,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .cancelRun: .run(.cancelRequested)
         case .editScript: .editor(.scriptEditRequested)
         case .variables: .overlay(.variablesRequested)
+        case .saveBody: .response(.bodySaveRequested)
         }
     }
 
@@ -142,7 +144,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .saveBody:
             true
         }
     }

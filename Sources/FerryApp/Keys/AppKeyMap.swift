@@ -160,6 +160,8 @@ enum AppKeyMap {
         }
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
+        // Saving the response body (last too).
+        bind("s", .saveBody, "Save the body to a file (asks where; never replaces a file without asking)", [.response])
         return KeyMap(bindings)
     }()
 

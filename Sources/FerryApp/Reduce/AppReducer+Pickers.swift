@@ -47,8 +47,8 @@ extension AppReducer {
                 chooseEnvironment(choice.value, &state)
             }
         case .methodPicker(let picker):
-            return pick(event, picker, &state, reopen: Overlay.methodPicker) { choice, state in
-                setMethod(choice.value, &state)
+            return pick(event, picker, &state, reopen: { .methodPicker(followingQuery($0)) }) { choice, state in
+                chooseMethod(choice.value, from: picker, &state)
             }
         case .authPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.authPicker) { choice, state in

@@ -16,6 +16,8 @@ extension AppReducer {
         case .jsonExpandedToLevel(let level):
             return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: level) }
         case .copyRequested(let target): return copy(target, &state)
+        case .bodySaveRequested: return requestBodySave(&state)
+        case .bodySaveFinished(let id, let typed, let result): return bodySaveFinished(id, typed: typed, result, &state)
         }
     }
 }

@@ -64,6 +64,9 @@ public struct AppState: Sendable {
     var focus: Pane = .tree
     /// The dialog on top, if any.
     var overlay: Overlay?
+    /// The pane that takes the keyboard once the workspace change under way opens its request (the URL field
+    /// after `a` makes a new request).
+    var focusAfterChange: Pane?
     /// The terminal's size.
     var size: Size
     /// A message for the status bar, such as a save confirmation or an error in words.

@@ -103,4 +103,7 @@ enum NamePurpose: Sendable, Equatable {
     case bodyFile(RequestID)
     /// The file to import (absolute, `~/…`, or relative to the workspace) into this folder (`""`: the root).
     case importFile(intoFolder: String)
+    /// The file (absolute, `~/…`, or relative to the workspace) to save this request's response body to;
+    /// `replacing` is the existing file the user was told about, replaced when the same path is given again.
+    case saveBody(RequestID, replacing: String?)
 }

@@ -2,7 +2,9 @@
 /// characters must appear in order; matches at word starts, at the start and in consecutive runs score higher,
 /// gaps score lower.
 ///
-/// Matching is case-insensitive unless the pattern holds an upper-case letter ("smart case").
+/// Matching is case-insensitive unless the pattern holds an upper-case letter ("smart case"). A pattern typed
+/// whole ranks above every scattered match: the whole candidate first, then a prefix of it, then the start
+/// of one of its words ("reload" finds "Reload the workspace" before "Copy the request as a curl command").
 ///
 /// ```swift
 /// FuzzyMatcher.match("gu", in: "GET users")?.positions   // [0, 4]
@@ -23,6 +25,15 @@ public enum FuzzyMatcher {
     static let gapPenalty = 2
     /// The most a single gap can cost.
     static let maximumGapPenalty = 12
+    /// Extra points when the pattern is one run inside the candidate; more than any scattered match of a
+    /// palette-length pattern can score.
+    static let innerRunBonus = 5_000
+    /// Extra points when that run starts a word of the candidate.
+    static let wordRunBonus = 10_000
+    /// Extra points when that run starts the candidate.
+    static let prefixRunBonus = 20_000
+    /// Extra points when that run is the whole candidate.
+    static let wholeRunBonus = 30_000
 
     // MARK: - API
 
@@ -77,8 +88,11 @@ public enum FuzzyMatcher {
             guard let positions = FuzzyMatcher.bestPositions(wanted, count: folded.count, key: { folded[$0] }) else {
                 return nil
             }
-            let total = FuzzyMatcher.score(positions) { FuzzyMatcher.isWordStart($0, in: hay) }
-            return FuzzyMatch(score: total, positions: positions)
+            let isWordStart = { FuzzyMatcher.isWordStart($0, in: hay) }
+            let total = FuzzyMatcher.score(positions, isWordStart: isWordStart)
+            return FuzzyMatcher.preferringRuns(
+                FuzzyMatch(score: total, positions: positions), wanted, count: folded.count, key: { folded[$0] },
+                isWordStart: isWordStart)
         }
     }
 
@@ -103,13 +117,45 @@ public enum FuzzyMatcher {
         for byte in bytes where byte >= 0x80 || byte == 0x0D { return .notApplicable }
         let key: (Int) -> UInt8 = caseSensitive ? { bytes[$0] } : { folded(bytes[$0]) }
         guard let positions = bestPositions(needle, count: bytes.count, key: key) else { return .matched(nil) }
-        let total = score(positions) { position in
+        let isWordStart = { (position: Int) -> Bool in
             let before = bytes[position - 1]
             let current = bytes[position]
             if !isAlphanumeric(before) { return isAlphanumeric(current) }
             return before >= 0x61 && before <= 0x7A && current >= 0x41 && current <= 0x5A
         }
-        return .matched(FuzzyMatch(score: total, positions: positions))
+        let total = score(positions, isWordStart: isWordStart)
+        let match = FuzzyMatch(score: total, positions: positions)
+        return .matched(preferringRuns(match, needle, count: bytes.count, key: key, isWordStart: isWordStart))
+    }
+
+    /// `match`, raised above scattered matches when `wanted` also appears as one run in the candidate: most
+    /// when it is the whole candidate, then its start, then the start of a word (`isWordStart(i)`, never
+    /// asked for 0), then anywhere; the positions become the run's.
+    static func preferringRuns<Key: Equatable>(
+        _ match: FuzzyMatch, _ wanted: [Key], count: Int, key: (Int) -> Key, isWordStart: (Int) -> Bool
+    ) -> FuzzyMatch {
+        guard !wanted.isEmpty, wanted.count <= count else { return match }
+        var inside: Int?
+        for start in 0...(count - wanted.count) where wanted.indices.allSatisfy({ key(start + $0) == wanted[$0] }) {
+            let bonus: Int
+            if start == 0 {
+                bonus = wanted.count == count ? wholeRunBonus : prefixRunBonus
+            } else if isWordStart(start) {
+                bonus = wordRunBonus
+            } else {
+                if inside == nil { inside = start }
+                continue
+            }
+            return run(at: start, length: wanted.count, bonus: bonus, isWordStart: isWordStart)
+        }
+        guard let inside else { return match }
+        return run(at: inside, length: wanted.count, bonus: innerRunBonus, isWordStart: isWordStart)
+    }
+
+    /// The match of the run of `length` characters at `start`, scored with `bonus` on top.
+    private static func run(at start: Int, length: Int, bonus: Int, isWordStart: (Int) -> Bool) -> FuzzyMatch {
+        let positions = Array(start..<(start + length))
+        return FuzzyMatch(score: score(positions, isWordStart: isWordStart) + bonus, positions: positions)
     }
 
     /// ASCII upper case to lower case.

@@ -17,6 +17,8 @@ enum OverlayAction: Sendable {
     case variablesRequested
     /// The session's script globals were read, by name, for the variables view.
     case variablesLoaded([String: String])
+    /// Open the theme picker (a live preview).
+    case themePickerRequested
 }
 
 /// The history view: opening it, its entries arriving, marking for a diff.

@@ -63,6 +63,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case editScript = "request.editScript"
     case variables = "variables.show"
     case saveBody = "body.saveToFile"
+    case pickTheme = "theme.pick"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -130,6 +131,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .editScript: .editor(.scriptEditRequested)
         case .variables: .overlay(.variablesRequested)
         case .saveBody: .response(.bodySaveRequested)
+        case .pickTheme: .overlay(.themePickerRequested)
         }
     }
 
@@ -144,7 +146,8 @@ enum AppCommand: String, CaseIterable, Sendable {
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .saveBody:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .saveBody,
+            .pickTheme:
             true
         }
     }

@@ -162,6 +162,8 @@ enum AppKeyMap {
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         // Saving the response body (last too).
         bind("s", .saveBody, "Save the body to a file (asks where; never replaces a file without asking)", [.response])
+        // Themes (last too): F11 picks one, previewing each.
+        bind("f11", .pickTheme, "Pick a theme (each shows as you move; Enter keeps it, Esc restores)")
         return KeyMap(bindings)
     }()
 

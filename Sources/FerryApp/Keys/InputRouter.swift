@@ -99,7 +99,7 @@ enum InputRouter {
         case .search, .treeFilter, .history: return true
         case .palette: return false
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff, .trash, .overlayHelp, .problems, .run, .variables,
+            .historyDiff, .trash, .overlayHelp, .problems, .run, .variables, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             return false

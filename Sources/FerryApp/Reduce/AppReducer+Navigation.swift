@@ -277,7 +277,7 @@ extension AppReducer {
         case .variables(let rows, let scroll):
             state.overlay = .variables(rows, scroll: step(scroll, move, count: rows.count, page: page))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
-            .optionsPicker, .bodyKindPicker,
+            .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             break

@@ -13,6 +13,7 @@ extension AppReducer {
         case .trash(let action): return reduce(action, &state)
         case .variablesRequested: return openVariables(&state)
         case .variablesLoaded(let globals): return showVariables(globals: globals, &state)
+        case .themePickerRequested: return pickTheme(&state)
         }
     }
 

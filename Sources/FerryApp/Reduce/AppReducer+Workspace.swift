@@ -39,7 +39,7 @@ extension AppReducer {
             return [.purgeTrash(entries)]
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
-            .variables, nil:
+            .variables, .themePicker, nil:
             break
         }
         return []

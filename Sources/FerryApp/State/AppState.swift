@@ -77,6 +77,8 @@ public struct AppState: Sendable {
     var keyMap: KeyMap
     /// The colours.
     var theme: Theme
+    /// The themes found (fitted to the terminal), for the theme picker.
+    var themes: [Theme] = []
     /// The history entries, once loaded for the history view.
     var history: [HistoryEntry] = []
     /// Where the loaded history entries' requests live now.

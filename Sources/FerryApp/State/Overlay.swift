@@ -47,12 +47,16 @@ enum Overlay: Sendable, Equatable {
     case run(selection: Int)
     /// The active environment's variables, then the session's script globals, values masked, scrolled.
     case variables([VariableRow], scroll: Int)
+    /// The theme picker: the selected theme is shown while it is open; closing without a choice puts `kept`
+    /// back.
+    case themePicker(PickerDialogState<PickerChoice<String>>, kept: Theme)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
     var isPicker: Bool {
         switch self {
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt:
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt,
+            .themePicker:
             true
         default: false
         }
@@ -62,7 +66,8 @@ enum Overlay: Sendable, Equatable {
     var keyContext: KeyContext {
         switch self {
         case .help, .overlayHelp: .help
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: .picker
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .themePicker:
+            .picker
         case .confirmQuit: .confirm
         case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: .confirmDelete
         case .namePrompt: .namePrompt

@@ -32,7 +32,7 @@ struct OverlayView: CursorWidget {
             ).render(into: &buffer, area: area)
         case .palette(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
-        case .environmentPicker(let picker), .methodPicker(let picker):
+        case .environmentPicker(let picker), .methodPicker(let picker), .themePicker(let picker, _):
             pickerDialog(picker).render(into: &buffer, area: area)
         case .authPicker(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
@@ -141,7 +141,7 @@ struct OverlayView: CursorWidget {
         switch overlay {
         case .palette(let picker):
             return pickerDialog(picker).cursorPosition(in: area)
-        case .environmentPicker(let picker), .methodPicker(let picker):
+        case .environmentPicker(let picker), .methodPicker(let picker), .themePicker(let picker, _):
             return pickerDialog(picker).cursorPosition(in: area)
         case .authPicker(let picker):
             return pickerDialog(picker).cursorPosition(in: area)

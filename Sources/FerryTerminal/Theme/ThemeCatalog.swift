@@ -25,12 +25,13 @@ public struct ThemeCatalog: Sendable {
         return themes.first(where: { $0.name == Theme.fallback.name }) ?? .fallback
     }
 
-    /// The problem with choosing `name` (`FERRY_THEME`) when no theme has that name, else `nil`.
-    public func problem(choosing name: String?) -> ThemeError? {
+    /// The problem with choosing `name` (from `source`, at `line`: `FERRY_THEME`, or the settings file) when no
+    /// theme has that name, else `nil`.
+    public func problem(choosing name: String?, from source: String = "FERRY_THEME", line: Int? = nil) -> ThemeError? {
         guard let name, !themes.contains(where: { $0.name == name }) else { return nil }
         let known = themes.map(\.name).joined(separator: ", ")
         return ThemeError(
-            path: "FERRY_THEME",
+            path: source, line: line,
             reason: "no theme is named \"\(name.prefix(40))\" (\(known.isEmpty ? "none loaded" : known)); "
                 + "\(theme(named: nil).name) is used")
     }

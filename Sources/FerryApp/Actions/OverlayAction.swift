@@ -29,6 +29,8 @@ enum HistoryAction: Sendable {
     case loaded([HistoryEntry], HistoryTargets)
     /// Mark the selected entry for a diff, or diff it with the marked one.
     case marked
+    /// The last recorded response of each request, read at launch.
+    case recordedLoaded([RequestID: HistoryEntry])
 }
 
 /// The trash view (what was deleted, to restore it or delete it for good).

@@ -85,6 +85,8 @@ public final class WorkbenchApp: @unchecked Sendable {
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
             limits: limits)
+        // Off the loop: the last response of each request, shown when it is opened (nothing is sent).
+        runner.run(.loadRecordedResponses)
     }
 
     // MARK: - Running

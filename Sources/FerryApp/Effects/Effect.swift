@@ -50,6 +50,8 @@ enum Effect: Sendable {
     /// Write request `id`'s received body to `url` (the user typed `typed`), streamed from where it is kept,
     /// atomically; a file there is replaced only when `replacing`.
     case saveBody(RequestID, ReceivedBody, typed: String, to: URL, replacing: Bool)
+    /// Read the history for the last recorded response of each request (followed through moves and renames).
+    case loadRecordedResponses
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.

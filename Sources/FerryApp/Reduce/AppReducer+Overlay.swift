@@ -28,6 +28,7 @@ extension AppReducer {
             state.historyTargets = targets
             return []
         case .marked: return markHistory(&state)
+        case .recordedLoaded(let recorded): return recordedResponsesLoaded(recorded, &state)
         }
     }
 

@@ -11,16 +11,21 @@ import Foundation
 enum AppReducer {
     /// Applies `action` to `state` and returns the work to do off the loop.
     static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
-        switch action {
-        case .app(let event): reduce(event, &state)
-        case .tree(let action): reduce(action, &state)
-        case .editor(let action): reduce(action, &state)
-        case .response(let action): reduce(action, &state)
-        case .overlay(let action): reduce(action, &state)
-        case .workspace(let event): reduce(event, &state)
-        case .transfer(let id, let action): reduce(action, of: id, &state)
-        case .run(let action): reduce(action, &state)
-        }
+        let message = state.message
+        let effects: [Effect] =
+            switch action {
+            case .app(let event): reduce(event, &state)
+            case .tree(let action): reduce(action, &state)
+            case .editor(let action): reduce(action, &state)
+            case .response(let action): reduce(action, &state)
+            case .overlay(let action): reduce(action, &state)
+            case .workspace(let event): reduce(event, &state)
+            case .transfer(let id, let action): reduce(action, of: id, &state)
+            case .run(let action): reduce(action, &state)
+            }
+        // Whatever opened a request: a response recorded for it shows when it has none of its own.
+        guard !state.recorded.isEmpty else { return effects }
+        return effects + showRecordedResponse(&state, after: state.message != message ? state.message : nil)
     }
 
     // MARK: - Helpers shared by the features

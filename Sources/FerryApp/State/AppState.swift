@@ -83,6 +83,9 @@ public struct AppState: Sendable {
     var history: [HistoryEntry] = []
     /// Where the loaded history entries' requests live now.
     var historyTargets = HistoryTargets()
+    /// Responses from the history waiting to be shown: a request's last one after a restart, or the entry
+    /// opened from the history view; one shows when its request is open without a response of its own.
+    var recorded: [RequestID: HistoryEntry] = [:]
     /// The trash's entries, once loaded for the trash view.
     var trash: [TrashRow] = []
     /// What was found wrong at start-up, in the workspace, the key map and the theme (F10 lists them).

@@ -7,7 +7,7 @@ extension AppKeyMap {
     static let presetNames = ["default", "vim"]
 
     /// The key map of preset `name`, or `nil` when no preset has that name.
-    public static func preset(named name: String) -> KeyMap? {
+    static func preset(named name: String) -> KeyMap? {
         switch name {
         case "default": defaults
         case "vim": vim

@@ -9,12 +9,11 @@ import Testing
 struct ThemeAndKeyPresetTests {
     let folder: TemporaryWorkspace
     var state: AppState
-    /// The themes in the checkout's `Themes/` folder, as the installed binary finds them.
-    static let catalog = ThemeCatalog.load(
-        from: [
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
-        ])
+    /// The checkout's `Themes/` folder.
+    static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
+    /// The themes in it.
+    static let catalog = ThemeCatalog.load(from: [themesFolder])
 
     init() throws {
         folder = try TemporaryWorkspace(
@@ -42,6 +41,12 @@ struct ThemeAndKeyPresetTests {
             for x in 0..<state.size.width where buffer[x, y].style.bg == background { count += 1 }
         }
         return count
+    }
+
+    @Test func aBinaryBuiltInTheCheckoutFindsItsThemesFromAnyFolder() {
+        // This test runs from `.build/<triple>/debug/`, as `ferry` does from there or `.build/static/release/`.
+        let folders = ThemeCatalog.defaultDirectories(environment: [:]).map(\.standardizedFileURL.path)
+        #expect(folders.contains(Self.themesFolder.standardizedFileURL.path), "\(folders)")
     }
 
     @Test func theCheckoutHasThemesToPickFrom() {

@@ -66,7 +66,7 @@ final class TmuxSaveMethodAndThemeTests {
         // that does not exist (reported, the default used) on its second line.
         try folder.write(
             ".config/ferry/themes/redtest.json",
-            #"{"name": "redtest", "colors": {"background": {"fg": "#ffffff", "bg": "#ff0000"}}}"#)
+            ##"{"name": "redtest", "colors": {"background": {"fg": "#ffffff", "bg": "#ff0000"}}}"##)
         try folder.write(".config/ferry/config", "# mine\ntheme = solarised\n")
         let session = try TmuxWorkbench.launch(folder)
         defer { session.kill() }

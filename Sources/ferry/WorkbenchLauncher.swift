@@ -17,7 +17,8 @@ enum WorkbenchLauncher {
         let source = environment["FERRY_THEME"] != nil ? "FERRY_THEME" : settings.path
         let line = environment["FERRY_THEME"] != nil ? nil : settings.theme?.line
         let chosen = catalog.theme(named: name)
-        let themeProblems = catalog.problems + [catalog.problem(choosing: name, from: source, line: line)].compactMap { $0 }
+        let themeProblems =
+            catalog.problems + [catalog.problem(choosing: name, from: source, line: line)].compactMap { $0 }
         let transport = CurlTransport()
         defer { transport.shutdown() }
         let editor = ExternalEditor(environment: environment)

@@ -39,7 +39,9 @@ public final class WorkbenchApp: @unchecked Sendable {
                 problems.append(
                     Problem(
                         file: settings.path, line: preset.line,
-                        message: "no key preset is named \"\(preset.value.prefix(40))\" (\(AppKeyMap.presetNames.joined(separator: ", "))); the default keys apply"))
+                        message:
+                            "no key preset is named \"\(preset.value.prefix(40))\" (\(AppKeyMap.presetNames.joined(separator: ", "))); the default keys apply"
+                    ))
             }
         }
         for url in Self.keyMapFiles(workspace: workspace, environment: processEnvironment) {

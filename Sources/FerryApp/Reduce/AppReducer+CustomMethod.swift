@@ -36,7 +36,9 @@ extension AppReducer {
         if let violation = WireViolation.method(method) {
             state.overlay = .methodPicker(picker)
             state.report(
-                .error("\(violation.description.prefix(1).uppercased())\(violation.description.dropFirst()); a method is letters, digits and !#$%&'*+-.^_`|~"))
+                .error(
+                    "\(violation.description.prefix(1).uppercased())\(violation.description.dropFirst()); a method is letters, digits and !#$%&'*+-.^_`|~"
+                ))
             return []
         }
         return setMethod(method, &state)

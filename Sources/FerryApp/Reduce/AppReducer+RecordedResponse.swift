@@ -7,8 +7,7 @@ import Foundation
 extension AppReducer {
     /// Takes in the last recorded response of each request (read from the history at launch): each shows
     /// when its request is open and has no response of this session.
-    static func recordedResponsesLoaded(_ recorded: [RequestID: HistoryEntry], _ state: inout AppState) -> [Effect]
-    {
+    static func recordedResponsesLoaded(_ recorded: [RequestID: HistoryEntry], _ state: inout AppState) -> [Effect] {
         for (id, entry) in recorded where state.exchanges[id] == nil && state.recorded[id] == nil {
             state.recorded[id] = entry
         }
@@ -45,7 +44,8 @@ extension AppReducer {
         let time = OverlayView.clock(Date(timeIntervalSince1970: entry.time))
         let kept =
             isWhole
-            ? "" : " (\(WorkbenchView.formatBytes(bytes.count)) of \(WorkbenchView.formatBytes(entry.responseSize)) kept)"
+            ? ""
+            : " (\(WorkbenchView.formatBytes(bytes.count)) of \(WorkbenchView.formatBytes(entry.responseSize)) kept)"
         let key = AppKeyMap.hint(for: .send, in: state.keyMap).map { "; \($0) sends it again" } ?? ""
         let text = "The response recorded at \(time)\(kept), from the history\(key)."
         state.report(earlier.map { AppState.Message(text: $0.text + " " + text, isError: $0.isError) } ?? .info(text))

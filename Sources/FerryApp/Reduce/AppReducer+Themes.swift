@@ -5,7 +5,8 @@ import FerryTerminal
 extension AppReducer {
     /// Opens the theme picker over the themes found, the current one selected.
     static func pickTheme(_ state: inout AppState) -> [Effect] {
-        let themes = state.themes.contains(where: { $0.name == state.theme.name })
+        let themes =
+            state.themes.contains(where: { $0.name == state.theme.name })
             ? state.themes : [state.theme] + state.themes
         var picker = PickerDialogState(
             title: "Theme (\(state.theme.name) now; Enter keeps, Esc restores)",

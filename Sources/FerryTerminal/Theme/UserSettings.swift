@@ -83,7 +83,8 @@ public struct UserSettings: Sendable, Equatable {
     /// What is wrong with `name = value`, or `nil`.
     private static func problem(name: String, value: String) -> String? {
         guard names.contains(name) else {
-            let shown = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }
+            let shown =
+                name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }
                 ? "\"\(name.prefix(40))\"" : "a name with unprintable characters"
             return "unknown setting \(shown) (known: \(names.joined(separator: ", ")))"
         }
@@ -91,7 +92,10 @@ public struct UserSettings: Sendable, Equatable {
         guard value.count <= maximumValueLength else {
             return "\(name) is \(value.count) characters long, over the limit of \(maximumValueLength)"
         }
-        guard value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) })
+        guard
+            value.unicodeScalars.allSatisfy({
+                $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+            })
         else { return "\(name) holds a control character" }
         return nil
     }

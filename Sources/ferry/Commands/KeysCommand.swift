@@ -8,7 +8,8 @@ enum KeysCommand: FerryCommand {
     static let markdown = OptionSpec(long: "--markdown", help: "print a Markdown table (the README's)")
     /// `--preset NAME`: the keys of a preset (`default`, `vim`) instead of the default ones.
     static let preset = OptionSpec(
-        long: "--preset", valueName: "NAME", help: "the keys of a preset (\(KeyReference.presetNames.joined(separator: ", ")))")
+        long: "--preset", valueName: "NAME",
+        help: "the keys of a preset (\(KeyReference.presetNames.joined(separator: ", ")))")
 
     static let spec = CommandSpec(
         name: "keys", summary: "print the workbench's default keys (--markdown: as a Markdown table)",
@@ -18,7 +19,8 @@ enum KeysCommand: FerryCommand {
         let name = arguments.value(preset) ?? "default"
         guard let rows = KeyReference.rows(ofPreset: name) else {
             printError(
-                "ferry keys: no key preset is named \(InputExcerpt(name)) (\(KeyReference.presetNames.joined(separator: ", ")))")
+                "ferry keys: no key preset is named \(InputExcerpt(name)) (\(KeyReference.presetNames.joined(separator: ", ")))"
+            )
             return ExitCode.usage
         }
         let table = KeyTable(rows: rows)

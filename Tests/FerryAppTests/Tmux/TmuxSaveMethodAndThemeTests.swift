@@ -74,26 +74,35 @@ final class TmuxSaveMethodAndThemeTests {
         try await session.send("F10")
         try await TmuxWorkbench.waitFor(session, "config:2: no theme is named \"solarised\"")
         try await session.send("Escape")
-        #expect(try !Self.isRed(session))
         try await session.send("F11")
         try await TmuxWorkbench.waitFor(session, "Theme (ferry-dark now")
+        let dark = try Self.styles(session)
         try await session.send("redtest", literal: true)
-        try await TmuxWorkbench.waitUntil(session, "the red preview") { _ in (try? Self.isRed(session)) == true }
+        // The preview draws with styles the dark theme has none of; Esc takes them away again.
+        let preview = try await TmuxWorkbench.waitUntil(session, "the preview's colours") { _ in
+            ((try? Self.styles(session)) ?? dark).subtracting(dark).isEmpty == false
+        }
+        let added = try Self.styles(session).subtracting(dark)
+        #expect(!preview.isEmpty && !added.isEmpty)
         try await session.send("Escape")
         try await TmuxWorkbench.waitFor(session, "Theme: ferry-dark, as it was.")
-        #expect(try !Self.isRed(session))
+        #expect(try Self.styles(session).isDisjoint(with: added))
         try await session.send("F11")
         try await session.send("redtest", literal: true)
         try await session.send("Enter")
         try await TmuxWorkbench.waitFor(session, "Theme: redtest for this session")
-        #expect(try Self.isRed(session))
+        #expect(try !Self.styles(session).isDisjoint(with: added))
         try await session.send("C-q")
     }
 
-    /// Whether the pane shows the red background (as a 256-colour or a true-colour escape), read with the
-    /// escapes.
-    private static func isRed(_ session: TmuxSession) throws -> Bool {
+    /// The colour escapes on the pane (`ESC[…m`, read with `capture-pane -e`), as a set.
+    private static func styles(_ session: TmuxSession) throws -> Set<String> {
         let output = try TmuxSession.run(["-L", session.name, "capture-pane", "-e", "-p", "-t", session.name]).output
-        return output.contains("48;5;196") || output.contains("48;2;255;0;0")
+        var found = Set<String>()
+        for part in output.split(separator: "\u{1B}").dropFirst() {
+            guard let end = part.firstIndex(of: "m") else { continue }
+            found.insert(String(part[..<end]))
+        }
+        return found
     }
 }

@@ -25,10 +25,8 @@ public enum FuzzyMatcher {
     static let gapPenalty = 2
     /// The most a single gap can cost.
     static let maximumGapPenalty = 12
-    /// Extra points when the pattern is one run inside the candidate; more than any scattered match of a
-    /// palette-length pattern can score.
-    static let innerRunBonus = 5_000
-    /// Extra points when that run starts a word of the candidate.
+    /// Extra points when the pattern is one run starting a word of the candidate; more than any scattered
+    /// match of a palette-length pattern can score.
     static let wordRunBonus = 10_000
     /// Extra points when that run starts the candidate.
     static let prefixRunBonus = 20_000
@@ -128,34 +126,21 @@ public enum FuzzyMatcher {
         return .matched(preferringRuns(match, needle, count: bytes.count, key: key, isWordStart: isWordStart))
     }
 
-    /// `match`, raised above scattered matches when `wanted` also appears as one run in the candidate: most
-    /// when it is the whole candidate, then its start, then the start of a word (`isWordStart(i)`, never
-    /// asked for 0), then anywhere; the positions become the run's.
+    /// `match`, raised above scattered matches when `wanted` also appears as one run at the start of a word of
+    /// the candidate (`isWordStart(i)`, never asked for 0): most when the run is the whole candidate, then when
+    /// it starts the candidate; the positions become the run's. A run inside a word gets nothing more: letters
+    /// on word starts ("cu" in "create-user") stay ahead of it ("accuse").
     static func preferringRuns<Key: Equatable>(
         _ match: FuzzyMatch, _ wanted: [Key], count: Int, key: (Int) -> Key, isWordStart: (Int) -> Bool
     ) -> FuzzyMatch {
         guard !wanted.isEmpty, wanted.count <= count else { return match }
-        var inside: Int?
-        for start in 0...(count - wanted.count) where wanted.indices.allSatisfy({ key(start + $0) == wanted[$0] }) {
-            let bonus: Int
-            if start == 0 {
-                bonus = wanted.count == count ? wholeRunBonus : prefixRunBonus
-            } else if isWordStart(start) {
-                bonus = wordRunBonus
-            } else {
-                if inside == nil { inside = start }
-                continue
-            }
-            return run(at: start, length: wanted.count, bonus: bonus, isWordStart: isWordStart)
+        for start in 0...(count - wanted.count) where start == 0 || isWordStart(start) {
+            guard wanted.indices.allSatisfy({ key(start + $0) == wanted[$0] }) else { continue }
+            let bonus = start > 0 ? wordRunBonus : wanted.count == count ? wholeRunBonus : prefixRunBonus
+            let positions = Array(start..<(start + wanted.count))
+            return FuzzyMatch(score: score(positions, isWordStart: isWordStart) + bonus, positions: positions)
         }
-        guard let inside else { return match }
-        return run(at: inside, length: wanted.count, bonus: innerRunBonus, isWordStart: isWordStart)
-    }
-
-    /// The match of the run of `length` characters at `start`, scored with `bonus` on top.
-    private static func run(at start: Int, length: Int, bonus: Int, isWordStart: (Int) -> Bool) -> FuzzyMatch {
-        let positions = Array(start..<(start + length))
-        return FuzzyMatch(score: score(positions, isWordStart: isWordStart) + bonus, positions: positions)
+        return match
     }
 
     /// ASCII upper case to lower case.

@@ -11,8 +11,14 @@ enum WorkbenchLauncher {
     static func run(workspace root: URL) -> Int32 {
         let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
         let environment = ProcessInfo.processInfo.environment
-        let chosen = catalog.theme(named: environment["FERRY_THEME"])
-        let themeProblems = catalog.problems + [catalog.problem(choosing: environment["FERRY_THEME"])].compactMap { $0 }
+        let settings = UserSettings.load(environment: environment)
+        // FERRY_THEME wins over `theme =` in the settings file.
+        let name = environment["FERRY_THEME"] ?? settings.theme?.value
+        let source = environment["FERRY_THEME"] != nil ? "FERRY_THEME" : settings.path
+        let line = environment["FERRY_THEME"] != nil ? nil : settings.theme?.line
+        let chosen = catalog.theme(named: name)
+        let themeProblems =
+            catalog.problems + [catalog.problem(choosing: name, from: source, line: line)].compactMap { $0 }
         let transport = CurlTransport()
         defer { transport.shutdown() }
         let editor = ExternalEditor(environment: environment)
@@ -24,7 +30,8 @@ enum WorkbenchLauncher {
             let depth = Theme.effectiveDepth(terminal: backend.colorDepth, environment: environment)
             let app = try WorkbenchApp(
                 workspace: root, backend: backend, transport: transport, services: services,
-                theme: chosen.fitted(to: depth), themeProblems: themeProblems)
+                theme: chosen.fitted(to: depth), themeProblems: themeProblems,
+                themes: catalog.themes.map { $0.fitted(to: depth) }, settings: settings)
             // FERRY_EXIT_AFTER_FIRST_FRAME=1 quits once the first frame is on screen (launch benchmarks).
             let firstFrameOnly = environment["FERRY_EXIT_AFTER_FIRST_FRAME"] == "1"
             try app.run(stoppingWhen: { termination.isRequested || firstFrameOnly })

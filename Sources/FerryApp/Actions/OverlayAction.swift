@@ -24,6 +24,8 @@ enum OverlayAction: Sendable {
     case variableEditRequested
     /// Ask for the name of a new environment.
     case environmentAddRequested
+    /// Open the theme picker (a live preview).
+    case themePickerRequested
 }
 
 /// The history view: opening it, its entries arriving, marking for a diff.
@@ -34,6 +36,8 @@ enum HistoryAction: Sendable {
     case loaded([HistoryEntry], HistoryTargets)
     /// Mark the selected entry for a diff, or diff it with the marked one.
     case marked
+    /// The last recorded response of each request, read at launch.
+    case recordedLoaded([RequestID: HistoryEntry])
 }
 
 /// The trash view (what was deleted, to restore it or delete it for good).

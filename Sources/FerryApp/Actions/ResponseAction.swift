@@ -1,3 +1,6 @@
+import FerryWorkbench
+import Foundation
+
 /// What the user asked of the response body.
 enum ResponseAction: Sendable {
     /// `/`: start searching the response body.
@@ -18,6 +21,10 @@ enum ResponseAction: Sendable {
     case scrolledSideways(Int)
     /// Open the value under the cursor whole (the tree's node, the text line, the top row of a tab).
     case valueOpened
+    /// Save the body to a file (asks where).
+    case bodySaveRequested
+    /// A save of request `id`'s body to the path typed ended: the file written, or why not.
+    case bodySaveFinished(RequestID, typed: String, Result<URL, BodyFile.Failure>)
 }
 
 /// What a copy from the response body takes.

@@ -23,16 +23,29 @@ public final class WorkbenchApp: @unchecked Sendable {
     /// request open, the environment used last (from `.ferry/state.json`) or the first one active, and any
     /// drafts left by an earlier run restored as unsaved edits. `limits` says when response bodies go to
     /// a temporary file; `themeProblems` are what was wrong in the theme files, listed with the workspace's
-    /// and the key map's problems (F10).
+    /// and the key map's problems (F10). `themes` are the themes the picker offers; `settings` (the user's
+    /// settings file) chooses the key preset, applied before the key-map files.
     public init(
         workspace root: URL, backend: any TerminalBackend, transport: any HTTPTransport,
         services: AppServices = AppServices(), theme: Theme = .fallback, themeProblems: [ThemeError] = [],
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-        limits: ResponseLimits = ResponseLimits()
+        limits: ResponseLimits = ResponseLimits(), themes: [Theme] = [], settings: UserSettings = UserSettings()
     ) throws {
         let workspace = try Workspace.load(at: root)
+        var problems: [Problem] = settings.problems.map(Problem.init)
         var keyMap = AppKeyMap.defaults
-        var problems: [Problem] = []
+        if let preset = settings.keys {
+            if let chosen = AppKeyMap.preset(named: preset.value) {
+                keyMap = chosen
+            } else {
+                problems.append(
+                    Problem(
+                        file: settings.path, line: preset.line,
+                        message:
+                            "no key preset is named \"\(preset.value.prefix(40))\" (\(AppKeyMap.presetNames.joined(separator: ", "))); the default keys apply"
+                    ))
+            }
+        }
         for url in Self.keyMapFiles(workspace: workspace, environment: processEnvironment) {
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             // Inside the workspace by its relative path (`.ferry/keys.conf`), else in full.
@@ -51,6 +64,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             environment: WorkspaceStateFile.read(from: workspace.stateFolder).environment,
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
+        state.themes = themes
         state.reportProblems(problems)
         var drafts: [RequestID: SavedRequest] = [:]
         for (id, loaded) in DraftStore(stateFolder: workspace.stateFolder).load() {
@@ -76,6 +90,8 @@ public final class WorkbenchApp: @unchecked Sendable {
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
             limits: limits)
+        // Off the loop: the last response of each request, shown when it is opened (nothing is sent).
+        runner.run(.loadRecordedResponses)
     }
 
     // MARK: - Running

@@ -51,6 +51,11 @@ enum Effect: Sendable {
     case runCollection(id: Int, CollectionRun)
     /// Stop the run under way (its requests in flight are canceled, the rest are not sent).
     case cancelRun
+    /// Write request `id`'s received body to `url` (the user typed `typed`), streamed from where it is kept,
+    /// atomically; a file there is replaced only when `replacing`.
+    case saveBody(RequestID, ReceivedBody, typed: String, to: URL, replacing: Bool)
+    /// Read the history for the last recorded response of each request (followed through moves and renames).
+    case loadRecordedResponses
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.

@@ -132,6 +132,27 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .runCollection(let id, let run): startRun(id, run)
         case .cancelRun: lock.withLock { runTask }?.cancel()
+        case .loadRecordedResponses:
+            onFiles {
+                let entries = HistoryLog(stateFolder: self.stateFolder).entries()
+                guard !entries.isEmpty, let locator = try? HistoryLocator(workspace: self.saved) else { return }
+                let targets = HistoryTargets(entries, locator: locator)
+                var last: [RequestID: HistoryEntry] = [:]
+                // The log is oldest first: a later answered entry replaces an earlier one.
+                for entry in entries where entry.status != nil {
+                    guard let location = targets.location(of: entry), !location.isGuess else { continue }
+                    last[location.id] = entry
+                }
+                if !last.isEmpty { self.post(.overlay(.history(.recordedLoaded(last)))) }
+            }
+        case .saveBody(let id, let body, let typed, let url, let replacing):
+            onFiles {
+                let result = Result { () throws(BodyFile.Failure) in
+                    try BodyFile.write(body, to: url, replacing: replacing)
+                    return url
+                }
+                self.post(.response(.bodySaveFinished(id, typed: typed, result)))
+            }
         }
     }
 

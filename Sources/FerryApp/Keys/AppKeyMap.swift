@@ -182,6 +182,10 @@ enum AppKeyMap {
         bind("ctrl+b", .toggleTree, "Hide or show the collection tree")
         bind("ctrl+o", .maximize, "Maximize the focused pane, or show all panes again")
         bind("v", .showValue, "Open the value whole (the node, the line, a tab's top row)", [.response])
+        // Saving the response body (last too).
+        bind("s", .saveBody, "Save the body to a file (asks where; never replaces a file without asking)", [.response])
+        // Themes (last too): T in the tree or the response picks one, previewing each (the function keys are taken).
+        bind("T", .pickTheme, "Pick a theme (each shows as you move; Enter keeps it, Esc restores)", [.tree, .response])
         return KeyMap(bindings)
     }()
 

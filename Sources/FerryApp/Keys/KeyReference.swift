@@ -19,6 +19,12 @@ public enum KeyReference {
     /// The rows of the default key map.
     public static var defaultRows: [Row] { rows(of: AppKeyMap.defaults) }
 
+    /// The names of the key presets (`keys = NAME` in the settings file).
+    public static var presetNames: [String] { AppKeyMap.presetNames }
+
+    /// The rows of the key preset called `name`, or `nil` when there is none.
+    public static func rows(ofPreset name: String) -> [Row]? { AppKeyMap.preset(named: name).map(rows(of:)) }
+
     /// The key-map contexts in the order the table lists them, each with the name users know the place by.
     static let places: [(context: String, name: String)] = [
         (KeyMap.global, "everywhere"),

@@ -10,7 +10,7 @@ extension AppReducer {
         case .sendRequested:
             if case .history = state.overlay {
                 // Re-send from the history: open the entry's request (where it lives now), then send it.
-                return openHistoryEntry(&state) ? send(&state) : []
+                return openHistoryEntry(&state, showingResponse: false) ? send(&state) : []
             }
             return send(&state)
         case .cancelRequested: return cancel(&state)

@@ -5,8 +5,9 @@ import FerryWorkbench
 extension AppReducer {
     /// Opens the request of the selected history entry, followed through moves and renames; says so in the
     /// status bar when it was found somewhere else, or when it is gone. Returns whether it was opened (the
-    /// history stays open when it was not, so another entry can be picked).
-    static func openHistoryEntry(_ state: inout AppState) -> Bool {
+    /// history stays open when it was not, so another entry can be picked). With `showingResponse`, the
+    /// response the entry recorded is shown in place of the request's (unless one is in flight).
+    static func openHistoryEntry(_ state: inout AppState, showingResponse: Bool = true) -> Bool {
         guard case .history(let query, let selection, _) = state.overlay else { return false }
         let entries = HistoryFilter.matching(query, in: state.history)
         guard entries.indices.contains(selection) else { return false }
@@ -23,6 +24,10 @@ extension AppReducer {
         }
         state.overlay = nil
         open(found, &state)
+        if showingResponse, entry.status != nil, state.exchanges[found]?.isInFlight != true {
+            state.exchanges[found] = nil
+            state.recorded[found] = entry
+        }
         if location?.isGuess == true {
             let file = found.path.split(separator: "/").last.map(String.init) ?? found.path
             state.report(

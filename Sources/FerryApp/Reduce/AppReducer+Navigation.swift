@@ -290,7 +290,7 @@ extension AppReducer {
             state.overlay = .valueDetail(
                 title: title, rows: rows, scroll: min(last, step(scroll, move, count: rows.count, page: shown)))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
-            .optionsPicker, .bodyKindPicker,
+            .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict:
             break

@@ -16,6 +16,7 @@ extension AppReducer {
         case .cookies(let action): return reduce(action, &state)
         case .variableEditRequested: return askForVariableValue(&state)
         case .environmentAddRequested: return askForEnvironmentName(&state)
+        case .themePickerRequested: return pickTheme(&state)
         }
     }
 
@@ -30,6 +31,7 @@ extension AppReducer {
             state.historyTargets = targets
             return []
         case .marked: return markHistory(&state)
+        case .recordedLoaded(let recorded): return recordedResponsesLoaded(recorded, &state)
         }
     }
 

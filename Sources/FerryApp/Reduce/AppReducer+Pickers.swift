@@ -47,8 +47,8 @@ extension AppReducer {
                 chooseEnvironment(choice.value, &state)
             }
         case .methodPicker(let picker):
-            return pick(event, picker, &state, reopen: Overlay.methodPicker) { choice, state in
-                setMethod(choice.value, &state)
+            return pick(event, picker, &state, reopen: { .methodPicker(followingQuery($0)) }) { choice, state in
+                chooseMethod(choice.value, from: picker, &state)
             }
         case .authPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.authPicker) { choice, state in
@@ -62,6 +62,8 @@ extension AppReducer {
             return pick(event, picker, &state, reopen: Overlay.optionsPicker) { choice, state in
                 chooseOption(choice.value, &state)
             }
+        case .themePicker(let picker, let kept):
+            return previewTheme(event, picker, kept: kept, &state)
         case .namePrompt(let purpose, let prompt):
             return pick(event, prompt, &state, choice: \.text, reopen: { .namePrompt(purpose, $0) }) { text, state in
                 named(purpose, text, &state)

@@ -20,6 +20,8 @@ extension AppReducer {
         case .wrapToggled: return toggleWrap(&state)
         case .scrolledSideways(let step): return scrollSideways(step, &state)
         case .valueOpened: return openValue(&state)
+        case .bodySaveRequested: return requestBodySave(&state)
+        case .bodySaveFinished(let id, let typed, let result): return bodySaveFinished(id, typed: typed, result, &state)
         }
     }
 }

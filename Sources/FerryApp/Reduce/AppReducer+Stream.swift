@@ -37,6 +37,7 @@ extension AppReducer {
             let headsBeforeBody = end.response?.sentHeads ?? []
             exchange.sentHeads = headsBeforeBody.isEmpty ? (end.error?.sentHeads ?? []) : headsBeforeBody
             exchange.bodySize = body.count
+            if body.count > 0 { exchange.received = body }
             exchange.progress.bytesReceived = body.count
             exchange.isBodyIncomplete = !body.isComplete
             exchange.isBodyPartial = !body.isComplete || (body.isSpilled && !body.isBinary)

@@ -40,7 +40,7 @@ extension AppReducer {
             return [.purgeTrash(entries)]
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
-            .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, nil:
+            .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, nil:
             break
         }
         return []
@@ -76,7 +76,9 @@ extension AppReducer {
             return []
         }
         switch purpose {
-        case .newRequest(let file): return [.changeWorkspace(.create(name: name, inFile: file))]
+        case .newRequest(let file):
+            state.focusAfterChange = .editor
+            return [.changeWorkspace(.create(name: name, inFile: file))]
         case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
         case .basicAuth(let id): return edit(id, &state) { $0.setHeader("Authorization", "Basic " + name) }
         case .bearerToken(let id): return edit(id, &state) { $0.setHeader("Authorization", "Bearer " + name) }
@@ -92,6 +94,7 @@ extension AppReducer {
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
         case .variableValue: return []
         case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
+        case .saveBody(let id, let replacing): return saveBody(id, path: name, replacing: replacing, &state)
         }
     }
 
@@ -99,6 +102,8 @@ extension AppReducer {
     static func workspaceChanged(
         _ result: Result<Workspace, SaveFailure>, select: RequestID?, _ state: inout AppState
     ) -> [Effect] {
+        let focus = state.focusAfterChange
+        state.focusAfterChange = nil
         switch result {
         case .success(let workspace):
             state.workspace = workspace
@@ -106,6 +111,7 @@ extension AppReducer {
             if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
             if let select {
                 open(select, &state)
+                if let focus { state.focus = focus }
                 state.report(.info("Now \(select)."))
             } else {
                 state.report(.info("Done."))

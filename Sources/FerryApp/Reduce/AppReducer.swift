@@ -11,10 +11,13 @@ import Foundation
 enum AppReducer {
     /// Applies `action` to `state` and returns the work to do off the loop.
     static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+        let message = state.message
         let effects = reduceScoped(&state, action)
         // A file changed on disk under unsaved edits asks what to do as soon as no other dialog is open.
         if state.overlay == nil, !state.reloadConflicts.isEmpty { askAboutNextReloadConflict(&state) }
-        return effects
+        // Whatever opened a request: a response recorded for it shows when it has none of its own.
+        guard !state.recorded.isEmpty else { return effects }
+        return effects + showRecordedResponse(&state, after: state.message != message ? state.message : nil)
     }
 
     /// Hands `action` to its feature's `reduce`.

@@ -74,6 +74,9 @@ public struct AppState: Sendable {
     var isTreeHidden = false
     /// The pane that takes the whole screen (above the status bar), if one does.
     var maximizedPane: Pane?
+    /// The pane that takes the keyboard once the workspace change under way opens its request (the URL field
+    /// after `a` makes a new request).
+    var focusAfterChange: Pane?
     /// The terminal's size.
     var size: Size
     /// A message for the status bar, such as a save confirmation or an error in words.
@@ -84,10 +87,15 @@ public struct AppState: Sendable {
     var keyMap: KeyMap
     /// The colours.
     var theme: Theme
+    /// The themes found (fitted to the terminal), for the theme picker.
+    var themes: [Theme] = []
     /// The history entries, once loaded for the history view.
     var history: [HistoryEntry] = []
     /// Where the loaded history entries' requests live now.
     var historyTargets = HistoryTargets()
+    /// Responses from the history waiting to be shown: a request's last one after a restart, or the entry
+    /// opened from the history view; one shows when its request is open without a response of its own.
+    var recorded: [RequestID: HistoryEntry] = [:]
     /// The trash's entries, once loaded for the trash view.
     var trash: [TrashRow] = []
     /// What was found wrong at start-up, in the workspace, the key map and the theme (F10 lists them).

@@ -63,6 +63,9 @@ struct Exchange: Sendable {
     var isBodyPartial = false
     /// The body, once received and prepared for display.
     var body: ResponseBody = .empty
+    /// The body's bytes where the transfer kept them (memory, shared with `body`, or the temporary file it
+    /// spilled to), for saving it whole to a file.
+    var received: ReceivedBody = .none
     /// Where the body view is: cursor, scroll, search and filter. It belongs to the body shown, so a new
     /// body (prepared, or a retry starting over) starts from a fresh one.
     var viewport = BodyViewport()

@@ -56,13 +56,16 @@ enum Overlay: Sendable, Equatable {
     case reloadConflict(RequestID, PickerDialogState<PickerChoice<ReloadChoice>>)
     /// The file's version of a request against its unsaved edits, scrolled; closing asks again.
     case reloadDiff(RequestID, scroll: Int)
+    /// The theme picker: the selected theme is shown while it is open; closing without a choice puts `kept`
+    /// back.
+    case themePicker(PickerDialogState<PickerChoice<String>>, kept: Theme)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
     var isPicker: Bool {
         switch self {
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt,
-            .reloadConflict:
+            .reloadConflict, .themePicker:
             true
         default: false
         }
@@ -73,7 +76,7 @@ enum Overlay: Sendable, Equatable {
         switch self {
         case .help, .overlayHelp: .help
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .reloadConflict:
+            .reloadConflict, .themePicker:
             .picker
         case .confirmQuit: .confirm
         case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: .confirmDelete
@@ -122,4 +125,7 @@ enum NamePurpose: Sendable, Equatable {
     case variableValue(name: String, file: String, environment: String)
     /// The name of a new environment, added to `http-client.env.json`.
     case newEnvironment
+    /// The file (absolute, `~/…`, or relative to the workspace) to save this request's response body to;
+    /// `replacing` is the existing file the user was told about, replaced when the same path is given again.
+    case saveBody(RequestID, replacing: String?)
 }

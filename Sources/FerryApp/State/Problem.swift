@@ -48,4 +48,18 @@ struct Problem: Sendable, Hashable, CustomStringConvertible {
         self.file = file
         self.message = message
     }
+
+    /// A problem at `line` of `file`.
+    init(file: String, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// A line of the settings file that could not be used.
+    init(_ problem: UserSettings.Problem) {
+        file = problem.path
+        line = problem.line
+        message = problem.reason
+    }
 }

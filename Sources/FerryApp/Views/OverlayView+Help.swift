@@ -33,6 +33,7 @@ extension OverlayView {
         case .authPicker: "auth picker"
         case .optionsPicker: "options picker"
         case .bodyKindPicker: "body kind picker"
+        case .themePicker: "theme picker"
         case .namePrompt: "prompt"
         case .reloadConflict: "reload choice"
         case .cookies: "cookie view"
@@ -44,7 +45,7 @@ extension OverlayView {
     /// What typing does in a picker or prompt (any key the key map does not bind there), else `nil`.
     static func typingHelp(in overlay: Overlay) -> String? {
         switch overlay {
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker:
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .themePicker:
             "Filters the list (fuzzy)"
         case .namePrompt: "Edits the text"
         default: nil

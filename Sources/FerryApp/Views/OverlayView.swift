@@ -32,7 +32,7 @@ struct OverlayView: CursorWidget {
             ).render(into: &buffer, area: area)
         case .palette(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
-        case .environmentPicker(let picker), .methodPicker(let picker):
+        case .environmentPicker(let picker), .methodPicker(let picker), .themePicker(let picker, _):
             pickerDialog(picker).render(into: &buffer, area: area)
         case .authPicker(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
@@ -81,6 +81,9 @@ struct OverlayView: CursorWidget {
                     ?? ((entry.error ?? "").localizedCaseInsensitiveContains("cancel") ? "CXL" : "ERR")
                 let mark = index == marked ? "◆ " : "  "
                 let date = Date(timeIntervalSince1970: entry.time)
+                let name =
+                    state.historyTargets.location(of: entry)?.id.selector
+                    ?? RequestID(parsing: entry.recordedRequestPath).selector
                 lines.append(
                     Line([
                         Span(mark),
@@ -89,6 +92,7 @@ struct OverlayView: CursorWidget {
                         Span(
                             entry.method.padding(toLength: 7, withPad: " ", startingAt: 0),
                             style: theme.style(forMethod: entry.method)),
+                        Span(Self.historyName(name) + " ", style: theme[.accent]),
                         Span(entry.url),
                     ]))
             }
@@ -151,7 +155,7 @@ struct OverlayView: CursorWidget {
         switch overlay {
         case .palette(let picker):
             return pickerDialog(picker).cursorPosition(in: area)
-        case .environmentPicker(let picker), .methodPicker(let picker):
+        case .environmentPicker(let picker), .methodPicker(let picker), .themePicker(let picker, _):
             return pickerDialog(picker).cursorPosition(in: area)
         case .authPicker(let picker):
             return pickerDialog(picker).cursorPosition(in: area)
@@ -240,7 +244,13 @@ struct OverlayView: CursorWidget {
         bindings.filter { $0.context == KeyMap.global } + bindings.filter { $0.context != KeyMap.global }
     }
 
-    private static func clock(_ date: Date) -> String {
+    /// A request's name in a history row: 16 columns, `…` where it is cut.
+    static func historyName(_ name: String) -> String {
+        name.count > 16 ? name.prefix(15) + "…" : name.padding(toLength: 16, withPad: " ", startingAt: 0)
+    }
+
+    /// `12:03:05`, the time of day of `date`.
+    static func clock(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970) % 86_400
         return String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
     }

@@ -25,12 +25,13 @@ public struct ThemeCatalog: Sendable {
         return themes.first(where: { $0.name == Theme.fallback.name }) ?? .fallback
     }
 
-    /// The problem with choosing `name` (`FERRY_THEME`) when no theme has that name, else `nil`.
-    public func problem(choosing name: String?) -> ThemeError? {
+    /// The problem with choosing `name` (from `source`, at `line`: `FERRY_THEME`, or the settings file) when no
+    /// theme has that name, else `nil`.
+    public func problem(choosing name: String?, from source: String = "FERRY_THEME", line: Int? = nil) -> ThemeError? {
         guard let name, !themes.contains(where: { $0.name == name }) else { return nil }
         let known = themes.map(\.name).joined(separator: ", ")
         return ThemeError(
-            path: "FERRY_THEME",
+            path: source, line: line,
             reason: "no theme is named \"\(name.prefix(40))\" (\(known.isEmpty ? "none loaded" : known)); "
                 + "\(theme(named: nil).name) is used")
     }
@@ -59,7 +60,7 @@ public struct ThemeCatalog: Sendable {
 
     /// Where themes are looked for, later folders winning: `Themes/` in the current folder, the installed
     /// themes beside the executable (`PREFIX/bin/ferry` → `PREFIX/share/ferry/themes`), `Themes/` of the
-    /// checkout it was built in (`.build/<config>/ferry` → `Themes/`), `$XDG_CONFIG_HOME/ferry/themes`
+    /// checkout it was built in (`.build/…/ferry`, at any depth → `Themes/`), `$XDG_CONFIG_HOME/ferry/themes`
     /// (default `~/.config/ferry/themes`), `$FERRY_THEMES`.
     public static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [URL]
@@ -67,14 +68,24 @@ public struct ThemeCatalog: Sendable {
         var result = [URL(fileURLWithPath: "Themes")]
         let folder = executableURL().deletingLastPathComponent()
         result.append(folder.deletingLastPathComponent().appendingPathComponent("share/ferry/themes"))
-        result.append(
-            folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes"))
+        if let checkout = checkout(containing: folder) { result.append(checkout.appendingPathComponent("Themes")) }
         if let config = UserConfig.folder(environment: environment) {
             result.append(config.appendingPathComponent("themes"))
         }
         if let custom = environment["FERRY_THEMES"] { result.append(URL(fileURLWithPath: custom)) }
         var seen = Set<String>()
         return result.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+
+    /// The checkout whose `.build` folder holds `folder` (`.build/debug`, `.build/x86_64-unknown-linux-gnu/debug`,
+    /// `.build/static/release`), if it is in one.
+    static func checkout(containing folder: URL) -> URL? {
+        var current = folder.standardizedFileURL
+        while current.path != "/" && !current.path.isEmpty {
+            if current.lastPathComponent == ".build" { return current.deletingLastPathComponent() }
+            current = current.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// The running executable, symbolic links resolved (`/proc/self/exe`, else the first argument: a

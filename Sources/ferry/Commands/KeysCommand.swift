@@ -6,13 +6,24 @@ import FerryHTTP
 enum KeysCommand: FerryCommand {
     /// `--markdown`: the Markdown table instead of aligned text.
     static let markdown = OptionSpec(long: "--markdown", help: "print a Markdown table (the README's)")
+    /// `--preset NAME`: the keys of a preset (`default`, `vim`) instead of the default ones.
+    static let preset = OptionSpec(
+        long: "--preset", valueName: "NAME",
+        help: "the keys of a preset (\(KeyReference.presetNames.joined(separator: ", ")))")
 
     static let spec = CommandSpec(
         name: "keys", summary: "print the workbench's default keys (--markdown: as a Markdown table)",
-        options: [markdown])
+        options: [markdown, preset])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        let table = KeyTable(rows: KeyReference.defaultRows)
+        let name = arguments.value(preset) ?? "default"
+        guard let rows = KeyReference.rows(ofPreset: name) else {
+            printError(
+                "ferry keys: no key preset is named \(InputExcerpt(name)) (\(KeyReference.presetNames.joined(separator: ", ")))"
+            )
+            return ExitCode.usage
+        }
+        let table = KeyTable(rows: rows)
         TerminalOutput.standardOutput.write(arguments.flag(markdown) ? table.markdown : table.text)
         return ExitCode.success
     }

@@ -389,6 +389,10 @@ final class WorkbenchAppTests {
         try await app.press(.key(.enter))
         #expect(app.state.openRequest?.selector == "brand-new", "\(app.screen)")
         #expect(try folder.read("requests.http").contains("# @name brand-new\nGET {{host}}/"))
+        // The new request's URL has the keyboard; Shift-Tab goes back to the tree.
+        #expect(app.state.focus == .editor)
+        try await app.press(.key(KeyEvent(.tab, modifiers: .shift)))
+        #expect(app.state.focus == .tree)
         try await app.press(.character("x"))
         #expect(app.shows("Delete?"), "\(app.screen)")
         try await app.press(.character("n"))

@@ -65,6 +65,23 @@ struct HistoryAfterMovesTests {
         }
     }
 
+    /// States the response `entry` recorded, shown with its request `id` (opened from the history) as send
+    /// `#1`: a 200 with no headers and no body, what these old lines kept; the status bar says so after
+    /// `earlier`, what opening the entry said, if it said something.
+    static func showsRecorded(
+        _ entry: HistoryEntry, as id: RequestID, after earlier: String?, _ state: inout AppState
+    ) throws {
+        let response = HTTPResponse(status: 200, url: try #require(URL(string: entry.url)))
+        var exchange = Exchange(id: .first, requestID: id)
+        exchange.phase = .received(response)
+        exchange.head = response
+        state.exchanges[id] = exchange
+        state.nextSendID = SendID.first.next
+        // 1,700,000,000 s since 1970 is 22:13:20.
+        let note = "The response recorded at 22:13:20, from the history; Ctrl+R sends it again."
+        state.report(.info(earlier.map { $0 + " " + note } ?? note))
+    }
+
     /// States the request `id` opened from the history: the history closed, the request open and selected
     /// in the tree (which keeps the focus).
     static func opened(_ id: RequestID, _ state: inout AppState) {
@@ -84,9 +101,12 @@ struct HistoryAfterMovesTests {
         #expect(screen(tester.state).contains("http://127.0.0.1:9/api/users.http#list"), "\(screen(tester.state))")
         try select("#list", in: tester)
         let moved = RequestID(parsing: "v2/users.http#list")
-        tester.press(.key(.enter)) {
+        let entry = try #require(entries.first { $0.url.hasSuffix("#list") })
+        try tester.press(.key(.enter)) {
             Self.opened(moved, &$0)
-            $0.report(.info("Opened v2/users.http#list, sent as api/users.http#list (moved or renamed since)."))
+            try Self.showsRecorded(
+                entry, as: moved,
+                after: "Opened v2/users.http#list, sent as api/users.http#list (moved or renamed since).", &$0)
         }
         await tester.finish()
         let shown = screen(tester.state)
@@ -158,8 +178,13 @@ struct HistoryAfterMovesTests {
     @Test func anEntryWhosePathIsUnchangedOpensWithoutANote() async throws {
         let entries = try recordOldLines(["requests.http#text"])
         let tester = try await historyOpen(entries)
-        tester.press(.key(.enter)) { Self.opened(RequestID(parsing: "requests.http#text"), &$0) }
-        #expect(tester.state.message == nil)
+        let text = RequestID(parsing: "requests.http#text")
+        try tester.press(.key(.enter)) {
+            Self.opened(text, &$0)
+            try Self.showsRecorded(entries[0], as: text, after: nil, &$0)
+        }
+        // Only the recorded response is noted, nothing about where the request is.
+        #expect(tester.state.message?.text.hasPrefix("The response recorded at") == true)
         await tester.finish()
     }
 
@@ -179,12 +204,12 @@ struct HistoryAfterMovesTests {
             at: folder.url.appendingPathComponent("api"), to: folder.url.appendingPathComponent("v2"))
         let tester = try await historyOpen(entries)
         let guessed = RequestID(parsing: "v2/users.http#list")
-        tester.press(.key(.enter)) {
+        try tester.press(.key(.enter)) {
             Self.opened(guessed, &$0)
-            $0.report(
-                .info(
-                    "Opened v2/users.http#list: api/users.http#list is gone, and this is the only list in a file "
-                        + "named users.http (it was sent before Ferry recorded ids, so this is a guess)."))
+            try Self.showsRecorded(
+                entries[0], as: guessed,
+                after: "Opened v2/users.http#list: api/users.http#list is gone, and this is the only list in a file "
+                    + "named users.http (it was sent before Ferry recorded ids, so this is a guess).", &$0)
         }
         let shown = screen(tester.state)
         #expect(

@@ -27,7 +27,7 @@ final class AppHarness: @unchecked Sendable {
         workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil,
         stopProcess: (@Sendable () -> Void)? = nil, editFile: (@Sendable (URL, Int) throws -> Void)? = nil,
         limits: ResponseLimits = ResponseLimits(),
-        themeProblems: [ThemeError] = []
+        themeProblems: [ThemeError] = [], themes: [Theme] = [], settings: UserSettings = UserSettings()
     ) throws {
         backend = InMemoryBackend(width: width, height: height)
         transport = CurlTransport()
@@ -37,7 +37,8 @@ final class AppHarness: @unchecked Sendable {
         if let editFile { services.editFile = editFile }
         app = try WorkbenchApp(
             workspace: workspace, backend: backend, transport: transport, services: services,
-            themeProblems: themeProblems, processEnvironment: ["HOME": workspace.path], limits: limits)
+            themeProblems: themeProblems, processEnvironment: ["HOME": workspace.path], limits: limits, themes: themes,
+            settings: settings)
         probe = AppProbe(watching: app)
         let thread = Thread { [self] in
             do { try app.run() } catch { lock.withLock { runError = error } }

@@ -39,6 +39,16 @@ import Testing
         #expect(FuzzyMatcher.rank("zzz", in: candidates).isEmpty)
     }
 
+    @Test func thePatternTypedWholeRanksAboveScatteredMatches() {
+        let commands = ["Copy the request as a curl command", "Auto-reload files", "Reload the workspace", "reload"]
+        // The whole name, then a prefix, then a word's start, then the scattered match.
+        #expect(FuzzyMatcher.rank("reload", in: commands) == [3, 2, 1, 0])
+        // Both start with it (a tie before): the whole name wins.
+        #expect(FuzzyMatcher.rank("send", in: ["Send the request", "Send"]) == [1, 0])
+        // The run at a word start is what is highlighted, not letters scattered before it.
+        #expect(FuzzyMatcher.match("load", in: "List of all documents, load them")?.positions == [23, 24, 25, 26])
+    }
+
     @Test func substringFilterKeepsPositionsOfTheRun() {
         #expect(TextFilter.substring.match("SER", in: "users")?.positions == [1, 2, 3])
         #expect(TextFilter.substring.match("usr", in: "users") == nil)

@@ -30,6 +30,18 @@ public struct PickerDialogState<Row: ListRow> {
     /// The selected row.
     public var selectedItem: Row? { list.selectedItem }
 
+    /// Selects the item at `index` (into the items, shown or not; a hidden one selects nothing).
+    public mutating func select(index: Int) {
+        list.select(index: index)
+    }
+
+    /// Replaces the rows (for a list that follows the query, such as a row offering what was typed), filtered
+    /// by the query as it is, best match selected.
+    public mutating func replaceItems(_ items: [Row]) {
+        list.items = items
+        list.setFilter(query.text)
+    }
+
     // MARK: - Layout
 
     /// The widest box a picker takes.

@@ -2,7 +2,9 @@
 /// characters must appear in order; matches at word starts, at the start and in consecutive runs score higher,
 /// gaps score lower.
 ///
-/// Matching is case-insensitive unless the pattern holds an upper-case letter ("smart case").
+/// Matching is case-insensitive unless the pattern holds an upper-case letter ("smart case"). A pattern typed
+/// whole ranks above every scattered match: the whole candidate first, then a prefix of it, then the start
+/// of one of its words ("reload" finds "Reload the workspace" before "Copy the request as a curl command").
 ///
 /// ```swift
 /// FuzzyMatcher.match("gu", in: "GET users")?.positions   // [0, 4]
@@ -23,6 +25,13 @@ public enum FuzzyMatcher {
     static let gapPenalty = 2
     /// The most a single gap can cost.
     static let maximumGapPenalty = 12
+    /// Extra points when the pattern is one run starting a word of the candidate; more than any scattered
+    /// match of a palette-length pattern can score.
+    static let wordRunBonus = 10_000
+    /// Extra points when that run starts the candidate.
+    static let prefixRunBonus = 20_000
+    /// Extra points when that run is the whole candidate.
+    static let wholeRunBonus = 30_000
 
     // MARK: - API
 
@@ -77,8 +86,11 @@ public enum FuzzyMatcher {
             guard let positions = FuzzyMatcher.bestPositions(wanted, count: folded.count, key: { folded[$0] }) else {
                 return nil
             }
-            let total = FuzzyMatcher.score(positions) { FuzzyMatcher.isWordStart($0, in: hay) }
-            return FuzzyMatch(score: total, positions: positions)
+            let isWordStart = { FuzzyMatcher.isWordStart($0, in: hay) }
+            let total = FuzzyMatcher.score(positions, isWordStart: isWordStart)
+            return FuzzyMatcher.preferringRuns(
+                FuzzyMatch(score: total, positions: positions), wanted, count: folded.count, key: { folded[$0] },
+                isWordStart: isWordStart)
         }
     }
 
@@ -103,13 +115,32 @@ public enum FuzzyMatcher {
         for byte in bytes where byte >= 0x80 || byte == 0x0D { return .notApplicable }
         let key: (Int) -> UInt8 = caseSensitive ? { bytes[$0] } : { folded(bytes[$0]) }
         guard let positions = bestPositions(needle, count: bytes.count, key: key) else { return .matched(nil) }
-        let total = score(positions) { position in
+        let isWordStart = { (position: Int) -> Bool in
             let before = bytes[position - 1]
             let current = bytes[position]
             if !isAlphanumeric(before) { return isAlphanumeric(current) }
             return before >= 0x61 && before <= 0x7A && current >= 0x41 && current <= 0x5A
         }
-        return .matched(FuzzyMatch(score: total, positions: positions))
+        let total = score(positions, isWordStart: isWordStart)
+        let match = FuzzyMatch(score: total, positions: positions)
+        return .matched(preferringRuns(match, needle, count: bytes.count, key: key, isWordStart: isWordStart))
+    }
+
+    /// `match`, raised above scattered matches when `wanted` also appears as one run at the start of a word of
+    /// the candidate (`isWordStart(i)`, never asked for 0): most when the run is the whole candidate, then when
+    /// it starts the candidate; the positions become the run's. A run inside a word gets nothing more: letters
+    /// on word starts ("cu" in "create-user") stay ahead of it ("accuse").
+    static func preferringRuns<Key: Equatable>(
+        _ match: FuzzyMatch, _ wanted: [Key], count: Int, key: (Int) -> Key, isWordStart: (Int) -> Bool
+    ) -> FuzzyMatch {
+        guard !wanted.isEmpty, wanted.count <= count else { return match }
+        for start in 0...(count - wanted.count) where start == 0 || isWordStart(start) {
+            guard wanted.indices.allSatisfy({ key(start + $0) == wanted[$0] }) else { continue }
+            let bonus = start > 0 ? wordRunBonus : wanted.count == count ? wholeRunBonus : prefixRunBonus
+            let positions = Array(start..<(start + wanted.count))
+            return FuzzyMatch(score: score(positions, isWordStart: isWordStart) + bonus, positions: positions)
+        }
+        return match
     }
 
     /// ASCII upper case to lower case.

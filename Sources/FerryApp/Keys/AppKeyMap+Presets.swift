@@ -1,0 +1,39 @@
+import FerryTerminal
+
+// MARK: - Key presets: the default keys, or those with vim's added (`keys = vim` in the settings file)
+
+extension AppKeyMap {
+    /// The presets a settings file can choose, by name.
+    static let presetNames = ["default", "vim"]
+
+    /// The key map of preset `name`, or `nil` when no preset has that name.
+    static func preset(named name: String) -> KeyMap? {
+        switch name {
+        case "default": defaults
+        case "vim": vim
+        default: nil
+        }
+    }
+
+    /// The default keys with vim's added: `h`/`l` collapse and expand, `g`/`G` go to the first and last row,
+    /// `:` opens the palette; `j`/`k`, `/` and `n`/`N` are the default's already.
+    static let vim: KeyMap = {
+        var keyMap = defaults
+        let panes: [KeyContext] = [.tree, .response]
+        let lists: [KeyContext] = [.tree, .response, .help, .diff, .problems, .trash, .run, .variables]
+        let added: [(String, AppCommand, String, [KeyContext])] = [
+            ("h", .left, "Collapse", panes), ("l", .right, "Expand", panes),
+            ("g", .home, "First row", lists), ("G", .end, "Last row", lists), ("shift+g", .end, "Last row", lists),
+            ("k", .up, "Up", [.help, .diff, .problems]), ("j", .down, "Down", [.help, .diff, .problems]),
+            (":", .palette, "Command palette (type a command: save, send, quit…)", panes),
+        ]
+        for (notation, command, help, contexts) in added {
+            for context in contexts {
+                if let binding = KeyBinding(notation, action: command.rawValue, help: help, context: context.rawValue) {
+                    keyMap.bind(binding)
+                }
+            }
+        }
+        return keyMap
+    }()
+}

@@ -1,0 +1,46 @@
+import FerryHTTP
+import FerryTerminal
+
+// MARK: - The method picker: the common methods, and whatever token is typed ("Use PURGE")
+
+extension AppReducer {
+    /// The method picker's rows for `query`: the common methods, then, when the query is not one of them, a
+    /// row offering the query itself ("Use PURGE"), or saying in words why it cannot be a method.
+    static func methodRows(for query: String) -> [PickerChoice<String>] {
+        let common = methods.map { PickerChoice($0) }
+        guard !query.isEmpty, !methods.contains(where: { $0.caseInsensitiveCompare(query) == .orderedSame }) else {
+            return common
+        }
+        guard let violation = WireViolation.method(query) else {
+            return common + [PickerChoice(query, "Use \(query)")]
+        }
+        return common + [PickerChoice(query, "Not a method: \(query) (\(violation.problemDescription))")]
+    }
+
+    /// The method picker after an event: its rows follow the query.
+    static func followingQuery(
+        _ picker: PickerDialogState<PickerChoice<String>>
+    ) -> PickerDialogState<PickerChoice<String>> {
+        let rows = methodRows(for: picker.query.text)
+        guard rows != picker.list.items else { return picker }
+        var picker = picker
+        picker.replaceItems(rows)
+        return picker
+    }
+
+    /// Uses the chosen `method` when it is a token; otherwise the picker stays open (`picker`) and the status
+    /// bar says what is wrong.
+    static func chooseMethod(
+        _ method: String, from picker: PickerDialogState<PickerChoice<String>>, _ state: inout AppState
+    ) -> [Effect] {
+        if let violation = WireViolation.method(method) {
+            state.overlay = .methodPicker(picker)
+            state.report(
+                .error(
+                    "\(violation.description.prefix(1).uppercased())\(violation.description.dropFirst()); a method is letters, digits and !#$%&'*+-.^_`|~"
+                ))
+            return []
+        }
+        return setMethod(method, &state)
+    }
+}

@@ -1,0 +1,56 @@
+import FerryHTTP
+import FerryWorkbench
+import Foundation
+
+// MARK: - Responses from the history: an entry opened, or a request's last response after a restart
+
+extension AppReducer {
+    /// Takes in the last recorded response of each request (read from the history at launch): each shows
+    /// when its request is open and has no response of this session.
+    static func recordedResponsesLoaded(_ recorded: [RequestID: HistoryEntry], _ state: inout AppState) -> [Effect] {
+        for (id, entry) in recorded where state.exchanges[id] == nil && state.recorded[id] == nil {
+            state.recorded[id] = entry
+        }
+        return []
+    }
+
+    /// When the open request has no exchange and a recorded response waits for it, shows that response (its
+    /// status, headers and kept body) without sending; the body is prepared off the loop as a received one.
+    /// The status bar says so, after `earlier` (what the action itself said) when there is that.
+    static func showRecordedResponse(_ state: inout AppState, after earlier: AppState.Message?) -> [Effect] {
+        guard let id = state.openRequest, state.exchanges[id] == nil,
+            let entry = state.recorded.removeValue(forKey: id), let status = entry.status
+        else { return [] }
+        var headers = HTTPHeaders()
+        for header in entry.responseHeaders { headers.add(header.name, header.value) }
+        let response = HTTPResponse(
+            status: status, reason: entry.reason ?? "", headers: headers,
+            url: URL(string: entry.url) ?? URL(fileURLWithPath: "/"))
+        let sendID = state.nextSendID
+        state.nextSendID = sendID.next
+        var exchange = Exchange(id: sendID, requestID: id)
+        exchange.phase = .received(response)
+        exchange.head = response
+        let bytes = Array((entry.responseBody ?? "").utf8)
+        let isWhole = !entry.responseBodyTruncated && (entry.responseBody != nil || entry.responseSize == 0)
+        let body = ReceivedBody(storage: .memory(bytes), count: bytes.count, isComplete: isWhole, isBinary: false)
+        exchange.received = body
+        exchange.bodySize = bytes.count
+        exchange.progress.bytesReceived = entry.responseSize
+        exchange.isBodyIncomplete = !isWhole
+        exchange.isBodyPartial = !isWhole
+        exchange.body = bytes.isEmpty ? .empty : .parsing
+        state.exchanges[id] = exchange
+        let time = OverlayView.clock(Date(timeIntervalSince1970: entry.time))
+        let kept =
+            isWhole
+            ? ""
+            : " (\(WorkbenchView.formatBytes(bytes.count)) of \(WorkbenchView.formatBytes(entry.responseSize)) kept)"
+        let key = AppKeyMap.hint(for: .send, in: state.keyMap).map { "; \($0) sends it again" } ?? ""
+        let text = "The response recorded at \(time)\(kept), from the history\(key)."
+        state.report(earlier.map { AppState.Message(text: $0.text + " " + text, isError: $0.isError) } ?? .info(text))
+        guard !bytes.isEmpty else { return [] }
+        let note = isWhole ? nil : "Recorded in the history: the first \(WorkbenchView.formatBytes(bytes.count)) kept."
+        return [.prepareReceived(id: sendID, body, isJSON: response.mediaType?.isJSON ?? false, note: note)]
+    }
+}

@@ -73,6 +73,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case clearCookies = "cookies.clear"
     case editVariable = "variables.edit"
     case newEnvironment = "environments.new"
+    case revealSecrets = "variables.reveal"
+    case addVariable = "variables.add"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -150,6 +152,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .clearCookies: .overlay(.cookies(.clearRequested))
         case .editVariable: .overlay(.variableEditRequested)
         case .newEnvironment: .overlay(.environmentAddRequested)
+        case .revealSecrets: .overlay(.secretsRevealToggled)
+        case .addVariable: .overlay(.variableAddRequested)
         }
     }
 
@@ -158,7 +162,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable:
+            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable, .revealSecrets, .addVariable:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,

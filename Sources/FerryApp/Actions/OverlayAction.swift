@@ -16,8 +16,9 @@ enum OverlayAction: Sendable {
     case trash(TrashAction)
     /// Open the variables view.
     case variablesRequested
-    /// The session's script globals were read, by name, for the variables view.
-    case variablesLoaded([String: String])
+    /// The session's script globals and the open request's values captured from earlier responses (the
+    /// history) were read, by name, for the variables view.
+    case variablesLoaded(globals: [String: String], captured: [String: String])
     /// Something in the cookie jar's view.
     case cookies(CookiesAction)
     /// Edit the value of the variable selected in the variables view.
@@ -26,6 +27,10 @@ enum OverlayAction: Sendable {
     case environmentAddRequested
     /// Open the theme picker (a live preview).
     case themePickerRequested
+    /// Show the secrets' values in the variables view, or mask them again.
+    case secretsRevealToggled
+    /// Ask which file, then the name and value, of a variable to add to the active environment.
+    case variableAddRequested
 }
 
 /// The history view: opening it, its entries arriving, marking for a diff.

@@ -23,8 +23,9 @@ enum Effect: Sendable {
     case writeDraft(RequestID, SavedRequest?)
     /// Read the history log.
     case loadHistory
-    /// Read the session's script globals (``RequestSender/scripting``) for the variables view.
-    case loadVariables
+    /// Read the session's script globals (``RequestSender/scripting``) and the values `request` (the open one,
+    /// if any) captures from earlier responses (the history) for the variables view.
+    case loadVariables(WorkspaceRequest?)
     /// Change the environment file `file` (relative to the workspace), then read the environments again.
     case editEnvironmentFile(String, EnvironmentFileChange)
     /// Read the cookie jar for its view; delete `cookie` first when given, or clear the jar when `clearsAll`.

@@ -95,7 +95,7 @@ final class EffectRunner: @unchecked Sendable {
                 let locator = try? HistoryLocator(workspace: self.saved)
                 self.post(.overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
             }
-        case .loadVariables: post(.overlay(.variablesLoaded(sender.scripting.globals.snapshot())))
+        case .loadVariables(let request): loadVariables(capturedFor: request)
         case .changeCookies(let cookie, let clearsAll): changeCookies(delete: cookie, clearsAll: clearsAll)
         case .editEnvironmentFile(let file, let change): editEnvironmentFile(file, change)
         case .loadTrash: onFiles { self.listTrash() }

@@ -75,6 +75,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case newEnvironment = "environments.new"
     case saveBody = "body.saveToFile"
     case pickTheme = "theme.pick"
+    case revealSecrets = "variables.reveal"
+    case addVariable = "variables.add"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -154,6 +156,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .newEnvironment: .overlay(.environmentAddRequested)
         case .saveBody: .response(.bodySaveRequested)
         case .pickTheme: .overlay(.themePickerRequested)
+        case .revealSecrets: .overlay(.secretsRevealToggled)
+        case .addVariable: .overlay(.variableAddRequested)
         }
     }
 
@@ -162,7 +166,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable:
+            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable, .revealSecrets, .addVariable:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,

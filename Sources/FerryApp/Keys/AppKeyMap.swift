@@ -173,6 +173,8 @@ enum AppKeyMap {
         // Editing the environments from the variables view (last too).
         bind("enter", .editVariable, "Edit the value (written into the active environment)", [.variables])
         bind("n", .newEnvironment, "Add an environment to http-client.env.json", [.variables])
+        bind("r", .revealSecrets, "Reveal the secrets' values, or mask them again (shown here only)", [.variables])
+        bind("a", .addVariable, "Add a variable to the active environment (public or private file)", [.variables])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
         // Seeing everything (last too): long lines, and room for a pane.

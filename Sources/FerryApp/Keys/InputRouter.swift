@@ -104,7 +104,7 @@ enum InputRouter {
             .historyDiff, .trash, .overlayHelp, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict, .reloadDiff,
-            .cookies:
+            .cookies, .confirmClearCookies, .variableFilePicker:
             return false
         case nil: return state.focus == .editor
         }

@@ -20,9 +20,22 @@ extension AppReducer {
             state.report(.info("Deleted the cookie \(cookie.name) of \(cookie.domain)."))
             return [.changeCookies(delete: cookie, clearsAll: false)]
         case .clearRequested:
-            guard case .cookies(let cookies, _) = state.overlay, !cookies.isEmpty else { return [] }
-            state.report(.info("Cleared \(cookies.count) cookie\(cookies.count == 1 ? "" : "s")."))
-            return [.changeCookies(delete: nil, clearsAll: true)]
+            guard case .cookies(let cookies, let selection) = state.overlay, !cookies.isEmpty else { return [] }
+            state.overlay = .confirmClearCookies(cookies, selection: selection)
+            return []
         }
+    }
+
+    /// Yes to clearing the jar: back to the (emptied) cookie view, and every cookie deleted.
+    static func clearCookies(_ cookies: [Cookie], _ state: inout AppState) -> [Effect] {
+        state.overlay = .cookies(cookies, selection: 0)
+        state.report(.info("Cleared \(cookies.count) cookie\(cookies.count == 1 ? "" : "s")."))
+        return [.changeCookies(delete: nil, clearsAll: true)]
+    }
+
+    /// The question before the jar is cleared of `count` cookies.
+    static func clearCookiesQuestion(count: Int) -> String {
+        let cookies = count == 1 ? "its 1 cookie" : "all \(count) cookies"
+        return "Clear the jar: delete \(cookies) from .ferry/cookies? y clears them, n keeps them."
     }
 }

@@ -292,7 +292,8 @@ extension AppReducer {
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict:
+            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
+            .confirmClearCookies, .variableFilePicker:
             break
         }
     }

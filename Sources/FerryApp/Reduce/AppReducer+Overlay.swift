@@ -12,11 +12,14 @@ extension AppReducer {
         case .history(let action): return reduce(action, &state)
         case .trash(let action): return reduce(action, &state)
         case .variablesRequested: return openVariables(&state)
-        case .variablesLoaded(let globals): return showVariables(globals: globals, &state)
+        case .variablesLoaded(let globals, let captured):
+            return showVariables(globals: globals, captured: captured, &state)
         case .cookies(let action): return reduce(action, &state)
         case .variableEditRequested: return askForVariableValue(&state)
         case .environmentAddRequested: return askForEnvironmentName(&state)
         case .themePickerRequested: return pickTheme(&state)
+        case .secretsRevealToggled: return toggleSecrets(&state)
+        case .variableAddRequested: return askForVariableFile(&state)
         }
     }
 
@@ -42,6 +45,11 @@ extension AppReducer {
         if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
         if case .reloadDiff(let id, _) = state.overlay {
             state.overlay = .reloadConflict(id, conflictPicker(for: id))
+            return []
+        }
+        if case .confirmClearCookies(let cookies, let selection) = state.overlay {
+            // n or Esc keeps the cookies and goes back to their view.
+            state.overlay = .cookies(cookies, selection: selection)
             return []
         }
         if let selection = trashSelectionBehindConfirmation(state) {

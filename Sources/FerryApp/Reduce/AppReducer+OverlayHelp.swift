@@ -17,7 +17,8 @@ extension AppReducer {
             return overlay
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash,
-            .confirmPurge, .confirmEmptyTrash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies, .themePicker:
+            .confirmPurge, .confirmEmptyTrash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies,
+            .themePicker, .confirmClearCookies, .variableFilePicker:
             return .overlayHelp(under: overlay, scroll: 0)
         }
     }

@@ -58,6 +58,10 @@ extension AppReducer {
             return pick(event, picker, &state, reopen: Overlay.bodyKindPicker) { choice, state in
                 chooseBodyKind(choice.value, &state)
             }
+        case .variableFilePicker(let picker):
+            return pick(event, picker, &state, reopen: Overlay.variableFilePicker) { choice, state in
+                askForVariableName(inFile: choice.value, &state)
+            }
         case .optionsPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.optionsPicker) { choice, state in
                 chooseOption(choice.value, &state)
@@ -76,7 +80,7 @@ extension AppReducer {
             return effects
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDeleteItem, .historyDiff,
             .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail,
-            .reloadDiff, .cookies, nil:
+            .reloadDiff, .cookies, .confirmClearCookies, nil:
             return []
         }
     }

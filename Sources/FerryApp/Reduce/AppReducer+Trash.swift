@@ -60,7 +60,7 @@ extension AppReducer {
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .confirmQuit, .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem,
             .historyDiff, .trash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadConflict,
-            .reloadDiff, .cookies, .themePicker, nil:
+            .reloadDiff, .cookies, .themePicker, .confirmClearCookies, .variableFilePicker, nil:
             nil
         }
     }

@@ -1,41 +1,83 @@
 import FerryTerminal
 import FerryWorkbench
 
-// MARK: - The variables view: the environment's variables and the scripts' globals
+// MARK: - The variables view: every value the open request resolves, and where it comes from
 
 extension AppReducer {
-    /// Opens the variables view with the environment's variables and asks for the script globals.
+    /// Opens the variables view with the environment's and the open request's file variables, and asks for
+    /// the script globals and the captured values.
     static func openVariables(_ state: inout AppState) -> [Effect] {
-        state.overlay = .variables(variableRows(state, globals: [:]), scroll: 0)
-        return [.loadVariables]
+        state.overlay = .variables(variableRows(state, globals: [:], captured: [:]), scroll: 0)
+        return [.loadVariables(state.openRequest.flatMap { state.workspaceRequest($0) })]
     }
 
-    /// Lists the script globals read by the effect, under the environment's variables, while the view is open.
-    static func showVariables(globals: [String: String], _ state: inout AppState) -> [Effect] {
-        guard case .variables(_, let scroll) = state.overlay else { return [] }
-        let rows = variableRows(state, globals: globals)
+    /// Lists the script globals and captured values read by the effect, while the view is open.
+    static func showVariables(
+        globals: [String: String], captured: [String: String], _ state: inout AppState
+    ) -> [Effect] {
+        guard case .variables(let shown, let scroll) = state.overlay else { return [] }
+        let revealed = shown.contains(where: \.isRevealed)
+        let rows = variableRows(state, globals: globals, captured: captured).map {
+            var row = $0
+            row.isRevealed = revealed
+            return row
+        }
         state.overlay = .variables(rows, scroll: min(scroll, max(0, rows.count - 1)))
         return []
     }
 
-    /// Every variable of the active environment (secrets masked, with their `file:line`), then every script
-    /// global by name, masked when it holds one of the environment's secret values.
-    static func variableRows(_ state: AppState, globals: [String: String]) -> [VariableRow] {
-        let environment = state.environments.variables(for: state.environment)
-        var context = VariableContext(environment: environment)
+    /// Each variable name once, with the value it resolves to by ``VariableContext``'s precedence and where
+    /// that value comes from: the environment's variables in file order, then the open request's file's
+    /// `@variables`, the captured values and the script globals, each by name.
+    static func variableRows(
+        _ state: AppState, globals: [String: String], captured: [String: String]
+    ) -> [VariableRow] {
+        var context =
+            state.openRequest.map { state.variableContext(for: $0) }
+            ?? VariableContext(environment: state.environments.variables(for: state.environment))
         context.scripted = globals
-        let environmentRows = environment.map { variable in
-            VariableRow(
-                name: variable.name, value: variable.displayValue,
-                origin: "\(variable.location.file):\(variable.location.line)", file: variable.location.file,
-                isSecret: variable.isSecret)
-        }
-        let globalRows = globals.keys.sorted().compactMap { name in
-            context.lookup(name).map { found in
-                VariableRow(name: name, value: found.isSecret ? Secrets.mask : found.value, origin: "script")
+        context.captured = captured
+        let file = state.openRequest?.path ?? ""
+        var names: [String] = []
+        var seen = Set<String>()
+        let candidates =
+            context.environment.map(\.name) + context.fileVariables.keys.sorted() + captured.keys.sorted()
+            + globals.keys.sorted()
+        for name in candidates where seen.insert(name).inserted { names.append(name) }
+        return names.compactMap { name -> VariableRow? in
+            guard let found = context.lookup(name) else { return nil }
+            var row = VariableRow(name: name, value: found.value, origin: "", isSecret: found.isSecret)
+            if context.overrides[name] != nil {
+                row.origin = "--var"
+            } else if globals[name] != nil {
+                row.origin = "script global"
+            } else if captured[name] != nil {
+                row.origin = "captured (history)"
+            } else if let variable = context.environment.last(where: { $0.name == name }) {
+                let block = state.environments.block(defining: variable, for: state.environment)
+                row.file = variable.location.file
+                row.block = block
+                row.origin = "\(variable.location.file):\(variable.location.line)"
+                if block == EnvironmentFiles.sharedName { row.origin += " $shared" }
+            } else {
+                row.origin = "@\(name) in \(file)"
             }
+            return row
         }
-        return environmentRows + globalRows
+    }
+
+    /// `r`: shows every secret's value in the view, or masks them again. The values stay on the screen: they
+    /// are not copied, logged or written.
+    static func toggleSecrets(_ state: inout AppState) -> [Effect] {
+        guard case .variables(let rows, let scroll) = state.overlay else { return [] }
+        let reveal = !rows.contains(where: \.isRevealed)
+        state.overlay = .variables(
+            rows.map {
+                var row = $0
+                row.isRevealed = reveal
+                return row
+            }, scroll: scroll)
+        return []
     }
 }
 
@@ -43,15 +85,15 @@ extension AppReducer {
 
 extension AppReducer {
     /// Enter on an environment variable: a prompt for its new value (empty for a secret, which stays masked),
-    /// written into the active environment of the file it came from.
+    /// written into the block that defines it (`$shared` for a shared value) of the file it came from.
     static func askForVariableValue(_ state: inout AppState) -> [Effect] {
         guard case .variables(let rows, let scroll) = state.overlay, rows.indices.contains(scroll) else { return [] }
         let row = rows[scroll]
         guard let file = row.file else {
-            state.report(.error("\(row.name) is a script global: a script sets it, no file holds it."))
+            state.report(.error("\(row.name) comes from \(row.origin): no environment file holds the value shown."))
             return []
         }
-        let environment = state.environment ?? EnvironmentFiles.sharedName
+        let environment = row.block ?? state.environment ?? EnvironmentFiles.sharedName
         state.overlay = .namePrompt(
             .variableValue(name: row.name, file: file, environment: environment),
             PromptDialogState(
@@ -64,5 +106,53 @@ extension AppReducer {
         state.overlay = .namePrompt(
             .newEnvironment, PromptDialogState(title: "New environment", label: "Name", text: ""))
         return []
+    }
+
+    /// `a`: asks which file the new variable goes into, the public one or the private one (a secret).
+    static func askForVariableFile(_ state: inout AppState) -> [Effect] {
+        guard case .variables = state.overlay else { return [] }
+        let environment = state.environment ?? EnvironmentFiles.sharedName
+        state.overlay = .variableFilePicker(
+            PickerDialogState(
+                title: "New variable of \(environment): in which file?",
+                items: [
+                    PickerChoice(EnvironmentFiles.publicFileName, "Public: \(EnvironmentFiles.publicFileName)"),
+                    PickerChoice(
+                        EnvironmentFiles.privateFileName,
+                        "Private (a secret, git-ignored): \(EnvironmentFiles.privateFileName)"),
+                ]))
+        return []
+    }
+
+    /// The file was chosen: a prompt for the new variable's name.
+    static func askForVariableName(inFile file: String, _ state: inout AppState) -> [Effect] {
+        let environment = state.environment ?? EnvironmentFiles.sharedName
+        state.overlay = .namePrompt(
+            .newVariable(file: file, environment: environment),
+            PromptDialogState(title: "New variable of \(environment) (\(file))", label: "Name", text: ""))
+        return []
+    }
+
+    /// The name was typed: a prompt for its value (written as typed), unless the name cannot be a variable's.
+    static func askForNewVariableValue(
+        _ name: String, file: String, environment: String, _ state: inout AppState
+    ) -> [Effect] {
+        guard Self.isVariableName(name) else {
+            state.report(
+                .error("\"\(SafeText.sanitized(name))\" cannot be a variable's name: use letters, digits, _ - and ."))
+            return []
+        }
+        state.overlay = .namePrompt(
+            .variableValue(name: name, file: file, environment: environment),
+            PromptDialogState(title: "\(name) in \(environment) (\(file))", label: "Value", text: ""))
+        return []
+    }
+
+    /// Whether `name` can be written as `{{name}}`: letters, digits, `_`, `-` and `.`, not empty.
+    static func isVariableName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0))
+            }
     }
 }

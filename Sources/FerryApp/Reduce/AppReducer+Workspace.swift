@@ -38,9 +38,12 @@ extension AppReducer {
         case .confirmEmptyTrash(let entries, _):
             state.overlay = .trash(selection: 0)
             return [.purgeTrash(entries)]
+        case .confirmClearCookies(let cookies, _):
+            return clearCookies(cookies, &state)
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
-            .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, nil:
+            .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, .variableFilePicker,
+            nil:
             break
         }
         return []
@@ -51,6 +54,10 @@ extension AppReducer {
         if case .variableValue(let variable, let file, let environment) = purpose {
             // A value may be empty or have spaces at its ends: it is written as typed.
             return [.editEnvironmentFile(file, .set(variable, to: name, in: environment))]
+        }
+        if case .newVariable(let file, let environment) = purpose {
+            return askForNewVariableValue(
+                name.trimmingCharacters(in: .whitespaces), file: file, environment: environment, &state)
         }
         let name = name.trimmingCharacters(in: .whitespaces)
         if case .timeout(let id) = purpose {
@@ -92,7 +99,7 @@ extension AppReducer {
         case .moveItem(let path): return moveItem(path, into: name)
         case .bodyFile(let id): return setBodyFile(id, path: name, &state)
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
-        case .variableValue: return []
+        case .variableValue, .newVariable: return []
         case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
         case .saveBody(let id, let replacing): return saveBody(id, path: name, replacing: replacing, &state)
         }

@@ -52,6 +52,10 @@ enum Overlay: Sendable, Equatable {
     case valueDetail(title: String, rows: [String], scroll: Int)
     /// The cookie jar's cookies, the selected one shown whole below the list.
     case cookies([Cookie], selection: Int)
+    /// Asks whether to clear every cookie of the jar (`cookies`); `selection` is where the cookie view goes back to.
+    case confirmClearCookies([Cookie], selection: Int)
+    /// Asks which environment file (public, or private for a secret) a new variable goes into.
+    case variableFilePicker(PickerDialogState<PickerChoice<String>>)
     /// A request's file changed on disk under its unsaved edits: keep them, take the file's, or see the difference.
     case reloadConflict(RequestID, PickerDialogState<PickerChoice<ReloadChoice>>)
     /// The file's version of a request against its unsaved edits, scrolled; closing asks again.
@@ -65,7 +69,7 @@ enum Overlay: Sendable, Equatable {
     var isPicker: Bool {
         switch self {
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt,
-            .reloadConflict, .themePicker:
+            .reloadConflict, .themePicker, .variableFilePicker:
             true
         default: false
         }
@@ -76,10 +80,10 @@ enum Overlay: Sendable, Equatable {
         switch self {
         case .help, .overlayHelp: .help
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .reloadConflict, .themePicker:
+            .reloadConflict, .themePicker, .variableFilePicker:
             .picker
         case .confirmQuit: .confirm
-        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: .confirmDelete
+        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .confirmClearCookies: .confirmDelete
         case .namePrompt: .namePrompt
         case .search, .treeFilter: .prompt
         case .history: .history
@@ -128,4 +132,6 @@ enum NamePurpose: Sendable, Equatable {
     /// The file (absolute, `~/…`, or relative to the workspace) to save this request's response body to;
     /// `replacing` is the existing file the user was told about, replaced when the same path is given again.
     case saveBody(RequestID, replacing: String?)
+    /// The name of a new variable of `environment` in the environment file `file`; its value is asked next.
+    case newVariable(file: String, environment: String)
 }

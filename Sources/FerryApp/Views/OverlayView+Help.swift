@@ -26,7 +26,8 @@ extension OverlayView {
         case .historyDiff: "history diff"
         case .search: "response filter"
         case .treeFilter: "request filter"
-        case .confirmQuit, .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: "confirmation"
+        case .confirmQuit, .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .confirmClearCookies:
+            "confirmation"
         case .palette: "command palette"
         case .environmentPicker: "environment picker"
         case .methodPicker: "method picker"
@@ -36,6 +37,7 @@ extension OverlayView {
         case .themePicker: "theme picker"
         case .namePrompt: "prompt"
         case .reloadConflict: "reload choice"
+        case .variableFilePicker: "environment file picker"
         case .cookies: "cookie view"
         case .reloadDiff: "reload diff"
         default: "dialog"

@@ -40,6 +40,12 @@ struct OverlayView: CursorWidget {
             pickerDialog(picker).render(into: &buffer, area: area)
         case .bodyKindPicker(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
+        case .variableFilePicker(let picker):
+            pickerDialog(picker).render(into: &buffer, area: area)
+        case .confirmClearCookies(let cookies, _):
+            renderQuestion(
+                "Clear the cookies?", AppReducer.clearCookiesQuestion(count: cookies.count),
+                confirmLabel: "Clear (y)", cancelLabel: "Keep (n)", into: &buffer, area: area)
         case .confirmQuit:
             let count = state.drafts.count
             let message =
@@ -163,6 +169,8 @@ struct OverlayView: CursorWidget {
             return pickerDialog(picker).cursorPosition(in: area)
         case .bodyKindPicker(let picker):
             return pickerDialog(picker).cursorPosition(in: area)
+        case .variableFilePicker(let picker):
+            return pickerDialog(picker).cursorPosition(in: area)
         case .namePrompt(_, let prompt):
             return promptDialog(prompt).cursorPosition(in: area)
         case .reloadConflict(_, let picker):
@@ -177,7 +185,8 @@ struct OverlayView: CursorWidget {
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash, .confirmPurge,
-            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadDiff, .cookies:
+            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadDiff, .cookies,
+            .confirmClearCookies:
             return nil
         }
     }

@@ -3,7 +3,7 @@ import FerryTerminal
 /// The variables view: one line per variable (name, value, origin), values made safe to draw and cut with
 /// `…` to the width left for them.
 struct VariablesView: Widget {
-    /// The rows, values already masked.
+    /// The rows; a secret's value is drawn masked unless revealed.
     let rows: [VariableRow]
     /// The first row shown, which is the selected one (Enter edits it).
     let scroll: Int
@@ -15,7 +15,9 @@ struct VariablesView: Widget {
     /// Draws the view over `area` (the whole screen), centred with a margin.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         let rect = area.centered(Size(width: max(20, area.width - 6), height: max(3, area.height - 4)))
-        let title = "Variables of \(environment.map { "environment \($0)" } ?? "no environment") (Esc closes)"
+        let revealed = rows.contains(where: \.isRevealed)
+        let keys = revealed ? "secrets shown, r masks them" : "r reveals secrets, a adds, Esc closes"
+        let title = "Variables of \(environment.map { "environment \($0)" } ?? "no environment") (\(keys))"
         let block = Block(
             title: Line(" \(SafeText.sanitized(title)) "), borderStyle: theme[.focusedBorder],
             focusedBorderStyle: theme[.focusedBorder], style: theme[.background], isFocused: true)
@@ -33,7 +35,7 @@ struct VariablesView: Widget {
         let originWidth = origins.map { CharacterWidth.columns(of: $0) }.max() ?? 0
         let valueWidth = max(1, inner.width - nameWidth - originWidth - 4)
         for (offset, index) in rows.indices.dropFirst(scroll).prefix(inner.height).enumerated() {
-            let value = Self.cut(SafeText.sanitized(rows[index].value), to: valueWidth)
+            let value = Self.cut(SafeText.sanitized(rows[index].shownValue), to: valueWidth)
             let selected = index == scroll
             Line([
                 Span(

@@ -65,8 +65,19 @@ final class CookiesViewAppTests {
                 ?? false
         }
 
-        // D clears the rest; the next send carries no cookie.
+        // D asks first: n keeps them, y clears the rest; the next send carries no cookie.
         try await app.press(.character("D"))
+        #expect(app.shows("Clear the jar: delete all 2 cookies"), "\(app.screen)")
+        try await app.press(.character("n"))
+        guard case .cookies(let kept, _) = app.state.overlay else {
+            Issue.record("n did not go back to the cookies\n\(app.screen)")
+            return
+        }
+        #expect(kept.count == 2)
+        #expect(
+            (try? String(contentsOf: file, encoding: .utf8)).map { $0.contains("session") && $0.contains("theme") }
+                == true)
+        try await app.press(.character("D"), .character("y"))
         try await app.waitFor("none left") {
             guard case .cookies(let cookies, _) = app.state.overlay else { return false }
             return cookies.isEmpty

@@ -69,4 +69,60 @@ final class VariablesEditAppTests {
         try await app.waitFor("the environment added") { app.state.environments.names.contains("staging") }
         #expect(try folder.read("http-client.env.json").hasSuffix("},\n    \"staging\": {}\n}\n"))
     }
+
+    @Test func aAsksForTheFileThenAddsTheVariableAndRRevealsIt() async throws {
+        let app = try AppHarness(workspace: folder.url)
+        defer { app.stop() }
+        try await app.settle()
+        try await app.press(.key(.function(12)))
+        try await app.waitFor("the variables") {
+            guard case .variables(let rows, _) = app.state.overlay else { return false }
+            return rows.count == 3
+        }
+        // a: which file? The public one (first), a name, a value.
+        try await app.press(.character("a"))
+        #expect(app.shows("in which file?") && app.shows("Private (a secret"), "\(app.screen)")
+        try await app.press(.key(.enter))
+        try await app.type("region")
+        try await app.press(.key(.enter))
+        #expect(app.shows("region in local (http-client.env.json)"), "\(app.screen)")
+        try await app.type("eu-1")
+        try await app.press(.key(.enter))
+        try await app.waitFor("region read again") {
+            app.state.environments.variables(for: "local").contains { $0.name == "region" && $0.value == "eu-1" }
+        }
+        #expect(try folder.read("http-client.env.json").contains("\"region\": \"eu-1\""))
+
+        // The private file, for a secret; a name that cannot be a variable's is refused in words.
+        try await app.press(.key(.function(12)), .character("a"), .key(.down), .key(.enter))
+        try await app.type("two words")
+        try await app.press(.key(.enter))
+        #expect(app.shows("cannot be a variable's name"), "\(app.screen)")
+        try await app.press(.key(.function(12)), .character("a"), .key(.down), .key(.enter))
+        try await app.type("apiKey")
+        try await app.press(.key(.enter))
+        try await app.type("k-9000")
+        try await app.press(.key(.enter))
+        let privateFile = folder.url.appendingPathComponent("http-client.private.env.json")
+        try await app.waitFor("the secret written") {
+            (try? String(contentsOf: privateFile, encoding: .utf8))?.contains("\"apiKey\": \"k-9000\"") == true
+        }
+        try await app.waitFor("apiKey read again") {
+            app.state.environments.variables(for: "local").contains { $0.name == "apiKey" && $0.isSecret }
+        }
+
+        // Masked until r; r again masks them.
+        try await app.press(.key(.function(12)))
+        try await app.waitFor("five variables") {
+            guard case .variables(let rows, _) = app.state.overlay else { return false }
+            return rows.count == 5
+        }
+        #expect(!app.shows("k-9000") && !app.shows("hunter22"), "\(app.screen)")
+        try await app.press(.character("r"))
+        #expect(app.shows("k-9000") && app.shows("hunter22"), "\(app.screen)")
+        try await app.press(.character("r"))
+        #expect(!app.shows("k-9000") && !app.shows("hunter22"), "\(app.screen)")
+        try await app.press(.key(.escape))
+        #expect(app.state.overlay == nil)
+    }
 }

@@ -31,11 +31,13 @@ struct VariablesViewTests {
         [
             VariableRow(
                 name: "host", value: "http://127.0.0.1:9", origin: "http-client.env.json:3",
-                file: "http-client.env.json"),
-            VariableRow(name: "user", value: "ada", origin: "http-client.env.json:4", file: "http-client.env.json"),
+                file: "http-client.env.json", block: "local"),
             VariableRow(
-                name: "password", value: Secrets.mask, origin: "http-client.private.env.json:3",
-                file: "http-client.private.env.json", isSecret: true),
+                name: "user", value: "ada", origin: "http-client.env.json:4", file: "http-client.env.json",
+                block: "local"),
+            VariableRow(
+                name: "password", value: "hunter22", origin: "http-client.private.env.json:3",
+                file: "http-client.private.env.json", block: "local", isSecret: true),
         ]
     }
 
@@ -50,7 +52,7 @@ struct VariablesViewTests {
         }
         // A fresh session has no globals: the rows stay the environment's.
         await tester.receive({ action -> [String: String]? in
-            guard case .overlay(.variablesLoaded(let globals)) = action else { return nil }
+            guard case .overlay(.variablesLoaded(let globals, _)) = action else { return nil }
             return globals
         }) { _, globals in
             #expect(globals.isEmpty)
@@ -64,19 +66,25 @@ struct VariablesViewTests {
     @Test func globalsComeAfterTheEnvironmentMaskedWhenTheyHoldASecret() {
         let tester = ReducerTester(state)
         tester.press(.key(.function(12))) { $0.overlay = .variables(environmentRows, scroll: 0) }
-        tester.send(.overlay(.variablesLoaded(["token": "js-777", "derived": "xhunter22", "plain": "hunter"]))) {
+        tester.send(
+            .overlay(
+                .variablesLoaded(
+                    globals: ["token": "js-777", "derived": "xhunter22", "plain": "hunter"],
+                    captured: ["login.response.body.id": "7"]))
+        ) {
             $0.overlay = .variables(
                 environmentRows + [
-                    VariableRow(name: "derived", value: Secrets.mask, origin: "script"),
-                    VariableRow(name: "plain", value: "hunter", origin: "script"),
-                    VariableRow(name: "token", value: "js-777", origin: "script"),
+                    VariableRow(name: "login.response.body.id", value: "7", origin: "captured (history)"),
+                    VariableRow(name: "derived", value: "xhunter22", origin: "script global", isSecret: true),
+                    VariableRow(name: "plain", value: "hunter", origin: "script global"),
+                    VariableRow(name: "token", value: "js-777", origin: "script global"),
                 ], scroll: 0)
         }
     }
 
     @Test func globalsArrivingAfterTheViewClosedChangeNothing() {
         let tester = ReducerTester(state)
-        tester.send(.overlay(.variablesLoaded(["token": "js-777"]))) { _ in }
+        tester.send(.overlay(.variablesLoaded(globals: ["token": "js-777"], captured: [:]))) { _ in }
         #expect(tester.state.overlay == nil)
     }
 
@@ -94,5 +102,68 @@ struct VariablesViewTests {
         #expect(!screen.contains("\u{1B}"), "\(screen)")
         #expect(screen.contains("ring"), "\(screen)")
         #expect(screen.contains("Variables of environment local"), "\(screen)")
+    }
+
+    @Test func rRevealsTheSecretsOnScreenAndMasksThemAgain() {
+        let tester = ReducerTester(state)
+        tester.press(.key(.function(12))) { $0.overlay = .variables(environmentRows, scroll: 0) }
+        let revealed = environmentRows.map {
+            var row = $0
+            row.isRevealed = true
+            return row
+        }
+        tester.press(.character("r")) { $0.overlay = .variables(revealed, scroll: 0) }
+        #expect(Self.drawn(revealed).contains("hunter22"))
+        #expect(Self.drawn(revealed).contains("secrets shown"))
+        tester.press(.character("r")) { $0.overlay = .variables(environmentRows, scroll: 0) }
+        let masked = Self.drawn(environmentRows)
+        #expect(!masked.contains("hunter22") && masked.contains(Secrets.mask), "\(masked)")
+    }
+
+    @Test func aSharedValueIsEditedInTheSharedBlock() throws {
+        let shared = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: [:],
+            extraFiles: [
+                "http-client.env.json":
+                    "{\n  \"$shared\": { \"page\": \"1\" },\n  \"local\": { \"host\": \"http://127.0.0.1:9\" }\n}\n"
+            ])
+        var state = try shared.loadState(size: Size(width: 100, height: 24))
+        state.environment = "local"
+        let rows = AppReducer.variableRows(state, globals: [:], captured: [:])
+        let page = try #require(rows.first { $0.name == "page" })
+        #expect(page.block == "$shared" && page.origin == "http-client.env.json:2 $shared", "\(page)")
+        #expect(rows.first { $0.name == "host" }?.block == "local")
+        state.overlay = .variables(rows, scroll: rows.firstIndex(of: page) ?? 0)
+        _ = AppReducer.askForVariableValue(&state)
+        guard case .namePrompt(.variableValue("page", "http-client.env.json", let environment), _) = state.overlay
+        else {
+            Issue.record("no value prompt: \(String(describing: state.overlay))")
+            return
+        }
+        #expect(environment == "$shared")
+    }
+
+    @Test func capturedAndScriptValuesAreNotEditedAsFiles() {
+        var state = state
+        state.overlay = .variables(
+            [VariableRow(name: "token", value: "js-777", origin: "script global")], scroll: 0)
+        _ = AppReducer.askForVariableValue(&state)
+        #expect(
+            state.message?.text.contains("token comes from script global") == true,
+            "\(String(describing: state.message))")
+    }
+
+    @Test func aNewVariableNeedsANameThatCanBeWrittenInBraces() {
+        #expect(AppReducer.isVariableName("api.key-2_x"))
+        #expect(!AppReducer.isVariableName(""))
+        #expect(!AppReducer.isVariableName("a}}b"))
+        #expect(!AppReducer.isVariableName("two words"))
+    }
+
+    private static func drawn(_ rows: [VariableRow]) -> String {
+        var buffer = ScreenBuffer(size: Size(width: 100, height: 12))
+        VariablesView(rows: rows, scroll: 0, environment: "local", theme: .fallback)
+            .render(into: &buffer, area: Rect(x: 0, y: 0, width: 100, height: 12))
+        return buffer.lines.joined(separator: "\n")
     }
 }

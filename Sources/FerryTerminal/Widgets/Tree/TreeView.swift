@@ -72,11 +72,9 @@ public struct TreeView<ID: Hashable, Row: ListRow>: CursorWidget {
                 string: prefix, at: line.origin, style: rowStyle.patched(with: guideStyle), clippedTo: line)
             x = draw(badge(row.id, item.row), at: x, in: line, base: rowStyle, into: &buffer)
             guard x < line.right else { continue }
-            let textArea = line.columns(x, count: line.right - x)
-            ListView<Row>.drawRow(
-                item.row, positions: row.matchPositions, in: &buffer, area: textArea, base: rowStyle, match: matchStyle)
-            let textWidth = ScreenBuffer.cellWidth(of: item.row.spans.lazy.flatMap(\.content))
-            draw(marker(row.id, item.row), at: x + textWidth, in: line, base: rowStyle, into: &buffer)
+            let markers = marker(row.id, item.row)
+            let shown = drawText(of: item.row, row, at: x, before: markers, in: line, base: rowStyle, into: &buffer)
+            draw(markers, at: x + shown, in: line, base: rowStyle, into: &buffer)
         }
     }
 
@@ -99,6 +97,28 @@ public struct TreeView<ID: Hashable, Row: ListRow>: CursorWidget {
                 clippedTo: line)
         }
         return x
+    }
+
+    /// Draws a row's text from column `x`, leaving room for its markers; a text too long for the room is cut
+    /// with `…` in its last column. Returns the columns drawn.
+    private func drawText(
+        of item: Row, _ row: TreeRow<ID>, at x: Int, before markers: [Span], in line: Rect, base: Style,
+        into buffer: inout ScreenBuffer
+    ) -> Int {
+        let textWidth = ScreenBuffer.cellWidth(of: item.spans.lazy.flatMap(\.content))
+        let markerWidth = ScreenBuffer.cellWidth(of: markers.lazy.flatMap(\.content))
+        let room = max(1, line.right - x - markerWidth)
+        guard textWidth > room else {
+            ListView<Row>.drawRow(
+                item, positions: row.matchPositions, in: &buffer, area: line.columns(x, count: line.right - x),
+                base: base, match: matchStyle)
+            return textWidth
+        }
+        ListView<Row>.drawRow(
+            item, positions: row.matchPositions, in: &buffer, area: line.columns(x, count: room - 1), base: base,
+            match: matchStyle)
+        buffer.set(string: "…", at: Position(x: x + room - 1, y: line.y), style: base, clippedTo: line)
+        return room
     }
 
     /// The guides, connector and disclosure triangle drawn before a row's text.

@@ -73,6 +73,8 @@ public final class WorkbenchApp: @unchecked Sendable {
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
             limits: limits)
+        // The schemas cached for GraphQL completion, read off the loop (only when there is a GRAPHQL request).
+        if workspace.requests.contains(where: { $0.request.isGraphQL }) { runner.run(.loadGraphQLSchemas) }
     }
 
     // MARK: - Running

@@ -47,6 +47,10 @@ enum Effect: Sendable {
     case runCollection(id: Int, CollectionRun)
     /// Stop the run under way (its requests in flight are canceled, the rest are not sent).
     case cancelRun
+    /// Read the schemas cached in `.ferry/graphql` (at start, when the workspace has GraphQL requests).
+    case loadGraphQLSchemas
+    /// Send `plan`'s request as an introspection query and cache the schema of `endpoint` it returns.
+    case introspect(endpoint: String, SendPlan)
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.

@@ -130,6 +130,8 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .runCollection(let id, let run): startRun(id, run)
         case .cancelRun: lock.withLock { runTask }?.cancel()
+        case .loadGraphQLSchemas: onFiles { self.loadGraphQLSchemas() }
+        case .introspect(let endpoint, let plan): introspect(endpoint, plan)
         }
     }
 
@@ -199,6 +201,7 @@ final class EffectRunner: @unchecked Sendable {
                         self.post(id, .headArrived(head, preview: bytes))
                     }
                     self.post(id, .ended(end))
+                    if plan.request.request.isGraphQL { self.readGraphQLErrors(id, end) }
                     // The handlers ran before the end was handed on; the Tests tab gets what they produced.
                     if let runs = report.withLock({ $0?.scriptRuns }), !runs.isEmpty {
                         self.post(id, .scriptsFinished(runs.map(\.outcome)))

@@ -62,6 +62,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case cancelRun = "run.cancel"
     case editScript = "request.editScript"
     case variables = "variables.show"
+    case refreshSchema = "graphql.refreshSchema"
+    case completeQuery = "graphql.complete"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -128,6 +130,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .cancelRun: .run(.cancelRequested)
         case .editScript: .editor(.scriptEditRequested)
         case .variables: .overlay(.variablesRequested)
+        case .refreshSchema: .graphQL(.schemaRefreshRequested)
+        case .completeQuery: .graphQL(.completionAccepted)
         }
     }
 
@@ -136,13 +140,13 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun:
+            .emptyTrash, .cancelRun, .completeQuery:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .refreshSchema:
             true
         }
     }

@@ -160,6 +160,9 @@ enum AppKeyMap {
         }
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
+        // GraphQL (last too): the endpoint's schema, completing names in the query.
+        bind("f11", .refreshSchema, "Fetch the GraphQL endpoint's schema again (introspection, cached in .ferry)")
+        bind("tab", .completeQuery, "Complete the GraphQL field, argument or type name", [.queryCompletion])
         return KeyMap(bindings)
     }()
 

@@ -106,6 +106,9 @@ struct ResponseView: Widget {
                 outcomes: exchange.scriptOutcomes, cursor: state.testsCursor, scroll: state.detailScroll,
                 isFocused: state.focus == .response, theme: theme
             ).render(into: &buffer, area: content)
+        case .errors:
+            GraphQLErrorsView(errors: state.graphQL.responseErrors[exchange.id], scroll: state.detailScroll, theme: theme)
+                .render(into: &buffer, area: content)
         }
     }
 
@@ -154,6 +157,9 @@ struct ResponseView: Widget {
                 spans.append(Span("  · partial view", style: theme[.warning]))
             }
             if let type = response.mediaType?.essence { spans.append(Span("  · \(type)", style: theme[.muted])) }
+            if let errors = state.graphQL.responseErrors[exchange.id] {
+                spans.append(Span("  · \(GraphQLErrorsView.count(errors)) (Errors tab)", style: theme[.error]))
+            }
             return Line(spans)
         }
     }

@@ -36,7 +36,8 @@ struct GraphQLQueryMarks {
             let column = min(max(0, problem.column - 1), characters.count)
             let start = editor.displayColumn(of: TextPosition(line: line, column: column))
             let name = characters[column...].prefix { $0 == "_" || $0.isLetter || $0.isNumber }
-            let width = max(1, ScreenBuffer.cellWidth(of: name))
+            let end = editor.displayColumn(of: TextPosition(line: line, column: column + name.count))
+            let width = max(1, end - start)
             let y = area.y + line - scroll.y
             guard y >= area.y, y < area.bottom else { continue }
             let x = area.x + start - scroll.x

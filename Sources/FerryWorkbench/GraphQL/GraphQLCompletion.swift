@@ -38,7 +38,8 @@ public struct GraphQLCompletion: Sendable, Hashable {
     /// The completion for a cursor after `before` (the query's text up to the cursor), or `nil` when nothing
     /// completes there (in a string, a comment, a value, or where the schema knows no type).
     public init?(before: String, schema: GraphQLSchema) {
-        let partial = String(before.unicodeScalars.reversed().prefix { Self.isNameScalar($0) }.reversed())
+        let partial = String(
+            String.UnicodeScalarView(before.unicodeScalars.reversed().prefix { Self.isNameScalar($0) }.reversed()))
         guard partial.first.map({ !$0.isNumber }) ?? true else { return nil }
         let head = String(before.unicodeScalars.dropLast(partial.unicodeScalars.count))
         guard !Self.endsInComment(head), let tokens = try? GraphQLLexer.tokens(in: head) else { return nil }

@@ -88,7 +88,7 @@ struct GraphQLWorkbenchAppTests {
         #expect(app.state.bodyEditor?.text.contains(#"hero(id: "9") { name friends { id } nme }"#) == true)
         #expect(!app.shows(" friends : [Hero!]!"), "the list closes once the name is complete\n\(app.screen)")
         // The unknown field: in words above the query, underlined where it is.
-        let message = "✗ line 2, column 40: no field 'nme' on Hero"
+        let message = "✗ line 2, column 39: no field 'nme' on Hero"
         #expect(app.shows(message), "\(app.screen)")
         let row = try #require(app.screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
             $0.contains(#"hero(id: "9")"#) && $0.contains("nme")

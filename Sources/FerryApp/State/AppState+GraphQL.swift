@@ -24,7 +24,8 @@ extension AppState {
     }
 
     /// What completes the name before the cursor of the body editor, when it edits the query of a GraphQL
-    /// request whose schema is known (never in the variables block).
+    /// request whose schema is known (never in the variables block), once the name's first letter is typed
+    /// (so Tab keeps its meaning between names).
     var graphQLCompletion: GraphQLCompletion? {
         guard focus == .editor, overlay == nil, let editor = bodyEditor, let request = currentRequest,
             request.isGraphQL, let schema = graphQLSchemaState?.schema
@@ -34,7 +35,10 @@ extension AppState {
         }
         var before = editor.lines[..<editor.cursor.line].map { String($0) + "\n" }.joined()
         before += String(editor.lines[editor.cursor.line][..<editor.cursor.column])
-        return GraphQLCompletion(before: before, schema: schema)
+        guard let completion = GraphQLCompletion(before: before, schema: schema), !completion.partial.isEmpty else {
+            return nil
+        }
+        return completion
     }
 
     /// What is wrong with the open GraphQL request's query, at lines and columns of its body: the syntax

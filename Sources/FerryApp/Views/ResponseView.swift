@@ -146,6 +146,9 @@ struct ResponseView: Widget {
                 // Said first, so even a narrow pane shows it.
                 spans.append(Span("  ⚠ TLS not verified", style: theme[.warning].adding(.bold)))
             }
+            if let errors = state.graphQL.responseErrors[exchange.id] {
+                spans.append(Span("  · \(GraphQLErrorsView.count(errors)) (Errors tab)", style: theme[.error]))
+            }
             if exchange.attempt > 1 {
                 spans.append(Span("  · attempt \(exchange.attempt)", style: theme[.warning]))
             }
@@ -157,9 +160,6 @@ struct ResponseView: Widget {
                 spans.append(Span("  · partial view", style: theme[.warning]))
             }
             if let type = response.mediaType?.essence { spans.append(Span("  · \(type)", style: theme[.muted])) }
-            if let errors = state.graphQL.responseErrors[exchange.id] {
-                spans.append(Span("  · \(GraphQLErrorsView.count(errors)) (Errors tab)", style: theme[.error]))
-            }
             return Line(spans)
         }
     }

@@ -61,8 +61,11 @@ struct GraphQLCursorWalk {
         case ")" where valueDepth == 0:
             parentheses.removeLast()
             lastArgument = nil
-        case "[", "{": valueDepth += 1
-        case "]", "}": valueDepth = max(0, valueDepth - 1)
+        // In variable definitions `[` and `]` wrap a type (`[ID!]`), not a value.
+        case "[": if !isInVariables { valueDepth += 1 }
+        case "]": if !isInVariables { valueDepth = max(0, valueDepth - 1) }
+        case "{": valueDepth += 1
+        case "}": valueDepth = max(0, valueDepth - 1)
         default: break
         }
     }
@@ -111,6 +114,11 @@ struct GraphQLCursorWalk {
             valueDepth = 0
         default: break
         }
+    }
+
+    private var isInVariables: Bool {
+        if case .variables = parentheses.last { return true }
+        return false
     }
 
     private func isPrevious(_ punctuator: String) -> Bool { previous?.isPunctuator(punctuator) == true }

@@ -63,11 +63,11 @@ struct GraphQLWorkbenchAppTests {
         ],
     ]
 
-    /// Opens the request's query in the body editor (URL field, Body tab, Down) with the cursor before the
-    /// `}` that closes `hero`'s selection.
+    /// Opens the request's query in the body editor (URL field, Body tab, Down: the cursor starts at the end)
+    /// and puts the cursor before the `}` that closes `hero`'s selection.
     static func openQuery(_ app: AppHarness) async throws {
         try await app.press(.key(.tab), .control("t"), .control("t"), .key(.down))
-        try await app.press(.key(.up), .key(.up), .key(.end), .key(.left))
+        try await app.press(.key(.up), .key(.end), .key(.left))
     }
 
     @Test func theCachedSchemaCompletesFieldsAndUnknownFieldsAreMarkedWhereTheyAre() async throws {
@@ -75,7 +75,7 @@ struct GraphQLWorkbenchAppTests {
         let folder = try Self.workspace(graphql: endpoint)
         try GraphQLSchemaCache(stateFolder: folder.url.appendingPathComponent(".ferry")).write(
             Self.heroSchema, for: endpoint, fetched: Date())
-        let app = try AppHarness(workspace: folder.url, width: 100, height: 30)
+        let app = try AppHarness(workspace: folder.url, width: 130, height: 30)
         defer { app.stop() }
         try await app.settle()
         try await app.waitFor("the cached schema") { app.state.graphQL.schemas[endpoint] != nil }
@@ -85,7 +85,7 @@ struct GraphQLWorkbenchAppTests {
         #expect(app.shows(" friends : [Hero!]!"), "the completion list under the cursor\n\(app.screen)")
         try await app.press(.key(.tab))
         try await app.type(" { id } nme")
-        #expect(app.state.bodyEditor?.text.contains(#"hero(id: "9") { name friends { id } nme }"#) == true)
+        #expect(app.state.bodyEditor?.text.contains(#"hero(id: "9") { name friends { id } nme}"#) == true)
         #expect(!app.shows(" friends : [Hero!]!"), "the list closes once the name is complete\n\(app.screen)")
         // The unknown field: in words above the query, underlined where it is.
         let message = "✗ line 2, column 39: no field 'nme' on Hero"
@@ -99,10 +99,9 @@ struct GraphQLWorkbenchAppTests {
         #expect(app.backend.grid[column + 2, row].style.modifiers.contains(.underline))
         #expect(!app.backend.grid[column + 3, row].style.modifiers.contains(.underline))
         // A syntax error comes first, at the parser's line and column.
-        try await app.press(.key(.backspace), .key(.backspace), .key(.backspace), .key(.right), .key(.right))
+        try await app.press(.key(.backspace), .key(.backspace), .key(.backspace))
         try await app.type("(")
-        #expect(app.shows("✗ line 2, column"), "\(app.screen)")
-        #expect(app.shows("expected"), "\(app.screen)")
+        #expect(app.shows("✗ line 2, column 39: expected a field name"), "\(app.screen)")
     }
 
     @Test func f11IntrospectsTheServerAndTheErrorsTabListsTheResponsesErrors() async throws {
@@ -116,21 +115,22 @@ struct GraphQLWorkbenchAppTests {
         #expect(app.state.graphQL.schemas.isEmpty)
         try await app.press(.key(.function(11)))
         try await app.waitFor("the schema") { app.shows("Schema of \(server.url):") }
-        #expect(app.shows("Cached in .ferry/graphql"), "\(app.screen)")
+        #expect(app.shows(" types, cached in .ferry/graphql."), "\(app.screen)")
         let cached = GraphQLSchemaCache(stateFolder: folder.url.appendingPathComponent(".ferry")).readAll()
         #expect(cached.schemas.map(\.endpoint) == [server.url])
         #expect(cached.schemas.first?.schema.field("addBook", of: "Mutation") != nil)
-        try await app.press(.control("t"), .control("t"), .key(.down), .key(.up), .key(.up), .key(.end), .key(.left))
+        try await app.press(.control("t"), .control("t"), .key(.down), .key(.up), .key(.end), .key(.left))
         try await app.type("fr")
         #expect(app.shows(" friends : [Hero!]!"), "\(app.screen)")
         try await app.press(.key(.tab))
         try await app.type(" { id }")
+        #expect(!app.shows("__typename : String!"), "no list between names\n\(app.screen)")
         try await app.press(.control("r"))
         try await app.waitFor("the response") { app.shows("1 GraphQL error (Errors tab)") }
         // The data stays a JSON tree on the Body tab; the errors have their own tab.
         try await app.press(.key(.escape), .key(.tab))
         #expect(app.state.focus == .response)
-        #expect(app.shows("\"hero\": null"), "\(app.screen)")
+        #expect(app.shows("hero: null"), "\(app.screen)")
         try await app.press(.character("["))
         #expect(app.state.responseTab == .errors)
         #expect(app.shows("1 GraphQL error, with partial data (Body tab)"), "\(app.screen)")
@@ -151,9 +151,9 @@ struct GraphQLWorkbenchAppTests {
         try await app.settle()
         try await app.press(.key(.tab), .key(.function(11)))
         try await app.waitFor("the failure") { app.shows("No schema for") }
-        #expect(
-            app.shows("introspection is disabled on this server or refused: introspection is off here"),
-            "\(app.screen)")
+        // The status bar wraps the message; the server's escape sequence arrives as plain text.
+        #expect(app.shows("introspection is disabled on this server or refused:"), "\(app.screen)")
+        #expect(app.shows("introspection is off here [2J."), "\(app.screen)")
         #expect(!app.screen.contains("\u{1b}"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".ferry/graphql").path))
         try await app.press(.control("t"), .control("t"), .key(.down))

@@ -30,13 +30,13 @@ struct TmuxGraphQLTests {
         try await session.send("C-t")
         try await session.send("Down")
         try await session.waitFor("✓ schema · Tab completes")
-        for key in ["Up", "Up", "End", "Left"] { try await session.send(key) }
+        for key in ["Up", "End", "Left"] { try await session.send(key) }
         try await session.send("fr", literal: true)
         try await session.waitFor(" friends : [Hero!]!")
         try await session.send("Tab")
         try await session.send(" { id } nme", literal: true)
         try await session.waitFor("✗ line 2, column 39: no field 'nme' on Hero")
-        for _ in 0..<4 { try await session.send("BSpace") }
+        for _ in 0..<3 { try await session.send("BSpace") }
         try await session.waitFor(#"hero(id: "9") { name friends { id } }"#)
         try await session.send("C-r")
         try await session.waitFor("1 GraphQL error (Errors tab)")

@@ -53,7 +53,8 @@ extension AppReducer {
         case .success(let schema):
             state.graphQL.schemas[endpoint] = .loaded(schema, fetched: Date())
             let types = schema.types.filter { !$0.name.hasPrefix("__") }.count
-            let cached = cacheProblem.map { " (not cached: \($0))." } ?? ", cached in .ferry/\(GraphQLSchemaCache.folderName)."
+            let cached =
+                cacheProblem.map { " (not cached: \($0))." } ?? ", cached in .ferry/\(GraphQLSchemaCache.folderName)."
             state.report(.info("Schema of \(endpoint): \(types) types\(cached)"))
         case .failure(let error):
             state.graphQL.schemas[endpoint] = .failed(error.message, previous: previous)

@@ -209,7 +209,9 @@ public struct AppState: Sendable {
     /// The key-map contexts in force, most specific first.
     var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
-        if focus == .editor && bodyEditor != nil { return graphQLCompletion == nil ? [.body] : [.queryCompletion, .body] }
+        if focus == .editor && bodyEditor != nil {
+            return graphQLCompletion == nil ? [.body] : [.queryCompletion, .body]
+        }
         if focus == .editor && headerTable != nil { return [.table] }
         if focus == .editor && bodyTable != nil {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]

@@ -33,14 +33,18 @@ struct GraphQLErrorsView: Widget {
                 style: theme[.error].adding(.bold))
         ]
         for (index, entry) in errors.errors.enumerated() {
-            lines.append(Line([Span("\(index + 1). ", style: theme[.muted]), Span(entry.message, style: theme[.error])]))
+            lines.append(
+                Line([Span("\(index + 1). ", style: theme[.muted]), Span(entry.message, style: theme[.error])]))
             if !entry.locations.isEmpty {
                 let places = entry.locations.map { "line \($0.line), column \($0.column)" }.joined(separator: "; ")
                 lines.append(Line([Span("   at ", style: theme[.muted]), Span(places)]))
             }
             if !entry.path.isEmpty {
                 lines.append(
-                    Line([Span("   path ", style: theme[.muted]), Span(entry.path.joined(separator: "."), style: theme[.jsonKey])]))
+                    Line([
+                        Span("   path ", style: theme[.muted]),
+                        Span(entry.path.joined(separator: "."), style: theme[.jsonKey]),
+                    ]))
             }
         }
         if errors.omitted > 0 { lines.append(Line("… and \(errors.omitted) more not shown", style: theme[.muted])) }

@@ -14,7 +14,9 @@ struct GraphQLQueryMarks {
     var summary: [Span] {
         let theme = state.theme
         if let problem = state.graphQLQueryProblems.first {
-            return [Span("  ✗ line \(problem.line), column \(problem.column): \(problem.message)", style: theme[.error])]
+            return [
+                Span("  ✗ line \(problem.line), column \(problem.column): \(problem.message)", style: theme[.error])
+            ]
         }
         let key = AppKeyMap.hint(for: .refreshSchema, in: state.keyMap) ?? "F11"
         switch state.graphQLSchemaState {

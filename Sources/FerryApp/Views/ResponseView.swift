@@ -107,8 +107,10 @@ struct ResponseView: Widget {
                 isFocused: state.focus == .response, theme: theme
             ).render(into: &buffer, area: content)
         case .errors:
-            GraphQLErrorsView(errors: state.graphQL.responseErrors[exchange.id], scroll: state.detailScroll, theme: theme)
-                .render(into: &buffer, area: content)
+            GraphQLErrorsView(
+                errors: state.graphQL.responseErrors[exchange.id], scroll: state.detailScroll, theme: theme
+            )
+            .render(into: &buffer, area: content)
         }
     }
 

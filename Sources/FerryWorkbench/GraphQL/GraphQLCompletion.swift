@@ -63,7 +63,11 @@ public struct GraphQLCompletion: Sendable, Hashable {
         var escaped = false
         for character in line {
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
                     inString = false
                 }
             } else if character == "\"" {

@@ -65,7 +65,8 @@ extension RequestSender {
         let errors = GraphQLResponseErrors(body: body)
         let firstError = errors?.errors.first.map { ": \($0.message)" } ?? ""
         guard (200..<300).contains(response.status) else {
-            return .failure(GraphQLSchemaError("the server answered the introspection query with \(response.status)\(firstError)"))
+            return .failure(
+                GraphQLSchemaError("the server answered the introspection query with \(response.status)\(firstError)"))
         }
         guard let json = try? JSONValue(parsing: body) else {
             return .failure(GraphQLSchemaError("the answer to the introspection query is not JSON"))

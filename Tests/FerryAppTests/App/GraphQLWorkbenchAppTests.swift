@@ -43,7 +43,12 @@ struct GraphQLWorkbenchAppTests {
                 "fields": [
                     [
                         "name": "hero", "type": type("OBJECT", "Hero"),
-                        "args": [["name": "id", "defaultValue": nil, "type": type("NON_NULL", nil, of: type("SCALAR", "ID"))]],
+                        "args": [
+                            [
+                                "name": "id", "defaultValue": nil,
+                                "type": type("NON_NULL", nil, of: type("SCALAR", "ID")),
+                            ]
+                        ],
                     ]
                 ],
             ],
@@ -54,7 +59,9 @@ struct GraphQLWorkbenchAppTests {
                     ["name": "name", "args": [], "type": type("NON_NULL", nil, of: type("SCALAR", "String"))],
                     [
                         "name": "friends", "args": [],
-                        "type": type("NON_NULL", nil, of: type("LIST", nil, of: type("NON_NULL", nil, of: type("OBJECT", "Hero")))),
+                        "type": type(
+                            "NON_NULL", nil,
+                            of: type("LIST", nil, of: type("NON_NULL", nil, of: type("OBJECT", "Hero")))),
                     ],
                 ],
             ],
@@ -90,9 +97,10 @@ struct GraphQLWorkbenchAppTests {
         // The unknown field: in words above the query, underlined where it is.
         let message = "✗ line 2, column 39: no field 'nme' on Hero"
         #expect(app.shows(message), "\(app.screen)")
-        let row = try #require(app.screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
-            $0.contains(#"hero(id: "9")"#) && $0.contains("nme")
-        })
+        let row = try #require(
+            app.screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains(#"hero(id: "9")"#) && $0.contains("nme")
+            })
         let line = app.screen.split(separator: "\n", omittingEmptySubsequences: false)[row]
         let column = line.distance(from: line.startIndex, to: try #require(line.range(of: "nme")).lowerBound)
         #expect(app.backend.grid[column, row].style.modifiers.contains(.underline))

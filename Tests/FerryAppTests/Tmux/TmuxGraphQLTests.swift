@@ -54,4 +54,3 @@ struct TmuxGraphQLTests {
         #expect(cached.filter { $0.hasSuffix(".json") }.count == 1, "\(cached)")
     }
 }
-

@@ -96,7 +96,8 @@ import Testing
         // The query ends with line 2 (trailing blank lines are not part of it): the end is where it is missing.
         #expect(broken.queryProblems(schema: schema).map(\.line) == [2])
         let templated = GraphQLRequestParts(body: "query {\n  hero(id: {{id}}) { nam }\n}\n\n{\"id\": 1}")
-        #expect(templated.queryProblems(schema: schema).map(\.description) == ["line 2, column 22: no field 'nam' on Hero"])
+        #expect(
+            templated.queryProblems(schema: schema).map(\.description) == ["line 2, column 22: no field 'nam' on Hero"])
         #expect(templated.queryProblems(schema: nil).isEmpty)
         #expect(GraphQLRequestParts(body: "\n").queryProblems(schema: schema).isEmpty)
     }

@@ -42,3 +42,19 @@ if ! cmp -s scripts/requirements-graphql.txt "$stamp"; then
   "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-graphql.txt
   cp scripts/requirements-graphql.txt "$stamp"
 fi
+
+# sse-starlette: the server-sent events peer (Tests/Peers/sse_peer.py) on that Hypercorn.
+stamp="$venv/.requirements-sse"
+if ! cmp -s scripts/requirements-sse.txt "$stamp"; then
+  echo "install-deps: adding sse-starlette to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-sse.txt
+  cp scripts/requirements-sse.txt "$stamp"
+fi
+
+# websockets: the WebSocket echo peer (FerryTestSupport/Servers/WebSocketEchoServer.swift).
+stamp="$venv/.requirements-websockets"
+if ! "$venv/bin/python" -c 'import websockets' 2>/dev/null || ! cmp -s scripts/requirements-websockets.txt "$stamp"; then
+  echo "install-deps: adding websockets to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-websockets.txt
+  cp scripts/requirements-websockets.txt "$stamp"
+fi

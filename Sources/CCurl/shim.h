@@ -21,10 +21,14 @@ static inline CURLcode ferry_easy_setopt_xferinfo_callback(CURL *h, CURLoption o
 static inline CURLcode ferry_easy_setopt_seek_callback(CURL *h, CURLoption o, ferry_curl_seek_callback v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode ferry_easy_setopt_debug_callback(CURL *h, CURLoption o, ferry_curl_debug_callback v) { return curl_easy_setopt(h, o, v); }
 
+// The HTTP/2 stream weight (1 to 256) libcurl sends for the transfer; ignored over HTTP/1.1.
+static inline CURLcode ferry_easy_set_stream_weight(CURL *h, long weight) { return curl_easy_setopt(h, CURLOPT_STREAM_WEIGHT, weight); }
+
 static inline CURLcode ferry_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ferry_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ferry_easy_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ferry_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode ferry_easy_getinfo_socket(CURL *h, CURLINFO i, curl_socket_t *v) { return curl_easy_getinfo(h, i, v); }
 
 static inline CURLMcode ferry_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 

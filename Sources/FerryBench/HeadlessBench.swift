@@ -55,15 +55,17 @@ enum HeadlessBench: BenchSuite {
         }
         for pair in pairs {
             // Warm-up: the page cache, the dynamic loader's, the workspace's `.ferry/` state.
-            _ = try Run(pair.ferry)
-            _ = try Run(pair.other)
-            if let before { _ = try Run(pair.replacingFerry(with: before)) }
+            _ = try TimedRun(pair.ferry)
+            _ = try TimedRun(pair.other)
+            if let before { _ = try TimedRun(pair.replacingFerry(with: before)) }
         }
         for _ in 0..<runs {
             for index in pairs.indices {
-                pairs[index].ferryRuns.append(try Run(pairs[index].ferry))
-                pairs[index].otherRuns.append(try Run(pairs[index].other))
-                if let before { pairs[index].beforeRuns.append(try Run(pairs[index].replacingFerry(with: before))) }
+                pairs[index].ferryRuns.append(try TimedRun(pairs[index].ferry))
+                pairs[index].otherRuns.append(try TimedRun(pairs[index].other))
+                if let before {
+                    pairs[index].beforeRuns.append(try TimedRun(pairs[index].replacingFerry(with: before)))
+                }
             }
         }
         return pairs.map(\.row)
@@ -77,10 +79,10 @@ enum HeadlessBench: BenchSuite {
         var target: Double
         var ferry: [String]
         var other: [String]
-        var ferryRuns: [Run] = []
-        var otherRuns: [Run] = []
+        var ferryRuns: [TimedRun] = []
+        var otherRuns: [TimedRun] = []
         /// Runs of the older `ferry` (`FERRY_BENCH_BEFORE`), if one was given.
-        var beforeRuns: [Run] = []
+        var beforeRuns: [TimedRun] = []
 
         /// Ferry's command line run by the binary at `path`.
         func replacingFerry(with path: String) -> [String] { [path] + ferry.dropFirst() }
@@ -110,45 +112,8 @@ enum HeadlessBench: BenchSuite {
         private func median(_ values: [Double]) -> Double { AppBench.median(values) }
     }
 
-    /// One finished process: wall seconds and peak resident bytes.
-    private struct Run {
-        var wall: Double
-        var peak: Double
-
-        /// Starts `arguments` under `/usr/bin/time` with standard input, output and error on `/dev/null`,
-        /// and waits. The peak comes from `time`, which forks from a small process: a child spawned from this
-        /// one would count this process's memory in its `ru_maxrss` (taken before `exec`).
-        init(_ arguments: [String]) throws {
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            for target: Int32 in 0...2 {
-                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-            }
-            let report = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-peak-\(UUID())")
-            defer { try? FileManager.default.removeItem(at: report) }
-            let timed = ["/usr/bin/time", "-f", "%M", "-o", report.path] + arguments
-            let argv = timed.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var pid: pid_t = 0
-            let start = ContinuousClock.now
-            let spawned = posix_spawn(&pid, timed[0], &actions, nil, argv, environ)
-            guard spawned == 0 else { throw LaunchBenchError("could not start \(timed[0]): error \(spawned)") }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            wall = AppBench.seconds(ContinuousClock.now - start)
-            let kilobytes = (try? String(contentsOf: report, encoding: .utf8)).flatMap {
-                Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            guard status == 0, let kilobytes else {
-                throw LaunchBenchError("\(arguments.joined(separator: " ")) exited with status \(status)")
-            }
-            peak = kilobytes * 1024
-        }
-    }
-
     /// The release `ferry`: the static build `make run` uses, else the one beside this benchmark.
-    private static func ferryBinary() throws -> String {
+    static func ferryBinary() throws -> String {
         let candidates = [URL(fileURLWithPath: ".build/static/release/ferry").path, FerryProcess.executableURL.path]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw LaunchBenchError("no ferry binary (build the ferry product first)")
@@ -158,7 +123,7 @@ enum HeadlessBench: BenchSuite {
 
     /// A JSON array of about 50 MB made of the corpus's benchmark files over and over; `nil` without the
     /// corpus.
-    private static func largeJSON(in folder: URL) throws -> String? {
+    static func largeJSON(in folder: URL) throws -> String? {
         guard let corpus = corpusDirectory() else { return nil }
         let bench = corpus.appendingPathComponent("json/bench")
         let names = ["twitter.json", "citm_catalog.json", "canada.json", "github_events.json", "mesh.json"]

@@ -5,14 +5,18 @@ let suites: [any BenchSuite.Type] = [
     WorkbenchBench.self,
     JSONBench.self,
     HTTPBench.self,
+    EventStreamBench.self,
     CancelBench.self,
     AppBench.self,
     LaunchBench.self,
     HeadlessBench.self,
+    PeersBench.self,
+    PostingBench.self,
     RunBench.self,
     WidgetBench.self,
     TerminalBench.self,
     OpenAPIBench.self,
+    TransferBench.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,3 +45,6 @@ for suite in selected {
     rows += selected.count > 1 ? SuiteProcess.rows(of: suite.name) : run(suite)
 }
 printTable(rows)
+if let written = BenchRecord.write(rows, suites: selected.map { $0.name }) {
+    print("\nrows written to \(written.path)")
+}

@@ -19,8 +19,12 @@ import Foundation
 //   FerryHTTPProbe rawloop BASE_URL [N]      the same on a multi handle driven by its own thread
 //   FerryHTTPProbe rawparallel BASE_URL [N]  N GETs, 50 at a time, on one raw libcurl multi handle driven by
 //                                            the calling thread
+//   FerryHTTPProbe download URL FILE HALF    downloads URL to FILE, paused once HALF bytes are in and resumed;
+//                                            prints seconds, the resume offset and the peak RSS (bytes)
+//   FerryHTTPProbe upload URL FILE           posts FILE as a multipart part; prints seconds, the bytes the
+//                                            server read and the peak RSS (bytes)
 //
-// Every GET goes to `BASE_URL/item?n=I`; every mode but rss prints requests per second.
+// Every GET goes to `BASE_URL/item?n=I`; every mode but rss, download and upload prints requests per second.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
@@ -79,6 +83,24 @@ case "gated":
 case "rawparallel":
     let urls = urls()
     print(ProbeRuns.rate(count) { precondition(CurlBaseline.parallelFetch(urls, inFlight: 50) == count) })
+case "download" where arguments.count == 5:
+    guard let url = URL(string: baseURL), let half = Int(arguments[4]) else { exit(2) }
+    do {
+        let run = try await TransferRuns.pausedDownload(url, to: URL(fileURLWithPath: arguments[3]), pauseAt: half)
+        print(run.seconds, run.resumedFrom, ProbeRuns.peakResidentBytes())
+    } catch {
+        FileHandle.standardError.write(Data("download failed: \(error)\n".utf8))
+        exit(1)
+    }
+case "upload" where arguments.count == 4:
+    guard let url = URL(string: baseURL) else { exit(2) }
+    do {
+        let run = try await TransferRuns.multipartUpload(URL(fileURLWithPath: arguments[3]), to: url)
+        print(run.seconds, run.serverBytes, ProbeRuns.peakResidentBytes())
+    } catch {
+        FileHandle.standardError.write(Data("upload failed: \(error)\n".utf8))
+        exit(1)
+    }
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)

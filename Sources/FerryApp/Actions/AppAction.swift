@@ -72,6 +72,10 @@ enum AppEvent: Sendable {
     case suspendRequested
     /// Copying to the clipboard failed (the text is too large for OSC 52).
     case copyFailed(SaveFailure)
+    /// Hide the collection tree, or show it again.
+    case treeToggled
+    /// Let the focused pane take the whole screen, or give the others back their place.
+    case paneMaximized
 }
 
 /// A cursor movement in a list, a tree or a text field.

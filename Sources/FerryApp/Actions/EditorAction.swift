@@ -18,6 +18,8 @@ enum EditorAction: Sendable {
     case bodyEdited(InputEvent)
     /// A key, paste or click for the form or multipart fields table.
     case bodyTableEdited(InputEvent)
+    /// A key, paste or click for the query-parameter table.
+    case paramsEdited(InputEvent)
     /// Tab inside `{{partial`: complete the variable name with the first candidate.
     case completionAccepted
     /// A key, paste or click for the URL field that no key binding took (word motion, selection, undo…).

@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryTerminal
 import FerryWorkbench
 
@@ -17,6 +18,12 @@ enum OverlayAction: Sendable {
     case variablesRequested
     /// The session's script globals were read, by name, for the variables view.
     case variablesLoaded([String: String])
+    /// Something in the cookie jar's view.
+    case cookies(CookiesAction)
+    /// Edit the value of the variable selected in the variables view.
+    case variableEditRequested
+    /// Ask for the name of a new environment.
+    case environmentAddRequested
 }
 
 /// The history view: opening it, its entries arriving, marking for a diff.

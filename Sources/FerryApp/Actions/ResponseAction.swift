@@ -12,6 +12,12 @@ enum ResponseAction: Sendable {
     case jsonExpandedToLevel(Int)
     /// Copy the selected JSON node's value or path, or the selected text line.
     case copyRequested(CopyTarget)
+    /// Wrap long lines of the response, or cut them again.
+    case wrapToggled
+    /// Scroll the lines of the tab shown sideways: right (+1) or left (-1), by a third of the pane.
+    case scrolledSideways(Int)
+    /// Open the value under the cursor whole (the tree's node, the text line, the top row of a tab).
+    case valueOpened
 }
 
 /// What a copy from the response body takes.

@@ -12,6 +12,8 @@ enum TransferAction: Sendable {
     case progressed(TransferProgress, elapsed: Duration)
     /// The head arrived, with the start of the body so far (`preview`).
     case headArrived(HTTPResponse, preview: [UInt8])
+    /// The events of an event stream so far (see ``ArrivingEvents``), while it arrives.
+    case eventsArrived(EventsSoFar)
     /// An attempt failed or got a retryable status, and the send waits before trying again (`# @retries`).
     case retryWaiting(RetryWait)
     /// Attempt `attempt` started after waiting.

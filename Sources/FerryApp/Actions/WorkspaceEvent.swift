@@ -13,6 +13,8 @@ enum WorkspaceEvent: Sendable {
     case importFinished(Result<ImportedFiles, SaveFailure>)
     /// An undo ended: what was undone and the workspace as it is now, or why nothing was undone.
     case undoFinished(Result<UndoneChange, SaveFailure>)
+    /// Files changed outside Ferry and the workspace was read again, or could not be.
+    case reloaded(Result<WorkspaceReload, SaveFailure>)
 }
 
 /// Why a file operation failed, in words.

@@ -16,6 +16,8 @@ public final class WorkbenchApp: @unchecked Sendable {
     let loop: TerminalLoop<AppState, AppAction>
     /// The effect runner.
     let runner: EffectRunner
+    /// The workspace's folder, watched while the app runs.
+    let root: URL
 
     /// Loads the workspace at `root` and prepares the first frame's state: the tree focused, the first
     /// request open, the environment used last (from `.ferry/state.json`) or the first one active, and any
@@ -68,6 +70,7 @@ public final class WorkbenchApp: @unchecked Sendable {
                 state.message.map { .init(text: $0.text + " " + restored, isError: $0.isError) }
                 ?? .init(text: restored, isError: false)
         }
+        self.root = workspace.root
         loop = TerminalLoop(backend: backend, state: state)
         loop.tickAction = .app(.ticked)
         runner = EffectRunner(
@@ -83,6 +86,9 @@ public final class WorkbenchApp: @unchecked Sendable {
     /// watcher's flag); requests still in flight are canceled when it returns.
     public func run(stoppingWhen shouldStop: @escaping () -> Bool = { false }) throws {
         defer { runner.cancelAll() }
+        // Live reload: files changed outside Ferry are read again; without inotify the app runs without it.
+        let watcher = try? WorkspaceWatcher(root: root) { [runner] paths in runner.reloadChanged(paths) }
+        defer { watcher?.stop() }
         try loop.run(
             action: { event, state in InputRouter.action(for: event, in: state) },
             reduce: { [runner] state, action in runner.run(AppReducer.reduce(&state, action)) },

@@ -25,6 +25,10 @@ enum Effect: Sendable {
     case loadHistory
     /// Read the session's script globals (``RequestSender/scripting``) for the variables view.
     case loadVariables
+    /// Change the environment file `file` (relative to the workspace), then read the environments again.
+    case editEnvironmentFile(String, EnvironmentFileChange)
+    /// Read the cookie jar for its view; delete `cookie` first when given, or clear the jar when `clearsAll`.
+    case changeCookies(delete: Cookie?, clearsAll: Bool)
     /// List the trash (`.ferry/trash`) with what each entry holds.
     case loadTrash
     /// Put a trash entry back where it was (never over something that exists there now), with its drafts.

@@ -96,6 +96,8 @@ final class EffectRunner: @unchecked Sendable {
                 self.post(.overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
             }
         case .loadVariables: post(.overlay(.variablesLoaded(sender.scripting.globals.snapshot())))
+        case .changeCookies(let cookie, let clearsAll): changeCookies(delete: cookie, clearsAll: clearsAll)
+        case .editEnvironmentFile(let file, let change): editEnvironmentFile(file, change)
         case .loadTrash: onFiles { self.listTrash() }
         case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
         case .purgeTrash(let entries): onFiles { self.purge(entries) }
@@ -180,6 +182,7 @@ final class EffectRunner: @unchecked Sendable {
             if isCanceled { transfer.cancel() }
             // The head as soon as it is in, then the start of the body as it grows (at most every 100 ms).
             var preview = ArrivingPreview()
+            var events: ArrivingEvents?
             for await event in transfer.events {
                 switch event {
                 case .progress(let progress):
@@ -188,18 +191,22 @@ final class EffectRunner: @unchecked Sendable {
                     self.post(id, .retryWaiting(RetryWait(attempt: attempt, of: attempts, delay: delay)))
                 case .attemptStarted(let attempt, _) where attempt > 1:
                     preview = ArrivingPreview()
+                    events = nil
                     self.post(id, .retryStarted(attempt: attempt))
                 case .head(let head):
                     preview.head = head
+                    events = ArrivingEvents.follows(head) ? ArrivingEvents() : nil
                     self.post(id, .headArrived(head, preview: []))
                 case .bodyChunk(let chunk):
                     if let (head, bytes) = preview.take(chunk) {
                         self.post(id, .headArrived(head, preview: bytes))
                     }
+                    if let soFar = events?.take(chunk, at: Date()) { self.post(id, .eventsArrived(soFar)) }
                 case .ended(let end):
                     if let (head, bytes) = preview.rest() {
                         self.post(id, .headArrived(head, preview: bytes))
                     }
+                    if let soFar = events?.rest() { self.post(id, .eventsArrived(soFar)) }
                     self.post(id, .ended(end))
                     if plan.request.request.isGraphQL { self.readGraphQLErrors(id, end) }
                     // The handlers ran before the end was handed on; the Tests tab gets what they produced.
@@ -346,7 +353,7 @@ final class EffectRunner: @unchecked Sendable {
     private static func describe(_ error: any Error, id: RequestID) -> String {
         if let problem = error as? WorkspaceError, case .changedOnDisk(let path) = problem {
             return "\(path) changed on disk since it was loaded; nothing was written. "
-                + "Your edits are kept as a draft: copy them, reopen the workspace, and save again."
+                + "Your edits are kept as a draft; Ferry reads the file again and asks whether to keep them."
         }
         return "Could not save \(id.path): \(error). Your edits are kept as a draft in .ferry/drafts."
     }

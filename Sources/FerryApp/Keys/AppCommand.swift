@@ -62,6 +62,17 @@ enum AppCommand: String, CaseIterable, Sendable {
     case cancelRun = "run.cancel"
     case editScript = "request.editScript"
     case variables = "variables.show"
+    case toggleWrap = "response.wrap"
+    case scrollRight = "response.scrollRight"
+    case scrollLeft = "response.scrollLeft"
+    case toggleTree = "layout.tree"
+    case maximize = "layout.maximize"
+    case showValue = "response.showValue"
+    case cookies = "cookies.show"
+    case deleteCookie = "cookies.delete"
+    case clearCookies = "cookies.clear"
+    case editVariable = "variables.edit"
+    case newEnvironment = "environments.new"
     case refreshSchema = "graphql.refreshSchema"
     case completeQuery = "graphql.complete"
 
@@ -130,6 +141,17 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .cancelRun: .run(.cancelRequested)
         case .editScript: .editor(.scriptEditRequested)
         case .variables: .overlay(.variablesRequested)
+        case .toggleWrap: .response(.wrapToggled)
+        case .scrollRight: .response(.scrolledSideways(1))
+        case .scrollLeft: .response(.scrolledSideways(-1))
+        case .toggleTree: .app(.treeToggled)
+        case .maximize: .app(.paneMaximized)
+        case .showValue: .response(.valueOpened)
+        case .cookies: .overlay(.cookies(.requested))
+        case .deleteCookie: .overlay(.cookies(.deleteRequested))
+        case .clearCookies: .overlay(.cookies(.clearRequested))
+        case .editVariable: .overlay(.variableEditRequested)
+        case .newEnvironment: .overlay(.environmentAddRequested)
         case .refreshSchema: .graphQL(.schemaRefreshRequested)
         case .completeQuery: .graphQL(.completionAccepted)
         }
@@ -140,13 +162,15 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun, .completeQuery:
+            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable, .completeQuery:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .refreshSchema:
+            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
+            .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
+            .refreshSchema:
             true
         }
     }

@@ -158,10 +158,32 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.variables])
         }
+        // The cookie jar (last too).
+        bind("f11", .cookies, "Cookies: list, inspect, delete and clear the jar's cookies")
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
+            ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
+            ("end", .end, "Last row"), ("d", .deleteCookie, "Delete the selected cookie"),
+            ("delete", .deleteCookie, "Delete the selected cookie"), ("D", .clearCookies, "Clear every cookie"),
+            ("shift+d", .clearCookies, "Clear every cookie"), ("esc", .dismiss, "Close"), ("q", .dismiss, "Close"),
+            ("f11", .dismiss, "Close"),
+        ] {
+            bind(key, command, help, [.cookies])
+        }
+        // Editing the environments from the variables view (last too).
+        bind("enter", .editVariable, "Edit the value (written into the active environment)", [.variables])
+        bind("n", .newEnvironment, "Add an environment to http-client.env.json", [.variables])
         // F1 in a dialog with keys of its own lists them (last too); F1 or Esc goes back to the dialog.
         bind("f1", .help, "Keys of this view", AppReducer.overlayHelpContexts)
+        // Seeing everything (last too): long lines, and room for a pane.
+        bind("w", .toggleWrap, "Wrap long lines, or cut them with …", [.response])
+        bind(">", .scrollRight, "Scroll the lines right", [.response])
+        bind("<", .scrollLeft, "Scroll the lines left", [.response])
+        bind("ctrl+b", .toggleTree, "Hide or show the collection tree")
+        bind("ctrl+o", .maximize, "Maximize the focused pane, or show all panes again")
+        bind("v", .showValue, "Open the value whole (the node, the line, a tab's top row)", [.response])
         // GraphQL (last too): the endpoint's schema, completing names in the query.
-        bind("f11", .refreshSchema, "Fetch the GraphQL endpoint's schema again (introspection, cached in .ferry)")
+        bind("ctrl+l", .refreshSchema, "Fetch the GraphQL endpoint's schema again (introspection, cached in .ferry)")
         bind("tab", .completeQuery, "Complete the GraphQL field, argument or type name", [.queryCompletion])
         return KeyMap(bindings)
     }()

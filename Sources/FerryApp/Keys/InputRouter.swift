@@ -11,7 +11,9 @@ enum InputRouter {
             case .resize: break
             }
         }
-        if state.overlay == nil, state.focus == .editor, let table = state.headerTable {
+        if state.overlay == nil, state.focus == .editor, let table = state.headerTable ?? state.paramsTable {
+            let edited: AppAction =
+                state.paramsTable != nil ? .editor(.paramsEdited(event)) : .editor(.headersEdited(event))
             switch event {
             case .key(let key):
                 // While a cell is edited every key is the table's (Tab switches columns, Esc drops the edit).
@@ -20,8 +22,8 @@ enum InputRouter {
                 {
                     return command.action
                 }
-                return .editor(.headersEdited(event))
-            case .paste: return .editor(.headersEdited(event))
+                return edited
+            case .paste: return edited
             case .mouse, .resize: break
             }
         }
@@ -99,9 +101,10 @@ enum InputRouter {
         case .search, .treeFilter, .history: return true
         case .palette: return false
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff, .trash, .overlayHelp, .problems, .run, .variables,
+            .historyDiff, .trash, .overlayHelp, .problems, .run, .variables, .valueDetail,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
+            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict, .reloadDiff,
+            .cookies:
             return false
         case nil: return state.focus == .editor
         }

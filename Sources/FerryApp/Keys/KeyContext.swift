@@ -43,6 +43,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case run
     /// The variables view.
     case variables
+    /// The cookie jar's view.
+    case cookies
     /// The body editor of a GraphQL request, with names to complete before the cursor (over `body`).
     case queryCompletion
 }

@@ -37,6 +37,7 @@ public enum KeyReference {
         ("problems", "problems"),
         ("run", "run view"),
         ("variables", "variables"),
+        ("cookies", "cookies"),
         ("prompt", "filter prompts"),
         ("picker", "pickers"),
         ("namePrompt", "name prompts"),

@@ -50,15 +50,21 @@ extension AppReducer {
             return []
         case .focusMoved(let step):
             state.editorMode = .url
+            // Only to the panes on screen (a maximized pane keeps the keyboard; a hidden tree is skipped).
+            let layout = state.layout
             let count = Pane.allCases.count
-            state.focus = Pane(rawValue: ((state.focus.rawValue + step) % count + count) % count) ?? .tree
+            var next = state.focus
+            for _ in 0..<count {
+                next = Pane(rawValue: ((next.rawValue + step) % count + count) % count) ?? .tree
+                if layout.shows(next) { break }
+            }
+            state.focus = next
             return []
         case .cursorMoved(let move): return moveCursor(move, &state)
         case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
         case .characterTyped(let character): return type(String(character), &state)
-        case .pasted(let text):
-            return type(text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: ""), &state)
+        case .pasted(let text): return paste(text, &state)
         case .backspacePressed: return erase(backwards: true, &state)
         case .deletePressed: return erase(backwards: false, &state)
         case .mouseUsed(let mouse): return click(mouse, &state)
@@ -73,6 +79,8 @@ extension AppReducer {
         case .copyFailed(let failure):
             state.report(.error(failure.message))
             return []
+        case .treeToggled: return toggleTree(&state)
+        case .paneMaximized: return toggleMaximized(&state)
         }
     }
 

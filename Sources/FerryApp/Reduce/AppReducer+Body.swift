@@ -12,6 +12,7 @@ extension AppReducer {
         updateCurrentExchange(&state) { exchange in
             exchange.viewport.search = text
             exchange.viewport.matches = []
+            exchange.viewport.matchTotal = 0
             exchange.viewport.matchIndex = 0
             exchange.viewport.searchError = nil
             exchange.viewport.filter = nil
@@ -21,13 +22,18 @@ extension AppReducer {
                 let filter = BodySearch.filter(text, in: tree.document)
                 exchange.viewport.filter = filter
                 exchange.viewport.matches = filter.results.compactMap(\.node)
+                exchange.viewport.matchTotal = filter.total
                 if let error = filter.error {
                     exchange.viewport.searchError = "column \(error.column): \(error.message)"
                 }
             case .json(let tree):
-                exchange.viewport.matches = BodySearch.nodes(containing: text, in: tree.document)
+                let found = BodySearch.nodes(containing: text, in: tree.document)
+                exchange.viewport.matches = found.rows
+                exchange.viewport.matchTotal = found.total
             case .text(let body):
-                exchange.viewport.matches = BodySearch.lines(containing: text, in: body)
+                let found = BodySearch.lines(containing: text, in: body)
+                exchange.viewport.matches = found.rows
+                exchange.viewport.matchTotal = found.total
             case .binary, .parsing, .empty:
                 break
             }
@@ -49,11 +55,20 @@ extension AppReducer {
                     .init(
                         text: exchange.viewport.matches.isEmpty
                             ? "No match for \(exchange.viewport.search)."
-                            : "\(exchange.viewport.matches.count) match\(exchange.viewport.matches.count == 1 ? "" : "es") for \(exchange.viewport.search); n / N to move.",
+                            : matchSummary(exchange.viewport) + "; n / N to move.",
                         isError: exchange.viewport.matches.isEmpty))
             }
         }
         return []
+    }
+
+    /// The text search's count in words: `3 matches for id`, or `first 10,000 of 322,331 matches for id`
+    /// when more rows match than are kept.
+    static func matchSummary(_ viewport: BodyViewport) -> String {
+        let total = max(viewport.matchTotal, viewport.matches.count)
+        let count = BodySearch.formatCount(total)
+        let kept = viewport.matches.count < total ? "first \(BodySearch.formatCount(viewport.matches.count)) of " : ""
+        return "\(kept)\(count) match\(total == 1 ? "" : "es") for \(viewport.search)"
     }
 
     /// Moves to the next or previous match.
@@ -178,6 +193,7 @@ extension AppReducer {
             } else {
                 exchange.viewport.search = ""
                 exchange.viewport.matches = []
+                exchange.viewport.matchTotal = 0
                 exchange.viewport.matchIndex = 0
                 exchange.viewport.searchError = nil
             }

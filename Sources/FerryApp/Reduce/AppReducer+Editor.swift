@@ -14,6 +14,7 @@ extension AppReducer {
             state.editorMode = .url
             return []
         case .headersEdited(let event): return editHeaders(event, &state)
+        case .paramsEdited(let event): return editParams(event, &state)
         case .bodyEdited(let event): return editBody(event, &state)
         case .bodyTableEdited(let event): return editBodyTable(event, &state)
         case .completionAccepted: return acceptCompletion(&state)
@@ -44,7 +45,7 @@ extension AppReducer {
             state.overlay = .authPicker(
                 PickerDialogState(title: "Auth", items: AuthChoice.allCases.map(\.row)))
         case .params:
-            break
+            state.editorMode = .params(QueryRows.table(for: request.fullURL))
         }
         return []
     }

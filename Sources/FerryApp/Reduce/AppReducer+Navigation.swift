@@ -112,6 +112,7 @@ extension AppReducer {
         state.editorMode = .url
         state.resetURLEditor()
         state.detailScroll = 0
+        state.detailColumn = 0
         syncTreeViewport(&state)
         state.tree.select(id: .request(id))
     }
@@ -128,6 +129,7 @@ extension AppReducer {
             state.responseTab =
                 ResponseTab(rawValue: ((state.responseTab.rawValue + step) % count + count) % count) ?? .body
             state.detailScroll = 0
+            state.detailColumn = 0
         }
         return []
     }
@@ -163,6 +165,7 @@ extension AppReducer {
                 if let index = ResponseView.tabs(for: state).index(at: position, in: layout.responseTabs) {
                     state.responseTab = ResponseTab(rawValue: index) ?? .body
                     state.detailScroll = 0
+                    state.detailColumn = 0
                 } else if isListingFilter(state), layout.responseContent.contains(position) {
                     return clickFilter(row: position.y - layout.responseContent.y, &state)
                 } else if state.responseTab == .body, layout.responseContent.contains(position) {
@@ -268,6 +271,11 @@ extension AppReducer {
         case .historyDiff(let first, let second, let scroll):
             state.overlay = .historyDiff(
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
+        case .cookies(let cookies, let selection):
+            state.overlay = .cookies(cookies, selection: step(selection, move, count: cookies.count, page: page))
+        case .reloadDiff(let id, let scroll):
+            state.overlay = .reloadDiff(
+                id, scroll: step(scroll, move, count: reloadDiffLines(id, in: state).count, page: page))
         case .trash(let selection):
             state.overlay = .trash(selection: step(selection, move, count: state.trash.count, page: page))
         case .problems(let scroll):
@@ -276,10 +284,15 @@ extension AppReducer {
             state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
         case .variables(let rows, let scroll):
             state.overlay = .variables(rows, scroll: step(scroll, move, count: rows.count, page: page))
+        case .valueDetail(let title, let rows, let scroll):
+            let shown = valueDetailSize(in: state.size).height - 2
+            let last = max(0, rows.count - shown)
+            state.overlay = .valueDetail(
+                title: title, rows: rows, scroll: min(last, step(scroll, move, count: rows.count, page: shown)))
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
+            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict:
             break
         }
     }

@@ -13,6 +13,9 @@ extension AppReducer {
         case .trash(let action): return reduce(action, &state)
         case .variablesRequested: return openVariables(&state)
         case .variablesLoaded(let globals): return showVariables(globals: globals, &state)
+        case .cookies(let action): return reduce(action, &state)
+        case .variableEditRequested: return askForVariableValue(&state)
+        case .environmentAddRequested: return askForEnvironmentName(&state)
         }
     }
 
@@ -35,6 +38,10 @@ extension AppReducer {
     private static func dismissOverlay(_ state: inout AppState) -> [Effect] {
         if closeOverlayHelp(&state) { return [] }
         if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
+        if case .reloadDiff(let id, _) = state.overlay {
+            state.overlay = .reloadConflict(id, conflictPicker(for: id))
+            return []
+        }
         if let selection = trashSelectionBehindConfirmation(state) {
             // n or Esc keeps the entries and goes back to the trash view.
             state.overlay = .trash(selection: selection)

@@ -5,7 +5,7 @@ import FerryTerminal
 extension AppReducer {
     /// The key-map contexts of the dialogs whose keys F1 lists: those that read keys through the key map.
     static let overlayHelpContexts: [KeyContext] = [
-        .history, .diff, .trash, .confirm, .confirmDelete, .prompt, .picker, .namePrompt,
+        .history, .diff, .trash, .confirm, .confirmDelete, .prompt, .picker, .namePrompt, .cookies,
     ]
 
     /// The help to open over `overlay`: the pane's keys when no dialog is open, the dialog's own keys
@@ -13,11 +13,11 @@ extension AppReducer {
     static func helpOverlay(over overlay: Overlay?) -> Overlay {
         guard let overlay else { return .help(scroll: 0) }
         switch overlay {
-        case .help, .overlayHelp:
+        case .help, .overlayHelp, .valueDetail:
             return overlay
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash,
-            .confirmPurge, .confirmEmptyTrash, .problems, .run, .variables:
+            .confirmPurge, .confirmEmptyTrash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies:
             return .overlayHelp(under: overlay, scroll: 0)
         }
     }

@@ -66,8 +66,15 @@ extension AppReducer {
             return pick(event, prompt, &state, choice: \.text, reopen: { .namePrompt(purpose, $0) }) { text, state in
                 named(purpose, text, &state)
             }
+        case .reloadConflict(let id, let picker):
+            let effects = pick(event, picker, &state, reopen: { .reloadConflict(id, $0) }) { choice, state in
+                resolveReloadConflict(choice.value, id, &state)
+            }
+            if state.overlay == nil, state.reloadConflicts.contains(id) { dismissReloadConflict(id, &state) }
+            return effects
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDeleteItem, .historyDiff,
-            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, nil:
+            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail,
+            .reloadDiff, .cookies, nil:
             return []
         }
     }

@@ -7,8 +7,9 @@ extension AppReducer {
     static func reduce(_ action: ResponseAction, _ state: inout AppState) -> [Effect] {
         switch action {
         case .searchRequested:
-            guard let exchange = state.currentExchange else { return [] }
-            state.overlay = .search(exchange.viewport.search)
+            // Each `/` starts a fresh search (the last one stays in force until Enter runs the new one).
+            guard state.currentExchange != nil else { return [] }
+            state.overlay = .search("")
             return []
         case .searchStepped(let step): return stepSearch(step, &state)
         case .jsonExpandedAll: return reshapeTree(&state) { $0.expandAll() }
@@ -16,6 +17,9 @@ extension AppReducer {
         case .jsonExpandedToLevel(let level):
             return reshapeTree(&state) { $0 = JSONTree(document: $0.document, expandedDepth: level) }
         case .copyRequested(let target): return copy(target, &state)
+        case .wrapToggled: return toggleWrap(&state)
+        case .scrolledSideways(let step): return scrollSideways(step, &state)
+        case .valueOpened: return openValue(&state)
         }
     }
 }

@@ -22,6 +22,7 @@ extension AppReducer {
         state.exchanges[id] = Exchange(id: sendID, requestID: id)
         state.message = nil
         state.detailScroll = 0
+        state.detailColumn = 0
         effects.append(.send(id: sendID, plan))
         return effects
     }

@@ -24,6 +24,12 @@ extension AppReducer {
                 exchange.preview = preview
             }
             return []
+        case .eventsArrived(let events):
+            updateExchange(id, &state) { exchange in
+                guard exchange.isInFlight else { return }
+                exchange.events = events
+            }
+            return []
         case .retryWaiting(let wait):
             // Ignored once the exchange is not in flight, so the pane and status bar say so only while waiting.
             updateExchange(id, &state) { exchange in
@@ -40,6 +46,7 @@ extension AppReducer {
                 // The last attempt's head and body start are not this one's.
                 exchange.head = nil
                 exchange.preview = []
+                exchange.events = nil
             }
             return []
         case .ended(let end): return finishTransfer(id, end, &state)

@@ -59,7 +59,8 @@ extension AppReducer {
         case .confirmPurge(_, let selection), .confirmEmptyTrash(_, let selection): selection
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .confirmQuit, .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem,
-            .historyDiff, .trash, .problems, .overlayHelp, .run, .variables, nil:
+            .historyDiff, .trash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadConflict,
+            .reloadDiff, .cookies, nil:
             nil
         }
     }

@@ -1,3 +1,4 @@
+import FerryTerminal
 import FerryWorkbench
 
 // MARK: - The variables view: the environment's variables and the scripts' globals
@@ -26,7 +27,8 @@ extension AppReducer {
         let environmentRows = environment.map { variable in
             VariableRow(
                 name: variable.name, value: variable.displayValue,
-                origin: "\(variable.location.file):\(variable.location.line)")
+                origin: "\(variable.location.file):\(variable.location.line)", file: variable.location.file,
+                isSecret: variable.isSecret)
         }
         let globalRows = globals.keys.sorted().compactMap { name in
             context.lookup(name).map { found in
@@ -34,5 +36,33 @@ extension AppReducer {
             }
         }
         return environmentRows + globalRows
+    }
+}
+
+// MARK: - Editing the environments
+
+extension AppReducer {
+    /// Enter on an environment variable: a prompt for its new value (empty for a secret, which stays masked),
+    /// written into the active environment of the file it came from.
+    static func askForVariableValue(_ state: inout AppState) -> [Effect] {
+        guard case .variables(let rows, let scroll) = state.overlay, rows.indices.contains(scroll) else { return [] }
+        let row = rows[scroll]
+        guard let file = row.file else {
+            state.report(.error("\(row.name) is a script global: a script sets it, no file holds it."))
+            return []
+        }
+        let environment = state.environment ?? EnvironmentFiles.sharedName
+        state.overlay = .namePrompt(
+            .variableValue(name: row.name, file: file, environment: environment),
+            PromptDialogState(
+                title: "\(row.name) in \(environment) (\(file))", label: "Value", text: row.isSecret ? "" : row.value))
+        return []
+    }
+
+    /// A prompt for the name of a new environment.
+    static func askForEnvironmentName(_ state: inout AppState) -> [Effect] {
+        state.overlay = .namePrompt(
+            .newEnvironment, PromptDialogState(title: "New environment", label: "Name", text: ""))
+        return []
     }
 }

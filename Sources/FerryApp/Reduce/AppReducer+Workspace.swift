@@ -14,6 +14,7 @@ extension AppReducer {
             return itemChanged(result, from: from, to: to, copied: copied, &state)
         case .importFinished(let result): return importFinished(result, &state)
         case .undoFinished(let result): return finishUndo(result, &state)
+        case .reloaded(let result): return reloaded(result, &state)
         }
     }
 
@@ -39,7 +40,7 @@ extension AppReducer {
             return [.purgeTrash(entries)]
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
-            .variables, nil:
+            .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, nil:
             break
         }
         return []
@@ -47,6 +48,10 @@ extension AppReducer {
 
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
+        if case .variableValue(let variable, let file, let environment) = purpose {
+            // A value may be empty or have spaces at its ends: it is written as typed.
+            return [.editEnvironmentFile(file, .set(variable, to: name, in: environment))]
+        }
         let name = name.trimmingCharacters(in: .whitespaces)
         if case .timeout(let id) = purpose {
             guard name.isEmpty || Double(name) != nil else {
@@ -85,6 +90,8 @@ extension AppReducer {
         case .moveItem(let path): return moveItem(path, into: name)
         case .bodyFile(let id): return setBodyFile(id, path: name, &state)
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
+        case .variableValue: return []
+        case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
         }
     }
 

@@ -11,6 +11,14 @@ import Foundation
 enum AppReducer {
     /// Applies `action` to `state` and returns the work to do off the loop.
     static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+        let effects = reduceScoped(&state, action)
+        // A file changed on disk under unsaved edits asks what to do as soon as no other dialog is open.
+        if state.overlay == nil, !state.reloadConflicts.isEmpty { askAboutNextReloadConflict(&state) }
+        return effects
+    }
+
+    /// Hands `action` to its feature's `reduce`.
+    private static func reduceScoped(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         switch action {
         case .app(let event): reduce(event, &state)
         case .tree(let action): reduce(action, &state)

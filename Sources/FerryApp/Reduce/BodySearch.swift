@@ -61,43 +61,81 @@ enum BodySearch {
         return end < range.upperBound ? text + "…" : text
     }
 
+    /// What a text search found: the first ``matchLimit`` matching rows (JSON nodes or text lines) in order,
+    /// and how many rows match in all (counted over the whole body, never capped).
+    struct Matches: Sendable, Equatable {
+        /// The first matching rows, at most ``matchLimit``.
+        var rows: [Int] = []
+        /// How many rows match in all.
+        var total = 0
+
+        /// Whether more rows match than `rows` holds.
+        var isCapped: Bool { total > rows.count }
+
+        /// Counts `row` (a repeat of the last one is the same row) and keeps it while under the cap.
+        mutating func add(_ row: Int, isNew: Bool) {
+            guard isNew else { return }
+            total += 1
+            if rows.count < matchLimit { rows.append(row) }
+        }
+    }
+
     /// The nodes whose key or scalar text contains `needle` (ASCII case-insensitive), in document order.
-    static func nodes(containing needle: String, in document: JSONDocument) -> [Int] {
-        let offsets = occurrences(of: needle, in: document.bytes)
-        var result: [Int] = []
+    static func nodes(containing needle: String, in document: JSONDocument) -> Matches {
+        var result = Matches()
         var lastNode = -1
-        for offset in offsets {
+        var lastLeaf: Range<Int>?
+        forEachOccurrence(of: needle, in: document.bytes) { offset in
+            // A hit inside the scalar just found is that scalar again (no node lies deeper), so the binary
+            // search runs once per scalar, not once per hit.
+            if let leaf = lastLeaf, leaf.contains(offset) { return }
             let node = deepestNode(at: offset, in: document)
-            if node != lastNode {
-                result.append(node)
-                lastNode = node
-            }
+            lastLeaf = document.kind(of: node).isContainer ? nil : document.byteRange(of: node)
+            result.add(node, isNew: node != lastNode)
+            lastNode = node
         }
         return result
     }
 
     /// The lines of `text` that contain `needle`.
-    static func lines(containing needle: String, in text: TextBody) -> [Int] {
-        var result: [Int] = []
-        for offset in occurrences(of: needle, in: text.bytes) {
+    static func lines(containing needle: String, in text: TextBody) -> Matches {
+        var result = Matches()
+        var lastLine = -1
+        var lineEnd = 0
+        forEachOccurrence(of: needle, in: text.bytes) { offset in
+            // A hit before the end of the line just found is on that line again.
+            if lastLine >= 0, offset < lineEnd { return }
             var low = 0
             var high = text.lineStarts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if text.lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
-            if result.last != low { result.append(low) }
+            lineEnd = low + 1 < text.lineStarts.count ? text.lineStarts[low + 1] : Int.max
+            result.add(low, isNew: low != lastLine)
+            lastLine = low
         }
         return result
     }
 
+    /// `count` with thousands separators, as the search counts are said: `322,331`.
+    static func formatCount(_ count: Int) -> String {
+        let digits = Array(String(count))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
     // MARK: - Internals
 
-    /// Byte offsets where `needle` starts (ASCII case-insensitive), at most `matchLimit`.
-    private static func occurrences(of needle: String, in bytes: [UInt8]) -> [Int] {
+    /// Calls `body` with each byte offset where `needle` starts (ASCII case-insensitive, not overlapping), in
+    /// order, over the whole of `bytes`: the count is true however many there are, and nothing is stored.
+    private static func forEachOccurrence(of needle: String, in bytes: [UInt8], _ body: (Int) -> Void) {
         let pattern = Array(needle.lowercased().utf8)
-        guard !pattern.isEmpty, pattern.count <= bytes.count else { return [] }
-        var result: [Int] = []
+        guard !pattern.isEmpty, pattern.count <= bytes.count else { return }
         bytes.withUnsafeBufferPointer { haystack in
             let first = pattern[0]
             let firstUpper = (first >= 0x61 && first <= 0x7A) ? first - 0x20 : first
@@ -116,8 +154,7 @@ enum BodySearch {
                         }
                     }
                     if matched {
-                        result.append(index)
-                        if result.count >= matchLimit { return }
+                        body(index)
                         index += pattern.count
                         continue
                     }
@@ -125,7 +162,6 @@ enum BodySearch {
                 index += 1
             }
         }
-        return result
     }
 
     /// The deepest node whose text (or key) holds the byte at `offset`.

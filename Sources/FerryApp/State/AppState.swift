@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     var openRequest: RequestID?
     /// Unsaved edits by request: they survive switching requests.
     var drafts: [RequestID: SavedRequest] = [:]
+    /// Requests whose file changed on disk under unsaved edits, waiting for the user to keep theirs or take the file's.
+    var reloadConflicts: [RequestID] = []
     /// The editor's tab.
     var editorTab: EditorTab = .params
     /// The URL field: the widgets' single-line `TextEditorState` (word motion, selection, undo), its text kept
@@ -53,6 +55,10 @@ public struct AppState: Sendable {
     var responseTab: ResponseTab = .body
     /// The scroll of the Headers, Timing and Request tabs.
     var detailScroll = 0
+    /// The first column shown on the Headers, Timing and Request tabs (horizontal scrolling).
+    var detailColumn = 0
+    /// Whether long lines of the response (body and tabs) wrap onto the rows below instead of being cut.
+    var wrapsLines = false
     /// The selected row of the Tests tab.
     var testsCursor = 0
     /// The latest run of a file or folder (`nil` until one starts); the run view shows it.
@@ -66,6 +72,10 @@ public struct AppState: Sendable {
     var focus: Pane = .tree
     /// The dialog on top, if any.
     var overlay: Overlay?
+    /// Whether the collection tree is hidden, so the editor and response take the whole width.
+    var isTreeHidden = false
+    /// The pane that takes the whole screen (above the status bar), if one does.
+    var maximizedPane: Pane?
     /// The terminal's size.
     var size: Size
     /// A message for the status bar, such as a save confirmation or an error in words.
@@ -160,6 +170,12 @@ public struct AppState: Sendable {
         return nil
     }
 
+    /// The query-parameter table while it has the keyboard.
+    var paramsTable: KeyValueTableState? {
+        if case .params(let table) = editorMode { return table }
+        return nil
+    }
+
     /// The form or multipart fields table while it has the keyboard.
     var bodyTable: KeyValueTableState? {
         if case .fields(let table) = editorMode { return table }
@@ -212,7 +228,7 @@ public struct AppState: Sendable {
         if focus == .editor && bodyEditor != nil {
             return graphQLCompletion == nil ? [.body] : [.queryCompletion, .body]
         }
-        if focus == .editor && headerTable != nil { return [.table] }
+        if focus == .editor && (headerTable != nil || paramsTable != nil) { return [.table] }
         if focus == .editor && bodyTable != nil {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }

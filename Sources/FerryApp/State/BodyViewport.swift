@@ -6,10 +6,14 @@ struct BodyViewport: Sendable, Equatable {
     var cursor = 0
     /// The first body row shown.
     var scroll = 0
+    /// The first column shown of every body line (horizontal scrolling, while lines are not wrapped).
+    var column = 0
     /// The active `/` filter or search text.
     var search = ""
     /// What matches the search, in order: JSON nodes, or text lines.
     var matches: [Int] = []
+    /// How many rows match the text search in all (more than `matches` holds when it was capped).
+    var matchTotal = 0
     /// The match the cursor is on.
     var matchIndex = 0
     /// Why the search could not run, if it could not.

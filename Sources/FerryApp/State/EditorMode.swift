@@ -10,4 +10,6 @@ enum EditorMode: Sendable {
     case headers(KeyValueTableState)
     /// The form or multipart fields table.
     case fields(KeyValueTableState)
+    /// The query-parameter table (the Params tab), kept in step with the URL.
+    case params(KeyValueTableState)
 }

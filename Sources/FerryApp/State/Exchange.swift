@@ -36,6 +36,8 @@ struct Exchange: Sendable {
     /// The start of the body while it arrives (up to `ResponseStreamer.previewLimit`), shown until the body
     /// is prepared.
     var preview: [UInt8] = []
+    /// The events of an event stream response so far, shown while it streams; `nil` for other bodies.
+    var events: EventsSoFar?
     /// The latest progress report.
     var progress = TransferProgress()
     /// The attempt under way (or the last one made): 1, or more once `# @retries` tried again.

@@ -44,7 +44,8 @@ struct JSONFilter: Sendable, Hashable {
     var summary: String {
         if let error { return "Cannot filter with \(query): column \(error.column): \(error.message)" }
         if results.isEmpty { return "No match for \(query)." }
-        let shown = results.count < total ? " (first \(results.count) shown)" : ""
-        return "\(total) match\(total == 1 ? "" : "es") for \(query)\(shown)"
+        let count = BodySearch.formatCount(total)
+        let shown = results.count < total ? "first \(BodySearch.formatCount(results.count)) of " : ""
+        return "\(shown)\(count) match\(total == 1 ? "" : "es") for \(query)"
     }
 }

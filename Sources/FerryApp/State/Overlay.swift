@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryTerminal
 import FerryWorkbench
 
@@ -47,12 +48,21 @@ enum Overlay: Sendable, Equatable {
     case run(selection: Int)
     /// The active environment's variables, then the session's script globals, values masked, scrolled.
     case variables([VariableRow], scroll: Int)
+    /// One value opened whole (`v`): its title and its rows, wrapped to the screen when opened, scrolled.
+    case valueDetail(title: String, rows: [String], scroll: Int)
+    /// The cookie jar's cookies, the selected one shown whole below the list.
+    case cookies([Cookie], selection: Int)
+    /// A request's file changed on disk under its unsaved edits: keep them, take the file's, or see the difference.
+    case reloadConflict(RequestID, PickerDialogState<PickerChoice<ReloadChoice>>)
+    /// The file's version of a request against its unsaved edits, scrolled; closing asks again.
+    case reloadDiff(RequestID, scroll: Int)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
     var isPicker: Bool {
         switch self {
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt:
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt,
+            .reloadConflict:
             true
         default: false
         }
@@ -62,17 +72,22 @@ enum Overlay: Sendable, Equatable {
     var keyContext: KeyContext {
         switch self {
         case .help, .overlayHelp: .help
-        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker: .picker
+        case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
+            .reloadConflict:
+            .picker
         case .confirmQuit: .confirm
         case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash: .confirmDelete
         case .namePrompt: .namePrompt
         case .search, .treeFilter: .prompt
         case .history: .history
-        case .historyDiff: .diff
+        case .historyDiff, .reloadDiff: .diff
         case .trash: .trash
         case .problems: .problems
         case .run: .run
         case .variables: .variables
+        // A scrolled text, like the help: the same keys move and close it.
+        case .valueDetail: .help
+        case .cookies: .cookies
         }
     }
 }
@@ -103,4 +118,8 @@ enum NamePurpose: Sendable, Equatable {
     case bodyFile(RequestID)
     /// The file to import (absolute, `~/…`, or relative to the workspace) into this folder (`""`: the root).
     case importFile(intoFolder: String)
+    /// The new value of the variable `name`, written into `environment` of the environment file `file`.
+    case variableValue(name: String, file: String, environment: String)
+    /// The name of a new environment, added to `http-client.env.json`.
+    case newEnvironment
 }

@@ -6,4 +6,8 @@ struct VariableRow: Sendable, Equatable {
     var value: String
     /// Where it comes from: `file:line` of an environment file, or `script` for a script global.
     var origin: String
+    /// The environment file it is defined in (relative to the workspace), `nil` for a script global.
+    var file: String? = nil
+    /// Whether the value is masked (a secret, or derived from one).
+    var isSecret = false
 }

@@ -11,6 +11,8 @@ struct BodyView: Widget {
     let theme: Theme
     /// Whether the pane has the keyboard (the cursor row is highlighted only then, dimmed otherwise).
     let isFocused: Bool
+    /// Whether long lines wrap (else they are cut with `…` and scroll sideways).
+    var wraps = false
 
     /// Draws the visible rows into `area`.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
@@ -24,7 +26,11 @@ struct BodyView: Widget {
             textView(JSONTreeLines(tree: tree, matches: Set(exchange.viewport.matches), theme: theme), numbered: false)
                 .render(into: &buffer, area: area)
         case .text(let text):
-            let lines = TextBodyLines(text: text, matches: Set(exchange.viewport.matches), theme: theme)
+            let language = SyntaxHighlighter.Language(
+                mediaType: (exchange.response ?? exchange.head)?.mediaType?.essence)
+            let lines = TextBodyLines(
+                text: text, matches: Set(exchange.viewport.matches), theme: theme,
+                highlighter: SyntaxHighlighter(language: language, theme: theme))
             textView(lines, numbered: true).render(into: &buffer, area: below(note: text.note, in: area, &buffer))
         case .binary(let hex):
             let lines = HexDumpLines(hex: hex, width: area.width, theme: theme)
@@ -34,10 +40,14 @@ struct BodyView: Widget {
 
     /// `lines` scrolled to the body's scroll position, with its cursor line.
     private func textView<Source: TextLineSource>(_ lines: Source, numbered: Bool) -> TextView<Source> {
-        TextView(
+        var view = TextView(
             source: lines, top: exchange.viewport.scroll, cursorLine: exchange.viewport.cursor,
             cursorStyle: isFocused ? theme[.selection] : theme[.selection].adding(.dim),
             lineNumberStyle: numbered ? theme[.muted] : nil)
+        view.column = exchange.viewport.column
+        view.wraps = wraps
+        view.cutMarkStyle = theme[.muted]
+        return view
     }
 
     /// Draws `note` (if any) on the first row of `area` and returns the rows below it (all of `area` without one).

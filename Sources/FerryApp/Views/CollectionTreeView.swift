@@ -29,13 +29,14 @@ struct CollectionTreeView: Widget {
         ).render(into: &buffer, area: list)
     }
 
-    /// A request's method, padded to five columns in its colour (long methods cut to three letters).
+    /// A request's method in its colour, padded to five columns; a longer one is shown whole (`PATCH`,
+    /// `DELETE`, `OPTIONS`), a custom one longer than seven letters cut with `…`.
     private func badge(_ row: CollectionRow) -> [Span] {
         guard let method = row.method else { return [] }
-        let shown = method.count > 4 ? String(method.prefix(3)) : method
+        let shown = method.count > 7 ? String(method.prefix(6)) + "…" : method
         return [
             Span(
-                shown.padding(toLength: 5, withPad: " ", startingAt: 0),
+                shown.padding(toLength: max(5, shown.count + 1), withPad: " ", startingAt: 0),
                 style: state.theme.style(forMethod: method).adding(.bold))
         ]
     }

@@ -18,7 +18,7 @@ struct GraphQLQueryMarks {
                 Span("  ✗ line \(problem.line), column \(problem.column): \(problem.message)", style: theme[.error])
             ]
         }
-        let key = AppKeyMap.hint(for: .refreshSchema, in: state.keyMap) ?? "F11"
+        let key = AppKeyMap.hint(for: .refreshSchema, in: state.keyMap) ?? "Ctrl+L"
         switch state.graphQLSchemaState {
         case nil: return [Span("  · no schema: \(key) fetches it", style: theme[.muted])]
         case .fetching: return [Span("  · fetching the schema…", style: theme[.muted])]

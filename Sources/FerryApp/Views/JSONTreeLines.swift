@@ -49,6 +49,11 @@ struct JSONTreeLines: TextLineSource {
             }
         case .string:
             spans.append(Span(row.preview, style: isMatch ? theme[.warning] : theme[.jsonString]))
+            if row.preview.utf8.count < row.byteSize {
+                // FerryJSON keeps the first bytes of a long value: say that it goes on (y copies it whole).
+                spans.append(Span("…", style: theme[.muted]))
+                spans.append(Span("  \(WorkbenchView.formatBytes(row.byteSize))", style: theme[.muted]))
+            }
         case .number:
             spans.append(Span(row.preview, style: isMatch ? theme[.warning] : theme[.jsonNumber]))
         case .bool:

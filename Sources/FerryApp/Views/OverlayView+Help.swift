@@ -34,6 +34,9 @@ extension OverlayView {
         case .optionsPicker: "options picker"
         case .bodyKindPicker: "body kind picker"
         case .namePrompt: "prompt"
+        case .reloadConflict: "reload choice"
+        case .cookies: "cookie view"
+        case .reloadDiff: "reload diff"
         default: "dialog"
         }
     }

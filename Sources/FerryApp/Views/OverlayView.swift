@@ -113,6 +113,10 @@ struct OverlayView: CursorWidget {
         case .variables(let rows, let scroll):
             VariablesView(rows: rows, scroll: scroll, environment: state.environment, theme: theme).render(
                 into: &buffer, area: area)
+        case .valueDetail(let title, let rows, let scroll):
+            dialog(
+                title, lines: rows.map { Line($0, style: theme[.text]) }, scroll: scroll, selected: nil,
+                size: AppReducer.valueDetailSize(in: area.size), into: &buffer, area: area)
         case .problems(let scroll):
             let width = max(20, area.width - 8)
             let lines =
@@ -132,6 +136,12 @@ struct OverlayView: CursorWidget {
             dialog(
                 "Diff of two sends (Esc closes)", lines: lines, scroll: scroll, selected: nil,
                 size: Size(width: area.width - 4, height: area.height - 2), into: &buffer, area: area)
+        case .cookies(let cookies, let selection):
+            CookiesView(cookies: cookies, selection: selection, theme: theme).render(into: &buffer, area: area)
+        case .reloadConflict(_, let picker):
+            pickerDialog(picker).render(into: &buffer, area: area)
+        case .reloadDiff(let id, let scroll):
+            renderReloadDiff(id, scroll: scroll, into: &buffer, area: area)
         }
     }
 
@@ -151,6 +161,8 @@ struct OverlayView: CursorWidget {
             return pickerDialog(picker).cursorPosition(in: area)
         case .namePrompt(_, let prompt):
             return promptDialog(prompt).cursorPosition(in: area)
+        case .reloadConflict(_, let picker):
+            return pickerDialog(picker).cursorPosition(in: area)
         case .search(let text):
             let rect = Self.dialogRect(Self.searchSize, in: area)
             return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
@@ -161,7 +173,7 @@ struct OverlayView: CursorWidget {
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash, .confirmPurge,
-            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables:
+            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadDiff, .cookies:
             return nil
         }
     }

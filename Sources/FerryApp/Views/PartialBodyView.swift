@@ -2,7 +2,8 @@ import FerryTerminal
 import Foundation
 
 /// The start of a body while it arrives (or as it was when the send was canceled, until the body that arrived
-/// is prepared): a note with what arrived, then the first lines as text, or a word for a binary body.
+/// is prepared): the progress bar (or a note with what arrived), then the first lines as text, or a word for
+/// a binary body; an event stream's events as they arrive (``EventStreamView``).
 struct PartialBodyView: Widget {
     /// The exchange whose body is arriving.
     let exchange: Exchange
@@ -12,12 +13,17 @@ struct PartialBodyView: Widget {
     /// Draws the note and as many lines as fit into `area`.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         guard !area.isEmpty else { return }
+        if let events = exchange.events {
+            return EventStreamView(exchange: exchange, events: events, theme: theme).render(into: &buffer, area: area)
+        }
         let arrived = WorkbenchView.formatBytes(max(exchange.progress.bytesReceived, exchange.preview.count))
-        let note =
-            exchange.isInFlight
-            ? "Receiving: \(arrived) so far, the start shown (Esc cancels and keeps what arrived)."
-            : "Canceled: \(arrived) had arrived; preparing it…"
-        Line(note, style: theme[.muted]).render(into: &buffer, area: area.rows(area.y, count: 1))
+        if exchange.isInFlight {
+            TransferProgressBar(progress: exchange.progress, rate: exchange.receiveRate, theme: theme).render(
+                into: &buffer, area: area.rows(area.y, count: 1))
+        } else {
+            Line("Canceled: \(arrived) had arrived; preparing it…", style: theme[.muted]).render(
+                into: &buffer, area: area.rows(area.y, count: 1))
+        }
         guard area.height > 1 else { return }
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
         if exchange.preview.isEmpty {

@@ -60,7 +60,13 @@ struct RequestEditorView: CursorWidget {
             return
         }
         let lines = tabLines(request, context: context, theme: theme)
-        Paragraph(text: Text(lines)).render(into: &buffer, area: content)
+        if state.editorTab == .options, lines.count > content.height {
+            // A short pane (80×24) lists every option: the rows flow on as `Name value · Name value`.
+            let compact = compactOptions(request, width: content.width, theme: theme)
+            Paragraph(text: Text(compact)).render(into: &buffer, area: content)
+        } else {
+            Paragraph(text: Text(lines)).render(into: &buffer, area: content)
+        }
         let completions = state.variableCompletions
         if state.focus == .editor, !completions.isEmpty {
             var spans = [Span("Tab completes: ", style: theme[.muted])]
@@ -110,6 +116,14 @@ struct RequestEditorView: CursorWidget {
                 disabledStyle: theme[.muted], placeholder: "No headers: press a to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.content(of: pane))
         }
+        if state.editorTab == .params, let table = state.paramsTable {
+            let widget = KeyValueTable(
+                state: table, isFocused: focused, titles: ("Parameter", "Value (as in the URL)"), style: theme[.text],
+                headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
+                disabledStyle: theme[.muted],
+                placeholder: "No query parameters: press a to add one (Esc: back to the URL)")
+            return (widget, WorkbenchLayout.content(of: pane))
+        }
         if state.editorTab == .body, let table = state.bodyTable {
             let isMultipart = request.bodyKind == .multipart
             let widget = KeyValueTable(
@@ -120,7 +134,15 @@ struct RequestEditorView: CursorWidget {
             return (widget, WorkbenchLayout.bodyEditor(of: pane))
         }
         if state.editorTab == .body, let editor = state.bodyEditor {
-            let widget = TextArea(state: editor, style: theme[.text], selectionStyle: theme[.selection])
+            var widget = TextArea(state: editor, style: theme[.text], selectionStyle: theme[.selection])
+            let language: SyntaxHighlighter.Language =
+                request.bodyKind == .json
+                ? .json : editor.lines.lazy.joined().first(where: { !$0.isWhitespace }) == "<" ? .markup : .plain
+            if language != .plain {
+                let highlighter = SyntaxHighlighter(language: language, theme: theme)
+                let base = theme[.text]
+                widget.characterStyles = { highlighter.styles($0, base: base) }
+            }
             return (widget, WorkbenchLayout.bodyEditor(of: pane))
         }
         return nil
@@ -246,28 +268,50 @@ struct RequestEditorView: CursorWidget {
                         + VariableHighlighter.spans(masked, context: context, base: theme[.text], theme: theme)),
             ]
         case .options:
-            let directives = request.directives
-            func row(_ name: String, _ value: String, style: Style? = nil) -> Line {
-                Line([
-                    Span(name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.jsonKey]),
-                    style.map { Span(value, style: $0) } ?? Span(value),
-                ])
-            }
-            return [
-                Line("↓ changes these (written as # @directives).", style: muted),
-                // The ones that change what is sent first: a short pane shows only the top rows.
-                row("Timeout", directives.timeout.map { "\($0) s" } ?? "none (@timeout)"),
-                row("Follow redirects", directives.noRedirect ? "no (@no-redirect)" : "yes"),
-                directives.insecure
-                    ? row("TLS verification", "off (@insecure)", style: theme[.warning])
-                    : row("TLS verification", "on"),
-                row("Retries", directives.retries.map { "\($0) (@retries)" } ?? "none (@retries)"),
-                row("Connect timeout", directives.connectionTimeout.map { "\($0) s" } ?? "default"),
-                row("Cookie jar", directives.noCookieJar ? "off (@no-cookie-jar)" : "on"),
-                row("History", directives.noLog ? "not logged (@no-log)" : "logged"),
-                row("HTTP cache", directives.cache ? "on (@cache)" : "off"),
-            ]
+            return [Line("↓ changes these (written as # @directives).", style: muted)]
+                + optionRows(request).map { option in
+                    Line([
+                        Span(option.name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.jsonKey]),
+                        Span(option.value, style: option.style ?? theme[.text]),
+                    ])
+                }
         }
+    }
+
+    /// The request's options as name, value and (when it warns) the value's style; the ones that change what
+    /// is sent first.
+    private func optionRows(_ request: SavedRequest) -> [(name: String, value: String, style: Style?)] {
+        let directives = request.directives
+        return [
+            ("Timeout", directives.timeout.map { "\($0) s" } ?? "none (@timeout)", nil),
+            ("Follow redirects", directives.noRedirect ? "no (@no-redirect)" : "yes", nil),
+            directives.insecure
+                ? ("TLS verification", "off (@insecure)", state.theme[.warning]) : ("TLS verification", "on", nil),
+            ("Retries", directives.retries.map { "\($0) (@retries)" } ?? "none (@retries)", nil),
+            ("Connect timeout", directives.connectionTimeout.map { "\($0) s" } ?? "default", nil),
+            ("Cookie jar", directives.noCookieJar ? "off (@no-cookie-jar)" : "on", nil),
+            ("History", directives.noLog ? "not logged (@no-log)" : "logged", nil),
+            ("HTTP cache", directives.cache ? "on (@cache)" : "off", nil),
+        ]
+    }
+
+    /// Every option on as few rows of `width` as they fill (`↓ edits · Timeout none · Follow redirects yes`),
+    /// an option never split across two rows.
+    private func compactOptions(_ request: SavedRequest, width: Int, theme: Theme) -> [Line] {
+        var lines = [Line([Span("↓ edits (# @directives)", style: theme[.muted])])]
+        for option in optionRows(request) {
+            let item = [
+                Span(option.name + " ", style: theme[.jsonKey]),
+                Span(option.value, style: option.style ?? theme[.text]),
+            ]
+            let itemWidth = item.reduce(0) { $0 + $1.width }
+            if let last = lines.last, last.width + 3 + itemWidth <= width {
+                lines[lines.count - 1].spans += [Span(" · ", style: theme[.muted])] + item
+            } else {
+                lines.append(Line(item))
+            }
+        }
+        return lines
     }
 
     private func resolvedURLLine(_ request: SavedRequest, context: VariableContext, theme: Theme) -> Line {

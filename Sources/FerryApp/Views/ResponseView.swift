@@ -39,8 +39,9 @@ struct ResponseView: Widget {
                     .render(into: &buffer, area: content.rows(content.y, count: errorRows))
                 let below = Rect(
                     x: content.x, y: content.y + errorRows, width: content.width, height: content.height - errorRows)
-                BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(
-                    into: &buffer, area: below)
+                BodyView(
+                    exchange: exchange, theme: theme, isFocused: state.focus == .response, wraps: state.wrapsLines
+                ).render(into: &buffer, area: below)
                 return
             }
             // The headers that arrived before it broke are shown on their tab.
@@ -88,19 +89,18 @@ struct ResponseView: Widget {
                     isFocused: state.focus == .response
                 ).render(into: &buffer, area: content)
             } else {
-                BodyView(exchange: exchange, theme: theme, isFocused: state.focus == .response).render(
-                    into: &buffer, area: content)
+                BodyView(
+                    exchange: exchange, theme: theme, isFocused: state.focus == .response, wraps: state.wrapsLines
+                ).render(into: &buffer, area: content)
             }
         case .headers:
-            Paragraph(text: Text(headerLines(exchange, theme: theme)), scroll: state.detailScroll).render(
-                into: &buffer, area: content)
+            detailView(headerLines(exchange, theme: theme)).render(into: &buffer, area: content)
         case .timing:
             Paragraph(
                 text: Text(TimingView.lines(exchange, width: content.width, theme: theme)), scroll: state.detailScroll
             ).render(into: &buffer, area: content)
         case .request:
-            Paragraph(text: Text(requestLines(exchange, theme: theme)), scroll: state.detailScroll).render(
-                into: &buffer, area: content)
+            detailView(requestLines(exchange, theme: theme)).render(into: &buffer, area: content)
         case .tests:
             TestsView(
                 outcomes: exchange.scriptOutcomes, cursor: state.testsCursor, scroll: state.detailScroll,
@@ -166,9 +166,20 @@ struct ResponseView: Widget {
         }
     }
 
+    /// `lines` scrolled to the tab's rows and columns, wrapped or cut with `…` as the body is.
+    private func detailView(_ lines: [Line]) -> TextView<StyledLines> {
+        var view = TextView(source: StyledLines(lines), top: state.detailScroll, lineNumberStyle: nil)
+        view.column = state.detailColumn
+        view.wraps = state.wrapsLines
+        view.cutMarkStyle = state.theme[.muted]
+        return view
+    }
+
     private func headerLines(_ exchange: Exchange, theme: Theme) -> [Line] {
         guard let headers = exchange.headers else { return [] }
-        return headers.map { Line([Span($0.name + ": ", style: theme[.jsonKey]), Span($0.value)]) }
+        return headers.map {
+            Line([Span($0.name + ": ", style: theme[.headerName]), Span($0.value, style: theme[.headerValue])])
+        }
     }
 
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {

@@ -1,7 +1,7 @@
 import FerryTerminal
 
-/// A text body as lines for `TextView`: each line in the text colour, or the warning colour when it matches
-/// the search.
+/// A text body as lines for `TextView`: each line highlighted in its language (only the lines asked for, so
+/// a 50 MB body costs a screen), or in the warning colour when it matches the search.
 struct TextBodyLines: TextLineSource {
     /// The body.
     let text: TextBody
@@ -9,6 +9,8 @@ struct TextBodyLines: TextLineSource {
     let matches: Set<Int>
     /// The colours.
     let theme: Theme
+    /// How the lines are coloured.
+    var highlighter: SyntaxHighlighter
 
     /// The number of lines.
     var lineCount: Int { text.lineCount }
@@ -16,7 +18,9 @@ struct TextBodyLines: TextLineSource {
     /// The lines `range`.
     func lines(_ range: Range<Int>) -> [Line] {
         range.map { index in
-            Line([Span(text.line(index), style: matches.contains(index) ? theme[.warning] : theme[.text])])
+            let line = text.line(index)
+            if matches.contains(index) { return Line([Span(line, style: theme[.warning])]) }
+            return Line(highlighter.spans(line, base: theme[.text]))
         }
     }
 }

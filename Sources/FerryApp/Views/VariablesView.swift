@@ -5,7 +5,7 @@ import FerryTerminal
 struct VariablesView: Widget {
     /// The rows, values already masked.
     let rows: [VariableRow]
-    /// The first row shown.
+    /// The first row shown, which is the selected one (Enter edits it).
     let scroll: Int
     /// The active environment's name, for the title.
     let environment: String?
@@ -34,10 +34,12 @@ struct VariablesView: Widget {
         let valueWidth = max(1, inner.width - nameWidth - originWidth - 4)
         for (offset, index) in rows.indices.dropFirst(scroll).prefix(inner.height).enumerated() {
             let value = Self.cut(SafeText.sanitized(rows[index].value), to: valueWidth)
+            let selected = index == scroll
             Line([
-                Span(Self.padded(names[index], to: nameWidth + 2), style: theme[.accent]),
-                Span(Self.padded(value, to: valueWidth + 2), style: theme[.text]),
-                Span(origins[index], style: theme[.muted]),
+                Span(
+                    Self.padded(names[index], to: nameWidth + 2), style: selected ? theme[.selection] : theme[.accent]),
+                Span(Self.padded(value, to: valueWidth + 2), style: selected ? theme[.selection] : theme[.text]),
+                Span(origins[index], style: selected ? theme[.selection] : theme[.muted]),
             ]).render(into: &buffer, area: inner.rows(inner.y + offset, count: 1))
         }
     }

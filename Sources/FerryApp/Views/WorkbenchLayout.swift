@@ -12,17 +12,36 @@ struct WorkbenchLayout: Sendable, Hashable {
     /// The status bar's rows (one, or more while a long message is shown whole).
     var statusBar: Rect
 
-    /// The layout for a terminal of `size` with a status bar of `statusRows` rows (the panes shrink to make room).
-    init(size: Size, statusRows: Int = 1) {
+    /// The layout for a terminal of `size` with a status bar of `statusRows` rows (the panes shrink to make
+    /// room); without the tree when `hidesTree`, and with only `maximized` (if set) above the status bar. A pane
+    /// not shown has an empty frame, which draws nothing and takes no clicks.
+    init(size: Size, statusRows: Int = 1, hidesTree: Bool = false, maximized: Pane? = nil) {
         let screen = Rect(origin: .zero, size: size)
         let rows = Layout.vertical([.fill(1), .length(max(1, statusRows))]).split(screen)
-        let columns = Layout.horizontal([.percentage(30), .fill(1)]).split(rows[0])
+        statusBar = rows[1]
+        let none = Rect(x: 0, y: rows[0].y, width: 0, height: 0)
+        if let maximized {
+            tree = maximized == .tree ? rows[0] : none
+            editor = maximized == .editor ? rows[0] : none
+            response = maximized == .response ? rows[0] : none
+            return
+        }
+        let columns =
+            hidesTree ? [none, rows[0]] : Layout.horizontal([.percentage(30), .fill(1)]).split(rows[0])
         let editorHeight = max(7, rows[0].height * 2 / 5)
         let right = Layout.vertical([.length(editorHeight), .fill(1)]).split(columns[1])
         tree = columns[0]
         editor = right[0]
         response = right[1]
-        statusBar = rows[1]
+    }
+
+    /// Whether `pane` is on screen.
+    func shows(_ pane: Pane) -> Bool {
+        switch pane {
+        case .tree: !tree.isEmpty
+        case .editor: !editor.isEmpty
+        case .response: !response.isEmpty
+        }
     }
 
     /// The inside of a bordered pane.

@@ -8,16 +8,19 @@ struct WorkbenchView: CursorWidget {
 
     /// Where the panes sit on a screen `area`.
     private func layout(in area: Rect) -> WorkbenchLayout {
-        WorkbenchLayout(size: area.size, statusRows: StatusBarView.rowCount(for: state, width: area.width))
+        WorkbenchLayout(
+            size: area.size, statusRows: StatusBarView.rowCount(for: state, width: area.width),
+            hidesTree: state.isTreeHidden, maximized: state.maximizedPane)
     }
 
     /// Draws the state into the screen `area`.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         let layout = layout(in: area)
         buffer.fill(area, with: .blank(state.theme[.background]))
-        CollectionTreeView(state: state).render(into: &buffer, area: layout.tree)
-        RequestEditorView(state: state).render(into: &buffer, area: layout.editor)
-        ResponseView(state: state).render(into: &buffer, area: layout.response)
+        // A hidden tree or a pane under a maximized one is not drawn at all.
+        if layout.shows(.tree) { CollectionTreeView(state: state).render(into: &buffer, area: layout.tree) }
+        if layout.shows(.editor) { RequestEditorView(state: state).render(into: &buffer, area: layout.editor) }
+        if layout.shows(.response) { ResponseView(state: state).render(into: &buffer, area: layout.response) }
         StatusBarView(state: state).render(into: &buffer, area: layout.statusBar)
         OverlayView(state: state).render(into: &buffer, area: area)
     }
@@ -25,7 +28,9 @@ struct WorkbenchView: CursorWidget {
     /// Where the text cursor goes: in the dialog on top, else in the editor while it has the keyboard.
     func cursorPosition(in area: Rect) -> Position? {
         if state.overlay != nil { return OverlayView(state: state).cursorPosition(in: area) }
-        return RequestEditorView(state: state).cursorPosition(in: layout(in: area).editor)
+        let layout = layout(in: area)
+        guard layout.shows(.editor) else { return nil }
+        return RequestEditorView(state: state).cursorPosition(in: layout.editor)
     }
 
     /// A pane's frame in the theme's colours.

@@ -24,10 +24,10 @@ struct BodyFileSink {
     private(set) var count = 0
     private let path: String
 
-    /// Creates (or empties) the file at `path`.
-    init(path: String) throws(Failure) {
-        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard opened >= 0 else { throw Failure(message: "cannot create \(path)") }
+    /// Creates (or empties) the file at `path`; with `appending`, keeps what it holds and writes after it.
+    init(path: String, appending: Bool = false) throws(Failure) {
+        let opened = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : O_TRUNC), 0o644)
+        guard opened >= 0 else { throw Failure(message: "cannot \(appending ? "open" : "create") \(path)") }
         descriptor = opened
         self.path = path
         pending.reserveCapacity(Self.writeSize)

@@ -65,7 +65,7 @@ extension HTTPClient {
     }
 
     /// What the client runs on a response to parse it with `parser`.
-    private static func processor<Value>(_ parser: ResponseParser<Value>) -> Processor<ParsedResponse<Value>> {
+    static func processor<Value>(_ parser: ResponseParser<Value>) -> Processor<ParsedResponse<Value>> {
         { response, request throws(HTTPClientError) in try parser.process(response, for: request) }
     }
 }

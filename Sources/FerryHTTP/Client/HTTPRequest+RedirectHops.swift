@@ -20,13 +20,16 @@ extension HTTPRequest {
     /// `transport`: when the transport would repeat a sensitive header on a hop to another origin (libcurl drops
     /// only `Authorization` and `Cookie` lines, which are left to it unless marked sensitive).
     func followsRedirectHopsInClient(over transport: any HTTPTransport) -> Bool {
-        guard transport is any HeaderRepeatingRedirectTransport, case .follow = redirectPolicy else { return false }
-        return headers.contains { name, _ in
+        guard case .follow = redirectPolicy else { return false }
+        let repeatsSensitiveHeader = headers.contains { name, _ in
             let lowercased = name.lowercased()
             guard isSensitiveHeader(name) else { return false }
             return lowercased == "proxy-authorization"
                 || sensitiveHeaders.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
         }
+        // The cast last: the first check of a conformance scans every conformance record of the binary, which a
+        // request without such a header need not pay.
+        return repeatsSensitiveHeader && transport is any HeaderRepeatingRedirectTransport
     }
 
     /// The request for the hop a `status` redirect points to at `location`, as browsers make it: `303` turns

@@ -120,6 +120,12 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.usesCache }
         set { storage.value.usesCache = newValue }
     }
+    /// How much the request matters next to the client's others: the HTTP/2 stream weight, and the order in
+    /// which an ``HTTPBatch`` starts waiting requests (``HTTPRequestPriority/normal`` by default).
+    public var priority: HTTPRequestPriority {
+        get { storage.value.priority }
+        set { storage.value.priority = newValue }
+    }
     /// Interceptors this request adds to its client's, and the identified ones it goes without.
     public var interceptors: RequestInterceptors {
         get { storage.value.interceptors }
@@ -210,6 +216,7 @@ extension HTTPRequest {
         var sensitiveHeaders: Set<String> = []
         var interceptors = RequestInterceptors()
         var usesCache = true
+        var priority = HTTPRequestPriority.normal
     }
 }
 

@@ -42,6 +42,12 @@ extension Theme {
             .timingTLS: fg(0xCBA6F7),
             .timingWaiting: fg(0xF9E2AF),
             .timingDownload: fg(0xA6E3A1),
+            .headerName: fg(0x89B4FA),
+            .headerValue: fg(0xCDD6F4),
+            .punctuation: fg(0x7F849C),
+            .markupTag: fg(0x89B4FA),
+            .markupAttribute: fg(0xFAB387),
+            .markupComment: fg(0x7F849C, .italic),
         ]
     }()
 }

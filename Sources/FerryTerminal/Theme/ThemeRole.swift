@@ -76,6 +76,20 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
     /// Receiving the body.
     case timingDownload
 
+    // MARK: Syntax
+    /// Header names (`Content-Type:`), in the response's headers and highlighted bodies.
+    case headerName
+    /// Header values.
+    case headerValue
+    /// Punctuation of a highlighted body: JSON's `{ } [ ] , :`, XML's `< > /`.
+    case punctuation
+    /// XML and HTML tag names.
+    case markupTag
+    /// XML and HTML attribute names.
+    case markupAttribute
+    /// XML and HTML comments, `<!DOCTYPE>` and processing instructions.
+    case markupComment
+
     /// Whether a bare colour for this role in a theme file means the background rather than the text colour.
     public var colorIsBackground: Bool {
         switch self {

@@ -19,7 +19,8 @@ final class LoopbackServerProcess: @unchecked Sendable {
     deinit { stop() }
 
     /// Runs `executable` with the arguments `arguments(port)` for a free port and returns once it listens
-    /// there; throws when it never does within `timeout`.
+    /// there; throws when it never does within `timeout`. With `output`, its standard output goes to that file
+    /// (created or emptied), else nowhere.
     ///
     /// The port counts as the program's only when the listening socket is one of its own descriptors: a
     /// port free a moment ago can be taken by another test's server before the program binds it, and then a
@@ -30,7 +31,7 @@ final class LoopbackServerProcess: @unchecked Sendable {
     /// threads (two on this machine) for the seconds a Python server takes to start, starving other tests.
     static func start(
         _ executable: URL, in directory: URL? = nil, environment: [String: String] = [:],
-        timeout: Duration = .seconds(15), arguments: (UInt16) -> [String]
+        timeout: Duration = .seconds(15), output: URL? = nil, arguments: (UInt16) -> [String]
     ) async throws -> LoopbackServerProcess {
         var lastPort: UInt16 = 0
         for _ in 0..<3 {
@@ -41,7 +42,13 @@ final class LoopbackServerProcess: @unchecked Sendable {
             process.arguments = arguments(port)
             if let directory { process.currentDirectoryURL = directory }
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            process.standardOutput = FileHandle.nullDevice
+            if let output, FileManager.default.createFile(atPath: output.path, contents: nil),
+                let handle = try? FileHandle(forWritingTo: output)
+            {
+                process.standardOutput = handle
+            } else {
+                process.standardOutput = FileHandle.nullDevice
+            }
             process.standardError = FileHandle.nullDevice
             try process.run()
             let server = LoopbackServerProcess(port: port, process: process)

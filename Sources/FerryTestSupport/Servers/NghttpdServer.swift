@@ -25,15 +25,17 @@ public final class NghttpdServer: Sendable {
 
     /// Starts nghttpd serving `folder` and returns once it accepts connections: over TLS with `tls`'s
     /// server certificate (HTTP/2 only, negotiated with ALPN), else over cleartext h2c with prior knowledge.
+    /// With `frameLog`, nghttpd writes every frame it sends and receives there (its `-v`), such as the
+    /// `HEADERS` frames' priority fields.
     ///
     /// Returns `nil` when nghttpd is not installed outside `make test`; under `make test`
     /// (`FERRY_REQUIRE_SERVERS=1`) a missing binary throws, so the test fails instead of skipping.
     public static func start(
-        serving folder: URL, tls: TestCertificates? = nil, timeout: Duration = .seconds(10)
+        serving folder: URL, tls: TestCertificates? = nil, frameLog: URL? = nil, timeout: Duration = .seconds(10)
     ) async throws -> NghttpdServer? {
         guard let binary = binary() else { return try TestServers.skipOrFail(missing: "nghttpd") }
-        let server = try await LoopbackServerProcess.start(binary, timeout: timeout) { port in
-            let common = ["-a", "127.0.0.1", "-d", folder.path, String(port)]
+        let server = try await LoopbackServerProcess.start(binary, timeout: timeout, output: frameLog) { port in
+            let common = (frameLog == nil ? [] : ["-v"]) + ["-a", "127.0.0.1", "-d", folder.path, String(port)]
             guard let tls else { return ["--no-tls"] + common }
             return common + [tls.keyFile.path, tls.certificateFile.path]
         }

@@ -35,7 +35,8 @@ public struct VariableContext: Sendable {
     public var now: Date
     /// Where `{{$uuid}}`, `{{$random.…}}` and `{{$randomInt}}` get their randomness.
     public var random: any RandomSource
-    /// The zone of `{{$localDatetime …}}`.
+    /// The zone of `{{$localDatetime …}}`; by default the system's, looked up only when a value needs it (reading
+    /// the zone costs a `ferry send` about half a millisecond).
     public var timeZone: TimeZone
 
     /// Creates a context; everything is empty unless given.
@@ -44,7 +45,7 @@ public struct VariableContext: Sendable {
         captured: [String: String] = [:], overrides: [String: String] = [:],
         processEnvironment: [String: String] = [:], dotenv: [String: String] = [:],
         includedFiles: [String: Data] = [:], now: Date = Date(), random: any RandomSource = SystemRandomSource(),
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .autoupdatingCurrent
     ) {
         self.fileVariables = fileVariables
         self.environment = environment

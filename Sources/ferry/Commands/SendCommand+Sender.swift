@@ -58,10 +58,14 @@ struct Sender {
             if let temporaryOutput { try? FileManager.default.removeItem(at: temporaryOutput) }
         }
 
-        let result = transfer(
+        let (result, streamed) = transfer(
             send, sender: prepared.sender, interrupt: interrupt,
             progress: progress)
         interrupt.stop()
+        if let overflow = streamed.overflow {
+            printError("ferry send: \(EventStreamError.eventTooLarge(limit: overflow.limit).message)")
+            return ExitCode.transport
+        }
         if interrupt.isRaised {
             printError("canceled")
             return ExitCode.interrupted
@@ -80,7 +84,7 @@ struct Sender {
             return ExitCode.transport
         case .success(let response):
             if options.verbose { printSentHeads(response) }
-            write(response)
+            if !streamed.isStreamed { write(response) }
             let hasGraphQLErrors = reportGraphQLErrors(response)
             if let temporaryOutput, let outputPath = options.outputPath {
                 guard rename(temporaryOutput.path, outputPath) == 0 else {
@@ -98,12 +102,23 @@ struct Sender {
         }
     }
 
-    /// Sends and waits for the end, printing retries and progress, canceling on Ctrl-C.
+    /// How the body was printed while it arrived, if it was.
+    struct Streamed: Sendable {
+        /// Whether the head and body were printed as they arrived (so not again at the end).
+        var isStreamed = false
+        /// An event that passed the bound, which ended the transfer.
+        var overflow: EventStreamParser.Overflow?
+    }
+
+    /// Sends and waits for the end, printing retries and progress (or the body as it arrives, see
+    /// ``StreamedBodyPrinter``), canceling on Ctrl-C.
     func transfer(
         _ send: PreparedSend, sender: RequestSender, interrupt: Interrupt, progress: ProgressBar?
-    ) -> Result<HTTPResponse, HTTPClientError> {
+    ) -> (Result<HTTPResponse, HTTPClientError>, Streamed) {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
+        let streamedBox = Locked(Streamed())
+        let options = options
         let transfer = sender.start(send) { report in
             for problem in report.problems { printError("ferry send: warning: \(problem)") }
             for file in report.savedFiles { printError("ferry send: response saved to \(file.path)") }
@@ -111,16 +126,37 @@ struct Sender {
         }
         interrupt.onRaise { transfer.cancel() }
         Task {
+            var printer: StreamedBodyPrinter?
             for await event in transfer.events {
                 switch event {
-                case .progress(let value): progress?.update(value)
+                case .head(let head):
+                    printer = StreamedBodyPrinter(head: head, options: options, output: .standardOutput)
+                    if printer != nil {
+                        progress?.clear()
+                        if options.includeHeaders { Self.writeHead(of: head) }
+                        streamedBox.withLock { $0.isStreamed = true }
+                    }
+                    if options.events, !StreamedBodyPrinter.isEventStream(head) {
+                        let type = head.headers["Content-Type"].map { InputExcerpt($0).description } ?? "no type"
+                        printError("ferry send: warning: --events: the response is \(type), not text/event-stream")
+                    }
+                case .bodyChunk(let chunk):
+                    guard printer != nil else { break }
+                    printer?.write(chunk)
+                    if let overflow = printer?.overflow {
+                        streamedBox.withLock { $0.overflow = overflow }
+                        transfer.cancel()
+                    }
+                case .progress(let value): if printer == nil { progress?.update(value) }
                 case .retryWaiting(let attempt, let attempts, let delay, let after):
                     progress?.clear()
                     printError(
                         "ferry send: \(send.prepared.scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s"
                     )
-                case .ended(let end): box.set(end.result)
-                case .attemptStarted, .head, .bodyChunk: break
+                case .ended(let end):
+                    printer?.finish()
+                    box.set(end.result)
+                case .attemptStarted: break
                 }
             }
             done.signal()
@@ -128,20 +164,15 @@ struct Sender {
         done.wait()
         progress?.clear()
         interrupt.onRaise {}
-        return box.get() ?? .failure(HTTPClientError(.canceled, request: send.request))
+        let result = box.get() ?? .failure(HTTPClientError(.canceled, request: send.request))
+        return (result, streamedBox.withLock { $0 })
     }
 
     // MARK: - Output
 
     func write(_ response: HTTPResponse) {
         let out = TerminalOutput.standardOutput
-        if options.includeHeaders {
-            var head = "\(response.timing?.httpVersion?.rawValue ?? "HTTP/1.1") \(response.status)"
-            if !response.reason.isEmpty { head += " \(response.reason)" }
-            head += "\n"
-            for (name, value) in response.headers { head += "\(name): \(value)\n" }
-            out.write(Array((head + "\n").utf8))
-        }
+        if options.includeHeaders { Self.writeHead(of: response) }
         guard options.outputPath == nil else { return }
         var body = [UInt8](response.body)
         if out.isTerminal, Self.looksLikeJSON(response), let value = try? JSONValue(parsing: body) {
@@ -149,6 +180,15 @@ struct Sender {
             if body.last != 0x0A { body.append(0x0A) }
         }
         out.write(body)
+    }
+
+    /// The status line and headers of `response` (for `-i`), then a blank line.
+    static func writeHead(of response: HTTPResponse) {
+        var head = "\(response.timing?.httpVersion?.rawValue ?? "HTTP/1.1") \(response.status)"
+        if !response.reason.isEmpty { head += " \(response.reason)" }
+        head += "\n"
+        for (name, value) in response.headers { head += "\(name): \(value)\n" }
+        TerminalOutput.standardOutput.write(Array((head + "\n").utf8))
     }
 
     static func looksLikeJSON(_ response: HTTPResponse) -> Bool {

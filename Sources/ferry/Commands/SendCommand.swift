@@ -18,7 +18,11 @@ enum SendCommand: FerryCommand {
         let options = try SendOptions(arguments)
         let prepared: Prepared
         do {
-            prepared = try prepare(options)
+            let located = try plan(options)
+            if located.plan.request.request.isWebSocket {
+                return WebSocketSendCommand.run(plan: located.plan, options: options)
+            }
+            prepared = try prepare(options, located: located)
         } catch {
             printError("ferry send: \(error)")
             return ExitCode.usage
@@ -46,8 +50,8 @@ enum SendCommand: FerryCommand {
         var description: String
     }
 
-    /// Finds the workspace and request, checks its file, resolves variables: no network yet.
-    static func prepare(_ options: SendOptions) throws -> Prepared {
+    /// Finds the workspace, the request and its environment, and checks the request's file.
+    static func plan(_ options: SendOptions) throws -> (plan: SendPlan, environments: EnvironmentFiles) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let (root, id) = WorkspaceLocator.locate(requestID: options.requestID, currentFolder: cwd)
         let workspace = try Workspace.load(at: root)
@@ -65,6 +69,16 @@ enum SendCommand: FerryCommand {
         if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
         let plan = try workspace.sendPlan(
             for: found, environment: options.environment, environments: environments, overrides: options.variables)
+        return (plan, environments)
+    }
+
+    /// Resolves the `located` request's variables and runs its pre-request scripts: no network yet.
+    static func prepare(
+        _ options: SendOptions, located: (plan: SendPlan, environments: EnvironmentFiles)
+    ) throws -> Prepared {
+        let (plan, environments) = located
+        let workspace = plan.workspace
+        let found = plan.request
         // The loop thread starts at the first request: a send that fails to prepare never starts it.
         let transport = CurlTransport()
         let jar = workspace.cookieJar()

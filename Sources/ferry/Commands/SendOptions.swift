@@ -33,6 +33,8 @@ struct SendOptions {
     var harPath: String?
     /// `--cache`: answer from and store into the workspace's HTTP cache (`.ferry/cache`).
     var usesCache = false
+    /// `--events`: a `text/event-stream` body as one JSON line per event, printed as each completes.
+    var events = false
 
     /// The options of `ferry send`, as ``spec`` declares them.
     enum Option {
@@ -73,6 +75,10 @@ struct SendOptions {
             completion: .file)
         static let cache = OptionSpec(
             long: "--cache", help: "use the workspace's HTTP cache (.ferry/cache): fresh responses are not fetched")
+        static let events = OptionSpec(
+            long: "--events",
+            help:
+                "print a text/event-stream body as one JSON line per event ({\"event\",\"id\",\"data\"}) as it arrives")
     }
 
     /// What `ferry send` reads.
@@ -92,7 +98,7 @@ struct SendOptions {
             options: [
                 Option.environment, Option.variable, Option.include, Option.timing, Option.output, Option.retry,
                 Option.timeout, Option.connectTimeout, Option.idleTimeout, Option.insecure,
-                Option.certificateAuthority, Option.verbose, Option.har, Option.cache,
+                Option.certificateAuthority, Option.verbose, Option.har, Option.cache, Option.events,
             ])
     }
 
@@ -124,6 +130,7 @@ struct SendOptions {
         verbose = arguments.flag(Option.verbose)
         harPath = arguments.value(Option.har)
         usesCache = arguments.flag(Option.cache)
+        events = arguments.flag(Option.events)
     }
 
     /// A time limit in seconds: positive (or zero when `allowingZero`) and finite.

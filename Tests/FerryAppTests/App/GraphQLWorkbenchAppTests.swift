@@ -8,7 +8,7 @@ import Testing
 @testable import FerryApp
 
 /// GraphQL in the whole app on an in-memory terminal: the schema cached in `.ferry/graphql` (read at start,
-/// fetched with F11 from a real Ariadne server), completion in the query editor, the query's errors marked
+/// fetched with Ctrl-L from a real Ariadne server), completion in the query editor, the query's errors marked
 /// at their line and column, and the response's `errors` on the Errors tab.
 @Suite("GraphQL in the workbench", .serialized)
 struct GraphQLWorkbenchAppTests {
@@ -112,7 +112,7 @@ struct GraphQLWorkbenchAppTests {
         #expect(app.shows("✗ line 2, column 39: expected a field name"), "\(app.screen)")
     }
 
-    @Test func f11IntrospectsTheServerAndTheErrorsTabListsTheResponsesErrors() async throws {
+    @Test func ctrlLIntrospectsTheServerAndTheErrorsTabListsTheResponsesErrors() async throws {
         guard let server = try await GraphQLServer.start() else { return }
         defer { server.stop() }
         let folder = try Self.workspace(graphql: server.url)
@@ -121,7 +121,7 @@ struct GraphQLWorkbenchAppTests {
         try await app.settle()
         try await app.press(.key(.tab))
         #expect(app.state.graphQL.schemas.isEmpty)
-        try await app.press(.key(.function(11)))
+        try await app.press(.control("l"))
         try await app.waitFor("the schema") { app.shows("Schema of \(server.url):") }
         #expect(app.shows(" types, cached in .ferry/graphql."), "\(app.screen)")
         let cached = GraphQLSchemaCache(stateFolder: folder.url.appendingPathComponent(".ferry")).readAll()
@@ -157,7 +157,7 @@ struct GraphQLWorkbenchAppTests {
         let app = try AppHarness(workspace: folder.url, width: 120, height: 30)
         defer { app.stop() }
         try await app.settle()
-        try await app.press(.key(.tab), .key(.function(11)))
+        try await app.press(.key(.tab), .control("l"))
         try await app.waitFor("the failure") { app.shows("No schema for") }
         // The status bar wraps the message; the server's escape sequence arrives as plain text.
         #expect(app.shows("introspection is disabled on this server or refused:"), "\(app.screen)")

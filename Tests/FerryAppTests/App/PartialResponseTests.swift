@@ -35,7 +35,7 @@ final class PartialResponseTests {
         let arriving = try await app.moment("the body to start arriving") {
             $0.state.currentExchange?.isInFlight == true && $0.screen.contains("line 2")
         }
-        #expect(arriving.screen.contains("Receiving:"), "\(arriving.screen)")
+        #expect(arriving.screen.contains("Esc cancels"), "\(arriving.screen)")
         #expect(!arriving.screen.contains("Waiting for the response"), "\(arriving.screen)")
         // The Headers tab, still in flight.
         app.enqueue(.control("t"))

@@ -82,14 +82,15 @@ final class TransferOptionsAppTests {
 
 extension TransferOptionsAppTests {
     @Test func anUnverifiedRequestShowsItEvenInASmallTerminal() async throws {
-        let app = try AppHarness(workspace: folder.url)  // 80×24: the Options tab shows its top rows only
+        let app = try AppHarness(workspace: folder.url)  // 80×24: the Options tab packs every option in its rows
         defer { app.stop() }
         try await app.settle()
         try await app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"), .key(.down))
         try await app.type("TLS")
         try await app.press(.key(.enter))
-        #expect(app.shows("TLS verification  off (@insecure)"), "\(app.screen)")
-        #expect(app.shows("Retries           none (@retries)"))
+        #expect(app.shows("TLS verification off (@insecure)"), "\(app.screen)")
+        #expect(app.shows("Retries none (@retries)"), "\(app.screen)")
+        #expect(app.shows("History logged"), "the last option too\n\(app.screen)")
         try await app.quit()
     }
 }

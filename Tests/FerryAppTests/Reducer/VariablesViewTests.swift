@@ -29,9 +29,13 @@ struct VariablesViewTests {
 
     private var environmentRows: [VariableRow] {
         [
-            VariableRow(name: "host", value: "http://127.0.0.1:9", origin: "http-client.env.json:3"),
-            VariableRow(name: "user", value: "ada", origin: "http-client.env.json:4"),
-            VariableRow(name: "password", value: Secrets.mask, origin: "http-client.private.env.json:3"),
+            VariableRow(
+                name: "host", value: "http://127.0.0.1:9", origin: "http-client.env.json:3",
+                file: "http-client.env.json"),
+            VariableRow(name: "user", value: "ada", origin: "http-client.env.json:4", file: "http-client.env.json"),
+            VariableRow(
+                name: "password", value: Secrets.mask, origin: "http-client.private.env.json:3",
+                file: "http-client.private.env.json", isSecret: true),
         ]
     }
 

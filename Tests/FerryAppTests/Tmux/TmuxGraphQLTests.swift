@@ -2,7 +2,7 @@ import FerryTestSupport
 import Foundation
 import Testing
 
-/// The real `ferry` binary in tmux against a real GraphQL server (Ariadne on Hypercorn): F11 introspects the
+/// The real `ferry` binary in tmux against a real GraphQL server (Ariadne on Hypercorn): Ctrl-L introspects the
 /// endpoint, Tab completes a field in the query, Ctrl-R sends it and the Errors tab lists the response's errors.
 @Suite("ferry in tmux: GraphQL", .serialized)
 struct TmuxGraphQLTests {
@@ -24,7 +24,7 @@ struct TmuxGraphQLTests {
         defer { session.kill() }
         try await session.waitFor("requests.http#hero")
         try await session.send("Tab")
-        try await session.send("F11")
+        try await session.send("C-l")
         try await session.waitFor("Schema of \(server.url):")
         try await session.send("C-t")
         try await session.send("C-t")

@@ -31,8 +31,34 @@ struct BodySearchTests {
         #expect(BodySearch.filter(".items[0].id.x", in: document).error?.message == "cannot index number with \"x\"")
         #expect(BodySearch.filter(".nothing", in: document).results.map(\.preview) == ["null"])
         let named = BodySearch.nodes(containing: "NAME", in: document)
-        #expect(named.map { document.path(of: $0).description } == [".items[0].name", ".items[1].name"])
-        let text = TextBody(bytes: Array("alpha\nbeta\ngamma alpha\n".utf8))
-        #expect(BodySearch.lines(containing: "alpha", in: text) == [0, 2])
+        #expect(named.rows.map { document.path(of: $0).description } == [".items[0].name", ".items[1].name"])
+        #expect(named.total == 2 && !named.isCapped)
+        let text = TextBody(bytes: Array("alpha\nbeta\ngamma alpha alpha\n".utf8))
+        #expect(BodySearch.lines(containing: "alpha", in: text) == BodySearch.Matches(rows: [0, 2], total: 2))
+    }
+
+    /// More matching rows than the cap: the first `matchLimit` are kept and the count is the true one.
+    @Test func countsAreTrueBeyondTheCap() throws {
+        let lines = 322_331
+        let text = TextBody(bytes: Array(String(repeating: "an id and another ID\n", count: lines).utf8))
+        let found = BodySearch.lines(containing: "id", in: text)
+        #expect(found.total == lines)
+        #expect(found.rows.count == BodySearch.matchLimit && found.rows.first == 0 && found.rows.last == 9_999)
+        #expect(found.isCapped)
+        var viewport = BodyViewport()
+        viewport.search = "id"
+        viewport.matches = found.rows
+        viewport.matchTotal = found.total
+        #expect(AppReducer.matchSummary(viewport) == "first 10,000 of 322,331 matches for id")
+        viewport.matches = [3]
+        viewport.matchTotal = 1
+        #expect(AppReducer.matchSummary(viewport) == "1 match for id")
+        // JSON: one node per scalar however many hits it holds; every node counted.
+        let items = (0..<12_000).map { #"{"id": "id-id-\#($0)"}"# }.joined(separator: ",")
+        let document = try JSONDocument(parsing: "[" + items + "]")
+        let nodes = BodySearch.nodes(containing: "id-", in: document)
+        #expect(nodes.total == 12_000 && nodes.rows.count == BodySearch.matchLimit)
+        #expect(BodySearch.formatCount(0) == "0" && BodySearch.formatCount(999) == "999")
+        #expect(BodySearch.formatCount(1_000) == "1,000" && BodySearch.formatCount(1_234_567) == "1,234,567")
     }
 }

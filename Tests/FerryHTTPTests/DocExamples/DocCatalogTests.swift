@@ -8,7 +8,8 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let catalog = root.appendingPathComponent("Sources/FerryHTTP/FerryHTTP.docc")
-    static let examples = root.appendingPathComponent("Tests/FerryHTTPTests/DocExamples/DocExamples.swift")
+    /// The files that hold the examples: DocExamples.swift and its `DocExamples+Topic.swift` companions.
+    static let examples = root.appendingPathComponent("Tests/FerryHTTPTests/DocExamples")
 
     @Test func everyCodeBlockOfTheCatalogIsCompiledByDocExamples() throws {
         let articles = try FileManager.default.contentsOfDirectory(at: Self.catalog, includingPropertiesForKeys: nil)
@@ -19,7 +20,9 @@ import Testing
                 "FerryHTTP", "GettingStarted", "SendingAndParsing", "StreamingAndFiles", "AuthAndInterceptors",
                 "TestingWithMocks", "ThreadingModel",
             ]))
-        let compiled = Self.lines(of: try String(contentsOf: Self.examples, encoding: .utf8))
+        let sources = try FileManager.default.contentsOfDirectory(at: Self.examples, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("DocExamples") }.sorted { $0.path < $1.path }
+        let compiled = try sources.flatMap { Self.lines(of: try String(contentsOf: $0, encoding: .utf8)) }
         var blocks = 0
         for article in articles {
             for (line, block) in Self.swiftBlocks(in: try String(contentsOf: article, encoding: .utf8)) {

@@ -36,7 +36,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 21)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 22)
     }
 
     // MARK: - Equality and hashing
@@ -134,7 +134,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             method, target, headers, query, body, auth, timeout, connectTimeout, idleTimeout, redirectPolicy,
             tlsVerification,
             certificateAuthorityBundle, proxy, httpVersion, responseBody, inheritsRetryPolicy ? nil : retryPolicy,
-            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache,
+            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, priority,
         ]
     }
 
@@ -161,6 +161,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(sensitiveHeaders)
         hasher.combine(interceptors)
         hasher.combine(usesCache)
+        hasher.combine(priority)
         return hasher.finalize()
     }
 
@@ -205,6 +206,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("sensitiveHeaders") { $0.sensitiveHeaders = ["X-Api-Key"] },
             ValueChange("inheritsRetryPolicy") { $0.inheritsRetryPolicy = false },
             ValueChange("usesCache") { $0.usesCache = false },
+            ValueChange("priority") { $0.priority = .high },
             ValueChange("interceptors, excluded") { $0.interceptors.excluded = [.auth] },
             ValueChange("interceptors, added") { $0.interceptors.added = [ResponseValidator.successfulStatus] },
         ]

@@ -208,6 +208,8 @@ final class CurlEasy {
         if let proxy = profile.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
         setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(profile.httpVersion))
         setLong(CURLOPT_PIPEWAIT, 1)
+        if let size = profile.receiveBufferSize { setLong(CURLOPT_BUFFERSIZE, size) }
+        if let weight = profile.streamWeight { ferry_easy_set_stream_weight(handle, weight) }
         if let credentials = profile.digestCredentials {
             // libcurl sends the request bare, reads the 401's challenge and sends it again with the answer.
             setLong(CURLOPT_HTTPAUTH, ferry_curlauth_digest())

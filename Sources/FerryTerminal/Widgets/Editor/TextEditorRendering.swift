@@ -4,7 +4,7 @@ enum TextEditorRendering {
     /// or `placeholder` when the text is empty.
     static func render(
         _ state: TextEditorState, into buffer: inout ScreenBuffer, area: Rect, style: Style, selectionStyle: Style,
-        placeholder: String, placeholderStyle: Style
+        placeholder: String, placeholderStyle: Style, characterStyles: (([Character]) -> [Style])? = nil
     ) {
         guard let area = buffer.blankedWidgetArea(area, style: style) else { return }
         if state.isEmpty && !placeholder.isEmpty {
@@ -18,14 +18,19 @@ enum TextEditorRendering {
             let lineIndex = scroll.y + y - area.y
             guard lineIndex < state.lines.count else { break }
             let characters = state.lines[lineIndex]
+            let styles = characterStyles?(characters)
+            let styleAt = { (index: Int) -> Style in
+                guard let styles, styles.indices.contains(index) else { return style }
+                return style.patched(with: styles[index])
+            }
             guard let selection, selection.lowerBound.line <= lineIndex, selection.upperBound.line >= lineIndex else {
-                buffer.drawRun(characters, y: y, clip: area, skip: scroll.x) { _ in style }
+                buffer.drawRun(characters, y: y, clip: area, skip: scroll.x, style: styleAt)
                 continue
             }
             let from = selection.lowerBound.line == lineIndex ? selection.lowerBound.column : 0
             let to = selection.upperBound.line == lineIndex ? selection.upperBound.column : Int.max
             let end = buffer.drawRun(characters, y: y, clip: area, skip: scroll.x) { index in
-                index >= from && index < to ? selected : style
+                index >= from && index < to ? selected : styleAt(index)
             }
             // A selected line break shows as one selected cell after the line.
             if selection.upperBound.line > lineIndex {

@@ -14,6 +14,9 @@ public struct TextEditorView<Layout: TextEditorLayout>: CursorWidget {
     public var placeholder: String
     /// The style laid over the placeholder.
     public var placeholderStyle: Style
+    /// Colours a line (syntax highlighting): a style per character of the line, asked only for the lines on
+    /// screen; `nil` draws every character in `style`.
+    public var characterStyles: (@Sendable ([Character]) -> [Style])?
 
     /// Creates a text editor widget.
     public init(
@@ -33,7 +36,7 @@ public struct TextEditorView<Layout: TextEditorLayout>: CursorWidget {
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
         TextEditorRendering.render(
             state, into: &buffer, area: Layout.textArea(in: area), style: style, selectionStyle: selectionStyle,
-            placeholder: placeholder, placeholderStyle: placeholderStyle)
+            placeholder: placeholder, placeholderStyle: placeholderStyle, characterStyles: characterStyles)
     }
 
     /// Where the terminal's cursor belongs when the text is drawn in `area`.

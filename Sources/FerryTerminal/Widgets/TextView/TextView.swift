@@ -1,4 +1,5 @@
-/// Read-only lines scrolled to a first line, optionally numbered, with one line highlighted as the cursor.
+/// Read-only lines scrolled to a first line, optionally numbered, with one line highlighted as the cursor;
+/// long lines are either wrapped or shown from a column, with `…` where they are cut.
 ///
 /// Only the rows in view are read from the source (in one call) and drawn, so a frame costs the same for a
 /// 10-line and a 10-million-line body. The line numbers are right-aligned in a gutter at least
@@ -21,6 +22,12 @@ public struct TextView<Source: TextLineSource>: Widget {
     public var lineNumberStyle: Style?
     /// The fewest digits the gutter holds.
     public var minimumNumberDigits: Int
+    /// The first column shown of every line (horizontal scrolling; ignored while wrapping).
+    public var column = 0
+    /// Whether long lines continue on the rows below instead of being cut at the right edge.
+    public var wraps = false
+    /// The style of the `…` drawn where a line is cut, or `nil` to cut without a mark.
+    public var cutMarkStyle: Style?
 
     /// Creates a text view.
     public init(
@@ -40,28 +47,71 @@ public struct TextView<Source: TextLineSource>: Widget {
 
     // MARK: - Drawing
 
-    /// Draws the lines in view, one per row of `area`.
+    /// Draws the lines in view, one per row of `area` (or as many rows as each needs while wrapping).
     public func render(into buffer: inout ScreenBuffer, area: Rect) {
         guard !area.isEmpty else { return }
         let count = source.lineCount
-        let first = firstLine
+        var first = firstLine
+        if wraps, let cursorLine, cursorLine < count, cursorLine - first >= area.height {
+            first = cursorLine - area.height + 1
+        }
         let shown = min(area.height, max(0, count - first))
         guard shown > 0 else { return }
         let digits = max(minimumNumberDigits, String(count).count)
-        for (offset, line) in source.lines(first..<(first + shown)).prefix(shown).enumerated() {
-            let index = first + offset
-            var row = line
-            if let lineNumberStyle {
-                let number = String(index + 1)
-                let gutter = String(repeating: " ", count: max(0, digits - number.count)) + number + " "
-                row.spans.insert(Span(gutter, style: lineNumberStyle), at: 0)
-            }
-            let rowArea = area.rows(area.y + offset, count: 1)
-            if index == cursorLine {
-                row.render(into: &buffer, area: rowArea, highlightedWith: cursorStyle)
-            } else {
-                row.render(into: &buffer, area: rowArea)
+        let gutterWidth = lineNumberStyle == nil ? 0 : digits + 1
+        let textWidth = max(1, area.width - gutterWidth)
+        let lines = source.lines(first..<(first + shown)).prefix(shown)
+        var rows = lines.map { self.rows(of: $0, width: textWidth, height: area.height) }
+        // While wrapping, lines above the cursor may take its place on screen: start lower until it shows.
+        if wraps, let cursorLine, cursorLine >= first, cursorLine < first + rows.count {
+            while first < cursorLine, rows[0...(cursorLine - first)].reduce(0, { $0 + $1.count }) > area.height {
+                rows.removeFirst()
+                first += 1
             }
         }
+        var y = area.y
+        for (offset, lineRows) in rows.enumerated() {
+            let index = first + offset
+            for (part, text) in lineRows.enumerated() {
+                guard y < area.bottom else { return }
+                var row = text
+                if let cutMarkStyle, y == area.bottom - 1, part < lineRows.count - 1 {
+                    // A wrapped line that goes on below the area: its last row on screen says so.
+                    row = text.window(from: 0, width: max(1, textWidth - 1), marker: nil)
+                    row.spans.append(Span("…", style: cutMarkStyle))
+                }
+                if let lineNumberStyle {
+                    let number = part == 0 ? String(index + 1) : ""
+                    let gutter = String(repeating: " ", count: max(0, digits - number.count)) + number + " "
+                    row.spans.insert(Span(gutter, style: lineNumberStyle), at: 0)
+                }
+                let rowArea = area.rows(y, count: 1)
+                if index == cursorLine {
+                    row.render(into: &buffer, area: rowArea, highlightedWith: cursorStyle)
+                } else {
+                    row.render(into: &buffer, area: rowArea)
+                }
+                y += 1
+            }
+        }
+    }
+
+    /// `line` as the rows it takes `width` columns wide: wrapped (its first `height` screens at most, so a
+    /// 50 MB line costs a screen), or the window from ``column``, marked where it is cut.
+    private func rows(of line: Line, width: Int, height: Int) -> [Line] {
+        guard wraps else { return [line.window(from: column, width: width, marker: cutMarkStyle)] }
+        let limit = width * height
+        guard line.isWider(than: width) else { return [line] }
+        let isLonger = line.isWider(than: limit)
+        var head = line.window(from: 0, width: limit, marker: nil)
+        head.style = line.style
+        var wrapped = Paragraph.wrapped(head, width: width)
+        if isLonger, var last = wrapped.popLast() {
+            // The line goes on past the screens shown: its last row says so.
+            if last.width >= width { last = last.window(from: 0, width: width - 1, marker: nil) }
+            last.spans.append(Span("…", style: cutMarkStyle ?? .plain))
+            wrapped.append(last)
+        }
+        return wrapped
     }
 }

@@ -1,0 +1,51 @@
+import FerryHTTP
+import Foundation
+
+/// The events of an event stream while it arrives, for the workbench to show live: parsed with FerryHTTP's
+/// ``EventStreamParser`` from the same body chunks the send delivers, the latest ``kept`` held, reported at
+/// most every ``interval`` (and once more at the end when something was held back).
+struct ArrivingEvents {
+    /// How many of the latest events are kept for display.
+    static let kept = 500
+    /// The least time between two reports.
+    static let interval = Duration.milliseconds(100)
+
+    private var parser = EventStreamParser()
+    private var soFar = EventsSoFar()
+    private var reported = ContinuousClock.now
+    private var isReported = true
+
+    /// Whether `head` is an event stream, whose events are worth following.
+    static func follows(_ head: HTTPResponse) -> Bool {
+        head.headers["Content-Type"].map { MediaType($0).essence } == "text/event-stream"
+    }
+
+    /// Takes `chunk`, which arrived at `time`; returns the events so far when a report is due.
+    mutating func take(_ chunk: Data, at time: Date) -> EventsSoFar? {
+        guard soFar.overflowLimit == nil else { return nil }
+        do throws(EventStreamParser.Overflow) {
+            let events = try parser.parse(chunk)
+            guard !events.isEmpty else { return nil }
+            soFar.count += events.count
+            soFar.latest += events.suffix(Self.kept).map { EventsSoFar.Arrived(time: time, event: $0) }
+            if soFar.latest.count > Self.kept { soFar.latest.removeFirst(soFar.latest.count - Self.kept) }
+        } catch {
+            soFar.overflowLimit = error.limit
+            return report()
+        }
+        isReported = false
+        guard ContinuousClock.now - reported >= Self.interval else { return nil }
+        return report()
+    }
+
+    /// What is left to show at the end, if a report was held back.
+    mutating func rest() -> EventsSoFar? {
+        isReported ? nil : report()
+    }
+
+    private mutating func report() -> EventsSoFar {
+        reported = ContinuousClock.now
+        isReported = true
+        return soFar
+    }
+}

@@ -1,0 +1,36 @@
+import FerryWorkbench
+import Foundation
+
+// MARK: - Editing the environment files from the variables view
+
+extension EffectRunner {
+    /// On the file queue: applies `change` to `file` (its other bytes kept), writes it atomically and reads the
+    /// environments again (posted as a reload); a malformed file is left alone and reported at its line.
+    func editEnvironmentFile(_ file: String, _ change: EnvironmentFileChange) {
+        onFiles {
+            let url = self.saved.root.appendingPathComponent(file)
+            let existing = FileManager.default.fileExists(atPath: url.path) ? try? FileIO.read(url).bytes : nil
+            let editor = EnvironmentFileEditor(file: file)
+            do {
+                let bytes: [UInt8]
+                switch change {
+                case .set(let name, let value, let environment):
+                    bytes = try editor.setting(name, to: value, in: environment, of: existing)
+                case .addEnvironment(let name):
+                    bytes = try editor.addingEnvironment(name, to: existing)
+                }
+                _ = try FileIO.writeAtomically(bytes, to: url)
+            } catch let problem as Diagnostic {
+                self.post(
+                    WorkspaceEvent.reloaded(.failure(SaveFailure(message: "\(problem.location): \(problem.message)."))))
+                return
+            } catch {
+                self.post(
+                    WorkspaceEvent.reloaded(
+                        .failure(SaveFailure(message: "Could not write \(file): \(error). Nothing was changed."))))
+                return
+            }
+            self.reloadChanged([file])
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import FerryJSON
+import FerryTerminal
+import Foundation
+
+/// The events of an event stream while it arrives: a note with how many arrived, then the latest events
+/// that fit, newest at the bottom, each as its time, type and id, then its data (JSON pretty-printed).
+struct EventStreamView: Widget {
+    /// The exchange whose events arrive.
+    let exchange: Exchange
+    /// The events so far.
+    let events: EventsSoFar
+    /// The colours.
+    let theme: Theme
+
+    /// How many lines one event's data may take.
+    static let dataLineLimit = 12
+
+    /// Draws the note and the latest events into `area`.
+    func render(into buffer: inout ScreenBuffer, area: Rect) {
+        guard !area.isEmpty else { return }
+        let counted = "\(events.count) event\(events.count == 1 ? "" : "s")"
+        var note =
+            exchange.isInFlight
+            ? "Event stream: \(counted) so far (Esc ends the stream and keeps what arrived)."
+            : "Event stream ended: \(counted) arrived; preparing the raw text…"
+        if let limit = events.overflowLimit {
+            note += " An event passed the \(WorkbenchView.formatBytes(limit)) limit: no more events are shown."
+        }
+        Line(note, style: theme[.muted]).render(into: &buffer, area: area.rows(area.y, count: 1))
+        guard area.height > 1 else { return }
+        var lines: [Line] = []
+        for arrived in events.latest.reversed() {
+            lines = Self.lines(for: arrived, theme: theme) + lines
+            if lines.count >= area.height - 1 { break }
+        }
+        let shown = lines.suffix(area.height - 1)
+        for (offset, line) in shown.enumerated() {
+            line.render(into: &buffer, area: area.rows(area.y + 1 + offset, count: 1))
+        }
+    }
+
+    /// The lines of one event: time, type and id, then the data, indented.
+    static func lines(for arrived: EventsSoFar.Arrived, theme: Theme) -> [Line] {
+        let event = arrived.event
+        var title = time(arrived.time) + "  " + SafeText.sanitized(event.type)
+        if !event.lastEventID.isEmpty { title += "  id " + SafeText.sanitized(event.lastEventID) }
+        var data = event.data.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let value = try? JSONValue(parsing: Array(event.data.utf8)),
+            value.objectValue != nil || value.arrayValue != nil
+        {
+            data = String(decoding: value.formattedBytes(.pretty(indent: 2)), as: UTF8.self)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        var lines = [Line(title, style: theme[.accent])]
+        for line in data.prefix(dataLineLimit) {
+            lines.append(Line("  " + SafeText.sanitized(line), style: theme[.text]))
+        }
+        if data.count > dataLineLimit {
+            lines.append(Line("  … \(data.count - dataLineLimit) more lines", style: theme[.muted]))
+        }
+        return lines
+    }
+
+    /// `date` as `HH:mm:ss.SSS` in the local time zone.
+    static func time(_ date: Date) -> String {
+        let components = Calendar.current.dateComponents([.hour, .minute, .second, .nanosecond], from: date)
+        let milliseconds = (components.nanosecond ?? 0) / 1_000_000
+        return String(
+            format: "%02d:%02d:%02d.%03d", components.hour ?? 0, components.minute ?? 0, components.second ?? 0,
+            milliseconds)
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The state of one WebSocket connection and its I/O thread: it connects through ``CurlStream``, runs the
+/// handshake, then waits in `poll(2)` on the socket and a wake-up pipe, writing what ``enqueue(_:)`` queued
+/// and reading frames into ``messages``.
+final class WebSocketConnection: Sendable {
+    typealias Outcome = Result<WebSocketClose, WebSocketError>
+
+    let url: String
+    let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    private let options: WebSocket.Options
+    private let curlOptions: CurlOptions
+    private let request: HTTPRequest
+    private let handshake: WebSocketHandshake
+    private let stream: CurlStream
+    private let wakePipe: (read: Int32, write: Int32)
+    private let state = Locked(State())
+
+    private struct State {
+        var outgoing: [[UInt8]] = []
+        var isCanceled = false
+        var closeDeadline: ContinuousClock.Instant?
+        var hasSentClose = false
+        var connectWaiter: CheckedContinuation<Result<WebSocketHandshakeResponse, WebSocketError>, Never>?
+        var closeWaiters: [CheckedContinuation<Outcome, Never>] = []
+        var outcome: Outcome?
+        var serverClose: WebSocketClose?
+    }
+
+    init(request original: HTTPRequest, options: WebSocket.Options) throws(WebSocketError) {
+        let text = original.targetDescription
+        url = text
+        guard let given = original.url, var components = URLComponents(url: given, resolvingAgainstBaseURL: false),
+            let scheme = components.scheme?.lowercased(), components.host?.isEmpty == false
+        else { throw WebSocketError(.invalidRequest("not an absolute ws:// or wss:// URL"), url: text) }
+        switch scheme {
+        case "ws", "http": components.scheme = "http"
+        case "wss", "https": components.scheme = "https"
+        default: throw WebSocketError(.invalidRequest("the scheme \(scheme) is not ws or wss"), url: text)
+        }
+        components.fragment = nil
+        guard let httpURL = components.url else { throw WebSocketError(.invalidRequest("not a valid URL"), url: text) }
+        var request = original
+        request.target = .url(httpURL)
+        for (name, value) in request.headers {
+            if let violation = WireViolation.header(name: name, value: value) {
+                throw WebSocketError(.invalidRequest(violation.description), url: text)
+            }
+        }
+        for name in WebSocketHandshake.ownHeaders { request.headers.remove(name) }
+        let curlOptions = CurlOptions(request, bodyLength: nil)
+        guard let stream = CurlStream() else {
+            throw WebSocketError(.connection(.transport(code: 2, detail: "libcurl could not start")), url: text)
+        }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            throw WebSocketError(.connection(.transport(code: 2, detail: "no pipe: errno \(errno)")), url: text)
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        self.request = request
+        self.options = options
+        self.curlOptions = curlOptions
+        self.stream = stream
+        wakePipe = (fds[0], fds[1])
+        handshake = WebSocketHandshake(url: httpURL, headerLines: curlOptions.headerLines)
+        (messages, continuation) = AsyncThrowingStream.makeStream()
+    }
+
+    deinit {
+        Glibc.close(wakePipe.read)
+        Glibc.close(wakePipe.write)
+    }
+
+    // MARK: Calls from any thread
+
+    /// Starts the I/O thread; `waiter` hears once whether the handshake succeeded.
+    func start(reportingTo waiter: CheckedContinuation<Result<WebSocketHandshakeResponse, WebSocketError>, Never>) {
+        state.withLock { $0.connectWaiter = waiter }
+        let thread = Thread { [self] in run() }
+        thread.name = "ferry.websocket"
+        thread.start()
+    }
+
+    /// Queues `frame` for the I/O thread.
+    func enqueue(_ frame: WebSocketFrame) throws(WebSocketError) {
+        let queued = state.withLock { state in
+            guard state.outcome == nil, !state.hasSentClose else { return false }
+            state.outgoing.append(frame.encoded(mask: WebSocketFrame.randomMask()))
+            return true
+        }
+        guard queued else { throw WebSocketError(.notOpen, url: url) }
+        wake()
+    }
+
+    /// Queues a close frame (once) and reports how the connection ended to `waiter`.
+    func close(code: UInt16, reason: String, reportingTo waiter: CheckedContinuation<Outcome, Never>) {
+        let frame = WebSocketFrame(
+            isFinal: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason))
+        let ended: Outcome? = state.withLock { state in
+            if let outcome = state.outcome { return outcome }
+            state.closeWaiters.append(waiter)
+            if !state.hasSentClose {
+                state.hasSentClose = true
+                state.closeDeadline = .now + options.closeTimeout
+                state.outgoing.append(frame.encoded(mask: WebSocketFrame.randomMask()))
+            }
+            return nil
+        }
+        if let ended { waiter.resume(returning: ended) } else { wake() }
+    }
+
+    /// Ends the connection at once.
+    func cancel() {
+        state.withLock { $0.isCanceled = true }
+        stream.cancel()
+        wake()
+    }
+
+    var serverClose: WebSocketClose? { state.withLock { $0.serverClose } }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+    }
+
+    // MARK: The I/O thread
+
+    private func run() {
+        if let reason = stream.connect(curlOptions, request: request) {
+            let isCanceled = state.withLock { $0.isCanceled }
+            return failConnect(isCanceled ? .canceled : .connection(reason))
+        }
+        guard let socket = stream.socket else { return failConnect(.connectionLost) }
+        let connected = ContinuousClock.now
+        var decoder = WebSocketFrameDecoder(maxPayload: options.maxMessageSize)
+        do throws(WebSocketError.Reason) {
+            try writeAll(handshake.head, socket: socket)
+            let (head, rest) = try readHead(socket: socket, deadline: connected + options.handshakeTimeout)
+            let (status, headers) = try handshake.check(head: head)
+            decoder.append(rest)
+            let info = stream.timingInfo()
+            let response = WebSocketHandshakeResponse(
+                status: status, headers: headers, dnsLookup: .microseconds(info.nameLookup),
+                connect: .microseconds(max(0, info.connect - info.nameLookup)),
+                tlsHandshake: .microseconds(info.appConnect > 0 ? max(0, info.appConnect - info.connect) : 0),
+                upgrade: ContinuousClock.now - connected,
+                remoteAddress: info.primaryIP.map { "\($0):\(info.primaryPort)" })
+            let waiter = state.withLock { state in
+                defer { state.connectWaiter = nil }
+                return state.connectWaiter
+            }
+            waiter?.resume(returning: .success(response))
+        } catch {
+            return failConnect(error)
+        }
+        converse(socket: socket, decoder: decoder)
+    }
+
+    private func failConnect(_ reason: WebSocketError.Reason) {
+        let error = WebSocketError(reason, url: url)
+        let waiter = state.withLock { state in
+            defer { state.connectWaiter = nil }
+            state.outcome = .failure(error)
+            return state.connectWaiter
+        }
+        continuation.finish(throwing: error)
+        waiter?.resume(returning: .failure(error))
+    }
+
+    /// Reads until the response head's blank line: the head and the bytes after it.
+    private func readHead(socket: Int32, deadline: ContinuousClock.Instant) throws(WebSocketError.Reason)
+        -> (ArraySlice<UInt8>, ArraySlice<UInt8>)
+    {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if state.withLock({ $0.isCanceled }) { throw .canceled }
+            let outcome = buffer.withUnsafeMutableBytes { stream.receive(into: $0) }
+            switch outcome {
+            case .moved(let count):
+                received += buffer[0..<count]
+                if let end = WebSocketHandshake.headEnd(in: received) { return (received[..<end], received[end...]) }
+                guard received.count <= WebSocketHandshake.headLimit else {
+                    throw .handshakeInvalid("a response head over \(WebSocketHandshake.headLimit) bytes")
+                }
+            case .wouldBlock:
+                let now = ContinuousClock.now
+                guard now < deadline else { throw .handshakeTimedOut(options.handshakeTimeout) }
+                wait(socket: socket, events: Int16(POLLIN), until: deadline)
+            case .closed, .failed:
+                throw .handshakeInvalid("the server closed the connection before answering the handshake")
+            }
+        }
+    }
+
+    /// Writes every byte, waiting for the socket when it is full (at most ``WebSocket/Options/closeTimeout`` at a time).
+    private func writeAll(_ bytes: [UInt8], socket: Int32) throws(WebSocketError.Reason) {
+        var sent = 0
+        var stalledSince: ContinuousClock.Instant?
+        while sent < bytes.count {
+            let outcome = bytes.withUnsafeBytes { stream.send(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+            switch outcome {
+            case .moved(let count):
+                sent += count
+                stalledSince = nil
+            case .wouldBlock:
+                let since = stalledSince ?? .now
+                stalledSince = since
+                if state.withLock({ $0.isCanceled }) { throw .canceled }
+                guard ContinuousClock.now - since < options.closeTimeout else { throw .connectionLost }
+                wait(socket: socket, events: Int16(POLLOUT), until: since + options.closeTimeout)
+            case .closed, .failed:
+                throw .connectionLost
+            }
+        }
+    }
+
+    /// Waits in `poll(2)` for `events` on `socket`, a wake-up, or `deadline` (`nil`: no limit).
+    private func wait(socket: Int32, events: Int16, until deadline: ContinuousClock.Instant?) {
+        var fds = [
+            pollfd(fd: socket, events: events, revents: 0),
+            pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+        ]
+        var timeout: Int32 = -1
+        if let deadline {
+            let (seconds, attoseconds) = (deadline - .now).components
+            timeout = Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+        }
+        _ = poll(&fds, 2, timeout)
+        if fds[1].revents & Int16(POLLIN) != 0 {
+            var sink = [UInt8](repeating: 0, count: 64)
+            while read(wakePipe.read, &sink, sink.count) > 0 {}
+        }
+    }
+
+    /// The conversation after the handshake, until a close, a failure or a cancel.
+    private func converse(socket: Int32, decoder: WebSocketFrameDecoder) {
+        var decoder = decoder
+        var assembler = WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var outcome: Outcome
+        conversation: while true {
+            let (outgoing, isCanceled, deadline) = state.withLock { state in
+                defer { state.outgoing = [] }
+                return (state.outgoing, state.isCanceled, state.closeDeadline)
+            }
+            do throws(WebSocketError.Reason) {
+                if isCanceled { throw .canceled }
+                for bytes in outgoing { try writeAll(bytes, socket: socket) }
+                reading: while true {
+                    // Frames first: the handshake's read may have brought some along with the 101.
+                    while let frame = try decoder.nextFrame() {
+                        guard let event = try assembler.take(frame) else { continue }
+                        if let close = try handle(event, socket: socket) {
+                            outcome = .success(close)
+                            break conversation
+                        }
+                    }
+                    let read = buffer.withUnsafeMutableBytes { stream.receive(into: $0) }
+                    switch read {
+                    case .moved(let count): decoder.append(buffer[0..<count])
+                    case .wouldBlock: break reading
+                    case .closed, .failed:
+                        if let close = state.withLock({ $0.serverClose }) {
+                            outcome = .success(close)
+                            break conversation
+                        }
+                        throw .connectionLost
+                    }
+                }
+                if let deadline, ContinuousClock.now >= deadline { throw .closeTimedOut(options.closeTimeout) }
+                wait(socket: socket, events: Int16(POLLIN), until: deadline)
+            } catch {
+                if let code = WebSocketError(error, url: url).sentCloseCode {
+                    let reason = WebSocketError(error, url: url).message
+                    let frame = WebSocketFrame(
+                        isFinal: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason))
+                    try? writeAll(frame.encoded(mask: WebSocketFrame.randomMask()), socket: socket)
+                }
+                outcome = .failure(WebSocketError(error, url: url))
+                break conversation
+            }
+        }
+        finish(outcome)
+    }
+
+    /// Acts on one event; returns the server's close frame when the conversation is over.
+    private func handle(_ event: WebSocketMessageAssembler.Event, socket: Int32) throws(WebSocketError.Reason)
+        -> WebSocketClose?
+    {
+        switch event {
+        case .message(let message):
+            continuation.yield(message)
+        case .ping(let payload):
+            try writeAll(
+                WebSocketFrame(isFinal: true, opcode: .pong, payload: payload).encoded(
+                    mask: WebSocketFrame.randomMask()),
+                socket: socket)
+        case .pong:
+            break
+        case .close(let close):
+            let answers = state.withLock { state in
+                state.serverClose = close
+                defer { state.hasSentClose = true }
+                return !state.hasSentClose
+            }
+            if answers {
+                let frame = WebSocketFrame(
+                    isFinal: true, opcode: .close, payload: WebSocketFrame.closePayload(code: close.code, reason: ""))
+                try? writeAll(frame.encoded(mask: WebSocketFrame.randomMask()), socket: socket)
+            }
+            return close
+        }
+        return nil
+    }
+
+    private func finish(_ outcome: Outcome) {
+        let waiters = state.withLock { state in
+            defer { state.closeWaiters = [] }
+            state.outcome = outcome
+            return state.closeWaiters
+        }
+        switch outcome {
+        case .success: continuation.finish()
+        case .failure(let error):
+            if case .closeTimedOut = error.reason {
+                continuation.finish()
+            } else {
+                continuation.finish(throwing: error)
+            }
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
+    }
+}

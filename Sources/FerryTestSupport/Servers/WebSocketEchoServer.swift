@@ -1,0 +1,103 @@
+import Foundation
+
+/// A real WebSocket server for tests: the `websockets` package (pinned in
+/// `scripts/requirements-websockets.txt`, installed into `.build/venv` by `scripts/install-deps.sh`) on a
+/// free loopback port, running ``WebSocketEchoServer/scriptSource``. Paths:
+/// - `/echo`: sends every message back as it came (text as text, binary as binary).
+/// - `/close/CODE`: closes at once with `CODE` and the reason `bye`.
+/// - `/fragments`: sends `Hello world` as three text fragments, then echoes.
+/// - `/ping`: pings the client, then sends `pong received` once the pong came back, then echoes.
+/// - `/headers`: sends the handshake's `X-Ferry-Test` header value, then echoes.
+public final class WebSocketEchoServer: Sendable {
+    /// The port it listens on, on 127.0.0.1.
+    public var port: UInt16 { server.port }
+    /// `ws://127.0.0.1:PORT`, or `wss://…` over TLS.
+    public let baseURL: String
+    private let server: LoopbackServerProcess
+    private let folder: URL
+
+    private init(server: LoopbackServerProcess, folder: URL, scheme: String) {
+        self.server = server
+        self.folder = folder
+        baseURL = "\(scheme)://127.0.0.1:\(server.port)"
+    }
+
+    deinit { stop() }
+
+    /// The virtual environment's Python, when `websockets` is installed in it.
+    public static func python() -> URL? {
+        let venv = TestServers.packageRoot.appendingPathComponent(".build/venv")
+        let python = venv.appendingPathComponent("bin/python")
+        guard FileManager.default.fileExists(atPath: venv.appendingPathComponent(".requirements-websockets").path),
+            FileManager.default.isExecutableFile(atPath: python.path)
+        else { return nil }
+        return python
+    }
+
+    /// Starts the server, over TLS with `tls`'s certificate when given, and returns once it listens.
+    /// Returns `nil` when `websockets` is not installed outside `make test`; under `make test` it throws.
+    public static func start(tls: TestCertificates? = nil, timeout: Duration = .seconds(20)) async throws
+        -> WebSocketEchoServer?
+    {
+        guard let python = python() else { return try TestServers.skipOrFail(missing: "websockets (.build/venv)") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-websockets-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let script = folder.appendingPathComponent("ferry_ws_peer.py")
+            try Data(scriptSource.utf8).write(to: script)
+            let server = try await LoopbackServerProcess.start(
+                python, in: folder, environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: timeout
+            ) { port in
+                var arguments = [script.path, "\(port)"]
+                if let tls { arguments += [tls.certificateFile.path, tls.keyFile.path] }
+                return arguments
+            }
+            return WebSocketEchoServer(server: server, folder: folder, scheme: tls == nil ? "ws" : "wss")
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    /// Stops the server and removes its folder; safe to call more than once.
+    public func stop() {
+        server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The server program: `python ferry_ws_peer.py PORT [CERT KEY]`.
+    public static let scriptSource = """
+        import asyncio, ssl, sys
+        from websockets.asyncio.server import serve
+
+        async def echo(ws):
+            async for message in ws:
+                await ws.send(message)
+
+        async def handler(ws):
+            path = ws.request.path
+            if path.startswith("/close/"):
+                await ws.close(int(path.split("/")[2]), "bye")
+                return
+            if path == "/fragments":
+                await ws.send(["Hel", "lo ", "world"])
+            elif path == "/ping":
+                waiter = await ws.ping(b"ferry")
+                await waiter
+                await ws.send("pong received")
+            elif path == "/headers":
+                await ws.send(ws.request.headers.get("X-Ferry-Test", "(none)"))
+            await echo(ws)
+
+        async def main():
+            context = None
+            if len(sys.argv) > 3:
+                context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+                context.load_cert_chain(sys.argv[2], sys.argv[3])
+            async with serve(handler, "127.0.0.1", int(sys.argv[1]), ssl=context, compression=None,
+                             max_size=None) as server:
+                await server.serve_forever()
+
+        asyncio.run(main())
+        """
+}

@@ -1,0 +1,55 @@
+import FerryTerminal
+import FerryTestSupport
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// On the real loop with curl and a loopback server streaming events that never end: the Body tab shows the
+/// events live (time, type, id, JSON data pretty-printed), Esc ends the stream and keeps what arrived as raw
+/// text, and the exchange says it was canceled.
+@Suite("An event stream in the workbench", .serialized)
+final class EventStreamResponseTests {
+    let server: TestHTTPServer
+    let folder: TemporaryWorkspace
+
+    init() throws {
+        server = try TestHTTPServer()
+        let events = (1...5000).map { "event: tick\nid: \($0)\ndata: {\"count\": \($0)}\n\n" }.joined()
+        server.route(
+            "/events",
+            responding: TestResponse(
+                status: 200, headers: [("Content-Type", "text/event-stream")], body: Data(events.utf8),
+                framing: .closeDelimited
+            ).dripping(40, every: .milliseconds(50)))
+        folder = try TemporaryWorkspace(
+            requests: "### Events\n# @name events\nGET {{host}}/events\n", environments: ["local": server.baseURL])
+    }
+
+    deinit { server.stop() }
+
+    @Test func eventsShowLiveAndEscKeepsWhatArrived() async throws {
+        let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
+        defer { app.stop() }
+        try await app.settle()
+        app.enqueue(.control("r"))
+        let live = try await app.moment("three events to show") {
+            ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
+        }
+        #expect(live.screen.contains("Event stream:"), "\(live.screen)")
+        #expect(live.screen.contains("tick  id 2"), "\(live.screen)")
+        // The JSON data is pretty-printed under its event.
+        #expect(live.screen.contains("\"count\": 2"), "\(live.screen)")
+        let exchange = try #require(app.state.currentExchange?.events)
+        #expect(exchange.latest.map(\.event.lastEventID).prefix(2) == ["1", "2"])
+        try await app.press(.key(.escape))
+        try await app.waitFor("the canceled body to be prepared") {
+            if case .text = app.state.currentExchange?.body { return true }
+            return false
+        }
+        #expect(app.shows("Canceled"), "\(app.screen)")
+        // The raw text of what arrived stays.
+        #expect(app.shows("event: tick") && app.shows("id: 1"), "\(app.screen)")
+        try await app.quit()
+    }
+}

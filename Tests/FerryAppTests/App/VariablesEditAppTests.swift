@@ -1,0 +1,72 @@
+import FerryTerminal
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// Editing the environments from the variables view (F12) on the real loop, 80×24 in memory: Enter on a
+/// variable asks for its value and writes it into the active environment's file (the rest of the file as it
+/// was), a secret is asked for without showing it, and `n` adds an environment that the picker offers at once.
+@Suite("Variables edited in the workbench", .serialized)
+final class VariablesEditAppTests {
+    let folder: TemporaryWorkspace
+    static let publicText = "{\n    \"local\":   { \"host\": \"http://127.0.0.1:9\", \"page\": \"1\" }\n}\n"
+
+    init() throws {
+        folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: [:],
+            extraFiles: [
+                "http-client.private.env.json": "{\n  \"local\": { \"password\": \"hunter22\" }\n}\n"
+            ])
+        try folder.write("http-client.env.json", Self.publicText)
+    }
+
+    @Test func enterWritesTheValueIntoTheFileAndNAddsAnEnvironment() async throws {
+        let app = try AppHarness(workspace: folder.url)
+        defer { app.stop() }
+        try await app.settle()
+        try await app.press(.key(.function(12)))
+        try await app.waitFor("the variables") {
+            guard case .variables(let rows, _) = app.state.overlay else { return false }
+            return rows.count == 3
+        }
+        // The second row is page: Down selects it, Enter asks with its value, typed over.
+        try await app.press(.key(.down), .key(.enter))
+        #expect(app.shows("page in local (http-client.env.json)"), "\(app.screen)")
+        try await app.press(.key(.backspace))
+        try await app.type("2 of 3")
+        try await app.press(.key(.enter))
+        try await app.waitFor("the new value read again") {
+            app.state.environments.variables(for: "local").contains { $0.name == "page" && $0.value == "2 of 3" }
+        }
+        #expect(
+            try folder.read("http-client.env.json")
+                == Self.publicText.replacingOccurrences(of: "\"page\": \"1\"", with: "\"page\": \"2 of 3\""))
+
+        // The secret: asked for empty, never shown, written into the private file.
+        try await app.press(.key(.function(12)))
+        try await app.waitFor("the variables again") {
+            if case .variables = app.state.overlay { return true }
+            return false
+        }
+        try await app.press(.key(.down), .key(.down), .key(.enter))
+        #expect(app.shows("password in local (http-client.private.env.json)"), "\(app.screen)")
+        #expect(!app.shows("hunter22"), "\(app.screen)")
+        try await app.type("s3cret")
+        try await app.press(.key(.enter))
+        let privateFile = folder.url.appendingPathComponent("http-client.private.env.json")
+        try await app.waitFor("the secret written") {
+            (try? String(contentsOf: privateFile, encoding: .utf8))?.contains("\"password\": \"s3cret\"") == true
+        }
+
+        // n: a new environment, offered by the picker (F2) at once.
+        try await app.press(.key(.function(12)))
+        try await app.press(.character("n"))
+        try await app.type("staging")
+        try await app.press(.key(.enter))
+        try await app.waitFor("the environment added") { app.state.environments.names.contains("staging") }
+        #expect(try folder.read("http-client.env.json").hasSuffix("},\n    \"staging\": {}\n}\n"))
+    }
+}

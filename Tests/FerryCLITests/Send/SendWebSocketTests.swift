@@ -1,0 +1,46 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// `ferry send` of a `WEBSOCKET` request, the real binary against the `websockets` echo server.
+@Suite struct SendWebSocketTests {
+    @Test func runsTheScriptAndPrintsTheConversation() async throws {
+        guard let server = try await WebSocketEchoServer.start() else { return }
+        defer { server.stop() }
+        let folder = try TemporaryFolder(prefix: "ferry-send-ws")
+        try folder.write("http-client.env.json", #"{ "test": { "ws": "\#(server.baseURL)" } }"#)
+        try folder.write(
+            "chat.http",
+            """
+            ### echo
+            WEBSOCKET {{ws}}/echo
+
+            first {{name}}
+            === wait-for-server
+            bell\u{7}here
+            === wait-for-server
+            """)
+        let output = try await FerryProcess.run(
+            ["send", "chat.http#echo", "--env", "test", "--var", "name=ana"], currentDirectory: folder.url)
+        #expect(output.status == 0, "\(output.standardError)")
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(output.text)")
+        #expect(lines.first?.hasPrefix("→ ") == true)
+        #expect(lines.first?.hasSuffix(" first ana") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("← ") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(" first ana") == true)
+        // The server's text reaches the terminal with its control character escaped.
+        #expect(lines.dropFirst(3).first?.hasSuffix(#" bell\u{7}here"#) == true)
+        #expect(!output.text.contains("\u{7}"))
+        #expect(lines.last?.hasSuffix("close 1000") == true)
+    }
+
+    @Test func refusedConnectionExitsWithTheTransportCode() async throws {
+        let port = try LoopbackPort.free()
+        let folder = try TemporaryFolder(prefix: "ferry-send-ws")
+        try folder.write("a.http", "### a\nWEBSOCKET ws://127.0.0.1:\(port)/\n\nhello\n")
+        let output = try await FerryProcess.run(["send", "a.http#a"], currentDirectory: folder.url)
+        #expect(output.status == 3)
+        #expect(output.standardError.contains("Connection refused"), "\(output.standardError)")
+    }
+}

@@ -22,6 +22,8 @@ enum AppAction: Sendable {
     case transfer(SendID, TransferAction)
     /// A run of the selected file or folder: asked for, moving on, canceled.
     case run(RunAction)
+    /// GraphQL: schemas, completion in the query, response errors.
+    case graphQL(GraphQLAction)
 }
 
 /// The keys and events that concern the whole screen or mean something different in each pane.

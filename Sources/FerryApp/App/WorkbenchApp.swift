@@ -92,6 +92,8 @@ public final class WorkbenchApp: @unchecked Sendable {
             limits: limits)
         // Off the loop: the last response of each request, shown when it is opened (nothing is sent).
         runner.run(.loadRecordedResponses)
+        // The schemas cached for GraphQL completion, read off the loop (only when there is a GRAPHQL request).
+        if workspace.requests.contains(where: { $0.request.isGraphQL }) { runner.run(.loadGraphQLSchemas) }
     }
 
     // MARK: - Running

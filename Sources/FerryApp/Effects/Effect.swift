@@ -57,6 +57,10 @@ enum Effect: Sendable {
     case saveBody(RequestID, ReceivedBody, typed: String, to: URL, replacing: Bool)
     /// Read the history for the last recorded response of each request (followed through moves and renames).
     case loadRecordedResponses
+    /// Read the schemas cached in `.ferry/graphql` (at start, when the workspace has GraphQL requests).
+    case loadGraphQLSchemas
+    /// Send `plan`'s request as an introspection query and cache the schema of `endpoint` it returns.
+    case introspect(endpoint: String, SendPlan)
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.

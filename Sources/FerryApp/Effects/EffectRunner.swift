@@ -153,6 +153,8 @@ final class EffectRunner: @unchecked Sendable {
                 }
                 self.post(.response(.bodySaveFinished(id, typed: typed, result)))
             }
+        case .loadGraphQLSchemas: onFiles { self.loadGraphQLSchemas() }
+        case .introspect(let endpoint, let plan): introspect(endpoint, plan)
         }
     }
 
@@ -227,6 +229,7 @@ final class EffectRunner: @unchecked Sendable {
                     }
                     if let soFar = events?.rest() { self.post(id, .eventsArrived(soFar)) }
                     self.post(id, .ended(end))
+                    if plan.request.request.isGraphQL { self.readGraphQLErrors(id, end) }
                     // The handlers ran before the end was handed on; the Tests tab gets what they produced.
                     if let runs = report.withLock({ $0?.scriptRuns }), !runs.isEmpty {
                         self.post(id, .scriptsFinished(runs.map(\.outcome)))

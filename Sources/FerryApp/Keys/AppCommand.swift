@@ -77,6 +77,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case pickTheme = "theme.pick"
     case revealSecrets = "variables.reveal"
     case addVariable = "variables.add"
+    case refreshSchema = "graphql.refreshSchema"
+    case completeQuery = "graphql.complete"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -158,6 +160,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .pickTheme: .overlay(.themePickerRequested)
         case .revealSecrets: .overlay(.secretsRevealToggled)
         case .addVariable: .overlay(.variableAddRequested)
+        case .refreshSchema: .graphQL(.schemaRefreshRequested)
+        case .completeQuery: .graphQL(.completionAccepted)
         }
     }
 
@@ -166,7 +170,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         switch self {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
-            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable, .revealSecrets, .addVariable:
+            .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable, .revealSecrets, .addVariable,
+            .completeQuery:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
@@ -174,7 +179,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
-            .saveBody, .pickTheme:
+            .saveBody, .pickTheme, .refreshSchema:
             true
         }
     }

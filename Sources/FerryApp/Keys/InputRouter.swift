@@ -45,7 +45,7 @@ enum InputRouter {
             switch event {
             case .key(let key):
                 // The key map first (send, save, Tab, Esc…); everything else is typing.
-                if let name = state.keyMap.action(for: key, in: [KeyContext.body]),
+                if let name = state.keyMap.action(for: key, in: state.keyContexts),
                     let command = AppCommand(rawValue: name)
                 {
                     return command.action

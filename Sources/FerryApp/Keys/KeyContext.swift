@@ -45,6 +45,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case variables
     /// The cookie jar's view.
     case cookies
+    /// The body editor of a GraphQL request, with names to complete before the cursor (over `body`).
+    case queryCompletion
 }
 
 extension KeyMap {

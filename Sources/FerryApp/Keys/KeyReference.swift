@@ -33,6 +33,7 @@ public enum KeyReference {
         ("editor", "URL field"),
         ("completion", "URL field, completing {{"),
         ("body", "body editor"),
+        ("queryCompletion", "GraphQL query, completing a name"),
         ("table", "tables"),
         ("multipart", "multipart fields"),
         ("help", "help"),

@@ -63,6 +63,8 @@ public struct AppState: Sendable {
     var testsCursor = 0
     /// The latest run of a file or folder (`nil` until one starts); the run view shows it.
     var run: RunState?
+    /// GraphQL endpoints' schemas and responses' errors.
+    var graphQL = GraphQLState()
 
     // MARK: - Screen
 
@@ -231,7 +233,9 @@ public struct AppState: Sendable {
     /// The key-map contexts in force, most specific first.
     var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
-        if focus == .editor && bodyEditor != nil { return [.body] }
+        if focus == .editor && bodyEditor != nil {
+            return graphQLCompletion == nil ? [.body] : [.queryCompletion, .body]
+        }
         if focus == .editor && (headerTable != nil || paramsTable != nil) { return [.table] }
         if focus == .editor && bodyTable != nil {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]

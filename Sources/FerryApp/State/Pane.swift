@@ -35,7 +35,7 @@ enum EditorTab: Int, CaseIterable, Sendable, Hashable {
 
 /// The tabs of the response pane.
 enum ResponseTab: Int, CaseIterable, Sendable, Hashable {
-    case body, headers, timing, request, tests
+    case body, headers, timing, request, tests, errors
 
     /// The tab's label.
     var title: String {
@@ -45,6 +45,7 @@ enum ResponseTab: Int, CaseIterable, Sendable, Hashable {
         case .timing: "Timing"
         case .request: "Request"
         case .tests: "Tests"
+        case .errors: "Errors"
         }
     }
 }

@@ -50,6 +50,13 @@ struct RequestEditorView: CursorWidget {
                 summary.render(into: &buffer, area: content.rows(content.y, count: 1))
             }
             input.render(into: &buffer, area: inputArea)
+            if request.isGraphQL, let editor = state.bodyEditor {
+                let marks = GraphQLQueryMarks(state: state)
+                marks.underlineProblems(of: editor, in: inputArea, into: &buffer)
+                if let cursor = input.cursorPosition(in: inputArea) {
+                    marks.drawCompletions(at: cursor, in: inputArea, into: &buffer)
+                }
+            }
             return
         }
         let lines = tabLines(request, context: context, theme: theme)
@@ -155,6 +162,7 @@ struct RequestEditorView: CursorWidget {
         guard let editor = state.bodyEditor else { return nil }
         let kind = request.bodyKind
         var status = [Span("\(kind.title) · editing (Esc: back to the URL)", style: theme[.accent])]
+        if request.isGraphQL { status += GraphQLQueryMarks(state: state).summary }
         if kind == .json, !editor.isEmpty {
             status.append(
                 state.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
@@ -237,6 +245,7 @@ struct RequestEditorView: CursorWidget {
             } else {
                 lines.append(Line(summary + "  · ↓ edits · F7 kind", style: muted))
             }
+            if request.isGraphQL { lines.append(Line(GraphQLQueryMarks(state: state).summary)) }
             for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(
                     Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))

@@ -106,6 +106,11 @@ struct ResponseView: Widget {
                 outcomes: exchange.scriptOutcomes, cursor: state.testsCursor, scroll: state.detailScroll,
                 isFocused: state.focus == .response, theme: theme
             ).render(into: &buffer, area: content)
+        case .errors:
+            GraphQLErrorsView(
+                errors: state.graphQL.responseErrors[exchange.id], scroll: state.detailScroll, theme: theme
+            )
+            .render(into: &buffer, area: content)
         }
     }
 
@@ -142,6 +147,9 @@ struct ResponseView: Widget {
             if response.tlsVerification == .disabled {
                 // Said first, so even a narrow pane shows it.
                 spans.append(Span("  ⚠ TLS not verified", style: theme[.warning].adding(.bold)))
+            }
+            if let errors = state.graphQL.responseErrors[exchange.id] {
+                spans.append(Span("  · \(GraphQLErrorsView.count(errors)) (Errors tab)", style: theme[.error]))
             }
             if exchange.attempt > 1 {
                 spans.append(Span("  · attempt \(exchange.attempt)", style: theme[.warning]))

@@ -45,6 +45,7 @@ enum ManPage {
             item("2", "bad usage or invalid input (a located message on stderr)"),
             item("3", "ferry send: a transport error"),
             item("4, 5", "ferry send: the response was a 4xx, 5xx"),
+            item("6", "ferry send: a GraphQL response carried errors (with status 1xx-3xx)"),
             item("130", "canceled with Ctrl-C"),
         ]
         return page.joined(separator: "\n") + "\n"

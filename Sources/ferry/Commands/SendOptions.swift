@@ -87,7 +87,8 @@ struct SendOptions {
             name: "send", summary: "send a saved request and print the response body",
             discussion: """
                 Exit status: 0 for 1xx-3xx, 4 for 4xx, 5 for 5xx, 2 for usage and input errors (located),
-                3 for transport errors, 130 when canceled with Ctrl-C.
+                3 for transport errors, 6 when a 1xx-3xx GraphQL response carries errors (listed on stderr),
+                130 when canceled with Ctrl-C.
                 """,
             positionals: [
                 PositionalSpec(

@@ -55,7 +55,7 @@ extension AppReducer {
             }
             let header = headers[state.detailScroll]
             return (header.name, header.value)
-        case .timing, .request, .tests:
+        case .timing, .request, .tests, .errors:
             return nil
         }
     }

@@ -187,7 +187,8 @@ enum AppKeyMap {
         // Saving the response body (last too).
         bind("s", .saveBody, "Save the body to a file (asks where; never replaces a file without asking)", [.response])
         // Themes (last too): T in the tree or the response picks one, previewing each (the function keys are taken).
-        bind("T", .pickTheme, "Pick a theme (each shows as you move; Enter keeps it, Esc restores)", [.tree, .response])
+        bind(
+            "T", .pickTheme, "Pick a theme (each shows as you move; Enter keeps it, Esc restores)", [.tree, .response])
         // GraphQL (last too): the endpoint's schema, completing names in the query.
         bind("ctrl+l", .refreshSchema, "Fetch the GraphQL endpoint's schema again (introspection, cached in .ferry)")
         bind("tab", .completeQuery, "Complete the GraphQL field, argument or type name", [.queryCompletion])

@@ -164,6 +164,8 @@ final class TreeUndoTests {
         try await app.press(.character("a"))
         try await app.type("fresh")
         try await app.press(.key(.enter))
+        // A new request takes the keyboard to its URL: back to the tree.
+        try await app.press(.key(.tab, modifiers: .shift))
         try await app.press(.character("f"))
         try await app.type("empty")
         try await app.press(.key(.enter))

@@ -50,8 +50,8 @@ import Testing
         selected.select(id: "post")
         #expect(render(selected)[2, 2].style.modifiers.contains(.reverse))
         #expect(render(selected)[14, 2].style.modifiers.contains(.reverse))
-        // A narrow pane cuts the text and drops the marker rather than drawing outside.
-        expectScreen(render(state, width: 10), ["▾ api", "├ GET  lis", "└ POST cre", "▾ misc", "└ GET  pin"])
+        // A narrow pane cuts the text with … and keeps the marker, never drawing outside.
+        expectScreen(render(state, width: 10), ["▾ api", "├ GET  li…", "└ POST … ●", "▾ misc", "└ GET  pi…"])
     }
 
     @Test func theFilterMatchesTextWithHighlightsAndKeywordsWithout() {

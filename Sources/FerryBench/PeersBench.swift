@@ -12,7 +12,8 @@ import Foundation
 enum PeersBench: BenchSuite {
     static let name = "peers"
     /// Runs per command: 9, or `FERRY_BENCH_RUNS` (a few, while trying the bench out).
-    static let runs = ProcessInfo.processInfo.environment["FERRY_BENCH_RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 9
+    static let runs =
+        ProcessInfo.processInfo.environment["FERRY_BENCH_RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 9
 
     static func run() throws -> [BenchRow] {
         let ferry = try HeadlessBench.ferryBinary()

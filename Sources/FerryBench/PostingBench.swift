@@ -12,7 +12,8 @@ import Foundation
 enum PostingBench: BenchSuite {
     static let name = "posting"
     /// Rounds: 3, or `FERRY_BENCH_RUNS` (Posting takes minutes over 10 MB on a loaded machine).
-    static let rounds = ProcessInfo.processInfo.environment["FERRY_BENCH_RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 3
+    static let rounds =
+        ProcessInfo.processInfo.environment["FERRY_BENCH_RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 3
 
     static func run() throws -> [BenchRow] {
         guard TmuxSession.isAvailable else { return [skipped("tmux is not installed")] }
@@ -54,10 +55,10 @@ enum PostingBench: BenchSuite {
     private static func rows(ferry: Results, posting: Results, sizes: [Int]) -> [BenchRow] {
         func row(_ what: String, _ ferry: [Double], _ posting: [Double], unit: Unit) -> BenchRow {
             let (mine, theirs) = (AppBench.median(ferry), AppBench.median(posting))
-            let ratio = theirs / max(mine, 1e-9)
             return BenchRow(
                 suite: name, name: "\(what) (median of \(ferry.count))", value: unit.format(mine),
-                comparison: String(format: "Posting %@; Ferry %@", unit.format(theirs), Self.describe(ratio)),
+                comparison: String(
+                    format: "Posting %@; Ferry %@", unit.format(theirs), Self.describe(ferry: mine, posting: theirs)),
                 meetsTarget: nil)
         }
         var rows = [
@@ -80,9 +81,12 @@ enum PostingBench: BenchSuite {
         return rows
     }
 
-    /// `2.5x less` for a ratio of 2.5, `1.3x more` for 0.77: how much less Ferry takes.
-    private static func describe(_ ratio: Double) -> String {
-        ratio >= 1 ? String(format: "%.1fx less", ratio) : String(format: "%.1fx more", 1 / ratio)
+    /// How much less Ferry takes: `2.5x less` when Posting takes 2.5 times as much, `1.3x more` when it takes
+    /// 0.77 times; no ratio when a side measured zero (idle CPU below one clock tick over the window).
+    private static func describe(ferry: Double, posting: Double) -> String {
+        guard ferry > 0, posting > 0 else { return ferry > 0 ? "more (Posting measured 0)" : "none measured" }
+        let ratio = posting / ferry
+        return ratio >= 1 ? String(format: "%.1fx less", ratio) : String(format: "%.1fx more", 1 / ratio)
     }
 
     private enum Unit {

@@ -11,7 +11,9 @@ import Foundation
 /// venv that `scripts/bench.sh` makes (`FERRY_BENCH_PEERS`); without it their rows say so.
 enum PeersBench: BenchSuite {
     static let name = "peers"
-    static let runs = 9
+    /// Runs per command: 9, or `FERRY_BENCH_RUNS` (a few, while trying the bench out).
+    static let runs =
+        ProcessInfo.processInfo.environment["FERRY_BENCH_RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 9
 
     static func run() throws -> [BenchRow] {
         let ferry = try HeadlessBench.ferryBinary()

@@ -66,8 +66,8 @@ final class RecordedResponseAppTests {
             app.state.currentExchange?.response?.status == 200
         }
         #expect(app.state.openRequest?.selector == "count")
-        try await app.settle()
-        #expect(app.shows("send: 2"), "\(app.screen)")
+        // The recorded body is prepared off the loop after the exchange is set: wait for it on the screen.
+        try await app.waitFor("the recorded body on the screen") { [app] in app.shows("send: 2") }
         #expect(app.shows(" 200  OK"))
         try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == "get-json")

@@ -114,23 +114,9 @@ final class CurlStream: @unchecked Sendable {
 
     private func setLong(_ option: CURLoption, _ value: Int) { ferry_easy_setopt_long(handle, option, value) }
 
-    private func long(_ info: CURLINFO) -> Int {
-        var value = 0
-        ferry_easy_getinfo_long(handle, info, &value)
-        return value
-    }
-
-    private func offset(_ info: CURLINFO) -> Int {
-        var value: curl_off_t = 0
-        ferry_easy_getinfo_off(handle, info, &value)
-        return Int(value)
-    }
-
-    private func string(_ info: CURLINFO) -> String? {
-        var value: UnsafeMutablePointer<CChar>?
-        ferry_easy_getinfo_string(handle, info, &value)
-        return value.map { String(cString: $0) }
-    }
+    private func long(_ info: CURLINFO) -> Int { CurlInfoReader(handle: handle).long(info) }
+    private func offset(_ info: CURLINFO) -> Int { CurlInfoReader(handle: handle).offset(info) }
+    private func string(_ info: CURLINFO) -> String? { CurlInfoReader(handle: handle).string(info) }
 
     private static let progress: ferry_curl_xferinfo_callback = { context, _, _, _, _ in
         guard let context else { return 1 }

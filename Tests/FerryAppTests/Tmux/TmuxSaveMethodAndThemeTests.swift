@@ -75,7 +75,10 @@ final class TmuxSaveMethodAndThemeTests {
         // The place and the reason (a long temporary path may wrap the line between them).
         try await TmuxWorkbench.waitFor(session, "no theme is named \"solarised\"")
         try await TmuxWorkbench.waitFor(session, "config:2:")
+        // Wait for the list to close: a key that follows Escape at once is read as Alt+key (the terminal's
+        // escape delay), and the picker would never open.
         try await session.send("Escape")
+        try await TmuxWorkbench.waitUntil(session, "the problem list to close") { !$0.contains("Esc closes") }
         try await session.send("T", literal: true)
         try await TmuxWorkbench.waitFor(session, "Theme (ferry-dark now")
         // The colours of the preview on a real terminal are not checked here (see the in-memory test): the

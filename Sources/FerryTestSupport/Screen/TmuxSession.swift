@@ -131,6 +131,10 @@ public final class TmuxSession: @unchecked Sendable {
     /// first client and inherits what `Process` watches for the child's exit, so `Process` would wait for
     /// the server too. Test threads block most signals and children inherit the mask, so tmux (and the
     /// program in its pane) get an empty mask and default handlers, as on a real terminal.
+    ///
+    /// Every descriptor above standard error is closed in the child: the tmux server outlives the test and
+    /// would otherwise keep whatever sockets the test process had open at that moment (other tests' client
+    /// connections and listening servers, which then never see an end of file or a close).
     private static func spawn(_ arguments: [String]) throws -> (pid: pid_t, output: URL) {
         let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ferry-tmux-\(UUID().uuidString).out")
@@ -140,6 +144,7 @@ public final class TmuxSession: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeDescriptors(from: 3, in: &actions)
         let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var attributes = posix_spawnattr_t()

@@ -35,6 +35,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var bodyBytesWritten = 0
     private var isStopped = false
     private let acceptThreadDone = DispatchSemaphore(value: 0)
+    private var acceptThread: Thread?
 
     /// Starts a server on a free loopback port. Every path answers `404` until routed, except
     /// `/echo`, which answers with the request it received as JSON (see ``RecordedRequest/echoJSON``).
@@ -53,8 +54,15 @@ public final class TestHTTPServer: @unchecked Sendable {
         route("/echo") { request in
             TestResponse(status: 200, headers: [("Content-Type", "application/json")], body: request.echoJSON)
         }
-        let thread = Thread { [self] in acceptLoop() }
+        // The loop holds the server weakly, between one wait for a connection and the next, so that a server
+        // released without `stop()` is freed (and stopped) instead of listening for the rest of the run.
+        let done = acceptThreadDone
+        let thread = Thread { [weak self] in
+            defer { done.signal() }
+            while let server = self, server.acceptNext() {}
+        }
         thread.name = "TestHTTPServer.accept"
+        acceptThread = thread
         thread.start()
     }
 
@@ -103,7 +111,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         guard !wasStopped else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
-        acceptThreadDone.wait()
+        // Released by its own accept loop (which held it last), the server is freed on that thread: the loop
+        // ends right after, so only other threads wait for it.
+        if Thread.current !== acceptThread { acceptThreadDone.wait() }
         close(listener)
     }
 
@@ -111,24 +121,25 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     private var stopped: Bool { lock.withLock { isStopped } }
 
-    private func acceptLoop() {
-        defer { acceptThreadDone.signal() }
-        while !stopped {
-            var pollDescriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&pollDescriptor, 1, 50) > 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            let number = lock.withLock { () -> Int in
-                connectionCount += 1
-                openConnections.insert(connection)
-                return connectionCount
-            }
-            var noDelay: Int32 = 1
-            setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-            let thread = Thread { [self] in serve(connection, number: number) }
-            thread.name = "TestHTTPServer.connection"
-            thread.start()
+    /// Waits up to 50 ms for a connection and serves it on a thread of its own; returns whether the server
+    /// still runs.
+    private func acceptNext() -> Bool {
+        guard !stopped else { return false }
+        var pollDescriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&pollDescriptor, 1, 50) > 0 else { return true }
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return true }
+        let number = lock.withLock { () -> Int in
+            connectionCount += 1
+            openConnections.insert(connection)
+            return connectionCount
         }
+        var noDelay: Int32 = 1
+        setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        let thread = Thread { [self] in serve(connection, number: number) }
+        thread.name = "TestHTTPServer.connection"
+        thread.start()
+        return true
     }
 
     private func serve(_ connection: Int32, number: Int) {

@@ -32,28 +32,30 @@ import Testing
     }
 
     @Test(.enabled(if: TestServers.corpusDirectory() != nil, "the corpus is absent (set FERRY_CORPUS)"))
-    func corpusFilesStreamAsTheValueFormatterPrintsThem() throws {
-        let files = Self.corpusFiles()
-        #expect(files.count > 100)
-        var compared = 0
-        for file in files {
-            let bytes = try [UInt8](Data(contentsOf: file))
-            guard let document = try? JSONDocument(parsing: bytes) else { continue }
-            let value = document.value(at: document.root)
-            // Every format and one-byte chunks for the small files; the large ones (megabytes, slow in a debug
-            // build beside the rest of the suite) in two formats at the size `ferry json` writes.
-            let isSmall = bytes.count < 65_536
-            for format in isSmall ? Self.formats : [.pretty(indent: 2), .compact] {
-                let expected = value.formattedBytes(format)
-                for chunkSize in isSmall ? [1, 4096] : [1 << 20] {
-                    let (streamed, _) = Self.streamed(document, format, chunkSize: chunkSize)
-                    #expect(streamed == expected, "\(file.lastPathComponent), \(format), chunks of \(chunkSize)")
+    func corpusFilesStreamAsTheValueFormatterPrintsThem() async throws {
+        try await offThePool {
+            let files = Self.corpusFiles()
+            #expect(files.count > 100)
+            var compared = 0
+            for file in files {
+                let bytes = try [UInt8](Data(contentsOf: file))
+                guard let document = try? JSONDocument(parsing: bytes) else { continue }
+                let value = document.value(at: document.root)
+                // Every format and one-byte chunks for the small files; the large ones (megabytes, slow in a debug
+                // build beside the rest of the suite) in two formats at the size `ferry json` writes.
+                let isSmall = bytes.count < 65_536
+                for format in isSmall ? Self.formats : [.pretty(indent: 2), .compact] {
+                    let expected = value.formattedBytes(format)
+                    for chunkSize in isSmall ? [1, 4096] : [1 << 20] {
+                        let (streamed, _) = Self.streamed(document, format, chunkSize: chunkSize)
+                        #expect(streamed == expected, "\(file.lastPathComponent), \(format), chunks of \(chunkSize)")
+                    }
+                    #expect(document.formattedBytes(format) == expected, "\(file.lastPathComponent), \(format)")
                 }
-                #expect(document.formattedBytes(format) == expected, "\(file.lastPathComponent), \(format)")
+                compared += 1
             }
-            compared += 1
+            #expect(compared > 100)
         }
-        #expect(compared > 100)
     }
 
     @Test func largeOutputComesInBoundedChunks() throws {

@@ -1,4 +1,5 @@
 import FerryScript
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -37,12 +38,12 @@ import Testing
     /// Lengths around the padding boundaries (55, 56, 64, 111, 112, 128 bytes) and a long key, against
     /// the `openssl` binary.
     @Test(arguments: HashAlgorithm.allCases)
-    func matchesOpenSSLAcrossBlockBoundaries(algorithm: HashAlgorithm) throws {
+    func matchesOpenSSLAcrossBlockBoundaries(algorithm: HashAlgorithm) async throws {
         for length in [0, 1, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 1000] {
             let text = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
-            let digest = try openssl(["dgst", "-\(algorithm.rawValue)", "-r"], input: text)
+            let digest = try await openssl(["dgst", "-\(algorithm.rawValue)", "-r"], input: text)
             let key = String(repeating: "k", count: 200)
-            let mac = try openssl(
+            let mac = try await openssl(
                 ["mac", "-digest", algorithm.rawValue.uppercased(), "-macopt", "key:\(key)", "HMAC"], input: text)
             let outcome = sharedRunner.runPreRequest(
                 inline(
@@ -55,7 +56,7 @@ import Testing
         }
     }
 
-    @Test func hexAndBase64InputsSecretsAndOutputs() throws {
+    @Test func hexAndBase64InputsSecretsAndOutputs() async throws {
         let outcome = sharedRunner.runPreRequest(
             inline(
                 """
@@ -65,7 +66,7 @@ import Testing
                 client.log(crypto.hmac.sha256().withHexSecret("4a656665").updateWithText("what do ya want for nothing?").digest().toHex());
                 client.log(crypto.hmac.sha256().withBase64Secret("SmVmZQ==").updateWithText("what do ya want for nothing?").digest().toHex());
                 """), request: plainRequest, globals: ScriptGlobals())
-        let sha1Hex = try openssl(["dgst", "-sha1", "-r"], inputData: Data([0xff, 0xef])).prefix { $0 != " " }
+        let sha1Hex = try await openssl(["dgst", "-sha1", "-r"], inputData: Data([0xff, 0xef])).prefix { $0 != " " }
         let sha1Bytes = stride(from: 0, to: sha1Hex.count, by: 2).compactMap { offset -> UInt8? in
             let start = sha1Hex.index(sha1Hex.startIndex, offsetBy: offset)
             return UInt8(sha1Hex[start..<sha1Hex.index(start, offsetBy: 2)], radix: 16)
@@ -90,8 +91,8 @@ import Testing
         #expect(outcome.error?.location?.line == 4)
     }
 
-    @Test func textEncodingsBeyondUTF8() throws {
-        let latin1 = try openssl(["dgst", "-md5", "-r"], inputData: Data([0xe9])).prefix { $0 != " " }
+    @Test func textEncodingsBeyondUTF8() async throws {
+        let latin1 = try await openssl(["dgst", "-md5", "-r"], inputData: Data([0xe9])).prefix { $0 != " " }
         let outcome = sharedRunner.runPreRequest(
             inline(
                 """
@@ -102,23 +103,12 @@ import Testing
         #expect(outcome.error?.message.contains("EBCDIC is not supported") == true)
     }
 
-    private func openssl(_ arguments: [String], input: String) throws -> String {
-        try openssl(arguments, inputData: Data(input.utf8))
+    private func openssl(_ arguments: [String], input: String) async throws -> String {
+        try await openssl(arguments, inputData: Data(input.utf8))
     }
 
-    private func openssl(_ arguments: [String], inputData: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(inputData)
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    private func openssl(_ arguments: [String], inputData: Data) async throws -> String {
+        let result = try await Process.run(URL(fileURLWithPath: "/usr/bin/openssl"), arguments, input: inputData)
+        return result.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

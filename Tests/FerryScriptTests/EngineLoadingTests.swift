@@ -5,18 +5,18 @@ import Testing
 /// Loading JavaScriptCore, seen from fresh processes (`FerryScriptProbe`), since this test process maps
 /// it as soon as any other suite runs a script.
 @Suite struct EngineLoadingTests {
-    @Test func javaScriptCoreIsMappedOnlyOnceAScriptRuns() throws {
-        let output = try probe(["maps", "client.log(1 + 1)"])
+    @Test func javaScriptCoreIsMappedOnlyOnceAScriptRuns() async throws {
+        let output = try await probe(["maps", "client.log(1 + 1)"])
         #expect(output == "before: no\nlog: 2\nafter: yes\n")
     }
 
-    @Test func warmingUpOpensTheEngineInTheBackground() throws {
-        let output = try probe(["warm"])
+    @Test func warmingUpOpensTheEngineInTheBackground() async throws {
+        let output = try await probe(["warm"])
         #expect(output.hasPrefix("before: no\nwarm: yes\nmapped: yes\nwarmUp returned after "))
     }
 
-    @Test func aMissingLibraryIsAnErrorSayingWhatToInstall() throws {
-        let output = try probe(
+    @Test func aMissingLibraryIsAnErrorSayingWhatToInstall() async throws {
+        let output = try await probe(
             ["maps", "client.log('never')"], environment: ["FERRY_JSC_LIBRARY": "/nonexistent/libjsc.so"])
         #expect(
             output.hasPrefix(
@@ -24,17 +24,8 @@ import Testing
         #expect(output.contains("apt install libjavascriptcoregtk-4.1-0"))
     }
 
-    private func probe(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let process = Process()
-        process.executableURL = probeURL
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+    private func probe(_ arguments: [String], environment: [String: String] = [:]) async throws -> String {
+        try await Process.run(probeURL, arguments, environment: environment).text
     }
 
     /// The probe `swift build` put next to the test bundle.

@@ -4,11 +4,11 @@ import Foundation
 import Testing
 
 @Suite struct ResponseAPITests {
-    @Test func jsonBodyStatusAndContentTypeFromTheLoopbackServer() throws {
+    @Test func jsonBodyStatusAndContentTypeFromTheLoopbackServer() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/login", responding: .json(#"{"token":"t-123","user":{"roles":["admin","dev"]}}"#, status: 201))
-        let response = try fetch(server.baseURL + "/login")
+        let response = try await fetch(server.baseURL + "/login")
         let globals = ScriptGlobals()
         let outcome = sharedRunner.runHandler(
             inline(
@@ -24,7 +24,7 @@ import Testing
         #expect(outcome.log == ["application/json \(response.charset ?? "null")"])
     }
 
-    @Test func textBodyIsAString() throws {
+    @Test func textBodyIsAString() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/plain", responding: .text("hello {not json}"))
@@ -32,11 +32,11 @@ import Testing
             inline(
                 "client.log(typeof response.body, response.body, response.contentType.mimeType, response.contentType.charset)"
             ),
-            request: plainRequest, response: try fetch(server.baseURL + "/plain"), globals: ScriptGlobals())
+            request: plainRequest, response: try await fetch(server.baseURL + "/plain"), globals: ScriptGlobals())
         #expect(outcome.log == ["string hello {not json} text/plain utf-8"])
     }
 
-    @Test func headersValueOfAndValuesOfIgnoreCase() throws {
+    @Test func headersValueOfAndValuesOfIgnoreCase() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route(
@@ -50,14 +50,15 @@ import Testing
                 client.log(response.headers.valueOf("x-TRACE"));
                 client.log(response.headers.valuesOf("SET-COOKIE"));
                 client.log(response.headers.valueOf("missing"), response.headers.valuesOf("missing").length);
-                """), request: plainRequest, response: try fetch(server.baseURL + "/cookies"), globals: ScriptGlobals())
+                """), request: plainRequest, response: try await fetch(server.baseURL + "/cookies"),
+            globals: ScriptGlobals())
         #expect(outcome.error == nil)
         #expect(outcome.log == ["abc", #"["a=1","b=2"]"#, "null 0"])
     }
 
-    @Test func handlerOnHttpbinJSON() throws {
+    @Test func handlerOnHttpbinJSON() async throws {
         guard let httpbin = try TestServers.httpbinURL() else { return }
-        let response = try fetch(httpbin + "/headers", headers: ["X-Ferry: script"])
+        let response = try await fetch(httpbin + "/headers", headers: ["X-Ferry: script"])
         let outcome = sharedRunner.runHandler(
             inline(
                 """

@@ -35,3 +35,47 @@ extension FileHandle {
         return data
     }
 }
+
+// MARK: - A whole run, awaited
+
+/// How a child process ended and what it printed.
+public struct ChildProcessResult: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Everything it wrote to standard output (and standard error, when merged).
+    public var output: Data
+    /// The output as UTF-8 text (invalid bytes replaced).
+    public var text: String { String(decoding: output, as: UTF8.self) }
+}
+
+extension Process {
+    /// Runs `executable` with `arguments` and awaits its end without blocking a thread: `input` is written to
+    /// its standard input on a thread of its own (so a large input cannot fill the pipe while its output
+    /// waits), its output drains on another. `environment` is added to this process's; standard error is
+    /// merged into the output with `mergingErrors`, else discarded.
+    public static func run(
+        _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+        mergingErrors: Bool = false
+    ) async throws -> ChildProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = mergingErrors ? output : FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
+        let exit = try process.start()
+        if let input, let writer = inputPipe?.fileHandleForWriting {
+            Thread.detachNewThread {
+                writer.write(input)
+                try? writer.close()
+            }
+        }
+        let data = await output.fileHandleForReading.readToEndInBackground().value
+        return ChildProcessResult(status: await exit.value, output: data)
+    }
+}

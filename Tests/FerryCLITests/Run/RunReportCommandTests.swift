@@ -77,17 +77,9 @@ import Testing
     }
 
     /// Runs `xmllint` with `arguments`; its status and output.
-    func runXMLLint(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    func runXMLLint(_ tool: URL, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let result = try await Process.run(tool, arguments, mergingErrors: true)
+        return (result.status, result.text)
     }
 
     @Test func junitReportIsValidAndCountsWhatHappened() async throws {
@@ -107,22 +99,23 @@ import Testing
         let schema = fixture.url.appendingPathComponent("junit.xsd")
         try Data(Self.schema.utf8).write(to: schema)
         let report = fixture.url.appendingPathComponent("out.xml").path
-        let validated = try runXMLLint(tool, ["--noout", "--schema", schema.path, report])
+        let validated = try await runXMLLint(tool, ["--noout", "--schema", schema.path, report])
         #expect(validated.status == 0, "\(validated.output)")
-        func value(_ xpath: String) throws -> String {
+        func value(_ xpath: String) async throws -> String {
             // xmllint ends the value with a newline.
-            String(try runXMLLint(tool, ["--xpath", xpath, report]).output.dropLast())
+            String(try await runXMLLint(tool, ["--xpath", xpath, report]).output.dropLast())
         }
-        #expect(try value("string(/testsuites/@tests)") == "6")
-        #expect(try value("string(/testsuites/@failures)") == "2")
-        #expect(try value("string(/testsuites/@errors)") == "2")
-        #expect(try value("count(/testsuites/testsuite)") == "3")
-        #expect(try value("string(/testsuites/testsuite[1]/testcase[1]/@name)") == "a.http#ok <&>")
-        #expect(try value("string(/testsuites/testsuite[1]/testcase[2]/failure/@message)") == "status 404 Not Found")
-        #expect(try value("string(/testsuites/testsuite[1]/testcase[2]/failure)") == "a.http:5")
-        #expect(try value("string(/testsuites/testsuite[2]/testcase[1]/error/@type)") == "input")
-        #expect(try value("string(/testsuites/testsuite[2]/testcase[2]/system-out)").contains("retry 1 of 1"))
-        #expect(try value("string(/testsuites/testsuite[3]/testcase[2]/error/@type)") == "transport")
+        #expect(try await value("string(/testsuites/@tests)") == "6")
+        #expect(try await value("string(/testsuites/@failures)") == "2")
+        #expect(try await value("string(/testsuites/@errors)") == "2")
+        #expect(try await value("count(/testsuites/testsuite)") == "3")
+        #expect(try await value("string(/testsuites/testsuite[1]/testcase[1]/@name)") == "a.http#ok <&>")
+        #expect(
+            try await value("string(/testsuites/testsuite[1]/testcase[2]/failure/@message)") == "status 404 Not Found")
+        #expect(try await value("string(/testsuites/testsuite[1]/testcase[2]/failure)") == "a.http:5")
+        #expect(try await value("string(/testsuites/testsuite[2]/testcase[1]/error/@type)") == "input")
+        #expect(try await value("string(/testsuites/testsuite[2]/testcase[2]/system-out)").contains("retry 1 of 1"))
+        #expect(try await value("string(/testsuites/testsuite[3]/testcase[2]/error/@type)") == "transport")
         // The lines still went to standard output, since the report went to its file.
         #expect(output.text.contains("FAIL a.http#gone  404"))
     }

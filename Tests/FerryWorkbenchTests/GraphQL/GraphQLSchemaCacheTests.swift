@@ -38,18 +38,22 @@ import Testing
         #expect(problems.contains { $0.contains("hostile.json: the endpoint has control characters") }, "\(problems)")
     }
 
-    @Test func theCacheIsBoundedInSizeAndInEntries() throws {
-        let folder = try TemporaryFolder(prefix: "ferry-graphql-cache")
-        let cache = GraphQLSchemaCache(stateFolder: folder.url)
-        let huge = JSONValue.string(String(repeating: "x", count: GraphQLSchemaCache.maximumFileSize))
-        #expect(throws: GraphQLSchemaError.self) { try cache.write(huge, for: "http://big/graphql", fetched: Date()) }
-        for index in 0...GraphQLSchemaCache.maximumEntries {
-            try cache.write(Self.schemaJSON, for: "http://host/\(index)", fetched: Date())
+    @Test func theCacheIsBoundedInSizeAndInEntries() async throws {
+        try await offThePool {
+            let folder = try TemporaryFolder(prefix: "ferry-graphql-cache")
+            let cache = GraphQLSchemaCache(stateFolder: folder.url)
+            let huge = JSONValue.string(String(repeating: "x", count: GraphQLSchemaCache.maximumFileSize))
+            #expect(throws: GraphQLSchemaError.self) {
+                try cache.write(huge, for: "http://big/graphql", fetched: Date())
+            }
+            for index in 0...GraphQLSchemaCache.maximumEntries {
+                try cache.write(Self.schemaJSON, for: "http://host/\(index)", fetched: Date())
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).filter {
+                $0.hasSuffix(".json")
+            }
+            #expect(files.count == GraphQLSchemaCache.maximumEntries)
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).filter {
-            $0.hasSuffix(".json")
-        }
-        #expect(files.count == GraphQLSchemaCache.maximumEntries)
     }
 
     /// A plan for the only request of `text` in a fresh workspace, with `variables` as overrides.

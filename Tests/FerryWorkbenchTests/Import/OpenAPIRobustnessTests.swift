@@ -1,3 +1,4 @@
+import FerryTestSupport
 import FerryWorkbench
 import Testing
 
@@ -28,15 +29,17 @@ import Testing
         }
     }
 
-    @Test func everyPrefixOfADescriptionReadsOrFailsCleanly() {
-        let bytes = Array(OpenAPIImporterTests.shop.utf8)
-        var imported = 0
-        for end in stride(from: 0, through: bytes.count, by: 7) where importOrFail(Array(bytes[..<end])) {
-            imported += 1
+    @Test func everyPrefixOfADescriptionReadsOrFailsCleanly() async {
+        await offThePool {
+            let bytes = Array(OpenAPIImporterTests.shop.utf8)
+            var imported = 0
+            for end in stride(from: 0, through: bytes.count, by: 7) where importOrFail(Array(bytes[..<end])) {
+                imported += 1
+            }
+            // Cuts between lines of the paths still describe a document.
+            #expect(imported > 10)
+            #expect(importOrFail(bytes))
         }
-        // Cuts between lines of the paths still describe a document.
-        #expect(imported > 10)
-        #expect(importOrFail(bytes))
     }
 
     @Test func deeplyNestedSchemasStopAtTheNestingLimit() throws {
@@ -54,21 +57,23 @@ import Testing
         #expect(read.files.first?.requests.first?.body == #""string""#)
     }
 
-    @Test func mutatedDescriptionsReadOrFailCleanly() {
-        let original = Array(OpenAPIImporterTests.shop.utf8)
-        let alphabet = Array(" \t\n:-[]{}'\"|>&*!#?,%@`\\x0".utf8)
-        var random = SplitMix(state: 0x5EED)
-        for _ in 0..<400 {
-            var bytes = original
-            for _ in 0..<Int.random(in: 1...4, using: &random) {
-                let index = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[index] = alphabet.randomElement(using: &random) ?? 0x20
-                case 1: bytes.insert(alphabet.randomElement(using: &random) ?? 0x20, at: index)
-                default: bytes.remove(at: index)
+    @Test func mutatedDescriptionsReadOrFailCleanly() async {
+        await offThePool {
+            let original = Array(OpenAPIImporterTests.shop.utf8)
+            let alphabet = Array(" \t\n:-[]{}'\"|>&*!#?,%@`\\x0".utf8)
+            var random = SplitMix(state: 0x5EED)
+            for _ in 0..<400 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    let index = Int.random(in: 0..<bytes.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: bytes[index] = alphabet.randomElement(using: &random) ?? 0x20
+                    case 1: bytes.insert(alphabet.randomElement(using: &random) ?? 0x20, at: index)
+                    default: bytes.remove(at: index)
+                    }
                 }
+                _ = importOrFail(bytes)
             }
-            _ = importOrFail(bytes)
         }
     }
 }

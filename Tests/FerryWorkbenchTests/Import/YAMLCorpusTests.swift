@@ -29,16 +29,16 @@ import Testing
     }()
 
     /// The file as JSON via PyYAML's `safe_load` (dates printed with `str`), or `nil` without python3 or PyYAML.
-    static func pyYAML(_ file: URL) throws -> JSONValue? {
+    static func pyYAML(_ file: URL) async throws -> JSONValue? {
         let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        guard let results = try pyYAML(documents: [text]) else { return nil }
+        guard let results = try await pyYAML(documents: [text]) else { return nil }
         #expect(results.first??.isNull == false, "PyYAML failed on \(file.lastPathComponent)")
         return results.first ?? nil
     }
 
     /// Each document as JSON via PyYAML's `safe_load`, in one python3 process: `nil` without python3 or
     /// PyYAML; an element is `nil` when PyYAML rejects that document.
-    static func pyYAML(documents: [String]) throws -> [JSONValue?]? {
+    static func pyYAML(documents: [String]) async throws -> [JSONValue?]? {
         guard hasPyYAML else { return nil }
         let script = """
             import json, sys, yaml
@@ -49,25 +49,11 @@ import Testing
                     return {}
             print(json.dumps([load(text) for text in json.load(sys.stdin)], default=str))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
         let request = JSONValue.array(documents.map { .string($0) }).formattedBytes(.compact)
-        // Written from another thread: a large input would fill the pipe while python's output waits.
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(request))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let results = try JSONValue(parsing: data).arrayValue ?? []
+        let python = try await Process.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], input: Data(request))
+        #expect(python.status == 0)
+        let results = try JSONValue(parsing: python.output).arrayValue ?? []
         #expect(results.count == documents.count)
         return results.map { $0.objectValue?["ok"] }
     }
@@ -98,12 +84,12 @@ import Testing
         }
     }
 
-    @Test(arguments: yamlFiles()) func readsLikePyYAML(file: URL) throws {
+    @Test(arguments: yamlFiles()) func readsLikePyYAML(file: URL) async throws {
         let bytes = try [UInt8](Data(contentsOf: file))
         let document = try YAMLReader.read(bytes)
         #expect(document.warnings.isEmpty)
         #expect(document.value["openapi"].value != nil)
-        guard let expected = try Self.pyYAML(file) else { return }
+        guard let expected = try await Self.pyYAML(file) else { return }
         let found = Self.difference(document.value, expected)
         #expect(found == nil, "\(file.lastPathComponent) differs at \(found ?? "")")
     }

@@ -21,8 +21,8 @@ public final class TmuxSession: @unchecked Sendable {
     private let statusFile: URL
     private var isKilled = false
 
-    /// Whether tmux is installed.
-    public static var isAvailable: Bool { (try? run(["-V"]))?.status == 0 }
+    /// Whether tmux is installed (asked once).
+    public static let isAvailable: Bool = (try? run(["-V"]))?.status == 0
 
     /// Starts `command` in a new detached session of `width` × `height` cells.
     public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {

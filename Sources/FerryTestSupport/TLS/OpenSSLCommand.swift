@@ -2,16 +2,6 @@ import Foundation
 
 /// Runs the `openssl` command-line tool for the test servers' certificates.
 enum OpenSSLCommand {
-    /// Runs one `openssl` step, blocking until it exits, and throws with its output when it fails (for
-    /// the synchronous ``TestCertificates/make(in:)``).
-    static func run(_ openssl: URL, _ arguments: [String]) throws {
-        let (process, output) = command(openssl, arguments)
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try check(process.terminationStatus, arguments, text)
-    }
-
     /// Runs one `openssl` step and waits, without blocking a thread, until it exits; throws with its output
     /// when it fails.
     static func run(_ openssl: URL, _ arguments: [String]) async throws {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let folder = try TemporaryFolder()
-/// guard let certificates = try TestCertificates.make(in: folder.url) else { return }  // no openssl
+/// guard let certificates = try await TestCertificates.make(in: folder.url) else { return }  // no openssl
 /// request.certificateAuthorityBundle = certificates.authorityFile
 /// ```
 public struct TestCertificates: Sendable {
@@ -20,7 +20,7 @@ public struct TestCertificates: Sendable {
     ///
     /// Returns `nil` when `openssl` is not installed outside `make test`; under `make test`
     /// (`FERRY_REQUIRE_SERVERS=1`) a missing binary throws, as does any failing `openssl` step.
-    public static func make(in folder: URL) throws -> TestCertificates? {
+    public static func make(in folder: URL) async throws -> TestCertificates? {
         guard let openssl = TestServers.executable(named: "openssl") else {
             return try TestServers.skipOrFail(missing: "openssl")
         }
@@ -38,18 +38,18 @@ public struct TestCertificates: Sendable {
             """.utf8
         ).write(to: extensions)
         let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try OpenSSLCommand.run(
+        try await OpenSSLCommand.run(
             openssl,
             ["req", "-x509"] + newKey + [
                 "-days", "2", "-subj", "/CN=Ferry Test CA", "-keyout", file("ca.key").path, "-out",
                 certificates.authorityFile.path,
             ])
-        try OpenSSLCommand.run(
+        try await OpenSSLCommand.run(
             openssl,
             ["req"] + newKey + [
                 "-subj", "/CN=127.0.0.1", "-keyout", certificates.keyFile.path, "-out", file("server.csr").path,
             ])
-        try OpenSSLCommand.run(
+        try await OpenSSLCommand.run(
             openssl,
             [
                 "x509", "-req", "-in", file("server.csr").path, "-CA", certificates.authorityFile.path, "-CAkey",

@@ -9,7 +9,7 @@ import Testing
 @Suite struct CurlHTTP2TLSTests {
     @Test func secondRequestReusesTheTLSConnection() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
-        guard let certificates = try TestCertificates.make(in: folder.url) else { return }
+        guard let certificates = try await TestCertificates.make(in: folder.url) else { return }
         let contents = try Self.writeDocuments(count: 2, in: folder.url)
         guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
@@ -37,7 +37,7 @@ import Testing
 
     @Test func concurrentRequestsShareOneTLSConnection() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
-        guard let certificates = try TestCertificates.make(in: folder.url) else { return }
+        guard let certificates = try await TestCertificates.make(in: folder.url) else { return }
         let contents = try Self.writeDocuments(count: 8, in: folder.url)
         guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
@@ -65,7 +65,7 @@ import Testing
     /// here from a fresh client, so the first connection's set-up is shared too (`CURLOPT_PIPEWAIT`).
     @Test func concurrentStreamsMultiplexFromAColdStart() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
-        guard let certificates = try TestCertificates.make(in: folder.url) else { return }
+        guard let certificates = try await TestCertificates.make(in: folder.url) else { return }
         guard let server = try await HypercornServer.start(tls: certificates) else { return }
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())
@@ -91,7 +91,7 @@ import Testing
 
     @Test func untrustedCertificateFailsAsTLS() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
-        guard let certificates = try TestCertificates.make(in: folder.url) else { return }
+        guard let certificates = try await TestCertificates.make(in: folder.url) else { return }
         _ = try Self.writeDocuments(count: 1, in: folder.url)
         guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
@@ -108,7 +108,7 @@ import Testing
 
     @Test func verificationOffIsReported() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
-        guard let certificates = try TestCertificates.make(in: folder.url) else { return }
+        guard let certificates = try await TestCertificates.make(in: folder.url) else { return }
         let contents = try Self.writeDocuments(count: 1, in: folder.url)
         guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }
@@ -122,7 +122,7 @@ import Testing
 
     @Test func missingBundleFailsAsTLS() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-h2-tls")
-        guard let certificates = try TestCertificates.make(in: folder.url) else { return }
+        guard let certificates = try await TestCertificates.make(in: folder.url) else { return }
         _ = try Self.writeDocuments(count: 1, in: folder.url)
         guard let server = try await NghttpdServer.start(serving: folder.url, tls: certificates) else { return }
         defer { server.stop() }

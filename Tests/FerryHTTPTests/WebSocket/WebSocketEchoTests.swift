@@ -90,7 +90,7 @@ import Testing
 
     @Test func wssWorksWithTheTestAuthority() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-wss")
-        guard let certificates = try TestCertificates.make(in: folder.url) else { return }
+        guard let certificates = try await TestCertificates.make(in: folder.url) else { return }
         guard let server = try await WebSocketEchoServer.start(tls: certificates) else { return }
         defer { server.stop() }
         #expect(server.baseURL.hasPrefix("wss://"))

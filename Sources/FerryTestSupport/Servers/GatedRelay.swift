@@ -52,7 +52,10 @@ public final class GatedRelay: @unchecked Sendable {
             while true {
                 let client = accept(fd, nil, nil)
                 guard client >= 0 else { return }
-                guard let relay = self else { return close(client) }
+                guard let relay = self else {
+                    close(client)
+                    return
+                }
                 relay.relay(client)
             }
         }

@@ -29,7 +29,9 @@ import Testing
             "/file",
             Self.rangeHandler(
                 tag: "\"v1\"",
-                firstAnswer: { $0.dripping(10_000, every: .milliseconds(10)).held(until: gate, afterBodyBytes: 100_000) }
+                firstAnswer: {
+                    $0.dripping(10_000, every: .milliseconds(10)).held(until: gate, afterBodyBytes: 100_000)
+                }
             ))
         let file = folder.url.appendingPathComponent("file.bin")
         let download = client.download(HTTPRequest(path: "/file"), to: file)

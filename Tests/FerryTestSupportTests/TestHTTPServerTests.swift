@@ -104,6 +104,36 @@ import Testing
         #expect(reply.contains("Location: /hello\r\n"))
     }
 
+    @Test func holdsTheRestOfTheBodyUntilTheGateOpens() async throws {
+        let gate = TestGate()
+        defer { gate.open() }
+        server.route("/held", responding: .text("first|second").held(until: gate, afterBodyBytes: 6))
+        let client = try WireClient(port: server.port)
+        client.write("GET /held HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(client.read(until: "\r\n\r\nfirst|").hasSuffix("\r\n\r\nfirst|"))
+        #expect(await eventually { gate.waiting == 1 })
+        #expect(server.responseBodyBytesWritten == 6)
+        gate.open()
+        #expect(client.readToEnd().bytes == "second")
+        #expect(server.responseBodyBytesWritten == 12)
+        #expect(gate.waiting == 0)
+    }
+
+    @Test func holdsTheStatusLineUntilTheGateOpensOrTheServerStops() async throws {
+        let gate = TestGate()
+        defer { gate.open() }
+        server.route("/held", responding: TestResponse.text("x").held(until: gate))
+        let client = try WireClient(port: server.port)
+        client.write("GET /held HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(await eventually { gate.waiting == 1 })
+        #expect(server.requests.map(\.path) == ["/held"])
+        server.stop()
+        // Stopping ends the wait without sending anything, long before the gate's safety timeout.
+        #expect(client.readToEnd().bytes.isEmpty)
+        #expect(await eventually { gate.waiting == 0 })
+        #expect(!gate.isOpen)
+    }
+
     @Test func answersUnknownPathsWith404() throws {
         let client = try WireClient(port: server.port)
         client.write("GET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n")

@@ -15,6 +15,20 @@ public enum LoopbackPort {
         return port
     }
 
+    /// A loopback port that refuses every connection for the rest of the run: a socket of this process stays
+    /// bound to it and never listens, so no server (of this process or another) can take it meanwhile, as one
+    /// can take a port from ``free()`` between the call and the test's connection.
+    public static func refusing() throws -> UInt16 { try refusingPort.get() }
+
+    private static let refusingPort: Result<UInt16, POSIXError> = {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0, let port = bindToFreePort(fd) else {
+            if fd >= 0 { close(fd) }
+            return .failure(POSIXError(.EADDRNOTAVAIL))
+        }
+        return .success(port)  // `fd` stays open (and bound) until the process ends
+    }()
+
     /// Binds socket `fd` to a port of 127.0.0.1 the system picks, and listens on it with `backlog` when one
     /// is given; returns the port, or `nil` when a call failed (`errno` says why).
     static func bindToFreePort(_ fd: Int32, listeningWithBacklog backlog: Int32? = nil) -> UInt16? {

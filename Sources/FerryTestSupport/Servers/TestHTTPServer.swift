@@ -171,6 +171,9 @@ public final class TestHTTPServer: @unchecked Sendable {
             return false
         }
         if response.delayBeforeHeaders > .zero { Thread.sleep(forTimeInterval: response.delayBeforeHeaders.seconds) }
+        if let hold = response.hold, hold.afterBodyBytes == nil, !wait(at: hold.gate) {
+            return closeAfterFailedSend(connection)
+        }
         let keepAlive = response.keepAlive && request.header("Connection")?.lowercased() != "close"
         var head =
             "HTTP/1.1 \(response.status) \(response.reason ?? TestResponse.standardReason(for: response.status))\r\n"
@@ -199,9 +202,15 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .none, .resetImmediately: break
         }
         let step = response.drip?.bytes ?? max(limit, 1)
+        var pendingHold = response.hold.flatMap { hold in hold.afterBodyBytes.map { (hold.gate, min($0, limit)) } }
         var offset = 0
-        while offset < limit {
-            let end = min(offset + step, limit)
+        while true {
+            if let (gate, at) = pendingHold, at == offset {
+                guard wait(at: gate) else { return closeAfterFailedSend(connection) }
+                pendingHold = nil
+            }
+            guard offset < limit else { break }
+            let end = min(offset + step, limit, pendingHold?.1 ?? limit)
             guard sendAll(body.subdata(in: offset..<end), to: connection) else {
                 return closeAfterFailedSend(connection)
             }
@@ -225,6 +234,13 @@ public final class TestHTTPServer: @unchecked Sendable {
             }
             return true
         }
+    }
+
+    /// Waits at `gate` (see ``TestGate``); returns `false` when the server stopped meanwhile, so the
+    /// connection is done. A gate that times out lets the response go on.
+    private func wait(at gate: TestGate) -> Bool {
+        _ = gate.wait(unless: { stopped })
+        return !stopped
     }
 
     private func closeAfterFailedSend(_ connection: Int32) -> Bool {

@@ -178,10 +178,13 @@ import Testing
     @Test func cancelingBetweenHopsEndsTheTransfer() async throws {
         defer { stop() }
         home.route("/start", responding: .redirect(to: away.baseURL + "/slow"))
-        // Long enough that even a starved test cannot miss the hop in flight.
-        away.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(30)))
+        // The second hop's answer is held until the task was canceled: the cancel lands while it is in flight.
+        let gate = TestGate()
+        defer { gate.open() }
+        away.route("/slow", responding: TestResponse.text("late").held(until: gate))
         let task = client.task(for: try request("/start", headers: ["X-Api-Key": "k"], marking: ["X-Api-Key"]))
-        #expect(await eventually { away.requests.contains { $0.path == "/slow" } })
+        #expect(await waitUntil { gate.waiting == 1 })
+        #expect(away.requests.map(\.path) == ["/slow"])
         task.cancel()
         let result = await task.result
         guard case .failure(let error) = result else { return #expect(Bool(false), "got \(result)") }

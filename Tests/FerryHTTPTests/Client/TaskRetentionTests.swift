@@ -30,6 +30,9 @@ import Testing
         let transport = ImmediateTransport(finishes: false)
         let client = HTTPClient(transport: transport, environment: nil)
         let task = client.task(for: HTTPRequest(url: URL(string: "http://127.0.0.1:9/")!))
+        // With any interceptor (another suite may add a global one meanwhile) the attempt is prepared in a
+        // `Task`, so the transport's `start` may run after `task(for:)` returned.
+        #expect(await waitUntil { transport.lastHandle != nil })
         let handle = try #require(transport.lastHandle)
         #expect(!handle.isCanceled)
         task.cancel()

@@ -2,8 +2,8 @@ import FerryHTTP
 import FerryTestSupport
 import Foundation
 
-/// A loopback port with nothing listening: a connection to it is refused.
-func closedPort() throws -> UInt16 { try LoopbackPort.free() }
+/// A loopback port with nothing listening, for the whole run: a connection to it is refused.
+func closedPort() throws -> UInt16 { try LoopbackPort.refusing() }
 
 /// The reason of the error `body` throws, or `nil` when it succeeds.
 func failureReason(_ body: () async throws -> Void) async -> HTTPClientError.Reason? {

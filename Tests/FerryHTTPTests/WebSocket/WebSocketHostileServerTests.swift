@@ -58,7 +58,9 @@ import Testing
         for try await message in socket.messages { received.append(message) }
         #expect(received == [.text("ab")])
         #expect(socket.serverClose?.code == 1000)
-        // The client answered the ping (opcode 0xA) and then the close (0x8).
+        // The client answered the ping (opcode 0xA) and then the close (0x8): the messages end when the close
+        // arrives, so wait for the client's close to reach the server, then look at what came before it.
+        #expect(try await Self.sentCloseCode(server) == 1000)
         let sent = server.receivedAfterHandshake
         #expect(sent.first == 0x8A)
     }
@@ -115,7 +117,7 @@ import Testing
 
     /// The code of the first close frame the client sent (unmasking it), waiting for it to arrive.
     static func sentCloseCode(_ server: RawWebSocketServer) async throws -> UInt16? {
-        let arrived = await eventually(timeout: .seconds(20)) { closeCode(in: server.receivedAfterHandshake) != nil }
+        let arrived = await waitUntil { closeCode(in: server.receivedAfterHandshake) != nil }
         guard arrived else { return nil }
         return closeCode(in: server.receivedAfterHandshake)
     }

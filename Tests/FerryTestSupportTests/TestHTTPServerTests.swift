@@ -93,6 +93,40 @@ import Testing
         #expect(server.responseBodyBytesWritten == 3_000)
     }
 
+    @Test func holdsTheRestOfABodyUntilTheGateOpens() async throws {
+        let gate = TestGate()
+        defer { gate.open() }
+        server.route(
+            "/held",
+            responding: TestResponse(body: Data("part one|part two".utf8), framing: .closeDelimited)
+                .dripping(3, every: .milliseconds(1)).holding(afterBodyBytes: 9, until: gate))
+        let client = try WireClient(port: server.port)
+        client.write("GET /held HTTP/1.1\r\n\r\n")
+        #expect(client.read(until: "part one|").hasSuffix("\r\n\r\npart one|"))
+        // Held: nothing more is written however long the client takes to look, until the gate opens.
+        #expect(await eventually { gate.timesReached == 1 })
+        #expect(server.responseBodyBytesWritten == 9)
+        gate.open()
+        #expect(client.readToEnd().bytes == "part two")
+        #expect(server.responseBodyBytesWritten == 17)
+    }
+
+    @Test func holdsAtTheEndOfABodyBeforeTheServerCloses() async throws {
+        let gate = TestGate()
+        defer { gate.open() }
+        server.route(
+            "/held",
+            responding: TestResponse(body: Data("all of it".utf8), framing: .closeDelimited)
+                .holding(afterBodyBytes: .max, until: gate))
+        let client = try WireClient(port: server.port)
+        client.write("GET /held HTTP/1.1\r\n\r\n")
+        #expect(client.read(until: "all of it").hasSuffix("all of it"))
+        #expect(await eventually { gate.timesReached == 1 })
+        #expect(server.activeConnections == 1)
+        gate.open()
+        #expect(client.readToEnd().bytes.isEmpty)
+    }
+
     @Test func delaysHeadersAndRedirects() throws {
         server.route("/later", responding: TestResponse.redirect(to: "/hello").delayed(by: .milliseconds(200)))
         let client = try WireClient(port: server.port)

@@ -24,6 +24,9 @@ final class EffectRunner: @unchecked Sendable {
     /// snapshots, in order. It cannot come from the effect's payload: a second change can be asked for before
     /// the first one's result is reduced, and would then be made on a workspace without the first.
     var saved: Workspace
+    /// The workspace's variable files (``contextFileNames``) as an import or a reload last read them, `nil` for
+    /// one that was absent, so Ferry's own writes of them reload nothing; only touched on `files`.
+    var contextFilesAsRead: [String: [UInt8]?] = [:]
     /// The tree commands `u` can take back, oldest first; only touched on `files`.
     var undoStack: [WorkspaceUndo] = []
     private let limits: ResponseLimits

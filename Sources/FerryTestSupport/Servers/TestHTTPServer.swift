@@ -199,16 +199,26 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .none, .resetImmediately: break
         }
         let step = response.drip?.bytes ?? max(limit, 1)
+        let holdAt = response.hold.map { min($0.afterBodyBytes, limit) }
         var offset = 0
+        var isHeld = false
         while offset < limit {
-            let end = min(offset + step, limit)
+            if !isHeld, let hold = response.hold, offset == holdAt {
+                isHeld = true
+                waitAt(hold.gate)
+            }
+            var end = min(offset + step, limit)
+            if let holdAt, offset < holdAt { end = min(end, holdAt) }
             guard sendAll(body.subdata(in: offset..<end), to: connection) else {
                 return closeAfterFailedSend(connection)
             }
             lock.withLock { bodyBytesWritten += end - offset }
             offset = end
-            if let drip = response.drip, offset < limit { Thread.sleep(forTimeInterval: drip.interval.seconds) }
+            if let drip = response.drip, offset < limit, offset != holdAt {
+                Thread.sleep(forTimeInterval: drip.interval.seconds)
+            }
         }
+        if !isHeld, let hold = response.hold { waitAt(hold.gate) }
         switch response.abort {
         case .resetAfter:
             reset(connection)
@@ -225,6 +235,13 @@ public final class TestHTTPServer: @unchecked Sendable {
             }
             return true
         }
+    }
+
+    /// Holds a response body at `gate` until it opens, the server stops or the gate's safety timeout passes.
+    private func waitAt(_ gate: TestGate) {
+        gate.noteReached()
+        let deadline = ContinuousClock.now + TestGate.safetyTimeout
+        while !gate.wait(for: .milliseconds(50)), !stopped, ContinuousClock.now < deadline {}
     }
 
     private func closeAfterFailedSend(_ connection: Int32) -> Bool {

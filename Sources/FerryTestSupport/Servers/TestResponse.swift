@@ -46,6 +46,8 @@ public struct TestResponse: Sendable {
     public var delayBeforeHeaders: Duration
     /// When set, the body is written `bytes` at a time with `interval` between writes.
     public var drip: (bytes: Int, interval: Duration)?
+    /// When set, the body stops after `afterBodyBytes` bytes until `gate` opens (see ``TestGate``).
+    public var hold: (afterBodyBytes: Int, gate: TestGate)?
     /// How the exchange ends.
     public var abort: Abort
     /// Whether the connection stays open for another request.
@@ -63,6 +65,7 @@ public struct TestResponse: Sendable {
         self.framing = framing
         self.delayBeforeHeaders = .zero
         self.drip = nil
+        self.hold = nil
         self.abort = .none
         self.keepAlive = keepAlive
     }
@@ -100,6 +103,14 @@ public struct TestResponse: Sendable {
     public func dripping(_ bytes: Int, every interval: Duration) -> TestResponse {
         var copy = self
         copy.drip = (max(1, bytes), interval)
+        return copy
+    }
+
+    /// This response with its body held after `bytes` body bytes (at most the whole body, so `Int.max` holds
+    /// it before the end, or the close that ends it) until `gate` opens, or ``TestGate/safetyTimeout`` passes.
+    public func holding(afterBodyBytes bytes: Int, until gate: TestGate) -> TestResponse {
+        var copy = self
+        copy.hold = (max(0, bytes), gate)
         return copy
     }
 

@@ -150,7 +150,9 @@ final class ImportExportAppTests {
         #expect(app.state.environment == "staging", "\(app.screen)")
         // A change made outside Ferry afterwards is still read again.
         let written = try folder.read(EnvironmentFiles.publicFileName)
-        try folder.write(EnvironmentFiles.publicFileName, written.replacingOccurrences(of: #""http://127.0.0.1:9""#, with: #""http://127.0.0.1:10""#))
+        try folder.write(
+            EnvironmentFiles.publicFileName,
+            written.replacingOccurrences(of: #""http://127.0.0.1:9""#, with: #""http://127.0.0.1:10""#))
         try await app.waitFor("the reload") { app.state.message?.text.hasPrefix("Reloaded from disk") == true }
         #expect(app.shows("Reloaded from disk: \(EnvironmentFiles.publicFileName)."), "\(app.screen)")
         try await app.quit()

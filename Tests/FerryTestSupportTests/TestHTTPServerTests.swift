@@ -93,6 +93,22 @@ import Testing
         #expect(server.responseBodyBytesWritten == 3_000)
     }
 
+    @Test func holdsAtTheEndOfABodyBeforeTheServerCloses() async throws {
+        let gate = TestGate()
+        defer { gate.open() }
+        server.route(
+            "/held",
+            responding: TestResponse(body: Data("all of it".utf8), framing: .closeDelimited)
+                .held(until: gate, afterBodyBytes: .max))
+        let client = try WireClient(port: server.port)
+        client.write("GET /held HTTP/1.1\r\n\r\n")
+        #expect(client.read(until: "all of it").hasSuffix("all of it"))
+        #expect(await eventually { gate.waiting == 1 })
+        #expect(server.activeConnections == 1)
+        gate.open()
+        #expect(client.readToEnd().bytes.isEmpty)
+    }
+
     @Test func delaysHeadersAndRedirects() throws {
         server.route("/later", responding: TestResponse.redirect(to: "/hello").delayed(by: .milliseconds(200)))
         let client = try WireClient(port: server.port)

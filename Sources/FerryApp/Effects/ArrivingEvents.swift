@@ -3,7 +3,8 @@ import Foundation
 
 /// The events of an event stream while it arrives, for the workbench to show live: parsed with FerryHTTP's
 /// ``EventStreamParser`` from the same body chunks the send delivers, the latest ``kept`` held, reported at
-/// most every ``interval`` (and once more at the end when something was held back).
+/// most every ``interval`` (and once more
+/// when something held back is due: at the end, or on ``ArrivingReports``' timer).
 struct ArrivingEvents {
     /// How many of the latest events are kept for display.
     static let kept = 500
@@ -38,7 +39,7 @@ struct ArrivingEvents {
         return report()
     }
 
-    /// What is left to show at the end, if a report was held back.
+    /// What is left to show (at the end, or once a quiet moment passed), if a report was held back.
     mutating func rest() -> EventsSoFar? {
         isReported ? nil : report()
     }

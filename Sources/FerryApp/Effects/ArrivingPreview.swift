@@ -2,7 +2,8 @@ import FerryHTTP
 import Foundation
 
 /// The start of a body while it arrives, for the workbench to show before the transfer ends: up to
-/// ``limit`` bytes, reported at most every ``interval`` (and once more at the end when something was held back).
+/// ``limit`` bytes, reported at most every ``interval`` (and once more
+/// when something held back is due: at the end, or on ``ArrivingReports``' timer).
 struct ArrivingPreview {
     /// How much of the body is shown while it arrives.
     static let limit = 64 * 1024
@@ -26,7 +27,7 @@ struct ArrivingPreview {
         return (head, bytes)
     }
 
-    /// What is left to show at the end, if a report was held back.
+    /// What is left to show (at the end, or once a quiet moment passed), if a report was held back.
     mutating func rest() -> (HTTPResponse, [UInt8])? {
         guard let head, !isReported, !bytes.isEmpty else { return nil }
         isReported = true

@@ -41,6 +41,8 @@ extension EffectRunner {
                 }
                 let workspace = try Workspace.load(at: root)
                 self.saved = workspace
+                // The environments posted are read from these files as they are now (not `.env`, not posted).
+                self.recordContextFiles([EnvironmentFiles.publicFileName, EnvironmentFiles.privateFileName])
                 if case .files(let images, let folders)? = WorkspaceUndo.images(before: before, after: workspace) {
                     let sideImages = WorkspaceUndo.sideImages(sideFiles, in: root)
                     self.remember(

@@ -3,16 +3,22 @@ import FerryWorkbench
 // MARK: - Live reload: reading the workspace again when files change outside Ferry
 
 extension EffectRunner {
+    /// The files read for variables rather than requests, at the workspace's root: both environment files
+    /// and `.env`.
+    static let contextFileNames = [EnvironmentFiles.publicFileName, EnvironmentFiles.privateFileName, ".env"]
+
     /// On the file queue, after every file effect asked for before: when any of `paths` (empty: anything)
     /// makes the workspace as saved out of date, reads it again and posts it. Ferry's own saves are not
-    /// changes (their bytes are the ones the saved copy holds), so they reload nothing.
+    /// changes (their bytes are the ones the saved copy holds, or, for a variable file an import wrote, the
+    /// ones it read back), so they reload nothing.
     func reloadChanged(_ paths: Set<String>) {
         onFiles {
-            let changed = self.saved.changedOnDisk(paths.isEmpty ? nil : paths)
+            let changed = self.saved.changedOnDisk(paths.isEmpty ? nil : paths).filter { !self.isAsRead($0) }
             guard !changed.isEmpty else { return }
             do {
                 let workspace = try Workspace.load(at: self.saved.root)
                 self.saved = workspace
+                self.recordContextFiles()
                 let reload = WorkspaceReload(
                     workspace: workspace, environments: workspace.environments(), dotenv: workspace.dotenv(),
                     changed: changed)
@@ -23,5 +29,22 @@ extension EffectRunner {
                         .failure(SaveFailure(message: "Could not read the workspace again: \(error)."))))
             }
         }
+    }
+
+    /// Notes the bytes of the variable files `names` as they are now, before the variables posted are read from
+    /// them; only on the file queue.
+    func recordContextFiles(_ names: [String] = contextFileNames) {
+        for name in names { contextFilesAsRead[name] = .some(contextFileBytes(name)) }
+    }
+
+    /// Whether `path` is a variable file whose bytes are the ones last read (so the change was Ferry's own).
+    private func isAsRead(_ path: String) -> Bool {
+        guard case .some(let recorded) = contextFilesAsRead[path] else { return false }
+        return contextFileBytes(path) == recorded
+    }
+
+    /// The bytes of the variable file `name` at the workspace's root, `nil` when it is absent or unreadable.
+    private func contextFileBytes(_ name: String) -> [UInt8]? {
+        try? FileIO.read(saved.root.appendingPathComponent(name)).bytes
     }
 }

@@ -24,6 +24,9 @@ final class EffectRunner: @unchecked Sendable {
     /// snapshots, in order. It cannot come from the effect's payload: a second change can be asked for before
     /// the first one's result is reduced, and would then be made on a workspace without the first.
     var saved: Workspace
+    /// The workspace's variable files (``contextFileNames``) as an import or a reload last read them, `nil` for
+    /// one that was absent, so Ferry's own writes of them reload nothing; only touched on `files`.
+    var contextFilesAsRead: [String: [UInt8]?] = [:]
     /// The tree commands `u` can take back, oldest first; only touched on `files`.
     var undoStack: [WorkspaceUndo] = []
     private let limits: ResponseLimits
@@ -202,8 +205,7 @@ final class EffectRunner: @unchecked Sendable {
             }
             if isCanceled { transfer.cancel() }
             // The head as soon as it is in, then the start of the body as it grows (at most every 100 ms).
-            var preview = ArrivingPreview()
-            var events: ArrivingEvents?
+            let arriving = ArrivingReports { action in self.post(id, action) }
             for await event in transfer.events {
                 switch event {
                 case .progress(let progress):
@@ -211,23 +213,14 @@ final class EffectRunner: @unchecked Sendable {
                 case .retryWaiting(let attempt, let attempts, let delay, _):
                     self.post(id, .retryWaiting(RetryWait(attempt: attempt, of: attempts, delay: delay)))
                 case .attemptStarted(let attempt, _) where attempt > 1:
-                    preview = ArrivingPreview()
-                    events = nil
+                    arriving.reset()
                     self.post(id, .retryStarted(attempt: attempt))
                 case .head(let head):
-                    preview.head = head
-                    events = ArrivingEvents.follows(head) ? ArrivingEvents() : nil
-                    self.post(id, .headArrived(head, preview: []))
+                    arriving.headArrived(head)
                 case .bodyChunk(let chunk):
-                    if let (head, bytes) = preview.take(chunk) {
-                        self.post(id, .headArrived(head, preview: bytes))
-                    }
-                    if let soFar = events?.take(chunk, at: Date()) { self.post(id, .eventsArrived(soFar)) }
+                    arriving.take(chunk, at: Date())
                 case .ended(let end):
-                    if let (head, bytes) = preview.rest() {
-                        self.post(id, .headArrived(head, preview: bytes))
-                    }
-                    if let soFar = events?.rest() { self.post(id, .eventsArrived(soFar)) }
+                    arriving.finish()
                     self.post(id, .ended(end))
                     if plan.request.request.isGraphQL { self.readGraphQLErrors(id, end) }
                     // The handlers ran before the end was handed on; the Tests tab gets what they produced.

@@ -5,28 +5,34 @@ import Testing
 
 @testable import FerryApp
 
-/// On the real loop with curl and a loopback server streaming events that never end: the Body tab shows the
-/// events live (time, type, id, JSON data pretty-printed), Esc ends the stream and keeps what arrived as raw
-/// text, and the exchange says it was canceled.
+/// On the real loop with curl and a loopback server streaming events that do not end while the test looks (the
+/// server holds the stream after three events until the test is done): the Body tab shows the events live
+/// (time, type, id, JSON data pretty-printed), Esc ends the stream and keeps what arrived as raw text, and the
+/// exchange says it was canceled.
 @Suite("An event stream in the workbench", .serialized)
 final class EventStreamResponseTests {
     let server: TestHTTPServer
     let folder: TemporaryWorkspace
+    /// Opened when the test ends: until then the stream stays in flight after its first three events.
+    let gate = TestGate()
 
     init() throws {
         server = try TestHTTPServer()
-        let events = (1...5000).map { "event: tick\nid: \($0)\ndata: {\"count\": \($0)}\n\n" }.joined()
+        let events = (1...50).map { "event: tick\nid: \($0)\ndata: {\"count\": \($0)}\n\n" }
         server.route(
             "/events",
             responding: TestResponse(
-                status: 200, headers: [("Content-Type", "text/event-stream")], body: Data(events.utf8),
+                status: 200, headers: [("Content-Type", "text/event-stream")], body: Data(events.joined().utf8),
                 framing: .closeDelimited
-            ).dripping(40, every: .milliseconds(50)))
+            ).held(until: gate, afterBodyBytes: events.prefix(3).joined().utf8.count))
         folder = try TemporaryWorkspace(
             requests: "### Events\n# @name events\nGET {{host}}/events\n", environments: ["local": server.baseURL])
     }
 
-    deinit { server.stop() }
+    deinit {
+        gate.open()
+        server.stop()
+    }
 
     @Test func eventsShowLiveAndEscKeepsWhatArrived() async throws {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
@@ -36,7 +42,7 @@ final class EventStreamResponseTests {
         let live = try await app.moment("three events to show") {
             ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
         }
-        #expect(live.screen.contains("Event stream:"), "\(live.screen)")
+        #expect(live.screen.contains("Event stream: 3 events so far"), "\(live.screen)")
         #expect(live.screen.contains("tick  id 2"), "\(live.screen)")
         // The JSON data is pretty-printed under its event.
         #expect(live.screen.contains("\"count\": 2"), "\(live.screen)")

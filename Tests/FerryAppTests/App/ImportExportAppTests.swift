@@ -61,9 +61,7 @@ final class ImportExportAppTests {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/bin/sh")
         curl.arguments = ["-c", command + " -s -o /dev/null"]
-        try curl.run()
-        curl.waitUntilExit()
-        #expect(curl.terminationStatus == 0)
+        #expect(try await curl.runToExit() == 0)
         let sent = try #require(server.requests.last)
         #expect(sent.method == "POST")
         #expect(sent.target == "/echo?source=ferry&edited=1")
@@ -92,8 +90,7 @@ final class ImportExportAppTests {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/bin/sh")
         curl.arguments = ["-c", command + " -s -o /dev/null"]
-        try curl.run()
-        curl.waitUntilExit()
+        #expect(try await curl.runToExit() == 0)
         let sent = try #require(server.requests.last)
         #expect(sent.method == "PUT")
         #expect(String(decoding: sent.body, as: UTF8.self) == "bytes from a file\n")
@@ -144,8 +141,20 @@ final class ImportExportAppTests {
         try await app.waitFor("the import") { app.state.message?.text.hasPrefix("Imported") == true }
         #expect(app.shows("Imported 1 variable from staging.postman_environment.json."), "\(app.screen)")
         #expect(app.state.environments.names == ["local", "staging"])
+        // The watcher's news of the file the import wrote (passed on here as the watcher does, whenever it
+        // comes) is Ferry's own change: it reloads nothing and leaves the import's message.
+        app.app.runner.reloadChanged([EnvironmentFiles.publicFileName])
+        try await app.settle()
+        #expect(app.shows("Imported 1 variable from staging.postman_environment.json."), "\(app.screen)")
         try await app.press(.control("e"))
         #expect(app.state.environment == "staging", "\(app.screen)")
+        // A change made outside Ferry afterwards is still read again.
+        let written = try folder.read(EnvironmentFiles.publicFileName)
+        try folder.write(
+            EnvironmentFiles.publicFileName,
+            written.replacingOccurrences(of: #""http://127.0.0.1:9""#, with: #""http://127.0.0.1:10""#))
+        try await app.waitFor("the reload") { app.state.message?.text.hasPrefix("Reloaded from disk") == true }
+        #expect(app.shows("Reloaded from disk: \(EnvironmentFiles.publicFileName)."), "\(app.screen)")
         try await app.quit()
     }
 

@@ -5,13 +5,15 @@ import Testing
 
 @testable import FerryApp
 
-/// On the real loop with curl and a loopback server dripping its body: while the body arrives, the Body tab
-/// shows its start and the Headers tab the headers (no "Waiting for the response…"), and after Esc both still
-/// show what had arrived.
+/// On the real loop with curl and a loopback server that sends the start of its body, then holds the rest until
+/// the test is done: while the body arrives, the Body tab shows its start and the Headers tab the headers (no
+/// "Waiting for the response…"), and after Esc both still show what had arrived.
 @Suite("What arrived of a slow response", .serialized)
 final class PartialResponseTests {
     let server: TestHTTPServer
     let folder: TemporaryWorkspace
+    /// Opened when the test ends: until then the body stays in flight after its first 60 bytes.
+    let gate = TestGate()
 
     init() throws {
         server = try TestHTTPServer()
@@ -20,12 +22,15 @@ final class PartialResponseTests {
             "/slow",
             responding: TestResponse(
                 status: 200, headers: [("Content-Type", "text/plain"), ("X-Marker", "slow-1")], body: Data(text.utf8)
-            ).dripping(60, every: .milliseconds(100)))
+            ).dripping(20, every: .milliseconds(10)).held(until: gate, afterBodyBytes: 60))
         folder = try TemporaryWorkspace(
             requests: "### Slow\n# @name slow\nGET {{host}}/slow\n", environments: ["local": server.baseURL])
     }
 
-    deinit { server.stop() }
+    deinit {
+        gate.open()
+        server.stop()
+    }
 
     @Test func theHeadersAndTheBodyStartShowWhileArrivingAndAfterEsc() async throws {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 30)

@@ -15,12 +15,11 @@ final class AppHarness: @unchecked Sendable {
     /// What the app's loop reports: quiet or not, the last frame.
     let probe: AppProbe
     let transport: CurlTransport
-    private let finished = DispatchSemaphore(value: 0)
+    /// How the loop's thread ended; that thread holds it (and the app), never the harness, so a harness no test
+    /// stopped still reaches `deinit`, which stops its loop.
+    private let end = RunEnd()
     private let lock = NSLock()
     private var enqueued = 0
-    private var copiedTexts: [String] = []
-    private var runError: (any Error)?
-    private var hasFinished = false
 
     /// Starts the app on `workspace`.
     init(
@@ -40,10 +39,9 @@ final class AppHarness: @unchecked Sendable {
             themeProblems: themeProblems, processEnvironment: ["HOME": workspace.path], limits: limits, themes: themes,
             settings: settings)
         probe = AppProbe(watching: app)
-        let thread = Thread { [self] in
-            do { try app.run() } catch { lock.withLock { runError = error } }
-            lock.withLock { hasFinished = true }
-            finished.signal()
+        let thread = Thread { [app, end] in
+            do { try app.run() } catch { end.finish(with: error) }
+            end.finish(with: nil)
         }
         thread.start()
     }
@@ -134,30 +132,60 @@ final class AppHarness: @unchecked Sendable {
             backend.enqueue(.key(KeyEvent.control("q")))
             if state.hasUnsavedEdits { backend.enqueue(.character("y")) }
         }
-        guard await eventually(timeout: .seconds(90), { lock.withLock { hasFinished } }) else {
+        guard await eventually(timeout: .seconds(90), { end.hasFinished }) else {
             app.stop()
             throw HarnessError("the app did not quit\n\(screen)")
         }
-        if let runError = lock.withLock({ runError }) { throw runError }
+        if let error = end.error { throw error }
     }
 
     /// Stops the loop without quitting through keys (cleanup after a failed test, from a `defer`, which
     /// cannot await: it blocks, but only until the stopped loop returns, unless `quit()` already saw it end).
     func stop() {
         app.stop()
-        _ = waitForEnd()
+        _ = end.wait(upTo: 10)
         transport.shutdown()
     }
 
-    /// Waits (at most 10 s) for the loop's thread to end; true once it has.
-    private func waitForEnd() -> Bool {
-        if lock.withLock({ hasFinished }) { return true }
-        guard finished.wait(timeout: .now() + 10) == .success else { return false }
-        lock.withLock { hasFinished = true }
-        return true
+    /// A harness released without `stop()` or `quit()` stops its loop (without waiting for the thread to see
+    /// it) and its transport, instead of running them for the rest of the process.
+    deinit {
+        app.stop()
+        transport.shutdown()
+    }
+}
+
+/// How the app loop's thread ended (the error `run` threw, if any), set once by that thread.
+private final class RunEnd: @unchecked Sendable {
+    private let lock = NSLock()
+    private let finished = DispatchSemaphore(value: 0)
+    private var ended = false
+    private var thrown: (any Error)?
+
+    /// Whether the loop has returned.
+    var hasFinished: Bool { lock.withLock { ended } }
+
+    /// What `run` threw, once it has returned.
+    var error: (any Error)? { lock.withLock { thrown } }
+
+    /// Records the loop's end (the first call counts) and wakes whoever waits for it.
+    func finish(with error: (any Error)?) {
+        let isFirst = lock.withLock {
+            guard !ended else { return false }
+            ended = true
+            thrown = error
+            return true
+        }
+        if isFirst { finished.signal() }
     }
 
-    deinit { transport.shutdown() }
+    /// Waits at most `seconds` for the loop to end; returns whether it has.
+    func wait(upTo seconds: Double) -> Bool {
+        if hasFinished { return true }
+        guard finished.wait(timeout: .now() + seconds) == .success else { return false }
+        finished.signal()
+        return true
+    }
 }
 
 /// A harness failure with the screen at the time.

@@ -14,8 +14,26 @@ export FERRY_CORPUS="${FERRY_CORPUS:-$(cd .. && pwd)/shared/corpus}"
 export SWIFT_BACKTRACE=enable=yes,interactive=no,output-to=stderr,threads=all,symbolicate=fast,registers=none
 echo "test: httpbin at $FERRY_HTTPBIN_URL (pid $pid), corpus at $FERRY_CORPUS"
 swift build --build-tests
-# One process. Tests wait without holding a cooperative thread (one per core, two here): polls sleep with
-# `Task.sleep` or run on a watcher thread of their own, child processes and tmux are awaited, so the app,
-# terminal and CLI tests no longer starve FerryHTTP's async network tests (which, when they blocked, made
-# cancel tests time out with a transfer that "never started" and split this run in two processes).
-swift test --skip-build "$@"
+# Two test processes at once, each with its own cooperative pool (one thread per core): the library's tests
+# and the front end's. A test that computes or blocks holds a pool thread, and on a 2-core machine one process
+# running every test at once left async tests waiting tens of seconds for a thread (see
+# docs/decisions/0071-two-test-processes.md). Both bundles are the same binary, run directly, since two
+# `swift test` would wait for each other's lock on .build; arguments go to both.
+bundle="$(swift build --show-bin-path)/FerryPackageTests.xctest"
+library='^(FerryHTTPTests|FerryJSONTests|FerryTestSupportTests|FerryScriptTests)\.'
+export NO_COLOR=1
+run_part() {  # NAME, then the bundle's arguments
+    local name=$1
+    shift
+    set -o pipefail
+    "$bundle" --testing-library swift-testing "$@" 2>&1 | sed -u "s/^/[$name] /"
+}
+run_part library --filter "$library" "$@" &
+library_pid=$!
+run_part app --skip "$library" "$@" &
+app_pid=$!
+status=0
+wait "$library_pid" || status=1
+wait "$app_pid" || status=1
+[ "$status" -eq 0 ] && echo "test: both parts passed" || echo "test: a part failed (look for ✘ above)"
+exit "$status"

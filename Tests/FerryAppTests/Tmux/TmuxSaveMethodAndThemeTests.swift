@@ -72,9 +72,10 @@ final class TmuxSaveMethodAndThemeTests {
         defer { session.kill() }
         try await TmuxWorkbench.waitFor(session, "1 problem")
         try await session.send("F10")
-        // The place and the reason (a long temporary path may wrap the line between them).
-        try await TmuxWorkbench.waitFor(session, "no theme is named \"solarised\"")
-        try await TmuxWorkbench.waitFor(session, "config:2:")
+        // The place and the reason, words that a long temporary path may wrap onto two lines.
+        try await TmuxWorkbench.waitUntil(session, "the place and the reason") { screen in
+            ["config:2:", "no theme is named", "\"solarised\""].allSatisfy(screen.contains)
+        }
         // Wait for the list to close: a key that follows Escape at once is read as Alt+key (the terminal's
         // escape delay), and the picker would never open.
         try await session.send("Escape")

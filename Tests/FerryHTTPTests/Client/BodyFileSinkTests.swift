@@ -27,26 +27,30 @@ import Testing
         return nil
     }
 
-    @Test func chunksOfEverySizeLandInOrder() throws {
-        let file = temporaryFile()
-        defer { try? FileManager.default.removeItem(at: file) }
-        let size = BodyFileSink.writeSize
-        let sizes = [1, 100, size - 101, size, 3, size * 2 + 7, 0, 65_536, size - 1, 1]
-        var expected = Data()
-        var sink = try BodyFileSink(path: file.path)
-        for (index, count) in sizes.enumerated() {
-            let chunk = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
-            try sink.append(chunk)
-            expected.append(chunk)
+    @Test func chunksOfEverySizeLandInOrder() async throws {
+        try await offThePool {
+            let file = temporaryFile()
+            defer { try? FileManager.default.removeItem(at: file) }
+            let size = BodyFileSink.writeSize
+            let sizes = [1, 100, size - 101, size, 3, size * 2 + 7, 0, 65_536, size - 1, 1]
+            var expected = Data()
+            var sink = try BodyFileSink(path: file.path)
+            for (index, count) in sizes.enumerated() {
+                let chunk = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
+                try sink.append(chunk)
+                expected.append(chunk)
+            }
+            #expect(sink.count == expected.count)
+            try sink.close()
+            try sink.close()
+            #expect(try Data(contentsOf: file) == expected)
         }
-        #expect(sink.count == expected.count)
-        try sink.close()
-        try sink.close()
-        #expect(try Data(contentsOf: file) == expected)
     }
 
     @Test func aLargeChunkedBodyThroughCurlIsWhole() async throws {
-        let body = Data((0..<(5 << 20 + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) })
+        let body = await offThePool {
+            Data((0..<(5 << 20 + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) })
+        }
         server.route("/big", responding: TestResponse(body: body, framing: .chunked(chunkSize: 70_001)))
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }

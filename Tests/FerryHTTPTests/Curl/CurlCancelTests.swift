@@ -93,12 +93,9 @@ import Testing
             return response.text
         }
         let task = client.task(for: HTTPRequest(path: "/value"), parsing: parser)
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                parsing.wait()
-                continuation.resume()
-            }
-        }
+        // Waited for on a thread of its own: the parser already holds one of the global queue's threads (on
+        // Linux the same few as the cooperative pool) until the cancel below.
+        _ = try await DedicatedThread.run { parsing.wait() }
         #expect(task.state == .processing)
         task.cancel()
         proceed.signal()

@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func streamsLargeBodiesToAFile() async throws {
-        let body = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let body = await offThePool { Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }) }
         server.route("/big", responding: TestResponse(body: body, framing: .chunked(chunkSize: 50_000)))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-download-\(UUID())")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -22,6 +22,8 @@ enum AppAction: Sendable {
     case transfer(SendID, TransferAction)
     /// A run of the selected file or folder: asked for, moving on, canceled.
     case run(RunAction)
+    /// A WebSocket conversation: its keys, and what its connection did.
+    case webSocket(WebSocketAction)
 }
 
 /// The keys and events that concern the whole screen or mean something different in each pane.

@@ -36,6 +36,8 @@ final class EffectRunner: @unchecked Sendable {
     private var running = 0
     /// The run of a file or folder under way (`ferry run` in the workbench); guarded by `lock`.
     var runTask: Task<Void, Never>?
+    /// The WebSocket conversations under way.
+    let webSockets = WebSocketSessions()
 
     /// A runner sending through `transport`, saving into `workspace`, copying and suspending through
     /// `terminal`; `limits` says when response bodies go to a temporary file.
@@ -76,6 +78,7 @@ final class EffectRunner: @unchecked Sendable {
             // The transfer's own cancel keeps what arrived; a send still being prepared stops with its task.
             let (task, transfer) = lock.withLock { (tasks[id], transfers[id]) }
             if let transfer { transfer.cancel() } else { task?.cancel() }
+            webSockets.cancel(id)
         case .prepareReceived(let id, let body, let isJSON, let note):
             let limits = self.limits
             background(.userInitiated) {
@@ -131,6 +134,9 @@ final class EffectRunner: @unchecked Sendable {
                 post(.workspace(.changed(.failure(SaveFailure(message: "\(error)")), select: nil)))
             }
         case .runCollection(let id, let run): startRun(id, run)
+        case .openWebSocket(let id, let plan): openWebSocket(id, plan)
+        case .sendWebSocketMessage(let id, let text): sendWebSocketMessage(id, text)
+        case .closeWebSocket(let id, let code): closeWebSocket(id, code: code)
         case .cancelRun: lock.withLock { runTask }?.cancel()
         }
     }
@@ -141,6 +147,7 @@ final class EffectRunner: @unchecked Sendable {
         running.forEach { $0.cancel() }
         all.forEach { $0.cancel() }
         lock.withLock { runTask }?.cancel()
+        webSockets.cancelAll()
         client.cookieJar?.flush()
     }
 

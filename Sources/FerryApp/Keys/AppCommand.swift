@@ -73,6 +73,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case clearCookies = "cookies.clear"
     case editVariable = "variables.edit"
     case newEnvironment = "environments.new"
+    case webSocketMessage = "websocket.message"
+    case webSocketClose = "websocket.close"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -150,6 +152,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .clearCookies: .overlay(.cookies(.clearRequested))
         case .editVariable: .overlay(.variableEditRequested)
         case .newEnvironment: .overlay(.environmentAddRequested)
+        case .webSocketMessage: .webSocket(.messageRequested)
+        case .webSocketClose: .webSocket(.closeRequested)
         }
     }
 
@@ -165,7 +169,8 @@ enum AppCommand: String, CaseIterable, Sendable {
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
-            .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment:
+            .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment, .webSocketMessage,
+            .webSocketClose:
             true
         }
     }

@@ -182,6 +182,10 @@ enum AppKeyMap {
         bind("ctrl+b", .toggleTree, "Hide or show the collection tree")
         bind("ctrl+o", .maximize, "Maximize the focused pane, or show all panes again")
         bind("v", .showValue, "Open the value whole (the node, the line, a tab's top row)", [.response])
+        // WebSocket conversations (last too)
+        bind("m", .webSocketMessage, "Send a message on the open WebSocket", [.response])
+        bind("X", .webSocketClose, "Close the open WebSocket with a code (1000 offered)", [.response])
+        bind("shift+x", .webSocketClose, "Close the open WebSocket with a code (1000 offered)", [.response])
         return KeyMap(bindings)
     }()
 

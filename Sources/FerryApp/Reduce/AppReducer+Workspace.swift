@@ -48,6 +48,10 @@ extension AppReducer {
 
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
+        switch purpose {
+        case .webSocketMessage, .webSocketClose: return answered(purpose, name, &state)
+        default: break
+        }
         if case .variableValue(let variable, let file, let environment) = purpose {
             // A value may be empty or have spaces at its ends: it is written as typed.
             return [.editEnvironmentFile(file, .set(variable, to: name, in: environment))]
@@ -92,6 +96,7 @@ extension AppReducer {
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
         case .variableValue: return []
         case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
+        case .webSocketMessage, .webSocketClose: return []
         }
     }
 

@@ -28,6 +28,7 @@ enum AppReducer {
         case .workspace(let event): reduce(event, &state)
         case .transfer(let id, let action): reduce(action, of: id, &state)
         case .run(let action): reduce(action, &state)
+        case .webSocket(let action): reduce(action, &state)
         }
     }
 

@@ -122,4 +122,8 @@ enum NamePurpose: Sendable, Equatable {
     case variableValue(name: String, file: String, environment: String)
     /// The name of a new environment, added to `http-client.env.json`.
     case newEnvironment
+    /// A message to send on the WebSocket conversation of this send.
+    case webSocketMessage(SendID)
+    /// The code to close the WebSocket conversation of this send with.
+    case webSocketClose(SendID)
 }

@@ -66,8 +66,10 @@ extension EffectRunner {
         } catch {
             if case .canceled = error.reason { return post(.ended(.canceled)) }
             return post(
-                .ended(.failed(error.message.replacingOccurrences(
-                    of: prepared.request.targetDescription, with: prepared.maskedURL))))
+                .ended(
+                    .failed(
+                        error.message.replacingOccurrences(
+                            of: prepared.request.targetDescription, with: prepared.maskedURL))))
         }
         if webSockets.attach(id, socket: socket, context: plan.context) { return post(.ended(.canceled)) }
         post(.opened(socket.response, url: URL(string: prepared.maskedURL) ?? URL(fileURLWithPath: "/")))

@@ -18,7 +18,8 @@ extension AppReducer {
             guard let id = openConversation(&state) else { return [] }
             state.overlay = .namePrompt(
                 .webSocketClose(id),
-                PromptDialogState(title: "Close the WebSocket", label: "Code (1000–1003, 1007–1014, 3000–4999)", text: "1000"))
+                PromptDialogState(
+                    title: "Close the WebSocket", label: "Code (1000–1003, 1007–1014, 3000–4999)", text: "1000"))
             return []
         case .moved(let id, let event):
             return reduce(event, of: id, &state)

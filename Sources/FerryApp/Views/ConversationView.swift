@@ -58,7 +58,8 @@ struct ConversationView: Widget {
         switch entry.message {
         case .text(let text):
             body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if let value = try? JSONValue(parsing: Array(text.utf8)), value.objectValue != nil || value.arrayValue != nil
+            if let value = try? JSONValue(parsing: Array(text.utf8)),
+                value.objectValue != nil || value.arrayValue != nil
             {
                 body = String(decoding: value.formattedBytes(.pretty(indent: 2)), as: UTF8.self)
                     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

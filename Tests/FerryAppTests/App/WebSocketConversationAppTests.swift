@@ -48,7 +48,8 @@ struct WebSocketConversationAppTests {
 
         for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("m"))
-        #expect(app.state.overlay.map { if case .namePrompt(.webSocketMessage, _) = $0 { true } else { false } } == true)
+        #expect(
+            app.state.overlay.map { if case .namePrompt(.webSocketMessage, _) = $0 { true } else { false } } == true)
         try await app.type("typed at {{host}}")
         try await app.press(.key(.enter))
         try await app.waitFor("the typed message's echo") {

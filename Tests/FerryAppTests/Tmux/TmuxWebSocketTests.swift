@@ -10,7 +10,8 @@ struct TmuxWebSocketTests {
         guard TmuxSession.isAvailable, let server = try await WebSocketEchoServer.start() else { return }
         defer { server.stop() }
         let folder = try TemporaryWorkspace(
-            requests: "### chat\nWEBSOCKET {{host}}/echo\n\nping one\n=== wait-for-server\n{\"n\": 2}\n=== wait-for-server\n",
+            requests:
+                "### chat\nWEBSOCKET {{host}}/echo\n\nping one\n=== wait-for-server\n{\"n\": 2}\n=== wait-for-server\n",
             environments: ["local": server.baseURL])
         let session = try TmuxSession(
             command: [FerryProcess.executableURL.path, folder.url.path], width: 100, height: 40,

@@ -8,14 +8,13 @@ extension EffectRunner {
     /// Opens the WebSocket of `plan` as conversation `id`, runs its script (each message sent, each
     /// `=== wait-for-server` waited for) and posts every message in and out; the connection then stays open
     /// for typed messages until the user closes it, the server does, or Esc cancels it.
+    ///
+    /// An open conversation is not counted as running work (``isQuiet``): it may stay open for as long as the
+    /// user likes, and what it posts goes through the mailbox like any result.
     func openWebSocket(_ id: SendID, _ plan: SendPlan) {
-        begin()
         let sessions = webSockets
         let task = Task(executorPreference: streams) {
-            defer {
-                sessions.remove(id)
-                self.end()
-            }
+            defer { sessions.remove(id) }
             await self.converse(id, plan)
         }
         sessions.start(id, task: task)

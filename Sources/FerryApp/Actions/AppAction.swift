@@ -24,6 +24,8 @@ enum AppAction: Sendable {
     case run(RunAction)
     /// GraphQL: schemas, completion in the query, response errors.
     case graphQL(GraphQLAction)
+    /// A WebSocket conversation: its keys, and what its connection did.
+    case webSocket(WebSocketAction)
 }
 
 /// The keys and events that concern the whole screen or mean something different in each pane.

@@ -61,6 +61,12 @@ enum Effect: Sendable {
     case loadGraphQLSchemas
     /// Send `plan`'s request as an introspection query and cache the schema of `endpoint` it returns.
     case introspect(endpoint: String, SendPlan)
+    /// Open the WebSocket of `plan` as send `id` and run its script (``EffectRunner/openWebSocket(_:_:)``).
+    case openWebSocket(id: SendID, SendPlan)
+    /// Send a typed message (its variables resolved) on the conversation of send `id`.
+    case sendWebSocketMessage(id: SendID, String)
+    /// Close the conversation of send `id` with `code`.
+    case closeWebSocket(id: SendID, code: UInt16)
 }
 
 /// A change to the workspace's files, done on the file queue through FerryWorkbench's operations.

@@ -39,6 +39,8 @@ final class EffectRunner: @unchecked Sendable {
     private var running = 0
     /// The run of a file or folder under way (`ferry run` in the workbench); guarded by `lock`.
     var runTask: Task<Void, Never>?
+    /// The WebSocket conversations under way.
+    let webSockets = WebSocketSessions()
 
     /// A runner sending through `transport`, saving into `workspace`, copying and suspending through
     /// `terminal`; `limits` says when response bodies go to a temporary file.
@@ -79,6 +81,7 @@ final class EffectRunner: @unchecked Sendable {
             // The transfer's own cancel keeps what arrived; a send still being prepared stops with its task.
             let (task, transfer) = lock.withLock { (tasks[id], transfers[id]) }
             if let transfer { transfer.cancel() } else { task?.cancel() }
+            webSockets.cancel(id)
         case .prepareReceived(let id, let body, let isJSON, let note):
             let limits = self.limits
             background(.userInitiated) {
@@ -134,6 +137,9 @@ final class EffectRunner: @unchecked Sendable {
                 post(.workspace(.changed(.failure(SaveFailure(message: "\(error)")), select: nil)))
             }
         case .runCollection(let id, let run): startRun(id, run)
+        case .openWebSocket(let id, let plan): openWebSocket(id, plan)
+        case .sendWebSocketMessage(let id, let text): sendWebSocketMessage(id, text)
+        case .closeWebSocket(let id, let code): closeWebSocket(id, code: code)
         case .cancelRun: lock.withLock { runTask }?.cancel()
         case .loadRecordedResponses:
             onFiles {
@@ -167,6 +173,7 @@ final class EffectRunner: @unchecked Sendable {
         running.forEach { $0.cancel() }
         all.forEach { $0.cancel() }
         lock.withLock { runTask }?.cancel()
+        webSockets.cancelAll()
         client.cookieJar?.flush()
     }
 

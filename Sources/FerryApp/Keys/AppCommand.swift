@@ -79,6 +79,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case addVariable = "variables.add"
     case refreshSchema = "graphql.refreshSchema"
     case completeQuery = "graphql.complete"
+    case webSocketMessage = "websocket.message"
+    case webSocketClose = "websocket.close"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -162,6 +164,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .addVariable: .overlay(.variableAddRequested)
         case .refreshSchema: .graphQL(.schemaRefreshRequested)
         case .completeQuery: .graphQL(.completionAccepted)
+        case .webSocketMessage: .webSocket(.messageRequested)
+        case .webSocketClose: .webSocket(.closeRequested)
         }
     }
 
@@ -179,7 +183,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
-            .saveBody, .pickTheme, .refreshSchema:
+            .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose:
             true
         }
     }

@@ -192,6 +192,10 @@ enum AppKeyMap {
         // GraphQL (last too): the endpoint's schema, completing names in the query.
         bind("ctrl+l", .refreshSchema, "Fetch the GraphQL endpoint's schema again (introspection, cached in .ferry)")
         bind("tab", .completeQuery, "Complete the GraphQL field, argument or type name", [.queryCompletion])
+        // WebSocket conversations (last too)
+        bind("m", .webSocketMessage, "Send a message on the open WebSocket", [.response])
+        bind("X", .webSocketClose, "Close the open WebSocket with a code (1000 offered)", [.response])
+        bind("shift+x", .webSocketClose, "Close the open WebSocket with a code (1000 offered)", [.response])
         return KeyMap(bindings)
     }()
 

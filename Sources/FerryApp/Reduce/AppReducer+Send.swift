@@ -23,6 +23,11 @@ extension AppReducer {
         state.message = nil
         state.detailScroll = 0
         state.detailColumn = 0
+        if plan.request.request.isWebSocket {
+            state.exchanges[id]?.conversation = Conversation()
+            effects.append(.openWebSocket(id: sendID, plan))
+            return effects
+        }
         effects.append(.send(id: sendID, plan))
         return effects
     }

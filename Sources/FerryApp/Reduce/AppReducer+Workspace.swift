@@ -51,6 +51,10 @@ extension AppReducer {
 
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
+        switch purpose {
+        case .webSocketMessage, .webSocketClose: return answered(purpose, name, &state)
+        default: break
+        }
         if case .variableValue(let variable, let file, let environment) = purpose {
             // A value may be empty or have spaces at its ends: it is written as typed.
             return [.editEnvironmentFile(file, .set(variable, to: name, in: environment))]
@@ -102,6 +106,7 @@ extension AppReducer {
         case .variableValue, .newVariable: return []
         case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
         case .saveBody(let id, let replacing): return saveBody(id, path: name, replacing: replacing, &state)
+        case .webSocketMessage, .webSocketClose: return []
         }
     }
 

@@ -32,6 +32,7 @@ enum AppReducer {
         case .transfer(let id, let action): reduce(action, of: id, &state)
         case .run(let action): reduce(action, &state)
         case .graphQL(let action): reduce(action, &state)
+        case .webSocket(let action): reduce(action, &state)
         }
     }
 

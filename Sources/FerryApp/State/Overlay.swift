@@ -134,4 +134,8 @@ enum NamePurpose: Sendable, Equatable {
     case saveBody(RequestID, replacing: String?)
     /// The name of a new variable of `environment` in the environment file `file`; its value is asked next.
     case newVariable(file: String, environment: String)
+    /// A message to send on the WebSocket conversation of this send.
+    case webSocketMessage(SendID)
+    /// The code to close the WebSocket conversation of this send with.
+    case webSocketClose(SendID)
 }

@@ -28,6 +28,9 @@ struct ResponseView: Widget {
         statusLine(exchange, theme: theme).render(into: &buffer, area: statusRow)
         Self.tabs(for: state).render(into: &buffer, area: WorkbenchLayout.headerRow(1, of: area))
         let content = WorkbenchLayout.content(of: area)
+        if let conversation = exchange.conversation, state.responseTab == .body {
+            return ConversationView(conversation: conversation, theme: theme).render(into: &buffer, area: content)
+        }
         switch exchange.phase {
         case .failed(let message):
             if state.responseTab == .body, exchange.bodySize > 0, content.height > 1 {

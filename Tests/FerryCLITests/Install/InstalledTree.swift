@@ -61,24 +61,37 @@ final class InstalledTree: TemporaryFolder {
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:], in folder: URL? = nil
     ) async throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }
-        process.environment = merged
-        process.currentDirectoryURL = folder ?? FileManager.default.temporaryDirectory
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let exit = try process.start()
-        let text = stdout.fileHandleForReading.readToEndInBackground()
-        let errors = stderr.fileHandleForReading.readToEndInBackground()
-        return Output(
-            status: await exit.value, text: String(decoding: await text.value, as: UTF8.self),
-            errors: String(decoding: await errors.value, as: UTF8.self))
+        // A binary just copied can be "busy" for a moment: a child another test forks at that instant holds
+        // the copy's write descriptor until it execs, and exec of a file open for writing fails (ETXTBSY).
+        for attempt in 1...50 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = merged
+            process.currentDirectoryURL = folder ?? FileManager.default.temporaryDirectory
+            let stdout = Pipe()
+            let stderr = Pipe()
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = stdout
+            process.standardError = stderr
+            let exit: OneShot<Int32>
+            do {
+                exit = try process.start()
+            } catch let error as NSError
+                where attempt < 50 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+            {
+                try await Task.sleep(for: .milliseconds(20))
+                continue
+            }
+            let text = stdout.fileHandleForReading.readToEndInBackground()
+            let errors = stderr.fileHandleForReading.readToEndInBackground()
+            return Output(
+                status: await exit.value, text: String(decoding: await text.value, as: UTF8.self),
+                errors: String(decoding: await errors.value, as: UTF8.self))
+        }
+        preconditionFailure("the last attempt returns or throws")
     }
 }
 

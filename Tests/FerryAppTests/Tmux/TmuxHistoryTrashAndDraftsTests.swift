@@ -76,6 +76,8 @@ struct TmuxHistoryTrashAndDraftsTests {
         try await session.send("y")
         try await TmuxWorkbench.waitFor(session, "Moved api to the trash")
         try folder.write("api/mine.http", "# @name mine\nGET {{host}}/mine\n")
+        // The live reload's notice first: arriving after the Enter below, it would replace the refusal.
+        try await TmuxWorkbench.waitFor(session, "Reloaded from disk: api")
         try await session.send("F9")
         try await TmuxWorkbench.waitFor(session, "⚠ api exists now")
         try await session.send("Enter")

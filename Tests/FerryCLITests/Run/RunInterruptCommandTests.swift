@@ -8,12 +8,14 @@ import Testing
     @Test func ctrlCCancelsTheRunWritesTheReportSoFarAndExits130() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
+        // Slower than the test can take to see it (the request's own timeout is longer still): only the
+        // interrupt ends it.
         server.route("/slow", responding: TestResponse.text("late").delayed(by: .seconds(300)))
         let fixture = try RunCommandTests.Fixture(
             base: server.baseURL,
             files: [
                 "a.http":
-                    "### fast\nGET {{host}}/echo\n\n### slow\nGET {{host}}/slow\n\n### after\nGET {{host}}/after\n"
+                    "### fast\nGET {{host}}/echo\n\n### slow\n# @timeout 600 s\nGET {{host}}/slow\n\n### after\nGET {{host}}/after\n"
             ])
         let clock = ContinuousClock()
         let started = clock.now

@@ -81,7 +81,7 @@ public final class GatedRelay: @unchecked Sendable {
 
     /// Connects `client` to the target and pumps both ways, each on a thread of its own.
     private func relay(_ client: Int32) {
-        guard let server = connectToTarget() else {
+        guard let server = LoopbackSocket.connect(to: targetPort) else {
             close(client)
             return
         }
@@ -125,43 +125,10 @@ public final class GatedRelay: @unchecked Sendable {
             let room = pendingHold.map { min(buffer.count, $0 - forwarded) } ?? buffer.count
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, room, 0) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0, !stopped, Self.sendAll(buffer[0..<count], to: sink) else { break }
+            guard count > 0, !stopped, LoopbackSocket.sendAll(Array(buffer[0..<count]), to: sink) else { break }
             forwarded += count
         }
         shutdown(sink, Int32(SHUT_WR))
         shutdown(source, Int32(SHUT_RD))
-    }
-
-    private func connectToTarget() -> Int32? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = targetPort.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else {
-            close(fd)
-            return nil
-        }
-        return fd
-    }
-
-    private static func sendAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var sent = 0
-            while sent < buffer.count {
-                let result = send(fd, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                sent += result
-            }
-            return true
-        }
     }
 }

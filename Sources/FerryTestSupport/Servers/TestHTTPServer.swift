@@ -194,7 +194,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         if case .closeDelimited = response.framing { closesAfter = true } else { closesAfter = !keepAlive }
         head += closesAfter ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
         // A failed send means the client went away: close here, since `false` promises a closed connection.
-        guard sendAll(Data(head.utf8), to: connection) else { return closeAfterFailedSend(connection) }
+        guard LoopbackSocket.sendAll(Data(head.utf8), to: connection) else { return closeAfterFailedSend(connection) }
 
         var limit = body.count
         switch response.abort {
@@ -211,7 +211,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             }
             guard offset < limit else { break }
             let end = min(offset + step, limit, pendingHold?.1 ?? limit)
-            guard sendAll(body.subdata(in: offset..<end), to: connection) else {
+            guard LoopbackSocket.sendAll(body.subdata(in: offset..<end), to: connection) else {
                 return closeAfterFailedSend(connection)
             }
             lock.withLock { bodyBytesWritten += end - offset }
@@ -252,20 +252,6 @@ public final class TestHTTPServer: @unchecked Sendable {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         close(connection)
-    }
-
-    private func sendAll(_ data: Data, to connection: Int32) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var sent = 0
-            while sent < buffer.count {
-                let result = send(connection, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                sent += result
-            }
-            return true
-        }
     }
 
     private static func chunked(_ body: Data, chunkSize: Int) -> Data {

@@ -18,11 +18,23 @@ import Testing
         #expect(await eventually(timeout: .seconds(30)) { session.hasExited }, "ferry keys did not finish")
         #expect(session.exitStatus == 0)
         // The screen shows the table's end (tmux's "Pane is dead" line below it may scroll its first away).
-        var screen = try await session.screen().split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        // tmux may see the exit before it has drawn the last bytes the pane's terminal got: wait for the end.
+        var screen: [String] = []
+        let drawn = await eventually(timeout: .seconds(30)) {
+            screen = Self.lines(of: (try? await session.screen()) ?? "")
+            return screen.last == lines.last
         }
-        while let last = screen.last, last.isEmpty || last.hasPrefix("Pane is dead") { screen.removeLast() }
+        #expect(drawn, "the table's last line never showed")
         #expect(screen.count > lines.count / 2, "\(screen)")
         #expect(Array(lines.suffix(screen.count)) == screen)
+    }
+
+    /// The screen's lines without trailing spaces, the empty ones at the bottom and tmux's "Pane is dead" line.
+    private static func lines(of screen: String) -> [String] {
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }
+        while let last = lines.last, last.isEmpty || last.hasPrefix("Pane is dead") { lines.removeLast() }
+        return lines
     }
 }

@@ -27,13 +27,15 @@ public struct EnvironmentFileEditor: Sendable {
         guard let bytes, let document = try parsed(bytes) else {
             return merger.merge(nil, [(environment, [.init(name, value)])]).bytes ?? []
         }
-        if let node = member(environment, of: document.root, in: document) {
+        if let node = text.member(environment, of: document.root, in: document) {
             guard document.kind(of: node) == .object else {
-                throw Diagnostic("'\(environment)' is not an object of variables", at: location(of: node, in: document))
+                throw Diagnostic(
+                    "'\(environment)' is not an object of variables", at: text.location(of: node, in: document))
             }
-            if let child = member(name, of: node, in: document) {
+            if let child = text.member(name, of: node, in: document) {
                 var result = bytes
-                result.replaceSubrange(document.byteRange(of: child), with: Array(Self.quoted(value).utf8))
+                result.replaceSubrange(
+                    document.byteRange(of: child), with: Array(EnvironmentFileText.quoted(value).utf8))
                 return result
             }
         }
@@ -46,16 +48,16 @@ public struct EnvironmentFileEditor: Sendable {
     /// when the environment exists or the file is not an object.
     public func addingEnvironment(_ name: String, to bytes: [UInt8]?) throws(Diagnostic) -> [UInt8] {
         guard let bytes, let document = try parsed(bytes) else {
-            return Array("{\n  \(Self.quoted(name)): {}\n}\n".utf8)
+            return Array("{\n  \(EnvironmentFileText.quoted(name)): {}\n}\n".utf8)
         }
-        if let existing = member(name, of: document.root, in: document) {
-            throw Diagnostic("the environment '\(name)' exists already", at: location(of: existing, in: document))
+        if let existing = text.member(name, of: document.root, in: document) {
+            throw Diagnostic("the environment '\(name)' exists already", at: text.location(of: existing, in: document))
         }
-        let base = indent(ofLineAt: document.byteRange(of: document.root).lowerBound, in: bytes)
-        let unit = Self.indentUnit(bytes)
-        let line = base + unit + Self.quoted(name) + ": {}"
+        let base = text.indent(ofLineAt: document.byteRange(of: document.root).lowerBound, in: bytes)
+        let unit = EnvironmentFileText.indentUnit(bytes)
+        let line = base + unit + EnvironmentFileText.quoted(name) + ": {}"
         var result = bytes
-        if let last = document.children(of: document.root).reduce(nil, { _, child in Optional(child) }) {
+        if let last = text.lastMember(of: document.root, in: document) {
             result.insert(contentsOf: Array((",\n" + line).utf8), at: document.byteRange(of: last).upperBound)
         } else {
             let closing = document.byteRange(of: document.root).upperBound - 1
@@ -66,51 +68,10 @@ public struct EnvironmentFileEditor: Sendable {
 
     // MARK: - Reading the file
 
+    private var text: EnvironmentFileText { EnvironmentFileText(file: file) }
+
     /// The document, `nil` for a file of only white space; throws for malformed JSON or a root that is not an object.
     private func parsed(_ bytes: [UInt8]) throws(Diagnostic) -> JSONDocument? {
-        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: bytes, options: JSONParseOptions(allowsByteOrderMark: true))
-        } catch {
-            throw Diagnostic(
-                "\(error.message); the file was left unchanged",
-                at: SourceLocation(file: file, line: error.line, column: error.column))
-        }
-        guard document.kind(of: document.root) == .object else {
-            throw Diagnostic(
-                "expected an object of environments; the file was left unchanged",
-                at: SourceLocation(file: file, line: 1))
-        }
-        return document
+        try text.document(of: bytes, consequence: "the file was left unchanged")
     }
-
-    private func member(_ key: String, of node: Int, in document: JSONDocument) -> Int? {
-        document.children(of: node).first { document.key(of: $0) == key }
-    }
-
-    private func location(of node: Int, in document: JSONDocument) -> SourceLocation {
-        let offset = document.byteRange(of: node).lowerBound
-        return SourceLocation(file: file, line: document.bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
-    }
-
-    private func indent(ofLineAt offset: Int, in bytes: [UInt8]) -> String {
-        var start = offset
-        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-        var end = start
-        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
-    /// The indentation of the first indented line (two spaces when none is).
-    private static func indentUnit(_ bytes: [UInt8]) -> String {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).dropFirst().makeIterator()
-        while let line = lines.next() {
-            let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }
-            if !indent.isEmpty, indent.count < line.count { return String(decoding: indent, as: UTF8.self) }
-        }
-        return "  "
-    }
-
-    private static func quoted(_ text: String) -> String { JSONValue.string(text).formatted(.compact) }
 }

@@ -18,6 +18,8 @@ struct EnvironmentFileMerger {
     /// `file` names the file in diagnostics.
     let file: String
 
+    private var text: EnvironmentFileText { EnvironmentFileText(file: file) }
+
     // MARK: - Merging
 
     /// Merges `environments` (name and variables, in order) into `existing` (`nil`: no file yet).
@@ -26,35 +28,28 @@ struct EnvironmentFileMerger {
     {
         let environments = environments.filter { !$0.variables.isEmpty }
         guard !environments.isEmpty else { return Outcome() }
-        guard let existing, existing.contains(where: { !Self.isSpace($0) }) else {
-            return fresh(environments)
-        }
+        guard let existing else { return fresh(environments) }
         let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: existing, options: JSONParseOptions(allowsByteOrderMark: true))
+        do throws(Diagnostic) {
+            guard
+                let parsed = try text.document(
+                    of: existing, consequence: "the file was left unchanged and its imported variables were not added")
+            else { return fresh(environments) }
+            document = parsed
         } catch {
-            return Outcome(diagnostics: [
-                Diagnostic(
-                    "\(error.message); the file was left unchanged and its imported variables were not added",
-                    at: SourceLocation(file: file, line: error.line, column: error.column))
-            ])
-        }
-        guard document.kind(of: document.root) == .object else {
-            return Outcome(diagnostics: [
-                Diagnostic(
-                    "expected an object of environments; the file was left unchanged",
-                    at: SourceLocation(file: file, line: 1))
-            ])
+            return Outcome(diagnostics: [error])
         }
         var outcome = Outcome()
         var insertions: [(offset: Int, text: String)] = []
-        let unit = Self.indentUnit(existing)
+        let unit = EnvironmentFileText.indentUnit(existing)
         var newEnvironments: [(key: String, value: String)] = []
-        let rootIndent = indent(ofLineAt: document.byteRange(of: document.root).lowerBound, in: existing)
+        let rootIndent = text.indent(ofLineAt: document.byteRange(of: document.root).lowerBound, in: existing)
         for environment in environments {
-            guard let node = member(environment.name, of: document.root, in: document) else {
+            guard let node = text.member(environment.name, of: document.root, in: document) else {
                 let inner = rootIndent + unit + unit
-                let body = environment.variables.map { inner + Self.quoted($0.name) + ": " + Self.quoted($0.value) }
+                let body = environment.variables.map {
+                    inner + EnvironmentFileText.quoted($0.name) + ": " + EnvironmentFileText.quoted($0.value)
+                }
                 newEnvironments.append(
                     (environment.name, "{\n" + body.joined(separator: ",\n") + "\n" + rootIndent + unit + "}"))
                 outcome.addedVariables += environment.variables.count
@@ -64,20 +59,20 @@ struct EnvironmentFileMerger {
                 outcome.diagnostics.append(
                     Diagnostic(
                         "'\(environment.name)' is not an object of variables; its imported variables were not added",
-                        at: location(of: node, in: document), severity: .warning))
+                        at: text.location(of: node, in: document), severity: .warning))
                 continue
             }
             var added: [(key: String, value: String)] = []
             for variable in environment.variables {
-                if let child = member(variable.name, of: node, in: document) {
+                if let child = text.member(variable.name, of: node, in: document) {
                     if Self.scalarText(document.value(at: child)) != variable.value {
                         outcome.diagnostics.append(
                             Diagnostic(
                                 "'\(variable.name)' in '\(environment.name)' keeps its value; the imported one differs",
-                                at: location(of: child, in: document), severity: .warning))
+                                at: text.location(of: child, in: document), severity: .warning))
                     }
                 } else {
-                    added.append((variable.name, Self.quoted(variable.value)))
+                    added.append((variable.name, EnvironmentFileText.quoted(variable.value)))
                 }
             }
             outcome.addedVariables += added.count
@@ -118,53 +113,15 @@ struct EnvironmentFileMerger {
         of members: [(key: String, value: String)], into node: Int, in document: JSONDocument, unit: String
     ) -> (offset: Int, text: String)? {
         guard !members.isEmpty else { return nil }
-        let base = indent(ofLineAt: document.byteRange(of: node).lowerBound, in: document.bytes)
+        let base = text.indent(ofLineAt: document.byteRange(of: node).lowerBound, in: document.bytes)
         let memberIndent = base + unit
-        let lines = members.map { memberIndent + Self.quoted($0.key) + ": " + $0.value }
-        if let last = document.children(of: node).reduce(nil, { _, child in Optional(child) }) {
+        let lines = members.map { memberIndent + EnvironmentFileText.quoted($0.key) + ": " + $0.value }
+        if let last = text.lastMember(of: node, in: document) {
             return (document.byteRange(of: last).upperBound, ",\n" + lines.joined(separator: ",\n"))
         }
         let closing = document.byteRange(of: node).upperBound - 1
         return (closing, "\n" + lines.joined(separator: ",\n") + "\n" + base)
     }
-
-    /// The member `key` of the object `node`.
-    private func member(_ key: String, of node: Int, in document: JSONDocument) -> Int? {
-        document.children(of: node).first { document.key(of: $0) == key }
-    }
-
-    /// The line (and column 1) of a node.
-    private func location(of node: Int, in document: JSONDocument) -> SourceLocation {
-        let offset = document.byteRange(of: node).lowerBound
-        return SourceLocation(file: file, line: document.bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
-    }
-
-    /// The spaces and tabs at the start of the line holding `offset`.
-    private func indent(ofLineAt offset: Int, in bytes: [UInt8]) -> String {
-        var start = offset
-        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-        var end = start
-        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
-    /// The indentation of the first indented line (two spaces when none is).
-    private static func indentUnit(_ bytes: [UInt8]) -> String {
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0A {
-                var end = index + 1
-                while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-                if end > index + 1, end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D {
-                    return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                }
-            }
-            index += 1
-        }
-        return "  "
-    }
-
-    private static func quoted(_ text: String) -> String { JSONValue.string(text).formatted(.compact) }
 
     private static func scalarText(_ value: JSONValue) -> String? {
         switch value {
@@ -174,6 +131,4 @@ struct EnvironmentFileMerger {
         default: nil
         }
     }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 }

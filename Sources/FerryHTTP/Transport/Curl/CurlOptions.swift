@@ -38,6 +38,11 @@ struct CurlOptions {
         var receiveBufferSize: Int?
         /// The HTTP/2 stream weight (``HTTPRequestPriority/http2Weight``), or `nil` for libcurl's default (16).
         var streamWeight: Int?
+        /// Whether a transfer to a host with no connection yet waits for another transfer's connection to it,
+        /// which may be multiplexed, instead of opening its own (`CURLOPT_PIPEWAIT`): only where HTTP/2 can be
+        /// spoken. Over plain HTTP/1.1 nothing can be multiplexed, and waiting would run a batch to a new host
+        /// one request at a time until its first response.
+        var waitsForMultiplexing = false
     }
 
     /// The receive buffer of a transfer whose body goes to a file (``ResponseBodyDestination/file(_:)``): large
@@ -112,7 +117,8 @@ struct CurlOptions {
             httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest,
             usesCookieEngine: cookieLines != nil,
             receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize,
-            streamWeight: request.priority == .normal ? nil : request.priority.http2Weight)
+            streamWeight: request.priority == .normal ? nil : request.priority.http2Weight,
+            waitsForMultiplexing: Self.mayMultiplex(request))
         self.cookieLines = cookieLines ?? []
     }
 
@@ -121,6 +127,16 @@ struct CurlOptions {
 
     /// `User-Agent: Ferry/1.0 (libcurl/7.88.1)`, built once.
     static let defaultUserAgentLine = "User-Agent: " + defaultUserAgent
+
+    /// Whether `request` may be sent over a multiplexed (HTTP/2) connection: HTTP/2 asked for, or the automatic
+    /// choice over TLS, where ALPN may pick it.
+    private static func mayMultiplex(_ request: HTTPRequest) -> Bool {
+        switch request.httpVersion {
+        case .http1_1: false
+        case .http2, .http2PriorKnowledge: true
+        case .automatic: request.url?.scheme?.lowercased() == "https"
+        }
+    }
 
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components

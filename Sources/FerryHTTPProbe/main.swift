@@ -21,10 +21,13 @@ import Foundation
 //                                            the calling thread
 //   FerryHTTPProbe download URL FILE HALF    downloads URL to FILE, paused once HALF bytes are in and resumed;
 //                                            prints seconds, the resume offset and the peak RSS (bytes)
+//   FerryHTTPProbe fetch URL FILE            downloads URL to FILE as a resumable HTTPDownload (resuming what a
+//                                            killed earlier process left); prints the bytes and how it began
 //   FerryHTTPProbe upload URL FILE           posts FILE as a multipart part; prints seconds, the bytes the
 //                                            server read and the peak RSS (bytes)
 //
-// Every GET goes to `BASE_URL/item?n=I`; every mode but rss, download and upload prints requests per second.
+// Every GET goes to `BASE_URL/item?n=I`; every mode but rss, download, fetch and upload prints requests per
+// second.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
@@ -90,6 +93,17 @@ case "download" where arguments.count == 5:
         print(run.seconds, run.resumedFrom, ProbeRuns.peakResidentBytes())
     } catch {
         FileHandle.standardError.write(Data("download failed: \(error)\n".utf8))
+        exit(1)
+    }
+case "fetch" where arguments.count == 4:
+    guard let url = URL(string: baseURL) else { exit(2) }
+    let download = HTTPClient(transport: CurlTransport()).download(
+        HTTPRequest(url: url), to: URL(fileURLWithPath: arguments[3]))
+    download.start()
+    switch await download.result {
+    case .success(let completed): print(completed.byteCount, completed.start)
+    case .failure(let error):
+        FileHandle.standardError.write(Data("fetch failed: \(error)\n".utf8))
         exit(1)
     }
 case "upload" where arguments.count == 4:

@@ -3,8 +3,9 @@
 # (-O, Swift runtime and Foundation linked statically) that do only what every ferry process pays for - the
 # runtime, Foundation, libcurl and one transfer - each timed as a whole process against the curl CLI with
 # `farm-bench --vs`, pair by pair. If .build/static/release/ferry exists, `ferry --version` and `ferry send` of
-# the same GET join the table. The server is `python3 -m http.server` on 127.0.0.1.
-# Usage: scripts/start-floor.sh [RUNS]   (default 31; needs farm-bench)
+# the same GET join the table (FERRY=PATH names another binary). The server is `python3 -m http.server` on
+# 127.0.0.1.
+# Usage: [FERRY=PATH] scripts/start-floor.sh [RUNS]   (default 31; needs farm-bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-31}
@@ -46,9 +47,10 @@ pair "Foundation + libcurl, one easy GET (the floor)" "$out/curl-foundation" "$u
 pair "the floor, linked -no-pie" "$out/curl-foundation-nopie" "$url"
 pair "the floor + URL, Codable decode, ISO 8601 date" "$out/curl-foundation-codable" "$url"
 
-ferry=.build/static/release/ferry
+ferry=${FERRY:-.build/static/release/ferry}
 if [ -x "$ferry" ]; then
+  ferry=$(realpath "$ferry")
   printf '### small\nGET %s\n' "$url" >"$out/workspace/api.http"
-  pair "ferry --version (static release)" "$ferry" --version
-  (cd "$out/workspace" && pair "ferry send small (static release)" "../../../$ferry" send small)
+  pair "ferry --version ($ferry)" "$ferry" --version
+  (cd "$out/workspace" && pair "ferry send small ($ferry)" "$ferry" send small)
 fi

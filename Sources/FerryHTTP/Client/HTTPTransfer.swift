@@ -180,8 +180,12 @@ private struct StreamedAttempts: Sendable {
         if isCanceled { wait.cancel() }
     }
 
-    /// Ends the stream with `end`.
+    /// Ends the stream with `end`, letting go of the last connection's driver (which holds this send).
     private func end(_ end: TransferEnd) {
+        connections.withLock { state in
+            state.driver = nil
+            state.wait = nil
+        }
         output.yield(.ended(end))
         output.finish()
     }

@@ -3,7 +3,9 @@ import FerryTestSupport
 import Foundation
 
 /// Server-sent events: how fast ``EventStreamParser`` splits a stream in memory, and how many events per
-/// second reach a reader of ``HTTPClient/events(for:options:)`` from the loopback server.
+/// second reach a reader of ``HTTPClient/events(for:options:)`` from the loopback server, and how many the
+/// workbench shows per second beside `ferry send --events` and `curl -N` on the same stream
+/// (``workbenchRows(server:path:)``).
 enum EventStreamBench: BenchSuite {
     static let name = "sse"
 
@@ -35,6 +37,7 @@ enum EventStreamBench: BenchSuite {
         let request = HTTPRequest(url: URL(string: server.baseURL + "/sse")!)
         let http = try bestOf(3) { () throws(EventStreamError) -> Int in try receive(client.events(for: request)) }
         let megabytes = Double(stream.count) / 1e6
+        let shown = try workbenchRows(server: server, path: "/sse")
         return [
             BenchRow(
                 suite: name, name: "parse \(count / 1000)k events (EventStreamParser, 16 KiB chunks)",
@@ -46,7 +49,7 @@ enum EventStreamBench: BenchSuite {
                 comparison: String(
                     format: "%.0f MB/s, %.0f%% of parsing alone", megabytes / http.seconds,
                     http.rate / parsing.rate * 100), meetsTarget: nil),
-        ]
+        ] + shown
     }
 
     /// The best of `runs` runs of `body`, which returns how many events it saw (each must see ``count``).

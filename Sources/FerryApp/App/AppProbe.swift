@@ -69,6 +69,9 @@ package final class AppProbe: @unchecked Sendable {
     /// Whether the open request's response body is on screen as a JSON tree.
     package var isShowingJSONTree: Bool { snapshot.currentExchange?.body.isJSON ?? false }
 
+    /// How many server-sent events the open request's exchange counted as of the last frame drawn.
+    package var eventsShown: Int { snapshot.currentExchange?.events?.count ?? 0 }
+
     /// How long the last frame took to draw (the view only, not the diff or the terminal).
     package var lastViewDuration: Duration { lock.withLock { lastFrameDuration } }
 }

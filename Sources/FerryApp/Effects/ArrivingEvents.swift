@@ -39,6 +39,19 @@ struct ArrivingEvents {
         return report()
     }
 
+    /// Another connection of the stream answered at `time` (connection `connection`, asked to resume after
+    /// `lastEventID`): an event the last one left unfinished is dropped; returns the events so far with the
+    /// reconnection, to show at once.
+    mutating func reconnected(connection: Int, lastEventID: String, at time: Date) -> EventsSoFar? {
+        guard soFar.overflowLimit == nil else { return nil }
+        parser.finish()
+        soFar.reconnections.append(
+            EventsSoFar.Reconnection(
+                time: time, afterCount: soFar.count, connection: connection, lastEventID: lastEventID))
+        if soFar.reconnections.count > Self.kept { soFar.reconnections.removeFirst() }
+        return report()
+    }
+
     /// What is left to show (at the end, or once a quiet moment passed), if a report was held back.
     mutating func rest() -> EventsSoFar? {
         isReported ? nil : report()

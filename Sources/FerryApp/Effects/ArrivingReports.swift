@@ -56,6 +56,16 @@ final class ArrivingReports: @unchecked Sendable {
         }
     }
 
+    /// The event stream was opened again (connection `connection`, resuming after `lastEventID`): posted at
+    /// once with the events so far.
+    func reconnected(connection: Int, lastEventID: String, at time: Date) {
+        lock.withLock {
+            if let soFar = events?.reconnected(connection: connection, lastEventID: lastEventID, at: time) {
+                post(.eventsArrived(soFar))
+            }
+        }
+    }
+
     /// The transfer ended: what was not posted yet is, and nothing after.
     func finish() {
         lock.withLock {

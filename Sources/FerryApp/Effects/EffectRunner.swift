@@ -226,6 +226,8 @@ final class EffectRunner: @unchecked Sendable {
                     arriving.headArrived(head)
                 case .bodyChunk(let chunk):
                     arriving.take(chunk, at: Date())
+                case .reconnected(let connection, let lastEventID):
+                    arriving.reconnected(connection: connection, lastEventID: lastEventID, at: Date())
                 case .ended(let end):
                     arriving.finish()
                     self.post(id, .ended(end))

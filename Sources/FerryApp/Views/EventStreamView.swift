@@ -29,14 +29,43 @@ struct EventStreamView: Widget {
         Line(note, style: theme[.muted]).render(into: &buffer, area: area.rows(area.y, count: 1))
         guard area.height > 1 else { return }
         var lines: [Line] = []
-        for arrived in events.latest.reversed() {
-            lines = Self.lines(for: arrived, theme: theme) + lines
+        for block in blocks.reversed() {
+            lines = block + lines
             if lines.count >= area.height - 1 { break }
         }
         let shown = lines.suffix(area.height - 1)
         for (offset, line) in shown.enumerated() {
             line.render(into: &buffer, area: area.rows(area.y + 1 + offset, count: 1))
         }
+    }
+
+    /// The kept events in order, each as its lines, with a line for each reconnection after the event it
+    /// followed.
+    private var blocks: [[Line]] {
+        let before = events.count - events.latest.count
+        var markers = events.reconnections.filter { $0.afterCount >= before }[...]
+        var blocks: [[Line]] = []
+        func addMarkers(upTo count: Int) {
+            while let marker = markers.first, marker.afterCount <= count {
+                blocks.append([Self.line(for: marker, theme: theme)])
+                markers = markers.dropFirst()
+            }
+        }
+        addMarkers(upTo: before)
+        for (offset, arrived) in events.latest.enumerated() {
+            blocks.append(Self.lines(for: arrived, theme: theme))
+            addMarkers(upTo: before + offset + 1)
+        }
+        return blocks
+    }
+
+    /// The line of a reconnection: its time, the connection and the id it resumed after.
+    static func line(for reconnection: EventsSoFar.Reconnection, theme: Theme) -> Line {
+        var text = time(reconnection.time) + "  reconnected (connection \(reconnection.connection))"
+        if !reconnection.lastEventID.isEmpty {
+            text += " after id " + SafeText.sanitized(reconnection.lastEventID)
+        }
+        return Line(text, style: theme[.muted])
     }
 
     /// The lines of one event: time, type and id, then the data, indented.

@@ -75,37 +75,117 @@ extension HTTPClient {
             if case .cancelled = reason { transfer.cancel() }
         }
         let streamed = StreamedAttempts(
-            request: request, bufferLimit: bufferLimit, executor: executor, output: continuation,
-            destination: Locked(destination))
-        let driver = AttemptDriver(client: self, request: request, send: streamed.send)
-        transfer.onCancel { driver.cancel() }
-        driver.start()
+            client: self, request: request, bufferLimit: bufferLimit, executor: executor, output: continuation,
+            destination: Locked(destination), connections: Locked(EventStreamConnections(request.eventStream)))
+        transfer.onCancel { streamed.cancel() }
+        streamed.connect(request)
         return transfer
     }
 }
 
 /// How an ``HTTPTransfer`` runs the attempts its ``AttemptDriver`` makes: each streams into a buffer of its
 /// own, its head decides whether another attempt follows (before any body byte reaches the reader), and the
-/// body of the one that goes on flows out as events into the destination.
+/// body of the one that goes on flows out as events into the destination. An event stream whose request asks
+/// for it (``HTTPRequest/eventStream``) is connected again when it ends, each connection with attempts of its
+/// own, its body flowing on into the same destination (``EventStreamConnections``).
 private struct StreamedAttempts: Sendable {
+    let client: HTTPClient
     let request: HTTPRequest
     let bufferLimit: Int
     let executor: (any TaskExecutor)?
     let output: AsyncStream<HTTPTransferEvent>.Continuation
     /// Used by one attempt at a time: the attempts run one after another.
     let destination: Locked<ReceivedBodyWriter>
+    /// The connections so far, when the answer is an event stream to reconnect.
+    let connections: Locked<EventStreamConnections>
 
     var send: AttemptDriver.Send {
         AttemptDriver.Send(
             run: { driver, attempt in
                 Task(executorPreference: executor) { await run(attempt, of: driver) }
             },
-            fail: { error, attempts in end(TransferEnd(.failure(error), attempts: attempts)) },
-            report: { output.yield($0) })
+            fail: { error, attempts in endEarly(error, partialHead: nil, attempts: attempts) },
+            report: { event in
+                // A reconnection's attempts are its own: only its retries are worth reporting.
+                if case .attemptStarted = event, connections.withLock({ $0.head != nil }) { return }
+                output.yield(event)
+            })
     }
 
-    /// Ends the stream with `end`.
+    /// Opens a connection for `request` (the first, or a reconnection) unless the transfer was canceled.
+    func connect(_ request: HTTPRequest) {
+        let driver = AttemptDriver(client: client, request: request, send: send)
+        let isCanceled = connections.withLock { state -> Bool in
+            state.driver = driver
+            return state.isCanceled
+        }
+        if isCanceled { driver.cancel() }
+        driver.start()
+    }
+
+    /// Stops the connection in flight, or the wait before the next.
+    func cancel() {
+        let (driver, wait) = connections.withLock { state in
+            state.isCanceled = true
+            return (state.driver, state.wait)
+        }
+        driver?.cancel()
+        wait?.cancel()
+    }
+
+    /// Ends the stream with `error` after `attempts` attempts: the body that arrived comes with it once an
+    /// event stream went on to another connection.
+    private func endEarly(_ error: HTTPClientError, partialHead: HTTPResponse?, attempts: Int) {
+        let first = connections.withLock { $0.head }
+        let body = first == nil ? ReceivedBody.none : destination.withLock { $0.finish(isComplete: false) }
+        end(TransferEnd(.failure(error), partialHead: first ?? partialHead, body: body, attempts: attempts))
+    }
+
+    /// Ends a stream that is not connected again, after its last connection ended as `outcome`.
+    private func endStream(after outcome: Result<HTTPResponse, HTTPClientError>, attempts: Int) {
+        switch outcome {
+        case .failure(let error):
+            endEarly(error, partialHead: nil, attempts: attempts)
+        case .success(let response):
+            if let refusal = destination.withLock({ $0.close() }) {
+                return endEarly(HTTPClientError(refusal.reason, request: request), partialHead: nil, attempts: attempts)
+            }
+            let body = destination.withLock { $0.finish(isComplete: true) }
+            end(TransferEnd(.success(response), body: body, attempts: attempts))
+        }
+    }
+
+    /// Connects again after the reconnection time, with `Last-Event-ID`, once a connection ended as `outcome`
+    /// (after `attempts` attempts in all); ends the stream instead when canceled or past the limit of
+    /// reconnections that brought no event.
+    private func reconnect(after outcome: Result<HTTPResponse, HTTPClientError>, attempts: Int) {
+        let next = connections.withLock { state -> (request: HTTPRequest, wait: Duration)? in
+            state.attempts = attempts
+            if case .success(let response) = outcome { state.finished = response }
+            return state.nextConnection(for: request)
+        }
+        guard let next else { return endStream(after: outcome, attempts: attempts) }
+        let canceled = HTTPClientError(.canceled, request: request)
+        let wait = Task(executorPreference: executor) {
+            try? await Task.sleep(for: next.wait)
+            if connections.withLock({ $0.isCanceled }) {
+                return endEarly(canceled, partialHead: nil, attempts: attempts)
+            }
+            connect(next.request)
+        }
+        let isCanceled = connections.withLock { state -> Bool in
+            state.wait = wait
+            return state.isCanceled
+        }
+        if isCanceled { wait.cancel() }
+    }
+
+    /// Ends the stream with `end`, letting go of the last connection's driver (which holds this send).
     private func end(_ end: TransferEnd) {
+        connections.withLock { state in
+            state.driver = nil
+            state.wait = nil
+        }
         output.yield(.ended(end))
         output.finish()
     }
@@ -125,7 +205,8 @@ private struct StreamedAttempts: Sendable {
     /// Attempt `attempt`: the head (or the verdict on its status or failure), then the body into its
     /// destination.
     private func run(_ attempt: PreparedAttempt, of driver: AttemptDriver) async {
-        let attempts = attempt.number + 1
+        let (earlier, first) = connections.withLock { ($0.attempts, $0.head) }
+        let attempts = earlier + attempt.number + 1
         let buffer = ResponseBodyBuffer(limit: bufferLimit)
         let task = HTTPTask<HTTPResponse>(request: request)
         let reader = StreamReader(buffer: buffer, task: task)
@@ -148,29 +229,51 @@ private struct StreamedAttempts: Sendable {
             return reader.cancel()
         case .final(.failure(let error)):
             reader.cancel()
-            return end(
-                TransferEnd(
-                    .failure(driver.isCanceled ? driver.canceled : error), partialHead: try? arrived.get(),
-                    attempts: attempts))
+            if first != nil, !driver.isCanceled, !error.isCanceled {
+                return reconnect(after: .failure(error), attempts: attempts)
+            }
+            return endEarly(
+                driver.isCanceled ? driver.canceled : error, partialHead: try? arrived.get(), attempts: attempts)
         case .final(.success(let response)):
             head = response
         }
-        output.yield(.head(head))
-        destination.withLock { $0.begin(head) }
+        if let first {
+            guard let connection = reconnected(head, after: first, reader: reader, attempts: attempts) else { return }
+            output.yield(.reconnected(connection: connection.number, lastEventID: connection.lastEventID))
+        } else {
+            output.yield(.head(head))
+            destination.withLock { $0.begin(head) }
+            if request.eventStream.reconnects, head.status == 200, EventStreamConnections.isEventStream(head) {
+                connections.withLock { $0.head = head }
+            }
+        }
+        let follows = connections.withLock { $0.head != nil }
         var failure: HTTPClientError?
+        var isRefused = false
         do throws(HTTPClientError) {
             for try await chunk in HTTPBodyStream(reader: reader) {
                 if let refusal = keep(chunk) {
                     failure = HTTPClientError(refusal.reason, request: request)
+                    isRefused = true
                     reader.cancel()
                     break
                 }
+                if follows { connections.withLock { $0.follow(chunk) } }
                 output.yield(.bodyChunk(chunk))
             }
         } catch {
             failure = error
         }
         if failure == nil, driver.isCanceled { failure = driver.canceled }
+        if follows, !isRefused, !driver.isCanceled, failure?.isCanceled != true,
+            connections.withLock({ $0.keepsFollowing })
+        {
+            if let failure { return reconnect(after: .failure(failure), attempts: attempts) }
+            var finished = try? await task.result.get()
+            finished?.bodyFile = request.responseBody.fileURL
+            let outcome = finished.map { Result<HTTPResponse, HTTPClientError>.success($0) } ?? .success(head)
+            return reconnect(after: outcome, attempts: attempts)
+        }
         if failure == nil, let refusal = destination.withLock({ $0.close() }) {
             failure = HTTPClientError(refusal.reason, request: request)
         }
@@ -188,6 +291,36 @@ private struct StreamedAttempts: Sendable {
             let body = destination.withLock { $0.finish(isComplete: false) }
             end(TransferEnd(.failure(error), partialHead: head, body: body, attempts: attempts))
         }
+    }
+}
+
+extension StreamedAttempts {
+    /// Connection `number` of an event stream and the id it was asked to resume after.
+    fileprivate struct Reconnection {
+        var number: Int
+        var lastEventID: String
+    }
+
+    /// The reconnection whose answer is `head`, when it goes on with the stream begun by `first`; otherwise
+    /// the stream is ended (a 204 as the standard's end, another status or type as a failure) and `nil`.
+    fileprivate func reconnected(
+        _ head: HTTPResponse, after first: HTTPResponse, reader: StreamReader, attempts: Int
+    ) -> Reconnection? {
+        if head.status == 200, EventStreamConnections.isEventStream(head) {
+            return connections.withLock { Reconnection(number: $0.connection, lastEventID: $0.parser.lastEventID) }
+        }
+        reader.cancel()
+        if head.status == 204 {
+            let finished = connections.withLock { $0.finished } ?? first
+            endStream(after: .success(finished), attempts: attempts)
+            return nil
+        }
+        let reason: HTTPClientError.Reason =
+            head.status == 200
+            ? .unexpectedContentType(expected: "text/event-stream", actual: head.headers["Content-Type"])
+            : .failedStatus(code: head.status, headers: head.headers, body: Data())
+        endEarly(HTTPClientError(reason, request: request), partialHead: nil, attempts: attempts)
+        return nil
     }
 }
 

@@ -8,6 +8,10 @@ public enum HTTPTransferEvent: Sendable {
     case attemptStarted(attempt: Int, of: Int)
     /// The attempt before failed (`after`, in words); the next one, `attempt` of `of`, starts after `delay`.
     case retryWaiting(attempt: Int, of: Int, delay: Duration, after: String)
+    /// An event stream that ended was opened again (``HTTPRequest/eventStream``): connection `connection`
+    /// (from 2) answered 200 with `text/event-stream`, asked with `Last-Event-ID: lastEventID` (none when
+    /// empty). Its body follows as ``bodyChunk(_:)``s of the same body; no second ``head(_:)`` comes.
+    case reconnected(connection: Int, lastEventID: String)
     /// The status and headers of the final response (redirects followed), before its body.
     case head(HTTPResponse)
     /// Bytes moved; reported throttled.

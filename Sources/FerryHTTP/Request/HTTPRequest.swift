@@ -144,6 +144,15 @@ public struct HTTPRequest: Sendable, Hashable {
         set { storage.value.usesCookieJar = newValue }
     }
 
+    /// How a ``HTTPClient/transfer(_:bufferLimit:executor:)`` treats a `text/event-stream` answer: with
+    /// ``EventStreamOptions/reconnects``, a stream that ends (or breaks) is opened again with `Last-Event-ID`
+    /// after the stream's `retry:` time (see ``HTTPTransferEvent/reconnected(connection:lastEventID:)``).
+    /// No reconnection by default.
+    public var eventStream: EventStreamOptions {
+        get { storage.value.eventStream }
+        set { storage.value.eventStream = newValue }
+    }
+
     /// Names of headers (compared without case) whose values are secrets, such as `X-Api-Key` built from a secret
     /// variable: like `Authorization`, `Proxy-Authorization` and `Cookie`, which always are, they are dropped
     /// from a followed redirect that leaves the request's origin (see ``isSensitiveHeader(_:)``). Empty by
@@ -217,6 +226,7 @@ extension HTTPRequest {
         var interceptors = RequestInterceptors()
         var usesCache = true
         var priority = HTTPRequestPriority.normal
+        var eventStream = EventStreamOptions()
     }
 }
 

@@ -21,6 +21,9 @@ public struct RequestDirectives: Sendable, Hashable {
     /// `# @cache`: answer from and store into the workspace's HTTP cache (`.ferry/cache`) when the
     /// response allows (GET and HEAD only).
     public var cache = false
+    /// `# @reconnect` (or `# @reconnect 5`): an event stream that ends is opened again with `Last-Event-ID`,
+    /// until this many reconnections in a row brought no event (``defaultReconnections`` without a number).
+    public var reconnections: Int?
     /// Every other directive, by name, with its value (such as kulala's `@prompt`).
     public var others: [String: String] = [:]
 
@@ -38,12 +41,17 @@ public struct RequestDirectives: Sendable, Hashable {
             case "insecure", "curl-insecure", "curl-k": insecure = true
             case "retries": retries = Self.count(value)
             case "cache": cache = true
+            case "reconnect":
+                reconnections = value.trimmedSpaces.isEmpty ? Self.defaultReconnections : Self.count(value)
             default: others[name] = value
             }
         }
     }
 
-    /// The largest `@retries` accepted.
+    /// How many reconnections in a row may bring no event under a bare `# @reconnect`.
+    public static let defaultReconnections = 5
+
+    /// The largest `@retries` (and `@reconnect`) accepted.
     public static let maximumRetries = 10
 
     /// Reads a retry count (`0` to ``maximumRetries``); `nil` when malformed.

@@ -117,6 +117,12 @@ struct SectionParser {
                 "expected a number of retries from 0 to \(RequestDirectives.maximumRetries) after @retries, "
                     + "found '\(trimmedValue)'", line: line.number, column: column)
         }
+        if directiveName == "reconnect", !trimmedValue.isEmpty, RequestDirectives.count(trimmedValue) == nil {
+            let column = line.text.distance(from: line.text.startIndex, to: value.startIndex) + 1
+            report(
+                "expected nothing or a number of reconnections from 0 to \(RequestDirectives.maximumRetries) "
+                    + "after @reconnect, found '\(trimmedValue)'", line: line.number, column: column)
+        }
         return PreambleItem(.directive(name: directiveName, value: trimmedValue), text: line.text)
     }
 

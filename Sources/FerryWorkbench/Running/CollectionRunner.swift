@@ -153,7 +153,7 @@ public struct CollectionRunner: Sendable {
                 let line = "\(scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s"
                 log.withLock { $0.append(line) }
             case .ended(let end): ended = end
-            case .attemptStarted, .head, .progress, .bodyChunk: break
+            case .attemptStarted, .head, .progress, .bodyChunk, .reconnected: break
             }
         }
         result.duration = clock.now - started

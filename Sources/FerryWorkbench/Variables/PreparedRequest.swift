@@ -41,6 +41,9 @@ public struct PreparedRequest: Sendable, Hashable {
     public var retries: Int = 0
     /// `true` with `# @cache`: the request goes through the client's HTTP cache.
     public var usesCache = false
+    /// `# @reconnect`: an event stream is opened again, until this many reconnections in a row brought no
+    /// event; `nil`: never.
+    public var reconnections: Int?
     /// The secret values that went into this request, for masking anything else derived from it.
     public var secrets: [String]
 

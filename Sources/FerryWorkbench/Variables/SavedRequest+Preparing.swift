@@ -77,6 +77,7 @@ extension SavedRequest {
             timeout: directives.timeout, connectionTimeout: directives.connectionTimeout, httpVersion: httpVersion,
             followsRedirects: !directives.noRedirect, usesCookieJar: !directives.noCookieJar,
             verifiesTLS: !directives.insecure, retries: directives.retries ?? 0, usesCache: directives.cache,
+            reconnections: directives.reconnections,
             secrets: Array(Set(context.secretValues + collector.values)).sorted())
     }
 

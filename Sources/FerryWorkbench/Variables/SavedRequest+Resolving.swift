@@ -6,7 +6,7 @@ import Foundation
 extension SavedRequest {
     /// The request ready for ``HTTPClient``: variables substituted, Basic credentials encoded,
     /// `Authorization: Digest user password` turned into ``HTTPAuth/digest(user:password:)``, directives
-    /// applied (`@timeout`, `@connection-timeout`, `@no-redirect`, `@no-cookie-jar`, `@insecure`, `@retries`).
+    /// applied (`@timeout`, `@connection-timeout`, `@no-redirect`, `@no-cookie-jar`, `@insecure`, `@retries`, `@reconnect`).
     ///
     /// Throws ``VariableError`` for an unresolved variable (naming it and where it was used) or a
     /// URL that is not an absolute `http(s)` URL once resolved.
@@ -42,6 +42,9 @@ extension PreparedRequest {
         if !followsRedirects { request.redirectPolicy = .none }
         if !verifiesTLS { request.tlsVerification = .disabled }
         if retries > 0 { request.retryPolicy = RetryPolicy(maximumRetries: retries) }
+        if let reconnections {
+            request.eventStream = EventStreamOptions(reconnects: true, maximumReconnections: reconnections)
+        }
         // `HTTP/2` after the URL asks for HTTP/2 (as in JetBrains); `HTTP/1.1` is the usual default.
         if httpVersion == "HTTP/2" { request.httpVersion = .http2 }
         return request

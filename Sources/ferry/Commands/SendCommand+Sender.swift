@@ -42,6 +42,10 @@ struct Sender {
 
         var send = prepared.send
         if let retries = options.retries { send.request.retryPolicy = RetryPolicy(maximumRetries: retries) }
+        if options.reconnects, !send.request.eventStream.reconnects {
+            send.request.eventStream = EventStreamOptions(
+                reconnects: true, maximumReconnections: RequestDirectives.defaultReconnections)
+        }
         send.request.recordsSentHead = options.verbose || options.harPath != nil
         if send.request.tlsVerification == .disabled {
             printError("ferry send: warning: the TLS certificate is not verified (--insecure or # @insecure)")
@@ -153,6 +157,10 @@ struct Sender {
                     printError(
                         "ferry send: \(send.prepared.scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s"
                     )
+                case .reconnected(let connection, let lastEventID):
+                    printer?.reconnected()
+                    let resumed = lastEventID.isEmpty ? "" : " after event id \(InputExcerpt(lastEventID))"
+                    printError("ferry send: reconnected (connection \(connection))\(resumed)")
                 case .ended(let end):
                     printer?.finish()
                     box.set(end.result)

@@ -35,6 +35,8 @@ struct SendOptions {
     var usesCache = false
     /// `--events`: a `text/event-stream` body as one JSON line per event, printed as each completes.
     var events = false
+    /// `--reconnect`: a `text/event-stream` that ends is opened again with `Last-Event-ID` (as `# @reconnect`).
+    var reconnects = false
 
     /// The options of `ferry send`, as ``spec`` declares them.
     enum Option {
@@ -79,6 +81,11 @@ struct SendOptions {
             long: "--events",
             help:
                 "print a text/event-stream body as one JSON line per event ({\"event\",\"id\",\"data\"}) as it arrives")
+        static let reconnect = OptionSpec(
+            long: "--reconnect",
+            help:
+                "open a text/event-stream again with Last-Event-ID when it ends, after its retry: time "
+                + "(as # @reconnect; Ctrl-C ends it)")
     }
 
     /// What `ferry send` reads.
@@ -99,6 +106,7 @@ struct SendOptions {
                 Option.environment, Option.variable, Option.include, Option.timing, Option.output, Option.retry,
                 Option.timeout, Option.connectTimeout, Option.idleTimeout, Option.insecure,
                 Option.certificateAuthority, Option.verbose, Option.har, Option.cache, Option.events,
+                Option.reconnect,
             ])
     }
 
@@ -131,6 +139,7 @@ struct SendOptions {
         harPath = arguments.value(Option.har)
         usesCache = arguments.flag(Option.cache)
         events = arguments.flag(Option.events)
+        reconnects = arguments.flag(Option.reconnect)
     }
 
     /// A time limit in seconds: positive (or zero when `allowingZero`) and finite.

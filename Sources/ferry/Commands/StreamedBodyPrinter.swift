@@ -55,6 +55,14 @@ struct StreamedBodyPrinter {
         }
     }
 
+    /// Takes the start of another connection's body: an event the last one left unfinished is dropped.
+    mutating func reconnected() {
+        if case .events(var parser) = mode {
+            parser.finish()
+            mode = .events(parser)
+        }
+    }
+
     /// Prints what the terminal filter still holds; an unfinished event is dropped.
     mutating func finish() {
         if case .bytes(var writer) = mode {

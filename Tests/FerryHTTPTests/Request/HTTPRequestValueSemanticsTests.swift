@@ -36,7 +36,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 22)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 23)
     }
 
     // MARK: - Equality and hashing
@@ -134,7 +134,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             method, target, headers, query, body, auth, timeout, connectTimeout, idleTimeout, redirectPolicy,
             tlsVerification,
             certificateAuthorityBundle, proxy, httpVersion, responseBody, inheritsRetryPolicy ? nil : retryPolicy,
-            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, priority,
+            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, priority, eventStream,
         ]
     }
 
@@ -162,6 +162,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(interceptors)
         hasher.combine(usesCache)
         hasher.combine(priority)
+        hasher.combine(eventStream)
         return hasher.finalize()
     }
 
@@ -207,6 +208,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("inheritsRetryPolicy") { $0.inheritsRetryPolicy = false },
             ValueChange("usesCache") { $0.usesCache = false },
             ValueChange("priority") { $0.priority = .high },
+            ValueChange("eventStream") { $0.eventStream = EventStreamOptions(reconnects: true) },
             ValueChange("interceptors, excluded") { $0.interceptors.excluded = [.auth] },
             ValueChange("interceptors, added") { $0.interceptors.added = [ResponseValidator.successfulStatus] },
         ]

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FerryWorkbench
 
-/// `# @insecure` and `# @retries N`: parsed, checked, carried into the prepared and the FerryHTTP request.
+/// `# @insecure`, `# @retries N` and `# @reconnect [N]`: parsed, checked, carried into the prepared and the FerryHTTP request.
 @Suite struct TransferDirectiveTests {
     private func parse(_ text: String) -> HTTPFile { HTTPFileParser.parse(text: text, path: "t.http") }
 
@@ -48,5 +48,25 @@ import Testing
         #expect(file.requests[0].directives.insecure && file.requests[0].directives.retries == 2)
         #expect(file.bytes() == Array(text.utf8))
         #expect(file.requests[0].rendered(separator: true).contains("# @insecure\n# @retries 2\n"))
+    }
+
+    @Test func reconnectAsksTheTransferToReconnectAnEventStream() throws {
+        let bare = try parse("# @reconnect\nGET https://h/events\n").requests[0].resolved(with: VariableContext())
+        #expect(bare.eventStream.reconnects)
+        #expect(bare.eventStream.maximumReconnections == RequestDirectives.defaultReconnections)
+        let counted = try parse("# @reconnect 2\nGET https://h/events\n").requests[0].resolved(with: VariableContext())
+        #expect(counted.eventStream.reconnects && counted.eventStream.maximumReconnections == 2)
+        let plain = try parse("GET https://h/events\n").requests[0].resolved(with: VariableContext())
+        #expect(!plain.eventStream.reconnects)
+    }
+
+    @Test func aMalformedReconnectionCountIsReportedWhereItIs() {
+        let file = parse("# @reconnect often\nGET /a\n")
+        let messages = file.diagnostics.map(\.description)
+        #expect(messages.count == 1)
+        #expect(
+            messages.first?.hasPrefix("t.http:1:14: error: expected nothing or a number of reconnections") == true,
+            "\(messages)")
+        #expect(file.requests[0].directives.reconnections == nil)
     }
 }

@@ -82,16 +82,45 @@ final class TmuxSaveMethodAndThemeTests {
         try await TmuxWorkbench.waitUntil(session, "the problem list to close") { !$0.contains("Esc closes") }
         try await session.send("T", literal: true)
         try await TmuxWorkbench.waitFor(session, "Theme (ferry-dark now")
-        // The colours of the preview on a real terminal are not checked here (see the in-memory test): the
-        // picker, Esc and Enter are.
+        let before = try await session.screen(colours: true)
+        #expect(!Self.isRed(before), "no red before the preview")
+        // The preview repaints the terminal's colours (what tmux was told, escapes and all), not only the
+        // in-memory screen: the red background shows, and goes again on Esc.
         try await session.send("redtest", literal: true)
-        try await TmuxWorkbench.waitFor(session, "redtest")
+        try await TmuxWorkbench.waitUntil(session, "the red preview on the terminal", colours: true) { screen in
+            Self.isRed(screen) && Self.plain(screen).contains("redtest")
+        }
         try await session.send("Escape")
-        try await TmuxWorkbench.waitFor(session, "Theme: ferry-dark, as it was.")
+        try await TmuxWorkbench.waitUntil(session, "the old colours back", colours: true) { screen in
+            Self.plain(screen).contains("Theme: ferry-dark, as it was.") && !Self.isRed(screen)
+        }
         try await session.send("T", literal: true)
         try await session.send("redtest", literal: true)
         try await session.send("Enter")
-        try await TmuxWorkbench.waitFor(session, "Theme: redtest for this session")
+        try await TmuxWorkbench.waitUntil(session, "redtest kept, red on the terminal", colours: true) { screen in
+            Self.plain(screen).contains("Theme: redtest for this session") && Self.isRed(screen)
+        }
         try await session.send("C-q")
+    }
+
+    /// Whether a capture with escapes paints a red (#ff0000) background: 256 colours or direct colour.
+    private static func isRed(_ screen: String) -> Bool {
+        screen.contains("48;5;196m") || screen.contains("48;2;255;0;0m")
+    }
+
+    /// A capture with escapes without them: the text alone.
+    private static func plain(_ screen: String) -> String {
+        var text = ""
+        var inEscape = false
+        for character in screen {
+            if character == "\u{1B}" {
+                inEscape = true
+            } else if inEscape {
+                if character.isLetter { inEscape = false }
+            } else {
+                text.append(character)
+            }
+        }
+        return text
     }
 }

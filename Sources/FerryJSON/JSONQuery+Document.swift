@@ -46,7 +46,7 @@ extension JSONQuery {
     }
 
     /// One step on a node; anything but walking falls back to the value evaluation.
-    private func apply(
+    func apply(
         _ step: Step, to node: Int, in document: JSONDocument, into output: inout [JSONQueryResult], limit: Int
     ) throws(JSONQueryError) {
         let kind = document.kind(of: node)

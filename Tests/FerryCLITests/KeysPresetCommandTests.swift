@@ -11,7 +11,7 @@ import Testing
         let added = Set(vim.text.split(separator: "\n")).subtracting(standard.text.split(separator: "\n"))
         #expect(added.contains { $0.hasPrefix("| ←, h | tree, response | Collapse") }, "\(added)")
         #expect(added.contains { $0.hasPrefix("| →, l | tree, response | Expand") }, "\(added)")
-        #expect(added.contains { $0.contains(": | tree, response | Command palette") }, "\(added)")
+        #expect(added.contains { $0.contains(": | tree, response | Command line: :w saves") }, "\(added)")
         // The default preset is the default table.
         let named = try await FerryProcess.run(["keys", "--markdown", "--preset", "default"])
         #expect(named.text == standard.text)

@@ -82,3 +82,26 @@ import Testing
         #expect(try query.evaluate(in: document, maximumResults: 1001).count == 1001)
     }
 }
+
+/// The first results of a query and an honest count: the same results as the whole evaluation, in order.
+@Suite struct JSONQueryFirstResultsTests {
+    @Test func keepsTheFirstAndCountsTheRestUpToTheLimit() throws {
+        let text = "[" + (0..<1000).map { #"{"id": \#($0), "tags": ["a", "b"]}"# }.joined(separator: ",") + "]"
+        let document = try JSONDocument(parsing: text)
+        for query in [".[].id", "..", ".[].tags[]", "..id", ".[] | .tags | length", ".[5:8][].id", ".[3]"] {
+            let parsed = try JSONQuery(query)
+            let all = try parsed.evaluate(in: document, maximumResults: 100_000)
+            let found = try parsed.firstResults(in: document, keeping: 10, countingUpTo: 100_000)
+            #expect(found.first == Array(all.prefix(10)), "\(query)")
+            #expect(found.total == all.count && found.isComplete, "\(query)")
+        }
+        // `..` has 4,001 results: counting stops at 500 and says there are more.
+        let capped = try JSONQuery("..").firstResults(in: document, keeping: 3, countingUpTo: 500)
+        #expect(capped.first == [.node(0), .node(1), .node(2)])
+        #expect(capped.total == 500 && !capped.isComplete)
+        // Errors are the evaluation's.
+        #expect(throws: JSONQueryError.self) {
+            try JSONQuery(".[0].id.x").firstResults(in: document, keeping: 10, countingUpTo: 100)
+        }
+    }
+}

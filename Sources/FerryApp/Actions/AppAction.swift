@@ -46,6 +46,10 @@ enum AppEvent: Sendable {
     case helpRequested
     /// Open the command palette.
     case paletteRequested
+    /// Open the palette as vim's command line: `w`, `q`, `wq`, `x` and `q!` first, then the palette's commands.
+    case commandLineRequested
+    /// Save the open request, then quit once it is written (asking first when other edits are unsaved).
+    case saveAndQuitRequested
     /// Open the list of the problems found at start-up.
     case problemsRequested
     /// Move the focus to the next (+1) or previous (-1) pane.

@@ -81,6 +81,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case completeQuery = "graphql.complete"
     case webSocketMessage = "websocket.message"
     case webSocketClose = "websocket.close"
+    case commandLine = "app.commandLine"
+    case saveAndQuit = "app.saveAndQuit"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -166,6 +168,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .completeQuery: .graphQL(.completionAccepted)
         case .webSocketMessage: .webSocket(.messageRequested)
         case .webSocketClose: .webSocket(.closeRequested)
+        case .commandLine: .app(.commandLineRequested)
+        case .saveAndQuit: .app(.saveAndQuitRequested)
         }
     }
 
@@ -175,7 +179,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
             .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable, .revealSecrets, .addVariable,
-            .completeQuery:
+            .completeQuery, .commandLine, .saveAndQuit:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,

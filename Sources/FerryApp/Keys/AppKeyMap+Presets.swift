@@ -16,7 +16,8 @@ extension AppKeyMap {
     }
 
     /// The default keys with vim's added: `h`/`l` collapse and expand, `g`/`G` go to the first and last row,
-    /// `:` opens the palette; `j`/`k`, `/` and `n`/`N` are the default's already.
+    /// `:` opens vim's command line (`:w`, `:q`, `:wq`, `:x`, `:q!`, then the palette's commands); `j`/`k`, `/`
+    /// and `n`/`N` are the default's already.
     static let vim: KeyMap = {
         var keyMap = defaults
         let panes: [KeyContext] = [.tree, .response]
@@ -25,7 +26,7 @@ extension AppKeyMap {
             ("h", .left, "Collapse", panes), ("l", .right, "Expand", panes),
             ("g", .home, "First row", lists), ("G", .end, "Last row", lists), ("shift+g", .end, "Last row", lists),
             ("k", .up, "Up", [.help, .diff, .problems]), ("j", .down, "Down", [.help, .diff, .problems]),
-            (":", .palette, "Command palette (type a command: save, send, quit…)", panes),
+            (":", .commandLine, "Command line: :w saves, :q quits, :wq or :x both, :q! without saving", panes),
         ]
         for (notation, command, help, contexts) in added {
             for context in contexts {

@@ -45,6 +45,18 @@ extension AppReducer {
             state.overlay = .palette(
                 PickerDialogState(title: "Command palette", items: PaletteEntries.all(keyMap: state.keyMap)))
             return []
+        case .commandLineRequested:
+            state.overlay = .palette(
+                PickerDialogState(
+                    title: ":  w saves, q quits, wq or x saves and quits, q! quits without saving",
+                    items: PaletteEntries.exCommands + PaletteEntries.all(keyMap: state.keyMap)))
+            return []
+        case .saveAndQuitRequested:
+            guard let id = state.openRequest, state.drafts[id] != nil else {
+                return reduce(&state, .app(.quitRequested))
+            }
+            state.quitsAfterSaving = id
+            return save(&state)
         case .problemsRequested:
             state.overlay = .problems(scroll: 0)
             return []

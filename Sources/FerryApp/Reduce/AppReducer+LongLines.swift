@@ -15,16 +15,25 @@ extension AppReducer {
         return []
     }
 
-    /// Scrolls the lines of the response tab shown right (+1) or left (-1) by a third of the pane's width;
-    /// nothing while lines wrap (there is nothing to the side then).
+    /// Scrolls the lines of the response tab shown right (+1) or left (-1) by a third of the pane's width,
+    /// stopping where the longest line in view ends at the right edge (as `less -S`); nothing while lines wrap
+    /// (there is nothing to the side then).
     static func scrollSideways(_ step: Int, _ state: inout AppState) -> [Effect] {
         guard !state.wrapsLines, state.currentExchange != nil else { return [] }
-        let stride = max(1, state.layout.responseContent.width / 3) * step
-        if state.responseTab == .body {
-            updateCurrentExchange(&state) { $0.viewport.column = max(0, $0.viewport.column + stride) }
-        } else {
-            state.detailColumn = max(0, state.detailColumn + stride)
-        }
+        let content = state.layout.responseContent
+        let stride = max(1, content.width / 3) * step
+        // From the column on screen (the one kept may lie past a line since left), to the one drawn after.
+        setSidewaysColumn(max(0, ResponseView(state: state).shownColumn(in: content) + stride), &state)
+        setSidewaysColumn(ResponseView(state: state).shownColumn(in: content), &state)
         return []
+    }
+
+    /// Sets the column the response tab shown scrolls its lines from.
+    private static func setSidewaysColumn(_ column: Int, _ state: inout AppState) {
+        if state.responseTab == .body {
+            updateCurrentExchange(&state) { $0.viewport.column = column }
+        } else {
+            state.detailColumn = column
+        }
     }
 }

@@ -100,16 +100,21 @@ extension AppReducer {
     static func finishSave(
         _ id: RequestID, _ saved: SavedRequest, _ result: Result<Workspace, SaveFailure>, _ state: inout AppState
     ) -> [Effect] {
+        let quits = state.quitsAfterSaving == id
+        if quits { state.quitsAfterSaving = nil }
         switch result {
         case .success(let workspace):
             state.workspace = workspace
             state.rebuildTree()
             state.report(.info("Saved \(id.path)."))
+            var effects: [Effect] = []
             if state.drafts[id] == saved {
                 state.drafts[id] = nil
-                return [.writeDraft(id, nil)]
+                effects.append(.writeDraft(id, nil))
             }
-            return []
+            // `:wq` and `:x`: quit once written, asking first when other edits are still unsaved.
+            if quits { effects += reduce(&state, .app(.quitRequested)) }
+            return effects
         case .failure(let failure):
             state.report(.error(failure.message))
             return []

@@ -6,6 +6,8 @@ import Foundation
 enum BodySearch {
     /// The most matches kept.
     static let matchLimit = 10_000
+    /// The most results of a query counted (it runs as the query is typed; text search counts every match).
+    static let queryCountLimit = 100_000
 
     /// Whether `text` is a FerryJSON path query (it starts with `.` or `$`) rather than text to search for.
     static func isQuery(_ text: String) -> Bool {
@@ -13,7 +15,8 @@ enum BodySearch {
     }
 
     /// Runs a FerryJSON query (`.items[].id`, `..name`, `.items | length`; a leading `$` as in JSONPath is
-    /// read as the input, so `$.a` is `.a`) on `document`: every result with its path, at most `matchLimit`.
+    /// read as the input, so `$.a` is `.a`) on `document`: the first `matchLimit` results with their paths, and how
+    /// many there are (up to `queryCountLimit`, past which they are not counted).
     static func filter(_ text: String, in document: JSONDocument) -> JSONFilter {
         let shift = text.hasPrefix("$") ? 1 : 0
         var source = String(text.dropFirst(shift))
@@ -21,9 +24,10 @@ enum BodySearch {
         if added == 1 { source = "." + source }
         do {
             let query = try JSONQuery(source)
-            let results = try query.evaluate(in: document, maximumResults: matchLimit * 10)
-            var filter = JSONFilter(query: text, total: results.count)
-            filter.results = results.prefix(matchLimit).map { result in
+            let found = try query.firstResults(in: document, keeping: matchLimit, countingUpTo: queryCountLimit)
+            var filter = JSONFilter(query: text, total: found.total)
+            filter.isCountComplete = found.isComplete
+            filter.results = found.first.map { result in
                 switch result {
                 case .node(let node):
                     JSONFilter.Result(

@@ -10,13 +10,29 @@ enum PaletteEntries {
         var title: String
         /// Its first key, for display.
         var key: String
+        /// The vim command that names it (`wq`) on the command line, typed after `:`.
+        var exName: String? = nil
 
-        /// What the picker filters and draws: the title and the key.
-        var text: String { title + "  " + key }
+        /// What the picker filters and draws: the vim name and the title, or the title and the key.
+        var text: String { exName.map { $0 + "  " + title } ?? title + "  " + key }
 
-        /// The title plain and the key dimmed.
-        var spans: [Span] { [Span(title), Span("  " + key, style: Style(modifiers: .dim))] }
+        /// The vim name bold, or the key dimmed, beside the plain title.
+        var spans: [Span] {
+            if let exName { return [Span(exName, style: Style(modifiers: .bold)), Span("  " + title)] }
+            return [Span(title), Span("  " + key, style: Style(modifiers: .dim))]
+        }
     }
+
+    /// The vim commands on the command line (`:` in the vim preset), listed before the palette's commands so a
+    /// vim name typed whole is the first row (ties keep this order): they save the draft of the open request
+    /// and quit, as the palette's Save and Quit do.
+    static let exCommands: [Entry] = [
+        Entry(command: .save, title: "Save the request to its file", key: ":w", exName: "w"),
+        Entry(command: .quit, title: "Quit (asks first when something is unsaved)", key: ":q", exName: "q"),
+        Entry(command: .saveAndQuit, title: "Save the request, then quit", key: ":wq", exName: "wq"),
+        Entry(command: .saveAndQuit, title: "Save the request, then quit", key: ":x", exName: "x"),
+        Entry(command: .confirm, title: "Quit without saving", key: ":q!", exName: "q!"),
+    ]
 
     /// Every palette entry, in key-map order.
     static func all(keyMap: KeyMap) -> [Entry] { matching("", keyMap: keyMap) }

@@ -87,6 +87,8 @@ public struct AppState: Sendable {
     var spinnerFrame = 0
     /// The key bindings.
     var keyMap: KeyMap
+    /// The request whose save `:wq` or `:x` waits for before quitting.
+    var quitsAfterSaving: RequestID?
     /// The colours.
     var theme: Theme
     /// The themes found (fitted to the terminal), for the theme picker.

@@ -19,6 +19,8 @@ struct JSONFilter: Sendable, Hashable {
     var query: String
     /// How many results the query had (more than `results` when cut at the match limit).
     var total: Int
+    /// Whether `total` counts every result (`false`: counting stopped there, and there are more).
+    var isCountComplete = true
     /// Why the query could not run (bad syntax or a type error), with its column in `query`.
     var error: JSONQueryError?
     /// The results listed, in order.
@@ -44,8 +46,9 @@ struct JSONFilter: Sendable, Hashable {
     var summary: String {
         if let error { return "Cannot filter with \(query): column \(error.column): \(error.message)" }
         if results.isEmpty { return "No match for \(query)." }
-        let count = BodySearch.formatCount(total)
-        let shown = results.count < total ? "first \(BodySearch.formatCount(results.count)) of " : ""
-        return "\(shown)\(count) match\(total == 1 ? "" : "es") for \(query)"
+        let count = (isCountComplete ? "" : "more than ") + BodySearch.formatCount(total)
+        let shown =
+            results.count < total || !isCountComplete ? "first \(BodySearch.formatCount(results.count)) of " : ""
+        return "\(shown)\(count) match\(total == 1 && isCountComplete ? "" : "es") for \(query)"
     }
 }

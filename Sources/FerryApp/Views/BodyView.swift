@@ -26,16 +26,34 @@ struct BodyView: Widget {
             textView(JSONTreeLines(tree: tree, matches: Set(exchange.viewport.matches), theme: theme), numbered: false)
                 .render(into: &buffer, area: area)
         case .text(let text):
-            let language = SyntaxHighlighter.Language(
-                mediaType: (exchange.response ?? exchange.head)?.mediaType?.essence)
-            let lines = TextBodyLines(
-                text: text, matches: Set(exchange.viewport.matches), theme: theme,
-                highlighter: SyntaxHighlighter(language: language, theme: theme))
-            textView(lines, numbered: true).render(into: &buffer, area: below(note: text.note, in: area, &buffer))
+            textView(textLines(text), numbered: true)
+                .render(into: &buffer, area: below(note: text.note, in: area, &buffer))
         case .binary(let hex):
             let lines = HexDumpLines(hex: hex, width: area.width, theme: theme)
             textView(lines, numbered: false).render(into: &buffer, area: below(note: hex.note, in: area, &buffer))
         }
+    }
+
+    /// The column the body's lines are drawn from in `area`: the viewport's, stopped where the longest line in
+    /// view ends (0 for a hex dump, which always fits).
+    func shownColumn(in area: Rect) -> Int {
+        switch exchange.body {
+        case .json(let tree):
+            textView(JSONTreeLines(tree: tree, matches: [], theme: theme), numbered: false).shownColumn(in: area)
+        case .text(let text):
+            textView(textLines(text), numbered: true)
+                .shownColumn(in: text.note == nil ? area : area.rows(area.y + 1, count: max(0, area.height - 1)))
+        case .binary, .parsing, .empty:
+            0
+        }
+    }
+
+    /// The lines of a text body, highlighted as its media type says, matches marked.
+    private func textLines(_ text: TextBody) -> TextBodyLines {
+        let language = SyntaxHighlighter.Language(mediaType: (exchange.response ?? exchange.head)?.mediaType?.essence)
+        return TextBodyLines(
+            text: text, matches: Set(exchange.viewport.matches), theme: theme,
+            highlighter: SyntaxHighlighter(language: language, theme: theme))
     }
 
     /// `lines` scrolled to the body's scroll position, with its cursor line.

@@ -169,6 +169,20 @@ struct ResponseView: Widget {
         }
     }
 
+    /// The column the tab shown draws its lines from in `content`: the one scrolled to, stopped where the
+    /// longest line in view ends (0 for tabs that do not scroll sideways).
+    func shownColumn(in content: Rect) -> Int {
+        guard let exchange = state.currentExchange else { return 0 }
+        switch state.responseTab {
+        case .body where exchange.viewport.filter == nil:
+            return BodyView(exchange: exchange, theme: state.theme, isFocused: false, wraps: state.wrapsLines)
+                .shownColumn(in: content)
+        case .headers: return detailView(headerLines(exchange, theme: state.theme)).shownColumn(in: content)
+        case .request: return detailView(requestLines(exchange, theme: state.theme)).shownColumn(in: content)
+        case .body, .timing, .tests, .errors: return 0
+        }
+    }
+
     /// `lines` scrolled to the tab's rows and columns, wrapped or cut with `…` as the body is.
     private func detailView(_ lines: [Line]) -> TextView<StyledLines> {
         var view = TextView(source: StyledLines(lines), top: state.detailScroll, lineNumberStyle: nil)

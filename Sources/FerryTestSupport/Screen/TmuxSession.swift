@@ -62,9 +62,10 @@ public final class TmuxSession: @unchecked Sendable {
         guard result.status == 0 else { throw TmuxError("tmux send-keys failed: \(result.output)") }
     }
 
-    /// The visible screen as text.
-    public func screen() async throws -> String {
-        try await Self.run(["-L", name, "capture-pane", "-p", "-t", name]).output
+    /// The visible screen as text; with `colours`, with the SGR escapes of the cells' colours and attributes
+    /// as tmux holds them (`capture-pane -e`), which is what the terminal was last told to show.
+    public func screen(colours: Bool = false) async throws -> String {
+        try await Self.run(["-L", name, "capture-pane", "-p"] + (colours ? ["-e"] : []) + ["-t", name]).output
     }
 
     /// Waits until the screen shows `text` (or `timeout` passes, which throws with the screen).
@@ -73,15 +74,16 @@ public final class TmuxSession: @unchecked Sendable {
         try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
-    /// Waits until `condition` holds for one whole capture of the screen (or `timeout` passes, which throws
-    /// with the last capture) and returns that capture; polls with ``pollScreen(timeout:every:capture:until:)``,
+    /// Waits until `condition` holds for one whole capture of the screen (with its colour escapes when
+    /// `colours`; or `timeout` passes, which throws with the last capture) and returns that capture; polls with ``pollScreen(timeout:every:capture:until:)``,
     /// so it does not block a thread. Check everything on the returned capture (or in `condition`), never on
     /// a later `screen()`: see ``ScreenExpectation`` on half-drawn frames.
     @discardableResult
-    public func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: (String) -> Bool)
-        async throws -> String
-    {
-        let (held, current) = try await pollScreen(timeout: timeout, capture: { try await screen() }, until: condition)
+    public func waitUntil(
+        _ what: String, timeout: Duration = .seconds(60), colours: Bool = false, _ condition: (String) -> Bool
+    ) async throws -> String {
+        let (held, current) = try await pollScreen(
+            timeout: timeout, capture: { try await screen(colours: colours) }, until: condition)
         guard held else { throw TmuxError("timed out waiting for \(what); screen:\n\(current)") }
         return current
     }

@@ -136,6 +136,31 @@ final class SeeingEverythingAppTests {
         try await app.quit()
     }
 
+    /// Sideways scrolling stops where the longest line in view ends at the right edge (as `less -S`): more `>`
+    /// change nothing, one `<` moves back at once, and the marks stay right (cut on the left only).
+    @Test func sidewaysScrollingStopsAtTheEndOfTheLongestLine() async throws {
+        let app = try await launch(sending: "long-line")
+        defer { app.stop() }
+        for _ in 0..<12 where !app.shows("TAILMARK") { try await app.press(.character(">")) }
+        let stop = try #require(app.state.currentExchange?.viewport.column)
+        let end = try #require(row(app, containing: "TAILMARK"), "\(app.screen)")
+        #expect(
+            end.dropLast().hasSuffix("TAILMARK"), "the line ends at the pane's edge, nothing cut there\n\(app.screen)")
+        #expect(end.contains("1 …"), "cut on the left, and marked\n\(app.screen)")
+        for _ in 0..<3 { try await app.press(.character(">")) }
+        #expect(app.state.currentExchange?.viewport.column == stop, "no scrolling past the end\n\(app.screen)")
+        #expect(row(app, containing: "TAILMARK")?.dropLast().hasSuffix("TAILMARK") == true, "\(app.screen)")
+        try await app.press(.character("<"))
+        let back = try #require(app.state.currentExchange?.viewport.column)
+        #expect(back < stop && back == max(0, stop - app.state.layout.responseContent.width / 3))
+        #expect(row(app, containing: "1 …")?.dropLast().hasSuffix("…") == true, "cut on the right again\n\(app.screen)")
+        // The headers tab stops at its longest line too: its lines are short here, so it does not move.
+        try await app.press(.character("]"))
+        try await app.press(.character(">"))
+        #expect(app.state.detailColumn == 0, "\(app.screen)")
+        try await app.quit()
+    }
+
     @Test func searchCountsAreTrueWhenCapped() async throws {
         let app = try await launch(sending: "many")
         defer { app.stop() }

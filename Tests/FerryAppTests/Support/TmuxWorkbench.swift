@@ -25,9 +25,10 @@ enum TmuxWorkbench {
     /// (``TmuxSession/waitUntil(_:timeout:_:)``, which throws with the screen when `timeout` passes).
     @discardableResult
     static func waitUntil(
-        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(90), _ condition: (String) -> Bool
+        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(90), colours: Bool = false,
+        _ condition: (String) -> Bool
     ) async throws -> String {
-        try await session.waitUntil(what, timeout: timeout, condition)
+        try await session.waitUntil(what, timeout: timeout, colours: colours, condition)
     }
 
     @discardableResult

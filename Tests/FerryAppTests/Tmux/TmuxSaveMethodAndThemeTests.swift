@@ -82,16 +82,55 @@ final class TmuxSaveMethodAndThemeTests {
         try await TmuxWorkbench.waitUntil(session, "the problem list to close") { !$0.contains("Esc closes") }
         try await session.send("T", literal: true)
         try await TmuxWorkbench.waitFor(session, "Theme (ferry-dark now")
-        // The colours of the preview on a real terminal are not checked here (see the in-memory test): the
-        // picker, Esc and Enter are.
+        let before = try await session.screen(colours: true)
+        #expect(!Self.isRed(before), "no red before the preview")
+        // The preview repaints the terminal's colours (what tmux was told, escapes and all), not only the
+        // in-memory screen: the red background shows, and goes again on Esc.
+        // Known to fail at times (under load, in the full run): the preview's colours did not reach the terminal
+        // within the wait. Kept as a known issue until that is explained; the names and messages are checked.
         try await session.send("redtest", literal: true)
-        try await TmuxWorkbench.waitFor(session, "redtest")
+        await withKnownIssue("the preview's colours do not always reach the terminal", isIntermittent: true) {
+            try await TmuxWorkbench.waitUntil(
+                session, "the red preview on the terminal", timeout: .seconds(20), colours: true
+            ) { screen in
+                Self.isRed(screen) && Self.plain(screen).contains("redtest")
+            }
+        }
         try await session.send("Escape")
         try await TmuxWorkbench.waitFor(session, "Theme: ferry-dark, as it was.")
+        await withKnownIssue("the old colours do not always come back on the terminal", isIntermittent: true) {
+            try await TmuxWorkbench.waitUntil(session, "the old colours back", timeout: .seconds(20), colours: true) {
+                screen in
+                !Self.isRed(screen)
+            }
+        }
         try await session.send("T", literal: true)
         try await session.send("redtest", literal: true)
         try await session.send("Enter")
+        // Not checked here: the colours once a theme is kept. A capture then shows no background at all (every
+        // cell `49`) though the frame fills the screen with the theme's; still to be found.
         try await TmuxWorkbench.waitFor(session, "Theme: redtest for this session")
         try await session.send("C-q")
+    }
+
+    /// Whether a capture with escapes paints a red (#ff0000) background: 256 colours or direct colour.
+    private static func isRed(_ screen: String) -> Bool {
+        screen.contains("48;5;196m") || screen.contains("48;2;255;0;0m")
+    }
+
+    /// A capture with escapes without them: the text alone.
+    private static func plain(_ screen: String) -> String {
+        var text = ""
+        var inEscape = false
+        for character in screen {
+            if character == "\u{1B}" {
+                inEscape = true
+            } else if inEscape {
+                if character.isLetter { inEscape = false }
+            } else {
+                text.append(character)
+            }
+        }
+        return text
     }
 }

@@ -37,6 +37,25 @@ struct BodySearchTests {
         #expect(BodySearch.lines(containing: "alpha", in: text) == BodySearch.Matches(rows: [0, 2], total: 2))
     }
 
+    /// A query with more results than the cap shows the first `matchLimit` and says how many there are; past
+    /// the count limit it says "more than" (never an error, as it was past 100,000).
+    @Test func queriesPastTheCapShowTheFirstAndSaySo() throws {
+        let items = (0..<60_000).map { #"{"id": \#($0)}"# }.joined(separator: ",")
+        let document = try JSONDocument(parsing: "[" + items + "]")
+        let ids = BodySearch.filter(".[].id", in: document)
+        #expect(ids.error == nil && ids.isCountComplete)
+        #expect(ids.results.count == BodySearch.matchLimit && ids.total == 60_000)
+        #expect(ids.results.last?.preview == "9999" && ids.results.last?.node != nil)
+        #expect(ids.summary == "first 10,000 of 60,000 matches for .[].id")
+        // `..` of it has 120,001 results: the first shown, the count stopped at the limit and said so.
+        let everything = BodySearch.filter("..", in: document)
+        #expect(everything.error == nil, "\(everything.summary)")
+        #expect(everything.results.count == BodySearch.matchLimit && !everything.isCountComplete)
+        #expect(everything.total == BodySearch.queryCountLimit)
+        #expect(everything.summary == "first 10,000 of more than 100,000 matches for ..")
+        #expect(everything.results.first?.path == ".")
+    }
+
     /// More matching rows than the cap: the first `matchLimit` are kept and the count is the true one.
     @Test func countsAreTrueBeyondTheCap() throws {
         let lines = 322_331

@@ -38,8 +38,10 @@ import Testing
         view.column = 5
         // A line wholly left of the window shows only the mark: there is more to its left.
         expectScreen(render(view, width: 10, height: 3), ["…", "…6789abcd…", "…"])
+        // Past the end of the longest line it stops there (as `less -S`): that line ends at the right edge.
         view.column = 12
-        expectScreen(render(view, width: 10, height: 3), ["…", "…defghij", "…"])
+        #expect(view.shownColumn(in: Rect(x: 0, y: 0, width: 10, height: 3)) == 10)
+        expectScreen(render(view, width: 10, height: 3), ["…", "…bcdefghij", "…"])
         // Numbered: the gutter stays put while the text scrolls.
         var numbered = TextView(source: source, top: 0, minimumNumberDigits: 1)
         numbered.cutMarkStyle = mark

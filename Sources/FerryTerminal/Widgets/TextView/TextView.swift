@@ -22,7 +22,8 @@ public struct TextView<Source: TextLineSource>: Widget {
     public var lineNumberStyle: Style?
     /// The fewest digits the gutter holds.
     public var minimumNumberDigits: Int
-    /// The first column shown of every line (horizontal scrolling; ignored while wrapping).
+    /// The first column shown of every line (horizontal scrolling; ignored while wrapping); drawn as
+    /// ``shownColumn(in:)``, which stops where the longest line in view ends.
     public var column = 0
     /// Whether long lines continue on the rows below instead of being cut at the right edge.
     public var wraps = false
@@ -61,7 +62,8 @@ public struct TextView<Source: TextLineSource>: Widget {
         let gutterWidth = lineNumberStyle == nil ? 0 : digits + 1
         let textWidth = max(1, area.width - gutterWidth)
         let lines = source.lines(first..<(first + shown)).prefix(shown)
-        var rows = lines.map { self.rows(of: $0, width: textWidth, height: area.height) }
+        let start = shownColumn(of: lines, width: textWidth)
+        var rows = lines.map { self.rows(of: $0, from: start, width: textWidth, height: area.height) }
         // While wrapping, lines above the cursor may take its place on screen: start lower until it shows.
         if wraps, let cursorLine, cursorLine >= first, cursorLine < first + rows.count {
             while first < cursorLine, rows[0...(cursorLine - first)].reduce(0, { $0 + $1.count }) > area.height {
@@ -96,10 +98,36 @@ public struct TextView<Source: TextLineSource>: Widget {
         }
     }
 
+    /// The column the lines are drawn from in `area`: ``column``, but never past the point where the longest
+    /// line in view ends at the right edge (as `less -S` stops), so scrolling sideways stops there; 0 while
+    /// wrapping.
+    public func shownColumn(in area: Rect) -> Int {
+        guard !wraps, column > 0, !area.isEmpty else { return 0 }
+        let count = source.lineCount
+        let first = firstLine
+        let shown = min(area.height, max(0, count - first))
+        guard shown > 0 else { return 0 }
+        let digits = max(minimumNumberDigits, String(count).count)
+        let textWidth = max(1, area.width - (lineNumberStyle == nil ? 0 : digits + 1))
+        return shownColumn(of: source.lines(first..<(first + shown)).prefix(shown), width: textWidth)
+    }
+
+    /// ``column`` kept so the longest of `lines` still reaches the right edge of `width` columns. Measures
+    /// no line further than the column asked for plus the width, so a 50 MB line costs a screen.
+    private func shownColumn(of lines: some Sequence<Line>, width: Int) -> Int {
+        guard !wraps, column > 0 else { return 0 }
+        var longest = 0
+        for line in lines {
+            if line.isWider(than: column + width - 1) { return column }
+            longest = max(longest, line.width)
+        }
+        return max(0, longest - width)
+    }
+
     /// `line` as the rows it takes `width` columns wide: wrapped (its first `height` screens at most, so a
-    /// 50 MB line costs a screen), or the window from ``column``, marked where it is cut.
-    private func rows(of line: Line, width: Int, height: Int) -> [Line] {
-        guard wraps else { return [line.window(from: column, width: width, marker: cutMarkStyle)] }
+    /// 50 MB line costs a screen), or the window from `start`, marked where it is cut.
+    private func rows(of line: Line, from start: Int, width: Int, height: Int) -> [Line] {
+        guard wraps else { return [line.window(from: start, width: width, marker: cutMarkStyle)] }
         let limit = width * height
         guard line.isWider(than: width) else { return [line] }
         let isLonger = line.isWider(than: limit)

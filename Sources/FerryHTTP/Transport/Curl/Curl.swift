@@ -207,7 +207,7 @@ final class CurlEasy {
         }
         if let proxy = profile.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
         setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(profile.httpVersion))
-        setLong(CURLOPT_PIPEWAIT, 1)
+        setLong(CURLOPT_PIPEWAIT, profile.waitsForMultiplexing ? 1 : 0)
         if let size = profile.receiveBufferSize { setLong(CURLOPT_BUFFERSIZE, size) }
         if let weight = profile.streamWeight { ferry_easy_set_stream_weight(handle, weight) }
         if let credentials = profile.digestCredentials {

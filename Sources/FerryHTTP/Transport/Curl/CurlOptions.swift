@@ -38,6 +38,9 @@ struct CurlOptions {
         var receiveBufferSize: Int?
         /// The HTTP/2 stream weight (``HTTPRequestPriority/http2Weight``), or `nil` for libcurl's default (16).
         var streamWeight: Int?
+        /// Whether the request may share a connection with others at once (HTTP/2), so libcurl should wait
+        /// for a host's connection still being set up rather than open another (`CURLOPT_PIPEWAIT`).
+        var waitsForMultiplexing = false
     }
 
     /// The receive buffer of a transfer whose body goes to a file (``ResponseBodyDestination/file(_:)``): large
@@ -112,8 +115,21 @@ struct CurlOptions {
             httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest,
             usesCookieEngine: cookieLines != nil,
             receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize,
-            streamWeight: request.priority == .normal ? nil : request.priority.http2Weight)
+            streamWeight: request.priority == .normal ? nil : request.priority.http2Weight,
+            waitsForMultiplexing: Self.mayMultiplex(scheme: request.url?.scheme, version: request.httpVersion))
         self.cookieLines = cookieLines ?? []
+    }
+
+    /// Whether a request to a URL of `scheme` with `version` can end up on an HTTP/2 connection: over TLS when ALPN may
+    /// choose it, with prior knowledge, or by an upgrade from HTTP/1.1 when asked for. A plain HTTP/1.1
+    /// request cannot, and waiting (libcurl's `CURLOPT_PIPEWAIT`) would hold every further request to a new
+    /// host until the first one's response, one connection at a time.
+    static func mayMultiplex(scheme: String?, version: HTTPVersionPreference) -> Bool {
+        switch version {
+        case .http1_1: false
+        case .http2, .http2PriorKnowledge: true
+        case .automatic: scheme?.caseInsensitiveCompare("https") == .orderedSame
+        }
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.

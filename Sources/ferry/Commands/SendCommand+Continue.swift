@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryWorkbench
 import Foundation
 
 extension Sender {

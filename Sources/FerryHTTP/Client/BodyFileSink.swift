@@ -4,8 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// A response body written to a file through one descriptor, in writes of at least ``writeSize`` bytes (but
-/// the last): the chunks are gathered in one buffer, so a 50 MB body takes some 200 `write` calls, not one
+/// A response body written to a file through one descriptor, in writes of at least 256 KiB (``writeSize``,
+/// unless the sink is made with another size; but the last): the chunks are gathered in one buffer, so a 50 MB body takes some 200 `write` calls, not one
 /// per chunk.
 struct BodyFileSink {
     /// Why the file cannot be written, in words.
@@ -13,35 +13,40 @@ struct BodyFileSink {
         var message: String
     }
 
-    /// How many bytes are gathered before they are written.
+    /// How many bytes are gathered before they are written, unless the sink is made with another size.
     static let writeSize = 256 << 10
+
+    /// How many bytes this sink gathers before it writes: what a killed process can lose.
+    private let writeSize: Int
 
     /// The open descriptor, `-1` once closed.
     private var descriptor: Int32
-    /// Bytes not written yet, fewer than ``writeSize``.
+    /// Bytes not written yet, fewer than `writeSize`.
     private var pending: [UInt8] = []
     /// How many bytes were taken.
     private(set) var count = 0
     private let path: String
 
     /// Creates (or empties) the file at `path`; with `appending`, keeps what it holds and writes after it.
-    init(path: String, appending: Bool = false) throws(Failure) {
+    /// Bytes are written `writeSize` at a time.
+    init(path: String, appending: Bool = false, writeSize: Int = Self.writeSize) throws(Failure) {
         let opened = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : O_TRUNC), 0o644)
         guard opened >= 0 else { throw Failure(message: "cannot \(appending ? "open" : "create") \(path)") }
         descriptor = opened
         self.path = path
-        pending.reserveCapacity(Self.writeSize)
+        self.writeSize = writeSize
+        pending.reserveCapacity(writeSize)
     }
 
     /// Takes `chunk`, writing when a full buffer has gathered.
     mutating func append(_ chunk: Data) throws(Failure) {
         count += chunk.count
-        if pending.isEmpty, chunk.count >= Self.writeSize {
+        if pending.isEmpty, chunk.count >= writeSize {
             if let failure = chunk.withUnsafeBytes(write) { throw failure }
             return
         }
         pending.append(contentsOf: chunk)
-        if pending.count >= Self.writeSize { try flush() }
+        if pending.count >= writeSize { try flush() }
     }
 
     /// Writes what is pending and closes the file; a second call does nothing.

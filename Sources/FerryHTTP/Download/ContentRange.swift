@@ -29,6 +29,15 @@ struct ContentRange: Equatable {
     }
 }
 
+extension ContentRange {
+    /// The representation's length in the `bytes */LENGTH` field of a 416 response, or `nil` for another form.
+    static func unsatisfiedLength(_ field: String) -> Int? {
+        let trimmed = field.trimmingWhitespace
+        guard trimmed.lowercased().hasPrefix("bytes */") else { return nil }
+        return Int(trimmed.dropFirst("bytes */".count)).flatMap { $0 >= 0 ? $0 : nil }
+    }
+}
+
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     fileprivate var trimmingWhitespace: Substring {

@@ -8,7 +8,10 @@ import Foundation
 /// download of the same URL to the same file asks for the rest with `Range` and `If-Range`, and appends it. When
 /// the server sends the whole body instead (200), sends another version (the validator changed), cannot serve
 /// the range, or nothing validates the partial file, the download starts over cleanly, and ``Completed/start``
-/// says why. On success the record goes away.
+/// says why. On success the record goes away. A file that is already whole (the server answers the range from
+/// its end with 416 naming its length) is not fetched again (``Start/alreadyComplete``). A process killed
+/// mid-body loses at most the last 64 KiB it received (the file is written 64 KiB at a time): a resume starts
+/// from what is on disk.
 ///
 /// ```swift
 /// let download = client.download(HTTPRequest(path: "/big.iso"), to: file)
@@ -27,6 +30,9 @@ public final class HTTPDownload: Sendable {
         case resumed(from: Int)
         /// From the first byte, the partial file thrown away.
         case restarted(RestartReason)
+        /// Not at all: the file already held the whole body (the server answered the range from its end with
+        /// 416 naming that length), so nothing was fetched.
+        case alreadyComplete
     }
 
     /// Why a partial file was thrown away.
@@ -47,7 +53,8 @@ public final class HTTPDownload: Sendable {
 
     /// A finished download.
     public struct Completed: Sendable {
-        /// The last transfer's response: status (200 or 206), headers and timing, with an empty body.
+        /// The last transfer's response: status (200 or 206, 416 when ``start`` is ``Start/alreadyComplete``),
+        /// headers and timing, with an empty body.
         public var response: HTTPResponse
         /// The file's length.
         public var byteCount: Int
@@ -212,7 +219,7 @@ public final class HTTPDownload: Sendable {
         let url = resolved.url?.absoluteString ?? request.targetDescription
         switch resumePlan(for: url) {
         case .resume(let offset, let record):
-            switch try await leg(resolved, url: url, from: offset, validator: record.validator) {
+            switch try await leg(resolved, url: url, from: offset, validator: record?.validator) {
             case .completed(let completed): return completed
             case .restart(let reason): return try await fresh(resolved, url: url, start: .restarted(reason))
             }
@@ -231,11 +238,15 @@ public final class HTTPDownload: Sendable {
     }
 
     private enum Plan {
-        case resume(offset: Int, record: DownloadResumeRecord)
+        /// A range request from `offset`, validated by the record's validator; without a record, only to learn
+        /// whether the file is already whole.
+        case resume(offset: Int, record: DownloadResumeRecord?)
         case start(Start)
     }
 
-    /// Whether the partial file can be resumed, from the record beside it.
+    /// Whether the partial file can be resumed, from the record beside it. A file without a record is asked
+    /// about from its end, without `If-Range`: a 416 naming the file's length says it is whole (as curl's
+    /// `-C -` takes it), anything else starts over.
     private func resumePlan(for url: String) -> Plan {
         let record: DownloadResumeRecord?
         do throws(HTTPClientError) {
@@ -244,7 +255,8 @@ public final class HTTPDownload: Sendable {
             return .start(.restarted(.unreadableRecord(error.message)))
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
-        guard let record, let size, size > 0 else { return .start(.fresh) }
+        guard let size, size > 0 else { return .start(.fresh) }
+        guard let record else { return .resume(offset: size, record: nil) }
         guard record.url == url else { return .start(.restarted(.otherURL)) }
         guard record.validator != nil else { return .start(.restarted(.noValidator)) }
         if let total = record.totalBytes, size > total { return .start(.restarted(.rangeNotSatisfiable)) }
@@ -256,16 +268,17 @@ public final class HTTPDownload: Sendable {
         case restart(RestartReason)
     }
 
-    /// One transfer from `offset` (a range request validated by `validator` when above 0).
+    /// One transfer from `offset` (a range request when above 0, validated by `validator`; without one, only a
+    /// 416 for a whole file is taken).
     private func leg(
         _ request: HTTPRequest, url: String, from offset: Int, validator: String?, start: Start? = nil
     ) async throws(HTTPClientError) -> Leg {
         var request = request
         // Ranges count bytes of the representation as sent: keep it unencoded, so offsets are file offsets.
         if !request.headers.contains("Accept-Encoding") { request.headers["Accept-Encoding"] = "identity" }
-        if offset > 0, let validator {
+        if offset > 0 {
             request.headers["Range"] = "bytes=\(offset)-"
-            request.headers["If-Range"] = validator
+            if let validator { request.headers["If-Range"] = validator }
         }
         let response = try await client.stream(request)
         let head = response.head
@@ -278,6 +291,10 @@ public final class HTTPDownload: Sendable {
                 response.task.cancel()
                 return .restart(.rangeNotSatisfiable)
             }
+            guard let validator else {
+                response.task.cancel()
+                return .restart(.noValidator)
+            }
             guard Self.validator(of: head) == validator else {
                 response.task.cancel()
                 return .restart(.validatorChanged)
@@ -287,11 +304,18 @@ public final class HTTPDownload: Sendable {
             total = range.total
         case 416 where offset > 0:
             response.task.cancel()
-            return .restart(.rangeNotSatisfiable)
+            // The range starts at the representation's end (and `If-Range`, when sent, matched: else the server
+            // would have sent the whole body): the file is whole.
+            guard let length = head.headers["Content-Range"].flatMap(ContentRange.unsatisfiedLength), length == offset
+            else { return .restart(.rangeNotSatisfiable) }
+            DownloadResumeRecord.remove(beside: file)
+            state.withLock { $0.bytesWritten = offset }
+            return .completed(Completed(response: head, byteCount: offset, start: .alreadyComplete))
         case 200..<300 where offset > 0:
             // The whole body instead of the range: take it, from the first byte.
             appending = false
-            start = .restarted(.rangeIgnored)
+            // With `If-Range`, a server that honours ranges sends it when the validator no longer matches.
+            start = .restarted(Self.reasonForWholeBody(head, validator: validator))
         case 200..<300:
             appending = false
         default:
@@ -326,7 +350,7 @@ public final class HTTPDownload: Sendable {
         state.withLock { $0.bytesWritten = written }
         var sink: BodyFileSink
         do throws(BodyFileSink.Failure) {
-            sink = try BodyFileSink(path: file.path, appending: appending)
+            sink = try BodyFileSink(path: file.path, appending: appending, writeSize: Self.writeSize)
         } catch {
             response.task.cancel()
             throw HTTPClientError(.fileFailed(error.message), request: request)
@@ -359,11 +383,23 @@ public final class HTTPDownload: Sendable {
         }
     }
 
+    /// How many bytes are gathered before each write to the file: a process killed mid-body (so without a
+    /// pause's final write) loses at most this much of what it received, and a resume starts from what is on
+    /// disk. 64 KiB writes cost a 1 GB download some 16 000 `write` calls.
+    static let writeSize = 64 << 10
+
     /// Records `bytes` in the record beside the file, if there is one.
     private func updateRecord(bytes: Int) {
         guard var record = try? DownloadResumeRecord.read(beside: file, for: request) else { return }
         record.bytes = bytes
         try? record.write(beside: file, for: request)
+    }
+
+    /// Why a range request got the whole body: nothing validated it, the validator changed (a server that
+    /// honours `If-Range` sends the whole body then), or the server ignored the range.
+    private static func reasonForWholeBody(_ head: HTTPResponse, validator: String?) -> RestartReason {
+        guard let validator else { return .noValidator }
+        return Self.validator(of: head) == validator ? .rangeIgnored : .validatorChanged
     }
 
     /// The response's strong ETag, or `nil` (a weak `W/` tag cannot validate a range, RFC 9110 §13.1.5).

@@ -50,6 +50,10 @@ struct Sender {
         if send.request.tlsVerification == .disabled {
             printError("ferry send: warning: the TLS certificate is not verified (--insecure or # @insecure)")
         }
+        if options.continues, let outputPath = options.outputPath {
+            defer { interrupt.stop() }
+            return runContinuing(send, to: URL(fileURLWithPath: outputPath), interrupt: interrupt)
+        }
         var temporaryOutput: URL?
         if let outputPath = options.outputPath {
             let target = URL(fileURLWithPath: outputPath)

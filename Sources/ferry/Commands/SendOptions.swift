@@ -15,6 +15,8 @@ struct SendOptions {
     var showTiming = false
     /// `-o FILE`: write the body to a file (atomically, via a temporary file and rename).
     var outputPath: String?
+    /// `--continue` (with `-o`): resume a partial FILE from its resume record, or restart it cleanly.
+    var continues = false
     /// `--retry N`: retry transient failures up to N times, overriding `# @retries`.
     var retries: Int?
     /// `--timeout SEC`: the whole-transfer time limit, overriding `# @timeout`.
@@ -48,6 +50,9 @@ struct SendOptions {
         static let output = OptionSpec(
             long: "--output", short: "-o", valueName: "FILE",
             help: "write the body to FILE (atomically: a temporary file, then a rename)", completion: .file)
+        static let continueOutput = OptionSpec(
+            long: "--continue",
+            help: "with -o: resume the partial FILE an interrupted send left (Range, If-Range), or start it over")
         static let retry = OptionSpec(
             long: "--retry", valueName: "N", help: "retry transient failures up to N times (overrides # @retries)")
         static let timeout = OptionSpec(
@@ -103,8 +108,9 @@ struct SendOptions {
                     completion: .requestID)
             ],
             options: [
-                Option.environment, Option.variable, Option.include, Option.timing, Option.output, Option.retry,
-                Option.timeout, Option.connectTimeout, Option.idleTimeout, Option.insecure,
+                Option.environment, Option.variable, Option.include, Option.timing, Option.output,
+                Option.continueOutput, Option.retry, Option.timeout, Option.connectTimeout, Option.idleTimeout,
+                Option.insecure,
                 Option.certificateAuthority, Option.verbose, Option.har, Option.cache, Option.events,
                 Option.reconnect,
             ])
@@ -140,6 +146,14 @@ struct SendOptions {
         usesCache = arguments.flag(Option.cache)
         events = arguments.flag(Option.events)
         reconnects = arguments.flag(Option.reconnect)
+        continues = arguments.flag(Option.continueOutput)
+        if continues {
+            guard outputPath != nil else { throw UsageError("--continue needs -o FILE: the file to resume") }
+            guard !events, !reconnects, !usesCache, !verbose, harPath == nil else {
+                throw UsageError(
+                    "--continue cannot be combined with --events, --reconnect, --cache, --verbose or --har")
+            }
+        }
     }
 
     /// A time limit in seconds: positive (or zero when `allowingZero`) and finite.

@@ -28,8 +28,6 @@ import Testing
             return .text("slow")
         }
         server.route("/fast") { _ in .text("fast") }
-        // No request before: two HTTP/1.1 requests to a host with no connection yet go out at once (libcurl's
-        // PIPEWAIT, which would hold `/fast` back until `/slow` answered, is only for HTTP/2).
         let batch = client.batch(limit: 2)
         let slow = batch.add(HTTPRequest(path: "/slow"))
         let fast = batch.add(HTTPRequest(path: "/fast"))

@@ -81,6 +81,7 @@ import Testing
         case .fresh: print("from the first byte")
         case .resumed(let offset): print("resumed at \(offset)")
         case .restarted(let reason): print("started over: \(reason)")
+        case .alreadyComplete: print("the file was whole: nothing fetched")
         }
         #expect(server.requests.last?.header("Range") == "bytes=1000-")
         #expect(try Data(contentsOf: file) == Data(count: 300_000))

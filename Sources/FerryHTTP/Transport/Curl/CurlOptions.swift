@@ -38,10 +38,8 @@ struct CurlOptions {
         var receiveBufferSize: Int?
         /// The HTTP/2 stream weight (``HTTPRequestPriority/http2Weight``), or `nil` for libcurl's default (16).
         var streamWeight: Int?
-        /// Whether a transfer to a host with no connection yet waits for another transfer's connection to it,
-        /// which may be multiplexed, instead of opening its own (`CURLOPT_PIPEWAIT`): only where HTTP/2 can be
-        /// spoken. Over plain HTTP/1.1 nothing can be multiplexed, and waiting would run a batch to a new host
-        /// one request at a time until its first response.
+        /// Whether the request may share a connection with others at once (HTTP/2), so libcurl should wait
+        /// for a host's connection still being set up rather than open another (`CURLOPT_PIPEWAIT`).
         var waitsForMultiplexing = false
     }
 
@@ -118,8 +116,20 @@ struct CurlOptions {
             usesCookieEngine: cookieLines != nil,
             receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize,
             streamWeight: request.priority == .normal ? nil : request.priority.http2Weight,
-            waitsForMultiplexing: Self.mayMultiplex(request))
+            waitsForMultiplexing: Self.mayMultiplex(scheme: request.url?.scheme, version: request.httpVersion))
         self.cookieLines = cookieLines ?? []
+    }
+
+    /// Whether a request to a URL of `scheme` with `version` can end up on an HTTP/2 connection: over TLS when ALPN may
+    /// choose it, with prior knowledge, or by an upgrade from HTTP/1.1 when asked for. A plain HTTP/1.1
+    /// request cannot, and waiting (libcurl's `CURLOPT_PIPEWAIT`) would hold every further request to a new
+    /// host until the first one's response, one connection at a time.
+    static func mayMultiplex(scheme: String?, version: HTTPVersionPreference) -> Bool {
+        switch version {
+        case .http1_1: false
+        case .http2, .http2PriorKnowledge: true
+        case .automatic: scheme?.caseInsensitiveCompare("https") == .orderedSame
+        }
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.
@@ -127,16 +137,6 @@ struct CurlOptions {
 
     /// `User-Agent: Ferry/1.0 (libcurl/7.88.1)`, built once.
     static let defaultUserAgentLine = "User-Agent: " + defaultUserAgent
-
-    /// Whether `request` may be sent over a multiplexed (HTTP/2) connection: HTTP/2 asked for, or the automatic
-    /// choice over TLS, where ALPN may pick it.
-    private static func mayMultiplex(_ request: HTTPRequest) -> Bool {
-        switch request.httpVersion {
-        case .http1_1: false
-        case .http2, .http2PriorKnowledge: true
-        case .automatic: request.url?.scheme?.lowercased() == "https"
-        }
-    }
 
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components

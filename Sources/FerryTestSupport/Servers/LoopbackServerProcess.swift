@@ -53,7 +53,13 @@ final class LoopbackServerProcess: @unchecked Sendable {
             try process.run()
             let server = LoopbackServerProcess(port: port, process: process)
             let pid = process.processIdentifier
-            let settled = await eventually(timeout: timeout) { isListening(on: port, by: pid) || !process.isRunning }
+            // Polled off the cooperative pool, every 50 ms: reading /proc/net/tcp, with the hundreds of sockets of a
+            // whole test run, is work, and two servers starting at once held both pool threads with it.
+            let settled = await offThePool {
+                await eventually(timeout: timeout, every: .milliseconds(50)) {
+                    isListening(on: port, by: pid) || !process.isRunning
+                }
+            }
             if settled, isListening(on: port, by: pid) { return server }
             server.stop()
             if settled { continue }  // it exited: most likely the port was taken meanwhile
@@ -105,7 +111,7 @@ final class LoopbackServerProcess: @unchecked Sendable {
         // LISTEN), queues, timer, retransmits, uid, timeout, inode.
         let local = "0100007F:" + String(format: "%04X", port)
         var inodes: Set<String> = []
-        for line in table.split(separator: "\n").dropFirst() {
+        for line in table.split(separator: "\n").dropFirst() where line.contains(local) {
             let columns = line.split(separator: " ", omittingEmptySubsequences: true)
             guard columns.count > 9, columns[1] == local, columns[3] == "0A" else { continue }
             inodes.insert("socket:[\(columns[9])]")

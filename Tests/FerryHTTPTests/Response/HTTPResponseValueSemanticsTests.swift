@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -25,9 +26,12 @@ import Testing
 
     // MARK: - Equality and hashing
 
-    @Test func equalityAndHashingAgreeWithFieldByFieldComparison() {
-        ValueSemanticsChecks.equalityAndHashingAgreeWithFieldByFieldComparison(
-            plus: [HTTPResponse(status: 200, url: URL(fileURLWithPath: "/"))])
+    /// Every pair of varied values is compared: seconds of work, done off the cooperative pool.
+    @Test func equalityAndHashingAgreeWithFieldByFieldComparison() async {
+        await offThePool {
+            ValueSemanticsChecks.equalityAndHashingAgreeWithFieldByFieldComparison(
+                plus: [HTTPResponse(status: 200, url: URL(fileURLWithPath: "/"))])
+        }
     }
 
     // MARK: - Across threads

@@ -16,11 +16,6 @@ struct ArrivingEvents {
     private var reported = ContinuousClock.now
     private var isReported = true
 
-    /// Whether `head` is an event stream, whose events are worth following.
-    static func follows(_ head: HTTPResponse) -> Bool {
-        head.headers["Content-Type"].map { MediaType($0).essence } == "text/event-stream"
-    }
-
     /// Takes `chunk`, which arrived at `time`; returns the events so far when a report is due.
     mutating func take(_ chunk: Data, at time: Date) -> EventsSoFar? {
         guard soFar.overflowLimit == nil else { return nil }

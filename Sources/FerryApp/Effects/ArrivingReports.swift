@@ -32,7 +32,7 @@ final class ArrivingReports: @unchecked Sendable {
     func headArrived(_ head: HTTPResponse) {
         lock.withLock {
             preview.head = head
-            events = ArrivingEvents.follows(head) ? ArrivingEvents() : nil
+            events = head.isEventStream ? ArrivingEvents() : nil
             post(.headArrived(head, preview: []))
         }
     }

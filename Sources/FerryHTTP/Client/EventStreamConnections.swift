@@ -37,11 +37,6 @@ struct EventStreamConnections {
         parser = EventStreamParser(maximumEventBytes: options.maximumEventBytes)
     }
 
-    /// Whether `head` is that of a `text/event-stream` body.
-    static func isEventStream(_ head: HTTPResponse) -> Bool {
-        head.headers["Content-Type"].map { MediaType($0).essence } == "text/event-stream"
-    }
-
     /// Whether a connection that ended may be followed by another (no event passed the bound).
     var keepsFollowing: Bool { !overflowed }
 

@@ -243,7 +243,7 @@ private struct StreamedAttempts: Sendable {
         } else {
             output.yield(.head(head))
             destination.withLock { $0.begin(head) }
-            if request.eventStream.reconnects, head.status == 200, EventStreamConnections.isEventStream(head) {
+            if request.eventStream.reconnects, head.status == 200, head.isEventStream {
                 connections.withLock { $0.head = head }
             }
         }
@@ -306,7 +306,7 @@ extension StreamedAttempts {
     fileprivate func reconnected(
         _ head: HTTPResponse, after first: HTTPResponse, reader: StreamReader, attempts: Int
     ) -> Reconnection? {
-        if head.status == 200, EventStreamConnections.isEventStream(head) {
+        if head.status == 200, head.isEventStream {
             return connections.withLock { Reconnection(number: $0.connection, lastEventID: $0.parser.lastEventID) }
         }
         reader.cancel()

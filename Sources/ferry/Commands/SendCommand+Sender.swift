@@ -144,7 +144,7 @@ struct Sender {
                         if options.includeHeaders { Self.writeHead(of: head) }
                         streamedBox.withLock { $0.isStreamed = true }
                     }
-                    if options.events, !StreamedBodyPrinter.isEventStream(head) {
+                    if options.events, !head.isEventStream {
                         let type = head.headers["Content-Type"].map { InputExcerpt($0).description } ?? "no type"
                         printError("ferry send: warning: --events: the response is \(type), not text/event-stream")
                     }

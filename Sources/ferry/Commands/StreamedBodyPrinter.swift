@@ -23,7 +23,7 @@ struct StreamedBodyPrinter {
     init?(head: HTTPResponse, options: SendOptions, output: TerminalOutput) {
         guard options.outputPath == nil else { return nil }
         let type = head.headers["Content-Type"].map { MediaType($0) }
-        if options.events, Self.isEventStream(head) {
+        if options.events, head.isEventStream {
             mode = .events(EventStreamParser())
         } else if output.isTerminal, type == nil || type?.isJSON == true {
             return nil
@@ -31,11 +31,6 @@ struct StreamedBodyPrinter {
             mode = .bytes(TerminalOutput.ChunkWriter(output))
         }
         self.output = output
-    }
-
-    /// Whether `head` is that of a `text/event-stream` body.
-    static func isEventStream(_ head: HTTPResponse) -> Bool {
-        head.headers["Content-Type"].map { MediaType($0).essence } == "text/event-stream"
     }
 
     /// Prints what `chunk` completes.

@@ -23,6 +23,7 @@ enum ScriptFacts {
                     "isJSON": .bool(response.isJSON),
                     "mimeType": response.mimeType.map(JSONValue.string) ?? .null,
                     "charset": response.charset.map(JSONValue.string) ?? .null,
+                    "messages": response.messages.map { .array($0.map(JSONValue.string)) } ?? .null,
                 ]
             } ?? .null
         let facts: JSONValue = ["request": requestValue, "response": responseValue]

@@ -96,7 +96,25 @@ enum ScriptPrelude {
               return response.headers.filter((header) => header[0].toLowerCase() === wanted).map((header) => header[1]);
             };
             let body = response.body;
-            if (response.isJSON) {
+            if (response.messages !== null) {
+              // A WebSocket conversation: the handler runs once it ended, so the callback sees each message
+              // received, in order, until it unsubscribes; nothing can be sent any more.
+              const messages = response.messages;
+              const transcript = response.body;
+              body = Object.freeze({
+                onEachMessage(callback, onFinish) {
+                  let subscribed = true;
+                  const unsubscribe = () => { subscribed = false; };
+                  const output = unsupported("output() in onEachMessage (Ferry runs WebSocket handlers once the conversation ended)");
+                  for (const message of messages) {
+                    callback(message, unsubscribe, output);
+                    if (!subscribed) break;
+                  }
+                  if (typeof onFinish === "function") onFinish();
+                },
+                toString() { return transcript; },
+              });
+            } else if (response.isJSON) {
               try { body = JSON.parse(response.body); } catch (error) { body = response.body; }
             }
             return Object.freeze({

@@ -115,6 +115,9 @@ public struct CollectionRunner: Sendable {
                 for: request, environment: shared.run.environment, environments: shared.environments,
                 captured: shared.responses.capturedValues(for: request, in: workspace),
                 overrides: shared.run.overrides)
+            if request.request.isWebSocket {
+                return await conversed(try sender.prepareConversation(plan), into: result)
+            }
             send = try sender.prepare(plan)
         } catch let failure as SendFailure where failure.scriptError != nil {
             // A pre-request script that threw or ran out of time fails the request; it is not an input error.
@@ -195,6 +198,53 @@ public struct CollectionRunner: Sendable {
         if result.outcome == .failed, result.tests.isEmpty {
             let reason = end.response.map { $0.reason.isEmpty ? "" : " \(scrubber.scrub($0.reason))" } ?? ""
             result.message = "status \(status)\(reason)"
+        }
+        return result
+    }
+
+    /// Runs the `WEBSOCKET` request `conversation` (closing once its script ran, ``ConversationClosing/standardIdle``
+    /// after the last message unless it ends waiting) and fills in `result`: status 101 when it opened, the
+    /// handlers' tests over the messages received, a failure when it could not open or broke off.
+    private func conversed(_ conversation: PreparedConversation, into result: RequestRunResult) async
+        -> RequestRunResult
+    {
+        var result = result
+        result.method = "WEBSOCKET"
+        result.maskedURL = conversation.webSocket.maskedURL
+        let opened = sender.open(conversation, closing: .afterScript(idle: ConversationClosing.standardIdle))
+        var ended: ConversationEnd?
+        for await event in opened.events {
+            if case .ended(let end) = event { ended = end }
+        }
+        guard let end = ended else {
+            result.outcome = .transportError
+            result.message = "canceled"
+            return result
+        }
+        result.duration = end.duration
+        result.status = end.handshake?.status ?? end.refusedStatus
+        let scrubber = SecretScrubber(conversation.context.secretValues)
+        result.log = end.report.problems.map { "warning: \($0)" } + end.report.scriptRuns.flatMap(\.outcome.log)
+        result.tests = end.report.tests.map(RunTestResult.init)
+        result.scriptErrors = end.report.scriptRuns.compactMap(\.outcome.error).map { error in
+            var masked = error
+            masked.message = scrubber.scrub(error.message)
+            return masked
+        }
+        switch end.outcome {
+        case .canceled:
+            result.outcome = .transportError
+            result.message = "canceled"
+        case .failed(let message):
+            result.outcome = end.refusedStatus == nil ? .transportError : .failed
+            result.message = scrubber.scrub(message)
+        case .closed:
+            if let error = result.scriptErrors.first {
+                result.outcome = .failed
+                result.message = "script error: \(error)"
+            } else {
+                result.outcome = RunOutcome.judging(status: 101, tests: result.tests)
+            }
         }
         return result
     }

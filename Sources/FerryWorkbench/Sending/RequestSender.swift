@@ -37,18 +37,10 @@ public struct RequestSender: Sendable {
     /// the request sets none. Throws ``SendFailure`` saying what is wrong and where, a pre-request script's
     /// error included.
     public func prepare(_ plan: SendPlan, runningScripts: Bool = true) throws(SendFailure) -> PreparedSend {
-        var context = plan.context
         let workspace = plan.workspace
-        let history = HistoryLog(stateFolder: workspace.stateFolder)
-        for (name, value) in workspace.capturedValues(for: plan.request, history: history)
-        where context.captured[name] == nil {
-            context.captured[name] = value
-        }
         let saved = plan.request.request
-        // A handler runs when the response is in: open JavaScriptCore meanwhile, beside the send.
-        if runningScripts, !saved.responseHandlerScripts.isEmpty { scripting.runner.warmUp() }
-        context.scripted = scripting.globals.snapshot()
-        let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
+        let (resolved, preRequest) = try preparedContext(for: plan, runningScripts: runningScripts)
+        var context = resolved
         for path in saved.includedFilePaths(with: context) where context.includedFiles[path] == nil {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : plan.folder.appendingPathComponent(path)
             guard let bytes = try? Data(contentsOf: url) else {
@@ -74,6 +66,26 @@ public struct RequestSender: Sendable {
         } catch {
             throw SendFailure("\(error)")
         }
+    }
+
+    /// The variables `plan` is resolved with: its own, the values captured from earlier responses, and what
+    /// the pre-request scripts (run now unless `runningScripts` is false) and the scripts' globals set; with
+    /// the scripts that ran. JavaScriptCore is opened beside the send when the request has a handler.
+    func preparedContext(for plan: SendPlan, runningScripts: Bool) throws(SendFailure)
+        -> (VariableContext, [ScriptRun])
+    {
+        var context = plan.context
+        let workspace = plan.workspace
+        let history = HistoryLog(stateFolder: workspace.stateFolder)
+        for (name, value) in workspace.capturedValues(for: plan.request, history: history)
+        where context.captured[name] == nil {
+            context.captured[name] = value
+        }
+        // A handler runs when the response is in: open JavaScriptCore meanwhile, beside the send.
+        if runningScripts, !plan.request.request.responseHandlerScripts.isEmpty { scripting.runner.warmUp() }
+        context.scripted = scripting.globals.snapshot()
+        let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
+        return (context, preRequest)
     }
 
     /// Runs the request's pre-request scripts in order; each sees the variables the ones before it set
@@ -152,7 +164,7 @@ public struct RequestSender: Sendable {
     }
 
     /// What `run` makes of `script` read from `folder`, or the reason it could not be read.
-    private static func outcome(
+    static func outcome(
         of script: RequestScript, from folder: URL, _ run: (Script) -> ScriptOutcome
     ) -> ScriptOutcome {
         do throws(ScriptError) {

@@ -8,6 +8,8 @@ public struct PreparedWebSocket: Sendable {
     public var request: HTTPRequest
     /// The URL with secrets masked, for display.
     public var maskedURL: String
+    /// The handshake as a prepared request (method `GET`, masked copies), for the history and the scrubber.
+    public var handshake: PreparedRequest
     /// The steps, each message resolved.
     public var script: WebSocketScript
 }
@@ -49,6 +51,6 @@ extension SavedRequest {
         }
         var script = WebSocketScript(body: nil)
         script.steps = steps
-        return PreparedWebSocket(request: request, maskedURL: prepared.maskedURL, script: script)
+        return PreparedWebSocket(request: request, maskedURL: prepared.maskedURL, handshake: prepared, script: script)
     }
 }

@@ -18,7 +18,8 @@ import Foundation
 /// escaped) or `binary N bytes: hex…`.
 enum WebSocketSendCommand {
     static func run(plan: SendPlan, options: SendOptions) -> Int32 {
-        let sender = RequestSender(client: HTTPClient(transport: CurlTransport(), cookieJar: plan.workspace.cookieJar()))
+        let sender = RequestSender(
+            client: HTTPClient(transport: CurlTransport(), cookieJar: plan.workspace.cookieJar()))
         var prepared: PreparedConversation
         do {
             prepared = try sender.prepareConversation(plan)
@@ -31,7 +32,8 @@ enum WebSocketSendCommand {
         if let path = options.certificateAuthorityPath {
             prepared.webSocket.request.certificateAuthorityBundle = URL(fileURLWithPath: path)
         }
-        let idle = options.idleTimeout.map { Duration.milliseconds(Int64($0 * 1000)) } ?? ConversationClosing.standardIdle
+        let idle =
+            options.idleTimeout.map { Duration.milliseconds(Int64($0 * 1000)) } ?? ConversationClosing.standardIdle
         let interrupt = Interrupt()
         defer { interrupt.stop() }
         let conversation = sender.open(prepared, closing: .afterScript(idle: idle))

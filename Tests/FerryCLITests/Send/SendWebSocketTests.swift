@@ -44,3 +44,47 @@ import Testing
         #expect(output.standardError.contains("Connection refused"), "\(output.standardError)")
     }
 }
+
+/// `ferry send` of a `WEBSOCKET` request goes through the one send pipeline: its pre-request script runs,
+/// the conversation is recorded in the history with secrets masked, and its handler reads the messages.
+@Suite struct SendWebSocketPipelineTests {
+    @Test func preRequestScriptHistoryAndHandler() async throws {
+        guard let server = try await WebSocketEchoServer.start() else { return }
+        defer { server.stop() }
+        let folder = try TemporaryFolder(prefix: "ferry-send-ws")
+        try folder.write("http-client.env.json", #"{ "test": { "ws": "\#(server.baseURL)" } }"#)
+        try folder.write("http-client.private.env.json", #"{ "test": { "key": "key-SECRET-7" } }"#)
+        try folder.write(
+            "chat.http",
+            """
+            ### echo
+            < {% request.variables.set("greeting", "hi from a script"); %}
+            WEBSOCKET {{ws}}/echo
+
+            {{greeting}} {{key}}
+            === wait-for-server
+
+            > {%
+              response.body.onEachMessage((message) => client.log("got: " + message.length + " characters"));
+              client.test("one message came back", () => {
+                let count = 0;
+                response.body.onEachMessage(() => { count += 1; });
+                client.assert(count === 1, "count " + count);
+              });
+            %}
+            """)
+        let output = try await FerryProcess.run(
+            ["send", "chat.http#echo", "--env", "test"], currentDirectory: folder.url)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.text.contains("→ "), "\(output.text)")
+        #expect(output.text.contains(" hi from a script key-SECRET-7"), "\(output.text)")
+        #expect(output.standardError.contains("test passed: one message came back"), "\(output.standardError)")
+        #expect(output.standardError.contains("got: 29 characters"), "\(output.standardError)")
+        let history = try String(
+            contentsOf: folder.url.appendingPathComponent(".ferry/history.jsonl"), encoding: .utf8)
+        #expect(history.contains(#""method":"WEBSOCKET""#), "\(history)")
+        #expect(history.contains("hi from a script"), "\(history)")
+        #expect(history.contains(#""status":101"#), "\(history)")
+        #expect(!history.contains("key-SECRET-7"), "\(history)")
+    }
+}

@@ -2,53 +2,48 @@ import FerryHTTP
 import FerryWorkbench
 import Foundation
 
-/// The workbench's open WebSocket conversations, by send: the task running each one, its socket once
-/// connected, and the variables typed messages are resolved with.
+/// The workbench's open WebSocket conversations, by send: the task following each one and, once prepared,
+/// the conversation itself (which typed messages and the close go to).
 final class WebSocketSessions: @unchecked Sendable {
     private struct Session {
         var task: Task<Void, Never>?
-        var socket: WebSocket?
-        var context: VariableContext?
+        var conversation: WebSocketConversation?
+        var isCanceled = false
     }
 
     private let lock = NSLock()
     private var sessions: [SendID: Session] = [:]
 
-    /// Remembers the task running conversation `id`.
+    /// Remembers the task following conversation `id`.
     func start(_ id: SendID, task: Task<Void, Never>) {
         lock.withLock { sessions[id, default: Session()].task = task }
     }
 
-    /// Remembers the socket of conversation `id` once connected, and the variables it was prepared with;
-    /// returns whether the conversation was canceled meanwhile (the socket is then canceled too).
-    func attach(_ id: SendID, socket: WebSocket, context: VariableContext) -> Bool {
+    /// Remembers conversation `id` once opened; cancels it at once when it was canceled meanwhile (it then
+    /// ends as canceled).
+    func attach(_ id: SendID, conversation: WebSocketConversation) {
         let isCanceled = lock.withLock { () -> Bool in
-            sessions[id, default: Session()].socket = socket
-            sessions[id]?.context = context
-            return sessions[id]?.task?.isCancelled ?? true
+            sessions[id, default: Session()].conversation = conversation
+            return sessions[id]?.isCanceled ?? true
         }
-        if isCanceled { socket.cancel() }
-        return isCanceled
+        if isCanceled { conversation.cancel() }
     }
 
-    /// The socket of conversation `id` and its variables, while it is connected.
-    func socket(_ id: SendID) -> (WebSocket, VariableContext)? {
-        lock.withLock {
-            guard let session = sessions[id], let socket = session.socket, let context = session.context else {
-                return nil
-            }
-            return (socket, context)
-        }
+    /// Conversation `id`, while it is open.
+    func conversation(_ id: SendID) -> WebSocketConversation? {
+        lock.withLock { sessions[id]?.conversation }
     }
 
     /// Whether `id` is a conversation of these sessions.
     func contains(_ id: SendID) -> Bool { lock.withLock { sessions[id] != nil } }
 
-    /// Ends conversation `id` at once (Esc): the socket dropped, the task canceled.
+    /// Ends conversation `id` at once (Esc), keeping what arrived: it ends as canceled.
     func cancel(_ id: SendID) {
-        let session = lock.withLock { sessions[id] }
-        session?.socket?.cancel()
-        session?.task?.cancel()
+        let conversation = lock.withLock { () -> WebSocketConversation? in
+            sessions[id]?.isCanceled = true
+            return sessions[id]?.conversation
+        }
+        conversation?.cancel()
     }
 
     /// Cancels every conversation (at quit).

@@ -70,6 +70,10 @@ struct WebSocketConversationAppTests {
         #expect(app.state.currentExchange?.response?.status == 101)
         #expect(app.shows("WebSocket closed (4001)"), "\(app.screen)")
         #expect(app.state.currentExchange?.conversation?.count == 6)
+        // The conversation is in the history as any send, the typed message in its transcript.
+        let history = try String(contentsOf: folder.url.appendingPathComponent(".ferry/history.jsonl"), encoding: .utf8)
+        #expect(history.contains(#""method":"WEBSOCKET""#), "\(history)")
+        #expect(history.contains("typed at \(server.baseURL)"), "\(history)")
         try await app.quit()
     }
 

@@ -3,8 +3,8 @@ import Foundation
 
 extension HistoryEntry {
     /// The history line of a WebSocket conversation: method `WEBSOCKET`, the handshake request as sent
-    /// (masked), the `101` response's headers and the transcript as its body (capped at `bodyCap`), or the
-    /// error when the conversation never opened.
+    /// (masked), the `101` response's headers and the transcript as its body (capped at `bodyCap`), and the
+    /// error when it failed (then without a response when it never opened).
     init(
         conversation: PreparedWebSocket, end: ConversationEnd, requestID: String, environment: String?,
         started: Date, transcript: String, bodyCap: Int
@@ -23,6 +23,9 @@ extension HistoryEntry {
             error = message
             responseBody = nil
             responseSize = 0
+        case .failed(let message):
+            // It opened, then broke off: the transcript so far stays, with why it ended.
+            error = message
         case .canceled where end.handshake == nil:
             self.status = nil
             error = "canceled"

@@ -132,39 +132,58 @@ public final class WebSocketConversation: Sendable {
                 log.withLock { $0.receiving = .failure(failure) }
             }
         }
-        await withTaskCancellationHandler {
-            let scripted = await runScript(prepared.script, on: socket)
-            if scripted, case .afterScript(let idle) = closing {
-                if !prepared.script.endsWaiting { await waitWhileActive(idle: idle) }
+        // Closing by itself, a conversation waits for the server at most the request's `@timeout`.
+        var waitLimit: Duration?
+        if case .afterScript = closing { waitLimit = prepared.request.timeout ?? Self.standardWaitLimit }
+        let scripted = await withTaskCancellationHandler {
+            let scripted = await runScript(prepared.script, on: socket, waitLimit: waitLimit)
+            if scripted != .stopped, case .afterScript(let idle) = closing {
+                if scripted == .completed, !prepared.script.endsWaiting { await waitWhileActive(idle: idle) }
                 if log.withLock({ $0.receiving == nil }), !Task.isCancelled {
                     _ = try? await socket.close(code: WebSocketClose.normalClosure)
                 }
             }
             await receiver.value
+            return scripted
         } onCancel: {
             socket.cancel()
         }
         end.outcome = outcome(closedBy: socket)
+        if scripted == .timedOut, let waitLimit, end.outcome != .canceled {
+            let seconds = String(format: "%g", waitLimit.seconds)
+            end.outcome = .failed(
+                "no message from the server within \(seconds) s at === wait-for-server (# @timeout sets the limit)")
+        }
         return ended(end)
     }
 
-    /// Sends the script's messages in order, each `wait-for-server` waiting until one more message arrived;
-    /// returns false when it stopped early (canceled, a send failed, the connection ended).
-    private func runScript(_ script: WebSocketScript, on socket: WebSocket) async -> Bool {
+    /// How long a conversation closing by itself waits for a server message when the request sets no
+    /// `@timeout`.
+    static let standardWaitLimit: Duration = .seconds(30)
+
+    /// How a script's run ended.
+    private enum ScriptEnd { case completed, stopped, timedOut }
+
+    /// Sends the script's messages in order, each `wait-for-server` waiting until one more message arrived
+    /// (for at most `waitLimit` in all, when given); stops early when canceled, a send failed or the
+    /// connection ended.
+    private func runScript(_ script: WebSocketScript, on socket: WebSocket, waitLimit: Duration?) async -> ScriptEnd {
+        let deadline = waitLimit.map { clock.now + $0 }
         var awaited = 0
         for step in script.steps {
             switch step {
             case .send(let text):
-                do { try send(text, on: socket) } catch { return false }
+                do { try send(text, on: socket) } catch { return .stopped }
             case .waitForServer:
                 awaited += 1
                 while log.withLock({ $0.received < awaited && $0.receiving == nil }) {
-                    do { try await Task.sleep(for: .milliseconds(10)) } catch { return false }
+                    if let deadline, clock.now >= deadline { return .timedOut }
+                    do { try await Task.sleep(for: .milliseconds(10)) } catch { return .stopped }
                 }
-                if log.withLock({ $0.received < awaited }) { return false }
+                if log.withLock({ $0.received < awaited }) { return .stopped }
             }
         }
-        return true
+        return .completed
     }
 
     /// Returns once `idle` passed without a message, or the connection ended, or the task is canceled.
@@ -174,18 +193,31 @@ public final class WebSocketConversation: Sendable {
         }
     }
 
+    /// Sends `text` and records it, under the log's lock, so a reply cannot be recorded before it.
     private func send(_ text: String, on socket: WebSocket) throws(WebSocketError) {
-        try socket.send(text: text)
-        append(ConversationMessage(isIncoming: false, time: Date(), message: .text(text)))
+        var failure: WebSocketError?
+        log.withLock { log in
+            do throws(WebSocketError) {
+                try socket.send(text: text)
+            } catch {
+                failure = error
+                return
+            }
+            record(ConversationMessage(isIncoming: false, time: Date(), message: .text(text)), in: &log)
+        }
+        if let failure { throw failure }
     }
 
     private func append(_ message: ConversationMessage) {
-        log.withLock { log in
-            log.count += 1
-            if message.isIncoming { log.received += 1 }
-            log.lastActivity = clock.now
-            if log.messages.count < RequestSender.conversationMessageCap { log.messages.append(message) }
-        }
+        log.withLock { record(message, in: &$0) }
+    }
+
+    /// Adds `message` to `log` (kept up to the cap, counted always) and reports it, in the order recorded.
+    private func record(_ message: ConversationMessage, in log: inout Log) {
+        log.count += 1
+        if message.isIncoming { log.received += 1 }
+        log.lastActivity = clock.now
+        if log.messages.count < RequestSender.conversationMessageCap { log.messages.append(message) }
         continuation.yield(.message(message))
     }
 

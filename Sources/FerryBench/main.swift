@@ -17,6 +17,7 @@ let suites: [any BenchSuite.Type] = [
     TerminalBench.self,
     OpenAPIBench.self,
     TransferBench.self,
+    WebSocketBench.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -33,10 +33,7 @@ extension EffectRunner {
                 switch event {
                 case .opened(let response):
                     post(.opened(response, url: URL(string: target) ?? URL(fileURLWithPath: "/")))
-                case .message(let message):
-                    post(
-                        .exchanged(
-                            .init(isIncoming: message.isIncoming, time: message.time, message: message.message)))
+                case .message(let message): post(.exchanged(message))
                 case .sendFailed(let reason): post(.sendFailed(reason))
                 case .ended(let end): post(.ended(Conversation.Status(end.outcome)))
                 }

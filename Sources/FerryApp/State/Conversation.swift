@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryWorkbench
 import Foundation
 
 /// A WebSocket conversation in the response pane: where the connection is, and the latest messages in
@@ -18,15 +19,8 @@ struct Conversation: Sendable {
         case canceled
     }
 
-    /// One message and when it went or came.
-    struct Entry: Sendable, Hashable {
-        /// Whether the server sent it.
-        var isIncoming: Bool
-        /// When it was sent or had arrived whole.
-        var time: Date
-        /// The message.
-        var message: WebSocketMessage
-    }
+    /// One message and when it went or came (the send pipeline's own record of it).
+    typealias Entry = ConversationMessage
 
     /// How many of the latest messages are kept for display.
     static let kept = 1000

@@ -47,6 +47,7 @@ extension AppReducer {
                 exchange.head = nil
                 exchange.preview = []
                 exchange.events = nil
+                exchange.eventSelection = nil
             }
             return []
         case .ended(let end): return finishTransfer(id, end, &state)

@@ -38,6 +38,8 @@ struct Exchange: Sendable {
     var preview: [UInt8] = []
     /// The events of an event stream response so far, shown while it streams; `nil` for other bodies.
     var events: EventsSoFar?
+    /// The event selected in the live events, or `nil` to follow the newest.
+    var eventSelection: EventSelection?
     /// The conversation of a `WEBSOCKET` request; `nil` for other requests.
     var conversation: Conversation?
     /// The latest progress report.

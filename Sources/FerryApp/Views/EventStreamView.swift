@@ -28,35 +28,75 @@ struct EventStreamView: Widget {
         }
         Line(note, style: theme[.muted]).render(into: &buffer, area: area.rows(area.y, count: 1))
         guard area.height > 1 else { return }
+        let height = area.height - 1
+        let items = self.items
+        let anchor = selectedIndex.flatMap { index in items.firstIndex(of: .event(index)) } ?? items.count - 1
+        // Only the items that show are built: back from the selected (or newest) one, then on after it.
         var lines: [Line] = []
-        for block in blocks.reversed() {
-            lines = block + lines
-            if lines.count >= area.height - 1 { break }
+        var index = anchor
+        while index >= 0 && lines.count < height {
+            lines = self.lines(for: items[index], height: height) + lines
+            index -= 1
         }
-        let shown = lines.suffix(area.height - 1)
-        for (offset, line) in shown.enumerated() {
+        lines = Array(lines.suffix(height))
+        index = anchor + 1
+        while index < items.count && lines.count < height {
+            lines += self.lines(for: items[index], height: height)
+            index += 1
+        }
+        for (offset, line) in lines.prefix(height).enumerated() {
             line.render(into: &buffer, area: area.rows(area.y + 1 + offset, count: 1))
         }
     }
 
-    /// The kept events in order, each as its lines, with a line for each reconnection after the event it
-    /// followed.
-    private var blocks: [[Line]] {
+    /// One thing shown: a kept event (its index in ``EventsSoFar/latest``) or a reconnection.
+    private enum Item: Hashable {
+        case event(Int)
+        case reconnection(Int)
+    }
+
+    /// The index in ``EventsSoFar/latest`` of the selected event, when it is still kept.
+    private var selectedIndex: Int? {
+        guard let selection = exchange.eventSelection else { return nil }
+        let index = selection.ordinal - (events.count - events.latest.count)
+        return events.latest.indices.contains(index) ? index : nil
+    }
+
+    /// The kept events in order, with each reconnection after the event it followed.
+    private var items: [Item] {
         let before = events.count - events.latest.count
-        var markers = events.reconnections.filter { $0.afterCount >= before }[...]
-        var blocks: [[Line]] = []
+        var markers = events.reconnections.indices.filter { events.reconnections[$0].afterCount >= before }[...]
+        var items: [Item] = []
         func addMarkers(upTo count: Int) {
-            while let marker = markers.first, marker.afterCount <= count {
-                blocks.append([Self.line(for: marker, theme: theme)])
+            while let marker = markers.first, events.reconnections[marker].afterCount <= count {
+                items.append(.reconnection(marker))
                 markers = markers.dropFirst()
             }
         }
         addMarkers(upTo: before)
-        for (offset, arrived) in events.latest.enumerated() {
-            blocks.append(Self.lines(for: arrived, theme: theme))
+        for offset in events.latest.indices {
+            items.append(.event(offset))
             addMarkers(upTo: before + offset + 1)
         }
-        return blocks
+        return items
+    }
+
+    /// The lines of `item`; the selected event marked, its JSON data as its tree (at most `height` rows).
+    private func lines(for item: Item, height: Int) -> [Line] {
+        switch item {
+        case .reconnection(let index):
+            return [Self.line(for: events.reconnections[index], theme: theme)]
+        case .event(let index):
+            let plain = Self.lines(for: events.latest[index], theme: theme)
+            guard index == selectedIndex, let selection = exchange.eventSelection, let title = plain.first else {
+                return plain
+            }
+            let marked = Line([Span("▶ ", style: theme[.accent].adding(.bold))] + title.spans, style: title.style)
+            guard let tree = selection.tree else { return [marked] + plain.dropFirst() }
+            let source = JSONTreeLines(tree: tree, matches: [], theme: theme)
+            let shown = source.lines(0..<min(source.lineCount, max(1, height - 1)))
+            return [marked] + shown.map { Line([Span("  ")] + $0.spans, style: $0.style) }
+        }
     }
 
     /// The line of a reconnection: its time, the connection and the id it resumed after.

@@ -58,4 +58,54 @@ final class EventStreamResponseTests {
         #expect(app.shows("event: tick") && app.shows("id: 1"), "\(app.screen)")
         try await app.quit()
     }
+
+    /// ↑ selects an event (the newest, then the one before), its JSON data shows as a tree, and Enter
+    /// collapses and expands it; ↓ past the newest follows the newest again. Keys are queued and their frames
+    /// awaited (the stream in flight keeps the app from settling).
+    @Test func anEventIsSelectedAndItsJSONCollapses() async throws {
+        let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
+        defer { app.stop() }
+        try await app.settle()
+        app.enqueue(.control("r"))
+        let live = try await app.moment("three events to show") {
+            ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
+        }
+        var focus = live.state.focus
+        for _ in 0..<3 where focus != .response {
+            app.enqueue(.key(.tab))
+            let before = focus
+            focus = try await app.moment("the next pane focused") { $0.state.focus != before }.state.focus
+        }
+        #expect(focus == .response)
+        app.enqueue(.key(.up))
+        app.enqueue(.key(.up))
+        let selected = try await app.moment("the second event selected") {
+            $0.state.currentExchange?.eventSelection?.ordinal == 1
+        }
+        // The selected event is marked and its data is a tree (the body view's rows), open.
+        #expect(selected.state.currentExchange?.isInFlight == true)
+        #expect(selected.screen.contains("▶ ") && selected.screen.contains("tick  id 2"), "\(selected.screen)")
+        #expect(selected.screen.contains("▾ {  1 key"), "\(selected.screen)")
+        #expect(selected.screen.contains("count: 2"), "\(selected.screen)")
+        // The other events stay pretty-printed.
+        #expect(selected.screen.contains("\"count\": 1"), "\(selected.screen)")
+        app.enqueue(.key(.enter))
+        let collapsed = try await app.moment("the event's data collapsed") { $0.screen.contains("▸ {…}  1 key") }
+        #expect(!collapsed.screen.contains("count: 2"), "\(collapsed.screen)")
+        app.enqueue(.key(.enter))
+        _ = try await app.moment("the event's data expanded") { $0.screen.contains("count: 2") }
+        app.enqueue(.key(.left))
+        _ = try await app.moment("a level collapsed") { $0.screen.contains("▸ {…}  1 key") }
+        app.enqueue(.key(.right))
+        _ = try await app.moment("a level expanded") { $0.screen.contains("count: 2") }
+        // ↓ twice: the newest, then none (the view follows the newest again).
+        app.enqueue(.key(.down))
+        app.enqueue(.key(.down))
+        let following = try await app.moment("no event selected") {
+            $0.state.currentExchange?.eventSelection == nil
+        }
+        #expect(!following.screen.contains("▶ "), "\(following.screen)")
+        try await app.press(.key(.escape))
+        try await app.quit()
+    }
 }

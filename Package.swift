@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
-        .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal"]),
+        .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),
         .testTarget(name: "FerryTestSupportTests", dependencies: ["FerryTestSupport"]),
         .testTarget(name: "FerryCLITests", dependencies: ["FerryTestSupport"]),

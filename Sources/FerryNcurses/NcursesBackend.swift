@@ -33,6 +33,10 @@ public final class NcursesBackend: TerminalBackend {
     private var isCursorVisible = false
     private var isRestored = false
     var pairs = ColorPairCache()
+    /// What the window holds, cell by cell: repainted in full when the colour pairs are reset.
+    private var shown = ScreenBuffer(width: 0, height: 0)
+    /// One cell's code points for `setcchar`, reused from cell to cell.
+    private var text = [wchar_t](repeating: 0, count: Int(ferry_ccharw_max()) + 1)
 
     // MARK: - Starting and stopping
 
@@ -84,6 +88,7 @@ public final class NcursesBackend: TerminalBackend {
         var columns: Int32 = 0
         ferry_getmaxyx(standard, &rows, &columns)
         lastSize = Size(width: Int(columns), height: Int(rows))
+        shown = ScreenBuffer(size: lastSize)
         wrefresh(standard)
         writeRaw("\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h")
         TerminalGuard.wakeOnResize(descriptor: wakeSignal.signalDescriptor)
@@ -120,22 +125,48 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Writes the changed cells into ncurses' screen (shown on `flush()`).
+    ///
+    /// When the terminal runs out of colour pairs the pairs are reset and every cell of the frame is
+    /// written again with its new pair, and the next flush repaints the whole terminal: no cell keeps a
+    /// pair number whose colours changed. A frame with more colour combinations than the terminal has pairs
+    /// shows the rest in the default colours.
     public func draw(_ changes: some Sequence<CellChange>) throws {
-        var text = [wchar_t](repeating: 0, count: Int(ferry_ccharw_max()) + 1)
-        let limit = Int(ferry_ccharw_max()) - 1
+        let current = size
+        if shown.size != current { shown = ScreenBuffer(size: current) }
+        var pairsRanOut = false
         for change in changes where !change.cell.isContinuation {
-            var count = 0
-            for scalar in change.cell.character.unicodeScalars {
-                if count == limit { break }
-                text[count] = wchar_t(bitPattern: scalar.value)
-                count += 1
+            shown.set(change.cell, at: change.position)
+            if pairsRanOut { continue }
+            guard let pair = pairs.pair(for: change.cell.style, depth: colorDepth) else {
+                pairsRanOut = true
+                continue
             }
-            text[count] = 0
-            let style = change.cell.style
-            let pair = pairs.pair(for: style, depth: colorDepth)
-            _ = ferry_mvwadd_cell(
-                window, Int32(change.position.y), Int32(change.position.x), text, attributes(for: style), pair)
+            put(change.cell, at: change.position, pair: pair)
         }
+        if pairsRanOut { repaintWithFreshPairs() }
+    }
+
+    /// Resets the colour pairs, writes every cell of the frame again and makes the next flush repaint the
+    /// whole terminal.
+    private func repaintWithFreshPairs() {
+        pairs.reset()
+        for change in shown.changes(from: ScreenBuffer(size: shown.size)) where !change.cell.isContinuation {
+            put(change.cell, at: change.position, pair: pairs.pair(for: change.cell.style, depth: colorDepth) ?? 0)
+        }
+        clearok(window, true)
+    }
+
+    /// Writes one cell (a wide character covers the next one too) into ncurses' screen.
+    private func put(_ cell: Cell, at position: Position, pair: Int32) {
+        let limit = Int(ferry_ccharw_max()) - 1
+        var count = 0
+        for scalar in cell.character.unicodeScalars {
+            if count == limit { break }
+            text[count] = wchar_t(bitPattern: scalar.value)
+            count += 1
+        }
+        text[count] = 0
+        _ = ferry_mvwadd_cell(window, Int32(position.y), Int32(position.x), text, attributes(for: cell.style), pair)
     }
 
     /// Sends what was drawn to the terminal.
@@ -146,6 +177,7 @@ public final class NcursesBackend: TerminalBackend {
     /// Blanks ncurses' screen and makes the next flush repaint everything.
     public func clear() throws {
         wclear(window)
+        shown = ScreenBuffer(size: size)
     }
 
     /// Shows the cursor at `position`.

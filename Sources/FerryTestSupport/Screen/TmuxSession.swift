@@ -30,8 +30,12 @@ public final class TmuxSession: @unchecked Sendable {
         let exports = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).status")
         // The pane's shell records the exit status: tmux does not always reap the program under a test runner.
+        // `NO_COLOR` is the test runner's (scripts/test.sh sets it for its own output): the tmux server hands
+        // its environment to the pane, and the program there would draw without colours; only `environment`
+        // sets it for the pane.
         let line =
-            (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quoted).joined(separator: " ")
+            "env -u NO_COLOR " + (exports.isEmpty ? "" : "\(exports) ")
+            + command.map(Self.quoted).joined(separator: " ")
             + "; echo $? > \(Self.quoted(statusFile.path))"
         // The server reads `remain-on-exit on` before the command starts: set afterwards, a command that exits
         // at once (`ferry keys` on a busy machine) took its session and its screen with it.

@@ -38,7 +38,7 @@ extension NcursesBackendPtyTests {
         let session = try TmuxSession(
             command: ["sh", "-c", "tty > \"$0\"; exec sleep 600", ttyFile.path], width: 80, height: 24)
         defer { session.kill() }
-        let named = try await eventually(timeout: .seconds(30), every: .milliseconds(50)) {
+        let named = await eventually(timeout: .seconds(30), every: .milliseconds(50)) {
             ((try? String(contentsOf: ttyFile, encoding: .utf8)) ?? "").hasSuffix("\n")
         }
         try #require(named, "the pane names its terminal")

@@ -81,7 +81,16 @@ final class TmuxSaveMethodAndThemeTests {
         try await session.send("Escape")
         try await TmuxWorkbench.waitUntil(session, "the problem list to close") { !$0.contains("Esc closes") }
         try await session.send("T", literal: true)
-        try await TmuxWorkbench.waitFor(session, "Theme (ferry-dark now")
+        if (try? await TmuxWorkbench.waitFor(session, "Theme (ferry-dark now", timeout: .seconds(5))) == nil {
+            // Seen about once in five runs since panes draw in colour: a capture taken mid-repaint lacked
+            // "Esc closes" while the list was still open, so the T followed the Escape at once and the two were
+            // read as Alt+T. Close the list again, wait out the escape delay, and ask again.
+            try await session.send("Escape")
+            try await Task.sleep(for: .seconds(1))
+            try await TmuxWorkbench.waitUntil(session, "the problem list to close") { !$0.contains("Esc closes") }
+            try await session.send("T", literal: true)
+            try await TmuxWorkbench.waitFor(session, "Theme (ferry-dark now")
+        }
         let before = try await session.screen(colours: true)
         #expect(!Self.isRed(before), "no red before the preview")
         // The preview repaints the terminal's colours (what tmux was told, escapes and all), not only the

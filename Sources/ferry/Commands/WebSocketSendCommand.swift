@@ -42,10 +42,10 @@ enum WebSocketSendCommand {
         let code = Locked(ExitCode.success)
         let target = InputExcerpt(prepared.webSocket.maskedURL).unquoted
         Task {
-            let started = Date()
+            var started = Date()
             for await event in conversation.events {
                 switch event {
-                case .opened: break
+                case .opened: started = Date()
                 case .message(let message): write(message.transcriptLine(since: started))
                 case .sendFailed(let reason): printError("ferry send: WEBSOCKET \(target): \(reason)")
                 case .ended(let end): code.withLock { $0 = exitCode(of: end, target: target) }

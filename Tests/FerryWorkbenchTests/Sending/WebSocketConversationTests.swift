@@ -28,8 +28,9 @@ import Testing
             default: break
             }
         }
-        // One second of waiting, then the close handshake the server ignores (5 s at most).
-        #expect(clock.now - started < .seconds(10))
+        // One second of waiting, then the close handshake the server ignores (5 s at most): it ends, where it
+        // used to wait for ever. The bound is loose: a loaded full run took 31 s (its pool shared by 900 tests).
+        #expect(clock.now - started < .seconds(120))
         #expect(sent == [.text("hello")])
         let outcome = try #require(end?.outcome)
         guard case .failed(let message) = outcome else {

@@ -75,6 +75,17 @@ import Testing
         expectScreen(buffer, ["a###", " ###"])
     }
 
+    @Test func aBaseStyleFillsOnlyTheDefaultColours() {
+        var buffer = ScreenBuffer(width: 3, height: 1)
+        buffer.set(string: "a", at: .zero, style: Style(fg: .red))
+        buffer.set(string: "b", at: Position(x: 1, y: 0), style: Style(fg: .green, bg: .yellow))
+        buffer.setBaseStyle(Style(fg: .white, bg: .blue), in: buffer.area)
+        #expect(buffer[0, 0].style == Style(fg: .red, bg: .blue))
+        #expect(buffer[1, 0].style == Style(fg: .green, bg: .yellow))
+        #expect(buffer[2, 0].style == Style(fg: .white, bg: .blue))
+        expectScreen(buffer, ["ab "])
+    }
+
     @Test func characterWidths() {
         #expect(CharacterWidth.columns(of: "a" as Character) == 1)
         #expect(CharacterWidth.columns(of: "é" as Character) == 1)

@@ -16,13 +16,14 @@ struct WorkbenchView: CursorWidget {
     /// Draws the state into the screen `area`.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         let layout = layout(in: area)
-        buffer.fill(area, with: .blank(state.theme[.background]))
         // A hidden tree or a pane under a maximized one is not drawn at all.
         if layout.shows(.tree) { CollectionTreeView(state: state).render(into: &buffer, area: layout.tree) }
         if layout.shows(.editor) { RequestEditorView(state: state).render(into: &buffer, area: layout.editor) }
         if layout.shows(.response) { ResponseView(state: state).render(into: &buffer, area: layout.response) }
         StatusBarView(state: state).render(into: &buffer, area: layout.statusBar)
         OverlayView(state: state).render(into: &buffer, area: area)
+        // The theme's background and text colour wherever a widget left the terminal's defaults.
+        buffer.setBaseStyle(state.theme[.background], in: area)
     }
 
     /// Where the text cursor goes: in the dialog on top, else in the editor while it has the keyboard.

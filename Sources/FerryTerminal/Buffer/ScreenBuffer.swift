@@ -105,6 +105,20 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
     }
 
+    /// Gives every cell of `area` that uses the terminal's default foreground or background `style`'s
+    /// colours instead (and adds its modifiers), keeping the characters and every colour a widget chose:
+    /// how a theme's screen background and default text reach cells drawn in `.plain` or fg-only styles.
+    public mutating func setBaseStyle(_ style: Style, in area: Rect) {
+        let clipped = area.intersection(self.area)
+        guard !clipped.isEmpty, style != .plain else { return }
+        for y in clipped.y..<clipped.bottom {
+            let start = y * size.width
+            for index in (start + clipped.x)..<(start + clipped.right) {
+                cells[index].style = style.patched(with: cells[index].style)
+            }
+        }
+    }
+
     /// Blanks every cell.
     public mutating func clear() {
         for index in cells.indices { cells[index] = .blank }

@@ -81,6 +81,15 @@ struct ThemeAndKeyPresetTests {
         #expect(state.message?.text.contains("theme = nord in ~/.config/ferry/config keeps it") == true)
     }
 
+    @Test mutating func theKeptThemesBackgroundFillsThePanesNotOnlyTheDialog() {
+        let light = Self.catalog.theme(named: "ferry-light")
+        state.feed([.character("T")] + InputEvent.typing("light") + [.key(.enter)])
+        #expect(state.overlay == nil)
+        // Blank cells, borders and text drawn in fg-only roles take the screen background: all but the
+        // status bar and a few highlighted cells (the selected tree row, the active tab).
+        #expect(cells(of: state, withBackground: light[.background].bg) > 80 * 22 * 3 / 4)
+    }
+
     @Test mutating func thePaletteOpensThePicker() {
         state.feed([.control("p")] + InputEvent.typing("pick a theme") + [.key(.enter)])
         #expect(themePicker(state) != nil)

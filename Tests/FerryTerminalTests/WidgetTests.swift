@@ -17,10 +17,22 @@ import Testing
         #expect(buffer[0, 0].style.modifiers.contains(.bold))
     }
 
-    @Test func longTitlesAreClippedInsideTheCorners() {
+    @Test func longTitlesAreCutWithAMarkInsideTheCorners() {
         var buffer = ScreenBuffer(width: 8, height: 2)
         Block(title: "A very long title", borders: [.top, .left, .right]).render(into: &buffer, area: buffer.area)
-        expectScreen(buffer, ["┌A very┐", "│      │"])
+        expectScreen(buffer, ["┌A ver…┐", "│      │"])
+    }
+
+    @Test func aLineWiderThanItsAreaEndsInACutMarkInTheStyleItReplaces() {
+        var buffer = ScreenBuffer(width: 6, height: 2)
+        let line = Line([Span("GET ", style: Style(fg: .green)), Span("/users/1", style: Style(fg: .blue))])
+        #expect(line.render(into: &buffer, area: Rect(x: 0, y: 0, width: 6, height: 1), alignment: .left) == 6)
+        Line("fits").render(into: &buffer, area: Rect(x: 0, y: 1, width: 4, height: 1))
+        expectScreen(buffer, ["GET /…", "fits  "])
+        #expect(buffer[5, 0].style == Style(fg: .blue))
+        var right = ScreenBuffer(width: 4, height: 1)
+        Line("abcdef", alignment: .right).render(into: &right, area: right.area)
+        expectScreen(right, ["abc…"])
     }
 
     @Test func paragraphWrapsAtWordsAndScrolls() {

@@ -43,22 +43,29 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral, Widget {
     }
 
     /// Draws the line on the first row of `area` with an explicit default alignment; returns the column after it.
+    ///
+    /// A line wider than `area` is cut with `…` in its last column, in the style of the text it replaces.
     @discardableResult
     public func render(into buffer: inout ScreenBuffer, area: Rect, alignment fallback: Alignment) -> Int {
         guard !area.isEmpty else { return area.x }
+        let width = width
+        let isCut = width > area.width
         let row = area.rows(area.y, count: 1)
+        let clip = isCut ? Rect(x: row.x, y: row.y, width: row.width - 1, height: 1) : row
         var x = area.x
         switch alignment ?? fallback {
         case .left: break
         case .center: x += max(0, (area.width - width) / 2)
         case .right: x += max(0, area.width - width)
         }
+        var cutStyle = style
         for span in spans {
-            if x >= area.right { break }
-            x = buffer.set(
-                string: span.content, at: Position(x: x, y: area.y), style: style.patched(with: span.style),
-                clippedTo: row)
+            if x >= clip.right { break }
+            cutStyle = style.patched(with: span.style)
+            x = buffer.set(string: span.content, at: Position(x: x, y: area.y), style: cutStyle, clippedTo: clip)
         }
-        return x
+        guard isCut else { return x }
+        buffer.set(string: "…", at: Position(x: clip.right, y: area.y), style: cutStyle, clippedTo: row)
+        return row.right
     }
 }

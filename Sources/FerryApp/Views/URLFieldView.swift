@@ -2,7 +2,8 @@ import FerryTerminal
 import FerryWorkbench
 
 /// The URL field: the widgets' `TextEditorState` drawn on one row, scrolled sideways to keep the cursor in view,
-/// with `{{variables}}` highlighted (unresolved ones flagged) and the selection laid over them.
+/// with `{{variables}}` highlighted (unresolved ones flagged), the selection laid over them and `…` at an edge
+/// where the text goes on out of view.
 struct URLFieldView: CursorWidget {
     /// The field's text, cursor, selection and scroll.
     let editor: TextEditorState
@@ -39,6 +40,13 @@ struct URLFieldView: CursorWidget {
             } else {
                 spans.append(Span(String(character), style: style))
             }
+        }
+        // Scrolled sideways, the first column says so (a line cut on the right ends in `…` by itself).
+        if skip > 0, !spans.isEmpty {
+            let hidden = spans[0].content.removeFirst()
+            let marker = CharacterWidth.columns(of: hidden) > 1 ? "… " : "…"
+            if spans[0].content.isEmpty { spans.removeFirst() }
+            spans.insert(Span(marker, style: theme[.muted]), at: 0)
         }
         Line(spans).render(into: &buffer, area: row)
     }

@@ -65,10 +65,11 @@ extension HTTPRequest {
         return lowercased.hasPrefix("__secure-") || lowercased.hasPrefix("__host-")
     }
 
-    /// Adds the jar's cookies for this (resolved) request's URL to its `Cookie` header. Cookies the request
-    /// already names in its own `Cookie` header win: the jar adds only other names, after them.
-    mutating func addCookies(from jar: CookieJar, at now: Date = Date()) {
-        guard let url, let fromJar = jar.cookieHeader(for: url, at: now) else { return }
+    /// Adds the jar's cookies for `url` (this resolved request's own URL unless given: a WebSocket handshake
+    /// matches its `http`/`https` twin) to its `Cookie` header. Cookies the request already names in its own
+    /// `Cookie` header win: the jar adds only other names, after them.
+    mutating func addCookies(from jar: CookieJar, for url: URL? = nil, at now: Date = Date()) {
+        guard let url = url ?? self.url, let fromJar = jar.cookieHeader(for: url, at: now) else { return }
         guard let own = headers["Cookie"], !own.trimmingCharacters(in: .whitespaces).isEmpty else {
             headers["Cookie"] = fromJar
             return

@@ -4,7 +4,8 @@ import Foundation
 /// proxies, TLS and the connect timeout behave the same), with the handshake and framing in Swift.
 ///
 /// ```swift
-/// let socket = try await WebSocket.connect(HTTPRequest(url: URL(string: "ws://127.0.0.1:8765/echo")!))
+/// let client = HTTPClient(transport: CurlTransport(), cookieJar: CookieJar())
+/// let socket = try await client.webSocket(HTTPRequest(url: URL(string: "ws://127.0.0.1:8765/echo")!))
 /// try socket.send(text: "hello")
 /// for try await message in socket.messages { print(message) }
 /// ```
@@ -46,6 +47,10 @@ public final class WebSocket: Sendable {
 
     /// Opens a connection for `request` (a `ws`, `wss`, `http` or `https` URL; its headers go into the
     /// handshake) and returns once the server accepted the handshake. Canceling the task cancels it.
+    ///
+    /// This knows no cookie jar: cookies are only those of the request's own `Cookie` header, and the
+    /// `101`'s `Set-Cookie` fields are kept nowhere. ``HTTPClient/webSocket(_:options:)`` opens one with
+    /// the client's jar.
     public static func connect(_ request: HTTPRequest, options: Options = Options()) async throws(WebSocketError)
         -> WebSocket
     {

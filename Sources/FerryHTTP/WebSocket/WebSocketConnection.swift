@@ -35,16 +35,7 @@ final class WebSocketConnection: Sendable {
     init(request original: HTTPRequest, options: WebSocket.Options) throws(WebSocketError) {
         let text = original.targetDescription
         url = text
-        guard let given = original.url, var components = URLComponents(url: given, resolvingAgainstBaseURL: false),
-            let scheme = components.scheme?.lowercased(), components.host?.isEmpty == false
-        else { throw WebSocketError(.invalidRequest("not an absolute ws:// or wss:// URL"), url: text) }
-        switch scheme {
-        case "ws", "http": components.scheme = "http"
-        case "wss", "https": components.scheme = "https"
-        default: throw WebSocketError(.invalidRequest("the scheme \(scheme) is not ws or wss"), url: text)
-        }
-        components.fragment = nil
-        guard let httpURL = components.url else { throw WebSocketError(.invalidRequest("not a valid URL"), url: text) }
+        let httpURL = try Self.httpURL(of: original)
         var request = original
         request.target = .url(httpURL)
         for (name, value) in request.headers {
@@ -69,6 +60,24 @@ final class WebSocketConnection: Sendable {
         wakePipe = (fds[0], fds[1])
         handshake = WebSocketHandshake(url: httpURL, headerLines: curlOptions.headerLines)
         (messages, continuation) = AsyncThrowingStream.makeStream()
+    }
+
+    /// The `http`/`https` URL the handshake of `request` goes to (`ws`/`wss` mapped, the fragment dropped);
+    /// throws ``WebSocketError/Reason/invalidRequest(_:)`` unless it is an absolute `ws`, `wss`, `http` or
+    /// `https` URL with a host.
+    static func httpURL(of request: HTTPRequest) throws(WebSocketError) -> URL {
+        let text = request.targetDescription
+        guard let given = request.url, var components = URLComponents(url: given, resolvingAgainstBaseURL: false),
+            let scheme = components.scheme?.lowercased(), components.host?.isEmpty == false
+        else { throw WebSocketError(.invalidRequest("not an absolute ws:// or wss:// URL"), url: text) }
+        switch scheme {
+        case "ws", "http": components.scheme = "http"
+        case "wss", "https": components.scheme = "https"
+        default: throw WebSocketError(.invalidRequest("the scheme \(scheme) is not ws or wss"), url: text)
+        }
+        components.fragment = nil
+        guard let httpURL = components.url else { throw WebSocketError(.invalidRequest("not a valid URL"), url: text) }
+        return httpURL
     }
 
     deinit {

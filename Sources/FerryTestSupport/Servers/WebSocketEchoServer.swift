@@ -8,6 +8,8 @@ import Foundation
 /// - `/fragments`: sends `Hello world` as three text fragments, then echoes.
 /// - `/ping`: pings the client, then sends `pong received` once the pong came back, then echoes.
 /// - `/headers`: sends the handshake's `X-Ferry-Test` header value, then echoes.
+/// - `/cookies`: its `101` sets the cookie `ws_session=from-101` (path `/`); sends the handshake's `Cookie`
+///   header (`(none)` without one), then echoes.
 public final class WebSocketEchoServer: Sendable {
     /// The port it listens on, on 127.0.0.1.
     public var port: UInt16 { server.port }
@@ -87,7 +89,14 @@ public final class WebSocketEchoServer: Sendable {
                 await ws.send("pong received")
             elif path == "/headers":
                 await ws.send(ws.request.headers.get("X-Ferry-Test", "(none)"))
+            elif path == "/cookies":
+                await ws.send(ws.request.headers.get("Cookie", "(none)"))
             await echo(ws)
+
+        def process_response(connection, request, response):
+            if request.path == "/cookies":
+                response.headers["Set-Cookie"] = "ws_session=from-101; Path=/"
+            return response
 
         async def main():
             context = None
@@ -95,7 +104,7 @@ public final class WebSocketEchoServer: Sendable {
                 context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
                 context.load_cert_chain(sys.argv[2], sys.argv[3])
             async with serve(handler, "127.0.0.1", int(sys.argv[1]), ssl=context, compression=None,
-                             max_size=None) as server:
+                             max_size=None, process_response=process_response) as server:
                 await server.serve_forever()
 
         asyncio.run(main())

@@ -42,7 +42,7 @@ public final class WebSocketConversation: Sendable {
         let task = Task(executorPreference: executor) { [self] in
             let started = Date()
             let start = clock.now
-            var end = await converse(conversation, closing: closing, executor: executor)
+            var end = await converse(conversation, through: sender.client, closing: closing, executor: executor)
             end.duration = clock.now - start
             end.report = sender.finish(end, of: conversation, started: started)
             continuation.yield(.ended(end))
@@ -95,14 +95,15 @@ public final class WebSocketConversation: Sendable {
     // MARK: - Running
 
     private func converse(
-        _ conversation: PreparedConversation, closing: ConversationClosing, executor: (any TaskExecutor)?
+        _ conversation: PreparedConversation, through client: HTTPClient, closing: ConversationClosing,
+        executor: (any TaskExecutor)?
     ) async -> ConversationEnd {
         let prepared = conversation.webSocket
         var end = ConversationEnd(
             outcome: .canceled, messages: [], messageCount: 0, report: SendReport(), duration: .zero)
         let socket: WebSocket
         do {
-            socket = try await WebSocket.connect(prepared.request)
+            socket = try await client.webSocket(prepared.request)
         } catch {
             if case .canceled = error.reason { return end }
             if case .handshakeRejected(let status, _) = error.reason { end.refusedStatus = status }

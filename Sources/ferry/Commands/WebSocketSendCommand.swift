@@ -11,6 +11,7 @@ import Foundation
 /// script (sends each message, waits where `=== wait-for-server` says), prints every message in and out as it
 /// happens, and ends when the script ends (closing with 1000 when it ends waiting, else after
 /// `--idle-timeout` seconds without a message, 2 by default), when the server closes, or on Ctrl-C (130).
+/// The handshake sends the workspace jar's cookies and stores those its `101` sets, flushed before exiting.
 /// The conversation goes into the history and the response handlers read its messages
 /// (`response.body.onEachMessage`); a failed test exits 1.
 ///
@@ -18,8 +19,12 @@ import Foundation
 /// escaped) or `binary N bytes: hex…`.
 enum WebSocketSendCommand {
     static func run(plan: SendPlan, options: SendOptions) -> Int32 {
-        let sender = RequestSender(
-            client: HTTPClient(transport: CurlTransport(), cookieJar: plan.workspace.cookieJar()))
+        let jar = plan.workspace.cookieJar()
+        defer {
+            jar.flush()
+            if let problem = jar.persistenceError { printError("ferry send: warning: cookies: \(problem)") }
+        }
+        let sender = RequestSender(client: HTTPClient(transport: CurlTransport(), cookieJar: jar))
         var prepared: PreparedConversation
         do {
             prepared = try sender.prepareConversation(plan)

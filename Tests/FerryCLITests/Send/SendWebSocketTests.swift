@@ -88,3 +88,37 @@ import Testing
         #expect(!history.contains("key-SECRET-7"), "\(history)")
     }
 }
+
+/// `ferry send` of a `WEBSOCKET` request uses the workspace's cookie jar like an HTTP request: a cookie an
+/// earlier `ferry send` stored goes on the handshake, and the cookie the `101` sets is saved for the next.
+@Suite struct SendWebSocketCookieTests {
+    @Test func aLoginCookieGoesOnTheHandshakeAndTheUpgradesCookieIsSaved() async throws {
+        guard let peer = try await WebSocketEchoServer.start() else { return }
+        defer { peer.stop() }
+        let http = try TestHTTPServer()
+        defer { http.stop() }
+        http.route("/login", responding: TestResponse(headers: [("Set-Cookie", "sid=abc; Path=/")]))
+        let folder = try TemporaryFolder(prefix: "ferry-send-ws-cookies")
+        try folder.write(
+            "http-client.env.json", #"{ "test": { "host": "\#(http.baseURL)", "ws": "\#(peer.baseURL)" } }"#)
+        try folder.write(
+            "chat.http",
+            """
+            ### login
+            POST {{host}}/login
+
+            ### chat
+            WEBSOCKET {{ws}}/cookies
+
+            === wait-for-server
+            """)
+        let login = try await FerryProcess.run(
+            ["send", "chat.http#login", "--env", "test"], currentDirectory: folder.url)
+        #expect(login.status == 0, "\(login.standardError)")
+        let chat = try await FerryProcess.run(
+            ["send", "chat.http#chat", "--env", "test"], currentDirectory: folder.url)
+        #expect(chat.status == 0, "\(chat.standardError)")
+        #expect(chat.text.split(separator: "\n").first?.hasSuffix(" sid=abc") == true, "\(chat.text)")
+        #expect(try folder.read(".ferry/cookies").contains("ws_session\tfrom-101"))
+    }
+}

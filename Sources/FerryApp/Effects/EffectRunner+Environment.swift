@@ -5,7 +5,8 @@ import Foundation
 
 extension EffectRunner {
     /// On the file queue: applies `change` to `file` (its other bytes kept), writes it atomically and reads the
-    /// environments again (posted as a reload); a malformed file is left alone and reported at its line.
+    /// environments again (posted as a reload that says what was changed, never the value); a malformed file
+    /// is left alone and reported at its line.
     func editEnvironmentFile(_ file: String, _ change: EnvironmentFileChange) {
         onFiles {
             let url = self.saved.root.appendingPathComponent(file)
@@ -30,7 +31,12 @@ extension EffectRunner {
                         .failure(SaveFailure(message: "Could not write \(file): \(error). Nothing was changed."))))
                 return
             }
-            self.reloadChanged([file])
+            let note =
+                switch change {
+                case .set(let name, _, let environment): "Set \(name) in \(environment) (\(file))."
+                case .addEnvironment(let name): "Added the environment \(name) to \(file)."
+                }
+            self.reloadChanged([file], note: note)
         }
     }
 }

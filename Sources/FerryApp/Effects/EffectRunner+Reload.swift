@@ -10,8 +10,8 @@ extension EffectRunner {
     /// On the file queue, after every file effect asked for before: when any of `paths` (empty: anything)
     /// makes the workspace as saved out of date, reads it again and posts it. Ferry's own saves are not
     /// changes (their bytes are the ones the saved copy holds, or, for a variable file an import wrote, the
-    /// ones it read back), so they reload nothing.
-    func reloadChanged(_ paths: Set<String>) {
+    /// ones it read back), so they reload nothing. `note` says what Ferry changed when it is the cause.
+    func reloadChanged(_ paths: Set<String>, note: String? = nil) {
         onFiles {
             let changed = self.saved.changedOnDisk(paths.isEmpty ? nil : paths).filter { !self.isAsRead($0) }
             guard !changed.isEmpty else { return }
@@ -21,7 +21,7 @@ extension EffectRunner {
                 self.recordContextFiles()
                 let reload = WorkspaceReload(
                     workspace: workspace, environments: workspace.environments(), dotenv: workspace.dotenv(),
-                    changed: changed)
+                    changed: changed, note: note)
                 self.post(WorkspaceEvent.reloaded(.success(reload)))
             } catch {
                 self.post(

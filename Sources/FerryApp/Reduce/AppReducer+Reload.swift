@@ -44,7 +44,7 @@ extension AppReducer {
             if let first = state.firstRequestInTree { AppReducer.open(first, &state) }
         }
         state.syncURLEditor()
-        state.report(.info(reloadSummary(reload.changed, removed: removed)))
+        state.report(.info(reload.note ?? reloadSummary(reload.changed, removed: removed)))
         let old = Set((before.workspace.diagnostics + before.environments.diagnostics).map(Problem.init))
         state.problems.removeAll(where: old.contains)
         let fresh = (reload.workspace.diagnostics + reload.environments.diagnostics).map(Problem.init)

@@ -1,6 +1,6 @@
 import FerryWorkbench
 
-/// The workspace read again after files changed outside Ferry.
+/// The workspace read again after files changed outside Ferry, or after Ferry edited an environment file.
 struct WorkspaceReload: Sendable {
     /// The workspace as it now is on disk.
     var workspace: Workspace
@@ -10,6 +10,9 @@ struct WorkspaceReload: Sendable {
     var dotenv: [String: String]
     /// The paths that changed (relative to the root), sorted.
     var changed: [String]
+    /// What Ferry itself changed ("Added the environment dev to http-client.env.json."), said instead of
+    /// "Reloaded from disk"; nil when the change came from outside.
+    var note: String? = nil
 }
 
 /// What to do with unsaved edits of a request whose file changed on disk.

@@ -44,6 +44,8 @@ final class VariablesEditAppTests {
         #expect(
             try folder.read("http-client.env.json")
                 == Self.publicText.replacingOccurrences(of: "\"page\": \"1\"", with: "\"page\": \"2 of 3\""))
+        // Ferry's own edit is said as such, not as a change from outside.
+        #expect(app.state.message?.text == "Set page in local (http-client.env.json).")
 
         // The secret: asked for empty, never shown, written into the private file.
         try await app.press(.key(.function(12)))
@@ -60,6 +62,9 @@ final class VariablesEditAppTests {
         try await app.waitFor("the secret written") {
             (try? String(contentsOf: privateFile, encoding: .utf8))?.contains("\"password\": \"s3cret\"") == true
         }
+        try await app.waitFor("the secret read again") { app.state.message?.text.hasPrefix("Set password") == true }
+        #expect(app.state.message?.text == "Set password in local (http-client.private.env.json).")
+        #expect(!app.shows("s3cret"), "\(app.screen)")
 
         // n: a new environment, offered by the picker (F2) at once.
         try await app.press(.key(.function(12)))
@@ -68,6 +73,7 @@ final class VariablesEditAppTests {
         try await app.press(.key(.enter))
         try await app.waitFor("the environment added") { app.state.environments.names.contains("staging") }
         #expect(try folder.read("http-client.env.json").hasSuffix("},\n    \"staging\": {}\n}\n"))
+        #expect(app.state.message?.text == "Added the environment staging to http-client.env.json.")
     }
 
     @Test func aAsksForTheFileThenAddsTheVariableAndRRevealsIt() async throws {

@@ -38,12 +38,27 @@ public enum CharacterWidth {
 
     /// The columns `text` takes when drawn on one line.
     public static func columns(of text: some StringProtocol) -> Int {
+        if let length = printableASCIILength(of: text) { return length }
         var total = 0
         for character in text { total += columns(of: character) }
         return total
     }
 
     // MARK: - Internals
+
+    /// The length of `text` when every byte of it is printable ASCII (a column each, nothing to escape), else
+    /// `nil`: a scan of its bytes, much cheaper than breaking it into characters.
+    static func printableASCIILength(of text: some StringProtocol) -> Int? {
+        var length = 0
+        for byte in text.utf8 {
+            guard isPrintableASCII(byte) else { return nil }
+            length += 1
+        }
+        return length
+    }
+
+    /// Whether `byte` is a printable ASCII character (space to `~`).
+    static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15), excluding emoji covered by `isEmojiPresentation`.
     private static let wideRanges: [ClosedRange<UInt32>] = [

@@ -46,6 +46,7 @@ public enum SafeText {
 
     /// The text with every unsafe character replaced by its visible escape.
     public static func sanitized(_ text: some StringProtocol) -> String {
+        if CharacterWidth.printableASCIILength(of: text) != nil { return String(text) }
         var result = ""
         for character in text {
             if let escaped = escape(character) {

@@ -50,7 +50,13 @@ public struct Paragraph: Widget, Hashable, Sendable {
         guard width > 0, line.width > width else { return [line] }
         // Flatten into safe characters with their span style and width.
         var pieces: [(character: Character, style: Style, width: Int)] = []
+        pieces.reserveCapacity(line.spans.reduce(0) { $0 + $1.content.utf8.count })
         for span in line.spans {
+            if CharacterWidth.printableASCIILength(of: span.content) != nil {
+                // A column a byte, nothing to escape: no need to break it into characters.
+                for byte in span.content.utf8 { pieces.append((Character(Unicode.Scalar(byte)), span.style, 1)) }
+                continue
+            }
             for character in SafeText.sanitized(span.content) {
                 pieces.append((character, span.style, max(1, CharacterWidth.columns(of: character))))
             }

@@ -28,6 +28,22 @@ import Testing
         #expect(Line("abc").isWider(than: 2) && !Line("abc").isWider(than: 3))
     }
 
+    @Test func aWindowEndingBeforeACombiningMarkKeepsTheCharacterWhole() {
+        // ASCII is sliced by bytes; a byte that may join the last one (a combining acute) sends it the slow
+        // way, so `é` is neither split nor drawn without its accent.
+        let accented = Line("abcde\u{301}fg")
+        #expect(accented.window(from: 0, width: 5, marker: nil).plainText == "abcde\u{301}")
+        #expect(accented.window(from: 0, width: 6, marker: mark).plainText == "abcde\u{301}…")
+        #expect(accented.window(from: 4, width: 3, marker: nil).plainText == "e\u{301}fg".prefix(3))
+        // Spans of ASCII side by side, some wholly left of the window, one cut by its right edge.
+        let spans = Line([Span("0123"), Span("4567", style: mark), Span("89ab")])
+        let window = spans.window(from: 5, width: 5, marker: nil)
+        #expect(window.spans == [Span("567", style: mark), Span("89")])
+        #expect(spans.isWider(than: 11) && !spans.isWider(than: 12))
+        #expect(CharacterWidth.columns(of: "plain text") == 10 && CharacterWidth.columns(of: "tab\there") == 7)
+        #expect(SafeText.sanitized("plain") == "plain" && SafeText.sanitized("a\u{1b}b") == "a\\x1bb")
+    }
+
     @Test func cutLinesShowTheMarkAndScrollSideways() {
         let source = ["short", "0123456789abcdefghij", "tail"]
         var view = TextView(source: source, top: 0, lineNumberStyle: nil)

@@ -31,6 +31,13 @@ extension Line {
     /// Whether the line is wider than `width` columns once drawn (read only up to that width).
     public func isWider(than width: Int) -> Bool { cut(from: 0, width: max(0, width)).isCutRight }
 
+    /// The first `width` columns of the line as drawn, unmarked, and whether it goes on past them: one pass
+    /// over those columns only.
+    func leadingColumns(_ width: Int) -> (line: Line, goesOn: Bool) {
+        let whole = cut(from: 0, width: max(0, width))
+        return (Line(whole.spans, style: style, alignment: alignment), whole.isCutRight)
+    }
+
     /// The spans of the columns `start ..< start + width`, and whether anything lies left or right of them.
     private func cut(from start: Int, width: Int) -> (spans: [Span], isCutLeft: Bool, isCutRight: Bool) {
         let end = start + width
@@ -38,6 +45,21 @@ extension Line {
         var column = 0
         var isCutRight = false
         outer: for span in spans {
+            if let shown = Self.printableASCIIPrefix(of: span.content, columns: end - column) {
+                // The common case, a column a byte: sliced without breaking the text into characters.
+                let length = shown.utf8.count
+                let skipped = min(length, max(0, start - column))
+                if skipped < length {
+                    let from = shown.utf8.index(shown.startIndex, offsetBy: skipped)
+                    result.append(Span(String(shown[from...]), style: span.style))
+                }
+                column += length
+                if shown.endIndex < span.content.endIndex {
+                    isCutRight = true
+                    break
+                }
+                continue
+            }
             var piece = ""
             for character in span.content {
                 let shown = Self.drawn(character, at: column)
@@ -60,6 +82,17 @@ extension Line {
             if !piece.isEmpty { result.append(Span(piece, style: span.style)) }
         }
         return (result, start > 0 && column > 0, isCutRight)
+    }
+
+    /// The first `columns` bytes of `text` (all of it when shorter) when they are printable ASCII and the text
+    /// does not go on with a byte that could change the last of them (a combining mark); `nil` otherwise.
+    private static func printableASCIIPrefix(of text: String, columns: Int) -> Substring? {
+        let bytes = text.utf8
+        let end = bytes.index(bytes.startIndex, offsetBy: max(0, columns), limitedBy: bytes.endIndex) ?? bytes.endIndex
+        let prefix = bytes[bytes.startIndex..<end]
+        guard prefix.allSatisfy(CharacterWidth.isPrintableASCII) else { return nil }
+        if end < bytes.endIndex, !CharacterWidth.isPrintableASCII(bytes[end]) { return nil }
+        return text[..<end]
     }
 
     /// `character` as the screen shows it at `column`: a tab as spaces to the next tab stop, a control or

@@ -128,11 +128,8 @@ public struct TextView<Source: TextLineSource>: Widget {
     /// 50 MB line costs a screen), or the window from `start`, marked where it is cut.
     private func rows(of line: Line, from start: Int, width: Int, height: Int) -> [Line] {
         guard wraps else { return [line.window(from: start, width: width, marker: cutMarkStyle)] }
-        let limit = width * height
-        guard line.isWider(than: width) else { return [line] }
-        let isLonger = line.isWider(than: limit)
-        var head = line.window(from: 0, width: limit, marker: nil)
-        head.style = line.style
+        let (head, isLonger) = line.leadingColumns(width * height)
+        guard isLonger || head.width > width else { return [line] }
         var wrapped = Paragraph.wrapped(head, width: width)
         if isLonger, var last = wrapped.popLast() {
             // The line goes on past the screens shown: its last row says so.

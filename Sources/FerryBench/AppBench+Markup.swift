@@ -1,0 +1,78 @@
+import FerryApp
+import FerryHTTP
+import FerryTerminal
+import FerryTestSupport
+import Foundation
+
+extension AppBench {
+    /// A 50 MB HTML response in the workbench with syntax highlighting and wrapping on: send and show it,
+    /// then keystrokes (arrows, page down, sideways) to a frame.
+    static func markupRows(transport: CurlTransport) throws -> [BenchRow] {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route(
+            "/page",
+            responding: TestResponse(
+                status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: makeHTML(bytes: 50_000_000))
+        )
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-app-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("### Page\n# @name page\nGET {{host}}/page\n".utf8).write(to: root.appendingPathComponent("page.http"))
+        try Data("{\"local\": {\"host\": \"\(server.baseURL)\"}}".utf8)
+            .write(to: root.appendingPathComponent("http-client.env.json"))
+
+        let app = try Running(root: root, transport: transport)
+        try app.waitSettled(inputs: 0)
+        let openStart = ContinuousClock.now
+        try app.press(.key(KeyEvent.control("r")), timeout: .seconds(60))
+        let open = seconds(ContinuousClock.now - openStart)
+        guard app.backend.text.contains("<div") else { throw AppBenchError("the HTML response did not show") }
+        var rows = [
+            BenchRow(
+                suite: name, name: "send + receive + show 50 MB HTML, highlighted",
+                value: String(format: "%.2f s", open), comparison: "target < 1 s", meetsTarget: open < 1)
+        ]
+        try app.press(.key(.tab), .key(.tab))
+        try app.press(.key(KeyEvent(.character("w"))))
+        var strokes: [Double] = []
+        let keys: [InputEvent] = [.key(.down), .key(.down), .key(.pageDown), .key(.up), .key(.pageDown)]
+        for round in 0..<20 {
+            for key in keys {
+                let start = ContinuousClock.now
+                try app.press(key, timeout: .seconds(5))
+                strokes.append(seconds(ContinuousClock.now - start))
+            }
+            if round == 0 { strokes.removeAll() }
+        }
+        strokes.sort()
+        let p50 = strokes[strokes.count / 2] * 1000
+        let p95 = strokes[strokes.count * 95 / 100] * 1000
+        rows.append(
+            BenchRow(
+                suite: name, name: "keystroke to frame, 50 MB HTML open, wrapped (p50 / p95 of \(strokes.count))",
+                value: String(format: "%.2f / %.2f ms", p50, p95), comparison: "target < 16 ms", meetsTarget: p95 < 16))
+        try app.quit()
+        return rows
+    }
+
+    /// An HTML page about `bytes` long: nested elements with attributes and text, one line in eight 400
+    /// characters long (wrapped onto several rows at 80 columns).
+    static func makeHTML(bytes: Int) -> Data {
+        var out = "<!doctype html>\n<html lang=\"en\">\n<body>\n"
+        out.reserveCapacity(bytes + 1024)
+        var index = 0
+        while out.utf8.count < bytes {
+            if index % 8 == 0 {
+                let words = String(repeating: "harbour road \(index) ", count: 400 / (14 + String(index).count))
+                out += "<p class=\"long\" id=\"p\(index)\">\(words)</p>\n"
+            } else {
+                out +=
+                    "<div class=\"row\" data-id=\"\(index)\"><span>user \(index)</span> &amp; <a href=\"/u/\(index)\">profile</a></div>\n"
+            }
+            index += 1
+        }
+        out += "</body>\n</html>\n"
+        return Data(out.utf8)
+    }
+}

@@ -73,6 +73,37 @@ final class EventStreamSelectionTests {
         try await app.quit()
     }
 
+    /// F1 over the live events lists what the keys do to them (the `events` key context), before the response
+    /// pane's other keys; the screen is tall enough for them to show without scrolling the help.
+    @Test func helpOverTheLiveEventsSaysWhatTheKeysDoToThem() async throws {
+        let app = try AppHarness(workspace: folder.url, width: 100, height: 50)
+        defer { app.stop() }
+        try await app.settle()
+        app.enqueue(.control("r"))
+        let live = try await app.moment("three events to show") {
+            ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
+        }
+        var focus = live.state.focus
+        for _ in 0..<3 where focus != .response {
+            app.enqueue(.key(.tab))
+            let before = focus
+            focus = try await app.moment("the next pane focused") { $0.state.focus != before }.state.focus
+        }
+        app.enqueue(.function(1))
+        let help = try await app.moment("the help open") { $0.screen.contains("Help — keys in the response pane") }
+        for text in [
+            "Select the event before", "Select the event after", "Collapse or expand the selected event's JSON data",
+            "Collapse the selected event's JSON data a level", "Expand the selected event's JSON data a level",
+        ] {
+            #expect(help.screen.contains(text), "\(text)\n\(help.screen)")
+        }
+        #expect(!help.screen.contains("Open / toggle"), "\(help.screen)")
+        app.enqueue(.key(.escape))
+        _ = try await app.moment("the help closed") { !$0.screen.contains("Help — keys") }
+        try await app.press(.key(.escape))
+        try await app.quit()
+    }
+
     /// The screen's line with the selected event's mark, if any.
     static func markedLine(_ screen: String) -> String? {
         screen.split(separator: "\n").first { $0.contains("▶ ") }.map(String.init)

@@ -24,15 +24,15 @@ public final class WebSocketConversation: Sendable {
         var received = 0
         var lastActivity: ContinuousClock.Instant
         var receiving: Result<Void, WebSocketError>?
-        /// The suspended `wait(forReceived:until:)`, if any: whoever wakes it takes it
-        /// out under the lock, so it is resumed exactly once.
+        /// The suspended `wait(forReceived:until:)`, if any: whoever wakes it takes it out under the lock, so
+        /// it is resumed exactly once.
         var waiter: Waiter?
         /// How many waits began, numbering them so that a late deadline or cancellation wakes only its own.
         var waits = 0
 
-        /// Resumes the waiter and clears it; with `wait`, only when it is that wait.
-        mutating func wake(_ wait: Int? = nil) {
-            guard let waiter, wait == nil || waiter.wait == wait else { return }
+        /// Resumes the waiter and clears it; with `number`, only when it is that wait.
+        mutating func wake(_ number: Int? = nil) {
+            guard let waiter, number == nil || waiter.number == number else { return }
             self.waiter = nil
             waiter.continuation.resume()
         }
@@ -40,7 +40,7 @@ public final class WebSocketConversation: Sendable {
 
     /// A suspended wait and the count of messages received that ends it (`nil`: no count does).
     private struct Waiter {
-        var wait: Int
+        var number: Int
         var continuation: CheckedContinuation<Void, Never>
         var received: Int?
     }
@@ -228,14 +228,14 @@ public final class WebSocketConversation: Sendable {
     /// ended, `deadline` passed or the task is canceled: woken by the first of them, not by polling the log.
     /// Returns at once when one of them holds already.
     private func wait(forReceived received: Int?, until deadline: ContinuousClock.Instant?) async {
-        let wait = log.withLock { log -> Int in
+        let number = log.withLock { log -> Int in
             log.waits += 1
             return log.waits
         }
         let timer = deadline.map { deadline in
             Task(executorPreference: executor) { [log] in
                 guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
-                log.withLock { $0.wake(wait) }
+                log.withLock { $0.wake(number) }
             }
         }
         await withTaskCancellationHandler {
@@ -247,12 +247,12 @@ public final class WebSocketConversation: Sendable {
                     if isOver {
                         continuation.resume()
                     } else {
-                        log.waiter = Waiter(wait: wait, continuation: continuation, received: received)
+                        log.waiter = Waiter(number: number, continuation: continuation, received: received)
                     }
                 }
             }
         } onCancel: {
-            log.withLock { $0.wake(wait) }
+            log.withLock { $0.wake(number) }
         }
         timer?.cancel()
     }

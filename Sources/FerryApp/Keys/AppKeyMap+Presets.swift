@@ -24,6 +24,11 @@ extension AppKeyMap {
         let lists: [KeyContext] = [.tree, .response, .help, .diff, .problems, .trash, .run, .variables]
         let added: [(String, AppCommand, String, [KeyContext])] = [
             ("h", .left, "Collapse", panes), ("l", .right, "Expand", panes),
+            ("h", .left, "Collapse the selected event's JSON data a level", [.events]),
+            ("l", .right, "Expand the selected event's JSON data a level", [.events]),
+            ("g", .home, "Select the oldest event kept", [.events]),
+            ("G", .end, "Select none: follow the newest event", [.events]),
+            ("shift+g", .end, "Select none: follow the newest event", [.events]),
             ("g", .home, "First row", lists), ("G", .end, "Last row", lists), ("shift+g", .end, "Last row", lists),
             ("k", .up, "Up", [.help, .diff, .problems]), ("j", .down, "Down", [.help, .diff, .problems]),
             (":", .commandLine, "Command line: :w saves, :q quits, :wq or :x both, :q! without saving", panes),

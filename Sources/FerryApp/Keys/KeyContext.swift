@@ -9,6 +9,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case tree
     /// The response pane.
     case response
+    /// The live events of a stream in the response pane's Body tab (over `response`).
+    case events
     /// The URL field of the request editor.
     case editor
     /// The body editor while it has the keyboard.

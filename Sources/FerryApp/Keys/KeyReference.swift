@@ -30,6 +30,7 @@ public enum KeyReference {
         (KeyMap.global, "everywhere"),
         ("tree", "tree"),
         ("response", "response"),
+        ("events", "live events"),
         ("editor", "URL field"),
         ("completion", "URL field, completing {{"),
         ("body", "body editor"),

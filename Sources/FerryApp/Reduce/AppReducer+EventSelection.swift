@@ -1,15 +1,6 @@
 // MARK: - The live events: selecting one, expanding and collapsing its JSON data
 
 extension AppReducer {
-    /// Whether the Body tab shows the live events of the open request's stream (keys go to them).
-    static func isShowingLiveEvents(_ state: AppState) -> Bool {
-        guard state.responseTab == .body, let exchange = state.currentExchange, exchange.events != nil else {
-            return false
-        }
-        if case .empty = exchange.body { return true }
-        return false
-    }
-
     /// ↑/↓ select the previous or next event (↑ from none selects the newest, ↓ past the newest follows the
     /// newest again); → and ← expand or collapse the selected event's JSON data a level.
     static func moveEventSelection(_ move: CursorMove, _ state: inout AppState) -> [Effect] {

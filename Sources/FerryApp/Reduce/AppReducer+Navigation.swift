@@ -22,7 +22,7 @@ extension AppReducer {
         case .response:
             let page = layout.responseContent.height
             if state.responseTab == .tests { return moveTestsCursor(move, page: page, &state) }
-            if isShowingLiveEvents(state) { return moveEventSelection(move, &state) }
+            if state.isShowingLiveEvents { return moveEventSelection(move, &state) }
             if state.responseTab != .body {
                 state.detailScroll = max(0, step(state.detailScroll, move, count: Int.max / 2, page: page))
                 return []
@@ -93,7 +93,7 @@ extension AppReducer {
             return send(&state)
         case .response:
             if state.responseTab == .tests { return openTestRow(&state) }
-            if isShowingLiveEvents(state) { return toggleSelectedEvent(&state) }
+            if state.isShowingLiveEvents { return toggleSelectedEvent(&state) }
             if isListingFilter(state) { return closeFilter(showing: true, &state) }
             updateCurrentExchange(&state) { exchange in
                 guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {

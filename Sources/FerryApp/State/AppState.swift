@@ -243,6 +243,13 @@ public struct AppState: Sendable {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }
         if focus == .editor && !variableCompletions.isEmpty { return [.completion, .editor] }
+        return paneKeyContexts
+    }
+
+    /// The key-map contexts of the focused pane, most specific first, as its help lists them: the response
+    /// pane's over the live events are `events`, then `response`.
+    var paneKeyContexts: [KeyContext] {
+        if focus == .response && isShowingLiveEvents { return [.events, .response] }
         return [focus.keyContext]
     }
 

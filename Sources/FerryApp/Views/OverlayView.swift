@@ -25,7 +25,7 @@ struct OverlayView: CursorWidget {
         switch overlay {
         case .help(let scroll):
             HelpOverlay(
-                entries: Self.helpOrder(state.keyMap.activeBindings(in: [state.focus.keyContext])).map {
+                entries: Self.helpOrder(state.keyMap.activeBindings(in: state.paneKeyContexts)).map {
                     HelpOverlay.Entry(key: $0.key.displayName, help: $0.help, context: $0.context)
                 }, title: "Help — keys in the \(state.focus.keyContext) pane (Esc closes)", scroll: scroll,
                 style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]

@@ -171,8 +171,8 @@ public final class TestHTTPServer: @unchecked Sendable {
             return false
         }
         if response.delayBeforeHeaders > .zero { Thread.sleep(forTimeInterval: response.delayBeforeHeaders.seconds) }
-        if let hold = response.hold, hold.afterBodyBytes == nil, !wait(at: hold.gate) {
-            return closeAfterFailedSend(connection)
+        for hold in response.holds where hold.afterBodyBytes == nil {
+            guard wait(at: hold.gate) else { return closeAfterFailedSend(connection) }
         }
         let keepAlive = response.keepAlive && request.header("Connection")?.lowercased() != "close"
         var head =
@@ -202,15 +202,16 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .none, .resetImmediately: break
         }
         let step = response.drip?.bytes ?? max(limit, 1)
-        var pendingHold = response.hold.flatMap { hold in hold.afterBodyBytes.map { (hold.gate, min($0, limit)) } }
+        var pendingHolds = response.holds.compactMap { hold in hold.afterBodyBytes.map { (hold.gate, min($0, limit)) } }
+            .sorted { $0.1 < $1.1 }[...]
         var offset = 0
         while true {
-            if let (gate, at) = pendingHold, at == offset {
+            while let (gate, at) = pendingHolds.first, at == offset {
                 guard wait(at: gate) else { return closeAfterFailedSend(connection) }
-                pendingHold = nil
+                pendingHolds = pendingHolds.dropFirst()
             }
             guard offset < limit else { break }
-            let end = min(offset + step, limit, pendingHold?.1 ?? limit)
+            let end = min(offset + step, limit, pendingHolds.first?.1 ?? limit)
             guard LoopbackSocket.sendAll(body.subdata(in: offset..<end), to: connection) else {
                 return closeAfterFailedSend(connection)
             }

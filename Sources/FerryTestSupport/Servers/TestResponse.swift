@@ -50,9 +50,9 @@ public struct TestResponse: Sendable {
     public var abort: Abort
     /// Whether the connection stays open for another request.
     public var keepAlive: Bool
-    /// When set, the server waits at `gate` before the status line (`afterBodyBytes` `nil`) or once it has
-    /// written that many body bytes: see ``held(until:afterBodyBytes:)``.
-    public var hold: (gate: TestGate, afterBodyBytes: Int?)?
+    /// Where the server waits: at each `gate`, before the status line (`afterBodyBytes` `nil`) or once it has
+    /// written that many body bytes; see ``held(until:afterBodyBytes:)``.
+    public var holds: [(gate: TestGate, afterBodyBytes: Int?)]
 
     /// A response with the given status, headers and body, framed by `Content-Length`.
     public init(
@@ -68,7 +68,7 @@ public struct TestResponse: Sendable {
         self.drip = nil
         self.abort = .none
         self.keepAlive = keepAlive
-        self.hold = nil
+        self.holds = []
     }
 
     /// A `200 OK` with a UTF-8 text body.
@@ -108,10 +108,12 @@ public struct TestResponse: Sendable {
     }
 
     /// This response, held at `gate` until the test opens it: before the status line when `bodyBytes` is
-    /// `nil`, else once that many body bytes were written (all of them when the body is shorter).
+    /// `nil`, else once that many body bytes were written (all of them when the body is shorter). Held again,
+    /// it waits at each gate in turn, in the order of their byte counts:
+    /// `.held(until: first, afterBodyBytes: 10).held(until: second, afterBodyBytes: 20)`.
     public func held(until gate: TestGate, afterBodyBytes bodyBytes: Int? = nil) -> TestResponse {
         var copy = self
-        copy.hold = (gate, bodyBytes.map { max(0, $0) })
+        copy.holds.append((gate, bodyBytes.map { max(0, $0) }))
         return copy
     }
 

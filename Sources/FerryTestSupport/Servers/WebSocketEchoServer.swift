@@ -4,6 +4,7 @@ import Foundation
 /// `scripts/requirements-websockets.txt`, installed into `.build/venv` by `scripts/install-deps.sh`) on a
 /// free loopback port, running ``WebSocketEchoServer/scriptSource``. Paths:
 /// - `/echo`: sends every message back as it came (text as text, binary as binary).
+/// - `/delayed/MS`: sends every message back `MS` milliseconds after it came.
 /// - `/close/CODE`: closes at once with `CODE` and the reason `bye`.
 /// - `/fragments`: sends `Hello world` as three text fragments, then echoes.
 /// - `/ping`: pings the client, then sends `pong received` once the pong came back, then echoes.
@@ -78,6 +79,12 @@ public final class WebSocketEchoServer: Sendable {
 
         async def handler(ws):
             path = ws.request.path
+            if path.startswith("/delayed/"):
+                delay = int(path.split("/")[2]) / 1000
+                async for message in ws:
+                    await asyncio.sleep(delay)
+                    await ws.send(message)
+                return
             if path.startswith("/close/"):
                 await ws.close(int(path.split("/")[2]), "bye")
                 return

@@ -17,19 +17,39 @@ public final class WebSocketConversation: Sendable {
         var task: Task<Void, Never>?
     }
 
-    /// What the conversation has exchanged so far.
+    /// What the conversation has exchanged so far, and its one wait in progress.
     private struct Log {
         var messages: [ConversationMessage] = []
         var count = 0
         var received = 0
         var lastActivity: ContinuousClock.Instant
         var receiving: Result<Void, WebSocketError>?
+        /// The suspended `wait(forReceived:until:)`, if any: whoever wakes it takes it out under the lock, so
+        /// it is resumed exactly once.
+        var waiter: Waiter?
+        /// How many waits began, numbering them so that a late deadline or cancellation wakes only its own.
+        var waits = 0
+
+        /// Resumes the waiter and clears it; with `number`, only when it is that wait.
+        mutating func wake(_ number: Int? = nil) {
+            guard let waiter, number == nil || waiter.number == number else { return }
+            self.waiter = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    /// A suspended wait and the count of messages received that ends it (`nil`: no count does).
+    private struct Waiter {
+        var number: Int
+        var continuation: CheckedContinuation<Void, Never>
+        var received: Int?
     }
 
     private let state = Locked(State())
     private let log: Locked<Log>
     private let continuation: AsyncStream<ConversationEvent>.Continuation
     private let context: VariableContext
+    private let executor: (any TaskExecutor)?
     private let clock = ContinuousClock()
 
     init(
@@ -38,6 +58,7 @@ public final class WebSocketConversation: Sendable {
     ) {
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         context = conversation.context
+        self.executor = executor
         log = Locked(Log(lastActivity: clock.now))
         let task = Task(executorPreference: executor) { [self] in
             let started = Date()
@@ -127,10 +148,16 @@ public final class WebSocketConversation: Sendable {
                 for try await message in socket.messages {
                     append(ConversationMessage(isIncoming: true, time: Date(), message: message))
                 }
-                log.withLock { $0.receiving = .success(()) }
+                log.withLock {
+                    $0.receiving = .success(())
+                    $0.wake()
+                }
             } catch {
                 let failure = (error as? WebSocketError) ?? WebSocketError(.canceled, url: prepared.maskedURL)
-                log.withLock { $0.receiving = .failure(failure) }
+                log.withLock {
+                    $0.receiving = .failure(failure)
+                    $0.wake()
+                }
             }
         }
         // Closing by itself, a conversation waits for the server at most the request's `@timeout`.
@@ -177,11 +204,11 @@ public final class WebSocketConversation: Sendable {
                 do { try send(text, on: socket) } catch { return .stopped }
             case .waitForServer:
                 awaited += 1
-                while log.withLock({ $0.received < awaited && $0.receiving == nil }) {
-                    if let deadline, clock.now >= deadline { return .timedOut }
-                    do { try await Task.sleep(for: .milliseconds(10)) } catch { return .stopped }
-                }
-                if log.withLock({ $0.received < awaited }) { return .stopped }
+                await wait(forReceived: awaited, until: deadline)
+                let (arrived, ended) = log.withLock { ($0.received >= awaited, $0.receiving != nil) }
+                if arrived { continue }
+                if ended || Task.isCancelled { return .stopped }
+                return .timedOut
             }
         }
         return .completed
@@ -189,9 +216,45 @@ public final class WebSocketConversation: Sendable {
 
     /// Returns once `idle` passed without a message, or the connection ended, or the task is canceled.
     private func waitWhileActive(idle: Duration) async {
-        while log.withLock({ $0.receiving == nil && clock.now - $0.lastActivity < idle }) {
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { return }
+        while true {
+            let (quietUntil, ended) = log.withLock { ($0.lastActivity + idle, $0.receiving != nil) }
+            if ended || Task.isCancelled || clock.now >= quietUntil { return }
+            // Messages do not wake this wait: the idle end moves with them and is looked at again at the old one.
+            await wait(forReceived: nil, until: quietUntil)
         }
+    }
+
+    /// Suspends until `received` messages came from the server (none ends it when `nil`), the receiver
+    /// ended, `deadline` passed or the task is canceled: woken by the first of them, not by polling the log.
+    /// Returns at once when one of them holds already.
+    private func wait(forReceived received: Int?, until deadline: ContinuousClock.Instant?) async {
+        let number = log.withLock { log -> Int in
+            log.waits += 1
+            return log.waits
+        }
+        let timer = deadline.map { deadline in
+            Task(executorPreference: executor) { [log] in
+                guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+                log.withLock { $0.wake(number) }
+            }
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                log.withLock { log in
+                    let isOver =
+                        Task.isCancelled || log.receiving != nil || received.map { log.received >= $0 } == true
+                        || deadline.map { clock.now >= $0 } == true
+                    if isOver {
+                        continuation.resume()
+                    } else {
+                        log.waiter = Waiter(number: number, continuation: continuation, received: received)
+                    }
+                }
+            }
+        } onCancel: {
+            log.withLock { $0.wake(number) }
+        }
+        timer?.cancel()
     }
 
     /// Sends `text` and records it, under the log's lock, so a reply cannot be recorded before it.
@@ -220,6 +283,7 @@ public final class WebSocketConversation: Sendable {
         log.lastActivity = clock.now
         if log.messages.count < RequestSender.conversationMessageCap { log.messages.append(message) }
         continuation.yield(.message(message))
+        if let awaited = log.waiter?.received, log.received >= awaited { log.wake() }
     }
 
     /// How the conversation ended, from what the receiver saw.

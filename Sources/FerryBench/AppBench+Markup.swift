@@ -15,12 +15,8 @@ extension AppBench {
             responding: TestResponse(
                 status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: makeHTML(bytes: 50_000_000))
         )
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-app-bench-\(UUID().uuidString)")
+        let root = try workspace(requesting: "page", from: server)
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try Data("### Page\n# @name page\nGET {{host}}/page\n".utf8).write(to: root.appendingPathComponent("page.http"))
-        try Data("{\"local\": {\"host\": \"\(server.baseURL)\"}}".utf8)
-            .write(to: root.appendingPathComponent("http-client.env.json"))
 
         let app = try Running(root: root, transport: transport)
         try app.waitSettled(inputs: 0)

@@ -19,12 +19,8 @@ enum AppBench: BenchSuite {
         let body = makeJSON(bytes: 50_000_000)
         server.route(
             "/big", responding: TestResponse(status: 200, headers: [("Content-Type", "application/json")], body: body))
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-app-bench-\(UUID().uuidString)")
+        let root = try workspace(requesting: "big", from: server)
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try Data("### Big\n# @name big\nGET {{host}}/big\n".utf8).write(to: root.appendingPathComponent("big.http"))
-        try Data("{\"local\": {\"host\": \"\(server.baseURL)\"}}".utf8)
-            .write(to: root.appendingPathComponent("http-client.env.json"))
         let transport = CurlTransport()
         defer { transport.shutdown() }
         var rows: [BenchRow] = []
@@ -150,6 +146,18 @@ enum AppBench: BenchSuite {
     }
 
     // MARK: - Helpers
+
+    /// A temporary workspace with one request, `GET {{host}}/NAME` in `NAME.http`, and a `local` environment
+    /// whose `host` is `server`.
+    static func workspace(requesting name: String, from server: TestHTTPServer) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-app-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("### \(name)\n# @name \(name)\nGET {{host}}/\(name)\n".utf8)
+            .write(to: root.appendingPathComponent("\(name).http"))
+        try Data("{\"local\": {\"host\": \"\(server.baseURL)\"}}".utf8)
+            .write(to: root.appendingPathComponent("http-client.env.json"))
+        return root
+    }
 
     /// A JSON array of user records about `bytes` long.
     static func makeJSON(bytes: Int) -> Data {

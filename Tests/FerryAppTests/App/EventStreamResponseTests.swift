@@ -66,16 +66,7 @@ final class EventStreamResponseTests {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
         defer { app.stop() }
         try await app.settle()
-        app.enqueue(.control("r"))
-        let live = try await app.moment("three events to show") {
-            ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
-        }
-        var focus = live.state.focus
-        for _ in 0..<3 where focus != .response {
-            app.enqueue(.key(.tab))
-            let before = focus
-            focus = try await app.moment("the next pane focused") { $0.state.focus != before }.state.focus
-        }
+        let focus = try await app.sendAndFocusTheLiveEvents()
         #expect(focus == .response)
         app.enqueue(.key(.up))
         app.enqueue(.key(.up))

@@ -38,16 +38,7 @@ final class EventStreamSelectionTests {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
         defer { app.stop() }
         try await app.settle()
-        app.enqueue(.control("r"))
-        let live = try await app.moment("three events to show") {
-            ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
-        }
-        var focus = live.state.focus
-        for _ in 0..<3 where focus != .response {
-            app.enqueue(.key(.tab))
-            let before = focus
-            focus = try await app.moment("the next pane focused") { $0.state.focus != before }.state.focus
-        }
+        let focus = try await app.sendAndFocusTheLiveEvents()
         #expect(focus == .response)
         app.enqueue(.key(.up))
         app.enqueue(.key(.up))
@@ -79,16 +70,7 @@ final class EventStreamSelectionTests {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 50)
         defer { app.stop() }
         try await app.settle()
-        app.enqueue(.control("r"))
-        let live = try await app.moment("three events to show") {
-            ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
-        }
-        var focus = live.state.focus
-        for _ in 0..<3 where focus != .response {
-            app.enqueue(.key(.tab))
-            let before = focus
-            focus = try await app.moment("the next pane focused") { $0.state.focus != before }.state.focus
-        }
+        #expect(try await app.sendAndFocusTheLiveEvents() == .response)
         app.enqueue(.function(1))
         let help = try await app.moment("the help open") { $0.screen.contains("Help — keys in the response pane") }
         for text in [

@@ -31,23 +31,13 @@ extension AppBench {
         ]
         try app.press(.key(.tab), .key(.tab))
         try app.press(.key(KeyEvent(.character("w"))))
-        var strokes: [Double] = []
-        let keys: [InputEvent] = [.key(.down), .key(.down), .key(.pageDown), .key(.up), .key(.pageDown)]
-        for round in 0..<20 {
-            for key in keys {
-                let start = ContinuousClock.now
-                try app.press(key, timeout: .seconds(5))
-                strokes.append(seconds(ContinuousClock.now - start))
-            }
-            if round == 0 { strokes.removeAll() }
-        }
-        strokes.sort()
-        let p50 = strokes[strokes.count / 2] * 1000
-        let p95 = strokes[strokes.count * 95 / 100] * 1000
+        let strokes = try app.timeKeystrokes([.key(.down), .key(.down), .key(.pageDown), .key(.up), .key(.pageDown)])
         rows.append(
             BenchRow(
                 suite: name, name: "keystroke to frame, 50 MB HTML open, wrapped (p50 / p95 of \(strokes.count))",
-                value: String(format: "%.2f / %.2f ms", p50, p95), comparison: "target < 16 ms", meetsTarget: p95 < 16))
+                value: String(format: "%.2f / %.2f ms", strokes.p50, strokes.p95),
+                comparison: String(format: "target < 16 ms (drawing the view: %.2f ms median)", strokes.viewMedian),
+                meetsTarget: strokes.p95 < 16))
         try app.quit()
         return rows
     }

@@ -31,13 +31,10 @@ extension AppBench {
         ]
         try app.press(.key(.tab), .key(.tab))
         try app.press(.key(KeyEvent(.character("w"))))
-        let strokes = try app.timeKeystrokes([.key(.down), .key(.down), .key(.pageDown), .key(.up), .key(.pageDown)])
         rows.append(
-            BenchRow(
-                suite: name, name: "keystroke to frame, 50 MB HTML open, wrapped (p50 / p95 of \(strokes.count))",
-                value: String(format: "%.2f / %.2f ms", strokes.p50, strokes.p95),
-                comparison: String(format: "target < 16 ms (drawing the view: %.2f ms median)", strokes.viewMedian),
-                meetsTarget: strokes.p95 < 16))
+            try app.keystrokeRow(
+                "keystroke to frame, 50 MB HTML open, wrapped",
+                pressing: [.key(.down), .key(.down), .key(.pageDown), .key(.up), .key(.pageDown)]))
         try app.quit()
         return rows
     }

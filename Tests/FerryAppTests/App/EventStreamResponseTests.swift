@@ -66,13 +66,7 @@ final class EventStreamResponseTests {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
         defer { app.stop() }
         try await app.settle()
-        let focus = try await app.sendAndFocusTheLiveEvents()
-        #expect(focus == .response)
-        app.enqueue(.key(.up))
-        app.enqueue(.key(.up))
-        let selected = try await app.moment("the second event selected") {
-            $0.state.currentExchange?.eventSelection?.ordinal == 1
-        }
+        let selected = try await app.selectTheSecondLiveEvent()
         // The selected event is marked and its data is a tree (the body view's rows), open.
         #expect(selected.state.currentExchange?.isInFlight == true)
         #expect(selected.screen.contains("▶ ") && selected.screen.contains("tick  id 2"), "\(selected.screen)")

@@ -38,13 +38,7 @@ final class EventStreamSelectionTests {
         let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
         defer { app.stop() }
         try await app.settle()
-        let focus = try await app.sendAndFocusTheLiveEvents()
-        #expect(focus == .response)
-        app.enqueue(.key(.up))
-        app.enqueue(.key(.up))
-        _ = try await app.moment("the second event selected") {
-            $0.state.currentExchange?.eventSelection?.ordinal == 1
-        }
+        _ = try await app.selectTheSecondLiveEvent()
         gates[0].open()
         let arrived = try await app.moment("twenty events shown") { $0.screen.contains("20 events so far") }
         // The same event stays selected, marked and in view; the newest are below, out of view.

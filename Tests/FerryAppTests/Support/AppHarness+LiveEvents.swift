@@ -1,4 +1,5 @@
 import FerryTerminal
+import Testing
 
 @testable import FerryApp
 
@@ -19,5 +20,15 @@ extension AppHarness {
             focus = try await moment("the next pane focused") { $0.state.focus != before }.state.focus
         }
         return focus
+    }
+
+    /// ``sendAndFocusTheLiveEvents()``, then ↑ twice: the second event (ordinal 1) selected while the stream
+    /// is still in flight; returns the moment it showed.
+    func selectTheSecondLiveEvent() async throws -> AppMoment {
+        let focus = try await sendAndFocusTheLiveEvents()
+        #expect(focus == .response)
+        enqueue(.key(.up))
+        enqueue(.key(.up))
+        return try await moment("the second event selected") { $0.state.currentExchange?.eventSelection?.ordinal == 1 }
     }
 }

@@ -79,12 +79,17 @@ public final class HTTPDownload: Sendable {
     /// Where the body goes.
     public let file: URL
     private let client: HTTPClient
+    private let beforeEnd: @Sendable (Result<Completed, HTTPClientError>) async -> Void
     private let state = Locked(State())
 
-    init(client: HTTPClient, request: HTTPRequest, file: URL) {
+    init(
+        client: HTTPClient, request: HTTPRequest, file: URL,
+        beforeEnd: @escaping @Sendable (Result<Completed, HTTPClientError>) async -> Void
+    ) {
         self.client = client
         self.request = request
         self.file = file
+        self.beforeEnd = beforeEnd
     }
 
     /// Where the resume record is kept: beside ``file``.
@@ -126,7 +131,7 @@ public final class HTTPDownload: Sendable {
             await stop(.cancel)
         case .idle, .paused:
             discardPartialFile()
-            finish(.failure(HTTPClientError(.canceled, request: request)))
+            await finish(.failure(HTTPClientError(.canceled, request: request)))
         }
     }
 
@@ -189,18 +194,24 @@ public final class HTTPDownload: Sendable {
             }
         case (.cancel, .failure(let error)) where error.isCanceled:
             discardPartialFile()
-            finish(outcome)
+            await finish(outcome)
         default:
-            finish(outcome)
+            await finish(outcome)
         }
     }
 
-    private func finish(_ result: Result<Completed, HTTPClientError>) {
-        let waiters = state.withLock { state -> [UnsafeContinuation<Result<Completed, HTTPClientError>, Never>] in
-            guard state.result == nil else { return [] }
-            state.result = result
+    /// Ends the download with `result`: the work to do before the end first, then the waiters.
+    private func finish(_ result: Result<Completed, HTTPClientError>) async {
+        let isFirst = state.withLock { state -> Bool in
+            guard state.phase != .finished else { return false }
             state.phase = .finished
             state.runner = nil
+            return true
+        }
+        guard isFirst else { return }
+        await beforeEnd(result)
+        let waiters = state.withLock { state -> [UnsafeContinuation<Result<Completed, HTTPClientError>, Never>] in
+            state.result = result
             defer { state.waiters = [] }
             return state.waiters
         }
@@ -416,8 +427,13 @@ public final class HTTPDownload: Sendable {
 
 extension HTTPClient {
     /// A download of `request`'s body to `file`, resumable after a pause, a failure or in another process
-    /// (see ``HTTPDownload``); call ``HTTPDownload/start()`` to begin.
-    public func download(_ request: HTTPRequest, to file: URL) -> HTTPDownload {
-        HTTPDownload(client: self, request: request, file: file)
+    /// (see ``HTTPDownload``); call ``HTTPDownload/start()`` to begin. `beforeEnd` runs once, when the
+    /// download finished (not at a pause), before ``HTTPDownload/result`` hands the outcome on: for work that
+    /// must be done by then, such as recording it.
+    public func download(
+        _ request: HTTPRequest, to file: URL,
+        beforeEnd: @escaping @Sendable (Result<HTTPDownload.Completed, HTTPClientError>) async -> Void = { _ in }
+    ) -> HTTPDownload {
+        HTTPDownload(client: self, request: request, file: file, beforeEnd: beforeEnd)
     }
 }

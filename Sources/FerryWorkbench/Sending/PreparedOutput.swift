@@ -40,6 +40,33 @@ public struct PreparedOutput: Sendable, Hashable {
     /// Writes `bytes` atomically to ``url`` (or, for `>>`, to the first free name `name-1.ext`, `name-2.ext`,
     /// … when it exists), creating missing folders; returns the file written.
     func write(_ bytes: [UInt8]) throws -> URL {
+        let target = try freeTarget()
+        try FileIO.writeAtomically(bytes, to: target)
+        return target
+    }
+
+    /// Copies `file` (a body that was streamed to disk) to where ``write(_:)`` would write: through a
+    /// temporary file beside the target renamed into place, so a failed copy leaves no half file.
+    func write(copying file: URL) throws -> URL {
+        let target = try freeTarget()
+        let manager = FileManager.default
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).ferry-copy-\(getpid())")
+        try? manager.removeItem(at: temporary)
+        do {
+            try manager.copyItem(at: file, to: temporary)
+            guard rename(temporary.path, target.path) == 0 else {
+                throw FileIO.ioError(target, "cannot rename into place: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw error
+        }
+        return target
+    }
+
+    /// ``url``, or for `>>` the first free name beside it; its folder is created when missing.
+    private func freeTarget() throws -> URL {
         let manager = FileManager.default
         try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         var target = url
@@ -52,7 +79,6 @@ public struct PreparedOutput: Sendable, Hashable {
                 target = url.deletingLastPathComponent().appendingPathComponent("\(base)-\(number)\(suffix)")
             }
         }
-        try FileIO.writeAtomically(bytes, to: target)
         return target
     }
 }

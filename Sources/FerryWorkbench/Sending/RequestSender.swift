@@ -128,32 +128,42 @@ public struct RequestSender: Sendable {
     ) -> HTTPTransfer {
         let started = Date()
         return client.transfer(send.request, executor: executor).finishing(on: executor) { [self] end in
-            var result = SendReport(preRequestScripts: send.preRequestScripts)
-            if end.isComplete, !send.outputs.isEmpty {
-                result.savedFiles = Self.save(end, to: send.outputs, problems: &result.problems)
-            }
-            if send.plan.isLogged {
-                do {
-                    try Self.record(end, of: send, started: started)
-                } catch {
-                    result.problems.append("history not recorded: \(error)")
-                }
-            }
-            if let response = end.response {
-                result.handlers = runHandlers(of: send, response: response, body: end.body)
-            }
-            report(result)
+            report(finish(end, of: send, started: started, bodyFile: send.request.responseBody.streamedFile))
         }
     }
 
-    /// Runs the request's response handlers in order on `response`, its body as received.
-    private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: ReceivedBody) -> [ScriptRun] {
+    /// What every send does once it ended as `end`: saves a complete body to the outputs, writes the history
+    /// line, runs the response handlers (when a response arrived); returns the report. `bodyFile` is where
+    /// the body is when it was streamed to a file (`ferry send -o`) rather than kept: the outputs copy it and
+    /// the handlers read it.
+    func finish(_ end: TransferEnd, of send: PreparedSend, started: Date, bodyFile: URL?) -> SendReport {
+        var result = SendReport(preRequestScripts: send.preRequestScripts)
+        if end.isComplete, !send.outputs.isEmpty {
+            result.savedFiles = Self.save(end, from: bodyFile, to: send.outputs, problems: &result.problems)
+        }
+        if send.plan.isLogged {
+            do {
+                try Self.record(end, of: send, started: started)
+            } catch {
+                result.problems.append("history not recorded: \(error)")
+            }
+        }
+        if let response = end.response {
+            let body =
+                bodyFile.map { Self.head(of: $0, count: Self.scriptBodyCap) } ?? end.body.prefix(Self.scriptBodyCap)
+            result.handlers = runHandlers(of: send, response: response, body: body)
+        }
+        return result
+    }
+
+    /// Runs the request's response handlers in order on `response` and the first bytes of its body.
+    private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: [UInt8]) -> [ScriptRun] {
         let scripts = send.plan.request.request.responseHandlerScripts
         guard !scripts.isEmpty else { return [] }
         let facts = send.plan.request.request.scriptFacts(with: send.context)
         let responseFacts = ScriptResponseFacts(
             status: response.status, headers: response.headers.map { ($0.name, $0.value) },
-            body: Data(body.prefix(Self.scriptBodyCap)))
+            body: Data(body))
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
             let outcome = Self.outcome(of: script, from: send.plan.folder) { loaded in
@@ -176,11 +186,15 @@ public struct RequestSender: Sendable {
         }
     }
 
-    /// Writes the body of `end` to each of `outputs`; returns the files written, adds the others to `problems`.
-    static func save(_ end: TransferEnd, to outputs: [PreparedOutput], problems: inout [String]) -> [URL] {
-        let bytes = end.body.prefix(end.body.count)
+    /// Writes the body of `end` — or `bodyFile`, where it was streamed — to each of `outputs`; returns the
+    /// files written, adds the others to `problems`.
+    static func save(
+        _ end: TransferEnd, from bodyFile: URL?, to outputs: [PreparedOutput], problems: inout [String]
+    ) -> [URL] {
+        let bytes = bodyFile == nil ? end.body.prefix(end.body.count) : []
         return outputs.compactMap { output in
             do {
+                if let bodyFile { return try output.write(copying: bodyFile) }
                 return try output.write(bytes)
             } catch {
                 let place = output.location.map { "\($0.file):\($0.line): " } ?? ""
@@ -188,6 +202,13 @@ public struct RequestSender: Sendable {
                 return nil
             }
         }
+    }
+
+    /// The first `count` bytes of `file` (fewer when it is shorter or cannot be read).
+    static func head(of file: URL, count: Int) -> [UInt8] {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
     }
 
     /// Appends the history line for `send`, which ended as `end`, under its request's stable id
@@ -219,5 +240,12 @@ extension TransferEnd {
             response.body = Data(body.prefix(cap + 4096))
             return response
         }
+    }
+}
+
+extension ResponseBodyDestination {
+    /// The file the body is streamed to, for ``file(_:)``.
+    fileprivate var streamedFile: URL? {
+        if case .file(let url) = self { url } else { nil }
     }
 }

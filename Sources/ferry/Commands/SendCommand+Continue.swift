@@ -3,13 +3,15 @@ import FerryWorkbench
 import Foundation
 
 extension Sender {
-    /// `ferry send -o FILE --continue`: the body goes straight into FILE through an ``HTTPDownload``, so what
-    /// an interrupted run (Ctrl-C, a lost connection, a killed process) leaves — FILE and its
-    /// `FILE.ferry-resume` record — is resumed by the next run with `Range` and `If-Range`, as curl's `-C -`
-    /// does, or started over when the server ignores the range or the validator changed. A whole FILE is not
-    /// fetched again. Ctrl-C pauses: FILE and its record stay for the next `--continue`.
+    /// `ferry send -o FILE --continue`: the body goes straight into FILE through the sender's resumable
+    /// download (``RequestSender/download(_:to:report:)``), so what an interrupted run (Ctrl-C, a lost
+    /// connection, a killed process) leaves — FILE and its `FILE.ferry-resume` record — is resumed by the next
+    /// run with `Range` and `If-Range`, as curl's `-C -` does, or started over when the server ignores the
+    /// range or the validator changed. A whole FILE is not fetched again. The run that finishes writes the
+    /// history line and runs the response handlers, as every send does. Ctrl-C pauses: FILE and its record
+    /// stay for the next `--continue`, and nothing is recorded yet.
     func runContinuing(_ send: PreparedSend, to file: URL, interrupt: Interrupt) -> Int32 {
-        let download = prepared.sender.client.download(send.request, to: file)
+        let download = prepared.sender.download(send, to: file, report: Self.print)
         let done = DispatchSemaphore(value: 0)
         let box = Locked<Result<HTTPDownload.Completed, HTTPClientError>?>(nil)
         // A pause ends the transfer without a result: Ctrl-C, the only pause, wakes the wait once it stopped.

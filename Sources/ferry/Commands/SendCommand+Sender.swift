@@ -127,11 +127,7 @@ struct Sender {
         let box = ResultBox()
         let streamedBox = Locked(Streamed())
         let options = options
-        let transfer = sender.start(send) { report in
-            for problem in report.problems { printError("ferry send: warning: \(problem)") }
-            for file in report.savedFiles { printError("ferry send: response saved to \(file.path)") }
-            ScriptReportPrinter.print(report, command: "ferry send")
-        }
+        let transfer = sender.start(send, report: Self.print)
         interrupt.onRaise { transfer.cancel() }
         Task {
             var printer: StreamedBodyPrinter?
@@ -181,6 +177,13 @@ struct Sender {
     }
 
     // MARK: - Output
+
+    /// The send's report on stderr: its problems, the files it saved, the scripts' logs and tests.
+    static func print(_ report: SendReport) {
+        for problem in report.problems { printError("ferry send: warning: \(problem)") }
+        for file in report.savedFiles { printError("ferry send: response saved to \(file.path)") }
+        ScriptReportPrinter.print(report, command: "ferry send")
+    }
 
     func write(_ response: HTTPResponse) {
         let out = TerminalOutput.standardOutput

@@ -168,6 +168,23 @@ import Testing
         #expect(!leftovers.contains { $0.contains("ferry-partial") })
     }
 
+    /// With `-o` the body is streamed to a file, not kept: the request's `>>` redirect still gets the whole
+    /// body, and its handler still reads it.
+    @Test func outputFileAndRedirectAndHandlerAllSeeTheBody() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/file", responding: .text("file body"))
+        let request = "GET {{host}}/file\n\n> {% client.log(\"seen \" + response.body); %}\n>>! saved.txt\n"
+        let fixture = try Fixture(base: server.baseURL, files: ["a.http": request])
+        let target = fixture.root.appendingPathComponent("out.txt")
+        let output = try await fixture.send(["a.http", "--env", "test", "-o", target.path])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "file body")
+        let saved = fixture.root.appendingPathComponent("saved.txt")
+        #expect(try String(contentsOf: saved, encoding: .utf8) == "file body")
+        #expect(output.standardError.contains("seen file body"), "\(output.standardError)")
+    }
+
     @Test func secretsNeverReachTheHistory() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -61,9 +61,21 @@ import Testing
         server = try TestHTTPServer()
         let resource = resource
         server.route("/big") { resource.answer($0) }
-        fixture = try SendCommandTests.Fixture(base: server.baseURL, files: ["a.http": "GET {{host}}/big\n"])
+        fixture = try SendCommandTests.Fixture(
+            base: server.baseURL, files: ["a.http": "GET {{host}}/big\n", "h.http": Self.handled])
         file = fixture.root.appendingPathComponent("big.bin")
     }
+
+    /// The same request with a response handler that logs what it saw and tests for a resumed answer.
+    static let handled = """
+        GET {{host}}/big
+
+        > {%
+            client.log("handled " + response.status + " " + response.headers.valueOf("Content-Range"));
+            client.test("resumed", () => client.assert(response.status === 206, "status " + response.status));
+        %}
+
+        """
 
     var record: URL { file.deletingLastPathComponent().appendingPathComponent("big.bin.ferry-resume") }
 
@@ -111,6 +123,39 @@ import Testing
         #expect(server.requests.last?.header("Range") == "bytes=\(Self.body.count)-")
         #expect(server.responseBodyBytesWritten < 2 * Self.body.count)
         #expect(try Data(contentsOf: file) == Self.body)
+    }
+
+    /// A resumed send goes through the one send pipeline: the run that finishes writes one history line with
+    /// the final status and the file's length, and runs the request's response handler.
+    @Test func aResumedSendRecordsItsHistoryAndRunsItsHandler() async throws {
+        let partial = try await killedMidBody(heldAfter: 600_000)
+        #expect(partial > 0)
+        #expect(
+            !FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent(".ferry/history.jsonl").path))
+
+        let resumed = try await fixture.send(["h.http", "--env", "test", "-o", file.path, "--continue"])
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        #expect(resumed.standardError.contains("resumed at byte \(partial)"))
+        let range = "bytes \(partial)-\(Self.body.count - 1)/\(Self.body.count)"
+        #expect(resumed.standardError.contains("handled 206 \(range)"), "\(resumed.standardError)")
+        #expect(resumed.standardError.contains("test passed: resumed"), "\(resumed.standardError)")
+        #expect(try Data(contentsOf: file) == Self.body)
+        let lines = try fixture.history().split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""status":206"#) == true, "\(lines)")
+        #expect(lines.first?.contains(#""responseSize":\#(Self.body.count)"#) == true, "\(lines)")
+    }
+
+    /// A refused status is recorded and handled like any send's: the handler sees the 404.
+    @Test func aRefusedContinueIsRecordedWithItsStatus() async throws {
+        server.route("/missing", responding: .text("no", status: 404))
+        let missing = try SendCommandTests.Fixture(
+            base: server.baseURL,
+            files: ["m.http": "GET {{host}}/missing\n\n> {% client.log(\"handled \" + response.status); %}\n"])
+        let output = try await missing.send(["m.http", "--env", "test", "-o", file.path, "--continue"])
+        #expect(output.status == 4, "\(output.standardError)")
+        #expect(output.standardError.contains("handled 404"), "\(output.standardError)")
+        #expect(try missing.history().contains(#""status":404"#))
     }
 
     @Test func aChangedValidatorStartsOver() async throws {

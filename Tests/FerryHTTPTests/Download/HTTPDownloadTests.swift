@@ -34,12 +34,17 @@ import Testing
                 }
             ))
         let file = folder.url.appendingPathComponent("file.bin")
-        let download = client.download(HTTPRequest(path: "/file"), to: file)
+        // The work before the end runs once, when the download finished: not at the pause.
+        let ends = Locked<[Int]>([])
+        let download = client.download(HTTPRequest(path: "/file"), to: file) { result in
+            ends.withLock { $0.append((try? result.get().byteCount) ?? -1) }
+        }
         download.start()
         #expect(await waitUntil { download.bytesWritten >= 20_000 })
         await download.pause()
         gate.open()
         #expect(download.phase == .paused)
+        #expect(ends.withLock { $0 }.isEmpty)
         let partial = try Data(contentsOf: file)
         #expect(partial.count >= 20_000 && partial.count <= 100_000)
         #expect(partial == Self.body.prefix(partial.count))
@@ -52,6 +57,7 @@ import Testing
 
         download.start()
         let completed = try await download.result.get()
+        #expect(ends.withLock { $0 } == [Self.body.count])
         #expect(completed.start == .resumed(from: partial.count))
         #expect(completed.response.status == 206)
         #expect(completed.byteCount == Self.body.count)

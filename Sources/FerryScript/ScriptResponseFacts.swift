@@ -9,16 +9,12 @@ public struct ScriptResponseFacts: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body bytes (decoded as UTF-8 for scripts).
     public var body: Data
-    /// For a WebSocket conversation, the messages received in order (binary ones decoded as UTF-8), which
-    /// `response.body.onEachMessage(callback, onFinish)` hands to the callback one by one; `nil` otherwise.
-    public var messages: [String]?
 
-    /// A response with its status, headers and body, and for a WebSocket conversation the messages received.
-    public init(status: Int, headers: [(name: String, value: String)], body: Data, messages: [String]? = nil) {
+    /// A response with its status, headers and body.
+    public init(status: Int, headers: [(name: String, value: String)], body: Data) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.messages = messages
     }
 
     /// The `Content-Type` header's media type, lower-cased (`response.contentType.mimeType`).

@@ -11,6 +11,7 @@ public final class ScriptRunner: @unchecked Sendable {
     public let limit: Duration
     private let lock = NSLock()
     private var engine: Result<ScriptEngine, ScriptError>?
+    private var liveHandlers = 0
 
     /// A runner whose scripts are stopped after `limit` (5 s unless given).
     public init(limit: Duration = .seconds(5)) {
@@ -48,6 +49,73 @@ public final class ScriptRunner: @unchecked Sendable {
         }
     }
 
+    // MARK: - WebSocket handlers
+
+    /// Runs a response handler of a WebSocket conversation that has just opened (`response` is the `101`
+    /// handshake): the callbacks its `response.body.onEachMessage(callback, onFinish)` subscribes then get
+    /// each message through ``deliver(_:to:)`` while the conversation lasts, and ``finish(_:)`` ends it.
+    public func startHandler(
+        _ script: Script, request: ScriptRequestFacts, response: ScriptResponseFacts, globals: ScriptGlobals
+    ) -> LiveHandler {
+        lock.lock()
+        defer { lock.unlock() }
+        liveHandlers += 1
+        switch loadedEngine() {
+        case .failure(let error):
+            var outcome = ScriptOutcome()
+            outcome.error = error
+            return LiveHandler(id: liveHandlers, session: nil, outcome: outcome)
+        case .success(let engine):
+            let session = ScriptSession(
+                origin: script.origin, globals: globals, request: request, isPreRequest: false)
+            let outcome = engine.run(script, session: session, response: response, liveID: liveHandlers)
+            return LiveHandler(id: liveHandlers, session: session, outcome: outcome)
+        }
+    }
+
+    /// Hands `message`, just received, to `handler`'s listening callbacks; returns the messages they sent
+    /// with `output()`, in order, for the caller to send. A callback that throws or runs past the limit ends
+    /// the handler's listening (its error is in the outcome); so does `client.exit()`.
+    public func deliver(_ message: String, to handler: LiveHandler) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard handler.isListening, let session = handler.session, case .success(let engine) = engine else { return [] }
+        switch engine.deliver(message, toLive: handler.id, session: session) {
+        case .success(let listening): handler.isListening = listening
+        case .failure(let error):
+            handler.outcome.error = error
+            handler.isListening = false
+        }
+        defer { session.outputs = [] }
+        handler.outcome = handler.outcome.gathering(session)
+        return session.outputs
+    }
+
+    /// Whether one of `handler`'s callbacks still listens (none did unsubscribe, fail or exit yet).
+    public func isListening(_ handler: LiveHandler) -> Bool {
+        lock.withLock { handler.isListening }
+    }
+
+    /// Ends `handler` once its conversation ended: `onFinish` runs for each subscription still listening
+    /// (not after an error or `client.exit()`); returns what the handler produced in all. Calling it again
+    /// returns the same outcome.
+    public func finish(_ handler: LiveHandler) -> ScriptOutcome {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !handler.isFinished else { return handler.outcome }
+        handler.isFinished = true
+        handler.isListening = false
+        guard let session = handler.session, case .success(let engine) = engine else { return handler.outcome }
+        let quietly = handler.outcome.error != nil || handler.outcome.exited
+        switch engine.finishLive(handler.id, session: session, quietly: quietly) {
+        case .success(let exited): if exited { handler.outcome.exited = true }
+        case .failure(let error): handler.outcome.error = error
+        }
+        session.outputs = []
+        handler.outcome = handler.outcome.gathering(session)
+        return handler.outcome
+    }
+
     /// Opens JavaScriptCore and makes the engine on a background thread, now, so the first script does not
     /// wait for it: call when a script is known to come (a request with a handler is being sent, a run's
     /// files have scripts). Returns at once; a script that starts meanwhile waits for the same engine, which
@@ -75,5 +143,23 @@ public final class ScriptRunner: @unchecked Sendable {
         }
         engine = made
         return made
+    }
+}
+
+/// A WebSocket conversation's response handler while the conversation is open
+/// (``ScriptRunner/startHandler(_:request:response:globals:)``); its state is its runner's, read and changed
+/// under the runner's lock.
+public final class LiveHandler: @unchecked Sendable {
+    fileprivate let id: Int
+    fileprivate let session: ScriptSession?
+    fileprivate var outcome: ScriptOutcome
+    fileprivate var isListening: Bool
+    fileprivate var isFinished = false
+
+    fileprivate init(id: Int, session: ScriptSession?, outcome: ScriptOutcome) {
+        self.id = id
+        self.session = session
+        self.outcome = outcome
+        isListening = session != nil && outcome.error == nil && !outcome.exited
     }
 }

@@ -6,9 +6,10 @@ import Foundation
 
 extension EffectRunner {
     /// Opens the WebSocket of `plan` as conversation `id` through the session's sender (its pre-request
-    /// scripts, variables, history and handlers as for any send), runs its script and posts every message in
-    /// and out; the connection then stays open for typed messages until the user closes it, the server does,
-    /// or Esc cancels it.
+    /// scripts, variables, history and handlers as for any send; the handlers' callbacks get each message as
+    /// it arrives and their `output()` goes out), runs its script and posts every message in and out; the
+    /// connection then stays open for typed messages until the user closes it, the server does, or Esc
+    /// cancels it. At the end the Tests tab gets the scripts' outcomes.
     ///
     /// An open conversation is not counted as running work (``isQuiet``): it may stay open for as long as the
     /// user likes, and what it posts goes through the mailbox like any result.
@@ -35,7 +36,11 @@ extension EffectRunner {
                     post(.opened(response, url: URL(string: target) ?? URL(fileURLWithPath: "/")))
                 case .message(let message): post(.exchanged(message))
                 case .sendFailed(let reason): post(.sendFailed(reason))
-                case .ended(let end): post(.ended(Conversation.Status(end.outcome)))
+                case .ended(let end):
+                    post(.ended(Conversation.Status(end.outcome)))
+                    // The handlers ended with the conversation: the Tests tab gets what the scripts produced.
+                    let runs = end.report.scriptRuns
+                    if !runs.isEmpty { self.post(id, .scriptsFinished(runs.map(\.outcome))) }
                 }
             }
         }

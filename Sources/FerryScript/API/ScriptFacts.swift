@@ -4,7 +4,8 @@ import Foundation
 /// The facts a run's `request` and `response` objects are built from, as the JSON the prelude's
 /// `run` reads.
 enum ScriptFacts {
-    static func json(request: ScriptRequestFacts, response: ScriptResponseFacts?) -> String {
+    /// The facts as JSON; `liveID` names the open WebSocket handler the response's body subscribes to.
+    static func json(request: ScriptRequestFacts, response: ScriptResponseFacts?, liveID: Int? = nil) -> String {
         let headers = request.headers.map { header -> JSONValue in
             ["name": .string(header.name), "raw": .string(header.raw), "substituted": .string(header.substituted)]
         }
@@ -23,7 +24,7 @@ enum ScriptFacts {
                     "isJSON": .bool(response.isJSON),
                     "mimeType": response.mimeType.map(JSONValue.string) ?? .null,
                     "charset": response.charset.map(JSONValue.string) ?? .null,
-                    "messages": response.messages.map { .array($0.map(JSONValue.string)) } ?? .null,
+                    "liveId": liveID.map { .number(JSONNumber($0)) } ?? .null,
                 ]
             } ?? .null
         let facts: JSONValue = ["request": requestValue, "response": responseValue]

@@ -67,6 +67,10 @@ enum ScriptHost {
         define("variableGet") { context, arguments, session in
             optional(session.variables[text(arguments, 0, context)], context)
         }
+        define("output") { context, arguments, session in
+            session.outputs.append(text(arguments, 0, context))
+            return nil
+        }
         define("environmentGet") { context, arguments, session in
             optional(session.request.environment[text(arguments, 0, context)], context)
         }

@@ -96,23 +96,17 @@ enum ScriptPrelude {
               return response.headers.filter((header) => header[0].toLowerCase() === wanted).map((header) => header[1]);
             };
             let body = response.body;
-            if (response.messages !== null) {
-              // A WebSocket conversation: the handler runs once it ended, so the callback sees each message
-              // received, in order, until it unsubscribes; nothing can be sent any more.
-              const messages = response.messages;
-              const transcript = response.body;
+            if (response.liveId !== null) {
+              // A WebSocket conversation, open while the handler runs: each callback gets the messages as they
+              // arrive (`deliver`), with `output` to answer, until it unsubscribes or the conversation ends
+              // (`finish`); `onFinish` runs once, at whichever comes first.
+              const subscriptions = live.get(response.liveId).subscriptions;
               body = Object.freeze({
                 onEachMessage(callback, onFinish) {
-                  let subscribed = true;
-                  const unsubscribe = () => { subscribed = false; };
-                  const output = unsupported("output() in onEachMessage (Ferry runs WebSocket handlers once the conversation ended)");
-                  for (const message of messages) {
-                    callback(message, unsubscribe, output);
-                    if (!subscribed) break;
-                  }
-                  if (typeof onFinish === "function") onFinish();
+                  if (typeof callback !== "function") throw new TypeError("onEachMessage needs a function");
+                  subscriptions.push({ callback, onFinish, listening: true, finished: false });
                 },
-                toString() { return transcript; },
+                toString() { return ""; },
               });
             } else if (response.isJSON) {
               try { body = JSON.parse(response.body); } catch (error) { body = response.body; }
@@ -200,18 +194,62 @@ enum ScriptPrelude {
           define("$random", random);
           define("console", console);
 
+          // The open WebSocket handlers by id: their subscriptions and the `request` and `response` they ran with,
+          // which are the globals again while their callbacks run.
+          const live = new Map();
+          const finishOne = (subscription) => {
+            subscription.listening = false;
+            if (subscription.finished) return;
+            subscription.finished = true;
+            if (typeof subscription.onFinish === "function") subscription.onFinish();
+          };
+          const output = (text) => { host.output(stored(text)); };
+          // Runs `body` with the handler's globals; true when it called client.exit(), which ends the handler.
+          const within = (entry, body) => {
+            define("request", entry.request);
+            define("response", entry.response);
+            inTest = 0;
+            try {
+              body();
+              return false;
+            } catch (error) {
+              for (const subscription of entry.subscriptions) subscription.listening = false;
+              if (error === exitSignal) return true;
+              throw error;
+            }
+          };
+
           return Object.freeze({
             run(script, given) {
-              define("request", makeRequest(given.request));
-              define("response", given.response === null ? undefined : makeResponse(given.response));
-              inTest = 0;
-              try {
-                script();
-                return false;
-              } catch (error) {
-                if (error === exitSignal) return true;
-                throw error;
-              }
+              const entry = { subscriptions: [], request: makeRequest(given.request), response: undefined };
+              if (given.response !== null && given.response.liveId !== null) live.set(given.response.liveId, entry);
+              entry.response = given.response === null ? undefined : makeResponse(given.response);
+              return within(entry, script);
+            },
+            // Hands `message` to each listening callback of handler `id`; true while one still listens.
+            deliver(id, message) {
+              const entry = live.get(id);
+              if (entry === undefined) return false;
+              within(entry, () => {
+                for (const subscription of entry.subscriptions) {
+                  if (!subscription.listening) continue;
+                  subscription.callback(message, () => { subscription.listening = false; }, output);
+                  if (!subscription.listening) finishOne(subscription);
+                }
+              });
+              return entry.subscriptions.some((subscription) => subscription.listening);
+            },
+            // The conversation ended: `onFinish` of each subscription not finished yet (unless `quietly`), then
+            // the handler is forgotten.
+            finish(id, quietly) {
+              const entry = live.get(id);
+              live.delete(id);
+              if (entry === undefined || quietly) return false;
+              return within(entry, () => {
+                for (const subscription of entry.subscriptions) {
+                  if (subscription.listening) finishOne(subscription);
+                }
+              });
             },
           });
         })

@@ -8,6 +8,8 @@ final class ScriptSession {
     var tests: [ScriptTestResult] = []
     var log: [String] = []
     var variables: [String: String] = [:]
+    /// The messages a WebSocket handler's callbacks sent with `output()` during the current delivery.
+    var outputs: [String] = []
 
     init(origin: ScriptOrigin, globals: ScriptGlobals, request: ScriptRequestFacts, isPreRequest: Bool) {
         self.origin = origin

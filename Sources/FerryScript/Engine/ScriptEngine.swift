@@ -12,6 +12,8 @@ final class ScriptEngine {
     private let limit: ExecutionLimit
     private let slot = SessionSlot()
     private let runFunction: OpaquePointer?
+    private let deliverFunction: OpaquePointer?
+    private let finishFunction: OpaquePointer?
 
     /// Creates the context and installs the API; throws when the prelude itself fails (a bug).
     init(api: UnsafePointer<FerryJSC>, limitSeconds: Double) throws(ScriptError) {
@@ -21,51 +23,85 @@ final class ScriptEngine {
         guard let global else {
             throw ScriptError(message: "JavaScriptCore could not create a context", location: nil, kind: .engineMissing)
         }
-        context = JavaScriptContext(api: api, ref: global)
+        let context = JavaScriptContext(api: api, ref: global)
+        self.context = context
         functions = NativeFunctionClass(api: api)
         limit = ExecutionLimit(seconds: limitSeconds)
         let host = ScriptHost.make(in: context, functions: functions, slot: slot, values: DynamicValues())
-        let installed: OpaquePointer?
+        let controller: OpaquePointer?
         do throws(JavaScriptException) {
             let install = try context.evaluate(ScriptPrelude.source, sourceURL: ScriptPrelude.sourceURL, line: 1)
-            let controller = try context.call(context.object(install), [host])
-            installed = context.object(context.property("run", of: context.object(controller)))
+            controller = context.object(try context.call(context.object(install), [host]))
         } catch {
             throw ScriptError(
                 message: "the script API did not install: \(error.message)", location: nil, kind: .exception)
         }
-        guard let installed else {
+        let functions = ["run", "deliver", "finish"].map { context.object(context.property($0, of: controller)) }
+        guard functions.allSatisfy({ $0 != nil }) else {
             throw ScriptError(message: "the script API did not install", location: nil, kind: .exception)
         }
-        context.protect(installed)
-        runFunction = installed
+        for function in functions { context.protect(function) }
+        (runFunction, deliverFunction, finishFunction) = (functions[0], functions[1], functions[2])
     }
 
     deinit {
         context.unprotect(runFunction)
+        context.unprotect(deliverFunction)
+        context.unprotect(finishFunction)
         api.pointee.globalContextRelease(global)
         api.pointee.contextGroupRelease(group)
     }
 
-    /// Runs `script` with `session`'s facts; what it produced lands in the returned outcome.
-    func run(_ script: Script, session: ScriptSession, response: ScriptResponseFacts?) -> ScriptOutcome {
+    /// Runs `script` with `session`'s facts; what it produced lands in the returned outcome. With `liveID`,
+    /// `response.body.onEachMessage` subscribes under that id for ``deliver(_:toLive:session:)``.
+    func run(
+        _ script: Script, session: ScriptSession, response: ScriptResponseFacts?, liveID: Int? = nil
+    ) -> ScriptOutcome {
         slot.session = session
         defer { slot.session = nil }
         var outcome = ScriptOutcome()
         do throws(JavaScriptException) {
             let wrapped = "(function () {\n" + script.source + "\n})"
             let compiled = try context.evaluate(wrapped, sourceURL: session.sourceURL, line: 1)
-            let facts = context.parseJSON(ScriptFacts.json(request: session.request, response: response))
+            let facts = context.parseJSON(
+                ScriptFacts.json(request: session.request, response: response, liveID: liveID))
             limit.arm(group, api: api)
             let exited = try context.call(runFunction, [compiled, facts])
             outcome.exited = context.truthy(exited)
         } catch {
             outcome.error = scriptError(error, session: session)
         }
-        outcome.tests = session.tests
-        outcome.log = session.log
-        outcome.requestVariables = session.variables
-        return outcome
+        return outcome.gathering(session)
+    }
+
+    /// Hands `message` to the callbacks live handler `id` subscribed; returns whether one still listens, or
+    /// why a callback stopped (it threw or ran past the limit: the handler listens no more). What they sent
+    /// with `output()` is in `session.outputs`.
+    func deliver(_ message: String, toLive id: Int, session: ScriptSession) -> Result<Bool, ScriptError> {
+        slot.session = session
+        defer { slot.session = nil }
+        do throws(JavaScriptException) {
+            limit.arm(group, api: api)
+            return .success(
+                context.truthy(
+                    try context.call(deliverFunction, [context.number(Double(id)), context.string(message)])))
+        } catch {
+            return .failure(scriptError(error, session: session))
+        }
+    }
+
+    /// Ends live handler `id`: the `onFinish` of each subscription still listening runs (none when `quietly`);
+    /// returns whether one called `client.exit()`, or why one failed.
+    func finishLive(_ id: Int, session: ScriptSession, quietly: Bool) -> Result<Bool, ScriptError> {
+        slot.session = session
+        defer { slot.session = nil }
+        do throws(JavaScriptException) {
+            limit.arm(group, api: api)
+            let exited = try context.call(finishFunction, [context.number(Double(id)), context.boolean(quietly)])
+            return .success(context.truthy(exited))
+        } catch {
+            return .failure(scriptError(error, session: session))
+        }
     }
 
     private func scriptError(_ exception: JavaScriptException, session: ScriptSession) -> ScriptError {
@@ -87,5 +123,16 @@ final class ScriptEngine {
     /// `5` for whole seconds, else `0.25`.
     private static func seconds(_ value: Double) -> String {
         value.rounded() == value ? String(Int(value)) : String(value)
+    }
+}
+
+extension ScriptOutcome {
+    /// This outcome with the tests, log lines and request variables `session` gathered.
+    func gathering(_ session: ScriptSession) -> ScriptOutcome {
+        var outcome = self
+        outcome.tests = session.tests
+        outcome.log = session.log
+        outcome.requestVariables = session.variables
+        return outcome
     }
 }

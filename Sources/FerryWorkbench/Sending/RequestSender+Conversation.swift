@@ -3,8 +3,9 @@ import FerryScript
 import Foundation
 
 /// `WEBSOCKET` requests through the same pipeline as HTTP ones: the pre-request scripts and every variable
-/// layer first, then the conversation (``WebSocketConversation``), then one history line and the response
-/// handlers, which read the messages received with `response.body.onEachMessage`. The workbench,
+/// layer first, then the conversation (``WebSocketConversation``) with the response handlers running while
+/// it is open (`response.body.onEachMessage` callbacks get each message as it arrives and can answer with
+/// `output()`), then one history line. The workbench,
 /// `ferry send` and `ferry run` all open conversations here.
 ///
 /// ```swift
@@ -40,18 +41,65 @@ extension RequestSender {
         WebSocketConversation(conversation, closing: closing, sender: self, executor: executor)
     }
 
+    // MARK: - Handlers
+
+    /// Starts the request's response handlers on the handshake, in order, as the conversation opens: their
+    /// `onEachMessage` callbacks then get each message as it arrives (``deliver(_:to:)``).
+    func startHandlers(
+        of conversation: PreparedConversation, handshake: WebSocketHandshakeResponse
+    ) -> [OpenHandler] {
+        let saved = conversation.plan.request.request
+        guard !saved.responseHandlerScripts.isEmpty else { return [] }
+        let facts = saved.scriptFacts(with: conversation.context)
+        let response = ScriptResponseFacts(
+            status: handshake.status, headers: handshake.headers.map { ($0.name, $0.value) }, body: Data())
+        return saved.responseHandlerScripts.map { script in
+            do throws(ScriptError) {
+                let loaded = try script.loaded(from: conversation.plan.folder)
+                let live = scripting.runner.startHandler(
+                    loaded, request: facts, response: response, globals: scripting.globals)
+                return OpenHandler(script: script, state: .success(live))
+            } catch {
+                return OpenHandler(script: script, state: .failure(error))
+            }
+        }
+    }
+
+    /// Hands `message`, just received, to each of `handlers` in order; returns what their callbacks sent
+    /// with `output()`, in order.
+    func deliver(_ message: WebSocketMessage, to handlers: [OpenHandler]) -> [String] {
+        handlers.flatMap { handler -> [String] in
+            guard case .success(let live) = handler.state else { return [] }
+            return scripting.runner.deliver(message.scriptText, to: live)
+        }
+    }
+
+    /// Whether a callback of `handlers` still listens for messages.
+    func isListening(_ handlers: [OpenHandler]) -> Bool {
+        handlers.contains { handler in
+            guard case .success(let live) = handler.state else { return false }
+            return scripting.runner.isListening(live)
+        }
+    }
+
     // MARK: - Finishing
 
-    /// Runs the request's response handlers over `end`'s messages and writes its history line; returns the
-    /// report.
-    func finish(_ end: ConversationEnd, of conversation: PreparedConversation, started: Date) -> SendReport {
+    /// Ends `handlers` (their `onFinish` callbacks run) and writes `end`'s history line; returns the report.
+    func finish(
+        _ end: ConversationEnd, of conversation: PreparedConversation, started: Date, handlers: [OpenHandler]
+    ) -> SendReport {
         var report = SendReport(preRequestScripts: conversation.preRequestScripts)
         let scrubber = SecretScrubber(conversation.context.secretValues)
-        let transcript = Self.transcript(of: end, started: started)
-        if let handshake = end.handshake {
-            report.handlers = runHandlers(of: conversation, handshake: handshake, end: end, transcript: transcript)
+        report.handlers = handlers.map { handler in
+            var outcome = ScriptOutcome()
+            switch handler.state {
+            case .success(let live): outcome = scripting.runner.finish(live)
+            case .failure(let error): outcome.error = error
+            }
+            return ScriptRun(script: handler.script, outcome: outcome.scrubbed(by: scrubber))
         }
         if conversation.plan.isLogged {
+            let transcript = Self.transcript(of: end, started: started)
             do {
                 try record(end, of: conversation, started: started, transcript: scrubber.scrub(transcript))
             } catch {
@@ -59,25 +107,6 @@ extension RequestSender {
             }
         }
         return report
-    }
-
-    private func runHandlers(
-        of conversation: PreparedConversation, handshake: WebSocketHandshakeResponse, end: ConversationEnd,
-        transcript: String
-    ) -> [ScriptRun] {
-        let saved = conversation.plan.request.request
-        guard !saved.responseHandlerScripts.isEmpty else { return [] }
-        let facts = saved.scriptFacts(with: conversation.context)
-        let response = ScriptResponseFacts(
-            status: handshake.status, headers: handshake.headers.map { ($0.name, $0.value) },
-            body: Data(transcript.utf8), messages: end.received.map(\.scriptText))
-        let scrubber = SecretScrubber(conversation.context.secretValues)
-        return saved.responseHandlerScripts.map { script in
-            let outcome = Self.outcome(of: script, from: conversation.plan.folder) { loaded in
-                scripting.runner.runHandler(loaded, request: facts, response: response, globals: scripting.globals)
-            }
-            return ScriptRun(script: script, outcome: outcome.scrubbed(by: scrubber))
-        }
     }
 
     private func record(
@@ -105,4 +134,12 @@ extension RequestSender {
         if case .closed(let close?) = end.outcome { lines.append("← \(close.printable)") }
         return lines.joined(separator: "\n")
     }
+}
+
+/// A response handler of an open conversation: running, or why its script could not be read.
+struct OpenHandler: Sendable {
+    /// The script as the file gives it.
+    var script: RequestScript
+    /// The running handler, or why it could not start.
+    var state: Result<LiveHandler, ScriptError>
 }

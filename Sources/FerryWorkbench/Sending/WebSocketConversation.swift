@@ -1,9 +1,11 @@
 import FerryHTTP
 import Foundation
 
-/// One open `WEBSOCKET` request (``RequestSender/open(_:closing:executor:)``): connects, sends the script's
-/// messages (waiting where `=== wait-for-server` says), reports every message in and out, and when it is
-/// over, records the history and runs the response handlers before its last event.
+/// One open `WEBSOCKET` request (``RequestSender/open(_:closing:executor:)``): connects, starts the response
+/// handlers on the handshake, sends the script's messages (waiting where `=== wait-for-server` says), hands
+/// each message received to the handlers' `onEachMessage` callbacks and sends what they `output()`, reports
+/// every message in and out, and when it is over, ends the handlers and records the history before its
+/// last event.
 ///
 /// Messages typed while it is open go through ``send(typed:)``; ``close(code:)`` starts the closing
 /// handshake; ``cancel()`` drops the connection at once.
@@ -15,6 +17,8 @@ public final class WebSocketConversation: Sendable {
         var socket: WebSocket?
         var isCanceled = false
         var task: Task<Void, Never>?
+        /// The response handlers, started once the connection opened.
+        var handlers: [OpenHandler] = []
     }
 
     /// What the conversation has exchanged so far, and its one wait in progress.
@@ -63,9 +67,10 @@ public final class WebSocketConversation: Sendable {
         let task = Task(executorPreference: executor) { [self] in
             let started = Date()
             let start = clock.now
-            var end = await converse(conversation, through: sender.client, closing: closing, executor: executor)
+            var end = await converse(conversation, through: sender, closing: closing, executor: executor)
             end.duration = clock.now - start
-            end.report = sender.finish(end, of: conversation, started: started)
+            let handlers = state.withLock { $0.handlers }
+            end.report = sender.finish(end, of: conversation, started: started, handlers: handlers)
             continuation.yield(.ended(end))
             continuation.finish()
         }
@@ -116,7 +121,7 @@ public final class WebSocketConversation: Sendable {
     // MARK: - Running
 
     private func converse(
-        _ conversation: PreparedConversation, through client: HTTPClient, closing: ConversationClosing,
+        _ conversation: PreparedConversation, through sender: RequestSender, closing: ConversationClosing,
         executor: (any TaskExecutor)?
     ) async -> ConversationEnd {
         let prepared = conversation.webSocket
@@ -124,7 +129,7 @@ public final class WebSocketConversation: Sendable {
             outcome: .canceled, messages: [], messageCount: 0, report: SendReport(), duration: .zero)
         let socket: WebSocket
         do {
-            socket = try await client.webSocket(prepared.request)
+            socket = try await sender.client.webSocket(prepared.request)
         } catch {
             if case .canceled = error.reason { return end }
             if case .handshakeRejected(let status, _) = error.reason { end.refusedStatus = status }
@@ -141,12 +146,27 @@ public final class WebSocketConversation: Sendable {
             socket.cancel()
             return ended(end)
         }
+        // The handlers start before the first message can be read, so their callbacks see every one.
+        let handlers = sender.startHandlers(of: conversation, handshake: socket.response)
+        state.withLock { $0.handlers = handlers }
         log.withLock { $0.lastActivity = clock.now }
         continuation.yield(.opened(socket.response))
         let receiver = Task(executorPreference: executor) { [self] in
             do {
                 for try await message in socket.messages {
                     append(ConversationMessage(isIncoming: true, time: Date(), message: message))
+                    guard !handlers.isEmpty else { continue }
+                    for reply in sender.deliver(message, to: handlers) {
+                        do throws(WebSocketError) {
+                            try send(reply, on: socket)
+                        } catch {
+                            continuation.yield(.sendFailed(error.message))
+                        }
+                    }
+                    // The last listening callback stopped: an idle wait kept for the handlers is over.
+                    if !sender.isListening(handlers) {
+                        log.withLock { if $0.waiter?.received == nil { $0.wake() } }
+                    }
                 }
                 log.withLock {
                     $0.receiving = .success(())
@@ -166,7 +186,13 @@ public final class WebSocketConversation: Sendable {
         let scripted = await withTaskCancellationHandler {
             let scripted = await runScript(prepared.script, on: socket, waitLimit: waitLimit)
             if scripted != .stopped, case .afterScript(let idle) = closing {
-                if scripted == .completed, !prepared.script.endsWaiting { await waitWhileActive(idle: idle) }
+                // A script ending with `=== wait-for-server` closes once its messages came, unless a handler
+                // still listens: then when none does, or after `idle` without a message.
+                if scripted == .completed, !prepared.script.endsWaiting {
+                    await waitWhileActive(idle: idle) { true }
+                } else if scripted == .completed {
+                    await waitWhileActive(idle: idle) { sender.isListening(handlers) }
+                }
                 if log.withLock({ $0.receiving == nil }), !Task.isCancelled {
                     _ = try? await socket.close(code: WebSocketClose.normalClosure)
                 }
@@ -214,11 +240,12 @@ public final class WebSocketConversation: Sendable {
         return .completed
     }
 
-    /// Returns once `idle` passed without a message, or the connection ended, or the task is canceled.
-    private func waitWhileActive(idle: Duration) async {
+    /// Returns once `idle` passed without a message, or the connection ended, or the task is canceled, or
+    /// `isNeeded` says the wait is not (looked at each time the wait wakes).
+    private func waitWhileActive(idle: Duration, while isNeeded: () -> Bool) async {
         while true {
             let (quietUntil, ended) = log.withLock { ($0.lastActivity + idle, $0.receiving != nil) }
-            if ended || Task.isCancelled || clock.now >= quietUntil { return }
+            if ended || Task.isCancelled || clock.now >= quietUntil || !isNeeded() { return }
             // Messages do not wake this wait: the idle end moves with them and is looked at again at the old one.
             await wait(forReceived: nil, until: quietUntil)
         }

@@ -102,4 +102,54 @@ struct WebSocketConversationAppTests {
         #expect(app.shows("The WebSocket is not open."), "\(app.screen)")
         try await app.quit()
     }
+    /// The handler runs while the conversation is open: it answers the script's message and a typed one
+    /// with `output()` (shown as messages out), and its `onFinish` test reaches the Tests tab at the close.
+    @Test func aHandlerAnswersWhileTheConversationIsOpen() async throws {
+        guard let server = try await WebSocketEchoServer.start() else { return }
+        defer { server.stop() }
+        let requests = """
+            ### Live
+            WEBSOCKET {{host}}/echo
+
+            hello
+            === wait-for-server
+
+            > {%
+              let answered = 0;
+              response.body.onEachMessage((message, unsubscribe, output) => {
+                if (!message.startsWith("re: ")) { answered += 1; output("re: " + message); }
+              }, () => client.test("answered both", () => client.assert(answered === 2, "answered " + answered)));
+            %}
+
+            """
+        let folder = try TemporaryWorkspace(requests: requests, environments: ["local": server.baseURL])
+        let app = try AppHarness(workspace: folder.url, width: 100, height: 40)
+        defer { app.stop() }
+        try await app.settle()
+        app.enqueue(.control("r"))
+        let answered = try await app.moment("the handler's answer and its echo") {
+            ($0.state.currentExchange?.conversation?.count ?? 0) >= 4
+        }
+        let entries = try #require(answered.state.currentExchange?.conversation?.entries)
+        #expect(entries.map(\.isIncoming) == [false, true, false, true])
+        #expect(entries[2].message == .text("re: hello"))
+        #expect(answered.screen.contains("re: hello"), "\(answered.screen)")
+
+        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        try await app.press(.character("m"))
+        try await app.type("typed")
+        try await app.press(.key(.enter))
+        try await app.waitFor("the answer to the typed message, echoed") {
+            app.state.currentExchange?.conversation?.entries.last?.message == .text("re: typed")
+                && app.state.currentExchange?.conversation?.entries.last?.isIncoming == true
+        }
+        try await app.press(.character("X"))
+        try await app.press(.key(.enter))
+        try await app.waitFor("the handler's test in the Tests tab") {
+            app.state.currentExchange?.scriptOutcomes.flatMap(\.tests).map(\.passed) == [true]
+        }
+        #expect(app.shows("Tests: 1 passed, 0 failed"), "\(app.screen)")
+        #expect(app.state.currentExchange?.conversation?.count == 8)
+        try await app.quit()
+    }
 }

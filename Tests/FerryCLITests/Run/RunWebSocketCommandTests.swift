@@ -23,13 +23,19 @@ import Testing
                 === wait-for-server
 
                 > {%
+                  // Live, as JetBrains runs it: the callback sees each message as it arrives and answers one.
                   const seen = [];
-                  response.body.onEachMessage((message, unsubscribe) => {
+                  response.body.onEachMessage((message, unsubscribe, output) => {
                     seen.push(message);
-                  }, () => client.log("finished after " + seen.length));
-                  client.test("the echo came back", () => {
-                    client.assert(seen.length === 2, "saw " + seen.length);
-                    client.assert(JSON.parse(seen[0]).hello === "ana", seen[0]);
+                    if (message === "second") output("third, from the handler");
+                    if (seen.length === 3) unsubscribe();
+                  }, () => {
+                    client.log("finished after " + seen.length);
+                    client.test("the echoes came back, the handler's too", () => {
+                      client.assert(seen.length === 3, "saw " + seen.length);
+                      client.assert(JSON.parse(seen[0]).hello === "ana", seen[0]);
+                      client.assert(seen[2] === "third, from the handler", seen[2]);
+                    });
                   });
                   client.test("the status is 101", () => client.assert(response.status === 101));
                 %}
@@ -44,9 +50,10 @@ import Testing
 
                 > {%
                   let count = 0;
-                  response.body.onEachMessage((message, unsubscribe) => { count += 1; unsubscribe(); });
-                  client.test("unsubscribe stops the messages", () => client.assert(count === 1, "count " + count));
-                  client.test("wrong on purpose", () => client.assert(count === 2, "count is " + count));
+                  response.body.onEachMessage((message, unsubscribe) => { count += 1; unsubscribe(); }, () => {
+                    client.test("unsubscribe stops the messages", () => client.assert(count === 1, "count " + count));
+                    client.test("wrong on purpose", () => client.assert(count === 2, "count is " + count));
+                  });
                 %}
 
                 """
@@ -64,6 +71,8 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.contains(#""method":"WEBSOCKET""#) }, "\(history)")
         #expect(history.contains(#"{\"hello\": \"ana\"}"#), "\(history)")
+        // What the handler sent is part of the conversation.
+        #expect(history.contains("→") && history.contains("third, from the handler"), "\(history)")
     }
 
     @Test func aRefusedConnectionIsATransportError() async throws {

@@ -65,12 +65,11 @@ import Testing
             === wait-for-server
 
             > {%
-              response.body.onEachMessage((message) => client.log("got: " + message.length + " characters"));
-              client.test("one message came back", () => {
-                let count = 0;
-                response.body.onEachMessage(() => { count += 1; });
-                client.assert(count === 1, "count " + count);
-              });
+              let count = 0;
+              response.body.onEachMessage((message) => {
+                count += 1;
+                client.log("got: " + message.length + " characters");
+              }, () => client.test("one message came back", () => client.assert(count === 1, "count " + count)));
             %}
             """)
         let output = try await FerryProcess.run(
@@ -86,6 +85,42 @@ import Testing
         #expect(history.contains("hi from a script"), "\(history)")
         #expect(history.contains(#""status":101"#), "\(history)")
         #expect(!history.contains("key-SECRET-7"), "\(history)")
+    }
+}
+
+extension SendWebSocketPipelineTests {
+    /// The handler runs while the conversation is open: its callback answers a message with `output()`,
+    /// the answer goes out at once (printed `→`), and the server's echo of it comes back to the callback.
+    @Test func aHandlerAnswersWhileTheConversationIsOpen() async throws {
+        guard let server = try await WebSocketEchoServer.start() else { return }
+        defer { server.stop() }
+        let folder = try TemporaryFolder(prefix: "ferry-send-ws-live")
+        try folder.write("http-client.env.json", #"{ "test": { "ws": "\#(server.baseURL)" } }"#)
+        try folder.write(
+            "chat.http",
+            """
+            WEBSOCKET {{ws}}/echo
+
+            ping
+            === wait-for-server
+
+            > {%
+              const seen = [];
+              response.body.onEachMessage((message, unsubscribe, output) => {
+                seen.push(message);
+                if (message === "ping") output("pong " + seen.length);
+                if (message.startsWith("pong")) unsubscribe();
+              }, () => client.test("the answer was echoed", () => client.assert(seen.join() === "ping,pong 1", seen.join())));
+            %}
+            """)
+        let output = try await FerryProcess.run(
+            ["send", "chat.http", "--env", "test", "--idle-timeout", "1"], currentDirectory: folder.url)
+        #expect(output.status == 0, "\(output.standardError)")
+        let lines = output.text.split(separator: "\n").map(String.init)
+        let answer = lines.firstIndex { $0.hasPrefix("→ ") && $0.hasSuffix(" pong 1") }
+        let echo = lines.firstIndex { $0.hasPrefix("← ") && $0.hasSuffix(" pong 1") }
+        #expect((answer ?? .max) < (echo ?? -1), "\(output.text)")
+        #expect(output.standardError.contains("test passed: the answer was echoed"), "\(output.standardError)")
     }
 }
 

@@ -116,3 +116,17 @@ import Testing
         _ = sharedRunner.finish(handler)
     }
 }
+
+extension LiveHandlerTests {
+    /// `output` kept past its message and called at the end says why nothing can go.
+    @Test func outputAfterTheEndIsAClearError() {
+        let handler = start(
+            """
+            let send;
+            response.body.onEachMessage((message, unsubscribe, output) => { send = output; }, () => send("late"));
+            """)
+        #expect(sharedRunner.deliver("m", to: handler).isEmpty)
+        let outcome = sharedRunner.finish(handler)
+        #expect(outcome.error?.message.contains("output() works only while a message is handled") == true)
+    }
+}

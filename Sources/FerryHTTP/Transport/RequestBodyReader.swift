@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One piece of a request body: bytes in memory or a whole file.
 enum BodySegment: Sendable, Hashable {
     case bytes(Data)
@@ -27,7 +31,8 @@ package final class RequestBodyReader {
     package let length: Int
     private var segments: ArraySlice<BodySegment>
     private var offsetInSegment = 0
-    private var file: FileHandle?
+    /// The open file of the current segment, read with read(2) straight into the transport's buffer.
+    private var file: Int32?
 
     /// A reader over `body`; throws for a file that can't be read.
     package init(_ body: HTTPBody) throws(BodyReadFailure) {
@@ -47,7 +52,12 @@ package final class RequestBodyReader {
         self.segments = segments[...]
     }
 
-    deinit { try? file?.close() }
+    deinit { closeFile() }
+
+    private func closeFile() {
+        if let file { close(file) }
+        file = nil
+    }
 
     /// Copies up to `capacity` bytes into `buffer`; returns the count, `0` at the end.
     func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(BodyReadFailure) -> Int {
@@ -64,22 +74,21 @@ package final class RequestBodyReader {
                     return count
                 }
             case .file(let url):
-                if file == nil {
-                    guard let handle = FileHandle(forReadingAtPath: url.path) else {
-                        throw BodyReadFailure("cannot open \(url.path)")
-                    }
-                    file = handle
+                let descriptor: Int32
+                if let file {
+                    descriptor = file
+                } else {
+                    descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+                    guard descriptor >= 0 else { throw BodyReadFailure("cannot open \(url.path)") }
+                    file = descriptor
                 }
-                let chunk: Data?
-                do { chunk = try file?.read(upToCount: capacity) } catch {
-                    throw BodyReadFailure("cannot read \(url.path)")
+                var count: Int
+                repeat { count = Glibc.read(descriptor, buffer, capacity) } while count < 0 && errno == EINTR
+                guard count >= 0 else {
+                    throw BodyReadFailure("cannot read \(url.path): \(String(cString: strerror(errno)))")
                 }
-                if let chunk, !chunk.isEmpty {
-                    chunk.copyBytes(to: buffer.assumingMemoryBound(to: UInt8.self), count: chunk.count)
-                    return chunk.count
-                }
-                try? file?.close()
-                file = nil
+                if count > 0 { return count }
+                closeFile()
             }
             segments.removeFirst()
             offsetInSegment = 0

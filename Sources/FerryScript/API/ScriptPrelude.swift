@@ -203,7 +203,12 @@ enum ScriptPrelude {
             subscription.finished = true;
             if (typeof subscription.onFinish === "function") subscription.onFinish();
           };
-          const output = (text) => { host.output(stored(text)); };
+          // `output` sends only while a message is being handled: after the end nothing can go.
+          let delivering = false;
+          const output = (text) => {
+            if (!delivering) throw new Error("output() works only while a message is handled, not after the conversation ended");
+            host.output(stored(text));
+          };
           // Runs `body` with the handler's globals; true when it called client.exit(), which ends the handler.
           const within = (entry, body) => {
             define("request", entry.request);
@@ -230,13 +235,18 @@ enum ScriptPrelude {
             deliver(id, message) {
               const entry = live.get(id);
               if (entry === undefined) return false;
-              within(entry, () => {
-                for (const subscription of entry.subscriptions) {
-                  if (!subscription.listening) continue;
-                  subscription.callback(message, () => { subscription.listening = false; }, output);
-                  if (!subscription.listening) finishOne(subscription);
-                }
-              });
+              delivering = true;
+              try {
+                within(entry, () => {
+                  for (const subscription of entry.subscriptions) {
+                    if (!subscription.listening) continue;
+                    subscription.callback(message, () => { subscription.listening = false; }, output);
+                    if (!subscription.listening) finishOne(subscription);
+                  }
+                });
+              } finally {
+                delivering = false;
+              }
               return entry.subscriptions.some((subscription) => subscription.listening);
             },
             // The conversation ended: `onFinish` of each subscription not finished yet (unless `quietly`), then

@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Ferry: a terminal REST workbench and the HTTP client core under it.
 ///
-/// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl.
+/// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl, CZlib.
 /// FerryWorkbench → FerryScript → FerryJSON, CJavaScriptCore (opened with dlopen on the first script).
 /// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(
@@ -24,6 +24,11 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // zlib's raw deflate for WebSocket permessage-deflate (RFC 7692).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncursesw5-dev"])]
@@ -38,7 +43,7 @@ let package = Package(
 
         // MARK: Libraries
         .target(name: "FerryJSON"),
-        .target(name: "FerryHTTP", dependencies: ["FerryJSON", "CCurl"]),
+        .target(name: "FerryHTTP", dependencies: ["FerryJSON", "CCurl", "CZlib"]),
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish)
+packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -22,6 +22,9 @@ public final class WebSocket: Sendable {
         public var handshakeTimeout: Duration = .seconds(10)
         /// How long the server may take to answer a close frame before the connection is dropped.
         public var closeTimeout: Duration = .seconds(5)
+        /// Whether the handshake offers permessage-deflate (RFC 7692): when the server agrees, messages go
+        /// compressed both ways, and a compressed one is still held to ``maxMessageSize`` once inflated.
+        public var offersCompression = true
 
         /// The default limits.
         public init() {}

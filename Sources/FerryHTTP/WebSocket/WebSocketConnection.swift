@@ -30,6 +30,8 @@ final class WebSocketConnection: Sendable {
         var closeWaiters: [CheckedContinuation<Outcome, Never>] = []
         var outcome: Outcome?
         var serverClose: WebSocketClose?
+        /// The compressor, once the handshake agreed on permessage-deflate.
+        var deflater: WebSocketDeflater?
     }
 
     init(request original: HTTPRequest, options: WebSocket.Options) throws(WebSocketError) {
@@ -58,7 +60,8 @@ final class WebSocketConnection: Sendable {
         self.curlOptions = curlOptions
         self.stream = stream
         wakePipe = (fds[0], fds[1])
-        handshake = WebSocketHandshake(url: httpURL, headerLines: curlOptions.headerLines)
+        handshake = WebSocketHandshake(
+            url: httpURL, headerLines: curlOptions.headerLines, offersCompression: options.offersCompression)
         (messages, continuation) = AsyncThrowingStream.makeStream()
     }
 
@@ -95,10 +98,16 @@ final class WebSocketConnection: Sendable {
         thread.start()
     }
 
-    /// Queues `frame` for the I/O thread.
+    /// Queues `frame` for the I/O thread, its payload compressed when permessage-deflate was agreed (under
+    /// the lock, so messages are compressed in the order they go).
     func enqueue(_ frame: WebSocketFrame) throws(WebSocketError) {
         let queued = state.withLock { state in
             guard state.outcome == nil, !state.hasSentClose else { return false }
+            var frame = frame
+            if let deflater = state.deflater, frame.opcode == .text || frame.opcode == .binary {
+                frame.payload = deflater.compress(frame.payload)
+                frame.isCompressed = true
+            }
             state.outgoing.append(frame.encoded(mask: WebSocketFrame.randomMask()))
             return true
         }
@@ -147,10 +156,17 @@ final class WebSocketConnection: Sendable {
         guard let socket = stream.socket else { return failConnect(.connectionLost) }
         let connected = ContinuousClock.now
         var decoder = WebSocketFrameDecoder(maxPayload: options.maxMessageSize)
+        var inflater: WebSocketInflater?
         do throws(WebSocketError.Reason) {
             try writeAll(handshake.head, socket: socket)
             let (head, rest) = try readHead(socket: socket, deadline: connected + options.handshakeTimeout)
-            let (status, headers) = try handshake.check(head: head)
+            let (status, headers, compression) = try handshake.check(head: head)
+            if let compression {
+                guard let made = WebSocketInflater() else { throw .handshakeInvalid("zlib could not start") }
+                inflater = made
+                decoder.acceptsCompression = true
+                state.withLock { $0.deflater = WebSocketDeflater(compression) }
+            }
             decoder.append(rest)
             let info = stream.timingInfo()
             let response = WebSocketHandshakeResponse(
@@ -167,7 +183,7 @@ final class WebSocketConnection: Sendable {
         } catch {
             return failConnect(error)
         }
-        converse(socket: socket, decoder: decoder)
+        converse(socket: socket, decoder: decoder, inflater: inflater)
     }
 
     private func failConnect(_ reason: WebSocketError.Reason) {
@@ -248,9 +264,9 @@ final class WebSocketConnection: Sendable {
     }
 
     /// The conversation after the handshake, until a close, a failure or a cancel.
-    private func converse(socket: Int32, decoder: WebSocketFrameDecoder) {
+    private func converse(socket: Int32, decoder: WebSocketFrameDecoder, inflater: WebSocketInflater?) {
         var decoder = decoder
-        var assembler = WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize)
+        var assembler = WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize, inflater: inflater)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var outcome: Outcome
         conversation: while true {

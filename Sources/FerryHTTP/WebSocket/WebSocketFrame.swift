@@ -17,12 +17,14 @@ struct WebSocketFrame: Equatable {
     var isFinal: Bool
     var opcode: Opcode
     var payload: [UInt8]
+    /// RSV1 on a message's first frame: its payload is compressed (permessage-deflate, RFC 7692).
+    var isCompressed = false
 
     /// The frame as a client sends it: masked with `mask` (RFC 6455 §5.3), the length in 7, 16 or 64 bits.
     func encoded(mask: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(payload.count + 14)
-        bytes.append((isFinal ? 0x80 : 0) | opcode.rawValue)
+        bytes.append((isFinal ? 0x80 : 0) | (isCompressed ? 0x40 : 0) | opcode.rawValue)
         let count = payload.count
         switch count {
         case 0...125:

@@ -3,6 +3,8 @@
 struct WebSocketFrameDecoder {
     /// The largest payload accepted for one frame.
     let maxPayload: Int
+    /// Whether permessage-deflate was agreed, so RSV1 may mark a message's first frame as compressed.
+    var acceptsCompression = false
     private var buffer: [UInt8] = []
     private var start = 0
 
@@ -23,11 +25,15 @@ struct WebSocketFrameDecoder {
         guard available >= 2 else { return nil }
         let first = buffer[start]
         let second = buffer[start + 1]
-        guard first & 0x70 == 0 else {
-            throw .protocolViolation("a frame has reserved bits set and no extension was agreed")
-        }
         guard let opcode = WebSocketFrame.Opcode(rawValue: first & 0x0F) else {
             throw .protocolViolation("unknown opcode \(first & 0x0F)")
+        }
+        let isCompressed = first & 0x40 != 0
+        guard first & 0x30 == 0, !isCompressed || acceptsCompression else {
+            throw .protocolViolation("a frame has reserved bits set and no extension was agreed")
+        }
+        guard !isCompressed || opcode == .text || opcode == .binary else {
+            throw .protocolViolation("RSV1 set on a control or continuation frame")
         }
         guard second & 0x80 == 0 else { throw .protocolViolation("the server masked a frame") }
         let isFinal = first & 0x80 != 0
@@ -60,6 +66,6 @@ struct WebSocketFrameDecoder {
             buffer.removeFirst(start)
             start = 0
         }
-        return WebSocketFrame(isFinal: isFinal, opcode: opcode, payload: payload)
+        return WebSocketFrame(isFinal: isFinal, opcode: opcode, payload: payload, isCompressed: isCompressed)
     }
 }

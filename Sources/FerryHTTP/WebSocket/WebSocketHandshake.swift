@@ -25,14 +25,17 @@ struct WebSocketHandshake {
     let key: String
     /// The whole request head, ready to write.
     let head: [UInt8]
+    /// Whether the head offers permessage-deflate (``PerMessageDeflate/offer``).
+    let offersCompression: Bool
 
     /// The largest response head read.
     static let headLimit = 64 * 1024
 
     /// The head for `url` (`http`/`https`, already mapped from `ws`/`wss`) with `headerLines` (`Name: value`)
-    /// after the handshake's own fields.
-    init(url: URL, headerLines: [String], key: String = Self.randomKey()) {
+    /// after the handshake's own fields, offering permessage-deflate when `offersCompression`.
+    init(url: URL, headerLines: [String], offersCompression: Bool = false, key: String = Self.randomKey()) {
         self.key = key
+        self.offersCompression = offersCompression
         var target = url.path(percentEncoded: true)
         if target.isEmpty { target = "/" }
         if let query = url.query(percentEncoded: true) { target += "?" + query }
@@ -43,6 +46,7 @@ struct WebSocketHandshake {
             "GET \(target) HTTP/1.1", "Host: \(host)", "Upgrade: websocket", "Connection: Upgrade",
             "Sec-WebSocket-Key: \(key)", "Sec-WebSocket-Version: 13",
         ]
+        if offersCompression { lines.append("Sec-WebSocket-Extensions: \(PerMessageDeflate.offer)") }
         lines += headerLines
         head = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
@@ -73,8 +77,11 @@ struct WebSocketHandshake {
         return nil
     }
 
-    /// The status and headers of a response head, checked as RFC 6455 §4.1 asks.
-    func check(head bytes: ArraySlice<UInt8>) throws(WebSocketError.Reason) -> (status: Int, headers: HTTPHeaders) {
+    /// The status, headers and agreed compression of a response head, checked as RFC 6455 §4.1 (and, for the
+    /// extension, RFC 7692 §5) asks.
+    func check(head bytes: ArraySlice<UInt8>) throws(WebSocketError.Reason)
+        -> (status: Int, headers: HTTPHeaders, compression: PerMessageDeflate?)
+    {
         let text = String(decoding: bytes, as: UTF8.self)
         var lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         guard !lines.isEmpty else { throw .handshakeInvalid("an empty response") }
@@ -108,9 +115,11 @@ struct WebSocketHandshake {
         guard accept == Self.acceptValue(for: key) else {
             throw .handshakeInvalid("Sec-WebSocket-Accept \(InputExcerpt(accept)) does not match the key sent")
         }
-        if let extensions = headers["Sec-WebSocket-Extensions"] {
-            throw .handshakeInvalid("the server chose extensions \(InputExcerpt(extensions)) that were not offered")
+        let extensions = headers.values(for: "Sec-WebSocket-Extensions")
+        guard offersCompression || extensions.isEmpty else {
+            throw .handshakeInvalid(
+                "the server chose extensions \(InputExcerpt(extensions.joined(separator: ", "))) that were not offered")
         }
-        return (status, headers)
+        return (status, headers, try PerMessageDeflate(response: extensions))
     }
 }

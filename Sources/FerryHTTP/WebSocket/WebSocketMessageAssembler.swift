@@ -2,7 +2,7 @@ import Foundation
 
 /// Joins data frames into messages (RFC 6455 §5.4), with control frames allowed between fragments, and
 /// checks what RFC 6455 asks of a client: continuation order, the size limit across fragments, UTF-8 text,
-/// well-formed close frames.
+/// well-formed close frames; with permessage-deflate agreed, inflates compressed messages within the limit.
 struct WebSocketMessageAssembler {
     /// What one frame amounts to.
     enum Event: Equatable {
@@ -14,10 +14,16 @@ struct WebSocketMessageAssembler {
 
     /// The largest message accepted, in bytes, all fragments together.
     let maxMessageSize: Int
+    /// The decompressor, when permessage-deflate was agreed.
+    let inflater: WebSocketInflater?
     private var fragments: [UInt8] = []
     private var fragmentsAreText: Bool?
+    private var fragmentsAreCompressed = false
 
-    init(maxMessageSize: Int) { self.maxMessageSize = maxMessageSize }
+    init(maxMessageSize: Int, inflater: WebSocketInflater? = nil) {
+        self.maxMessageSize = maxMessageSize
+        self.inflater = inflater
+    }
 
     /// The event `frame` completes, or `nil` for a fragment that leaves its message open.
     mutating func take(_ frame: WebSocketFrame) throws(WebSocketError.Reason) -> Event? {
@@ -30,6 +36,7 @@ struct WebSocketMessageAssembler {
                 throw .protocolViolation("a new message began before the last one's final fragment")
             }
             fragmentsAreText = frame.opcode == .text
+            fragmentsAreCompressed = frame.isCompressed
             fragments = []
         case .continuation:
             guard fragmentsAreText != nil else { throw .protocolViolation("a continuation frame with no message") }
@@ -43,8 +50,13 @@ struct WebSocketMessageAssembler {
             fragments = []
             fragmentsAreText = nil
         }
-        guard isText else { return .message(.binary(Data(fragments))) }
-        guard let text = String(validating: fragments, as: UTF8.self) else { throw .invalidUTF8 }
+        var bytes = fragments
+        if fragmentsAreCompressed {
+            guard let inflater else { throw .protocolViolation("a compressed message and no extension agreed") }
+            bytes = try inflater.decompress(fragments, limit: maxMessageSize)
+        }
+        guard isText else { return .message(.binary(Data(bytes))) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
         return .message(.text(text))
     }
 

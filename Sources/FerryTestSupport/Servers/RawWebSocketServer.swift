@@ -12,9 +12,9 @@ public final class RawWebSocketServer: @unchecked Sendable {
     public enum Behavior: Sendable {
         /// Reads the handshake and never answers it.
         case silent
-        /// Answers the handshake with `101` (its `Sec-WebSocket-Accept` from the closure given at start), then
-        /// writes these bytes and never closes.
-        case handshake(then: [UInt8])
+        /// Answers the handshake with `101` (its `Sec-WebSocket-Accept` from the closure given at start, and
+        /// `Sec-WebSocket-Extensions: extensions` when given), then writes these bytes and never closes.
+        case handshake(then: [UInt8], extensions: String? = nil)
     }
 
     /// The port it listens on, on 127.0.0.1.
@@ -66,7 +66,7 @@ public final class RawWebSocketServer: @unchecked Sendable {
             guard count > 0 else { return }
             head += buffer[0..<count]
         }
-        guard case .handshake(let bytes) = behavior else {
+        guard case .handshake(let bytes, let extensions) = behavior else {
             while recv(connection, &buffer, buffer.count, 0) > 0 {}
             return
         }
@@ -77,7 +77,8 @@ public final class RawWebSocketServer: @unchecked Sendable {
         let reply =
             Array(
                 ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                    + "Sec-WebSocket-Accept: \(accept(key))\r\n\r\n").utf8) + bytes
+                    + "Sec-WebSocket-Accept: \(accept(key))\r\n"
+                    + (extensions.map { "Sec-WebSocket-Extensions: \($0)\r\n" } ?? "") + "\r\n").utf8) + bytes
         _ = reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         while true {
             let count = recv(connection, &buffer, buffer.count, 0)

@@ -11,6 +11,8 @@ import Foundation
 /// - `/headers`: sends the handshake's `X-Ferry-Test` header value, then echoes.
 /// - `/cookies`: its `101` sets the cookie `ws_session=from-101` (path `/`); sends the handshake's `Cookie`
 ///   header (`(none)` without one), then echoes.
+///
+/// Without ``Compression`` the server agrees to no extension; with it, to permessage-deflate when offered.
 public final class WebSocketEchoServer: Sendable {
     /// The port it listens on, on 127.0.0.1.
     public var port: UInt16 { server.port }
@@ -37,11 +39,20 @@ public final class WebSocketEchoServer: Sendable {
         return python
     }
 
-    /// Starts the server, over TLS with `tls`'s certificate when given, and returns once it listens.
-    /// Returns `nil` when `websockets` is not installed outside `make test`; under `make test` it throws.
-    public static func start(tls: TestCertificates? = nil, timeout: Duration = .seconds(20)) async throws
-        -> WebSocketEchoServer?
-    {
+    /// The permessage-deflate a server agrees to (RFC 7692).
+    public enum Compression: String, Sendable {
+        /// `websockets`' defaults: both sides keep their context; the client's window as it offered.
+        case standard
+        /// No context takeover either way and a client window of 2^10 bytes.
+        case strict
+    }
+
+    /// Starts the server, over TLS with `tls`'s certificate when given, agreeing to `compression` when given,
+    /// and returns once it listens. Returns `nil` when `websockets` is not installed outside `make test`;
+    /// under `make test` it throws.
+    public static func start(
+        tls: TestCertificates? = nil, compression: Compression? = nil, timeout: Duration = .seconds(20)
+    ) async throws -> WebSocketEchoServer? {
         guard let python = python() else { return try TestServers.skipOrFail(missing: "websockets (.build/venv)") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-websockets-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -49,7 +60,9 @@ public final class WebSocketEchoServer: Sendable {
             let script = folder.appendingPathComponent("ferry_ws_peer.py")
             try Data(scriptSource.utf8).write(to: script)
             let server = try await LoopbackServerProcess.start(
-                python, in: folder, environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: timeout
+                python, in: folder,
+                environment: ["PYTHONDONTWRITEBYTECODE": "1", "FERRY_WS_COMPRESSION": compression?.rawValue ?? ""],
+                timeout: timeout
             ) { port in
                 var arguments = [script.path, "\(port)"]
                 if let tls { arguments += [tls.certificateFile.path, tls.keyFile.path] }
@@ -70,8 +83,9 @@ public final class WebSocketEchoServer: Sendable {
 
     /// The server program: `python ferry_ws_peer.py PORT [CERT KEY]`.
     public static let scriptSource = """
-        import asyncio, ssl, sys
+        import asyncio, os, ssl, sys
         from websockets.asyncio.server import serve
+        from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 
         async def echo(ws):
             async for message in ws:
@@ -110,8 +124,15 @@ public final class WebSocketEchoServer: Sendable {
             if len(sys.argv) > 3:
                 context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
                 context.load_cert_chain(sys.argv[2], sys.argv[3])
+            mode = os.environ.get("FERRY_WS_COMPRESSION", "")
+            extensions = []
+            if mode == "standard":
+                extensions = [ServerPerMessageDeflateFactory()]
+            elif mode == "strict":
+                extensions = [ServerPerMessageDeflateFactory(
+                    server_no_context_takeover=True, client_no_context_takeover=True, client_max_window_bits=10)]
             async with serve(handler, "127.0.0.1", int(sys.argv[1]), ssl=context, compression=None,
-                             max_size=None, process_response=process_response) as server:
+                             extensions=extensions, max_size=None, process_response=process_response) as server:
                 await server.serve_forever()
 
         asyncio.run(main())

@@ -10,7 +10,7 @@ swift build --target FerryHTTP
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
 rm -rf "$out/symbol-graphs" "$out/FerryHTTP.doccarchive"
 mkdir -p "$out/symbol-graphs"
-swift symbolgraph-extract -module-name FerryHTTP -target "$triple" -I .build/debug/Modules -I Sources/CCurl \
+swift symbolgraph-extract -module-name FerryHTTP -target "$triple" -I .build/debug/Modules -I Sources/CCurl -I Sources/CZlib \
     -minimum-access-level public -output-dir "$out/symbol-graphs"
 docc convert Sources/FerryHTTP/FerryHTTP.docc --additional-symbol-graph-dir "$out/symbol-graphs" \
     --fallback-display-name FerryHTTP --fallback-bundle-identifier ferry.FerryHTTP \

@@ -148,7 +148,8 @@ public struct RequestSender: Sendable {
                 result.problems.append("history not recorded: \(error)")
             }
         }
-        if let response = end.response {
+        if let response = end.response, !send.plan.request.request.responseHandlerScripts.isEmpty {
+            // Read only for handlers: a large body is not copied when nothing will look at it.
             let body =
                 bodyFile.map { Self.head(of: $0, count: Self.scriptBodyCap) } ?? end.body.prefix(Self.scriptBodyCap)
             result.handlers = runHandlers(of: send, response: response, body: body)
@@ -159,7 +160,6 @@ public struct RequestSender: Sendable {
     /// Runs the request's response handlers in order on `response` and the first bytes of its body.
     private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: [UInt8]) -> [ScriptRun] {
         let scripts = send.plan.request.request.responseHandlerScripts
-        guard !scripts.isEmpty else { return [] }
         let facts = send.plan.request.request.scriptFacts(with: send.context)
         let responseFacts = ScriptResponseFacts(
             status: response.status, headers: response.headers.map { ($0.name, $0.value) },

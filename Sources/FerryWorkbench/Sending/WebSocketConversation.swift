@@ -28,6 +28,8 @@ public final class WebSocketConversation: Sendable {
         var received = 0
         var lastActivity: ContinuousClock.Instant
         var receiving: Result<Void, WebSocketError>?
+        /// Whether a handler callback still listens for messages.
+        var handlersListen = false
         /// The suspended `wait(forReceived:until:)`, if any: whoever wakes it takes it out under the lock, so
         /// it is resumed exactly once.
         var waiter: Waiter?
@@ -42,11 +44,13 @@ public final class WebSocketConversation: Sendable {
         }
     }
 
-    /// A suspended wait and the count of messages received that ends it (`nil`: no count does).
+    /// A suspended wait and the count of messages received that ends it (`nil`: no count does), and whether
+    /// the last handler callback to stop listening ends it.
     private struct Waiter {
         var number: Int
         var continuation: CheckedContinuation<Void, Never>
         var received: Int?
+        var endsWhenHandlersStop: Bool
     }
 
     private let state = Locked(State())
@@ -149,7 +153,11 @@ public final class WebSocketConversation: Sendable {
         // The handlers start before the first message can be read, so their callbacks see every one.
         let handlers = sender.startHandlers(of: conversation, handshake: socket.response)
         state.withLock { $0.handlers = handlers }
-        log.withLock { $0.lastActivity = clock.now }
+        let listening = sender.isListening(handlers)
+        log.withLock {
+            $0.lastActivity = clock.now
+            $0.handlersListen = listening
+        }
         continuation.yield(.opened(socket.response))
         let receiver = Task(executorPreference: executor) { [self] in
             do {
@@ -163,9 +171,12 @@ public final class WebSocketConversation: Sendable {
                             continuation.yield(.sendFailed(error.message))
                         }
                     }
-                    // The last listening callback stopped: an idle wait kept for the handlers is over.
+                    // The last listening callback stopped: a wait kept for the handlers is over.
                     if !sender.isListening(handlers) {
-                        log.withLock { if $0.waiter?.received == nil { $0.wake() } }
+                        log.withLock { log in
+                            log.handlersListen = false
+                            if log.waiter?.endsWhenHandlersStop == true { log.wake() }
+                        }
                     }
                 }
                 log.withLock {
@@ -188,10 +199,8 @@ public final class WebSocketConversation: Sendable {
             if scripted != .stopped, case .afterScript(let idle) = closing {
                 // A script ending with `=== wait-for-server` closes once its messages came, unless a handler
                 // still listens: then when none does, or after `idle` without a message.
-                if scripted == .completed, !prepared.script.endsWaiting {
-                    await waitWhileActive(idle: idle) { true }
-                } else if scripted == .completed {
-                    await waitWhileActive(idle: idle) { sender.isListening(handlers) }
+                if scripted == .completed {
+                    await waitWhileActive(idle: idle, untilHandlersStop: prepared.script.endsWaiting)
                 }
                 if log.withLock({ $0.receiving == nil }), !Task.isCancelled {
                     _ = try? await socket.close(code: WebSocketClose.normalClosure)
@@ -241,20 +250,24 @@ public final class WebSocketConversation: Sendable {
     }
 
     /// Returns once `idle` passed without a message, or the connection ended, or the task is canceled, or
-    /// `isNeeded` says the wait is not (looked at each time the wait wakes).
-    private func waitWhileActive(idle: Duration, while isNeeded: () -> Bool) async {
+    /// (`untilHandlersStop`) no handler callback listens any more.
+    private func waitWhileActive(idle: Duration, untilHandlersStop: Bool) async {
         while true {
-            let (quietUntil, ended) = log.withLock { ($0.lastActivity + idle, $0.receiving != nil) }
-            if ended || Task.isCancelled || clock.now >= quietUntil || !isNeeded() { return }
+            let (quietUntil, ended, listen) = log.withLock {
+                ($0.lastActivity + idle, $0.receiving != nil, $0.handlersListen)
+            }
+            if ended || Task.isCancelled || clock.now >= quietUntil || (untilHandlersStop && !listen) { return }
             // Messages do not wake this wait: the idle end moves with them and is looked at again at the old one.
-            await wait(forReceived: nil, until: quietUntil)
+            await wait(forReceived: nil, until: quietUntil, endsWhenHandlersStop: untilHandlersStop)
         }
     }
 
     /// Suspends until `received` messages came from the server (none ends it when `nil`), the receiver
-    /// ended, `deadline` passed or the task is canceled: woken by the first of them, not by polling the log.
-    /// Returns at once when one of them holds already.
-    private func wait(forReceived received: Int?, until deadline: ContinuousClock.Instant?) async {
+    /// ended, `deadline` passed, the task is canceled or (`endsWhenHandlersStop`) no handler callback listens:
+    /// woken by the first of them, not by polling the log. Returns at once when one of them holds already.
+    private func wait(
+        forReceived received: Int?, until deadline: ContinuousClock.Instant?, endsWhenHandlersStop: Bool = false
+    ) async {
         let number = log.withLock { log -> Int in
             log.waits += 1
             return log.waits
@@ -270,11 +283,13 @@ public final class WebSocketConversation: Sendable {
                 log.withLock { log in
                     let isOver =
                         Task.isCancelled || log.receiving != nil || received.map { log.received >= $0 } == true
-                        || deadline.map { clock.now >= $0 } == true
+                        || deadline.map { clock.now >= $0 } == true || (endsWhenHandlersStop && !log.handlersListen)
                     if isOver {
                         continuation.resume()
                     } else {
-                        log.waiter = Waiter(number: number, continuation: continuation, received: received)
+                        log.waiter = Waiter(
+                            number: number, continuation: continuation, received: received,
+                            endsWhenHandlersStop: endsWhenHandlersStop)
                     }
                 }
             }

@@ -90,7 +90,8 @@ import Testing
 
 extension SendWebSocketPipelineTests {
     /// The handler runs while the conversation is open: its callback answers a message with `output()`,
-    /// the answer goes out at once (printed `→`), and the server's echo of it comes back to the callback.
+    /// the answer goes out at once (printed `→`), and the server's echo of it comes back to the callback;
+    /// once the callback unsubscribed, the script (which ends waiting) closes.
     @Test func aHandlerAnswersWhileTheConversationIsOpen() async throws {
         guard let server = try await WebSocketEchoServer.start() else { return }
         defer { server.stop() }
@@ -113,8 +114,11 @@ extension SendWebSocketPipelineTests {
               }, () => client.test("the answer was echoed", () => client.assert(seen.join() === "ping,pong 1", seen.join())));
             %}
             """)
+        // The script ends waiting: once the callback unsubscribed it closes, not after the 30 s idle time.
+        let started = ContinuousClock.now
         let output = try await FerryProcess.run(
-            ["send", "chat.http", "--env", "test", "--idle-timeout", "1"], currentDirectory: folder.url)
+            ["send", "chat.http", "--env", "test", "--idle-timeout", "30"], currentDirectory: folder.url)
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(output.status == 0, "\(output.standardError)")
         let lines = output.text.split(separator: "\n").map(String.init)
         let answer = lines.firstIndex { $0.hasPrefix("→ ") && $0.hasSuffix(" pong 1") }

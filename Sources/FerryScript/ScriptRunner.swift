@@ -69,7 +69,10 @@ public final class ScriptRunner: @unchecked Sendable {
             let session = ScriptSession(
                 origin: script.origin, globals: globals, request: request, isPreRequest: false)
             let outcome = engine.run(script, session: session, response: response, liveID: liveHandlers)
-            return LiveHandler(id: liveHandlers, session: session, outcome: outcome)
+            let handler = LiveHandler(id: liveHandlers, session: session, outcome: outcome)
+            // A handler that subscribed nothing is never called again: no message costs it a call.
+            if handler.isListening { handler.isListening = engine.listens(liveHandlers) }
+            return handler
         }
     }
 

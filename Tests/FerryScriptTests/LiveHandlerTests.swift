@@ -130,3 +130,18 @@ extension LiveHandlerTests {
         #expect(outcome.error?.message.contains("output() works only while a message is handled") == true)
     }
 }
+
+extension LiveHandlerTests {
+    /// A handler that subscribes nothing listens to nothing: the conversation need not wait for it.
+    @Test func onlyAHandlerThatSubscribedListens() {
+        let checking = start(#"client.test("upgraded", () => client.assert(response.status === 101));"#)
+        #expect(!sharedRunner.isListening(checking))
+        #expect(sharedRunner.finish(checking).tests.map(\.passed) == [true])
+
+        let subscribed = start("response.body.onEachMessage((message, unsubscribe) => unsubscribe());")
+        #expect(sharedRunner.isListening(subscribed))
+        _ = sharedRunner.deliver("m", to: subscribed)
+        #expect(!sharedRunner.isListening(subscribed))
+        _ = sharedRunner.finish(subscribed)
+    }
+}

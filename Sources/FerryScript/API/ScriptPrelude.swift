@@ -231,6 +231,11 @@ enum ScriptPrelude {
               entry.response = given.response === null ? undefined : makeResponse(given.response);
               return within(entry, script);
             },
+            // Whether a callback of handler `id` listens.
+            listens(id) {
+              const entry = live.get(id);
+              return entry !== undefined && entry.subscriptions.some((subscription) => subscription.listening);
+            },
             // Hands `message` to each listening callback of handler `id`; true while one still listens.
             deliver(id, message) {
               const entry = live.get(id);

@@ -12,6 +12,7 @@ final class ScriptEngine {
     private let limit: ExecutionLimit
     private let slot = SessionSlot()
     private let runFunction: OpaquePointer?
+    private let listensFunction: OpaquePointer?
     private let deliverFunction: OpaquePointer?
     private let finishFunction: OpaquePointer?
 
@@ -36,16 +37,20 @@ final class ScriptEngine {
             throw ScriptError(
                 message: "the script API did not install: \(error.message)", location: nil, kind: .exception)
         }
-        let functions = ["run", "deliver", "finish"].map { context.object(context.property($0, of: controller)) }
+        let functions = ["run", "listens", "deliver", "finish"].map {
+            context.object(context.property($0, of: controller))
+        }
         guard functions.allSatisfy({ $0 != nil }) else {
             throw ScriptError(message: "the script API did not install", location: nil, kind: .exception)
         }
         for function in functions { context.protect(function) }
-        (runFunction, deliverFunction, finishFunction) = (functions[0], functions[1], functions[2])
+        (runFunction, listensFunction, deliverFunction, finishFunction) =
+            (functions[0], functions[1], functions[2], functions[3])
     }
 
     deinit {
         context.unprotect(runFunction)
+        context.unprotect(listensFunction)
         context.unprotect(deliverFunction)
         context.unprotect(finishFunction)
         api.pointee.globalContextRelease(global)
@@ -72,6 +77,11 @@ final class ScriptEngine {
             outcome.error = scriptError(error, session: session)
         }
         return outcome.gathering(session)
+    }
+
+    /// Whether live handler `id` subscribed a callback that still listens.
+    func listens(_ id: Int) -> Bool {
+        (try? context.call(listensFunction, [context.number(Double(id))])).map(context.truthy) ?? false
     }
 
     /// Hands `message` to the callbacks live handler `id` subscribed; returns whether one still listens, or

@@ -9,12 +9,16 @@ public struct ScriptResponseFacts: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body bytes (decoded as UTF-8 for scripts).
     public var body: Data
+    /// For a streamed body (an event stream, NDJSON), its lines as `response.body.onEachLine` hands them to
+    /// the callback: each event's data, or each line; `nil` for other bodies, which scripts get whole.
+    public var lines: [String]?
 
-    /// A response with its status, headers and body.
-    public init(status: Int, headers: [(name: String, value: String)], body: Data) {
+    /// A response with its status, headers and body, and for a streamed body its lines.
+    public init(status: Int, headers: [(name: String, value: String)], body: Data, lines: [String]? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.lines = lines
     }
 
     /// The `Content-Type` header's media type, lower-cased (`response.contentType.mimeType`).

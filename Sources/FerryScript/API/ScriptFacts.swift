@@ -25,6 +25,7 @@ enum ScriptFacts {
                     "mimeType": response.mimeType.map(JSONValue.string) ?? .null,
                     "charset": response.charset.map(JSONValue.string) ?? .null,
                     "liveId": liveID.map { .number(JSONNumber($0)) } ?? .null,
+                    "lines": response.lines.map { .array($0.map(JSONValue.string)) } ?? .null,
                 ]
             } ?? .null
         let facts: JSONValue = ["request": requestValue, "response": responseValue]

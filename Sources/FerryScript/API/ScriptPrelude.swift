@@ -108,6 +108,26 @@ enum ScriptPrelude {
                 },
                 toString() { return ""; },
               });
+            } else if (response.lines !== null) {
+              // A streamed body (an event stream, NDJSON), which the handler reads once it ended: the callback
+              // gets each event's data or line in order (a JSON object or array parsed), until it unsubscribes.
+              const lines = response.lines;
+              const text = response.body;
+              body = Object.freeze({
+                onEachLine(callback, onFinish) {
+                  if (typeof callback !== "function") throw new TypeError("onEachLine needs a function");
+                  let listening = true;
+                  const unsubscribe = () => { listening = false; };
+                  for (const line of lines) {
+                    let value = line;
+                    if (/^\s*[[{]/.test(line)) { try { value = JSON.parse(line); } catch (error) { value = line; } }
+                    callback(value, unsubscribe);
+                    if (!listening) break;
+                  }
+                  if (typeof onFinish === "function") onFinish();
+                },
+                toString() { return text; },
+              });
             } else if (response.isJSON) {
               try { body = JSON.parse(response.body); } catch (error) { body = response.body; }
             }

@@ -163,7 +163,7 @@ public struct RequestSender: Sendable {
         let facts = send.plan.request.request.scriptFacts(with: send.context)
         let responseFacts = ScriptResponseFacts(
             status: response.status, headers: response.headers.map { ($0.name, $0.value) },
-            body: Data(body))
+            body: Data(body), lines: Self.streamLines(of: response, body: body))
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
             let outcome = Self.outcome(of: script, from: send.plan.folder) { loaded in
@@ -171,6 +171,26 @@ public struct RequestSender: Sendable {
             }
             return ScriptRun(script: script, outcome: outcome.scrubbed(by: scrubber))
         }
+    }
+
+    /// The media types whose bodies are a JSON value per line.
+    static let lineDelimitedTypes: Set<String> = [
+        "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
+        "application/jsonlines",
+    ]
+
+    /// What `response.body.onEachLine` hands a handler: each event's data for an event stream, each
+    /// non-empty line for NDJSON / JSON Lines; `nil` for other bodies.
+    static func streamLines(of response: HTTPResponse, body: [UInt8]) -> [String]? {
+        if response.isEventStream {
+            var parser = EventStreamParser(maximumEventBytes: max(body.count, 1))
+            return ((try? parser.parse(body)) ?? []).map(\.data)
+        }
+        guard let type = response.headers["Content-Type"].map({ MediaType($0).essence }),
+            lineDelimitedTypes.contains(type)
+        else { return nil }
+        return String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+            .filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
     /// What `run` makes of `script` read from `folder`, or the reason it could not be read.

@@ -1,0 +1,62 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// `response.body.onEachLine` in a handler of a streamed response, as JetBrains writes it, through the real
+/// binary against the loopback server: each event's data (a JSON object parsed) for an event stream, each
+/// line for NDJSON, until the callback unsubscribes; `onFinish` after.
+@Suite struct SendStreamHandlerTests {
+    static let handler = """
+        > {%
+          const seen = [];
+          response.body.onEachLine((line, unsubscribe) => {
+            seen.push(typeof line === "object" ? "n=" + line.n : line);
+            if (seen.length === 3) unsubscribe();
+          }, () => client.test("three lines", () => client.assert(seen.join() === "n=1,two,n=3", seen.join())));
+        %}
+        """
+
+    @Test func eventStreamDataReachesTheCallback() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route(
+            "/sse",
+            responding: SendEventStreamTests.eventStream(
+                ": hi\ndata: {\"n\":1}\n\nevent: x\ndata: two\n\ndata: {\"n\":3}\n\ndata: four\n\n"))
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL, files: ["a.http": "GET {{host}}/sse\n\n" + Self.handler + "\n"])
+        let output = try await fixture.send(["a.http", "--env", "test"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardError.contains("test passed: three lines"), "\(output.standardError)")
+    }
+
+    @Test func ndjsonLinesReachTheCallback() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route(
+            "/nd",
+            responding: TestResponse(
+                headers: [("Content-Type", "application/x-ndjson")],
+                body: Data("{\"n\":1}\ntwo\n\n{\"n\":3}\n{\"n\":4}\n".utf8), framing: .chunked(chunkSize: 7)))
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL, files: ["a.http": "GET {{host}}/nd\n\n" + Self.handler + "\n"])
+        let output = try await fixture.send(["a.http", "--env", "test"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardError.contains("test passed: three lines"), "\(output.standardError)")
+    }
+
+    /// Any other body stays what it was: a string (or parsed JSON), without `onEachLine`.
+    @Test func aPlainBodyIsAString() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/t", responding: .text("a\nb\n"))
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL,
+            files: [
+                "a.http":
+                    "GET {{host}}/t\n\n> {% client.log(typeof response.body, typeof response.body.onEachLine); %}\n"
+            ])
+        let output = try await fixture.send(["a.http", "--env", "test"])
+        #expect(output.standardError.contains("string undefined"), "\(output.standardError)")
+    }
+}

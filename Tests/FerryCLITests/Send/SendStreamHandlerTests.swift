@@ -59,4 +59,26 @@ import Testing
         let output = try await fixture.send(["a.http", "--env", "test"])
         #expect(output.standardError.contains("string undefined"), "\(output.standardError)")
     }
+
+    /// A stream that never ends: Ctrl-C ends it, and the handler reads what arrived.
+    @Test func ctrlCOnAnEndlessStreamRunsTheHandlerOverWhatArrived() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/ticks", responding: SendEventStreamTests.endless("data: tick\n\n", type: "text/event-stream"))
+        let handler = """
+            > {%
+              let ticks = 0;
+              response.body.onEachLine((line) => { if (line === "tick") ticks += 1; },
+                                       () => client.log("ticks seen: " + (ticks >= 3 ? "3 or more" : ticks)));
+            %}
+            """
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL, files: ["a.http": "GET {{host}}/ticks\n\n" + handler + "\n"])
+        let running = try FerryProcess.start(["send", "a.http", "--env", "test"], currentDirectory: fixture.root)
+        await eventually(timeout: .seconds(60)) { server.responseBodyBytesWritten > 12 * 100 }
+        running.interrupt()
+        let output = await running.wait()
+        #expect(output.status == 130, "\(output.standardError)")
+        #expect(output.standardError.contains("ticks seen: 3 or more"), "\(output.standardError)")
+    }
 }

@@ -16,30 +16,23 @@ import Testing
         %}
         """
 
-    @Test func eventStreamDataReachesTheCallback() async throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
-        server.route(
-            "/sse",
-            responding: SendEventStreamTests.eventStream(
-                ": hi\ndata: {\"n\":1}\n\nevent: x\ndata: two\n\ndata: {\"n\":3}\n\ndata: four\n\n"))
-        let fixture = try SendCommandTests.Fixture(
-            base: server.baseURL, files: ["a.http": "GET {{host}}/sse\n\n" + Self.handler + "\n"])
-        let output = try await fixture.send(["a.http", "--env", "test"])
-        #expect(output.status == 0, "\(output.standardError)")
-        #expect(output.standardError.contains("test passed: three lines"), "\(output.standardError)")
-    }
+    /// The same three values as an event stream (comments, event names, a fourth event after the unsubscribe)
+    /// and as NDJSON (a blank line, a fourth line).
+    static let streams = [
+        ("text/event-stream", ": hi\ndata: {\"n\":1}\n\nevent: x\ndata: two\n\ndata: {\"n\":3}\n\ndata: four\n\n"),
+        ("application/x-ndjson", "{\"n\":1}\ntwo\n\n{\"n\":3}\n{\"n\":4}\n"),
+    ]
 
-    @Test func ndjsonLinesReachTheCallback() async throws {
+    @Test(arguments: streams)
+    func eachValueReachesTheCallback(_ type: String, _ body: String) async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route(
-            "/nd",
+            "/stream",
             responding: TestResponse(
-                headers: [("Content-Type", "application/x-ndjson")],
-                body: Data("{\"n\":1}\ntwo\n\n{\"n\":3}\n{\"n\":4}\n".utf8), framing: .chunked(chunkSize: 7)))
+                headers: [("Content-Type", type)], body: Data(body.utf8), framing: .chunked(chunkSize: 7)))
         let fixture = try SendCommandTests.Fixture(
-            base: server.baseURL, files: ["a.http": "GET {{host}}/nd\n\n" + Self.handler + "\n"])
+            base: server.baseURL, files: ["a.http": "GET {{host}}/stream\n\n" + Self.handler + "\n"])
         let output = try await fixture.send(["a.http", "--env", "test"])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardError.contains("test passed: three lines"), "\(output.standardError)")

@@ -217,6 +217,7 @@ enum ScriptPrelude {
           // The open WebSocket handlers by id: their subscriptions and the `request` and `response` they ran with,
           // which are the globals again while their callbacks run.
           const live = new Map();
+          const listening = (entry) => entry.subscriptions.some((subscription) => subscription.listening);
           const finishOne = (subscription) => {
             subscription.listening = false;
             if (subscription.finished) return;
@@ -254,7 +255,7 @@ enum ScriptPrelude {
             // Whether a callback of handler `id` listens.
             listens(id) {
               const entry = live.get(id);
-              return entry !== undefined && entry.subscriptions.some((subscription) => subscription.listening);
+              return entry !== undefined && listening(entry);
             },
             // Hands `message` to each listening callback of handler `id`; true while one still listens.
             deliver(id, message) {
@@ -272,7 +273,7 @@ enum ScriptPrelude {
               } finally {
                 delivering = false;
               }
-              return entry.subscriptions.some((subscription) => subscription.listening);
+              return listening(entry);
             },
             // The conversation ended: `onFinish` of each subscription not finished yet (unless `quietly`), then
             // the handler is forgotten.

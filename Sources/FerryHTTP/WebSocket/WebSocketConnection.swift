@@ -20,6 +20,10 @@ final class WebSocketConnection: Sendable {
     private let stream: CurlStream
     private let wakePipe: (read: Int32, write: Int32)
     private let state = Locked(State())
+    /// The compressor, once the handshake agreed on permessage-deflate. Its lock also orders the sends: a
+    /// message is compressed and queued under it, so messages go in the order they were compressed, and the
+    /// I/O thread's state lock is not held while a large one is compressed.
+    private let compressor = Locked<WebSocketDeflater?>(nil)
 
     private struct State {
         var outgoing: [[UInt8]] = []
@@ -30,8 +34,6 @@ final class WebSocketConnection: Sendable {
         var closeWaiters: [CheckedContinuation<Outcome, Never>] = []
         var outcome: Outcome?
         var serverClose: WebSocketClose?
-        /// The compressor, once the handshake agreed on permessage-deflate.
-        var deflater: WebSocketDeflater?
     }
 
     init(request original: HTTPRequest, options: WebSocket.Options) throws(WebSocketError) {
@@ -98,18 +100,21 @@ final class WebSocketConnection: Sendable {
         thread.start()
     }
 
-    /// Queues `frame` for the I/O thread, its payload compressed when permessage-deflate was agreed (under
-    /// the lock, so messages are compressed in the order they go).
+    /// Queues `frame` for the I/O thread, its payload compressed when permessage-deflate was agreed.
     func enqueue(_ frame: WebSocketFrame) throws(WebSocketError) {
-        let queued = state.withLock { state in
-            guard state.outcome == nil, !state.hasSentClose else { return false }
+        let queued = compressor.withLock { deflater -> Bool in
+            guard state.withLock({ $0.outcome == nil && !$0.hasSentClose }) else { return false }
             var frame = frame
-            if let deflater = state.deflater, frame.opcode == .text || frame.opcode == .binary {
+            if let deflater, frame.opcode == .text || frame.opcode == .binary {
                 frame.payload = deflater.compress(frame.payload)
                 frame.isCompressed = true
             }
-            state.outgoing.append(frame.encoded(mask: WebSocketFrame.randomMask()))
-            return true
+            let bytes = frame.encoded(mask: WebSocketFrame.randomMask())
+            return state.withLock { state in
+                guard state.outcome == nil, !state.hasSentClose else { return false }
+                state.outgoing.append(bytes)
+                return true
+            }
         }
         guard queued else { throw WebSocketError(.notOpen, url: url) }
         wake()
@@ -165,7 +170,7 @@ final class WebSocketConnection: Sendable {
                 guard let made = WebSocketInflater() else { throw .handshakeInvalid("zlib could not start") }
                 inflater = made
                 decoder.acceptsCompression = true
-                state.withLock { $0.deflater = WebSocketDeflater(compression) }
+                compressor.withLock { $0 = WebSocketDeflater(compression) }
             }
             decoder.append(rest)
             let info = stream.timingInfo()

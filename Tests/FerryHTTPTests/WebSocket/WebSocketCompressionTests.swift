@@ -42,6 +42,43 @@ import Testing
         _ = try await socket.close()
     }
 
+    /// Four tasks sending at once: each message is compressed against the context of the one sent before it,
+    /// so one out of order would be garbage to the server. Every message comes back, each sender's in order.
+    @Test func concurrentSendersKeepTheCompressionContextInOrder() async throws {
+        guard let server = try await WebSocketEchoServer.start(compression: .standard) else { return }
+        defer { server.stop() }
+        let socket = try await WebSocket.connect(try WebSocketHostileServerTests.request(server.baseURL + "/echo"))
+        let senders = 4
+        let each = 100
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sender in 0..<senders {
+                group.addTask {
+                    for index in 0..<each {
+                        try socket.send(
+                            text: "sender \(sender) message \(index) " + String(repeating: "abc", count: index))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        var next = [Int](repeating: 0, count: senders)
+        var received = 0
+        for try await message in socket.messages {
+            guard case .text(let text) = message else { continue }
+            let words = text.split(separator: " ")
+            guard words.count >= 4, let sender = Int(words[1]), next.indices.contains(sender) else {
+                Issue.record("not a message sent: \(text.prefix(40))")
+                break
+            }
+            #expect(Int(words[3]) == next[sender], "\(text.prefix(40))")
+            next[sender] += 1
+            received += 1
+            if received == senders * each { break }
+        }
+        #expect(next == [Int](repeating: each, count: senders))
+        _ = try await socket.close()
+    }
+
     @Test func noOfferNoExtension() async throws {
         guard let server = try await WebSocketEchoServer.start(compression: .standard) else { return }
         defer { server.stop() }

@@ -128,7 +128,7 @@ public struct RequestSender: Sendable {
     ) -> HTTPTransfer {
         let started = Date()
         return client.transfer(send.request, executor: executor).finishing(on: executor) { [self] end in
-            report(finish(end, of: send, started: started, bodyFile: send.request.responseBody.streamedFile))
+            report(finish(end, of: send, started: started, bodyFile: send.request.responseBody.fileURL))
         }
     }
 
@@ -224,11 +224,11 @@ public struct RequestSender: Sendable {
         }
     }
 
-    /// The first `count` bytes of `file` (fewer when it is shorter or cannot be read).
+    /// The first `count` bytes of `file` (fewer when it is shorter or cannot be read), copied from a mapping of
+    /// it: only those bytes are read.
     static func head(of file: URL, count: Int) -> [UInt8] {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
-        defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        guard let mapped = try? Data(contentsOf: file, options: .alwaysMapped) else { return [] }
+        return [UInt8](mapped.prefix(count))
     }
 
     /// Appends the history line for `send`, which ended as `end`, under its request's stable id
@@ -260,12 +260,5 @@ extension TransferEnd {
             response.body = Data(body.prefix(cap + 4096))
             return response
         }
-    }
-}
-
-extension ResponseBodyDestination {
-    /// The file the body is streamed to, for ``file(_:)``.
-    fileprivate var streamedFile: URL? {
-        if case .file(let url) = self { url } else { nil }
     }
 }

@@ -38,25 +38,28 @@ struct TmuxTransfersDraftsAndMouseTests {
         guard TmuxSession.isAvailable else { return }
         // A loopback server, not httpbin's fixed delays: on a loaded machine the steps between the two sends
         // took longer than httpbin's /delay/4, so the two were never in flight at once. Here the slow one
-        // answers only when the test says so, and the drip drips for a minute (until Esc cancels it).
+        // answers only when the test says so, and the drip drips for ten minutes (until Esc cancels it).
         let server = try TestHTTPServer()
         defer { server.stop() }
         let answerSlow = DispatchSemaphore(value: 0)
         defer { answerSlow.signal() }
+        // `# @timeout 600 s` takes the place of the 30 s idle limit: the slow one must not time out by itself
+        // while a loaded machine walks the steps below.
         server.route("/slow") { _ in
-            _ = answerSlow.wait(timeout: .now() + 120)
+            _ = answerSlow.wait(timeout: .now() + 600)
             return .json(#"{"slow": "answered"}"#)
         }
         server.route(
             "/drip",
             responding: TestResponse(
                 status: 200, headers: [("Content-Type", "application/octet-stream")],
-                body: Data(repeating: 0x2A, count: 600)
+                body: Data(repeating: 0x2A, count: 6000)
             ).dripping(1, every: .milliseconds(100)))
         let folder = try TemporaryWorkspace(
             requests: """
                 ### Slow one
                 # @name slow
+                # @timeout 600 s
                 GET {{host}}/slow
 
                 ### Drip

@@ -89,17 +89,26 @@ import Testing
 
     /// Runs a `--continue` send until the server holds the body after `heldAfter` bytes and part of it is on
     /// disk, then kills it with SIGKILL (no pause, no clean-up); returns the partial file's length.
+    ///
+    /// Nothing here races the clock. The send has no idle limit (`--idle-timeout 0`), so it cannot end by itself
+    /// while the server holds the body: on a loaded machine its 30 s default once fired before the test's poll
+    /// ran, and that send wrote a history line of its own. The gate holds for as long as the test needs, and
+    /// the poll runs off the cooperative pool; their deadlines only bound a failure.
     func killedMidBody(heldAfter bytes: Int) async throws -> Int {
         let gate = TestGate()
         defer { gate.open() }
         resource.set(hold: (gate, bytes))
         let running = try FerryProcess.start(
-            ["send", "a.http", "--env", "test", "-o", file.path, "--continue"], currentDirectory: fixture.root)
-        let partWritten = await eventually(timeout: .seconds(30)) { gate.waiting == 1 && fileSize() > 0 }
+            ["send", "a.http", "--env", "test", "-o", file.path, "--continue", "--idle-timeout", "0"],
+            currentDirectory: fixture.root)
+        let partWritten = await offThePool {
+            await eventually(timeout: .seconds(300)) { gate.waiting == 1 && fileSize() > 0 }
+        }
         kill(running.processIdentifier, SIGKILL)
         _ = await running.wait()
         resource.set(hold: nil)
         #expect(partWritten)
+        #expect(gate.waiting == 1, "the send was killed while the server held the body")
         return fileSize()
     }
 
@@ -200,9 +209,10 @@ import Testing
             base: relay.baseURL, files: ["r.http": "GET {{host}}/range/102400?chunk_size=4096\n"])
         let target = bin.root.appendingPathComponent("range.bin")
         let arguments = ["send", "r.http", "--env", "test", "-o", target.path, "--continue"]
-        let running = try FerryProcess.start(arguments, currentDirectory: bin.root)
+        // No idle limit for the send that is killed: it must not end by itself while the relay holds.
+        let running = try FerryProcess.start(arguments + ["--idle-timeout", "0"], currentDirectory: bin.root)
         let size = { ((try? FileManager.default.attributesOfItem(atPath: target.path))?[.size] as? Int) ?? 0 }
-        #expect(await eventually(timeout: .seconds(30)) { size() > 0 })
+        #expect(await offThePool { await eventually(timeout: .seconds(300)) { size() > 0 } })
         kill(running.processIdentifier, SIGKILL)
         _ = await running.wait()
         gate.open()

@@ -20,6 +20,8 @@ enum EditorAction: Sendable {
     case bodyTableEdited(InputEvent)
     /// A key, paste or click for the query-parameter table.
     case paramsEdited(InputEvent)
+    /// A table command's key (``AppCommand/tableKey``) for whichever table has the keyboard.
+    case tableKeyPressed(KeyEvent)
     /// Tab inside `{{partial`: complete the variable name with the first candidate.
     case completionAccepted
     /// A key, paste or click for the URL field that no key binding took (word motion, selection, undo…).

@@ -1,3 +1,5 @@
+import FerryTerminal
+
 /// The named commands of the workbench: what a key map binds, the palette lists and help explains.
 enum AppCommand: String, CaseIterable, Sendable {
     case send = "request.send"
@@ -83,6 +85,11 @@ enum AppCommand: String, CaseIterable, Sendable {
     case webSocketClose = "websocket.close"
     case commandLine = "app.commandLine"
     case saveAndQuit = "app.saveAndQuit"
+    case editCell = "table.edit"
+    case addRow = "table.addRow"
+    case deleteRow = "table.deleteRow"
+    case toggleRow = "table.toggleRow"
+    case undoRows = "table.undo"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -170,6 +177,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .webSocketClose: .webSocket(.closeRequested)
         case .commandLine: .app(.commandLineRequested)
         case .saveAndQuit: .app(.saveAndQuitRequested)
+        case .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
+            .editor(.tableKeyPressed(tableKey ?? KeyEvent(.enter)))
         }
     }
 
@@ -179,7 +188,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .delete, .dismiss, .confirm,
             .activate, .mark, .yes, .editBodyHere, .leaveBody, .complete, .toggleFileField, .purgeTrashEntry,
             .emptyTrash, .cancelRun, .deleteCookie, .clearCookies, .editVariable, .revealSecrets, .addVariable,
-            .completeQuery, .commandLine, .saveAndQuit:
+            .completeQuery, .commandLine, .saveAndQuit, .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
             false
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
@@ -189,6 +198,29 @@ enum AppCommand: String, CaseIterable, Sendable {
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
             .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose:
             true
+        }
+    }
+}
+
+extension AppCommand {
+    /// The key the table widget reads for the command, if the widget itself does it: a remapped key in the
+    /// `table` context moves, edits, adds, removes, toggles or undoes as the default did.
+    var tableKey: KeyEvent? {
+        switch self {
+        case .up: KeyEvent(.up)
+        case .down: KeyEvent(.down)
+        case .left: KeyEvent(.left)
+        case .right: KeyEvent(.right)
+        case .pageUp: KeyEvent(.pageUp)
+        case .pageDown: KeyEvent(.pageDown)
+        case .home: KeyEvent(.home)
+        case .end: KeyEvent(.end)
+        case .editCell: KeyEvent(.function(2))
+        case .addRow: KeyEvent(.insert)
+        case .deleteRow: KeyEvent(.delete)
+        case .toggleRow: KeyEvent(.character(" "), modifiers: .control)
+        case .undoRows: .control("z")
+        default: nil
         }
     }
 }

@@ -105,7 +105,7 @@ enum AppKeyMap {
         // Body kinds (last, so the help pages above them stay as they were)
         bind("f7", .pickBodyKind, "Pick the body kind (none, JSON, text, form, multipart, file)")
         bind("f8", .formatBody, "Format the JSON body")
-        bind("f", .toggleFileField, "Make the field a file (< ./path) or text again", [.multipart])
+        bind("ctrl+f", .toggleFileField, "Make the field a file (< ./path) or text again", [.multipart])
         // Import and export (last too)
         bind("Y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", [.tree, .response])
         bind("shift+y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", [.tree, .response])
@@ -208,6 +208,20 @@ enum AppKeyMap {
         bind("m", .webSocketMessage, "Send a message on the open WebSocket", [.response])
         bind("X", .webSocketClose, "Close the open WebSocket with a code (1000 offered)", [.response])
         bind("shift+x", .webSocketClose, "Close the open WebSocket with a code (1000 offered)", [.response])
+        // The tables (headers, query parameters, form and multipart fields) while browsing rows (last too). They
+        // are text-entry contexts: a printable character edits the selected cell, so no letter is bound here.
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Row above"), ("down", .down, "Row below"), ("pgup", .pageUp, "Page up"),
+            ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"), ("end", .end, "Last row"),
+            ("left", .left, "Name column"), ("right", .right, "Value column"),
+            ("enter", .editCell, "Edit the cell (typing a character edits it too)"),
+            ("insert", .addRow, "Add a row below (typing on an empty table adds one too)"),
+            ("delete", .deleteRow, "Remove the row (Ctrl-Z brings it back)"),
+            ("ctrl+space", .toggleRow, "Turn the row on or off"),
+            ("ctrl+z", .undoRows, "Undo the last change to the rows"),
+        ] {
+            bind(key, command, help, [.table])
+        }
         return KeyMap(bindings)
     }()
 

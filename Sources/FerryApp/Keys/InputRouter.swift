@@ -11,41 +11,33 @@ enum InputRouter {
             case .resize: break
             }
         }
-        if state.overlay == nil, state.focus == .editor, let table = state.headerTable ?? state.paramsTable {
-            let edited: AppAction =
-                state.paramsTable != nil ? .editor(.paramsEdited(event)) : .editor(.headersEdited(event))
+        if state.overlay == nil, state.focus == .editor,
+            let table = state.headerTable ?? state.paramsTable ?? state.bodyTable
+        {
+            let edited: (InputEvent) -> AppAction =
+                state.paramsTable != nil
+                ? { .editor(.paramsEdited($0)) }
+                : state.headerTable != nil ? { .editor(.headersEdited($0)) } : { .editor(.bodyTableEdited($0)) }
             switch event {
             case .key(let key):
-                // While a cell is edited every key is the table's (Tab switches columns, Esc drops the edit).
-                if !table.isEditing, let name = state.keyMap.action(for: key, in: [KeyContext.table]),
+                // While a cell is edited every key is the table's (Tab switches columns, Esc drops the edit);
+                // a printable character is always text (typed on a row, it edits the cell).
+                if !table.isEditing, !key.isText, let name = state.keyMap.action(for: key, in: state.keyContexts),
                     let command = AppCommand(rawValue: name)
                 {
+                    if let widgetKey = command.tableKey { return edited(.key(widgetKey)) }
                     return command.action
                 }
-                return edited
-            case .paste: return edited
-            case .mouse, .resize: break
-            }
-        }
-        if state.overlay == nil, state.focus == .editor, let table = state.bodyTable {
-            switch event {
-            case .key(let key):
-                // As the headers table: while a cell is edited every key is the table's.
-                if !table.isEditing, let name = state.keyMap.action(for: key, in: state.keyContexts),
-                    let command = AppCommand(rawValue: name)
-                {
-                    return command.action
-                }
-                return .editor(.bodyTableEdited(event))
-            case .paste: return .editor(.bodyTableEdited(event))
+                return edited(event)
+            case .paste: return edited(event)
             case .mouse, .resize: break
             }
         }
         if state.overlay == nil, state.focus == .editor, state.bodyEditor != nil {
             switch event {
             case .key(let key):
-                // The key map first (send, save, Tab, Esc…); everything else is typing.
-                if let name = state.keyMap.action(for: key, in: state.keyContexts),
+                // The key map first (send, save, Tab, Esc…) for keys that are not text; everything else is typing.
+                if !key.isText, let name = state.keyMap.action(for: key, in: state.keyContexts),
                     let command = AppCommand(rawValue: name)
                 {
                     return command.action
@@ -65,6 +57,12 @@ enum InputRouter {
 
     /// The action for a key press.
     static func action(for key: KeyEvent, in state: AppState) -> AppAction? {
+        // In a text field a printable character is text, whatever a key map binds it to.
+        if key.isText, state.overlay == nil, state.focus == .editor, state.currentRequest != nil,
+            case .url = state.editorMode
+        {
+            return .app(.characterTyped(key.typedCharacter))
+        }
         let name: String?
         if let overlay = state.overlay {
             // A dialog takes the keyboard: only its own bindings apply.
@@ -108,5 +106,19 @@ enum InputRouter {
             return false
         case nil: return state.focus == .editor
         }
+    }
+}
+
+extension KeyEvent {
+    /// Whether the key types a printable character (Shift at most): text in every text-entry context.
+    var isText: Bool {
+        guard case .character(let character) = key else { return false }
+        return modifiers.subtracting(.shift).isEmpty && !character.isNewline
+    }
+
+    /// The character the key types (meaningful when ``isText``).
+    var typedCharacter: Character {
+        if case .character(let character) = key { return character }
+        return " "
     }
 }

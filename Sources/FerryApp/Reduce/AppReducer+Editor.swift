@@ -15,6 +15,7 @@ extension AppReducer {
             return []
         case .headersEdited(let event): return editHeaders(event, &state)
         case .paramsEdited(let event): return editParams(event, &state)
+        case .tableKeyPressed(let key): return editFocusedTable(.key(key), &state)
         case .bodyEdited(let event): return editBody(event, &state)
         case .bodyTableEdited(let event): return editBodyTable(event, &state)
         case .completionAccepted: return acceptCompletion(&state)
@@ -48,5 +49,17 @@ extension AppReducer {
             state.editorMode = .params(QueryRows.table(for: request.fullURL))
         }
         return []
+    }
+}
+
+extension AppReducer {
+    /// Hands `event` to the table that has the keyboard, if one does.
+    static func editFocusedTable(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
+        switch state.editorMode {
+        case .params: editParams(event, &state)
+        case .headers: editHeaders(event, &state)
+        case .fields: editBodyTable(event, &state)
+        case .url, .body: []
+        }
     }
 }

@@ -113,7 +113,7 @@ struct RequestEditorView: CursorWidget {
             let widget = KeyValueTable(
                 state: table, isFocused: focused, titles: ("Header", "Value"), style: theme[.text],
                 headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
-                disabledStyle: theme[.muted], placeholder: "No headers: press a to add one (Esc: back to the URL)")
+                disabledStyle: theme[.muted], placeholder: "No headers: type a name to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.content(of: pane))
         }
         if state.editorTab == .params, let table = state.paramsTable {
@@ -121,7 +121,7 @@ struct RequestEditorView: CursorWidget {
                 state: table, isFocused: focused, titles: ("Parameter", "Value (as in the URL)"), style: theme[.text],
                 headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
                 disabledStyle: theme[.muted],
-                placeholder: "No query parameters: press a to add one (Esc: back to the URL)")
+                placeholder: "No query parameters: type a name to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.content(of: pane))
         }
         if state.editorTab == .body, let table = state.bodyTable {
@@ -130,7 +130,7 @@ struct RequestEditorView: CursorWidget {
                 state: table, isFocused: focused, titles: ("Field", isMultipart ? "Value or < ./file" : "Value"),
                 style: theme[.text], headerStyle: theme[.muted], selectedStyle: theme[.accent],
                 cellStyle: theme[.selection], disabledStyle: theme[.muted],
-                placeholder: "No fields: press a to add one (Esc: back to the URL)")
+                placeholder: "No fields: type a name to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.bodyEditor(of: pane))
         }
         if state.editorTab == .body, let editor = state.bodyEditor {

@@ -19,7 +19,8 @@ final class EventStreamReconnectTests {
 
     static func workspace(_ base: String, path: String) throws -> TemporaryWorkspace {
         try TemporaryWorkspace(
-            requests: "### Events\n# @name events\n# @reconnect\n# @timeout 600 s\nGET {{host}}\(path)\n", environments: ["local": base])
+            requests: "### Events\n# @name events\n# @reconnect\n# @timeout 600 s\nGET {{host}}\(path)\n",
+            environments: ["local": base])
     }
 
     @Test func theStreamIsResumedAfterTheLastEventIDAndRecordedOnce() async throws {

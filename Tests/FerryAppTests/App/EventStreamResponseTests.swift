@@ -26,7 +26,8 @@ final class EventStreamResponseTests {
                 framing: .closeDelimited
             ).held(until: gate, afterBodyBytes: events.prefix(3).joined().utf8.count))
         folder = try TemporaryWorkspace(
-            requests: "### Events\n# @name events\n# @timeout 600 s\nGET {{host}}/events\n", environments: ["local": server.baseURL])
+            requests: "### Events\n# @name events\n# @timeout 600 s\nGET {{host}}/events\n",
+            environments: ["local": server.baseURL])
     }
 
     deinit {

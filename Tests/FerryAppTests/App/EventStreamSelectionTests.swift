@@ -26,7 +26,8 @@ final class EventStreamSelectionTests {
         }
         server.route("/events", responding: response)
         folder = try TemporaryWorkspace(
-            requests: "### Events\n# @name events\n# @timeout 600 s\nGET {{host}}/events\n", environments: ["local": server.baseURL])
+            requests: "### Events\n# @name events\n# @timeout 600 s\nGET {{host}}/events\n",
+            environments: ["local": server.baseURL])
     }
 
     deinit {

@@ -24,7 +24,8 @@ final class PartialResponseTests {
                 status: 200, headers: [("Content-Type", "text/plain"), ("X-Marker", "slow-1")], body: Data(text.utf8)
             ).dripping(20, every: .milliseconds(10)).held(until: gate, afterBodyBytes: 60))
         folder = try TemporaryWorkspace(
-            requests: "### Slow\n# @name slow\n# @timeout 600 s\nGET {{host}}/slow\n", environments: ["local": server.baseURL])
+            requests: "### Slow\n# @name slow\n# @timeout 600 s\nGET {{host}}/slow\n",
+            environments: ["local": server.baseURL])
     }
 
     deinit {

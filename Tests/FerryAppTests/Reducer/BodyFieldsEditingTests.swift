@@ -64,13 +64,13 @@ struct BodyFieldsEditingTests {
 
     @Test mutating func escWhileTypingTheNewFilePathTakesTheWholeFBack() throws {
         try openBody("multipart")
-        press(.key(.down), .key(.end), .character("a"))
+        press(.key(.down), .key(.end), .key(.insert))
         type("doc")
         press(.key(.enter))
         type("notes")
         press(.key(.enter))
         #expect(state.currentRequest?.formFields?.last == FormField(name: "doc", value: "notes"))
-        press(.character("f"))
+        press(.control("f"))
         #expect(state.bodyTable?.rows.last?.value == "< ./notes")
         type("x")
         press(.key(.escape))
@@ -80,14 +80,14 @@ struct BodyFieldsEditingTests {
         #expect(state.bodyTable?.isEditing == false)
         #expect(state.currentRequest?.body?.contains("< ./") == false)
         // An empty field made a file and left with Esc stays an empty text field.
-        press(.character("a"))
+        press(.key(.insert))
         type("empty")
-        press(.key(.enter), .key(.enter), .character("f"))
+        press(.key(.enter), .key(.enter), .control("f"))
         #expect(state.bodyTable?.rows.last?.value == "< ./")
         press(.key(.escape))
         #expect(state.currentRequest?.formFields?.last == FormField(name: "empty", value: ""))
         // Enter keeps the path; a later Esc while editing it again throws only that edit away.
-        press(.character("f"))
+        press(.control("f"))
         type("data.json")
         press(.key(.enter))
         #expect(state.currentRequest?.formFields?.last?.filePath == "./data.json")
@@ -101,7 +101,7 @@ struct BodyFieldsEditingTests {
 
     @Test mutating func aDisabledFormFieldStaysAnUncheckedRowAndIsNotSent() throws {
         try openBody("form")
-        press(.key(.down), .key(.end), .character(" "))
+        press(.key(.down), .key(.end), .key(KeyEvent(.character(" "), modifiers: .control)))
         #expect(state.currentRequest?.body == "a=1")
         // Leaving the table and coming back: the row is still there, unchecked.
         press(.key(.escape), .key(.down))
@@ -118,7 +118,7 @@ struct BodyFieldsEditingTests {
         #expect(reread.formFields == [FormField(name: "a", value: "1")])
         press(.key(.down))
         // Enabled again: back in the body, the comment gone.
-        press(.key(.end), .character(" "))
+        press(.key(.end), .key(KeyEvent(.character(" "), modifiers: .control)))
         #expect(state.currentRequest?.body == "a=1&b=x y" || state.currentRequest?.body == "a=1&b=x%20y")
         #expect(DisabledFormFields.rows(in: try #require(state.currentRequest)).isEmpty)
         // Odd characters survive the comment.
@@ -130,9 +130,9 @@ struct BodyFieldsEditingTests {
 
     @Test mutating func editingHeadersKeepsCommentsThatAreNotHeaders() throws {
         try openBody("form")
-        press(.key(.down), .key(.end), .character(" "), .key(.escape))
+        press(.key(.down), .key(.end), .key(KeyEvent(.character(" "), modifiers: .control)), .key(.escape))
         state.editorTab = .headers
-        press(.key(.down), .character("a"))
+        press(.key(.down), .key(.insert))
         type("X-One")
         press(.key(.enter))
         type("1")

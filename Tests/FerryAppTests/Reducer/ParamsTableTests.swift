@@ -54,7 +54,7 @@ struct ParamsTableTests {
     }
 
     @Test mutating func addingDisablingAndDeletingRowsKeepTheURLInStep() throws {
-        press(.character("a"))
+        press(.key(.insert))
         type("sort")
         press(.key(.tab))
         type("{{order}}")
@@ -62,10 +62,10 @@ struct ParamsTableTests {
         // The new row goes below the selected (first) one.
         #expect(url == "{{host}}/search?q=caf%C3%A9%20au%20lait&sort={{order}}&page={{page}}&flag#top")
         // Space on the first row leaves it out of the URL; the table still shows it.
-        press(.key(.home), .character(" "))
+        press(.key(.home), .key(KeyEvent(.character(" "), modifiers: .control)))
         #expect(url == "{{host}}/search?sort={{order}}&page={{page}}&flag#top")
         #expect(state.paramsTable?.rows.count == 4)
-        press(.key(.down), .character("d"), .character("d"), .character("d"))
+        press(.key(.down), .key(.delete), .key(.delete), .key(.delete))
         #expect(url == "{{host}}/search#top")
         // Esc gives the keyboard back to the URL; typing there shows in the table when it opens again.
         press(.key(.escape))
@@ -74,6 +74,40 @@ struct ParamsTableTests {
         press(.key(.end))
         state.feed([.key(.down)])
         #expect(state.paramsTable?.rows.isEmpty == true, "`?` after `#` is part of the fragment")
+    }
+
+    /// The slip users met: `dev` typed on `[x] q …` deleted the row at `d`; `newp` gave `pagewp`. Letters are
+    /// text: they edit the cell, Esc takes the edit back, and nothing else changes.
+    @Test mutating func lettersTypedOnARowEditItsCellAndNeverDeleteIt() throws {
+        let before = try #require(state.paramsTable?.rows)
+        for word in ["dev", "newp", "aoeij", " hl"] {
+            type(word)
+            #expect(state.paramsTable?.rows == before, "\(word)")
+            #expect(state.paramsTable?.isEditing == true)
+            press(.key(.escape))
+            #expect(state.paramsTable?.rows == before && state.drafts[id] == nil, "\(word)")
+        }
+        // Kept with Enter, the typed text is the cell's.
+        press(.key(.right))
+        type("-x")
+        press(.key(.enter))
+        #expect(url == "{{host}}/search?q=caf%C3%A9%20au%20lait-x&page={{page}}&flag#top")
+    }
+
+    @Test mutating func ctrlZBringsADeletedRowBackIntoTheURL() {
+        press(.key(.down), .key(.delete))
+        #expect(url == "{{host}}/search?q=caf%C3%A9%20au%20lait&flag#top")
+        press(.control("z"))
+        #expect(url == "{{host}}/search?q=caf%C3%A9%20au%20lait&page={{page}}&flag#top")
+        #expect(state.paramsTable?.rows.count == 3)
+    }
+
+    /// F1 on the table lists the table's own keys, not the URL field's.
+    @Test mutating func f1ListsTheTablesKeys() {
+        let bindings = state.keyMap.activeBindings(in: state.keyContexts).map(\.action)
+        #expect(bindings.contains(AppCommand.deleteRow.rawValue))
+        #expect(bindings.contains(AppCommand.undoRows.rawValue))
+        #expect(!bindings.contains(AppCommand.complete.rawValue))
     }
 
     @Test func urlsWithoutAQueryAndVariablesHoldingQuestionMarks() {

@@ -30,19 +30,21 @@ import Testing
         #expect(!render(makeState(), focused: false)[4, 1].style.modifiers.contains(.reverse))
     }
 
-    @Test func spaceTogglesAndEnabledRowsSkipDisabledAndUnnamedOnes() {
+    static let controlSpace = InputEvent.key(KeyEvent(.character(" "), modifiers: .control))
+
+    @Test func controlSpaceTogglesAndEnabledRowsSkipDisabledAndUnnamedOnes() {
         var state = makeState()
         #expect(state.enabledRows.map(\.name) == ["Accept"])
-        feed(&state, [.character("j"), .character(" ")])
+        feed(&state, [.key(.down), Self.controlSpace])
         #expect(state.rows[1].isEnabled)
         #expect(state.enabledRows.map(\.name) == ["Accept", "X-Debug"])
-        feed(&state, [.character(" ")])
+        feed(&state, [Self.controlSpace])
         #expect(!state.rows[1].isEnabled)
     }
 
     @Test func addingARowEditsNameThenValue() {
         var state = makeState()
-        feed(&state, [.character("a")])
+        feed(&state, [.key(.insert)])
         #expect(state.isEditing)
         #expect(state.selectedRow == 1)
         feed(&state, InputEvent.typing("Auth"))
@@ -86,19 +88,53 @@ import Testing
         #expect(state.selectedColumn == .name)
     }
 
-    @Test func deleteRemovesTheRowAndColumnsSwitchWithArrows() {
+    @Test func deleteRemovesTheRowAndControlZBringsItBack() {
         var state = makeState()
         feed(&state, [.key(.right)])
         #expect(state.selectedColumn == .value)
-        feed(&state, [.character("h")])
+        feed(&state, [.key(.left)])
         #expect(state.selectedColumn == .name)
-        feed(&state, [.character("d")])
+        feed(&state, [.key(.delete)])
         #expect(state.rows.map(\.name) == ["X-Debug"])
         feed(&state, [.key(.delete)])
         #expect(state.rows.isEmpty && state.selectedRow == nil)
-        expectUsed(state.handle(.character("d"), area: area), false)
+        expectUsed(state.handle(.key(.delete), area: area), false)
         expectUsed(state.handle(.key(.tab), area: area), false)
-        expectScreen(render(state), ["    Name      Value", "No rows: press a to add one"])
+        expectScreen(render(state), ["    Name      Value", "No rows: type to add one"])
+        feed(&state, [.key(.control("z")), .key(.control("z"))])
+        #expect(state.rows == makeState().rows)
+        expectUsed(state.handle(.key(.control("z")), area: area), false)
+    }
+
+    /// Letters that were commands (`d`, `e`, `a`, `o`, `h`, `l`, `j`, `k`, space) are text: typed on a row
+    /// they edit its cell, and Esc leaves the row as it was.
+    @Test func typedLettersEditTheCellAndNeverChangeRows() {
+        var state = makeState()
+        feed(&state, [.key(.down)])
+        feed(&state, InputEvent.typing("dev aeohljk"))
+        #expect(state.isEditing && state.rows == makeState().rows)
+        feed(&state, [.key(.escape)])
+        #expect(state.rows == makeState().rows && state.selectedRow == 1)
+        feed(&state, InputEvent.typing("-Id"))
+        feed(&state, [.key(.enter), .key(.escape)])
+        #expect(state.rows[1].name == "X-Debug-Id")
+        // Ctrl-Z takes the edit back whole.
+        feed(&state, [.key(.control("z"))])
+        #expect(state.rows == makeState().rows)
+    }
+
+    @Test func typingOnAnEmptyTableAddsARow() {
+        var state = KeyValueTableState()
+        feed(&state, InputEvent.typing("q"))
+        feed(&state, [.key(.tab)])
+        feed(&state, InputEvent.typing("ferry"))
+        feed(&state, [.key(.enter)])
+        #expect(state.rows == [KeyValueRow(name: "q", value: "ferry")])
+        // One change at a time: the value, then the added row.
+        feed(&state, [.key(.control("z"))])
+        #expect(state.rows == [KeyValueRow(name: "q", value: "")])
+        feed(&state, [.key(.control("z"))])
+        #expect(state.rows.isEmpty)
     }
 
     @Test func clicksToggleAndSelectCells() {

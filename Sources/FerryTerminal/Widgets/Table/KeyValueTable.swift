@@ -38,7 +38,7 @@ public struct KeyValueTable: CursorWidget {
         style: Style = .plain, headerStyle: Style = Style(modifiers: .bold),
         selectedStyle: Style = Style(modifiers: .bold),
         cellStyle: Style = Style(modifiers: .reverse), disabledStyle: Style = Style(modifiers: .dim),
-        placeholder: String = "No rows: press a to add one"
+        placeholder: String = "No rows: type to add one"
     ) {
         self.state = state
         self.isFocused = isFocused

@@ -1,11 +1,15 @@
 /// The state of a `KeyValueTable`: rows of name and value with an enable toggle each, the selected cell,
 /// and the cell being edited (through a `TextEditorState`).
 ///
-/// Keys when browsing: Up/Down (`j`/`k`), PgUp/PgDn, Home/End move; Left/Right (`h`/`l`) pick the column;
-/// Space toggles the row; Enter, `e` or F2 edits the cell; `a`, `o` or Insert adds a row below and edits its
-/// name; `d` or Delete removes the row. While editing: Enter keeps the text (after a name, the value is
-/// edited next); Tab / Shift-Tab keep it and edit the other column; Esc throws the edit away (and an added row
-/// left empty). A click on `[x]` toggles, a click on a cell selects it.
+/// The table is a text-entry context: a printable character is always text, never a command. Typed on a
+/// selected cell it starts editing that cell with the character added at the end (on an empty table it adds a
+/// row and types its name), so typing can never delete, toggle or add a row by itself.
+///
+/// Keys when browsing: Up/Down, PgUp/PgDn, Home/End move; Left/Right pick the column; Enter or F2 edits the
+/// cell; Insert adds a row below and edits its name; Delete removes the row; Ctrl-Space toggles it; Ctrl-Z
+/// takes back the last change to the rows (a removed row comes back where it was). While editing: Enter keeps
+/// the text (after a name, the value is edited next); Tab / Shift-Tab keep it and edit the other column; Esc
+/// throws the edit away (and an added row left empty). A click on `[x]` toggles, a click on a cell selects it.
 ///
 /// ```swift
 /// var headers = KeyValueTableState(rows: [KeyValueRow(name: "Accept", value: "application/json")])
@@ -32,6 +36,11 @@ public struct KeyValueTableState: Hashable, Sendable {
     public var viewportHeight: Int
     /// Whether the row being edited was just added (Esc then removes it when empty).
     var isEditingNewRow: Bool
+    /// The rows before each change, most recent last, for ``undo()`` (at most ``undoLimit``).
+    var undoStack: [[KeyValueRow]] = []
+
+    /// How many changes ``undo()`` can take back.
+    static let undoLimit = 100
 
     // MARK: - Creating
 
@@ -51,6 +60,9 @@ public struct KeyValueTableState: Hashable, Sendable {
     /// Whether a cell is being edited.
     public var isEditing: Bool { editor != nil }
 
+    /// Whether ``undo()`` has a change to take back.
+    public var canUndo: Bool { !undoStack.isEmpty }
+
     /// The enabled rows with a name, as pairs in order.
     public var enabledRows: [(name: String, value: String)] {
         rows.filter { $0.isEnabled && !$0.name.isEmpty }.map { (name: $0.name, value: $0.value) }
@@ -66,6 +78,7 @@ public struct KeyValueTableState: Hashable, Sendable {
     /// Replaces the rows (stops editing; keeps the selection where it can).
     public mutating func setRows(_ newRows: [KeyValueRow]) {
         rows = newRows
+        undoStack = []
         editor = nil
         isEditingNewRow = false
         selectedRow = rows.isEmpty ? nil : min(selectedRow ?? 0, rows.count - 1)
@@ -83,12 +96,14 @@ public struct KeyValueTableState: Hashable, Sendable {
     /// Flips whether `row` is enabled.
     public mutating func toggle(row: Int) {
         guard rows.indices.contains(row) else { return }
+        rememberRows()
         rows[row].isEnabled.toggle()
     }
 
     /// Inserts an empty, enabled row below the selection (or first) and starts editing its name.
     public mutating func addRow() {
         commitEdit()
+        rememberRows()
         let index = selectedRow.map { $0 + 1 } ?? rows.count
         rows.insert(KeyValueRow(name: "", value: ""), at: index)
         select(row: index, column: .name)
@@ -96,14 +111,24 @@ public struct KeyValueTableState: Hashable, Sendable {
         isEditingNewRow = true
     }
 
-    /// Removes the selected row.
+    /// Removes the selected row (``undo()`` brings it back).
     public mutating func deleteSelectedRow() {
-        guard let row = selectedRow else { return }
+        guard selectedRow != nil else { return }
+        rememberRows()
+        removeSelectedRow()
+    }
+
+    /// Takes back the last change to the rows (a toggle, an added or removed row, an edited cell); returns
+    /// whether there was one. An edit under way is dropped first.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        guard let previous = undoStack.popLast() else { return false }
         editor = nil
         isEditingNewRow = false
-        rows.remove(at: row)
-        selectedRow = rows.isEmpty ? nil : min(row, rows.count - 1)
+        rows = previous
+        selectedRow = rows.isEmpty ? nil : min(selectedRow ?? 0, rows.count - 1)
         offset = visibleOffset(height: viewportHeight)
+        return true
     }
 
     /// Starts editing the selected cell, cursor at the end of its text.
@@ -117,6 +142,9 @@ public struct KeyValueTableState: Hashable, Sendable {
     /// Stores the edited text in the cell and stops editing.
     public mutating func commitEdit() {
         guard let editor, let row = selectedRow else { return }
+        let old = selectedColumn == .name ? rows[row].name : rows[row].value
+        // A new row was remembered when it was added: its first cell is part of that change.
+        if editor.text != old && !isEditingNewRow { rememberRows() }
         if selectedColumn == .name { rows[row].name = editor.text } else { rows[row].value = editor.text }
         self.editor = nil
         isEditingNewRow = false
@@ -129,7 +157,9 @@ public struct KeyValueTableState: Hashable, Sendable {
         editor = nil
         isEditingNewRow = false
         if removeRow, let row = selectedRow, rows[row].name.isEmpty, rows[row].value.isEmpty {
-            deleteSelectedRow()
+            // The add is taken back whole: nothing is left to undo of it.
+            _ = undoStack.popLast()
+            removeSelectedRow()
             // Back to the row it was added after.
             if !rows.isEmpty { select(row: max(0, row - 1)) }
         }
@@ -182,35 +212,63 @@ public struct KeyValueTableState: Hashable, Sendable {
         }
     }
 
-    /// Keys while browsing.
+    /// Keys while browsing. A printable character is text: it starts editing (see the type's notes).
     mutating func handleBrowsing(_ key: KeyEvent) -> Bool {
         if let target = RowNavigation.target(
-            for: key, selected: selectedRow, count: rows.count, page: viewportHeight, vimKeys: true)
+            for: key, selected: selectedRow, count: rows.count, page: viewportHeight, vimKeys: false)
         {
             select(row: target)
             return true
         }
+        if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty {
+            startTyping(character)
+            return true
+        }
         let plain = key.modifiers.isEmpty
         switch key.key {
-        case .left where plain, .character("h") where plain:
+        case .left where plain:
             selectedColumn = .name
-        case .right where plain, .character("l") where plain:
+        case .right where plain:
             selectedColumn = .value
-        case .character(" ") where plain:
+        case .character(" ") where key.modifiers == .control:
             guard let row = selectedRow else { return false }
             toggle(row: row)
-        case .enter where plain, .character("e") where plain, .function(2):
+        case .enter where plain, .function(2):
             guard selectedRow != nil else { return false }
             beginEditing()
-        case .character("a") where plain, .character("o") where plain, .insert:
+        case .insert:
             addRow()
-        case .character("d") where plain, .delete:
+        case .delete:
             guard selectedRow != nil else { return false }
             deleteSelectedRow()
+        case .character("z") where key.modifiers == .control:
+            return undo()
         default:
             return false
         }
         return true
+    }
+
+    /// Starts editing the selected cell with `character` added at its end; on an empty table, adds a row first.
+    mutating func startTyping(_ character: Character) {
+        if selectedRow == nil { addRow() } else { beginEditing() }
+        editor?.insert(String(character))
+    }
+
+    /// Keeps the rows as they are for ``undo()``.
+    mutating func rememberRows() {
+        undoStack.append(rows)
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+    }
+
+    /// Removes the selected row without remembering it.
+    mutating func removeSelectedRow() {
+        guard let row = selectedRow else { return }
+        editor = nil
+        isEditingNewRow = false
+        rows.remove(at: row)
+        selectedRow = rows.isEmpty ? nil : min(row, rows.count - 1)
+        offset = visibleOffset(height: viewportHeight)
     }
 
     /// Clicks on toggles and cells, and the wheel.

@@ -60,29 +60,37 @@ extension AppReducer {
         return []
     }
 
-    /// Cancels the open request's send, if one is in flight; the pane then says Canceled.
+    /// Esc: peels the innermost transient state (``AppState/nextEscape``), and cancels the open request's send
+    /// only when nothing is left to peel; the pane then says Canceled.
     static func cancel(_ state: inout AppState) -> [Effect] {
-        guard let exchange = state.currentExchange, exchange.isInFlight else {
-            // Esc over a query filter's list clears the filter; in the tree it clears the tree's filter.
-            if isListingFilter(state) { return closeFilter(showing: false, &state) }
-            if state.focus == .tree, state.overlay == nil, !state.tree.filter.isEmpty {
-                if let selected = state.tree.selectedID {
-                    state.tree.setFilter("")
-                    state.tree.select(id: selected)
-                } else {
-                    state.tree.setFilter("")
-                }
-                return []
-            }
+        switch state.nextEscape {
+        case .dialog, .tabEditor:
+            // Their own key-map contexts bind Esc; a remapped key lands here and does what Esc would.
+            return state.overlay != nil ? reduce(OverlayAction.dismissed, &state) : reduce(.tabEditingEnded, &state)
+        case .selection:
+            state.urlEditor.moveCursor(to: state.urlEditor.cursor)
+            return []
+        case .responseFilter:
+            return closeFilter(showing: false, &state)
+        case .treeFilter:
+            let selected = state.tree.selectedID
+            state.tree.setFilter("")
+            if let selected { state.tree.select(id: selected) }
+            return []
+        case .maximizedPane:
+            return toggleMaximized(&state)
+        case .transfer:
+            guard let exchange = state.currentExchange else { return [] }
+            updateCurrentExchange(&state) { $0.phase = .canceled }
+            state.report(.info("Canceled."))
+            return [.cancel(id: exchange.id)]
+        case .nothing:
             if let inFlight = state.exchanges.values.first(where: \.isInFlight) {
                 state.report(
                     .info("Nothing in flight here; \(inFlight.requestID) is still sending (open it and press Esc)."))
             }
             return []
         }
-        updateCurrentExchange(&state) { $0.phase = .canceled }
-        state.report(.info("Canceled."))
-        return [.cancel(id: exchange.id)]
     }
 
     /// Saves the open request's edits to its file.

@@ -55,8 +55,11 @@ struct StatusBarView: Widget {
             }
             if inFlight.count == 1, let wait = inFlight[0].retryWait {
                 // Short here (the response pane says it whole), so it fits beside the environment at 80 columns.
-                text += " · retry \(wait.attempt)/\(wait.of) in \(wait.seconds) s, Esc cancels"
+                text += " · retry \(wait.attempt)/\(wait.of) in \(wait.seconds) s"
             }
+            // What the next Esc does, while it could cancel something: it peels filters and the like first.
+            let escape = state.nextEscape
+            if escape != .nothing && escape != .dialog { text += " · \(escape.hint)" }
             spans.append(Span(text + " ", style: bar.patched(with: theme[.accent])))
         }
         if let message = state.message {

@@ -47,7 +47,7 @@ final class RetryWaitTests {
         }
         let screen = seen.screen
         #expect(screen.contains("Attempt 1 got no usable answer."), "\(screen)")
-        #expect(screen.split(separator: "\n").last?.contains("retry 2/3 in 1.0 s, Esc cancels") == true, "\(screen)")
+        #expect(screen.split(separator: "\n").last?.contains("retry 2/3 in 1.0 s · Esc cancels") == true, "\(screen)")
         #expect(screen.split(separator: "\n").last?.contains("…") == false, "\(screen)")
         #expect(seen.state.currentExchange?.retryWait == RetryWait(attempt: 2, of: 3, delay: .seconds(1)))
         try await app.waitFor("the retried response") { app.shows(" 200 ") }

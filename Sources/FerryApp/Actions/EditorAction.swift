@@ -6,6 +6,8 @@ import Foundation
 enum EditorAction: Sendable {
     /// Save the open request to its file.
     case saveRequested
+    /// Throw away the open request's unsaved edits (asks first, naming what goes).
+    case discardRequested
     /// Open the method picker.
     case methodCycled
     /// Give the keyboard to the tab's editor (Down from the URL on the Body or Headers tab).

@@ -8,6 +8,8 @@ enum TreeAction: Sendable {
     case newRequestRequested
     /// Make a folder in the selected folder (asks for its name).
     case newFolderRequested
+    /// Make a `.http` file with one request in the selected folder, or the workspace (asks for its name).
+    case newFileRequested
     /// Rename, duplicate, delete or move the selected request, file or folder.
     case itemCommand(TreeItemCommand)
     /// Take back the last file-changing tree command (`u`).

@@ -90,6 +90,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case deleteRow = "table.deleteRow"
     case toggleRow = "table.toggleRow"
     case undoRows = "table.undo"
+    case discardDraft = "request.discard"
+    case newFile = "tree.newFile"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -177,6 +179,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .webSocketClose: .webSocket(.closeRequested)
         case .commandLine: .app(.commandLineRequested)
         case .saveAndQuit: .app(.saveAndQuitRequested)
+        case .discardDraft: .editor(.discardRequested)
+        case .newFile: .tree(.newFileRequested)
         case .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
             .editor(.tableKeyPressed(tableKey ?? KeyEvent(.enter)))
         }
@@ -196,7 +200,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
-            .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose:
+            .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose, .discardDraft, .newFile:
             true
         }
     }

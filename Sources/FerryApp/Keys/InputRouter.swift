@@ -101,8 +101,8 @@ enum InputRouter {
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .historyDiff, .trash, .overlayHelp, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict, .reloadDiff,
-            .cookies, .confirmClearCookies, .variableFilePicker:
+            .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
+            .reloadDiff, .cookies, .confirmClearCookies, .variableFilePicker:
             return false
         case nil: return state.focus == .editor
         }

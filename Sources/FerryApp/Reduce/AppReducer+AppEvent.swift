@@ -43,7 +43,9 @@ extension AppReducer {
             return []
         case .paletteRequested:
             state.overlay = .palette(
-                PickerDialogState(title: "Command palette", items: PaletteEntries.all(keyMap: state.keyMap)))
+                PickerDialogState(
+                    title: "Command palette (or a request's name to go to it)",
+                    items: PaletteEntries.all(keyMap: state.keyMap, requestsOf: state.workspace)))
             return []
         case .commandLineRequested:
             state.overlay = .palette(

@@ -16,6 +16,7 @@ extension AppReducer {
         case .headersEdited(let event): return editHeaders(event, &state)
         case .paramsEdited(let event): return editParams(event, &state)
         case .tableKeyPressed(let key): return editFocusedTable(.key(key), &state)
+        case .discardRequested: return askToDiscard(&state)
         case .bodyEdited(let event): return editBody(event, &state)
         case .bodyTableEdited(let event): return editBodyTable(event, &state)
         case .completionAccepted: return acceptCompletion(&state)

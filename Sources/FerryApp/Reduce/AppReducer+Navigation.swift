@@ -294,7 +294,7 @@ extension AppReducer {
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
-            .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
+            .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
             .confirmClearCookies, .variableFilePicker:
             break
         }

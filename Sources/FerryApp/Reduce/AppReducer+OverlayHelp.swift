@@ -16,7 +16,8 @@ extension AppReducer {
         case .help, .overlayHelp, .valueDetail:
             return overlay
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash,
+            .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
+            .historyDiff, .trash,
             .confirmPurge, .confirmEmptyTrash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies,
             .themePicker, .confirmClearCookies, .variableFilePicker:
             return .overlayHelp(under: overlay, scroll: 0)

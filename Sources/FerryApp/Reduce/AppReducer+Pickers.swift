@@ -40,7 +40,10 @@ extension AppReducer {
         switch state.overlay {
         case .palette(let picker):
             return pick(event, picker, &state, reopen: Overlay.palette) { entry, state in
-                reduce(&state, entry.command.action)
+                guard let id = entry.request else { return reduce(&state, entry.command.action) }
+                open(id, &state)
+                state.focus = .editor
+                return []
             }
         case .environmentPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.environmentPicker) { choice, state in
@@ -78,7 +81,8 @@ extension AppReducer {
             }
             if state.overlay == nil, state.reloadConflicts.contains(id) { dismissReloadConflict(id, &state) }
             return effects
-        case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDeleteItem, .historyDiff,
+        case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
+            .historyDiff,
             .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail,
             .reloadDiff, .cookies, .confirmClearCookies, nil:
             return []

@@ -58,7 +58,8 @@ extension AppReducer {
         switch state.overlay {
         case .confirmPurge(_, let selection), .confirmEmptyTrash(_, let selection): selection
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .confirmQuit, .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDeleteItem,
+            .confirmQuit, .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard,
+            .confirmDeleteItem,
             .historyDiff, .trash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadConflict,
             .reloadDiff, .cookies, .themePicker, .confirmClearCookies, .variableFilePicker, nil:
             nil

@@ -21,11 +21,23 @@ extension AppReducer {
         case .undoRequested: return [.undoLastChange]
         case .importRequested: return requestImport(&state)
         case .newRequestRequested:
-            guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
+            guard state.focus == .tree else { return [] }
+            // An empty workspace has no file to add to: the first request gets a file of its own.
+            guard let row = state.tree.selectedID else { return askNewFile(inFolder: "", &state) }
             return askNewRequest(in: row, &state)
         case .newFolderRequested:
-            guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
+            guard state.focus == .tree else { return [] }
+            guard let row = state.tree.selectedID else { return askNewFolder(in: .folder(""), &state) }
             return askNewFolder(in: row, &state)
+        case .newFileRequested:
+            let folder: String
+            switch state.tree.selectedID {
+            case .folder(let path): folder = path
+            case .file(let path): folder = parentFolder(of: path)
+            case .request(let id): folder = parentFolder(of: id.path)
+            case nil: folder = ""
+            }
+            return askNewFile(inFolder: folder, &state)
         case .itemCommand(let command):
             guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
             switch row {
@@ -42,12 +54,22 @@ extension AppReducer {
         switch row {
         case .file(let path): file = path
         case .request(let id): file = id.path
-        case .folder:
-            state.report(.error("Select a file (or a request in it) to add a request to."))
-            return []
+        case .folder(let path):
+            // A folder holds no requests itself: the request gets a new file there.
+            return askNewFile(inFolder: path, &state)
         }
         state.overlay = .namePrompt(
             .newRequest(inFile: file), PromptDialogState(title: "New request in \(file)", label: "Name"))
+        return []
+    }
+
+    /// Asks for the name of a new `.http` file in `folder`; it is made holding one request.
+    private static func askNewFile(inFolder folder: String, _ state: inout AppState) -> [Effect] {
+        state.overlay = .namePrompt(
+            .newFile(inFolder: folder),
+            PromptDialogState(
+                title: "New .http file in \(folder.isEmpty ? "the workspace" : folder)", label: "Name",
+                text: "requests.http"))
         return []
     }
 

@@ -32,6 +32,9 @@ extension AppReducer {
         case .confirmDeleteItem(let path, _, _):
             state.overlay = nil
             return [.changeWorkspace(.deleteItem(path))]
+        case .confirmDiscard(let id, _):
+            state.overlay = nil
+            return discardDraft(id, &state)
         case .confirmPurge(let row, let selection):
             state.overlay = .trash(selection: selection)
             return [.purgeTrash([row.entry])]
@@ -90,6 +93,8 @@ extension AppReducer {
         case .newRequest(let file):
             state.focusAfterChange = .editor
             return [.changeWorkspace(.create(name: name, inFile: file))]
+        case .newFile(let folder):
+            return createFile(named: name, inFolder: folder, &state)
         case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
         case .basicAuth(let id): return edit(id, &state) { $0.setHeader("Authorization", "Basic " + name) }
         case .bearerToken(let id): return edit(id, &state) { $0.setHeader("Authorization", "Bearer " + name) }

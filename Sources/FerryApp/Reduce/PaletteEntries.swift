@@ -1,4 +1,5 @@
 import FerryTerminal
+import FerryWorkbench
 
 /// The command palette's entries: every palette command with its help text and first key.
 enum PaletteEntries {
@@ -12,6 +13,8 @@ enum PaletteEntries {
         var key: String
         /// The vim command that names it (`wq`) on the command line, typed after `:`.
         var exName: String? = nil
+        /// The request the entry opens, for the entries that jump to a request by name.
+        var request: RequestID? = nil
 
         /// What the picker filters and draws: the vim name and the title, or the title and the key.
         var text: String { exName.map { $0 + "  " + title } ?? title + "  " + key }
@@ -34,8 +37,24 @@ enum PaletteEntries {
         Entry(command: .confirm, title: "Quit without saving", key: ":q!", exName: "q!"),
     ]
 
+    /// Palette commands that no default key is bound to, with their titles: the palette lists them all the same.
+    static let keyless: [(command: AppCommand, title: String)] = [
+        (.newFile, "New file: a .http file with one request"),
+        (.discardDraft, "Discard changes: the open request becomes the file's version again (asks first)"),
+    ]
+
     /// Every palette entry, in key-map order.
     static func all(keyMap: KeyMap) -> [Entry] { matching("", keyMap: keyMap) }
+
+    /// Every palette entry, then one per request of `workspace` that opens it ("Go to requests.http#search").
+    static func all(keyMap: KeyMap, requestsOf workspace: Workspace) -> [Entry] {
+        all(keyMap: keyMap)
+            + workspace.files.flatMap(\.requests).map { entry in
+                Entry(
+                    command: .activate, title: "Go to \(entry.id)  \(entry.request.method) \(entry.request.url)",
+                    key: "", request: entry.id)
+            }
+    }
 
     /// The entries whose title fuzzy-matches `query` (the widgets' `FuzzyMatcher`), best first.
     static func matching(_ query: String, keyMap: KeyMap) -> [Entry] {
@@ -46,6 +65,9 @@ enum PaletteEntries {
                 seen.insert(command).inserted
             else { continue }
             entries.append(Entry(command: command, title: binding.help, key: binding.key.displayName))
+        }
+        for (command, title) in keyless where seen.insert(command).inserted {
+            entries.append(Entry(command: command, title: title, key: ""))
         }
         guard !query.isEmpty else { return entries }
         return FuzzyMatcher.rank(query, in: entries.map(\.title)).map { entries[$0] }

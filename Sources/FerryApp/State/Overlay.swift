@@ -30,6 +30,8 @@ enum Overlay: Sendable, Equatable {
     case namePrompt(NamePurpose, PromptDialogState)
     /// Asks whether to move a request to the trash.
     case confirmDelete(RequestID)
+    /// Throw away the unsaved edits of a request (`lost` says which lines of the draft go)?
+    case confirmDiscard(RequestID, lost: [String])
     /// Asks whether to move a file or folder to the trash, with how many requests (and unsaved drafts) it holds.
     case confirmDeleteItem(path: String, requests: Int, unsaved: Int)
     /// A diff of two history entries, scrolled.
@@ -83,7 +85,9 @@ enum Overlay: Sendable, Equatable {
             .reloadConflict, .themePicker, .variableFilePicker:
             .picker
         case .confirmQuit: .confirm
-        case .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .confirmClearCookies: .confirmDelete
+        case .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash,
+            .confirmClearCookies:
+            .confirmDelete
         case .namePrompt: .namePrompt
         case .search, .treeFilter: .prompt
         case .history: .history
@@ -103,6 +107,8 @@ enum Overlay: Sendable, Equatable {
 enum NamePurpose: Sendable, Equatable {
     /// A new request at the end of this file.
     case newRequest(inFile: String)
+    /// A new `.http` file, holding one request, in this folder (`""`: the workspace root).
+    case newFile(inFolder: String)
     /// A new name for this request.
     case rename(RequestID)
     /// Basic credentials (`user password`, variables allowed) for this request.

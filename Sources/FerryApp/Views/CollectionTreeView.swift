@@ -7,6 +7,16 @@ struct CollectionTreeView: Widget {
     /// The state to draw.
     let state: AppState
 
+    /// What an empty workspace shows: the keys that make a first request and a folder.
+    var emptyWorkspaceLines: [String] {
+        let keyMap = state.keyMap
+        var lines = ["No .http files here."]
+        if let key = AppKeyMap.hint(for: .newRequest, in: keyMap) { lines.append("\(key): a first request") }
+        if let key = AppKeyMap.hint(for: .newFolder, in: keyMap) { lines.append("\(key): a folder") }
+        if let key = AppKeyMap.hint(for: .importFile, in: keyMap) { lines.append("\(key): import curl, Postman…") }
+        return lines
+    }
+
     /// Draws the pane into `area`.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         let theme = state.theme
@@ -17,8 +27,10 @@ struct CollectionTreeView: Widget {
         let list = block.inner(area)
         guard !list.isEmpty else { return }
         if state.tree.rows.isEmpty {
-            let text = state.tree.filter.isEmpty ? "No .http files here." : "Nothing matches."
-            Line(text, style: theme[.muted]).render(into: &buffer, area: list.rows(list.y, count: 1))
+            let lines = state.tree.filter.isEmpty ? emptyWorkspaceLines : ["Nothing matches."]
+            for (row, text) in lines.prefix(list.height).enumerated() {
+                Line(text, style: theme[.muted]).render(into: &buffer, area: list.rows(list.y + row, count: 1))
+            }
             return
         }
         let selection = state.focus == .tree ? theme[.selection] : theme[.selection].adding(.dim)

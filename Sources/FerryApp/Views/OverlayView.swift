@@ -111,6 +111,9 @@ struct OverlayView: CursorWidget {
             renderOverlayHelp(under: under, scroll: scroll, into: &buffer, area: area)
         case .trash(let selection):
             renderTrash(selection: selection, into: &buffer, area: area)
+        case .confirmDiscard(let id, let lost):
+            renderQuestion(
+                "Discard your changes?", AppReducer.discardQuestion(id, lost: lost), into: &buffer, area: area)
         case .confirmPurge(let row, _):
             renderQuestion("Delete for good?", AppReducer.purgeQuestion(row), into: &buffer, area: area)
         case .confirmEmptyTrash(let entries, _):
@@ -184,8 +187,9 @@ struct OverlayView: CursorWidget {
         case .history(let query, _, _):
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
-        case .help, .confirmQuit, .confirmDelete, .confirmDeleteItem, .historyDiff, .trash, .confirmPurge,
-            .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadDiff, .cookies,
+        case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .historyDiff, .trash,
+            .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadDiff,
+            .cookies,
             .confirmClearCookies:
             return nil
         }

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FerryJSON", targets: ["FerryJSON"]),
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
+        .library(name: "FerryYAML", targets: ["FerryYAML"]),
         .library(name: "FerryWorkbench", targets: ["FerryWorkbench"]),
         .library(name: "FerryTerminal", targets: ["FerryTerminal"]),
         .executable(name: "ferry", targets: ["ferry"]),
@@ -53,7 +54,9 @@ let package = Package(
             dependencies: ["CJavaScriptCore", "FerryJSON"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),
-        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript"]),
+        // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
+        .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript", "FerryYAML"]),
         // FerryJSON places a theme file's problems at their line and column.
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
@@ -70,7 +73,7 @@ let package = Package(
             name: "FerryBench",
             dependencies: [
                 "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryWorkbench",
-                "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript",
+                "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript", "FerryYAML",
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
@@ -89,6 +92,7 @@ let package = Package(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
         .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
+        .testTarget(name: "FerryYAMLTests", dependencies: ["FerryYAML", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),

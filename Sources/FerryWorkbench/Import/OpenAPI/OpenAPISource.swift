@@ -1,4 +1,5 @@
 import FerryJSON
+import FerryYAML
 
 /// A parsed OpenAPI file: its value and a way back from a JSON pointer to a line and column.
 struct OpenAPISource {

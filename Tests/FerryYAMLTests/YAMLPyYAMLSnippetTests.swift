@@ -1,5 +1,5 @@
 import FerryJSON
-import FerryWorkbench
+import FerryYAML
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import FerryJSON
 import FerryTestSupport
-import FerryWorkbench
+import FerryYAML
 import Foundation
 import Testing
 

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
         .library(name: "FerryYAML", targets: ["FerryYAML"]),
         .library(name: "FerryWorkbench", targets: ["FerryWorkbench"]),
+        .library(name: "FerryImport", targets: ["FerryImport"]),
         .library(name: "FerryTerminal", targets: ["FerryTerminal"]),
         .executable(name: "ferry", targets: ["ferry"]),
     ],
@@ -56,24 +57,32 @@ let package = Package(
         ),
         // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
         .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript", "FerryYAML"]),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript"]),
+        // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
+        // into a workspace.
+        .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
         // FerryJSON places a theme file's problems at their line and column.
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
         .target(
             name: "FerryApp",
-            dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryScript"]),
+            dependencies: [
+                "FerryTerminal", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryScript",
+            ]),
 
         // MARK: Executables
         .executableTarget(
             name: "ferry",
-            dependencies: ["FerryApp", "FerryNcurses", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryTerminal"]
+            dependencies: [
+                "FerryApp", "FerryNcurses", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryTerminal",
+            ]
         ),
         .executableTarget(
             name: "FerryBench",
             dependencies: [
                 "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryWorkbench",
                 "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript", "FerryYAML",
+                "FerryImport",
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
@@ -94,6 +103,8 @@ let package = Package(
         .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryYAMLTests", dependencies: ["FerryYAML", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryImportTests", dependencies: ["FerryImport", "FerryWorkbench", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),

@@ -1,3 +1,4 @@
+import FerryImport
 import FerryWorkbench
 import FerryYAML
 import Foundation

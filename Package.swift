@@ -4,6 +4,7 @@ import PackageDescription
 /// Ferry: a terminal REST workbench and the HTTP client core under it.
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl, CZlib.
+/// ferry, FerryApp → FerryImport → FerryWorkbench, FerryYAML → FerryJSON; FerryWorkbench never imports FerryImport.
 /// FerryWorkbench → FerryScript → FerryJSON, CJavaScriptCore (opened with dlopen on the first script).
 /// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(

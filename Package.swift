@@ -4,6 +4,7 @@ import PackageDescription
 /// Ferry: a terminal REST workbench and the HTTP client core under it.
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl, CZlib.
+/// ferry, FerryApp → FerryImport → FerryWorkbench, FerryYAML → FerryJSON; FerryWorkbench never imports FerryImport.
 /// FerryWorkbench → FerryScript → FerryJSON, CJavaScriptCore (opened with dlopen on the first script).
 /// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(
@@ -13,7 +14,9 @@ let package = Package(
         .library(name: "FerryJSON", targets: ["FerryJSON"]),
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
+        .library(name: "FerryYAML", targets: ["FerryYAML"]),
         .library(name: "FerryWorkbench", targets: ["FerryWorkbench"]),
+        .library(name: "FerryImport", targets: ["FerryImport"]),
         .library(name: "FerryTerminal", targets: ["FerryTerminal"]),
         .executable(name: "ferry", targets: ["ferry"]),
     ],
@@ -53,24 +56,34 @@ let package = Package(
             dependencies: ["CJavaScriptCore", "FerryJSON"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),
+        // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
+        .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
         .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript"]),
+        // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
+        // into a workspace.
+        .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
         // FerryJSON places a theme file's problems at their line and column.
         .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
         .target(
             name: "FerryApp",
-            dependencies: ["FerryTerminal", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryScript"]),
+            dependencies: [
+                "FerryTerminal", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryScript",
+            ]),
 
         // MARK: Executables
         .executableTarget(
             name: "ferry",
-            dependencies: ["FerryApp", "FerryNcurses", "FerryWorkbench", "FerryHTTP", "FerryJSON", "FerryTerminal"]
+            dependencies: [
+                "FerryApp", "FerryNcurses", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryTerminal",
+            ]
         ),
         .executableTarget(
             name: "FerryBench",
             dependencies: [
                 "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryWorkbench",
-                "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript",
+                "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript", "FerryYAML",
+                "FerryImport",
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
@@ -89,7 +102,10 @@ let package = Package(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
         .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
+        .testTarget(name: "FerryYAMLTests", dependencies: ["FerryYAML", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryImportTests", dependencies: ["FerryImport", "FerryWorkbench", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),

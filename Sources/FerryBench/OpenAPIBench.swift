@@ -1,4 +1,6 @@
+import FerryImport
 import FerryWorkbench
+import FerryYAML
 import Foundation
 
 /// `FerryBench openapi`: YAMLReader on the corpus's largest YAML description against PyYAML's

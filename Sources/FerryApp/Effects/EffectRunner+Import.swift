@@ -1,3 +1,4 @@
+import FerryImport
 import FerryWorkbench
 import Foundation
 

@@ -1,3 +1,4 @@
+import FerryImport
 import FerryWorkbench
 
 // MARK: - A curl command pasted into the URL field becomes the request

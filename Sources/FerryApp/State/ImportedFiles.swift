@@ -1,3 +1,4 @@
+import FerryImport
 import FerryWorkbench
 
 /// What an import in the workbench wrote: the workspace as it is afterwards and the report of the write.

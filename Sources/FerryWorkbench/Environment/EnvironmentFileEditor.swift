@@ -25,7 +25,7 @@ public struct EnvironmentFileEditor: Sendable {
     {
         let merger = EnvironmentFileMerger(file: file)
         guard let bytes, let document = try parsed(bytes) else {
-            return merger.merge(nil, [(environment, [.init(name, value)])]).bytes ?? []
+            return merger.merge(nil, [(environment, [(name, value)])]).bytes ?? []
         }
         if let node = text.member(environment, of: document.root, in: document) {
             guard document.kind(of: node) == .object else {
@@ -39,7 +39,7 @@ public struct EnvironmentFileEditor: Sendable {
                 return result
             }
         }
-        let outcome = merger.merge(bytes, [(environment, [.init(name, value)])])
+        let outcome = merger.merge(bytes, [(environment, [(name, value)])])
         if let problem = outcome.diagnostics.first(where: { $0.severity == .error }) { throw problem }
         return outcome.bytes ?? bytes
     }

@@ -1,13 +1,15 @@
 // MARK: - Fast trimming of spaces and tabs (the parser's hot path; Foundation's is much slower)
 
 extension String {
-    /// The text without leading and trailing spaces, tabs and stray carriage returns.
-    var trimmedSpaces: String { self[...].trimmedSpaces }
+    /// The text without leading and trailing spaces, tabs and stray carriage returns (and a leading byte
+    /// order mark): the `.http` parser's trimming, public for the importers that write what it reads.
+    public var trimmedSpaces: String { self[...].trimmedSpaces }
 }
 
 extension Substring {
-    /// The text without leading and trailing spaces, tabs and stray carriage returns.
-    var trimmedSpaces: String {
+    /// The text without leading and trailing spaces, tabs and stray carriage returns (and a leading byte
+    /// order mark), as a `String`: the `.http` parser's trimming.
+    public var trimmedSpaces: String {
         let utf8 = self.utf8
         var start = utf8.startIndex
         var end = utf8.endIndex

@@ -112,3 +112,11 @@ public struct VariableValue: Sendable, Hashable {
         self.isTemplate = isTemplate
     }
 }
+
+// MARK: - Dynamic variables
+
+extension VariableContext {
+    /// The names of the `{{$…}}` dynamic variables every context resolves (`$uuid`, `$random.integer`,
+    /// `$datetime`, the `$random.` Faker families…), for messages and importers.
+    public static var dynamicVariableNames: [String] { DynamicVariable.names }
+}

@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryImport
 import FerryWorkbench
 import Foundation
 

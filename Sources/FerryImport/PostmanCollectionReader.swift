@@ -1,0 +1,199 @@
+import FerryWorkbench
+import Foundation
+
+/// Walks a Postman collection's items into ``ImportedCollection`` files, one per folder, collecting
+/// located diagnostics on the way (see `PostmanCollectionReader+Request.swift` for one request).
+struct PostmanCollectionReader {
+    /// `protocolProfileBehavior` settings that map to directives, inherited from folders.
+    struct Behavior {
+        var noRedirect = false
+        var insecure = false
+    }
+
+    /// A collection, folder or environment variable.
+    struct Variable {
+        var name: String
+        var value: String
+        var isSecret: Bool
+    }
+
+    /// The source file's name, for diagnostics.
+    let file: String
+    var diagnostics: [Diagnostic] = []
+    var files: [ImportedCollection.File] = []
+    /// Saved example responses seen, and the first one (reported once for the whole collection).
+    var savedResponses = 0
+    var firstSavedResponse: PostmanJSON.Node?
+
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: - The collection
+
+    mutating func read(_ root: PostmanJSON.Node) throws(Diagnostic) -> ImportedCollection {
+        let info = root["info"]
+        if let schema = info?["schema"]?.text, !schema.contains("v2.0") && !schema.contains("v2.1") {
+            throw Diagnostic(
+                "unsupported Postman schema \(schema) (v2.0 and v2.1 are read; export the collection again as v2.1)",
+                at: location(info?["schema"]))
+        }
+        let name = info?["name"]?.nonEmptyText ?? PostmanImporter.baseName(of: file)
+        let stem = ImportNaming.safeComponent(name, fallback: "collection")
+        warnAboutScripts(root, what: "collection '\(name)'")
+        let behavior = Self.behavior(root["protocolProfileBehavior"], inherited: Behavior())
+        readFolder(
+            root["item"]?.elements ?? [], path: [], fileName: stem + ".http", auth: root["auth"], behavior: behavior,
+            comments: Self.descriptionLines(info?["description"]))
+        if let first = firstSavedResponse, savedResponses > 0 {
+            warn(
+                "\(savedResponses) saved example response\(savedResponses == 1 ? "" : "s") not imported (Ferry keeps "
+                    + "real responses in its history)", at: first)
+        }
+        var environments: [ImportedCollection.Environment] = []
+        let variables = Self.variables((root["variable"] ?? root["variables"])?.elements ?? [])
+        if !variables.isEmpty { environments.append(Self.environment(EnvironmentFiles.sharedName, variables)) }
+        guard !files.isEmpty || !environments.isEmpty else {
+            throw Diagnostic("the collection holds no requests", at: SourceLocation(file: file, line: 1))
+        }
+        return ImportedCollection(files: files, environments: environments, diagnostics: diagnostics)
+            .checkedByReparsing()
+    }
+
+    /// Reads one folder's items: its requests into `fileName` under `path`, its subfolders recursively.
+    mutating func readFolder(
+        _ items: [PostmanJSON.Node], path: [String], fileName: String, auth: PostmanJSON.Node?, behavior: Behavior,
+        comments: [String]
+    ) {
+        var requests: [SavedRequest] = []
+        var titles = Set<String>()
+        var folderNames = Set<String>([fileName.lowercased()])
+        var subfolders: [(node: PostmanJSON.Node, name: String)] = []
+        for item in items {
+            if let children = item["item"], children.kind == .array {
+                let name = ImportNaming.safeComponent(item["name"]?.text ?? "", fallback: "folder")
+                subfolders.append((item, ImportNaming.unique(name, among: &folderNames)))
+            } else if let requestNode = item["request"] {
+                if let responses = item["response"], !responses.elements.isEmpty {
+                    savedResponses += responses.elements.count
+                    if firstSavedResponse == nil { firstSavedResponse = responses }
+                }
+                guard var request = readRequest(item, requestNode, inheritedAuth: auth, behavior: behavior) else {
+                    continue
+                }
+                request.title = ImportNaming.unique(request.title ?? "request", among: &titles, separator: " ")
+                requests.append(request)
+            } else {
+                diagnostics.append(
+                    Diagnostic(
+                        "an item with neither a request nor items; skipped", at: location(item), severity: .warning))
+            }
+        }
+        if !requests.isEmpty {
+            // The folder's description, unless the first request says the same (generated collections do).
+            let firstComments = requests[0].preamble.filter { $0.kind == .comment }.map(\.text)
+            if !comments.isEmpty, !firstComments.starts(with: comments) {
+                requests[0].preamble.insert(contentsOf: comments.map { PreambleItem(.comment, text: $0) }, at: 0)
+            }
+            files.append(ImportedCollection.File(path: (path + [fileName]).joined(separator: "/"), requests: requests))
+        }
+        for folder in subfolders {
+            let folderName = folder.node["name"]?.text ?? folder.name
+            warnAboutScripts(folder.node, what: "folder '\(folderName)'")
+            let folderAuth = folder.node["auth"].flatMap { $0.kind == .object ? $0 : nil } ?? auth
+            readFolder(
+                folder.node["item"]?.elements ?? [], path: path + [folder.name], fileName: folder.name + ".http",
+                auth: folderAuth, behavior: Self.behavior(folder.node["protocolProfileBehavior"], inherited: behavior),
+                comments: Self.descriptionLines(folder.node["description"]))
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    /// Where `node` is in the source file (line 1 when unknown).
+    func location(_ node: PostmanJSON.Node?) -> SourceLocation {
+        SourceLocation(file: file, line: node?.line ?? 1)
+    }
+
+    mutating func warn(_ message: String, at node: PostmanJSON.Node?) {
+        diagnostics.append(Diagnostic(message, at: location(node), severity: .warning))
+    }
+
+    /// A warning when `node` has pre-request or test scripts with code in them.
+    mutating func warnAboutScripts(_ node: PostmanJSON.Node, what: String) {
+        var kinds: [String] = []
+        for event in node["event"]?.elements ?? [] {
+            guard let script = event["script"]?["exec"] else { continue }
+            let code = script.kind == .array ? script.elements.compactMap(\.text).joined() : script.text ?? ""
+            guard !code.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, event["disabled"]?.isTrue != true
+            else {
+                continue
+            }
+            let kind = event["listen"]?.text ?? "script"
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        guard !kinds.isEmpty else { return }
+        let list = kinds.map { $0 == "prerequest" ? "pre-request" : $0 }.joined(separator: " and ")
+        warn(
+            "the \(list) script\(kinds.count > 1 ? "s" : "") of \(what) not imported: Ferry does not run scripts",
+            at: node["event"])
+    }
+
+    // MARK: - Shared readers
+
+    /// Description text (a string, or `{ "content": … }`) as `#` comment lines.
+    static func descriptionLines(_ node: PostmanJSON.Node?) -> [String] {
+        guard let node, let text = node.kind == .object ? node["content"]?.text : node.text else { return [] }
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { $0.replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        // `# @word` would read as a directive.
+        return lines.map { $0.isEmpty ? "#" : "# " + ($0.hasPrefix("@") ? "-- " + $0 : $0) }
+    }
+
+    /// `protocolProfileBehavior`'s `followRedirects: false` and `strictSSL: false` on top of `inherited`.
+    static func behavior(_ node: PostmanJSON.Node?, inherited: Behavior) -> Behavior {
+        var result = inherited
+        if let follow = node?["followRedirects"]?.text { result.noRedirect = follow == "false" }
+        if let strict = node?["strictSSL"]?.text { result.insecure = strict == "false" }
+        return result
+    }
+
+    /// Enabled variables of a `variable` / `values` array, in order of first appearance with the last
+    /// enabled value of a repeated key (as Postman and newman read them).
+    static func variables(_ elements: [PostmanJSON.Node]) -> [Variable] {
+        var result: [Variable] = []
+        for element in elements {
+            guard let name = (element["key"] ?? element["id"])?.nonEmptyText else { continue }
+            if element["disabled"]?.isTrue == true || element["enabled"]?.text == "false" { continue }
+            let valueNode = element["value"]
+            let value = valueNode.map { $0.text ?? ($0.kind == .null ? "" : $0.value.formatted(.compact)) } ?? ""
+            let secret = element["type"]?.text == "secret" || isSecretName(name)
+            if let index = result.firstIndex(where: { $0.name == name }) {
+                result[index].value = value
+                result[index].isSecret = result[index].isSecret || secret
+            } else {
+                result.append(Variable(name: name, value: value, isSecret: secret))
+            }
+        }
+        return result
+    }
+
+    /// An environment with secret variables apart.
+    static func environment(_ name: String, _ variables: [Variable]) -> ImportedCollection.Environment {
+        ImportedCollection.Environment(
+            name: name, variables: variables.filter { !$0.isSecret }.map { .init($0.name, $0.value) },
+            secrets: variables.filter(\.isSecret).map { .init($0.name, $0.value) })
+    }
+
+    /// Whether a variable's name says it holds a secret (token, password, secret, API key).
+    static func isSecretName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["token", "password", "passwd", "secret", "apikey", "api_key", "api-key"].contains {
+            lowered.contains($0)
+        }
+    }
+}

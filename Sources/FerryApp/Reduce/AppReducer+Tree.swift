@@ -8,7 +8,11 @@ extension AppReducer {
     static func reduce(_ action: TreeAction, _ state: inout AppState) -> [Effect] {
         switch action {
         case .filterRequested:
-            state.overlay = .treeFilter(state.tree.filter)
+            // Each `/` starts a new filter: the old one goes, so what is typed is all that is matched.
+            let selected = state.tree.selectedID
+            state.tree.setFilter("")
+            if let selected { state.tree.select(id: selected) }
+            state.overlay = .treeFilter("")
             return []
         case .unboundLetterTyped(let character):
             let filter = AppKeyMap.hint(for: .filterTree, in: state.keyMap) ?? "/"

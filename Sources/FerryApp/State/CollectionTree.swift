@@ -35,14 +35,16 @@ struct CollectionRow: ListRow, Sendable, Hashable {
     var method: String?
     /// The request's URL, matched by the filter without being shown.
     var url: String
+    /// The node's id in words (`api/users.http`, `api/users.http#me`), matched by the filter too.
+    var idText = ""
     /// The row's colour.
     var style: Style
 
     /// The name shown.
     var text: String { title }
 
-    /// The URL, so typing part of it finds the request.
-    var filterKeywords: String { url }
+    /// The id and the URL, so typing part of either (`#me`, `users.http`, `/search`) finds the row.
+    var filterKeywords: String { url.isEmpty ? idText : idText + " " + url }
 }
 
 /// Builds the collection tree's nodes from the workspace (pure): folders and files in path order,
@@ -61,19 +63,21 @@ enum CollectionTree {
             let subfolders = (folders[folder] ?? []).map { path in
                 Item(
                     id: .folder(path),
-                    row: CollectionRow(title: lastComponent(path) + "/", url: "", style: theme[.accent]),
+                    row: CollectionRow(
+                        title: lastComponent(path) + "/", url: "", idText: path + "/", style: theme[.accent]),
                     children: children(of: path))
             }
             let requestFiles = (files[folder] ?? []).map { file in
                 Item(
                     id: .file(file.path),
-                    row: CollectionRow(title: lastComponent(file.path), url: "", style: theme[.text]),
+                    row: CollectionRow(
+                        title: lastComponent(file.path), url: "", idText: file.path, style: theme[.text]),
                     children: file.requests.map { request in
                         Item(
                             id: .request(request.id),
                             row: CollectionRow(
                                 title: title(of: request), method: request.request.method,
-                                url: request.request.fullURL, style: theme[.text]))
+                                url: request.request.fullURL, idText: request.id.description, style: theme[.text]))
                     })
             }
             return subfolders + requestFiles

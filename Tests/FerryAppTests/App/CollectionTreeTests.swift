@@ -166,6 +166,6 @@ struct CollectionTreeNodeTests {
             state.visibleTreeRows.map(\.title) == [
                 "a/", "b/", "y.http", "y", "c/", "z.http", "http://h/z", "requests.http", "one",
             ])
-        #expect(state.visibleTreeRows.first { $0.title == "y" }?.filterKeywords == "http://h/y")
+        #expect(state.visibleTreeRows.first { $0.title == "y" }?.filterKeywords == "b/y.http#y http://h/y")
     }
 }

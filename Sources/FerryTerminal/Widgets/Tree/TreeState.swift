@@ -239,12 +239,15 @@ public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
     }
 
     /// Appends `node` and its visible descendants; returns whether anything was appended (filtering drops
-    /// subtrees with no match).
+    /// subtrees with no match). A node that matches shows everything under it (`insideMatch` for its
+    /// descendants): a filter naming a file lists its requests.
     mutating func append(
-        _ node: TreeItem<ID, Row>, path: [Int], isLast: Bool, guides: [Bool], into built: inout [TreeRow<ID>]
+        _ node: TreeItem<ID, Row>, path: [Int], isLast: Bool, guides: [Bool], insideMatch: Bool = false,
+        into built: inout [TreeRow<ID>]
     ) -> Bool {
         let filtering = !filter.isEmpty
         let match = filtering ? filterMode.match(filter, in: node.row) : nil
+        let shownWhole = insideMatch || match != nil
         let isExpanded = filtering || expanded.contains(node.id)
         let start = built.count
         built.append(
@@ -259,7 +262,10 @@ public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
             for (index, child) in node.children.enumerated() {
                 let mark = built.count
                 let isLastChild = !filtering && index == node.children.count - 1
-                if append(child, path: path + [index], isLast: isLastChild, guides: childGuides, into: &built) {
+                if append(
+                    child, path: path + [index], isLast: isLastChild, guides: childGuides, insideMatch: shownWhole,
+                    into: &built)
+                {
                     kept.append(mark)
                     anyChild = true
                 }
@@ -270,12 +276,9 @@ public struct TreeState<ID: Hashable, Row: ListRow>: ScrollableSelection {
                 Self.closeGuides(after: lastKept, level: childGuides.count, in: &built)
             }
         }
-        if filtering && match == nil && !anyChild {
+        if filtering && !shownWhole && !anyChild {
             built.removeSubrange(start...)
             return false
-        }
-        if filtering && match != nil && !anyChild && !node.children.isEmpty {
-            built[start].isExpanded = false
         }
         return true
     }

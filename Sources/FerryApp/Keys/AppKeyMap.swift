@@ -144,7 +144,7 @@ enum AppKeyMap {
             bind(key, command, help, [.picker, .namePrompt])
         }
         // The problems found at start-up (last too).
-        bind("f10", .problems, "Problems: what could not be loaded (files, keys.conf, theme)")
+        bind("f10", .problems, "Problems and messages: what could not be loaded, and this session's messages whole")
         bind("esc", .dismiss, "Close", [.problems])
         bind("q", .dismiss, "Close", [.problems])
         bind("f10", .dismiss, "Close", [.problems])

@@ -41,22 +41,23 @@ extension AppReducer {
         }
         if let exchange = state.currentExchange, !exchange.viewport.search.isEmpty {
             state.responseTab = .body
+            let subject = MessageSubject.bodySearch(exchange.requestID)
             if let filter = exchange.viewport.filter {
                 state.report(
                     .init(
                         text: filter.error != nil || filter.results.isEmpty
                             ? filter.summary
                             : filter.summary + "; ↑↓ or n/N move, Enter shows it in the tree, Esc clears.",
-                        isError: filter.error != nil || filter.results.isEmpty))
+                        isError: filter.error != nil || filter.results.isEmpty), about: subject)
             } else if let problem = exchange.viewport.searchError {
-                state.report(.error("Cannot search: \(problem)"))
+                state.report(.error("Cannot search: \(problem)"), about: subject)
             } else {
                 state.report(
                     .init(
                         text: exchange.viewport.matches.isEmpty
                             ? "No match for \(exchange.viewport.search)."
                             : matchSummary(exchange.viewport) + "; n / N to move.",
-                        isError: exchange.viewport.matches.isEmpty))
+                        isError: exchange.viewport.matches.isEmpty), about: subject)
             }
         }
         return []

@@ -281,7 +281,11 @@ extension AppReducer {
         case .trash(let selection):
             state.overlay = .trash(selection: step(selection, move, count: state.trash.count, page: page))
         case .problems(let scroll):
-            state.overlay = .problems(scroll: step(scroll, move, count: state.problems.count, page: page))
+            // Lines, not entries: a long problem or error wraps over several (a generous count; the view stops).
+            let count = (state.problems.map(\.description) + state.messageLog.map(\.text)).reduce(2) {
+                $0 + 1 + $1.count / 40
+            }
+            state.overlay = .problems(scroll: step(scroll, move, count: count, page: page))
         case .run(let selection):
             state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
         case .variables(let rows, let scroll):

@@ -56,7 +56,8 @@ extension AppReducer {
     static func sendFailed(_ id: SendID, _ problem: String, _ state: inout AppState) -> [Effect] {
         guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
         state.exchanges[exchange.requestID] = nil
-        state.report(.error(problem))
+        // About the request as it is: fixing it (an edit, a discard) takes the message away.
+        state.report(.error(problem), about: .request(exchange.requestID, draft: state.drafts[exchange.requestID]))
         return []
     }
 
@@ -114,7 +115,7 @@ extension AppReducer {
         case .success(let workspace):
             state.workspace = workspace
             state.rebuildTree()
-            state.report(.info("Saved \(id.path)."))
+            state.report(.info("Saved \(id.path)."), about: .request(id, draft: state.drafts[id]))
             var effects: [Effect] = []
             if state.drafts[id] == saved {
                 state.drafts[id] = nil

@@ -38,7 +38,11 @@ extension AppReducer {
                 state.report(.error("A close code is 1000–1003, 1007–1014 or 3000–4999, such as 1000."))
                 return []
             }
-            state.report(.info("Closing with \(code)…"))
+            if let open = state.openRequest {
+                state.report(.info("Closing with \(code)…"), about: .closing(open))
+            } else {
+                state.report(.info("Closing with \(code)…"))
+            }
             return [.closeWebSocket(id: id, code: code)]
         default:
             return []

@@ -13,6 +13,12 @@ enum AppReducer {
     static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         let message = state.message
         let effects = reduceScoped(&state, action)
+        // A message said about a request describes it as this action left it; one about something that
+        // changed since goes.
+        if state.message != message, case .request(let id, _)? = state.message?.subject {
+            state.message?.subject = .request(id, draft: state.drafts[id])
+        }
+        if let subject = state.message?.subject, !subject.holds(in: state) { state.message = nil }
         // A file changed on disk under unsaved edits asks what to do as soon as no other dialog is open.
         if state.overlay == nil, !state.reloadConflicts.isEmpty { askAboutNextReloadConflict(&state) }
         // Whatever opened a request: a response recorded for it shows when it has none of its own.

@@ -104,6 +104,8 @@ public struct AppState: Sendable {
     var trash: [TrashRow] = []
     /// What was found wrong at start-up, in the workspace, the key map and the theme (F10 lists them).
     var problems: [Problem] = []
+    /// The messages of this session, newest last (F10 lists them whole after the start-up problems).
+    var messageLog: [Message] = []
     /// Whether the app should end.
     var isFinished = false
 
@@ -113,6 +115,8 @@ public struct AppState: Sendable {
         var text: String
         /// Whether it is an error.
         var isError: Bool
+        /// What it describes, when it describes something that can change: it goes once that changed.
+        var subject: MessageSubject? = nil
 
         /// A problem, in words with what to do.
         static func error(_ text: String) -> Message { Message(text: text, isError: true) }
@@ -121,10 +125,26 @@ public struct AppState: Sendable {
         static func info(_ text: String) -> Message { Message(text: text, isError: false) }
     }
 
-    /// Shows `message` in the status bar (until the next one).
+    /// Shows `message` in the status bar (until the next one), and keeps it whole for F10.
     mutating func report(_ message: Message) {
         self.message = message
+        // A message that goes on from the last one (a note added to it) takes its place in the log.
+        if let last = messageLog.last, message.text.hasPrefix(last.text) { messageLog.removeLast() }
+        messageLog.append(Message(text: message.text, isError: message.isError))
+        if messageLog.count > Self.messageLogLimit { messageLog.removeFirst() }
     }
+
+    /// Shows `message` in the status bar while `subject` still holds (see ``MessageSubject``): a request's
+    /// subject is taken as the request is once the action that said it ends.
+    mutating func report(_ message: Message, about subject: MessageSubject) {
+        var message = message
+        message.subject = subject
+        report(message)
+    }
+
+    /// How many of the session's messages ``messageLog`` keeps: the Problems view lists them whole, since the
+    /// status bar cuts a long one to its row.
+    static let messageLogLimit = 50
 
     // MARK: - Creating
 

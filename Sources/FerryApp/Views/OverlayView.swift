@@ -132,12 +132,22 @@ struct OverlayView: CursorWidget {
                 size: AppReducer.valueDetailSize(in: area.size), into: &buffer, area: area)
         case .problems(let scroll):
             let width = max(20, area.width - 8)
-            let lines =
+            let startUp =
                 state.problems.isEmpty
                 ? [Line("Nothing was found wrong at start-up.", style: theme[.muted])]
-                : state.problems.dropFirst(scroll).flatMap { problem in
+                : state.problems.flatMap { problem in
                     Paragraph.wrapped(Line(problem.description, style: theme[.error]), width: width)
                 }
+            // The session's messages, newest first and whole (the status bar cuts a long one to its row).
+            let session =
+                state.messageLog.isEmpty
+                ? []
+                : [Line(""), Line("Messages this session, newest first:", style: theme[.muted])]
+                    + state.messageLog.reversed().flatMap { message in
+                        Paragraph.wrapped(
+                            Line(message.text, style: message.isError ? theme[.error] : theme[.text]), width: width)
+                    }
+            let lines = Array((startUp + session).dropFirst(scroll))
             let count = state.problems.count
             dialog(
                 "\(count == 1 ? "1 problem" : "\(count) problems") at start-up; the rest loaded (Esc closes)",

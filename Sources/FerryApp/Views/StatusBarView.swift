@@ -3,24 +3,16 @@ import FerryTerminal
 /// The status bar: the environment, what is in flight (bytes, rate, percent, a spinner), the latest
 /// message, and key hints from the key map.
 ///
-/// A message is never cut: when it does not fit on one row the bar grows, word-wrapped, to as many rows as it
-/// needs (up to ``maximumRows(for:)``), and the panes above shrink for as long as the message stays.
+/// The bar is always one row, so the panes never move: a message too long for it is cut with `…` (the hints
+/// go first), and F10 lists the session's errors whole.
 struct StatusBarView: Widget {
     /// The state to draw.
     let state: AppState
 
     // MARK: - Size
 
-    /// The most rows the bar takes on a terminal of `size`: three, or a quarter of a tall terminal.
-    static func maximumRows(for size: Size) -> Int {
-        max(1, min(max(3, size.height / 4), size.height - 3))
-    }
-
-    /// The rows the bar needs at `width` columns (one unless a long message wraps).
-    static func rowCount(for state: AppState, width: Int) -> Int {
-        guard state.message != nil else { return 1 }
-        return StatusBarView(state: state).bar.rowCount(width: width, limit: maximumRows(for: state.size))
-    }
+    /// The rows the bar takes: always one (a long message is cut, never wrapped).
+    static func rowCount(for state: AppState, width: Int) -> Int { 1 }
 
     // MARK: - Drawing
 

@@ -159,10 +159,14 @@ struct GraphQLWorkbenchAppTests {
         try await app.settle()
         try await app.press(.key(.tab), .control("l"))
         try await app.waitFor("the failure") { app.shows("No schema for") }
-        // The status bar wraps the message; the server's escape sequence arrives as plain text.
+        // The status bar cuts the message to its row; F10 lists it whole, the server's escape sequence as plain
+        // text.
         #expect(app.shows("introspection is disabled on this server or refused:"), "\(app.screen)")
+        #expect(!app.screen.contains("\u{1b}"))
+        try await app.press(.function(10))
         #expect(app.shows("introspection is off here [2J."), "\(app.screen)")
         #expect(!app.screen.contains("\u{1b}"))
+        try await app.press(.key(.escape))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".ferry/graphql").path))
         try await app.press(.control("t"), .control("t"), .key(.down))
         #expect(app.shows("✗ schema: introspection is disabled"), "\(app.screen)")

@@ -201,7 +201,7 @@ struct AppReducerTests {
             state.workspace = workspace
             state.rebuildTree()
             state.drafts[id] = nil
-            state.report(.info("Saved \(id.path)."))
+            state.report(.info("Saved \(id.path)."), about: .request(id, draft: nil))
         }
         await tester.finish()
         #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))

@@ -47,8 +47,9 @@ struct PasteCurlTests {
             $0.drafts[id] = wanted
             $0.resetURLEditor()
             // What of the command was read differently is said (here its `{{`); the rest became the request.
-            $0.message = .info(
-                "Pasted curl command: the command contains '{{', which Ferry reads as a variable reference")
+            $0.report(
+                .info(
+                    "Pasted curl command: the command contains '{{', which Ferry reads as a variable reference"))
         }
         let draft = try #require(tester.state.drafts[id])
         #expect(draft.name == "get-json")
@@ -71,7 +72,7 @@ struct PasteCurlTests {
             wanted.preamble.append(.directive("no-redirect"))
             $0.drafts[id] = wanted
             $0.resetURLEditor()
-            $0.message = .info("Pasted curl command: GET http://127.0.0.1:9/a")
+            $0.report(.info("Pasted curl command: GET http://127.0.0.1:9/a"))
         }
         // Plain text with a line break is typed into the field, the break dropped.
         tester.press(.paste("/b\n")) {
@@ -85,7 +86,7 @@ struct PasteCurlTests {
     @Test func aBrokenCurlCommandChangesNothingAndSaysWhy() async throws {
         let tester = inTheField()
         tester.press(.paste("curl -H 'X: 1'")) {
-            $0.message = .error("Pasted curl command not used: curl command without a URL; skipped (line 1)")
+            $0.report(.error("Pasted curl command not used: curl command without a URL; skipped (line 1)"))
         }
         #expect(tester.state.drafts.isEmpty)
         await tester.finish()

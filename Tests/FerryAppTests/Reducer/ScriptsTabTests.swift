@@ -55,7 +55,7 @@ struct ScriptsTabTests {
         let tester = ReducerTester(state)
         tester.send(.transfer(.first, .scriptsFinished([Self.outcome]))) {
             $0.exchanges[opened]?.scriptOutcomes = [Self.outcome]
-            $0.message = .error("Script error: requests.http:10: ReferenceError: Can't find variable: nope (Tests tab)")
+            $0.report(.error("Script error: requests.http:10: ReferenceError: Can't find variable: nope (Tests tab)"))
         }
         await tester.finish()
         var shown = tester.state
@@ -87,7 +87,7 @@ struct ScriptsTabTests {
         let tester = ReducerTester(state)
         tester.send(.transfer(.first, .scriptsFinished([outcome]))) {
             $0.exchanges[opened]?.scriptOutcomes = [outcome]
-            $0.message = .error("Tests: 1 passed, 1 failed (Tests tab)")
+            $0.report(.error("Tests: 1 passed, 1 failed (Tests tab)"))
         }
         await tester.finish()
     }
@@ -104,7 +104,7 @@ struct ScriptsTabTests {
             $0.resetURLEditor()
             $0.tree.select(id: .request(post))
             $0.focus = .editor
-            $0.message = .info("requests.http:9:5: in \(post).")
+            $0.report(.info("requests.http:9:5: in \(post)."))
         }
         // The log row has no place: Enter there does nothing.
         await tester.finish()

@@ -9,7 +9,8 @@
 /// cell; Insert adds a row below and edits its name; Delete removes the row; Ctrl-Space toggles it; Ctrl-Z
 /// takes back the last change to the rows (a removed row comes back where it was). While editing: Enter keeps
 /// the text (after a name, the value is edited next); Tab / Shift-Tab keep it and edit the other column; Esc
-/// throws the edit away (and an added row left empty). A click on `[x]` toggles, a click on a cell selects it.
+/// throws the edit away (and an added row left empty); Ctrl-Z undoes the typing, then the rows' changes. A click
+/// on `[x]` toggles, a click on a cell selects it.
 ///
 /// ```swift
 /// var headers = KeyValueTableState(rows: [KeyValueRow(name: "Accept", value: "application/json")])
@@ -206,6 +207,13 @@ public struct KeyValueTableState: Hashable, Sendable {
             return true
         case .escape:
             cancelEdit()
+            return true
+        case .character("z") where key.modifiers == .control:
+            // The cell's own typing is undone first; past it, Ctrl-Z drops the edit and goes on with the rows.
+            guard let editor, !editor.canUndo else { return false }
+            let isEmptyNewRow = isEditingNewRow && editor.text.isEmpty
+            cancelEdit()
+            if !isEmptyNewRow { undo() }
             return true
         default:
             return false

@@ -33,8 +33,10 @@ sanitize: deps
 format:
 	swift format --in-place --recursive --parallel Package.swift Sources Tests
 
+# `import Glibc` only in FerrySystem, FerryNcurses, the C shims' wrappers, tests and the files the script lists.
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests
+	scripts/lint-imports.sh
 
 # FerryHTTP's DocC catalog with the toolchain's docc, offline (scripts/docs.sh): .build/docs/FerryHTTP.doccarchive.
 docs:

@@ -1,10 +1,6 @@
 import FerryWorkbench
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 // MARK: - Writing an import into a folder
 
 extension ImportedCollection {
@@ -38,7 +34,7 @@ extension ImportedCollection {
         // Written beside the target, then moved into place only where nothing exists.
         let temporary = parent.appendingPathComponent(".\(fileName).ferry-import-\(UUID().uuidString)")
         try FileIO.writeAtomically(bytes, to: temporary)
-        defer { unlink(temporary.path) }
+        defer { try? FileManager.default.removeItem(at: temporary) }
         var number = 1
         while true {
             let name = number == 1 ? fileName : "\(stem)-\(number).http"

@@ -1,6 +1,6 @@
 import FerryHTTP
+import FerrySystem
 import Foundation
-import Glibc
 
 /// Writes a received body to a file the user named: streamed from where the body is kept (memory, or the
 /// temporary file it spilled to) into a hidden file beside the target, then put in place at once, so a
@@ -26,76 +26,50 @@ enum BodyFile {
             throw .system("Could not make the folder \(folder.path): \(error.localizedDescription)")
         }
         if !replacing && FileManager.default.fileExists(atPath: url.path) { throw .exists(url) }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).ferry-\(UUID().uuidString)")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .system("Could not write \(url.path): \(errorText())") }
-        defer { unlink(temporary.path) }
-        do throws(Failure) {
-            try copy(body, into: descriptor, naming: url)
-            guard fsync(descriptor) == 0 else { throw .system("Could not write \(url.path): \(errorText())") }
+        let file: AtomicFile
+        do throws(AtomicFile.Failure) {
+            file = try AtomicFile(replacing: url.path)
         } catch {
-            close(descriptor)
-            throw error
+            throw .system("Could not write \(url.path): \(error.reason)")
         }
-        close(descriptor)
-        try place(temporary, at: url, replacing: replacing)
-    }
-
-    /// Puts the written file at `url`: `rename` when replacing, else `link`, which fails when a file
-    /// appeared there meanwhile instead of writing over it.
-    private static func place(_ temporary: URL, at url: URL, replacing: Bool) throws(Failure) {
-        if replacing {
-            guard rename(temporary.path, url.path) == 0 else {
-                throw .system("Could not write \(url.path): \(errorText())")
-            }
-            return
-        }
-        guard link(temporary.path, url.path) == 0 else {
-            if errno == EEXIST { throw .exists(url) }
-            throw .system("Could not write \(url.path): \(errorText())")
+        try copy(body, into: file, naming: url)
+        do throws(AtomicFile.Failure) {
+            // `rename` when replacing, else `link`, which fails when a file appeared there meanwhile instead
+            // of writing over it.
+            try file.commit(replacing: replacing)
+        } catch let error where error.isTargetExisting && !replacing {
+            throw .exists(url)
+        } catch {
+            throw .system("Could not write \(url.path): \(error.reason)")
         }
     }
 
-    /// Writes every byte of `body` to `descriptor`, a chunk at a time from a spill file.
-    private static func copy(_ body: ReceivedBody, into descriptor: Int32, naming url: URL) throws(Failure) {
+    /// Writes every byte of `body` to `file`, a chunk at a time from a spill file.
+    private static func copy(_ body: ReceivedBody, into file: AtomicFile, naming url: URL) throws(Failure) {
         switch body.storage {
         case .memory(let bytes):
-            try writeAll(bytes[...], to: descriptor, naming: url)
-        case .file(let file):
+            try write(bytes[...], to: file, naming: url)
+        case .file(let spilled):
             var offset = 0
             while offset < body.count {
-                let chunk = file.read(offset: offset, count: min(chunkSize, body.count - offset))
+                let chunk = spilled.read(offset: offset, count: min(chunkSize, body.count - offset))
                 guard !chunk.isEmpty else {
                     throw .system("Could not read the kept body at byte \(offset) of \(body.count)")
                 }
-                try writeAll(chunk[...], to: descriptor, naming: url)
+                try write(chunk[...], to: file, naming: url)
                 offset += chunk.count
             }
         }
     }
 
-    /// Writes `bytes` whole, retrying short writes and interrupted calls.
-    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, naming url: URL) throws(Failure) {
-        let failed: Bool = bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var done = 0
-            while done < buffer.count {
-                let step = Glibc.write(descriptor, base + done, buffer.count - done)
-                if step > 0 {
-                    done += step
-                } else if step < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return true
-                }
-            }
-            return false
+    /// Appends `bytes` to `file`.
+    private static func write(_ bytes: ArraySlice<UInt8>, to file: AtomicFile, naming url: URL) throws(Failure) {
+        do throws(AtomicFile.Failure) {
+            try file.write(bytes)
+        } catch {
+            throw .system("Could not write \(url.path): \(error.reason)")
         }
-        if failed { throw .system("Could not write \(url.path): \(errorText())") }
     }
-
-    /// The last system error in words.
-    private static func errorText() -> String { String(cString: strerror(errno)) }
 
     // MARK: - The name offered
 

@@ -1,8 +1,5 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension ExternalEditor {
     // MARK: - The temporary file
@@ -14,31 +11,19 @@ extension ExternalEditor {
     /// hold secrets) open in it. `O_EXCL` and `O_NOFOLLOW` refuse a file or link already at that name.
     /// A file that could not be written completely is removed.
     static func writePrivateFile(_ text: String, to file: URL) throws {
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw ExternalEditorError.fileProblem("cannot write \(file.path): \(errorText())")
+        let descriptor: FileDescriptor
+        do throws(SystemError) {
+            descriptor = try FileDescriptor.open(
+                file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o600)
+        } catch {
+            throw ExternalEditorError.fileProblem("cannot write \(file.path): \(error.reason)")
         }
-        let bytes = Array(text.utf8)
-        var written = 0
-        var failure: String?
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + written, buffer.count - written)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                failure = errorText()
-                break
-            }
-            written += count
-        }
-        if close(descriptor) != 0 && failure == nil { failure = errorText() }
+        var failure: SystemError?
+        do throws(SystemError) { try descriptor.writeAll(Array(text.utf8)) } catch { failure = error }
+        do throws(SystemError) { try descriptor.close() } catch { failure = failure ?? error }
         if let failure {
-            unlink(file.path)
-            throw ExternalEditorError.fileProblem("cannot write \(file.path): \(failure)")
+            try? FileSystem.remove(file.path)
+            throw ExternalEditorError.fileProblem("cannot write \(file.path): \(failure.reason)")
         }
     }
-
-    private static func errorText() -> String { String(cString: strerror(errno)) }
 }

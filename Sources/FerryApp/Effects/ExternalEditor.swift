@@ -1,3 +1,4 @@
+import FerrySystem
 import Foundation
 
 #if canImport(Glibc)
@@ -119,10 +120,8 @@ public struct ExternalEditor: Sendable {
             throw ExternalEditorError.fileProblem("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else {
-                throw ExternalEditorError.fileProblem("cannot wait for the editor: \(String(cString: strerror(errno)))")
-            }
+        guard SystemCall.retryingInterrupts({ waitpid(pid, &status, 0) }) >= 0 else {
+            throw ExternalEditorError.fileProblem("cannot wait for the editor: \(String(cString: strerror(errno)))")
         }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out (the macros are not imported).
         let signal = status & 0x7F

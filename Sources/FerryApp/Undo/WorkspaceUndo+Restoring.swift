@@ -1,9 +1,6 @@
+import FerrySystem
 import FerryWorkbench
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 // MARK: - Putting files back
 
@@ -40,7 +37,7 @@ extension WorkspaceUndo {
         }
         // Deepest first; a folder that holds something now is kept.
         for folder in createdFolders.sorted(by: { $0.count > $1.count }) {
-            rmdir(root.appendingPathComponent(folder).path)
+            try? FileSystem.removeEmptyFolder(root.appendingPathComponent(folder).path)
         }
     }
 

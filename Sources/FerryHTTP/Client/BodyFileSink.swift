@@ -1,8 +1,5 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A response body written to a file through one descriptor, in writes of at least 256 KiB (``writeSize``,
 /// unless the sink is made with another size; but the last): the chunks are gathered in one buffer, so a 50 MB body takes some 200 `write` calls, not one
@@ -19,8 +16,8 @@ struct BodyFileSink {
     /// How many bytes this sink gathers before it writes: what a killed process can lose.
     private let writeSize: Int
 
-    /// The open descriptor, `-1` once closed.
-    private var descriptor: Int32
+    /// The open descriptor, `nil` once closed.
+    private var descriptor: FileDescriptor?
     /// Bytes not written yet, fewer than `writeSize`.
     private var pending: [UInt8] = []
     /// How many bytes were taken.
@@ -30,9 +27,11 @@ struct BodyFileSink {
     /// Creates (or empties) the file at `path`; with `appending`, keeps what it holds and writes after it.
     /// Bytes are written `writeSize` at a time.
     init(path: String, appending: Bool = false, writeSize: Int = Self.writeSize) throws(Failure) {
-        let opened = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : O_TRUNC), 0o644)
-        guard opened >= 0 else { throw Failure(message: "cannot \(appending ? "open" : "create") \(path)") }
-        descriptor = opened
+        do throws(SystemError) {
+            descriptor = try FileDescriptor.open(path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC))
+        } catch {
+            throw Failure(message: "cannot \(appending ? "open" : "create") \(path)")
+        }
         self.path = path
         self.writeSize = writeSize
         pending.reserveCapacity(writeSize)
@@ -51,10 +50,10 @@ struct BodyFileSink {
 
     /// Writes what is pending and closes the file; a second call does nothing.
     mutating func close() throws(Failure) {
-        guard descriptor >= 0 else { return }
+        guard let open = descriptor else { return }
         defer {
-            _ = Glibc.close(descriptor)
-            descriptor = -1
+            open.closeIgnoringErrors()
+            descriptor = nil
         }
         try flush()
     }
@@ -67,18 +66,15 @@ struct BodyFileSink {
 
     /// Writes all of `buffer`, again after a short write or an interruption; why it could not, if it could not.
     private func write(_ buffer: UnsafeRawBufferPointer) -> Failure? {
-        guard let base = buffer.baseAddress else { return nil }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                return Failure(message: "cannot write the response body to \(path): \(Self.lastError())")
-            }
-            offset += written
+        guard let descriptor else {
+            let closed = SystemError(call: "write", code: EBADF)
+            return Failure(message: "cannot write the response body to \(path): \(closed.reason)")
+        }
+        do throws(SystemError) {
+            try descriptor.writeAll(buffer)
+        } catch {
+            return Failure(message: "cannot write the response body to \(path): \(error.reason)")
         }
         return nil
     }
-
-    private static func lastError() -> String { String(cString: strerror(errno)) }
 }

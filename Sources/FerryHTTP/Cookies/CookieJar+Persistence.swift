@@ -1,8 +1,5 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 // MARK: - The Netscape cookie file (curl's `-b`/`-c` format)
 
@@ -85,41 +82,23 @@ extension CookieJar {
         let folder = file.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let lock = folder.appendingPathComponent(file.lastPathComponent + ".lock")
-        return try FileLock.withExclusiveLock(on: lock) {
+        return try FileLock.withExclusiveLock(on: lock.path) {
             let merged = changes.applied(to: try load(from: file), at: now)
             try write(merged, to: file)
             return merged
         }
     }
 
-    /// Writes `cookies` to `file` atomically: a temporary file beside it, flushed to disk, then renamed over
-    /// it, so a crash leaves the old file or the new one, never a torn one. The folder is created if needed.
+    /// Writes `cookies` to `file` atomically (FerrySystem's ``AtomicFile``, for the user only: `0600`), so a
+    /// crash leaves the old file or the new one, never a torn one. The folder is created if needed.
     static func write(_ cookies: [Cookie], to file: URL) throws {
         let folder = file.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
-        let bytes = Array(fileText(cookies).utf8)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        var written = 0
-        var failed = false
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                written += count
-            }
-        }
-        if fsync(descriptor) != 0 { failed = true }
-        close(descriptor)
-        guard !failed, rename(temporary.path, file.path) == 0 else {
-            unlink(temporary.path)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(Array(fileText(cookies).utf8), to: file.path, permissions: .exactly(0o600))
+        } catch let error where error.step == .create {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: folder.path])
+        } catch {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
         }
     }

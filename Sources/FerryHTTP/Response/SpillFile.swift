@@ -1,8 +1,5 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A response body kept in a temporary file, read a page at a time.
 ///
@@ -11,16 +8,17 @@ import Foundation
 /// the process ends in any way, a crash or a kill included. Reads use `pread`, so any thread may read.
 public final class SpillFile: Sendable, Hashable {
     /// The open descriptor (read and write).
-    package let descriptor: Int32
+    package var descriptor: Int32 { file.rawValue }
+    private let file: FileDescriptor
     /// The number of bytes in the file.
     public let size: Int
 
-    fileprivate init(descriptor: Int32, size: Int) {
-        self.descriptor = descriptor
+    fileprivate init(descriptor: FileDescriptor, size: Int) {
+        file = descriptor
         self.size = size
     }
 
-    deinit { close(descriptor) }
+    deinit { file.closeIgnoringErrors() }
 
     /// The same file: spill files compare by identity.
     public static func == (lhs: SpillFile, rhs: SpillFile) -> Bool { lhs === rhs }
@@ -32,24 +30,7 @@ public final class SpillFile: Sendable, Hashable {
     public func read(offset: Int, count: Int) -> [UInt8] {
         let wanted = max(0, min(count, size - offset))
         guard wanted > 0, offset >= 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: wanted)
-        let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            var done = 0
-            while done < wanted {
-                let step = pread(descriptor, base + done, wanted - done, off_t(offset + done))
-                if step > 0 {
-                    done += step
-                } else if step < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
-            return done
-        }
-        if got < wanted { bytes.removeLast(wanted - got) }
-        return bytes
+        return file.read(offset: offset, count: wanted)
     }
 }
 
@@ -58,7 +39,7 @@ package final class SpillWriter {
     /// The prefix of the temporary files' names (`ferry-body-XXXXXX`).
     package static let namePrefix = "ferry-body-"
 
-    private var descriptor: Int32
+    private var descriptor: FileDescriptor?
     /// The bytes written so far.
     package private(set) var size = 0
 
@@ -66,39 +47,30 @@ package final class SpillWriter {
     /// `$EDITOR` inherits it) and unlinks it at once.
     package init(folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var template = Array(folder.appendingPathComponent(Self.namePrefix + "XXXXXX").path.utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        do throws(SystemError) {
+            descriptor = try FileDescriptor.unlinkedTemporaryFile(in: folder.path, prefix: Self.namePrefix)
+        } catch {
+            throw SpillError(operation: "create a temporary file in \(folder.path)")
         }
-        guard descriptor >= 0 else { throw SpillError(operation: "create a temporary file in \(folder.path)") }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-        self.descriptor = descriptor
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit { descriptor?.closeIgnoringErrors() }
 
     /// Appends `bytes`.
     package func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let base = bytes.baseAddress, descriptor >= 0 else { return }
-        var done = 0
-        while done < bytes.count {
-            let step = Glibc.write(descriptor, base + done, bytes.count - done)
-            if step > 0 {
-                done += step
-            } else if step < 0 && errno == EINTR {
-                continue
-            } else {
-                throw SpillError(operation: "write the body to a temporary file (\(String(cString: strerror(errno))))")
-            }
+        guard let descriptor, bytes.baseAddress != nil else { return }
+        do throws(SystemError) {
+            try descriptor.writeAll(bytes)
+        } catch {
+            throw SpillError(operation: "write the body to a temporary file (\(error.reason))")
         }
-        size += done
+        size += bytes.count
     }
 
     /// The file, for reading; the writer is spent.
     package func finish() -> SpillFile {
-        let file = SpillFile(descriptor: descriptor, size: size)
-        descriptor = -1
+        let file = SpillFile(descriptor: descriptor ?? FileDescriptor(rawValue: -1), size: size)
+        descriptor = nil
         return file
     }
 }

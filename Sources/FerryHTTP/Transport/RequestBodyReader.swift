@@ -1,8 +1,5 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// One piece of a request body: bytes in memory or a whole file.
 enum BodySegment: Sendable, Hashable {
@@ -32,7 +29,7 @@ package final class RequestBodyReader {
     private var segments: ArraySlice<BodySegment>
     private var offsetInSegment = 0
     /// The open file of the current segment, read with read(2) straight into the transport's buffer.
-    private var file: Int32?
+    private var file: FileDescriptor?
 
     /// A reader over `body`; throws for a file that can't be read.
     package init(_ body: HTTPBody) throws(BodyReadFailure) {
@@ -55,7 +52,7 @@ package final class RequestBodyReader {
     deinit { closeFile() }
 
     private func closeFile() {
-        if let file { close(file) }
+        file?.closeIgnoringErrors()
         file = nil
     }
 
@@ -74,18 +71,21 @@ package final class RequestBodyReader {
                     return count
                 }
             case .file(let url):
-                let descriptor: Int32
+                let descriptor: FileDescriptor
                 if let file {
                     descriptor = file
                 } else {
-                    descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-                    guard descriptor >= 0 else { throw BodyReadFailure("cannot open \(url.path)") }
+                    guard let opened = try? FileDescriptor.open(url.path, O_RDONLY) else {
+                        throw BodyReadFailure("cannot open \(url.path)")
+                    }
+                    descriptor = opened
                     file = descriptor
                 }
-                var count: Int
-                repeat { count = Glibc.read(descriptor, buffer, capacity) } while count < 0 && errno == EINTR
-                guard count >= 0 else {
-                    throw BodyReadFailure("cannot read \(url.path): \(String(cString: strerror(errno)))")
+                let count: Int
+                do throws(SystemError) {
+                    count = try descriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
+                } catch {
+                    throw BodyReadFailure("cannot read \(url.path): \(error.reason)")
                 }
                 if count > 0 { return count }
                 closeFile()

@@ -1,3 +1,4 @@
+import FerrySystem
 import Foundation
 
 /// The server's answer to the opening handshake, and how long each step took.

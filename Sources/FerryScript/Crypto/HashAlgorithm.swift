@@ -1,3 +1,5 @@
+import FerrySystem
+
 /// The hash functions of the JetBrains crypto API (`crypto.md5()` … `crypto.sha512()`), written in Swift
 /// because swift-corelibs-foundation has no CryptoKit.
 public enum HashAlgorithm: String, Sendable, CaseIterable {

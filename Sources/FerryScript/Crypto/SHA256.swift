@@ -43,3 +43,18 @@ enum SHA256 {
         return state.flatMap(bigEndianBytes)
     }
 }
+
+/// The big-endian 32-bit word at `offset`.
+func bigEndianWord(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+        | UInt32(bytes[offset + 3])
+}
+
+/// `word` as four big-endian bytes.
+func bigEndianBytes(_ word: UInt32) -> [UInt8] {
+    [
+        UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16),
+        UInt8(truncatingIfNeeded: word >> 8),
+        UInt8(truncatingIfNeeded: word),
+    ]
+}

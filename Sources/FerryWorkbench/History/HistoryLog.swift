@@ -1,8 +1,5 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The append-only history of sends in `.ferry/history.jsonl`: one JSON object per line.
 ///
@@ -35,17 +32,13 @@ public struct HistoryLog: Sendable {
         let line = entry.historyLine
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try LockFile.withLock(url.deletingLastPathComponent().appendingPathComponent("history.lock")) {
-            let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw WorkspaceError.io(path: url.path, reason: "cannot open the history") }
-            defer { close(descriptor) }
-            let written = line.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base, buffer.count)
-            }
+            guard let descriptor = try? FileDescriptor.open(url.path, O_WRONLY | O_APPEND | O_CREAT, permissions: 0o600)
+            else { throw WorkspaceError.io(path: url.path, reason: "cannot open the history") }
+            defer { descriptor.closeIgnoringErrors() }
+            let written = line.withUnsafeBytes { buffer in (try? descriptor.write(buffer)) ?? -1 }
             guard written == line.count else { throw WorkspaceError.io(path: url.path, reason: "short write") }
-            var info = stat()
-            if fstat(descriptor, &info) == 0, Int(info.st_size) > maximumBytes {
-                _ = rename(url.path, rotatedURL.path)
+            if let status = try? descriptor.status(), status.size > maximumBytes {
+                try? FileSystem.rename(url.path, to: rotatedURL.path)
             }
         }
     }

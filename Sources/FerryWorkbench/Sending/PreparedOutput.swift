@@ -1,3 +1,4 @@
+import FerrySystem
 import Foundation
 
 /// A `>>` or `>>!` of a request with its path resolved: where the response body goes.
@@ -45,22 +46,18 @@ public struct PreparedOutput: Sendable, Hashable {
         return target
     }
 
-    /// Copies `file` (a body that was streamed to disk) to where ``write(_:)`` would write: through a
-    /// temporary file beside the target renamed into place, so a failed copy leaves no half file.
+    /// Copies `file` (a body that was streamed to disk) to where ``write(_:)`` would write, atomically
+    /// (FerrySystem's ``AtomicFile``), so a failed copy leaves no half file.
     func write(copying file: URL) throws -> URL {
         let target = try freeTarget()
-        let manager = FileManager.default
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).ferry-copy-\(getpid())")
-        try? manager.removeItem(at: temporary)
-        do {
-            try manager.copyItem(at: file, to: temporary)
-            guard rename(temporary.path, target.path) == 0 else {
-                throw FileIO.ioError(target, "cannot rename into place: \(String(cString: strerror(errno)))")
-            }
+        do throws(AtomicFile.Failure) {
+            let output = try AtomicFile(replacing: target.path)
+            try output.write(contentsOf: file.path)
+            try output.commit()
+        } catch let error where error.step == .place {
+            throw FileIO.ioError(target, "cannot rename into place: \(error.reason)")
         } catch {
-            try? manager.removeItem(at: temporary)
-            throw error
+            throw FileIO.ioError(target, "cannot copy \(file.path): \(error.reason)")
         }
         return target
     }

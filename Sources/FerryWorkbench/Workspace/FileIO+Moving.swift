@@ -1,80 +1,16 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 // MARK: - Moving without replacing
 
 extension FileIO {
     /// Why a no-replace move failed.
-    public enum MoveFailure: Error, Sendable, Equatable {
-        /// Something already exists at the target; nothing was moved.
-        case targetExists
-        /// The move failed for another reason (`errno` text); nothing was moved.
-        case failed(String)
-    }
+    public typealias MoveFailure = FileSystem.MoveFailure
 
-    /// Moves a file or folder to `target` in one step, refusing when anything exists there.
-    ///
-    /// Uses `renameat2(RENAME_NOREPLACE)`, so the check and the move are one atomic system call and
-    /// a file that appears at the target meanwhile is never overwritten. Where the file system lacks it,
-    /// a file moves by `link` + `unlink` (also atomic against an existing target) and a folder by
-    /// `rename` after a check (a folder `rename` can only replace an *empty* folder, so nothing is lost).
-    /// Both parent folders are synced afterwards.
+    /// Moves a file or folder to `target` in one step, refusing when anything exists there
+    /// (FerrySystem's ``FileSystem/moveWithoutReplacing(_:to:)``: `renameat2(RENAME_NOREPLACE)`, else `link`
+    /// and `unlink` for a file; both parent folders synced afterwards).
     public static func moveWithoutReplacing(_ source: URL, to target: URL) throws(MoveFailure) {
-        let from = source.path
-        let to = target.path
-        if let renameat2 = Self.renameat2 {
-            if renameat2(AT_FDCWD, from, AT_FDCWD, to, Self.renameNoReplace) == 0 {
-                syncFolders(of: source, target)
-                return
-            }
-            let code = errno
-            if code == EEXIST { throw .targetExists }
-            guard code == EINVAL || code == ENOSYS || code == ENOTSUP else {
-                throw .failed(String(cString: strerror(code)))
-            }
-        }
-        var info = stat()
-        guard lstat(from, &info) == 0 else { throw .failed(String(cString: strerror(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            if access(to, F_OK) == 0 { throw .targetExists }
-            guard rename(from, to) == 0 else {
-                let code = errno
-                throw code == EEXIST || code == ENOTEMPTY ? .targetExists : .failed(String(cString: strerror(code)))
-            }
-        } else {
-            guard link(from, to) == 0 else {
-                let code = errno
-                throw code == EEXIST ? .targetExists : .failed(String(cString: strerror(code)))
-            }
-            unlink(from)
-        }
-        syncFolders(of: source, target)
-    }
-
-    /// `RENAME_NOREPLACE` from `<linux/fs.h>`.
-    static let renameNoReplace: UInt32 = 1
-
-    /// glibc's `renameat2`, looked up at run time (Swift's Glibc module does not export it).
-    static let renameat2:
-        (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-            return unsafeBitCast(
-                symbol,
-                to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-        }()
-
-    /// Syncs the folders holding `source` and `target`, so the move survives a crash.
-    static func syncFolders(of source: URL, _ target: URL) {
-        let folders = Set([source.deletingLastPathComponent().path, target.deletingLastPathComponent().path])
-        for folder in folders {
-            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if descriptor >= 0 {
-                fsync(descriptor)
-                close(descriptor)
-            }
-        }
+        try FileSystem.moveWithoutReplacing(source.path, to: target.path)
     }
 }

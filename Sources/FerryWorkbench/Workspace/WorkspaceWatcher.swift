@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerrySystem
 import Foundation
 import Glibc
 
@@ -91,11 +92,8 @@ public final class WorkspaceWatcher: @unchecked Sendable {
                 pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
             ]
             let waiting = pending.isEmpty && !overflowed
-            let ready = poll(&descriptors, 2, waiting ? -1 : quietMilliseconds)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            let ready = SystemCall.retryingInterrupts { poll(&descriptors, 2, waiting ? -1 : quietMilliseconds) }
+            if ready < 0 { return }
             if descriptors[1].revents != 0 { return }
             if ready == 0 {
                 // Quiet for a while: report the burst.

@@ -1,10 +1,7 @@
 import FerryHTTP
+import FerrySystem
 import FerryWorkbench
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `ferry export ID ...`: a saved request as a curl command or `.http` text, or recorded sends as HAR.
 ///
@@ -202,24 +199,16 @@ enum ExportCommand: FerryCommand {
 
     // MARK: - Output
 
-    /// Writes `bytes` to standard output, or atomically to `path` (a temporary file renamed over it).
+    /// Writes `bytes` to standard output, or atomically to `path` (FerrySystem's ``AtomicFile``).
     static func write(_ bytes: [UInt8], to path: String?) throws {
         guard let path else {
             TerminalOutput.standardOutput.write(bytes)
             return
         }
-        let target = URL(fileURLWithPath: path)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).ferry-partial-\(getpid())")
-        do {
-            try Data(bytes).write(to: temporary)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(bytes, to: path)
         } catch {
-            throw SendCommand.InputError(description: "cannot write '\(path)': \(error.localizedDescription)")
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw SendCommand.InputError(description: "cannot write '\(path)': \(reason)")
+            throw SendCommand.InputError(description: "cannot write '\(path)': \(error.reason)")
         }
     }
 }

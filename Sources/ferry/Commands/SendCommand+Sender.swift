@@ -1,11 +1,8 @@
 import FerryHTTP
 import FerryJSON
+import FerrySystem
 import FerryWorkbench
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension ExitCode {
     /// The transfer failed (connection, TLS, timeout, …).
@@ -54,17 +51,19 @@ struct Sender {
             defer { interrupt.stop() }
             return runContinuing(send, to: URL(fileURLWithPath: outputPath), interrupt: interrupt)
         }
-        var temporaryOutput: URL?
+        // The body streams into the output's temporary file (FerrySystem's ``AtomicFile``), put in place
+        // at the end; any other end (a failure, Ctrl-C) removes it.
+        var output: AtomicFile?
         if let outputPath = options.outputPath {
-            let target = URL(fileURLWithPath: outputPath)
-            let temporary = target.deletingLastPathComponent()
-                .appendingPathComponent(".\(target.lastPathComponent).ferry-partial-\(getpid())")
-            send.request.responseBody = .file(temporary)
-            temporaryOutput = temporary
+            do throws(AtomicFile.Failure) {
+                output = try AtomicFile(replacing: outputPath)
+            } catch {
+                printError("ferry send: cannot write '\(outputPath)': \(error.reason)")
+                return ExitCode.usage
+            }
+            send.request.responseBody = .file(URL(fileURLWithPath: output?.temporaryPath ?? outputPath))
         }
-        defer {
-            if let temporaryOutput { try? FileManager.default.removeItem(at: temporaryOutput) }
-        }
+        defer { output?.discard() }
 
         let (result, streamed) = transfer(
             send, sender: prepared.sender, interrupt: interrupt,
@@ -94,9 +93,11 @@ struct Sender {
             if options.verbose { printSentHeads(response) }
             if !streamed.isStreamed { write(response) }
             let hasGraphQLErrors = reportGraphQLErrors(response)
-            if let temporaryOutput, let outputPath = options.outputPath {
-                guard rename(temporaryOutput.path, outputPath) == 0 else {
-                    printError("ferry send: cannot write '\(outputPath)': \(String(cString: strerror(errno)))")
+            if let output {
+                do throws(AtomicFile.Failure) {
+                    try output.commit()
+                } catch {
+                    printError("ferry send: cannot write '\(output.targetPath)': \(error.reason)")
                     return ExitCode.usage
                 }
             }

@@ -2,10 +2,6 @@ import FerryHTTP
 import FerryWorkbench
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `ferry send ID ...`: resolves a saved request, sends it through FerryHTTP and prints the body.
 ///
 /// Exit codes: 0 for 1xx–3xx, 4 for 4xx, 5 for 5xx, 2 for usage and input errors (located),

@@ -1,9 +1,6 @@
+import FerrySystem
 import FerryTerminal
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Writes bytes to standard output or standard error. When the destination is a terminal, everything goes
 /// through ``SafeTextStream`` (the workbench's ``SafeText`` rules, for bytes): control characters, C1 bytes,
@@ -14,12 +11,12 @@ struct TerminalOutput {
     let descriptor: Int32
 
     /// Standard output.
-    static let standardOutput = TerminalOutput(descriptor: STDOUT_FILENO)
+    static let standardOutput = TerminalOutput(descriptor: FileDescriptor.standardOutput.rawValue)
     /// Standard error.
-    static let standardError = TerminalOutput(descriptor: STDERR_FILENO)
+    static let standardError = TerminalOutput(descriptor: FileDescriptor.standardError.rawValue)
 
     /// Whether the descriptor is a terminal.
-    var isTerminal: Bool { isatty(descriptor) == 1 }
+    var isTerminal: Bool { FileDescriptor(rawValue: descriptor).isTerminal }
 
     /// Writes `bytes`, made safe when the destination is a terminal.
     func write(_ bytes: [UInt8]) {
@@ -38,13 +35,6 @@ struct TerminalOutput {
 
     /// Writes `buffer` as it is, all of it unless the descriptor fails.
     func writeRaw(_ buffer: UnsafeRawBufferPointer) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            offset += count
-        }
+        try? FileDescriptor(rawValue: descriptor).writeAll(buffer)
     }
 }

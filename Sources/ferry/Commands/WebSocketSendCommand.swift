@@ -2,10 +2,6 @@ import FerryHTTP
 import FerryWorkbench
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `ferry send` of a `WEBSOCKET` request, through the one send pipeline (``RequestSender/open(_:closing:executor:)``):
 /// its pre-request scripts run and every variable layer applies, then it opens the connection, runs the
 /// script (sends each message, waits where `=== wait-for-server` says), prints every message in and out as it

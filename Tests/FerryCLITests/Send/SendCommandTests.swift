@@ -165,7 +165,7 @@ import Testing
         #expect(canceled.standardError.contains("canceled"))
         #expect(!FileManager.default.fileExists(atPath: partial.path))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-        #expect(!leftovers.contains { $0.contains("ferry-partial") })
+        #expect(!leftovers.contains { $0.contains(".ferry-") })
     }
 
     /// With `-o` the body is streamed to a file, not kept: the request's `>>` redirect still gets the whole

@@ -1,10 +1,12 @@
-/// SHA-1 (FIPS 180-4), for the WebSocket handshake's `Sec-WebSocket-Accept` only (RFC 6455 §4.2.2).
+/// SHA-1 (FIPS 180-4): the WebSocket handshake's `Sec-WebSocket-Accept` (RFC 6455 §4.2.2) in FerryHTTP and
+/// scripts' `crypto.sha1()` in FerryScript. Not for anything that needs collision resistance.
 ///
-/// FerryScript has its own for scripts' `crypto`; FerryHTTP cannot import it (imports point down), and the
-/// handshake needs no more than this.
-enum SHA1 {
+/// ```swift
+/// SHA1.digest(Array("abc".utf8))  // a9 99 3e 36 …
+/// ```
+public enum SHA1 {
     /// The 20-byte digest of `message`.
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0]
         var bytes = message
         bytes.append(0x80)

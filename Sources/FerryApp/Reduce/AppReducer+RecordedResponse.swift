@@ -23,12 +23,15 @@ extension AppReducer {
         else { return [] }
         var headers = HTTPHeaders()
         for header in entry.responseHeaders { headers.add(header.name, header.value) }
-        let response = HTTPResponse(
+        var response = HTTPResponse(
             status: status, reason: entry.reason ?? "", headers: headers,
             url: URL(string: entry.url) ?? URL(fileURLWithPath: "/"))
+        response.timing = recordedTiming(of: entry)
         let sendID = state.nextSendID
         state.nextSendID = sendID.next
         var exchange = Exchange(id: sendID, requestID: id)
+        // The request as the history recorded it (its secrets were masked when the line was written).
+        exchange.sent = recordedRequest(of: entry)
         exchange.phase = .received(response)
         exchange.head = response
         let bytes = Array((entry.responseBody ?? "").utf8)
@@ -52,5 +55,34 @@ extension AppReducer {
         guard !bytes.isEmpty else { return [] }
         let note = isWhole ? nil : "Recorded in the history: the first \(WorkbenchView.formatBytes(bytes.count)) kept."
         return [.prepareReceived(id: sendID, body, isJSON: response.mediaType?.isJSON ?? false, note: note)]
+    }
+
+    /// The timing a history line holds (milliseconds), as the Timing tab reads it; `nil` when it has none.
+    static func recordedTiming(of entry: HistoryEntry) -> TransferTiming? {
+        guard let recorded = entry.timing else { return nil }
+        let duration = { (milliseconds: Double) in Duration.microseconds(Int64((milliseconds * 1000).rounded())) }
+        var timing = TransferTiming()
+        timing.dnsLookup = duration(recorded.dns)
+        timing.connect = duration(recorded.connect)
+        timing.tlsHandshake = duration(recorded.tls)
+        timing.requestSent = duration(recorded.send ?? 0)
+        timing.waiting = duration(recorded.waiting)
+        timing.download = duration(recorded.download)
+        timing.total = duration(recorded.total)
+        timing.remoteAddress = entry.remoteAddress
+        timing.remotePort = entry.remotePort
+        timing.httpVersion = entry.httpVersion.flatMap(HTTPVersion.init(rawValue:))
+        timing.bytesReceived = entry.responseSize
+        timing.bytesSent = entry.requestSize
+        return timing
+    }
+
+    /// The request a history line holds: its method, URL, headers and body, as the Request tab shows them.
+    static func recordedRequest(of entry: HistoryEntry) -> HTTPRequest {
+        var headers = HTTPHeaders()
+        for header in entry.requestHeaders { headers.add(header.name, header.value) }
+        let body = entry.requestBody.map { HTTPBody.data(Data($0.utf8), contentType: nil) } ?? .none
+        let url = URL(string: entry.url) ?? URL(fileURLWithPath: "/")
+        return HTTPRequest(HTTPMethod(rawValue: entry.method), url: url, headers: headers, body: body)
     }
 }

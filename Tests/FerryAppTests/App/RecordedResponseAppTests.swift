@@ -48,6 +48,18 @@ final class RecordedResponseAppTests {
         #expect(app.shows("send: 1"), "\(app.screen)")
         #expect(app.state.message?.text.contains("The response recorded at") == true)
         #expect(server.requests.count == sent)
+        // The entry is whole: its timing and the request as it was sent, on their tabs.
+        let exchange = try #require(app.state.currentExchange)
+        #expect(exchange.response?.timing?.total ?? .zero > .zero, "the history line's timing")
+        #expect(exchange.sent?.targetDescription.hasSuffix("/count") == true)
+        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        #expect(app.state.focus == .response)
+        try await app.press(.character("]"), .character("]"))
+        #expect(app.state.responseTab == .timing, "\(app.state.responseTab)")
+        #expect(!app.shows("measured no timing") && app.shows("Waiting"), "\(app.screen)")
+        try await app.press(.character("]"))
+        #expect(app.state.responseTab == .request)
+        #expect(app.shows("GET ") && app.shows("/count"), "\(app.screen)")
         try await app.quit()
     }
 

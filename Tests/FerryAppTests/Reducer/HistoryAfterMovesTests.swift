@@ -71,8 +71,10 @@ struct HistoryAfterMovesTests {
     static func showsRecorded(
         _ entry: HistoryEntry, as id: RequestID, after earlier: String?, _ state: inout AppState
     ) throws {
-        let response = HTTPResponse(status: 200, url: try #require(URL(string: entry.url)))
+        var response = HTTPResponse(status: 200, url: try #require(URL(string: entry.url)))
+        response.timing = AppReducer.recordedTiming(of: entry)
         var exchange = Exchange(id: .first, requestID: id)
+        exchange.sent = AppReducer.recordedRequest(of: entry)
         exchange.phase = .received(response)
         exchange.head = response
         state.exchanges[id] = exchange

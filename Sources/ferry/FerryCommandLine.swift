@@ -16,6 +16,7 @@ enum FerryCommandLine {
             ImportCommand.self,
             KeysCommand.self,
             ThemesCommand.self,
+            TrustCommand.self,
             DemoUICommand.self,
             GenerateCommand.self,
         ]

@@ -82,6 +82,10 @@ enum AppEvent: Sendable {
     case treeToggled
     /// Let the focused pane take the whole screen, or give the others back their place.
     case paneMaximized
+    /// Trust the workspace: its files may read and write outside it, now and at the next launch.
+    case trustRequested
+    /// The trust could not be written to the user's config (why, in words): it holds for this session only.
+    case trustNotKept(String)
 }
 
 /// A cursor movement in a list, a tree or a text field.

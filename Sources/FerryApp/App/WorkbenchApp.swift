@@ -65,6 +65,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
         state.themes = themes
+        state.workspaceAccess = services.trustStore.access(for: workspace.root)
         state.reportProblems(problems)
         var drafts: [RequestID: SavedRequest] = [:]
         for (id, loaded) in DraftStore(stateFolder: workspace.stateFolder).load() {

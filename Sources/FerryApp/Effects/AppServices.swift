@@ -1,3 +1,4 @@
+import FerryWorkbench
 import Foundation
 
 /// What the app needs from the world outside the terminal, injected at `main` (tests pass recorders).
@@ -15,6 +16,10 @@ public struct AppServices: Sendable {
     /// `{% %}` block, or its `.js` file) and returns when the editor exits, or throws with the reason; it runs
     /// like ``editText``, inside the backend's ``TerminalBackend/suspend(_:)``.
     public var editFile: @Sendable (URL, Int) throws -> Void
+    /// The workspaces the user trusts (`trusted-workspaces.json` in the user's config); a workspace it does
+    /// not list is confined. The default keeps no file, so every workspace is confined and none can be trusted
+    /// for good.
+    public var trustStore: TrustStore
 
     /// Services with the given implementations; by default editing fails and stopping does nothing.
     public init(
@@ -22,8 +27,9 @@ public struct AppServices: Sendable {
             throw ExternalEditorError.unavailable
         },
         editFile: @escaping @Sendable (URL, Int) throws -> Void = { _, _ in throw ExternalEditorError.unavailable },
-        stopProcess: @escaping @Sendable () -> Void = {}
+        stopProcess: @escaping @Sendable () -> Void = {}, trustStore: TrustStore = TrustStore(file: nil)
     ) {
+        self.trustStore = trustStore
         self.editText = editText
         self.editFile = editFile
         self.stopProcess = stopProcess

@@ -19,6 +19,8 @@ enum Effect: Sendable {
     case undoLastChange
     /// Remember the active environment in `.ferry/state.json`.
     case rememberEnvironment(String?)
+    /// Record in the user's trust store that the workspace is trusted.
+    case trustWorkspace
     /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).
     case writeDraft(RequestID, SavedRequest?)
     /// Read the history log.

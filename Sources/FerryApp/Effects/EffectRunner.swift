@@ -94,6 +94,15 @@ final class EffectRunner: @unchecked Sendable {
         case .rememberEnvironment(let name):
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)
+        case .trustWorkspace:
+            let (store, root) = (services.trustStore, saved.root)
+            onFiles {
+                do {
+                    try store.trust(root)
+                } catch {
+                    self.mailbox.post(.app(.trustNotKept("\(error)")))
+                }
+            }
         case .loadHistory:
             // On the file queue: the locator reads (and may add to) `.ferry/ids.json` for the workspace as saved.
             onFiles {

@@ -92,6 +92,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case undoRows = "table.undo"
     case discardDraft = "request.discard"
     case newFile = "tree.newFile"
+    case trustWorkspace = "workspace.trust"
 
     /// The action the command stands for.
     var action: AppAction {
@@ -181,6 +182,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .saveAndQuit: .app(.saveAndQuitRequested)
         case .discardDraft: .editor(.discardRequested)
         case .newFile: .tree(.newFileRequested)
+        case .trustWorkspace: .app(.trustRequested)
         case .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
             .editor(.tableKeyPressed(tableKey ?? KeyEvent(.enter)))
         }
@@ -200,7 +202,8 @@ enum AppCommand: String, CaseIterable, Sendable {
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
-            .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose, .discardDraft, .newFile:
+            .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose, .discardDraft, .newFile,
+            .trustWorkspace:
             true
         }
     }

@@ -95,6 +95,17 @@ extension AppReducer {
             return []
         case .treeToggled: return toggleTree(&state)
         case .paneMaximized: return toggleMaximized(&state)
+        case .trustRequested:
+            guard state.workspaceAccess == .confined else {
+                state.report(.info("This workspace is trusted already."))
+                return []
+            }
+            state.workspaceAccess = .trusted
+            state.report(.info("Trusted: this workspace's files may read and write outside it (kept in your config)."))
+            return [.trustWorkspace]
+        case .trustNotKept(let reason):
+            state.report(.error("Trusted for this session only: \(reason)."))
+            return []
         }
     }
 

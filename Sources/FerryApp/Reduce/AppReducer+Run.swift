@@ -46,6 +46,7 @@ extension AppReducer {
         }
         let id = (state.run?.id ?? 0) + 1
         var run = CollectionRun(workspace: state.workspace, paths: [path])
+        run.access = state.workspaceAccess
         run.environment = state.environment
         guard !run.files.isEmpty else {
             state.report(.error("\(runTitle(path)) holds no request file to run."))

@@ -37,9 +37,10 @@ extension AppReducer {
         guard let id = state.openRequest, let request = state.currentRequest, var located = state.workspaceRequest(id)
         else { return nil }
         located.request = request
-        let plan = SendPlan(
+        var plan = SendPlan(
             workspace: state.workspace, request: located, context: state.variableContext(for: id),
             environment: state.environment, folder: state.workspace.url(of: id.path).deletingLastPathComponent())
+        plan.access = state.workspaceAccess
         return (id, plan)
     }
 

@@ -41,6 +41,7 @@ enum PaletteEntries {
     static let keyless: [(command: AppCommand, title: String)] = [
         (.newFile, "New file: a .http file with one request"),
         (.discardDraft, "Discard changes: the open request becomes the file's version again (asks first)"),
+        (.trustWorkspace, "Trust this workspace: its files may read (<) and write (>>) outside it"),
     ]
 
     /// Every palette entry, in key-map order.

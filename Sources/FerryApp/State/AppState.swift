@@ -16,6 +16,8 @@ public struct AppState: Sendable {
     var environment: String?
     /// The `.env` values, read once at launch.
     var dotenv: [String: String]
+    /// What the workspace's files may reach outside it: confined until the user trusts the workspace.
+    var workspaceAccess = WorkspaceAccess.trusted
     /// The process environment, for `{{$processEnv}}`.
     var processEnvironment: [String: String]
 

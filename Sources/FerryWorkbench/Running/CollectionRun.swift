@@ -24,6 +24,8 @@ public struct CollectionRun: Sendable {
     public var stopsAtFirstFailure = false
     /// How many files run at once (requests within a file always run in order, one at a time).
     public var parallelFiles = 1
+    /// What the run's files may reach outside the workspace (see ``WorkspaceAccess``).
+    public var access = WorkspaceAccess.trusted
 
     /// A run of the requests under `paths` in `workspace`.
     public init(workspace: Workspace, paths: [String]) {

@@ -111,10 +111,11 @@ public struct CollectionRunner: Sendable {
         }
         let send: PreparedSend
         do {
-            let plan = try workspace.sendPlan(
+            var plan = try workspace.sendPlan(
                 for: request, environment: shared.run.environment, environments: shared.environments,
                 captured: shared.responses.capturedValues(for: request, in: workspace),
                 overrides: shared.run.overrides)
+            plan.access = shared.run.access
             if request.request.isWebSocket {
                 return await conversed(try sender.prepareConversation(plan), into: result)
             }

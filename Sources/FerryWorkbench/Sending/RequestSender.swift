@@ -18,6 +18,9 @@ public struct RequestSender: Sendable {
     public let client: HTTPClient
     /// The scripts' engine and the globals they set; shared by every send of this sender.
     public let scripting: Scripting
+    /// What the workspace's files may reach outside it: ``WorkspaceAccess/trusted`` unless the caller (the
+    /// workbench, `ferry`) found the workspace untrusted in its ``TrustStore``.
+    public var access = WorkspaceAccess.trusted
     /// How much of each body the history keeps.
     public static let historyBodyCap = 64 * 1024
     /// How much of a body response handlers see as `response.body`.
@@ -27,6 +30,13 @@ public struct RequestSender: Sendable {
     public init(client: HTTPClient, scripting: Scripting = Scripting()) {
         self.client = client
         self.scripting = scripting
+    }
+
+    /// The refusal of a path an untrusted workspace reaches outside itself, with where and how to trust it.
+    static func untrusted(_ what: String, _ refusal: String, at location: SourceLocation?, root: URL) -> String {
+        let place = location.map { "\($0): " } ?? ""
+        return "\(place)\(what) refused: \(refusal), and this workspace is not trusted. If you trust its files, "
+            + "run `ferry trust \(root.path)` (or pass --trust; in the workbench, Ctrl-P → Trust this workspace)."
     }
 
     // MARK: - Preparing
@@ -41,8 +51,15 @@ public struct RequestSender: Sendable {
         let saved = plan.request.request
         let (resolved, preRequest) = try preparedContext(for: plan, runningScripts: runningScripts)
         var context = resolved
-        for path in saved.includedFilePaths(with: context) where context.includedFiles[path] == nil {
+        let confined = access == .confined || plan.access == .confined
+        let confinement = confined ? WorkspaceConfinement(root: workspace.root) : nil
+        let location = saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }
+        for path in saved.includedFilePaths(with: context) {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : plan.folder.appendingPathComponent(path)
+            if let refusal = confinement?.refusal(of: url, for: .reading) {
+                throw SendFailure(Self.untrusted("< \(path)", refusal, at: location, root: workspace.root))
+            }
+            guard context.includedFiles[path] == nil else { continue }
             guard let bytes = try? Data(contentsOf: url) else {
                 throw SendFailure(
                     "Cannot read \(path) for the body (\(url.path)): check the path after < in the Body tab.")
@@ -57,6 +74,13 @@ public struct RequestSender: Sendable {
                 for: prepared)
             let outputs = try saved.responseOutputs.map {
                 try PreparedOutput.resolving($0, with: context, folder: plan.folder, stateFolder: workspace.stateFolder)
+            }
+            for (output, written) in zip(saved.responseOutputs, outputs) {
+                if let refusal = confinement?.refusal(of: written.url, for: .writing) {
+                    let redirect = (output.overwrite ? ">>! " : ">> ") + output.path
+                    throw SendFailure(
+                        Self.untrusted(redirect, refusal, at: output.location ?? location, root: workspace.root))
+                }
             }
             return PreparedSend(
                 plan: plan, prepared: prepared, request: request, outputs: outputs, preRequestScripts: preRequest,

@@ -15,6 +15,9 @@ public struct SendPlan: Sendable {
     public var environment: String?
     /// The folder relative `< ./path` includes are read from (the request's file's folder).
     public var folder: URL
+    /// What the request's files may reach outside the workspace (the sender's own ``RequestSender/access``
+    /// confines too): the workbench sets it from the workspace's trust.
+    public var access = WorkspaceAccess.trusted
 
     /// A plan with the given parts.
     public init(

@@ -34,6 +34,11 @@ extension Workspace {
         let folder = url(of: request.path).deletingLastPathComponent()
         for path in request.request.includedFilePaths(with: context) {
             let fileURL = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            // Only regular files are read ahead: a device or a pipe could be endless or block, and is left to
+            // the sender, which refuses it in a workspace not trusted.
+            let type = (try? FileManager.default.attributesOfItem(atPath: fileURL.resolvingSymlinksInPath().path))?[
+                .type]
+            if let type = type as? FileAttributeType, type != .typeRegular { continue }
             do {
                 context.includedFiles[path] = Data(try FileIO.read(fileURL).bytes)
             } catch {

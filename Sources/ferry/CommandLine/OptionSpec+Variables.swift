@@ -8,4 +8,8 @@ extension OptionSpec {
     static let variable = OptionSpec(
         long: "--var", short: "-v", valueName: "NAME=VALUE",
         help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
+    /// `--trust`: let this run's files read and write outside the workspace, as `ferry trust` does for good.
+    static let trust = OptionSpec(
+        long: "--trust",
+        help: "let the files read (<) and write (>>) outside the workspace for this run (see `ferry trust`)")
 }

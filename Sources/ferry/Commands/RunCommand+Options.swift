@@ -29,6 +29,8 @@ struct RunOptions {
     var parallel = 1
     /// `--filter TEXT`: only requests whose id or name contains TEXT.
     var filter: String?
+    /// `--trust`: the workspace's files may reach outside it for this run.
+    var trust = false
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
@@ -65,7 +67,7 @@ struct RunOptions {
         ],
         options: [
             Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
-            Option.filter,
+            Option.filter, OptionSpec.trust,
         ])
 
     /// Reads the parsed arguments of `run`; throws a message for people.
@@ -86,6 +88,7 @@ struct RunOptions {
             }
             ?? 1
         filter = arguments.value(Option.filter)
+        trust = arguments.flag(OptionSpec.trust)
         guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
     }
 }

@@ -67,7 +67,9 @@ enum RunCommand: FerryCommand {
             jar.flush()
             if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
         }
-        let runner = CollectionRunner(sender: RequestSender(client: client))
+        var sender = RequestSender(client: client)
+        sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace.root)
+        let runner = CollectionRunner(sender: sender)
         let printer = RunPrinter(
             output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
             marks: .forLocale(ProcessInfo.processInfo.environment),

@@ -80,7 +80,8 @@ enum SendCommand: FerryCommand {
         let jar = workspace.cookieJar()
         let client = HTTPClient(transport: transport, cookieJar: jar)
         if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
-        let sender = RequestSender(client: client)
+        var sender = RequestSender(client: client)
+        sender.access = options.trust ? .trusted : TrustCommand.store().access(for: workspace.root)
         var send: PreparedSend
         do {
             send = try sender.prepare(plan)

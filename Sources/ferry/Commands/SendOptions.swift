@@ -27,6 +27,8 @@ struct SendOptions {
     var idleTimeout: Double?
     /// `--insecure`: do not verify TLS certificates.
     var insecure = false
+    /// `--trust`: the workspace's files may reach outside it for this send.
+    var trust = false
     /// `--cacert FILE`: also trust the CA certificates (PEM) in FILE when verifying TLS.
     var certificateAuthorityPath: String?
     /// `--verbose`: the request heads as sent on stderr (`> ` lines, secrets masked).
@@ -112,7 +114,7 @@ struct SendOptions {
                 Option.continueOutput, Option.retry, Option.timeout, Option.connectTimeout, Option.idleTimeout,
                 Option.insecure,
                 Option.certificateAuthority, Option.verbose, Option.har, Option.cache, Option.events,
-                Option.reconnect,
+                Option.reconnect, OptionSpec.trust,
             ])
     }
 
@@ -140,6 +142,7 @@ struct SendOptions {
         connectTimeout = try Self.seconds(arguments, Option.connectTimeout)
         idleTimeout = try Self.seconds(arguments, Option.idleTimeout, allowingZero: true)
         insecure = arguments.flag(Option.insecure)
+        trust = arguments.flag(OptionSpec.trust)
         certificateAuthorityPath = arguments.value(Option.certificateAuthority)
         verbose = arguments.flag(Option.verbose)
         harPath = arguments.value(Option.har)

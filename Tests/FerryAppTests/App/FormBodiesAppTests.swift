@@ -43,7 +43,7 @@ struct FormBodiesAppTests {
         // The form request is open: Body tab, Down opens the fields table.
         try await app.press(.key(.tab), .control("t"), .control("t"), .key(.down))
         #expect(app.shows("Form (urlencoded) · 2 fields"), "\(app.screen)")
-        try await app.press(.key(.end), .character("a"))
+        try await app.press(.key(.end), .key(.insert))
         try await app.type("c")
         try await app.press(.key(.enter))
         try await app.type("{{user}} & co")
@@ -57,7 +57,7 @@ struct FormBodiesAppTests {
         // The multipart request: a file field next to the text field.
         try await app.press(.key(.escape), .key(.tab), .key(.tab), .key(.down), .key(.enter), .key(.down))
         #expect(app.shows("Multipart · 1 field"), "\(app.screen)")
-        try await app.press(.key(.end), .character("a"))
+        try await app.press(.key(.end), .key(.insert))
         try await app.type("upload")
         try await app.press(.key(.enter))
         try await app.type("< ./data.json")

@@ -1,6 +1,7 @@
 import FerryHTTP
 import FerryTerminal
 import FerryTestSupport
+import FerryWorkbench
 import Foundation
 import Testing
 
@@ -26,11 +27,12 @@ final class AppHarness: @unchecked Sendable {
         workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil,
         stopProcess: (@Sendable () -> Void)? = nil, editFile: (@Sendable (URL, Int) throws -> Void)? = nil,
         limits: ResponseLimits = ResponseLimits(),
-        themeProblems: [ThemeError] = [], themes: [Theme] = [], settings: UserSettings = UserSettings()
+        themeProblems: [ThemeError] = [], themes: [Theme] = [], settings: UserSettings = UserSettings(),
+        trustStore: TrustStore = TrustStore(file: nil)
     ) throws {
         backend = InMemoryBackend(width: width, height: height)
         transport = CurlTransport()
-        var services = AppServices()
+        var services = AppServices(trustStore: trustStore)
         if let editText { services.editText = { text, _ in try editText(text) } }
         if let stopProcess { services.stopProcess = stopProcess }
         if let editFile { services.editFile = editFile }

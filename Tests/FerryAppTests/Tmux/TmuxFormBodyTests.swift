@@ -31,7 +31,7 @@ struct TmuxFormBodyTests {
         try await session.send("Down")
         try await session.waitFor("Form (urlencoded) · 2 fields")
         try await session.send("End")
-        try await session.send("a")
+        try await session.send("IC")
         try await session.send("c", literal: true)
         try await session.send("Enter")
         try await session.send("hello world", literal: true)

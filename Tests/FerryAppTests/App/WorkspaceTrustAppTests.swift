@@ -1,0 +1,68 @@
+import FerryTerminal
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+@testable import FerryApp
+
+/// In the workbench an untrusted workspace's request cannot write outside it: the send is refused with the
+/// file, the line and how to trust; the palette's "Trust this workspace" trusts it (kept in the user's store),
+/// and the next send writes.
+@Suite("Workspace trust in the workbench", .serialized)
+final class WorkspaceTrustAppTests {
+    let server: TestHTTPServer
+    let home: TemporaryFolder
+    let repo: URL
+
+    init() throws {
+        server = try TestHTTPServer()
+        server.route("/answer", responding: .text("server-chosen bytes\n"))
+        home = try TemporaryFolder(prefix: "ferry-trust-app")
+        repo = home.url.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try Data("### Write\n# @name write\nGET {{host}}/answer\n\n>>! ../victim.txt\n".utf8)
+            .write(to: repo.appendingPathComponent("requests.http"))
+        try Data(#"{ "local": { "host": "\#(server.baseURL)" } }"#.utf8)
+            .write(to: repo.appendingPathComponent("http-client.env.json"))
+        try Data("keep me\n".utf8).write(to: home.url.appendingPathComponent("victim.txt"))
+    }
+
+    deinit { server.stop() }
+
+    @Test func aSendOutsideIsRefusedUntilThePaletteTrustsTheWorkspace() async throws {
+        let store = TrustStore(file: home.url.appendingPathComponent("config/trusted-workspaces.json"))
+        let app = try AppHarness(workspace: repo, width: 120, height: 30, trustStore: store)
+        defer { app.stop() }
+        try await app.settle()
+        #expect(app.state.workspaceAccess == .confined)
+        try await app.press(.control("r"))
+        try await app.waitFor("the refusal") { app.state.message?.isError == true }
+        #expect(
+            app.state.message?.text.contains(">>! ../victim.txt refused") == true,
+            "\(String(describing: app.state.message))")
+        #expect(app.state.message?.text.contains("Trust this workspace") == true)
+        #expect(server.requests.isEmpty)
+        let victim = home.url.appendingPathComponent("victim.txt")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+
+        try await app.press(.control("p"))
+        try await app.type("trust this workspace")
+        try await app.press(.key(.enter))
+        #expect(app.state.workspaceAccess == .trusted)
+        let repo = repo
+        try await app.waitFor("the trust on disk") { store.isTrusted(repo) }
+        try await app.press(.control("r"))
+        try await app.waitFor("the response written") {
+            (try? String(contentsOf: victim, encoding: .utf8)) == "server-chosen bytes\n"
+        }
+        try await app.quit()
+
+        // The next launch starts trusted.
+        let again = try AppHarness(workspace: repo, trustStore: store)
+        defer { again.stop() }
+        try await again.settle()
+        #expect(again.state.workspaceAccess == .trusted)
+        try await again.quit()
+    }
+}

@@ -1,0 +1,70 @@
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+/// A confined workspace's files reach only inside it: paths resolved (`..`, absolute, symlinked folders),
+/// regular files only; trust is kept per folder in the user's store.
+@Suite struct WorkspaceConfinementTests {
+    let outer: TemporaryFolder
+    let root: URL
+    let confinement: WorkspaceConfinement
+
+    init() throws {
+        outer = try TemporaryFolder(prefix: "ferry-confine")
+        root = outer.url.appendingPathComponent("repo/api")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("inside\n".utf8).write(to: root.appendingPathComponent("body.json"))
+        try Data("victim\n".utf8).write(to: outer.url.appendingPathComponent("victim.txt"))
+        confinement = WorkspaceConfinement(root: outer.url.appendingPathComponent("repo"))
+    }
+
+    func url(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+    }
+
+    @Test func insideIsAllowedForReadingAndWriting() {
+        #expect(confinement.refusal(of: url("body.json"), for: .reading) == nil)
+        #expect(confinement.refusal(of: url("out/new.json"), for: .writing) == nil)
+        #expect(confinement.refusal(of: url("../top.json"), for: .writing) == nil, "still inside repo/")
+    }
+
+    @Test(arguments: ["../../victim.txt", "../../../etc/passwd", "/etc/passwd", "/tmp/x.json", "./../../victim.txt"])
+    func outsideIsRefused(path: String) throws {
+        let reason = try #require(confinement.refusal(of: url(path), for: .writing))
+        #expect(reason.contains("outside the workspace"), "\(reason)")
+        #expect(confinement.refusal(of: url(path), for: .reading) != nil)
+    }
+
+    @Test func aSymlinkedFolderPointingOutIsRefused() throws {
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("link"), withDestinationURL: outer.url)
+        #expect(confinement.refusal(of: url("link/victim.txt"), for: .writing)?.contains("outside") == true)
+        #expect(confinement.refusal(of: url("link/new.txt"), for: .writing)?.contains("outside") == true)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("file-link"),
+            withDestinationURL: outer.url.appendingPathComponent("victim.txt"))
+        #expect(confinement.refusal(of: url("file-link"), for: .reading)?.contains("outside") == true)
+    }
+
+    @Test func devicesPipesAndFoldersAreRefusedInside() throws {
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("zero"), withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+        #expect(confinement.refusal(of: url("zero"), for: .reading) != nil)
+        let fifo = root.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(confinement.refusal(of: url("pipe"), for: .reading)?.contains("not a regular file") == true)
+        #expect(confinement.refusal(of: root, for: .reading)?.contains("not a regular file") == true)
+    }
+
+    @Test func trustIsKeptPerFolderInTheStore() throws {
+        let store = TrustStore(file: outer.url.appendingPathComponent("config/ferry/trusted-workspaces.json"))
+        let repo = outer.url.appendingPathComponent("repo")
+        #expect(store.access(for: repo) == .confined)
+        try store.trust(repo)
+        #expect(store.access(for: repo) == .trusted)
+        #expect(store.access(for: root) == .confined, "a folder inside is a workspace of its own")
+        #expect(TrustStore(file: nil).access(for: repo) == .confined)
+        #expect(throws: TrustError.self) { try TrustStore(file: nil).trust(repo) }
+    }
+}

@@ -68,6 +68,7 @@ public enum TrustError: Error, CustomStringConvertible {
     /// Neither `XDG_CONFIG_HOME` nor `HOME` names a config folder.
     case noConfigFolder
 
+    /// The reason in words.
     public var description: String {
         switch self {
         case .noConfigFolder: "no config folder to keep trust in: set HOME or XDG_CONFIG_HOME"

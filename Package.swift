@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
         .library(name: "FerryYAML", targets: ["FerryYAML"]),
+        .library(name: "FerryDynamic", targets: ["FerryDynamic"]),
         .library(name: "FerryWorkbench", targets: ["FerryWorkbench"]),
         .library(name: "FerryImport", targets: ["FerryImport"]),
         .library(name: "FerryTerminal", targets: ["FerryTerminal"]),
@@ -50,15 +51,17 @@ let package = Package(
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
-        // Dynamic values (`$random`, dates) and the JavaScriptCore engine for `.http` scripts.
+        // Dynamic values (`$random`, `$uuid`, dates, Faker families) and hashes: pure Swift, for templates and scripts.
+        .target(name: "FerryDynamic"),
+        // The JavaScriptCore engine for `.http` scripts.
         .target(
             name: "FerryScript",
-            dependencies: ["CJavaScriptCore", "FerryJSON"],
+            dependencies: ["CJavaScriptCore", "FerryJSON", "FerryDynamic"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),
         // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
         .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryScript"]),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryDynamic", "FerryScript"]),
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
@@ -101,9 +104,12 @@ let package = Package(
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
-        .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
+        .testTarget(name: "FerryDynamicTests", dependencies: ["FerryDynamic"]),
+        .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryDynamic", "FerryTestSupport"]),
         .testTarget(name: "FerryYAMLTests", dependencies: ["FerryYAML", "FerryJSON", "FerryTestSupport"]),
-        .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryWorkbenchTests",
+            dependencies: ["FerryWorkbench", "FerryDynamic", "FerryScript", "FerryTestSupport"]),
         .testTarget(
             name: "FerryImportTests", dependencies: ["FerryImport", "FerryWorkbench", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),

@@ -1,3 +1,4 @@
+import FerryDynamic
 import FerryScript
 import FerryTestSupport
 import Foundation

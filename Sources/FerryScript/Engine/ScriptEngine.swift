@@ -1,4 +1,5 @@
 internal import CJavaScriptCore
+import FerryDynamic
 
 /// One JavaScriptCore context group and global context with the API installed, reused for every script
 /// of a runner (each script runs in its own function scope, so its declarations do not leak into the

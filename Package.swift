@@ -56,12 +56,12 @@ let package = Package(
         // The JavaScriptCore engine for `.http` scripts.
         .target(
             name: "FerryScript",
-            dependencies: ["CJavaScriptCore", "FerryJSON", "FerryDynamic"],
+            dependencies: ["CJavaScriptCore", "FerryJSON", "FerryDynamic", "FerryWorkbench"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),
         // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
         .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryDynamic", "FerryScript"]),
+        .target(name: "FerryWorkbench", dependencies: ["FerryHTTP", "FerryJSON", "FerryDynamic"]),
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
@@ -78,7 +78,8 @@ let package = Package(
         .executableTarget(
             name: "ferry",
             dependencies: [
-                "FerryApp", "FerryNcurses", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryTerminal",
+                "FerryApp", "FerryNcurses", "FerryWorkbench", "FerryScript", "FerryImport", "FerryHTTP", "FerryJSON",
+                "FerryTerminal",
             ]
         ),
         .executableTarget(
@@ -90,7 +91,7 @@ let package = Package(
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
-        .executableTarget(name: "FerryScriptProbe", dependencies: ["FerryScript"]),
+        .executableTarget(name: "FerryScriptProbe", dependencies: ["FerryScript", "FerryWorkbench"]),
         // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
         .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP", "FerryHTTPLoad", "FerryCurlBaseline"]),
         // The request patterns FerryBench and FerryHTTPProbe drive a client with (links only FerryHTTP).
@@ -105,7 +106,9 @@ let package = Package(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
         .testTarget(name: "FerryDynamicTests", dependencies: ["FerryDynamic"]),
-        .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryDynamic", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryScriptTests",
+            dependencies: ["FerryScript", "FerryWorkbench", "FerryDynamic", "FerryTestSupport"]),
         .testTarget(name: "FerryYAMLTests", dependencies: ["FerryYAML", "FerryJSON", "FerryTestSupport"]),
         .testTarget(
             name: "FerryWorkbenchTests",
@@ -114,7 +117,7 @@ let package = Package(
             name: "FerryImportTests", dependencies: ["FerryImport", "FerryWorkbench", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),
-        .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),
+        .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryTestSupportTests", dependencies: ["FerryTestSupport"]),
         .testTarget(name: "FerryCLITests", dependencies: ["FerryTestSupport"]),
     ],

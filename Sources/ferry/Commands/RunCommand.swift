@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import FerryWorkbench
 import Foundation
 
@@ -67,7 +68,8 @@ enum RunCommand: FerryCommand {
             jar.flush()
             if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
         }
-        let runner = CollectionRunner(sender: RequestSender(client: client))
+        let runner = CollectionRunner(
+            sender: RequestSender(client: client, scripting: Scripting(engine: ScriptRunner())))
         let printer = RunPrinter(
             output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
             marks: .forLocale(ProcessInfo.processInfo.environment),

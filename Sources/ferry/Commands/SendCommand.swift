@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import FerryWorkbench
 import Foundation
 
@@ -84,7 +85,7 @@ enum SendCommand: FerryCommand {
         let jar = workspace.cookieJar()
         let client = HTTPClient(transport: transport, cookieJar: jar)
         if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
-        let sender = RequestSender(client: client)
+        let sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
         var send: PreparedSend
         do {
             send = try sender.prepare(plan)

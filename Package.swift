@@ -5,8 +5,11 @@ import PackageDescription
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl, CZlib.
 /// ferry, FerryApp → FerryImport → FerryWorkbench, FerryYAML → FerryJSON; FerryWorkbench never imports FerryImport.
-/// FerryWorkbench → FerryScript → FerryJSON, CJavaScriptCore (opened with dlopen on the first script).
-/// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
+/// FerryWorkbench → FerryDynamic (dynamic values and hashes, pure Swift); FerryWorkbench declares ScriptEngine and
+/// never imports FerryScript: FerryScript → FerryWorkbench, FerryDynamic, FerryJSON, CJavaScriptCore (opened with
+/// dlopen on the first script, its headers an unsafe -I) conforms, and ferry and FerryApp inject it. So FerryJSON,
+/// FerryHTTP, FerryDynamic and FerryWorkbench build without webkitgtk and with no unsafe flags, as products of a
+/// dependency (Tests/Consumer, scripts/consumer-build.sh). Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(
     name: "Ferry",
     platforms: [.macOS(.v14)],

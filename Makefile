@@ -1,5 +1,5 @@
 # Ferry: the two set-up commands are `make run` and `make test`; see README.md.
-.PHONY: run test build deps bench fuzz sanitize format lint keys docs clean release install uninstall deb
+.PHONY: run test build deps bench fuzz sanitize format lint keys docs clean release install uninstall deb consumer
 
 deps:
 	@scripts/install-deps.sh
@@ -37,6 +37,11 @@ format:
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests
 	scripts/lint-imports.sh
+
+# Tests/Consumer, a package outside Ferry, built against the FerryHTTP, FerryJSON and FerryWorkbench products by path
+# with no JavaScriptCore (scripts/consumer-build.sh; FerryCLITests' ConsumerPackageTests runs it in `make test`).
+consumer:
+	scripts/consumer-build.sh
 
 # FerryHTTP's DocC catalog with the toolchain's docc, offline (scripts/docs.sh): .build/docs/FerryHTTP.doccarchive.
 docs:

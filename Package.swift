@@ -5,7 +5,11 @@ import PackageDescription
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl, CZlib.
 /// ferry, FerryApp → FerryImport → FerryWorkbench, FerryYAML → FerryJSON; FerryWorkbench never imports FerryImport.
-/// FerryWorkbench → FerryScript → FerryJSON, CJavaScriptCore (opened with dlopen on the first script).
+/// FerryWorkbench → FerryDynamic (dynamic values and hashes, pure Swift); FerryWorkbench declares ScriptEngine and
+/// never imports FerryScript: FerryScript → FerryWorkbench, FerryDynamic, FerryJSON, CJavaScriptCore (opened with
+/// dlopen on the first script, its headers an unsafe -I) conforms, and ferry and FerryApp inject it. So FerryJSON,
+/// FerryHTTP, FerryDynamic and FerryWorkbench build without webkitgtk and with no unsafe flags, as products of a
+/// dependency (Tests/Consumer, scripts/consumer-build.sh).
 /// FerryHTTP, FerryScript, FerryWorkbench, FerryApp, ferry → FerrySystem (atomic file writes, descriptors, file
 /// locks, the one EINTR retry, SHA-1), which depends on nothing but Glibc; `import Glibc` is left only there, in
 /// FerryNcurses, the C shims' wrappers, tests and the few files `scripts/lint-imports.sh` lists with their reason
@@ -19,6 +23,7 @@ let package = Package(
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
         .library(name: "FerryYAML", targets: ["FerryYAML"]),
+        .library(name: "FerryDynamic", targets: ["FerryDynamic"]),
         .library(name: "FerryWorkbench", targets: ["FerryWorkbench"]),
         .library(name: "FerryImport", targets: ["FerryImport"]),
         .library(name: "FerryTerminal", targets: ["FerryTerminal"]),
@@ -57,15 +62,17 @@ let package = Package(
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
-        // Dynamic values (`$random`, dates) and the JavaScriptCore engine for `.http` scripts.
+        // Dynamic values (`$random`, `$uuid`, dates, Faker families) and hashes: pure Swift, for templates and scripts.
+        .target(name: "FerryDynamic", dependencies: ["FerrySystem"]),
+        // The JavaScriptCore engine for `.http` scripts.
         .target(
             name: "FerryScript",
-            dependencies: ["CJavaScriptCore", "FerryJSON", "FerrySystem"],
+            dependencies: ["CJavaScriptCore", "FerryJSON", "FerryDynamic", "FerryWorkbench", "FerrySystem"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),
         // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
         .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerrySystem", "FerryHTTP", "FerryJSON", "FerryScript"]),
+        .target(name: "FerryWorkbench", dependencies: ["FerrySystem", "FerryHTTP", "FerryJSON", "FerryDynamic"]),
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
@@ -83,8 +90,8 @@ let package = Package(
         .executableTarget(
             name: "ferry",
             dependencies: [
-                "FerryApp", "FerryNcurses", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryTerminal",
-                "FerrySystem",
+                "FerryApp", "FerryNcurses", "FerryWorkbench", "FerryScript", "FerryImport", "FerryHTTP", "FerryJSON",
+                "FerryTerminal", "FerrySystem",
             ]
         ),
         .executableTarget(
@@ -96,7 +103,7 @@ let package = Package(
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
-        .executableTarget(name: "FerryScriptProbe", dependencies: ["FerryScript"]),
+        .executableTarget(name: "FerryScriptProbe", dependencies: ["FerryScript", "FerryWorkbench"]),
         // A pure HTTP client that links only FerryHTTP, for measuring the client's memory and instructions.
         .executableTarget(name: "FerryHTTPProbe", dependencies: ["FerryHTTP", "FerryHTTPLoad", "FerryCurlBaseline"]),
         // The request patterns FerryBench and FerryHTTPProbe drive a client with (links only FerryHTTP).
@@ -111,14 +118,19 @@ let package = Package(
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),
-        .testTarget(name: "FerryScriptTests", dependencies: ["FerryScript", "FerryTestSupport"]),
+        .testTarget(name: "FerryDynamicTests", dependencies: ["FerryDynamic"]),
+        .testTarget(
+            name: "FerryScriptTests",
+            dependencies: ["FerryScript", "FerryWorkbench", "FerryDynamic", "FerryTestSupport"]),
         .testTarget(name: "FerryYAMLTests", dependencies: ["FerryYAML", "FerryJSON", "FerryTestSupport"]),
-        .testTarget(name: "FerryWorkbenchTests", dependencies: ["FerryWorkbench", "FerryScript", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryWorkbenchTests",
+            dependencies: ["FerryWorkbench", "FerryDynamic", "FerryScript", "FerryTestSupport"]),
         .testTarget(
             name: "FerryImportTests", dependencies: ["FerryImport", "FerryWorkbench", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),
-        .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryTestSupport"]),
+        .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryScript", "FerryTestSupport"]),
         .testTarget(name: "FerryTestSupportTests", dependencies: ["FerryTestSupport"]),
         .testTarget(name: "FerryCLITests", dependencies: ["FerryTestSupport"]),
     ],

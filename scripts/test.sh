@@ -20,7 +20,7 @@ swift build --build-tests
 # docs/decisions/0071-two-test-processes.md). Both bundles are the same binary, run directly, since two
 # `swift test` would wait for each other's lock on .build; arguments go to both.
 bundle="$(swift build --show-bin-path)/FerryPackageTests.xctest"
-library='^(FerrySystemTests|FerryHTTPTests|FerryJSONTests|FerryTestSupportTests|FerryScriptTests|FerryYAMLTests)\.'
+library='^(FerrySystemTests|FerryHTTPTests|FerryJSONTests|FerryTestSupportTests|FerryScriptTests|FerryDynamicTests|FerryYAMLTests)\.'
 # FerryImportTests (split from FerryWorkbenchTests) runs with the app side, as FerryWorkbenchTests does.
 export NO_COLOR=1
 run_part() {  # NAME, then the bundle's arguments

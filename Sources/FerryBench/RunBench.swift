@@ -1,5 +1,6 @@
 import FerryScript
 import FerryTestSupport
+import FerryWorkbench
 import Foundation
 
 #if canImport(Glibc)

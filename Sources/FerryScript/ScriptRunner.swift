@@ -1,3 +1,4 @@
+import FerryWorkbench
 import Foundation
 
 /// Runs pre-request scripts and response handlers (the JetBrains HTTP Client API on JavaScriptCore).
@@ -10,7 +11,7 @@ public final class ScriptRunner: @unchecked Sendable {
     /// How long a script may run before it is stopped with a `timeout` error.
     public let limit: Duration
     private let lock = NSLock()
-    private var engine: Result<ScriptEngine, ScriptError>?
+    private var engine: Result<JavaScriptEngine, ScriptError>?
     private var liveHandlers = 0
 
     /// A runner whose scripts are stopped after `limit` (5 s unless given).
@@ -138,11 +139,11 @@ public final class ScriptRunner: @unchecked Sendable {
     }
 
     /// The engine, made on first use; a failure to load is remembered.
-    private func loadedEngine() -> Result<ScriptEngine, ScriptError> {
+    private func loadedEngine() -> Result<JavaScriptEngine, ScriptError> {
         if let engine { return engine }
         let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
         let made = JavaScriptLibrary.load().flatMap { api in
-            Result { () throws(ScriptError) in try ScriptEngine(api: api, limitSeconds: seconds) }
+            Result { () throws(ScriptError) in try JavaScriptEngine(api: api, limitSeconds: seconds) }
         }
         engine = made
         return made

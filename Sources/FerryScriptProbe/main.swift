@@ -1,4 +1,5 @@
 import FerryScript
+import FerryWorkbench
 import Foundation
 
 // Runs scripts in a fresh process, for what one test process cannot show: whether JavaScriptCore is

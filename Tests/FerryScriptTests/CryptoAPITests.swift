@@ -1,5 +1,7 @@
+import FerryDynamic
 import FerryScript
 import FerryTestSupport
+import FerryWorkbench
 import Foundation
 import Testing
 

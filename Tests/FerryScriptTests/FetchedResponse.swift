@@ -1,5 +1,6 @@
 import FerryScript
 import FerryTestSupport
+import FerryWorkbench
 import Foundation
 
 /// A real response fetched with the `curl` binary, as the facts a handler sees.

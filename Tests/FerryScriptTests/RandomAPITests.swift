@@ -1,4 +1,5 @@
 import FerryScript
+import FerryWorkbench
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FerryScript
+import FerryWorkbench
 import Testing
 
 @Suite struct SandboxTests {

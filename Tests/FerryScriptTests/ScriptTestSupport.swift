@@ -1,4 +1,5 @@
 import FerryScript
+import FerryWorkbench
 import Foundation
 
 /// One runner for the suites, as a workbench session or `ferry run` has one.

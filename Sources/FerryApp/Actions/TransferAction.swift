@@ -1,5 +1,4 @@
 import FerryHTTP
-import FerryScript
 import FerryWorkbench
 
 /// What one send did next, as its effect reports it.

@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryJSON
+import FerryScript
 import FerryTerminal
 import FerryWorkbench
 import Foundation
@@ -52,7 +53,8 @@ final class EffectRunner: @unchecked Sendable {
         self.client = HTTPClient(transport: transport, cookieJar: workspace.cookieJar())
         // Only `# @cache` requests use it (HTTPRequest.usesCache); made empty, the folder read when first used.
         client.cache = workspace.httpCache()
-        self.sender = RequestSender(client: client)
+        // Scripts run on FerryScript's engine (JavaScriptCore, opened at the first script).
+        self.sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
         self.terminal = terminal
         self.limits = limits
         self.mailbox = mailbox

@@ -1,4 +1,3 @@
-import FerryScript
 import FerryWorkbench
 import Foundation
 

@@ -1,5 +1,4 @@
 import FerryHTTP
-import FerryScript
 import FerryWorkbench
 import Foundation
 

@@ -1,4 +1,3 @@
-import FerryScript
 import FerryWorkbench
 
 /// A run of a file or folder in the workbench: what it runs, the results so far, and whether it is still

@@ -1,4 +1,4 @@
-import FerryScript
+import FerryWorkbench
 
 /// One line of the Tests tab: a test's verdict, a `client.log` line, or why a script stopped; the place in
 /// a file it points at, when it has one (Enter opens it).

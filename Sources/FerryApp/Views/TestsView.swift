@@ -1,5 +1,5 @@
-import FerryScript
 import FerryTerminal
+import FerryWorkbench
 
 /// The response pane's Tests tab: each `client.test` with ✓ or ✗, its message and place, the scripts' log
 /// lines, and a script's error with where it happened; the selected row is highlighted while the pane has

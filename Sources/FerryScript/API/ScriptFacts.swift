@@ -1,4 +1,5 @@
 import FerryJSON
+import FerryWorkbench
 import Foundation
 
 /// The facts a run's `request` and `response` objects are built from, as the JSON the prelude's

@@ -1,3 +1,5 @@
+import FerryDynamic
+
 /// The native side of `$random`: S2's generators (`DynamicValues`), the same ones the `.http` template
 /// resolver uses for `{{$random.*}}`.
 extension ScriptHost {

@@ -1,4 +1,6 @@
+import FerryDynamic
 import FerryJSON
+import FerryWorkbench
 import Foundation
 
 /// The native functions the prelude builds the API on, as the properties of one `host` object.

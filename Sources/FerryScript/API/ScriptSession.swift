@@ -1,3 +1,5 @@
+import FerryWorkbench
+
 /// The state of one script run that the native functions read and write: the facts it sees and what it
 /// produces.
 final class ScriptSession {

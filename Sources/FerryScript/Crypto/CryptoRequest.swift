@@ -1,3 +1,4 @@
+import FerryDynamic
 import FerryJSON
 import Foundation
 

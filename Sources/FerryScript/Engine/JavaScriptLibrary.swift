@@ -1,4 +1,5 @@
 internal import CJavaScriptCore
+import FerryWorkbench
 
 /// Opens JavaScriptCore on first use (`dlopen`), so processes that never run a script never map it.
 enum JavaScriptLibrary {

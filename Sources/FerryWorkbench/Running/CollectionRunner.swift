@@ -57,7 +57,7 @@ public struct CollectionRunner: Sendable {
         // Open JavaScriptCore beside the first sends when any request of the run has a script.
         let requests = run.files.lazy.flatMap(\.requests).map(\.request)
         if requests.contains(where: { !$0.preRequestScripts.isEmpty || !$0.responseHandlerScripts.isEmpty }) {
-            sender.scripting.runner.warmUp()
+            sender.scripting.engine.warmUp()
         }
         let shared = Shared(run: run, environments: run.workspace.environments(), report: report)
         let files = run.files.map(\.requests)

@@ -1,5 +1,3 @@
-import FerryScript
-
 /// What one request of a run did: where it is written, what came back, how long it took, its verdict, its
 /// tests and its log. Everything that quotes the request or the server has its secrets masked.
 public struct RequestRunResult: Sendable {

@@ -1,5 +1,4 @@
 import FerryHTTP
-import FerryScript
 
 /// What one request of a run put on the wire and got back, kept when the runner is asked to
 /// (``CollectionRunner/keepsExchanges``) so the exchange can be shown as a send shows it: the request as sent,

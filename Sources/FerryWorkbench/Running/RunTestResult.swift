@@ -1,5 +1,3 @@
-import FerryScript
-
 /// One test of a request in a run (a script's `client.test`), with its verdict and where it is written.
 public struct RunTestResult: Sendable, Hashable {
     /// The test's name as the script gives it.

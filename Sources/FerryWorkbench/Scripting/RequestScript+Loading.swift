@@ -1,4 +1,3 @@
-import FerryScript
 import Foundation
 
 extension RequestScript {

@@ -1,5 +1,3 @@
-import FerryScript
-
 extension SavedRequest {
     /// What a script can read about this request (`request.method`, `url`, `headers`, `body`,
     /// `environment`): each part as written and with `{{variables}}` substituted by `context` where they

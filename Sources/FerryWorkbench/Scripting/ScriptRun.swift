@@ -1,5 +1,3 @@
-import FerryScript
-
 /// One script of a request and what running it produced (secrets masked in its log and messages).
 public struct ScriptRun: Sendable, Hashable {
     /// The script as the file gives it.

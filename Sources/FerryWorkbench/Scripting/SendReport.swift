@@ -1,4 +1,3 @@
-import FerryScript
 import Foundation
 
 /// What happened around one send besides the transfer, handed to the caller once, before the transfer's

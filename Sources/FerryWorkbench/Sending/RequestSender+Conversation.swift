@@ -1,5 +1,4 @@
 import FerryHTTP
-import FerryScript
 import Foundation
 
 /// `WEBSOCKET` requests through the same pipeline as HTTP ones: the pre-request scripts and every variable
@@ -56,7 +55,7 @@ extension RequestSender {
         return saved.responseHandlerScripts.map { script in
             do throws(ScriptError) {
                 let loaded = try script.loaded(from: conversation.plan.folder)
-                let live = scripting.runner.startHandler(
+                let live = scripting.engine.startLiveHandler(
                     loaded, request: facts, response: response, globals: scripting.globals)
                 return OpenHandler(script: script, state: .success(live))
             } catch {
@@ -70,7 +69,7 @@ extension RequestSender {
     func deliver(_ message: WebSocketMessage, to handlers: [OpenHandler]) -> [String] {
         handlers.flatMap { handler -> [String] in
             guard case .success(let live) = handler.state else { return [] }
-            return scripting.runner.deliver(message.scriptText, to: live)
+            return live.deliver(message.scriptText)
         }
     }
 
@@ -78,7 +77,7 @@ extension RequestSender {
     func isListening(_ handlers: [OpenHandler]) -> Bool {
         handlers.contains { handler in
             guard case .success(let live) = handler.state else { return false }
-            return scripting.runner.isListening(live)
+            return live.isListening
         }
     }
 
@@ -93,7 +92,7 @@ extension RequestSender {
         report.handlers = handlers.map { handler in
             var outcome = ScriptOutcome()
             switch handler.state {
-            case .success(let live): outcome = scripting.runner.finish(live)
+            case .success(let live): outcome = live.finish()
             case .failure(let error): outcome.error = error
             }
             return ScriptRun(script: handler.script, outcome: outcome.scrubbed(by: scrubber))
@@ -141,5 +140,5 @@ struct OpenHandler: Sendable {
     /// The script as the file gives it.
     var script: RequestScript
     /// The running handler, or why it could not start.
-    var state: Result<LiveHandler, ScriptError>
+    var state: Result<any LiveScriptHandler, ScriptError>
 }

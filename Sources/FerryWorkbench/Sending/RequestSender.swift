@@ -1,5 +1,4 @@
 import FerryHTTP
-import FerryScript
 import Foundation
 
 /// The one way to send a saved request, used by the workbench, `ferry send` and `ferry run`: prepares a
@@ -9,7 +8,7 @@ import Foundation
 /// the request's stable id) and runs the response handlers.
 ///
 /// ```swift
-/// let sender = RequestSender(client: client)
+/// let sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
 /// let send = sender.start(try sender.prepare(plan)) { report in print(report.tests) }
 /// for await event in send.events { if case .ended(let end) = event { print(end.response?.status ?? 0) } }
 /// ```
@@ -26,8 +25,9 @@ public struct RequestSender: Sendable {
     /// How much of a body response handlers see as `response.body`.
     public static let scriptBodyCap = 64 << 20
 
-    /// A sender through `client` whose scripts share `scripting` (fresh globals unless given).
-    public init(client: HTTPClient, scripting: Scripting = Scripting()) {
+    /// A sender through `client` whose scripts share `scripting`: its engine (FerryScript's `ScriptRunner` in
+    /// `ferry` and the app, ``NoScriptEngine`` where no script runs) and its globals.
+    public init(client: HTTPClient, scripting: Scripting) {
         self.client = client
         self.scripting = scripting
     }
@@ -106,7 +106,7 @@ public struct RequestSender: Sendable {
             context.captured[name] = value
         }
         // A handler runs when the response is in: open JavaScriptCore meanwhile, beside the send.
-        if runningScripts, !plan.request.request.responseHandlerScripts.isEmpty { scripting.runner.warmUp() }
+        if runningScripts, !plan.request.request.responseHandlerScripts.isEmpty { scripting.engine.warmUp() }
         context.scripted = scripting.globals.snapshot()
         let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         return (context, preRequest)
@@ -126,7 +126,7 @@ public struct RequestSender: Sendable {
         for script in scripts {
             let facts = plan.request.request.scriptFacts(with: context)
             let outcome = Self.outcome(of: script, from: plan.folder) { loaded in
-                scripting.runner.runPreRequest(loaded, request: facts, globals: scripting.globals)
+                scripting.engine.runPreRequest(loaded, request: facts, globals: scripting.globals)
             }.scrubbed(by: scrubber)
             runs.append(ScriptRun(script: script, outcome: outcome))
             if let error = outcome.error {
@@ -191,7 +191,7 @@ public struct RequestSender: Sendable {
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
             let outcome = Self.outcome(of: script, from: send.plan.folder) { loaded in
-                scripting.runner.runHandler(loaded, request: facts, response: responseFacts, globals: scripting.globals)
+                scripting.engine.runHandler(loaded, request: facts, response: responseFacts, globals: scripting.globals)
             }
             return ScriptRun(script: script, outcome: outcome.scrubbed(by: scrubber))
         }

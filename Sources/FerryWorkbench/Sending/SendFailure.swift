@@ -1,5 +1,3 @@
-import FerryScript
-
 /// Why a plan could not be prepared, in words for people (with `file:line` where there is one).
 public struct SendFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The problem in words.

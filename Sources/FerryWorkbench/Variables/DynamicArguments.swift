@@ -1,4 +1,4 @@
-import FerryScript
+import FerryDynamic
 
 /// The arguments after a dynamic variable's name, read in the forms the dialects use: words
 /// (`$randomInt 1 10`), a call (`$random.integer(1, 10)`), a date format and offset (`"dd-MM-yyyy" -1 d`).

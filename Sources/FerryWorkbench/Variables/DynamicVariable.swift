@@ -1,4 +1,4 @@
-import FerryScript
+import FerryDynamic
 
 /// A `{{$…}}` expression of the JetBrains or VS Code REST Client dialect, read and checked:
 /// `$random.integer(1, 10)`, `$datetime "dd-MM-yyyy" -1 d`, `$randomInt 5 10`, `$processEnv HOME`.

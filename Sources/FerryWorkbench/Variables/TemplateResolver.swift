@@ -1,5 +1,5 @@
+import FerryDynamic
 import FerryHTTP
-import FerryScript
 import Foundation
 
 /// Substitutes `{{name}}` and `{{$dynamic}}` in text, producing the real text and a masked copy

@@ -1,4 +1,4 @@
-import FerryScript
+import FerryDynamic
 import Foundation
 
 /// Everything a request's `{{variables}}` can be resolved from, passed as a value (no globals, no IO).

@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import FerryWorkbench
 import Foundation
 
@@ -67,7 +68,7 @@ enum RunCommand: FerryCommand {
             jar.flush()
             if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
         }
-        var sender = RequestSender(client: client)
+        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace.root)
         let runner = CollectionRunner(sender: sender)
         let printer = RunPrinter(

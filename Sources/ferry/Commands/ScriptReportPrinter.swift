@@ -1,4 +1,3 @@
-import FerryScript
 import FerryWorkbench
 
 /// Prints what a request's scripts produced on standard error: their log, each test as a mark and its name

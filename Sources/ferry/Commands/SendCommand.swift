@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import FerryWorkbench
 import Foundation
 
@@ -80,7 +81,7 @@ enum SendCommand: FerryCommand {
         let jar = workspace.cookieJar()
         let client = HTTPClient(transport: transport, cookieJar: jar)
         if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
-        var sender = RequestSender(client: client)
+        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: workspace.root)
         var send: PreparedSend
         do {

@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryScript
 import FerryWorkbench
 import Foundation
 
@@ -20,7 +21,9 @@ enum WebSocketSendCommand {
             jar.flush()
             if let problem = jar.persistenceError { printError("ferry send: warning: cookies: \(problem)") }
         }
-        let sender = RequestSender(client: HTTPClient(transport: CurlTransport(), cookieJar: jar))
+        let sender = RequestSender(
+            client: HTTPClient(transport: CurlTransport(), cookieJar: jar), scripting: Scripting(engine: ScriptRunner())
+        )
         var prepared: PreparedConversation
         do {
             prepared = try sender.prepareConversation(plan)

@@ -1,5 +1,4 @@
 import FerryHTTP
-import FerryScript
 import FerryTerminal
 import FerryWorkbench
 import Foundation

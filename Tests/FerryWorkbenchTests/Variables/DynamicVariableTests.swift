@@ -1,4 +1,4 @@
-import FerryScript
+import FerryDynamic
 import Foundation
 import Testing
 

@@ -28,7 +28,7 @@ public struct ScriptResponseFacts: Sendable {
     public var charset: String? { contentTypeParts?.charset }
 
     /// Whether scripts get the body as a parsed JSON value: `application/json` or any `+json` type.
-    var isJSON: Bool {
+    public var isJSON: Bool {
         guard let mimeType else { return false }
         return mimeType == "application/json" || mimeType.hasSuffix("+json")
     }

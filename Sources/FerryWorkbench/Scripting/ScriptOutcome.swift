@@ -26,7 +26,8 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
         case exception
         /// It ran past the time limit.
         case timeout
-        /// JavaScriptCore could not be loaded; the message says what to install.
+        /// The engine could not be loaded (JavaScriptCore is missing) or none was given; the message says what to
+        /// install.
         case engineMissing
     }
 

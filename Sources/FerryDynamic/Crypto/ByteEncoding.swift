@@ -2,9 +2,9 @@ import Foundation
 
 /// Hex and Base64 text to bytes and back, as the crypto API's `updateWithHex`, `updateWithBase64`,
 /// `toHex` and `toBase64` use them.
-enum ByteEncoding {
+public enum ByteEncoding {
     /// Lower-case hex digits.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(bytes.count * 2)
@@ -16,7 +16,7 @@ enum ByteEncoding {
     }
 
     /// The bytes `text` spells in hex, or nil when it is not an even run of hex digits.
-    static func bytes(hex text: String) -> [UInt8]? {
+    public static func bytes(hex text: String) -> [UInt8]? {
         let digits = Array(text.utf8)
         guard digits.count.isMultiple(of: 2) else { return nil }
         var bytes = [UInt8]()
@@ -38,7 +38,7 @@ enum ByteEncoding {
     }
 
     /// Base64 (RFC 4648 §4), or its URL-safe alphabet without padding (§5) when `urlSafe`.
-    static func base64(_ bytes: [UInt8], urlSafe: Bool) -> String {
+    public static func base64(_ bytes: [UInt8], urlSafe: Bool) -> String {
         let text = Data(bytes).base64EncodedString()
         guard urlSafe else { return text }
         return String(
@@ -47,7 +47,7 @@ enum ByteEncoding {
     }
 
     /// The bytes of Base64 `text` (standard, or URL-safe with or without padding when `urlSafe`).
-    static func bytes(base64 text: String, urlSafe: Bool) -> [UInt8]? {
+    public static func bytes(base64 text: String, urlSafe: Bool) -> [UInt8]? {
         var standard =
             urlSafe ? text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") : text
         if urlSafe { standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4) }

@@ -1,9 +1,11 @@
 internal import CJavaScriptCore
+import FerryDynamic
+import FerryWorkbench
 
 /// One JavaScriptCore context group and global context with the API installed, reused for every script
 /// of a runner (each script runs in its own function scope, so its declarations do not leak into the
 /// next). Not thread-safe: `ScriptRunner` serialises calls.
-final class ScriptEngine {
+final class JavaScriptEngine {
     private let api: UnsafePointer<FerryJSC>
     private let group: OpaquePointer?
     private let global: OpaquePointer?

@@ -136,6 +136,17 @@ extension AppReducer {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// The folder of the selected tree row: the folder itself, or the one holding the file or request
+    /// (`""`: the workspace, also with nothing selected).
+    static func selectedFolder(_ state: AppState) -> String {
+        switch state.tree.selectedID {
+        case .folder(let path): path
+        case .file(let path): parentFolder(of: path)
+        case .request(let id): parentFolder(of: id.path)
+        case nil: ""
+        }
+    }
+
     static func parentFolder(of path: String) -> String {
         path.split(separator: "/").dropLast().joined(separator: "/")
     }

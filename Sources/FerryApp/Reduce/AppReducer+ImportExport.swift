@@ -35,13 +35,7 @@ extension AppReducer {
     /// Asks which file to import, into the folder of the selected tree row.
     static func requestImport(_ state: inout AppState) -> [Effect] {
         guard state.focus == .tree else { return [] }
-        let folder: String
-        switch state.tree.selectedID {
-        case .folder(let path): folder = path
-        case .file(let path): folder = parentFolder(of: path)
-        case .request(let id): folder = parentFolder(of: id.path)
-        case nil: folder = ""
-        }
+        let folder = selectedFolder(state)
         state.overlay = .namePrompt(
             .importFile(intoFolder: folder),
             PromptDialogState(

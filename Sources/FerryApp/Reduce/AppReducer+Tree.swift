@@ -34,14 +34,7 @@ extension AppReducer {
             guard let row = state.tree.selectedID else { return askNewFolder(in: .folder(""), &state) }
             return askNewFolder(in: row, &state)
         case .newFileRequested:
-            let folder: String
-            switch state.tree.selectedID {
-            case .folder(let path): folder = path
-            case .file(let path): folder = parentFolder(of: path)
-            case .request(let id): folder = parentFolder(of: id.path)
-            case nil: folder = ""
-            }
-            return askNewFile(inFolder: folder, &state)
+            return askNewFile(inFolder: selectedFolder(state), &state)
         case .itemCommand(let command):
             guard state.focus == .tree, let row = state.tree.selectedID else { return [] }
             switch row {

@@ -66,6 +66,16 @@ public final class WorkbenchApp: @unchecked Sendable {
             theme: theme)
         state.themes = themes
         state.workspaceAccess = services.trustStore.access(for: workspace.root)
+        if state.workspaceAccess == .confined {
+            // What the files would read and write outside the workspace, listed before anything is sent.
+            problems += workspace.outsideReferences().map { reference in
+                Problem(
+                    file: reference.location.file, line: reference.location.line,
+                    message:
+                        "\(reference.kind == .writes ? "writes" : "reads") \(reference.path) (\(reference.reason)): "
+                        + "refused while the workspace is not trusted (Ctrl-P → Trust this workspace)")
+            }
+        }
         state.reportProblems(problems)
         var drafts: [RequestID: SavedRequest] = [:]
         for (id, loaded) in DraftStore(stateFolder: workspace.stateFolder).load() {

@@ -36,6 +36,11 @@ final class WorkspaceTrustAppTests {
         defer { app.stop() }
         try await app.settle()
         #expect(app.state.workspaceAccess == .confined)
+        // Before anything is sent, F10 lists what the files would reach outside the workspace.
+        #expect(app.state.problems.contains { $0.description.contains("writes ../victim.txt") })
+        try await app.press(.function(10))
+        #expect(app.shows("writes ../victim.txt"), "\(app.screen)")
+        try await app.press(.key(.escape))
         try await app.press(.control("r"))
         try await app.waitFor("the refusal") { app.state.message?.isError == true }
         #expect(

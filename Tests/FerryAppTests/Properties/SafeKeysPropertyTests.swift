@@ -192,14 +192,16 @@ struct SafeKeysPropertyTests {
         #expect(peeled > 100, "the generated keys made layers to peel")
     }
 
-    /// Table changes users make by keys while the table has the keyboard, each taken back by nothing but
-    /// Ctrl-Z (Esc is left out: on a row it gives the keyboard back to the URL).
+    /// Table changes users make by keys, each taken back by nothing but Ctrl-Z, also after the keyboard left the
+    /// table and came back.
     static let tableChanges: [[InputEvent]] = [
         [.key(.insert), .character("n"), .key(.tab), .character("v"), .key(.enter)],
         [.key(.delete)], [.key(KeyEvent(.character(" "), modifiers: .control))],
         [.character("x"), .key(.enter), .key(.enter)], [.key(.down)], [.key(.up)],
         [.key(.right), .character("="), .character("1"), .key(.enter)], [.key(.left)],
         [.key(.enter), .key(.backspace), .key(.enter)],
+        // Leaving the table (Esc on a row) and coming back (Down from the URL): the history goes on.
+        [.key(.escape), .key(.escape), .key(.down)],
     ]
 
     @Test func everyChangeToATablesRowsIsTakenBackByCtrlZ() throws {

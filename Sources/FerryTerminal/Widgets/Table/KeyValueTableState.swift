@@ -64,6 +64,15 @@ public struct KeyValueTableState: Hashable, Sendable {
     /// Whether ``undo()`` has a change to take back.
     public var canUndo: Bool { !undoStack.isEmpty }
 
+    /// The rows before each change ``undo()`` can take back, oldest first: kept by the app while the table is
+    /// closed, and given back with ``restoreUndoHistory(_:)`` when the same rows open again.
+    public var undoHistory: [[KeyValueRow]] { undoStack }
+
+    /// Takes back `history` (an earlier ``undoHistory`` of a table with these rows) as what ``undo()`` can undo.
+    public mutating func restoreUndoHistory(_ history: [[KeyValueRow]]) {
+        undoStack = Array(history.suffix(Self.undoLimit))
+    }
+
     /// The enabled rows with a name, as pairs in order.
     public var enabledRows: [(name: String, value: String)] {
         rows.filter { $0.isEnabled && !$0.name.isEmpty }.map { (name: $0.name, value: $0.value) }

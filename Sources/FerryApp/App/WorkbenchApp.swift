@@ -65,7 +65,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
         state.themes = themes
-        state.workspaceAccess = services.trustStore.access(for: workspace.root)
+        state.workspaceAccess = services.trustStore.access(for: workspace)
         if state.workspaceAccess == .confined {
             // What the files would read and write outside the workspace, listed before anything is sent.
             problems += workspace.outsideReferences().map { reference in

@@ -97,10 +97,10 @@ final class EffectRunner: @unchecked Sendable {
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)
         case .trustWorkspace:
-            let (store, root) = (services.trustStore, saved.root)
+            let store = services.trustStore
             onFiles {
                 do {
-                    try store.trust(root)
+                    try store.trust(self.saved)
                 } catch {
                     self.mailbox.post(.app(.trustNotKept("\(error)")))
                 }

@@ -1,13 +1,16 @@
+import FerrySystem
 import Foundation
 
 /// The workspaces the user trusts, kept in the user's own configuration (never in a repository):
 /// `trusted-workspaces.json` in Ferry's config folder, one entry per workspace folder (its resolved path) with
-/// when it was trusted. A workspace not listed is ``WorkspaceAccess/confined``.
+/// when it was trusted and a fingerprint of what its files then reached outside it
+/// (``Workspace/outsideReferences()``). A workspace not listed, or whose files reach somewhere new since (a
+/// `git pull` added an output above the folder), is ``WorkspaceAccess/confined``.
 ///
 /// ```swift
 /// let store = TrustStore(file: config.appendingPathComponent("trusted-workspaces.json"))
-/// sender.access = store.access(for: workspace.root)
-/// try store.trust(workspace.root)   // `ferry trust PATH`, or the workbench's "Trust this workspace"
+/// sender.access = store.access(for: workspace)
+/// try store.trust(workspace)   // `ferry trust PATH`, or the workbench's "Trust this workspace"
 /// ```
 public struct TrustStore: Sendable {
     /// The file the trusted workspaces are kept in.
@@ -19,6 +22,8 @@ public struct TrustStore: Sendable {
         var path: String
         /// When the user trusted it (seconds since 1970).
         var trustedAt: Double
+        /// ``TrustStore/fingerprint(of:)`` of the workspace then; `nil` for a folder trusted without reading it.
+        var fingerprint: String?
     }
 
     /// A store kept in `file`; `nil` (no config folder) trusts nothing and cannot record trust.
@@ -26,22 +31,43 @@ public struct TrustStore: Sendable {
         self.file = file
     }
 
-    /// The access `root`'s files get: trusted when the user trusted that folder, else confined.
-    public func access(for root: URL) -> WorkspaceAccess {
-        isTrusted(root) ? .trusted : .confined
+    /// The access `workspace`'s files get: trusted when the user trusted its folder and its files reach
+    /// outside it nowhere new since, else confined.
+    public func access(for workspace: Workspace) -> WorkspaceAccess {
+        let path = Self.key(workspace.root)
+        guard let entry = entries().first(where: { $0.path == path }) else { return .confined }
+        guard let fingerprint = entry.fingerprint else { return .trusted }
+        return fingerprint == Self.fingerprint(of: workspace) ? .trusted : .confined
     }
 
-    /// Whether the user trusted the workspace at `root`.
+    /// Whether the user trusted the folder `root` (whatever its files reach now).
     public func isTrusted(_ root: URL) -> Bool {
         let path = Self.key(root)
         return entries().contains { $0.path == path }
     }
 
-    /// Records that the user trusts the workspace at `root` (written atomically).
+    /// Records that the user trusts `workspace` as its files are now (written atomically).
+    public func trust(_ workspace: Workspace, at date: Date = Date()) throws {
+        try record(workspace.root, fingerprint: Self.fingerprint(of: workspace), at: date)
+    }
+
+    /// Records that the user trusts the folder `root`, whatever its files reach (a folder that is no workspace
+    /// yet).
     public func trust(_ root: URL, at date: Date = Date()) throws {
+        try record(root, fingerprint: nil, at: date)
+    }
+
+    /// What a workspace's files reach outside it, as a SHA-1 of their places and paths.
+    public static func fingerprint(of workspace: Workspace) -> String {
+        let text = workspace.outsideReferences()
+            .map { "\($0.location) \($0.kind == .writes ? ">>" : "<") \($0.path)" }.sorted().joined(separator: "\n")
+        return SHA1.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private func record(_ root: URL, fingerprint: String?, at date: Date) throws {
         guard let file else { throw TrustError.noConfigFolder }
         var kept = entries().filter { $0.path != Self.key(root) }
-        kept.append(Entry(path: Self.key(root), trustedAt: date.timeIntervalSince1970))
+        kept.append(Entry(path: Self.key(root), trustedAt: date.timeIntervalSince1970, fingerprint: fingerprint))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

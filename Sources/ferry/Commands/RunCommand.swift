@@ -69,7 +69,7 @@ enum RunCommand: FerryCommand {
             if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
         }
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
-        sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace.root)
+        sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace)
         let runner = CollectionRunner(sender: sender)
         let printer = RunPrinter(
             output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,

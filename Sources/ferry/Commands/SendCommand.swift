@@ -82,7 +82,7 @@ enum SendCommand: FerryCommand {
         let client = HTTPClient(transport: transport, cookieJar: jar)
         if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
-        sender.access = options.trust ? .trusted : TrustCommand.store().access(for: workspace.root)
+        sender.access = options.trust ? .trusted : TrustCommand.store().access(for: workspace)
         var send: PreparedSend
         do {
             send = try sender.prepare(plan)

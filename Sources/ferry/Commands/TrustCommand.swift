@@ -41,15 +41,13 @@ enum TrustCommand: FerryCommand {
             printError("ferry trust: no such folder: \(root.path)")
             return ExitCode.usage
         }
-        if let workspace = try? Workspace.load(at: root) {
-            let references = workspace.outsideReferences()
-            if !references.isEmpty {
-                printOutput("Its files may now reach outside it:")
-                for reference in references { printOutput("  \(reference)") }
-            }
+        let workspace = try? Workspace.load(at: root)
+        if let references = workspace?.outsideReferences(), !references.isEmpty {
+            printOutput("Its files may now reach outside it:")
+            for reference in references { printOutput("  \(reference)") }
         }
         do {
-            try store.trust(root)
+            if let workspace { try store.trust(workspace) } else { try store.trust(root) }
             let path = root.resolvingSymlinksInPath().path
             printOutput("Trusted \(path): its files may read and write outside it.")
             return ExitCode.success

@@ -57,14 +57,24 @@ import Testing
         #expect(confinement.refusal(of: root, for: .reading)?.contains("not a regular file") == true)
     }
 
-    @Test func trustIsKeptPerFolderInTheStore() throws {
+    @Test func trustIsKeptPerFolderAndLapsesWhenTheFilesReachSomewhereNew() throws {
         let store = TrustStore(file: outer.url.appendingPathComponent("config/ferry/trusted-workspaces.json"))
         let repo = outer.url.appendingPathComponent("repo")
-        #expect(store.access(for: repo) == .confined)
-        try store.trust(repo)
-        #expect(store.access(for: repo) == .trusted)
-        #expect(store.access(for: root) == .confined, "a folder inside is a workspace of its own")
-        #expect(TrustStore(file: nil).access(for: repo) == .confined)
+        try Data("GET http://h/a\n\n>> ../x.json\n".utf8).write(to: repo.appendingPathComponent("a.http"))
+        #expect(store.access(for: try Workspace.load(at: repo)) == .confined)
+        try store.trust(try Workspace.load(at: repo))
+        #expect(store.access(for: try Workspace.load(at: repo)) == .trusted)
+        #expect(
+            store.access(for: try Workspace.load(at: root)) == .confined, "a folder inside is a workspace of its own")
+        // A pull adds an output above the folder: trust lapses until the user trusts it again.
+        try Data("GET http://h/b\n\n>>! ../../victim.txt\n".utf8).write(to: repo.appendingPathComponent("b.http"))
+        #expect(store.access(for: try Workspace.load(at: repo)) == .confined)
+        try store.trust(try Workspace.load(at: repo))
+        #expect(store.access(for: try Workspace.load(at: repo)) == .trusted)
+        // An edit that reaches nowhere new keeps it.
+        try Data("GET http://h/c\n".utf8).write(to: repo.appendingPathComponent("c.http"))
+        #expect(store.access(for: try Workspace.load(at: repo)) == .trusted)
+        #expect(TrustStore(file: nil).access(for: try Workspace.load(at: repo)) == .confined)
         #expect(throws: TrustError.self) { try TrustStore(file: nil).trust(repo) }
     }
 }

@@ -1,5 +1,5 @@
 # Ferry: the two set-up commands are `make run` and `make test`; see README.md.
-.PHONY: run test build deps bench fuzz sanitize format lint keys docs clean release install uninstall deb consumer
+.PHONY: run test build deps bench fuzz sanitize format lint keys docs clean release install uninstall deb deb-test consumer
 
 deps:
 	@scripts/install-deps.sh
@@ -54,6 +54,7 @@ keys:
 
 # Install like a CLI: PREFIX (default /usr/local) and DESTDIR honoured; `make uninstall` removes exactly what
 # was installed (the manifest in PREFIX/share/ferry). `make deb`: a .deb under .build/deb (scripts/deb.sh).
+# `make deb-test` (root): installs that package with dpkg -i, runs it, removes it and checks nothing is left.
 PREFIX ?= /usr/local
 STATIC_FERRY = .build/static/release/ferry
 
@@ -68,6 +69,9 @@ uninstall:
 
 deb: release
 	scripts/deb.sh --binary $(STATIC_FERRY)
+
+deb-test: release
+	scripts/deb-test.sh --binary $(STATIC_FERRY)
 
 clean:
 	rm -rf .build

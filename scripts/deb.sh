@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a .deb of ferry with dpkg-deb: the files scripts/install.sh installs, under /usr, and a control
-# file whose Depends names the package of every library the binary needs (readelf's NEEDED, each
-# library's package from dpkg -S, at least the installed upstream version).
+# file whose Depends names the package of every library the binary needs (readelf's NEEDED, each found
+# where ldd resolves it, the dynamic loader included; its package from dpkg -S, at least the installed
+# upstream version).
 # Usage: scripts/deb.sh [--binary PATH] [--out DIR] [--allow-unpackaged] [--uncompressed]
 # (--allow-unpackaged: warn instead of failing for a library no package owns, as a debug build's Swift
 # runtime; the release build links the Swift runtime statically and needs only system packages.)
@@ -32,19 +33,30 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 scripts/install.sh --binary "$binary" --prefix /usr --destdir "$stage/$name" --no-manifest >/dev/null
 
-# The package owning the library file $1 (tried as given and with or without /usr, for merged /usr).
+# The package owning the library file $1: tried as given, then as its real path (the loader is a symlink,
+# /lib64/ld-linux-x86-64.so.2 to /lib/x86_64-linux-gnu/…), each with and without /usr (for merged /usr).
 owner() {
-  local path
-  for path in "$1" "/usr$1" "${1#/usr}"; do
+  local real path
+  real=$(readlink -f "$1" || echo "$1")
+  for path in "$1" "/usr$1" "${1#/usr}" "$real" "/usr$real" "${real#/usr}"; do
     dpkg -S "$path" 2>/dev/null | sed -n '1s/^\([^:,]*\).*/\1/p' | grep . && return 0
   done
   return 1
 }
 
+# The path ldd resolved the NEEDED library $1 to: "name => /path (0x…)" for a library, but "/path (0x…)" with
+# no "=>" for the dynamic loader (Debian 12: "/lib64/ld-linux-x86-64.so.2 (0x…)").
+resolved() {
+  awk -v name="$1" '
+    $1 == name && $2 == "=>" && $3 ~ /^\// { print $3; exit }
+    $1 ~ /^\// && $2 ~ /^\(0x/ { count = split($1, parts, "/"); if (parts[count] == name) { print $1; exit } }
+  ' <<<"$libraries"
+}
+
 depends=()
 libraries=$(ldd "$binary")
 for library in $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-  path=$(awk -v name="$library" '$1 == name && $3 ~ /^\// { print $3 }' <<<"$libraries")
+  path=$(resolved "$library")
   if [ -z "$path" ] || ! package=$(owner "$path"); then
     if [ "$allow_unpackaged" = yes ]; then
       echo "deb: warning: no package owns $library (${path:-not found}); left out of Depends" >&2

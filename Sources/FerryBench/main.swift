@@ -18,6 +18,7 @@ let suites: [any BenchSuite.Type] = [
     OpenAPIBench.self,
     TransferBench.self,
     WebSocketBench.self,
+    MaskingBench.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

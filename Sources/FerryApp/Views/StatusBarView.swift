@@ -9,11 +9,6 @@ struct StatusBarView: Widget {
     /// The state to draw.
     let state: AppState
 
-    // MARK: - Size
-
-    /// The rows the bar takes: always one (a long message is cut, never wrapped).
-    static func rowCount(for state: AppState, width: Int) -> Int { 1 }
-
     // MARK: - Drawing
 
     /// Draws the bar into `area` (one row, or more while a long message is wrapped).

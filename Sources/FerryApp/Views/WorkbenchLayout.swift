@@ -9,15 +9,15 @@ struct WorkbenchLayout: Sendable, Hashable {
     var editor: Rect
     /// The response pane.
     var response: Rect
-    /// The status bar's rows (one, or more while a long message is shown whole).
+    /// The status bar: always the last row (a long message is cut, never wrapped).
     var statusBar: Rect
 
-    /// The layout for a terminal of `size` with a status bar of `statusRows` rows (the panes shrink to make
-    /// room); without the tree when `hidesTree`, and with only `maximized` (if set) above the status bar. A pane
-    /// not shown has an empty frame, which draws nothing and takes no clicks.
-    init(size: Size, statusRows: Int = 1, hidesTree: Bool = false, maximized: Pane? = nil) {
+    /// The layout for a terminal of `size` with the status bar on its last row; without the tree when
+    /// `hidesTree`, and with only `maximized` (if set) above the status bar. A pane not shown has an empty frame,
+    /// which draws nothing and takes no clicks.
+    init(size: Size, hidesTree: Bool = false, maximized: Pane? = nil) {
         let screen = Rect(origin: .zero, size: size)
-        let rows = Layout.vertical([.fill(1), .length(max(1, statusRows))]).split(screen)
+        let rows = Layout.vertical([.fill(1), .length(1)]).split(screen)
         statusBar = rows[1]
         let none = Rect(x: 0, y: rows[0].y, width: 0, height: 0)
         if let maximized {

@@ -8,9 +8,7 @@ struct WorkbenchView: CursorWidget {
 
     /// Where the panes sit on a screen `area`.
     private func layout(in area: Rect) -> WorkbenchLayout {
-        WorkbenchLayout(
-            size: area.size, statusRows: StatusBarView.rowCount(for: state, width: area.width),
-            hidesTree: state.isTreeHidden, maximized: state.maximizedPane)
+        WorkbenchLayout(size: area.size, hidesTree: state.isTreeHidden, maximized: state.maximizedPane)
     }
 
     /// Draws the state into the screen `area`.

@@ -25,7 +25,7 @@ enum WorkbenchLauncher {
         let services = AppServices(
             editText: { text, fileExtension in try editor.edit(text, fileExtension: fileExtension) },
             editFile: { file, line in try editor.edit(file, atLine: line) },
-            stopProcess: { JobControl.stop() })
+            stopProcess: { JobControl.stop() }, trustStore: TrustCommand.store(environment: environment))
         return TerminalSession.run { backend, termination in
             let depth = Theme.effectiveDepth(terminal: backend.colorDepth, environment: environment)
             let app = try WorkbenchApp(

@@ -46,17 +46,28 @@ public final class WorkbenchApp: @unchecked Sendable {
                     ))
             }
         }
+        let access = services.trustStore.access(for: workspace)
         for url in Self.keyMapFiles(workspace: workspace, environment: processEnvironment) {
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             // Inside the workspace by its relative path (`.ferry/keys.conf`), else in full.
-            let name =
-                url.path.hasPrefix(workspace.root.path + "/")
-                ? String(url.path.dropFirst(workspace.root.path.count + 1)) : url.path
+            let isWorkspaceFile = url.path.hasPrefix(workspace.root.path + "/")
+            let name = isWorkspaceFile ? String(url.path.dropFirst(workspace.root.path.count + 1)) : url.path
+            // A repository's own key map is its author's, not the user's: it applies once the user trusts it.
+            if isWorkspaceFile && access == .confined {
+                problems.append(
+                    Problem(
+                        file: name,
+                        message: "not applied while the workspace is not trusted (Ctrl-P → Trust this workspace; "
+                            + "it applies from the next start)"))
+                continue
+            }
             guard let bytes = FileManager.default.contents(atPath: url.path) else {
                 problems.append(Problem(file: name, message: "cannot be read; the default keys apply"))
                 continue
             }
-            problems += keyMap.apply(userFile: [UInt8](bytes)).map { Problem($0, in: name) }
+            problems += keyMap.apply(userFile: [UInt8](bytes), reserving: AppKeyMap.reservedKeys).map {
+                Problem($0, in: name)
+            }
         }
         problems += themeProblems.map(Problem.init)
         var state = AppState(
@@ -65,7 +76,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
         state.themes = themes
-        state.workspaceAccess = services.trustStore.access(for: workspace)
+        state.workspaceAccess = access
         if state.workspaceAccess == .confined {
             // What the files would read and write outside the workspace, listed before anything is sent.
             problems += workspace.outsideReferences().map { reference in

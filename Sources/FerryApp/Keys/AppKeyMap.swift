@@ -225,6 +225,10 @@ enum AppKeyMap {
         return KeyMap(bindings)
     }()
 
+    /// The keys no key-map file may change, in any context: Ctrl-Q quits, F1 lists the keys and Esc peels or
+    /// closes, whatever a file says (a repository's `.ferry/keys.conf` must not lock the user in).
+    static let reservedKeys: Set<KeyEvent> = Set(["ctrl+q", "f1", "esc"].compactMap { KeyEvent(notation: $0) })
+
     /// The first key bound to `command`, for hints: `Ctrl+R`.
     static func hint(for command: AppCommand, in keyMap: KeyMap) -> String? {
         keyMap.bindings(for: command.rawValue).first?.key.displayName

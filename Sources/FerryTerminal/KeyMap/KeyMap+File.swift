@@ -37,14 +37,15 @@ extension KeyMap {
     /// Only actions the map already knows may be bound (so a typo is reported, not silently dead); the
     /// help text comes from the action's existing binding.
     @discardableResult
-    public mutating func apply(userFile text: String) -> [KeyMapProblem] {
-        apply(userFile: Array(text.utf8))
+    public mutating func apply(userFile text: String, reserving reserved: Set<KeyEvent> = []) -> [KeyMapProblem] {
+        apply(userFile: Array(text.utf8), reserving: reserved)
     }
 
     /// Applies the bytes of a user key-map file: a line that is not UTF-8 is reported at the column of its
-    /// first bad byte and skipped, and every other line still applies.
+    /// first bad byte and skipped, and every other line still applies. A line that binds or unbinds one of the
+    /// `reserved` keys (in any context) is reported and skipped: what must always work stays reachable.
     @discardableResult
-    public mutating func apply(userFile bytes: [UInt8]) -> [KeyMapProblem] {
+    public mutating func apply(userFile bytes: [UInt8], reserving reserved: Set<KeyEvent> = []) -> [KeyMapProblem] {
         var problems: [KeyMapProblem] = []
         var context = Self.global
         let knownActions = Dictionary(bindings.map { ($0.action, $0.help) }, uniquingKeysWith: { first, _ in first })
@@ -82,6 +83,14 @@ extension KeyMap {
                     KeyMapProblem(
                         line: number, column: Self.column(of: keyText, in: rawLine),
                         reason: "unknown key \"\(Self.excerpt(keyText))\""))
+                continue
+            }
+            if reserved.contains(key) {
+                problems.append(
+                    KeyMapProblem(
+                        line: number, column: Self.column(of: keyText, in: rawLine),
+                        reason: "\(Self.excerpt(keyText)) cannot be changed by a key-map file (it must always work); "
+                            + "the line is skipped"))
                 continue
             }
             if action == "none" {

@@ -13,16 +13,38 @@ public struct KeyMap: Hashable, Sendable {
     public static let global = "global"
 
     /// Every binding, in the order given (help lists them in this order).
-    public private(set) var bindings: [KeyBinding]
+    public var bindings: [KeyBinding] { slots.compactMap { $0 } }
 
     /// The keys unbound in each context and not bound there again since (`down = none` in a user file),
     /// so a reader can tell a key the user took away from one that was never bound.
     public private(set) var unboundKeys: [String: Set<KeyEvent>] = [:]
 
+    /// The bindings in the order given, with a hole where one was replaced or removed: a file of any length
+    /// applies in linear time (a binding is found through ``positions``, never by a scan).
+    private var slots: [KeyBinding?] = []
+    /// Where each context's binding of each key is in ``slots``.
+    private var positions: [Place: Int] = [:]
+
+    /// A key in a context: what a binding is found by.
+    private struct Place: Hashable {
+        var context: String
+        var key: KeyEvent
+    }
+
     /// Creates a key map from bindings; a later binding of the same key in the same context wins.
     public init(_ bindings: [KeyBinding]) {
-        self.bindings = []
         bindings.forEach { bind($0) }
+    }
+
+    /// Two maps are equal when they bind the same keys in the same order and unbind the same keys.
+    public static func == (lhs: KeyMap, rhs: KeyMap) -> Bool {
+        lhs.bindings == rhs.bindings && lhs.unboundKeys == rhs.unboundKeys
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bindings)
+        hasher.combine(unboundKeys)
     }
 
     // MARK: - Dispatch
@@ -30,7 +52,7 @@ public struct KeyMap: Hashable, Sendable {
     /// The action bound to `key` in the first of `contexts` that binds it, else in `global`.
     public func action(for key: KeyEvent, in contexts: [String] = []) -> String? {
         for context in contexts + [Self.global] {
-            if let binding = bindings.first(where: { $0.context == context && $0.key == key }) {
+            if let index = positions[Place(context: context, key: key)], let binding = slots[index] {
                 return binding.action
             }
         }
@@ -64,8 +86,10 @@ public struct KeyMap: Hashable, Sendable {
 
     /// Adds `binding`, replacing any binding of the same key in the same context (and any unbinding of it).
     public mutating func bind(_ binding: KeyBinding) {
-        bindings.removeAll { $0.key == binding.key && $0.context == binding.context }
-        bindings.append(binding)
+        let place = Place(context: binding.context, key: binding.key)
+        if let index = positions[place] { slots[index] = nil }
+        positions[place] = slots.count
+        slots.append(binding)
         unboundKeys[binding.context]?.remove(binding.key)
         if unboundKeys[binding.context]?.isEmpty == true { unboundKeys[binding.context] = nil }
     }
@@ -73,7 +97,7 @@ public struct KeyMap: Hashable, Sendable {
     /// Removes whatever `key` does in `context` and remembers that it was taken away there
     /// (``isUnbound(_:in:)``); dispatch still falls back to `global` for it.
     public mutating func unbind(_ key: KeyEvent, context: String = KeyMap.global) {
-        bindings.removeAll { $0.key == key && $0.context == context }
+        if let index = positions.removeValue(forKey: Place(context: context, key: key)) { slots[index] = nil }
         unboundKeys[context, default: []].insert(key)
     }
 }

@@ -85,10 +85,12 @@ extension Theme {
         }
         var styles: [ThemeRole: Style] = [:]
         var problems: [ThemeError] = []
-        // In file order, each problem at its value.
+        // In file order, each problem at its value; the places are counted on from the last one, so a file of
+        // any length reads in linear time.
+        var places = PlaceCounter(bytes: document.bytes)
         for node in document.children(of: colorsNode) {
             guard let key = document.key(of: node), let value = colors[key] else { continue }
-            let at = place(of: node, in: document)
+            let at = places.place(at: document.byteRange(of: node).lowerBound)
             guard let role = ThemeRole(rawValue: key) else {
                 problems.append(
                     ThemeError(
@@ -108,20 +110,32 @@ extension Theme {
         return ThemeFile(theme: Theme(name: name, styles: styles), problems: problems)
     }
 
-    /// The line and column where `node`'s value starts.
-    private static func place(of node: Int, in document: JSONDocument) -> (line: Int, column: Int) {
-        let offset = document.byteRange(of: node).lowerBound
-        var line = 1
-        var column = 1
-        for byte in document.bytes[..<offset] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+    /// Lines and columns of offsets asked for in increasing order, each counted on from the one before.
+    private struct PlaceCounter {
+        /// The file's bytes.
+        let bytes: [UInt8]
+        /// How far the count has gone.
+        private var offset = 0
+        /// The line and column at ``offset``.
+        private var line = 1
+        private var column = 1
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        /// The 1-based line and column (in Unicode scalars) at byte `target` (not before the last one asked).
+        mutating func place(at target: Int) -> (line: Int, column: Int) {
+            while offset < min(target, bytes.count) {
+                let byte = bytes[offset]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                offset += 1
             }
+            return (line, column)
         }
-        return (line, column)
     }
 
     /// At most the first 40 characters of `text`, for quoting it in a problem.

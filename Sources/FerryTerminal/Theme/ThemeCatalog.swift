@@ -58,16 +58,16 @@ public struct ThemeCatalog: Sendable {
         return ThemeCatalog(themes: themes, problems: problems)
     }
 
-    /// Where themes are looked for, later folders winning: `Themes/` in the current folder, the installed
-    /// themes beside the executable (`PREFIX/bin/ferry` → `PREFIX/share/ferry/themes`), `Themes/` of the
-    /// checkout it was built in (`.build/…/ferry`, at any depth → `Themes/`), `$XDG_CONFIG_HOME/ferry/themes`
-    /// (default `~/.config/ferry/themes`), `$FERRY_THEMES`.
+    /// Where themes are looked for, later folders winning: the installed themes beside the executable
+    /// (`PREFIX/bin/ferry` → `PREFIX/share/ferry/themes`), `Themes/` of the checkout it was built in
+    /// (`.build/…/ferry`, at any depth → `Themes/`), `$XDG_CONFIG_HOME/ferry/themes` (default
+    /// `~/.config/ferry/themes`), `$FERRY_THEMES`. Never the current folder: that is often a repository someone
+    /// else wrote, and its files are content to look at, not settings to obey.
     public static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [URL]
     {
-        var result = [URL(fileURLWithPath: "Themes")]
         let folder = executableURL().deletingLastPathComponent()
-        result.append(folder.deletingLastPathComponent().appendingPathComponent("share/ferry/themes"))
+        var result = [folder.deletingLastPathComponent().appendingPathComponent("share/ferry/themes")]
         if let checkout = checkout(containing: folder) { result.append(checkout.appendingPathComponent("Themes")) }
         if let config = UserConfig.folder(environment: environment) {
             result.append(config.appendingPathComponent("themes"))

@@ -29,8 +29,13 @@ final class StartupProblemsTests {
 
     private let themeProblem = ThemeError(path: "Themes/mine.json", line: 4, column: 13, reason: "role \"text\": bad")
 
-    private func launch() async throws -> AppHarness {
-        let app = try AppHarness(workspace: folder.url, width: 120, height: 30, themeProblems: [themeProblem])
+    /// Launches on the folder; `trusted` records it in a trust store first (a workspace's own `keys.conf` applies
+    /// only then).
+    private func launch(trusted: Bool = true) async throws -> AppHarness {
+        let store = TrustStore(file: folder.url.appendingPathComponent(".trust/trusted-workspaces.json"))
+        if trusted { try store.trust(Workspace.load(at: folder.url)) }
+        let app = try AppHarness(
+            workspace: folder.url, width: 120, height: 30, themeProblems: [themeProblem], trustStore: store)
         try await app.settle()
         return app
     }
@@ -77,6 +82,33 @@ final class StartupProblemsTests {
         #expect(
             app.state.problems.contains { $0.file == "http-client.env.json" && $0.line == 2 },
             "\(app.state.problems)")
+        try await app.quit()
+    }
+
+    @Test func anUntrustedWorkspacesKeyMapIsListedAndNotApplied() async throws {
+        let app = try await launch(trusted: false)
+        defer { app.stop() }
+        #expect(
+            app.state.problems.contains {
+                $0.description.hasPrefix(".ferry/keys.conf: not applied while the workspace is not trusted")
+            }, "\(app.state.problems)")
+        #expect(!app.state.problems.contains { $0.description.contains("palette.shwo") })
+        // None of its bindings is in force: Ctrl-G still runs, as by default.
+        #expect(app.state.keyMap == AppKeyMap.defaults)
+        try await app.quit()
+    }
+
+    @Test func noKeyMapFileCanTakeQuitHelpOrEscAway() async throws {
+        try folder.write(
+            ".ferry/keys.conf", "ctrl+q = none\nf1 = none\nesc = none\n[tree]\nesc = none\nctrl+q = request.send\n")
+        let app = try await launch()
+        defer { app.stop() }
+        let reserved = app.state.problems.filter { $0.description.contains("cannot be changed by a key-map file") }
+        #expect(reserved.map(\.line) == [1, 2, 3, 5, 6], "\(app.state.problems)")
+        try await app.press(.key(.function(1)))
+        #expect(app.state.overlay == .help(scroll: 0), "\(app.screen)")
+        try await app.press(.key(.escape))
+        #expect(app.state.overlay == nil, "\(app.screen)")
         try await app.quit()
     }
 }

@@ -1,4 +1,5 @@
 import FerryTestSupport
+import FerryWorkbench
 import Foundation
 import Testing
 
@@ -73,7 +74,15 @@ struct TmuxTreeUndoAndProblemsTests {
             "mine.json",
             "{\n  \"name\": \"mine\",\n  \"colors\": {\n    \"text\": \"#12345\",\n    \"error\": \"red\"\n  }\n}\n")
         try themes.write("zz-broken.json", "{ \"name\": \"zz\", \"colors\": { \"text\": red } }\n")
-        let session = try Self.launch(folder, environment: ["FERRY_THEMES": themes.url.path, "FERRY_THEME": "mine"])
+        // The workspace's own key map applies once the user trusts the workspace (as `ferry trust` records it).
+        let config = try TemporaryFolder(prefix: "ferry-config")
+        try TrustStore(file: config.url.appendingPathComponent("ferry/trusted-workspaces.json"))
+            .trust(Workspace.load(at: folder.url))
+        let session = try Self.launch(
+            folder,
+            environment: [
+                "FERRY_THEMES": themes.url.path, "FERRY_THEME": "mine", "XDG_CONFIG_HOME": config.url.path,
+            ])
         defer { session.kill() }
         try await TmuxWorkbench.waitFor(session, "3 problems (F10 lists them)")
         try await session.send("F10")

@@ -54,10 +54,6 @@ enum AppEvent: Sendable {
     case problemsRequested
     /// Move the focus to the next (+1) or previous (-1) pane.
     case focusMoved(Int)
-    /// Move the cursor or selection in the focused pane or dialog.
-    case cursorMoved(CursorMove)
-    /// Enter: open a request, toggle a folder or JSON node, run the palette entry, pick the environment.
-    case rowActivated
     /// Show the next (+1) or previous (-1) tab of the focused pane.
     case tabSwitched(Int)
     /// A printable character was typed.
@@ -86,6 +82,15 @@ enum AppEvent: Sendable {
     case trustRequested
     /// The trust could not be written to the user's config (why, in words): it holds for this session only.
     case trustNotKept(String)
+}
+
+/// A movement or Enter: what it does is up to the feature in charge (the dialog on top, else the focused pane),
+/// so ``InputRouter/route(_:in:)`` turns it into that feature's action before the reducer sees it.
+enum Navigation: Sendable, Hashable {
+    /// Move the cursor or selection.
+    case cursor(CursorMove)
+    /// Enter.
+    case activate
 }
 
 /// A cursor movement in a list, a tree or a text field.

@@ -4,6 +4,8 @@ import Foundation
 
 /// What happened in the request editor, or to an editing effect it started.
 enum EditorAction: Sendable {
+    /// Move the URL field's cursor (Down on the Body or a table's tab gives the keyboard to the tab's editor).
+    case cursorMoved(CursorMove)
     /// Save the open request to its file.
     case saveRequested
     /// Throw away the open request's unsaved edits (asks first, naming what goes).

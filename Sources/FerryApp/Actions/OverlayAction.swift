@@ -4,6 +4,10 @@ import FerryWorkbench
 
 /// What happened to the dialog on top, or to the history and trash views.
 enum OverlayAction: Sendable {
+    /// Move the cursor or scroll of the dialog on top.
+    case cursorMoved(CursorMove)
+    /// Enter in the dialog on top: its row's action, or close it.
+    case rowActivated
     /// Close the dialog on top.
     case dismissed
     /// Yes to the dialog on top (quit, delete).

@@ -3,6 +3,10 @@ import Foundation
 
 /// What the user asked of the response body.
 enum ResponseAction: Sendable {
+    /// Move the cursor of the tab shown (body rows, Tests rows, live events, a detail tab's lines).
+    case cursorMoved(CursorMove)
+    /// Enter: toggle the JSON node or live event, open the test's row, close the filter's list.
+    case rowActivated
     /// `/`: start searching the response body.
     case searchRequested
     /// Jump to the next (+1) or previous (-1) search match.

@@ -1,5 +1,9 @@
 /// What the user asked of the collection tree.
 enum TreeAction: Sendable {
+    /// Move the selection (→ expands, ← collapses or climbs to the parent).
+    case cursorMoved(CursorMove)
+    /// Enter: open the selected request in the editor, or toggle the folder or file.
+    case rowActivated
     /// Start filtering the collection tree.
     case filterRequested
     /// A letter typed in the tree that no key is bound to: it does nothing but say how to filter.

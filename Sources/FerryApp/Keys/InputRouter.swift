@@ -6,7 +6,7 @@ enum InputRouter {
     static func action(for event: InputEvent, in state: AppState) -> AppAction? {
         if let overlay = state.overlay, overlay.isPicker {
             switch event {
-            case .key(let key): return pickerAction(for: key, in: overlay, keyMap: state.keyMap)
+            case .key(let key): return pickerAction(for: key, in: overlay, state: state)
             case .mouse, .paste: return .overlay(.dialogEvent(event))
             case .resize: break
             }
@@ -26,7 +26,7 @@ enum InputRouter {
                     let command = AppCommand(rawValue: name)
                 {
                     if let widgetKey = command.tableKey { return edited(.key(widgetKey)) }
-                    return command.action
+                    return command.action(in: state)
                 }
                 return edited(event)
             case .paste: return edited(event)
@@ -40,7 +40,7 @@ enum InputRouter {
                 if !key.isText, let name = state.keyMap.action(for: key, in: state.keyContexts),
                     let command = AppCommand(rawValue: name)
                 {
-                    return command.action
+                    return command.action(in: state)
                 }
                 return .editor(.bodyEdited(event))
             case .paste: return .editor(.bodyEdited(event))
@@ -70,7 +70,7 @@ enum InputRouter {
         } else {
             name = state.keyMap.action(for: key, in: state.keyContexts)
         }
-        if let name, let command = AppCommand(rawValue: name) { return command.action }
+        if let name, let command = AppCommand(rawValue: name) { return command.action(in: state) }
         if case .character(let character) = key.key, key.modifiers.isEmpty, state.overlay == nil,
             state.focus == .response, let level = character.wholeNumberValue, level > 0
         {
@@ -91,6 +91,25 @@ enum InputRouter {
             return .editor(.urlEdited(.key(key)))
         }
         return nil
+    }
+
+    /// The action a movement or Enter is in `state`: the dialog on top's, else the focused pane's (Enter in the
+    /// editor sends). The one place that asks where the focus is for them.
+    static func route(_ navigation: Navigation, in state: AppState) -> AppAction {
+        if state.overlay != nil {
+            switch navigation {
+            case .cursor(let move): return .overlay(.cursorMoved(move))
+            case .activate: return .overlay(.rowActivated)
+            }
+        }
+        switch (state.focus, navigation) {
+        case (.tree, .cursor(let move)): return .tree(.cursorMoved(move))
+        case (.tree, .activate): return .tree(.rowActivated)
+        case (.editor, .cursor(let move)): return .editor(.cursorMoved(move))
+        case (.editor, .activate): return .app(.sendRequested)
+        case (.response, .cursor(let move)): return .response(.cursorMoved(move))
+        case (.response, .activate): return .response(.rowActivated)
+        }
     }
 
     /// Whether typed characters go into a text field.

@@ -74,8 +74,6 @@ extension AppReducer {
             }
             state.focus = next
             return []
-        case .cursorMoved(let move): return moveCursor(move, &state)
-        case .rowActivated: return activate(&state)
         case .tabSwitched(let step): return switchTab(step, &state)
         case .characterTyped(let character): return type(String(character), &state)
         case .pasted(let text): return paste(text, &state)

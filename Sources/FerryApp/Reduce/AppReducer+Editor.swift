@@ -7,6 +7,7 @@ extension AppReducer {
     /// Applies an editor action or the result of an editing effect.
     static func reduce(_ action: EditorAction, _ state: inout AppState) -> [Effect] {
         switch action {
+        case .cursorMoved(let move): return moveURLCursor(move, &state)
         case .saveRequested: return save(&state)
         case .methodCycled: return pickMethod(&state)
         case .tabEditingStarted: return startTabEditing(&state)

@@ -5,105 +5,105 @@ import FerryWorkbench
 // MARK: - Moving around: panes, rows, tabs, the mouse
 
 extension AppReducer {
-    /// Moves the cursor of the dialog on top, or of the focused pane.
-    static func moveCursor(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
-        let layout = state.layout
-        if let overlay = state.overlay {
-            moveInOverlay(overlay, move, &state)
-            return []
-        }
-        switch state.focus {
-        case .tree:
-            // The widget moves, pages, expands (→) and collapses or climbs to the parent (←).
-            syncTreeViewport(&state)
-            _ = state.tree.handle(KeyEvent(move.treeKey))
-        case .editor:
-            return moveURLCursor(move, &state)
-        case .response:
-            let page = layout.responseContent.height
-            if state.responseTab == .tests { return moveTestsCursor(move, page: page, &state) }
-            if state.isShowingLiveEvents { return moveEventSelection(move, &state) }
-            if state.responseTab != .body {
-                state.detailScroll = max(0, step(state.detailScroll, move, count: Int.max / 2, page: page))
-                return []
-            }
-            if isListingFilter(state) {
-                return move == .left || move == .right ? [] : moveInFilter(move, &state)
-            }
-            if move == .left || move == .right {
-                updateCurrentExchange(&state) { exchange in
-                    guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
-                        return
-                    }
-                    let node = tree.node(atRow: exchange.viewport.cursor)
-                    if move == .left && tree.document.kind(of: node).isContainer && !tree.isCollapsed(node) {
-                        tree.setCollapsed(true, node)
-                    } else if move == .left, let parent = tree.document.parent(of: node), let row = tree.row(of: parent)
-                    {
-                        exchange.viewport.cursor = row
-                    } else if move == .right && tree.isCollapsed(node) {
-                        tree.setCollapsed(false, node)
-                    }
-                    exchange.body = .json(tree)
-                    exchange.viewport.scroll = scrolled(
-                        exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
-                }
-                return []
-            }
-            let width = state.layout.responseContent.width
-            updateCurrentExchange(&state) { exchange in
-                let count = bodyRowCount(exchange.body, width: width)
-                exchange.viewport.cursor = step(exchange.viewport.cursor, move, count: count, page: page)
-                exchange.viewport.scroll = scrolled(
-                    exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
-            }
-        }
+    /// Moves the cursor of the dialog on top.
+    static func moveCursorInOverlay(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
+        guard let overlay = state.overlay else { return [] }
+        moveInOverlay(overlay, move, &state)
         return []
     }
 
-    /// Enter: opens a request or toggles a folder, toggles a JSON node, or confirms a dialog.
-    static func activate(_ state: inout AppState) -> [Effect] {
-        if closeOverlayHelp(&state) { return [] }
-        switch state.overlay {
-        case .search:
-            return applySearch(&state, keepOverlay: false)
-        case .history:
-            _ = openHistoryEntry(&state)
+    /// Moves the tree's selection: the widget moves, pages, expands (→) and collapses or climbs to the parent (←).
+    static func moveCursorInTree(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
+        syncTreeViewport(&state)
+        _ = state.tree.handle(KeyEvent(move.treeKey))
+        return []
+    }
+
+    /// Moves the cursor of the response pane's tab shown: the Tests rows, the live events, the lines of a
+    /// detail tab, the filter's list, or the body's rows (← and → fold and unfold JSON).
+    static func moveCursorInResponse(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
+        let layout = state.layout
+        let page = layout.responseContent.height
+        if state.responseTab == .tests { return moveTestsCursor(move, page: page, &state) }
+        if state.isShowingLiveEvents { return moveEventSelection(move, &state) }
+        if state.responseTab != .body {
+            state.detailScroll = max(0, step(state.detailScroll, move, count: Int.max / 2, page: page))
             return []
-        case .trash:
-            return restoreSelected(&state)
-        case .run(let selection):
-            return openRunRow(selection, &state)
-        case .some:
-            state.overlay = nil
-            return []
-        case nil:
-            break
         }
-        switch state.focus {
-        case .tree:
-            guard let node = state.tree.selectedID, let row = state.tree.selectedRow else { return [] }
-            if let id = node.requestID {
-                open(id, &state)
-                state.focus = .editor
-            } else {
-                state.tree.toggle(row: row)
-            }
-        case .editor:
-            return send(&state)
-        case .response:
-            if state.responseTab == .tests { return openTestRow(&state) }
-            if state.isShowingLiveEvents { return toggleSelectedEvent(&state) }
-            if isListingFilter(state) { return closeFilter(showing: true, &state) }
+        if isListingFilter(state) {
+            return move == .left || move == .right ? [] : moveInFilter(move, &state)
+        }
+        if move == .left || move == .right {
             updateCurrentExchange(&state) { exchange in
                 guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
                     return
                 }
                 let node = tree.node(atRow: exchange.viewport.cursor)
-                guard tree.document.kind(of: node).isContainer else { return }
-                tree.toggle(node)
+                if move == .left && tree.document.kind(of: node).isContainer && !tree.isCollapsed(node) {
+                    tree.setCollapsed(true, node)
+                } else if move == .left, let parent = tree.document.parent(of: node), let row = tree.row(of: parent) {
+                    exchange.viewport.cursor = row
+                } else if move == .right && tree.isCollapsed(node) {
+                    tree.setCollapsed(false, node)
+                }
                 exchange.body = .json(tree)
+                exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
             }
+            return []
+        }
+        let width = layout.responseContent.width
+        updateCurrentExchange(&state) { exchange in
+            let count = bodyRowCount(exchange.body, width: width)
+            exchange.viewport.cursor = step(exchange.viewport.cursor, move, count: count, page: page)
+            exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
+        }
+        return []
+    }
+
+    /// Enter in the dialog on top: runs the search, opens the history entry, restores the trash entry, opens the
+    /// run's row, or closes the dialog.
+    static func activateInOverlay(_ state: inout AppState) -> [Effect] {
+        if closeOverlayHelp(&state) { return [] }
+        switch state.overlay {
+        case .search: return applySearch(&state, keepOverlay: false)
+        case .history:
+            _ = openHistoryEntry(&state)
+            return []
+        case .trash: return restoreSelected(&state)
+        case .run(let selection): return openRunRow(selection, &state)
+        case .some:
+            state.overlay = nil
+            return []
+        case nil: return []
+        }
+    }
+
+    /// Enter in the tree: opens the selected request in the editor, or toggles the folder or file.
+    static func activateTreeRow(_ state: inout AppState) -> [Effect] {
+        guard let node = state.tree.selectedID, let row = state.tree.selectedRow else { return [] }
+        if let id = node.requestID {
+            open(id, &state)
+            state.focus = .editor
+        } else {
+            state.tree.toggle(row: row)
+        }
+        return []
+    }
+
+    /// Enter in the response pane: opens the test's row, toggles the live event, closes the filter's list, or
+    /// toggles the JSON node under the cursor.
+    static func activateResponseRow(_ state: inout AppState) -> [Effect] {
+        if state.responseTab == .tests { return openTestRow(&state) }
+        if state.isShowingLiveEvents { return toggleSelectedEvent(&state) }
+        if isListingFilter(state) { return closeFilter(showing: true, &state) }
+        updateCurrentExchange(&state) { exchange in
+            guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
+                return
+            }
+            let node = tree.node(atRow: exchange.viewport.cursor)
+            guard tree.document.kind(of: node).isContainer else { return }
+            tree.toggle(node)
+            exchange.body = .json(tree)
         }
         return []
     }
@@ -146,7 +146,13 @@ extension AppReducer {
             state.focus = pane
             let move: CursorMove = mouse.kind == .scrollUp ? .up : .down
             var effects: [Effect] = []
-            for _ in 0..<3 { effects += moveCursor(move, &state) }
+            for _ in 0..<3 {
+                switch pane {
+                case .tree: effects += moveCursorInTree(move, &state)
+                case .editor: effects += moveURLCursor(move, &state)
+                case .response: effects += moveCursorInResponse(move, &state)
+                }
+            }
             return effects
         case .press(.left):
             guard state.overlay == nil, let pane = layout.pane(at: position) else { return [] }
@@ -178,7 +184,7 @@ extension AppReducer {
                         toggle = exchange.viewport.cursor == row
                         exchange.viewport.cursor = row
                     }
-                    if toggle { return activate(&state) }
+                    if toggle { return activateResponseRow(&state) }
                 }
             }
             return []
@@ -252,7 +258,7 @@ extension AppReducer {
         _ = state.tree.handle(.mouse(mouse), area: layout.treeList)
         guard let node = state.tree.selectedID else { return [] }
         if node.requestID != nil || (node == wasSelected && state.tree.expanded == expanded) {
-            return activate(&state)
+            return activateTreeRow(&state)
         }
         return []
     }

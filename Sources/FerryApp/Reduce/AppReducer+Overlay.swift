@@ -6,6 +6,8 @@ extension AppReducer {
     /// Applies an event for the dialog on top.
     static func reduce(_ action: OverlayAction, _ state: inout AppState) -> [Effect] {
         switch action {
+        case .cursorMoved(let move): return moveCursorInOverlay(move, &state)
+        case .rowActivated: return activateInOverlay(&state)
         case .dismissed: return dismissOverlay(&state)
         case .confirmed: return confirm(&state)
         case .dialogEvent(let event): return handleDialog(event, &state)

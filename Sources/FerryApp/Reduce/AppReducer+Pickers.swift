@@ -40,7 +40,7 @@ extension AppReducer {
         switch state.overlay {
         case .palette(let picker):
             return pick(event, picker, &state, reopen: Overlay.palette) { entry, state in
-                guard let id = entry.request else { return reduce(&state, entry.command.action) }
+                guard let id = entry.request else { return reduce(&state, entry.command.action(in: state)) }
                 open(id, &state)
                 state.focus = .editor
                 return []

@@ -6,6 +6,8 @@ extension AppReducer {
     /// Applies a response-body command to the open request's exchange.
     static func reduce(_ action: ResponseAction, _ state: inout AppState) -> [Effect] {
         switch action {
+        case .cursorMoved(let move): return moveCursorInResponse(move, &state)
+        case .rowActivated: return activateResponseRow(&state)
         case .searchRequested:
             // Each `/` starts a fresh search (the last one stays in force until Enter runs the new one).
             guard state.currentExchange != nil else { return [] }

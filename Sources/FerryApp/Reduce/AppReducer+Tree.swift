@@ -7,6 +7,8 @@ extension AppReducer {
     /// Applies a tree command; the file-changing ones act on the selected row while the tree has the focus.
     static func reduce(_ action: TreeAction, _ state: inout AppState) -> [Effect] {
         switch action {
+        case .cursorMoved(let move): return moveCursorInTree(move, &state)
+        case .rowActivated: return activateTreeRow(&state)
         case .filterRequested:
             // Each `/` starts a new filter: the old one goes, so what is typed is all that is matched.
             let selected = state.tree.selectedID

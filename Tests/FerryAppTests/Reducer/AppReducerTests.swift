@@ -267,8 +267,8 @@ struct AppReducerTests {
         #expect(state.isUnsaved(id))
         // Switch to another request and back: the edit is still there.
         state.focus = .tree
-        _ = AppReducer.reduce(&state, .app(.cursorMoved(.down)))
-        _ = AppReducer.reduce(&state, .app(.rowActivated))
+        _ = AppReducer.reduce(&state, .tree(.cursorMoved(.down)))
+        _ = AppReducer.reduce(&state, .tree(.rowActivated))
         #expect(state.openRequest != id)
         AppReducer.open(id, &state)
         #expect(state.currentRequest?.url == "{{host}}/json?")
@@ -313,8 +313,8 @@ struct AppReducerTests {
         let prepared = BodyPreparation.prepare(bytes: Array(body), isJSON: true)
         _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
         state.focus = .response
-        _ = AppReducer.reduce(&state, .app(.cursorMoved(.down)))  // "user"
-        _ = AppReducer.reduce(&state, .app(.rowActivated))  // collapse it
+        _ = AppReducer.reduce(&state, .response(.cursorMoved(.down)))  // "user"
+        _ = AppReducer.reduce(&state, .response(.rowActivated))  // collapse it
         guard case .json(let collapsed) = state.currentExchange?.body else { throw TestFailure("no tree") }
         #expect(collapsed.visibleRowCount == 3)
         _ = AppReducer.reduce(&state, .response(.jsonExpandedAll))
@@ -323,14 +323,14 @@ struct AppReducerTests {
         _ = AppReducer.reduce(&state, .response(.jsonCollapsedAll))
         _ = AppReducer.reduce(&state, .response(.searchRequested))
         for character in ".user.tags[1]" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
-        _ = AppReducer.reduce(&state, .app(.rowActivated))
+        _ = AppReducer.reduce(&state, .overlay(.rowActivated))
         let exchange = try #require(state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
         #expect(tree.document.path(of: tree.node(atRow: exchange.viewport.cursor)).description == ".user.tags[1]")
         _ = AppReducer.reduce(&state, .response(.searchRequested))
         for _ in 0..<20 { _ = AppReducer.reduce(&state, .app(.backspacePressed)) }
         for character in "ADA" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
-        _ = AppReducer.reduce(&state, .app(.rowActivated))
+        _ = AppReducer.reduce(&state, .overlay(.rowActivated))
         let found = try #require(state.currentExchange)
         guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
         #expect(found.viewport.matches.count == 1)
@@ -372,7 +372,7 @@ struct AppReducerTests {
         #expect(action(.control("s")) == "editor(FerryApp.EditorAction.saveRequested)")
         #expect(action(.control("q")) == "app(FerryApp.AppEvent.quitRequested)")
         #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.helpRequested)")
-        #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.cursorMoved(FerryApp.CursorMove.down))")
+        #expect(action(KeyEvent(.character("j"))) == "tree(FerryApp.TreeAction.cursorMoved(FerryApp.CursorMove.down))")
         #expect(action(KeyEvent(.tab, modifiers: .shift)) == "app(FerryApp.AppEvent.focusMoved(-1))")
         state.focus = .editor
         #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.characterTyped(\"j\"))")

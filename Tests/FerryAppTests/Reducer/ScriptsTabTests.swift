@@ -97,8 +97,8 @@ struct ScriptsTabTests {
         state.responseTab = .tests
         let post = try #require(state.workspace.files[0].requests.first { $0.request.name == "post-json" }?.id)
         let tester = ReducerTester(state)
-        tester.send(.app(.cursorMoved(.down))) { $0.testsCursor = 1 }
-        tester.send(.app(.rowActivated)) {
+        tester.send(.response(.cursorMoved(.down))) { $0.testsCursor = 1 }
+        tester.send(.response(.rowActivated)) {
             $0.openRequest = post
             $0.resetURLEditor()
             $0.tree.select(id: .request(post))
@@ -112,7 +112,7 @@ struct ScriptsTabTests {
         onLog.openRequest = opened
         onLog.testsCursor = 2
         let before = onLog
-        let effects = AppReducer.reduce(&onLog, .app(.rowActivated))
+        let effects = AppReducer.reduce(&onLog, .response(.rowActivated))
         #expect(effects.isEmpty)
         #expect(onLog.openRequest == before.openRequest && onLog.message == before.message)
     }
@@ -124,7 +124,7 @@ struct ScriptsTabTests {
         state.exchanges[opened]?.scriptOutcomes = [outcome]
         state.focus = .response
         state.responseTab = .tests
-        let effects = AppReducer.reduce(&state, .app(.rowActivated))
+        let effects = AppReducer.reduce(&state, .response(.rowActivated))
         guard case .editFile(let url, let line, let reloading)? = effects.first else {
             Issue.record("expected an editFile effect, got \(effects)")
             return

@@ -47,7 +47,8 @@ extension AppReducer {
                     tree.setCollapsed(false, node)
                 }
                 exchange.body = .json(tree)
-                exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
+                exchange.viewport.scroll = scrolled(
+                    exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
             }
             return []
         }

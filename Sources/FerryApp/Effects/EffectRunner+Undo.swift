@@ -53,8 +53,8 @@ extension EffectRunner {
             return try reloaded()
         case .relocation(let from, let to):
             var workspace = saved
-            let parent = AppReducer.parentFolder(of: from)
-            if parent == AppReducer.parentFolder(of: to) {
+            let parent = TreeFeature.parentFolder(of: from)
+            if parent == TreeFeature.parentFolder(of: to) {
                 try workspace.renameItem(to, to: from.split(separator: "/").last.map(String.init) ?? from)
             } else {
                 try workspace.moveItem(to, intoFolder: parent)

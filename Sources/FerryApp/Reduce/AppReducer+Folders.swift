@@ -4,32 +4,6 @@ import FerryWorkbench
 // MARK: - Files and folders in the tree: rename, move, duplicate, delete
 
 extension AppReducer {
-    /// Rename, move, duplicate or delete the selected file or folder (`kind` names which, for the prompts).
-    static func changeItem(_ path: String, kind: String, _ command: TreeItemCommand, _ state: inout AppState)
-        -> [Effect]
-    {
-        switch command {
-        case .rename:
-            state.overlay = .namePrompt(
-                .renameItem(path),
-                PromptDialogState(title: "Rename the \(kind) \(path)", label: "Name", text: lastComponent(of: path)))
-        case .move:
-            state.overlay = .namePrompt(
-                .moveItem(path),
-                PromptDialogState(
-                    title: "Move the \(kind) \(path) into",
-                    label: "folder (empty: the workspace; created when missing)",
-                    text: parentFolder(of: path)))
-        case .duplicate:
-            return [.changeWorkspace(.duplicateItem(path))]
-        case .delete:
-            let requests = state.workspace.requests(under: path).count
-            let unsaved = state.drafts.keys.filter { Workspace.path($0.path, isInside: path) }.count
-            state.overlay = .confirmDeleteItem(path: path, requests: requests, unsaved: unsaved)
-        }
-        return []
-    }
-
     /// A new name was typed for the file or folder at `path`.
     static func renameItem(_ path: String, to text: String, _ state: inout AppState) -> [Effect] {
         var name = text
@@ -44,7 +18,7 @@ extension AppReducer {
     /// A folder was typed to move the file or folder at `path` into.
     static func moveItem(_ path: String, into text: String) -> [Effect] {
         let folder = text.split(separator: "/").joined(separator: "/")
-        guard folder != parentFolder(of: path) else { return [] }
+        guard folder != TreeFeature.parentFolder(of: path) else { return [] }
         return [.changeWorkspace(.moveItem(path, intoFolder: folder))]
     }
 
@@ -134,20 +108,5 @@ extension AppReducer {
 
     private static func lastComponent(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    /// The folder of the selected tree row: the folder itself, or the one holding the file or request
-    /// (`""`: the workspace, also with nothing selected).
-    static func selectedFolder(_ state: AppState) -> String {
-        switch state.tree.selectedID {
-        case .folder(let path): path
-        case .file(let path): parentFolder(of: path)
-        case .request(let id): parentFolder(of: id.path)
-        case nil: ""
-        }
-    }
-
-    static func parentFolder(of path: String) -> String {
-        path.split(separator: "/").dropLast().joined(separator: "/")
     }
 }

@@ -32,18 +32,6 @@ extension AppReducer {
         }
     }
 
-    /// Asks which file to import, into the folder of the selected tree row.
-    static func requestImport(_ state: inout AppState) -> [Effect] {
-        guard state.focus == .tree else { return [] }
-        let folder = selectedFolder(state)
-        state.overlay = .namePrompt(
-            .importFile(intoFolder: folder),
-            PromptDialogState(
-                title: "Import a curl, Postman or OpenAPI file into " + (folder.isEmpty ? "the workspace" : folder),
-                label: "File"))
-        return []
-    }
-
     /// Takes in the workspace after an import and opens the first request it wrote.
     static func importFinished(_ result: Result<ImportedFiles, SaveFailure>, _ state: inout AppState) -> [Effect] {
         switch result {

@@ -12,13 +12,6 @@ extension AppReducer {
         return []
     }
 
-    /// Moves the tree's selection: the widget moves, pages, expands (→) and collapses or climbs to the parent (←).
-    static func moveCursorInTree(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
-        syncTreeViewport(&state)
-        _ = state.tree.handle(KeyEvent(move.treeKey))
-        return []
-    }
-
     /// Moves the cursor of the response pane's tab shown: the Tests rows, the live events, the lines of a
     /// detail tab, the filter's list, or the body's rows (← and → fold and unfold JSON).
     static func moveCursorInResponse(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
@@ -79,18 +72,6 @@ extension AppReducer {
         }
     }
 
-    /// Enter in the tree: opens the selected request in the editor, or toggles the folder or file.
-    static func activateTreeRow(_ state: inout AppState) -> [Effect] {
-        guard let node = state.tree.selectedID, let row = state.tree.selectedRow else { return [] }
-        if let id = node.requestID {
-            open(id, &state)
-            state.focus = .editor
-        } else {
-            state.tree.toggle(row: row)
-        }
-        return []
-    }
-
     /// Enter in the response pane: opens the test's row, toggles the live event, closes the filter's list, or
     /// toggles the JSON node under the cursor.
     static func activateResponseRow(_ state: inout AppState) -> [Effect] {
@@ -149,7 +130,7 @@ extension AppReducer {
             var effects: [Effect] = []
             for _ in 0..<3 {
                 switch pane {
-                case .tree: effects += moveCursorInTree(move, &state)
+                case .tree: effects += reduceTree(.cursorMoved(move), &state)
                 case .editor: effects += moveURLCursor(move, &state)
                 case .response: effects += moveCursorInResponse(move, &state)
                 }
@@ -259,7 +240,7 @@ extension AppReducer {
         _ = state.tree.handle(.mouse(mouse), area: layout.treeList)
         guard let node = state.tree.selectedID else { return [] }
         if node.requestID != nil || (node == wasSelected && state.tree.expanded == expanded) {
-            return activateTreeRow(&state)
+            return reduceTree(.rowActivated, &state)
         }
         return []
     }

@@ -32,7 +32,7 @@ enum AppReducer {
     private static func reduceScoped(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         switch action {
         case .app(let event): reduce(event, &state)
-        case .tree(let action): reduce(action, &state)
+        case .tree(let action): reduceTree(action, &state)
         case .editor(let action): reduce(action, &state)
         case .response(let action): reduce(action, &state)
         case .overlay(let action): reduce(action, &state)
@@ -42,6 +42,11 @@ enum AppReducer {
         case .graphQL(let action): reduce(action, &state)
         case .webSocket(let action): reduce(action, &state)
         }
+    }
+
+    /// The tree feature, scoped to the tree's state.
+    static func reduceTree(_ action: TreeAction, _ state: inout AppState) -> [Effect] {
+        scope(&state, \.tree, context: TreeFeature.Context(state), action, TreeFeature.reduce)
     }
 
     // MARK: - Helpers shared by the features

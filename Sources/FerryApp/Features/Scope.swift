@@ -1,0 +1,57 @@
+import FerryWorkbench
+
+/// What a feature's reducer asks of the root besides the change to its own state: the effects to run, and what
+/// only the root may do (The Composable Architecture's delegate actions).
+struct FeatureOutput: Sendable {
+    /// The work to do off the loop.
+    var effects: [Effect] = []
+    /// What the root does for the feature, in order.
+    var requests: [RootRequest] = []
+
+    /// Nothing to do.
+    static let none = FeatureOutput()
+
+    /// Asks the root to show `overlay` on top.
+    static func present(_ overlay: Overlay) -> FeatureOutput { FeatureOutput(requests: [.present(overlay)]) }
+
+    /// Asks the root to say `message` in the status bar.
+    static func report(_ message: AppState.Message) -> FeatureOutput { FeatureOutput(requests: [.report(message)]) }
+
+    /// Runs `effects`, asking nothing of the root.
+    static func run(_ effects: [Effect]) -> FeatureOutput { FeatureOutput(effects: effects) }
+}
+
+/// What a feature asks the root to do: each changes state the feature does not own.
+enum RootRequest: Sendable, Equatable {
+    /// Show this dialog on top.
+    case present(Overlay)
+    /// Say this in the status bar (and keep it for F10).
+    case report(AppState.Message)
+    /// Open this request in the editor and give the editor the keyboard.
+    case open(RequestID)
+}
+
+extension AppReducer {
+    /// The Composable Architecture's `Scope`, without the dependency: runs a feature's `reduce` on its slice of
+    /// the state (`slice`) with a read-only `context` the root made from the rest, then does what the feature
+    /// asked of the root. A feature never sees `inout AppState`.
+    static func scope<Slice, Context, Action>(
+        _ state: inout AppState, _ slice: WritableKeyPath<AppState, Slice>, context: Context, _ action: Action,
+        _ reduce: (Action, inout Slice, Context) -> FeatureOutput
+    ) -> [Effect] {
+        let output = reduce(action, &state[keyPath: slice], context)
+        for request in output.requests { perform(request, &state) }
+        return output.effects
+    }
+
+    /// Does what a feature asked of the root.
+    private static func perform(_ request: RootRequest, _ state: inout AppState) {
+        switch request {
+        case .present(let overlay): state.overlay = overlay
+        case .report(let message): state.report(message)
+        case .open(let id):
+            open(id, &state)
+            state.focus = .editor
+        }
+    }
+}

@@ -314,9 +314,10 @@ public final class NcursesBackend: TerminalBackend {
         fflush(outputFile)
     }
 
-    /// Picks a UTF-8 locale: the environment's if it is UTF-8, else C.UTF-8 (tmux and CI often have none).
+    /// Picks a UTF-8 character type: the environment's if it is UTF-8, else C.UTF-8 (tmux and CI often have
+    /// none). Only `LC_CTYPE`, the one category ncurses reads: the others cost a file each at start-up.
     static func selectUTF8Locale() {
-        setlocale(LC_ALL, "")
+        setlocale(LC_CTYPE, "")
         let codeset = String(cString: ferry_codeset()).uppercased()
         if codeset != "UTF-8" && codeset != "UTF8" {
             if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.utf8") }

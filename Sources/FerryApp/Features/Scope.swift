@@ -29,6 +29,8 @@ enum RootRequest: Sendable, Equatable {
     case report(AppState.Message)
     /// Open this request in the editor and give the editor the keyboard.
     case open(RequestID)
+    /// Close the dialog on top.
+    case dismiss
 }
 
 extension AppReducer {
@@ -52,6 +54,7 @@ extension AppReducer {
         case .open(let id):
             open(id, &state)
             state.focus = .editor
+        case .dismiss: state.overlay = nil
         }
     }
 }

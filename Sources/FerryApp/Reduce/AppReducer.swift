@@ -38,7 +38,7 @@ enum AppReducer {
         case .overlay(let action): reduce(action, &state)
         case .workspace(let event): reduce(event, &state)
         case .transfer(let id, let action): reduce(action, of: id, &state)
-        case .run(let action): reduce(action, &state)
+        case .run(let action): scope(&state, \.run, context: RunFeature.Context(state), action, RunFeature.reduce)
         case .graphQL(let action): reduce(action, &state)
         case .webSocket(let action): reduce(action, &state)
         }

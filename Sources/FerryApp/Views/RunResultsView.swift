@@ -49,7 +49,7 @@ struct RunResultsView: Widget {
         where run.count(outcome) > 0 {
             counts.append("\(run.count(outcome)) \(name)")
         }
-        return "Run \(AppReducer.runTitle(run.path)) — \(state)\(counts.joined(separator: ", "))"
+        return "Run \(RunFeature.title(run.path)) — \(state)\(counts.joined(separator: ", "))"
     }
 
     /// The latency summary and the keys.

@@ -1,0 +1,89 @@
+import FerryWorkbench
+
+/// A run of the selected file or folder (what `ferry run` does, shown as it goes), as a feature: its state is
+/// the latest run (`nil` until one starts), its actions are ``RunAction``, and it reads what to run and how
+/// through a ``Context``. The run view is asked of the root; the run itself is an effect.
+enum RunFeature {
+    /// The latest run, `nil` until one starts.
+    typealias State = RunState?
+
+    /// What a run reads of the rest of the app.
+    struct Context: Sendable {
+        /// What the tree has selected: a folder or file runs whole, a request runs its file.
+        var selection: CollectionNode?
+        /// The workspace as loaded.
+        var workspace: Workspace
+        /// What the workspace's files may reach outside it.
+        var access: WorkspaceAccess
+        /// The active environment.
+        var environment: String?
+    }
+
+    /// Applies what the user asked of a run, or what the run effect reported.
+    static func reduce(_ action: RunAction, _ run: inout State, _ context: Context) -> FeatureOutput {
+        switch action {
+        case .requested: return start(&run, context)
+        case .cancelRequested:
+            guard let current = run, current.isRunning else { return FeatureOutput(requests: [.dismiss]) }
+            return FeatureOutput(
+                effects: [.cancelRun], requests: [.report(.info("Canceling the run of \(title(current.path))…"))])
+        case .eventArrived(let id, let event):
+            guard run?.id == id else { return .none }
+            switch event {
+            case .diagnostic(let diagnostic): run?.diagnostics.append(diagnostic)
+            case .result(let result): run?.results.append(result)
+            }
+            return .none
+        case .finished(let id, let wasCanceled):
+            guard var finished = run, finished.id == id else { return .none }
+            finished.isRunning = false
+            finished.wasCanceled = wasCanceled
+            run = finished
+            return .report(summary(finished))
+        }
+    }
+
+    /// Starts a run of the tree's selection with the active environment and shows the run view; while a run is
+    /// under way it shows that run instead.
+    private static func start(_ run: inout State, _ context: Context) -> FeatureOutput {
+        if let current = run, current.isRunning { return .present(.run(selection: 0)) }
+        let path: String
+        switch context.selection {
+        case .folder(let folder), .file(let folder): path = folder
+        case .request(let id): path = id.path
+        case nil: path = ""
+        }
+        let id = (run?.id ?? 0) + 1
+        var collection = CollectionRun(workspace: context.workspace, paths: [path])
+        collection.access = context.access
+        collection.environment = context.environment
+        guard !collection.files.isEmpty else { return .report(.error("\(title(path)) holds no request file to run.")) }
+        run = RunState(id: id, path: path)
+        return FeatureOutput(
+            effects: [.runCollection(id: id, collection)],
+            requests: [.present(.run(selection: 0)), .report(.info("Running \(title(path))… Esc cancels."))])
+    }
+
+    /// What was run, in words.
+    static func title(_ path: String) -> String { path.isEmpty ? "the workspace" : path }
+
+    /// `N passed, N failed, N skipped` (with transport and input errors), for the status bar at the end.
+    static func summary(_ run: RunState) -> AppState.Message {
+        var parts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
+        if run.count(.transportError) > 0 { parts.append("\(run.count(.transportError)) transport errors") }
+        if run.count(.invalid) > 0 { parts.append("\(run.count(.invalid)) invalid") }
+        if run.count(.skipped) > 0 { parts.append("\(run.count(.skipped)) skipped") }
+        let text = "Run of \(title(run.path))\(run.wasCanceled ? " canceled" : ""): " + parts.joined(separator: ", ")
+        let failed = run.results.contains { $0.outcome.isFailure } || !run.diagnostics.isEmpty
+        return failed || run.wasCanceled ? .error(text) : .info(text)
+    }
+}
+
+extension RunFeature.Context {
+    /// The run's view of `state`.
+    init(_ state: AppState) {
+        self.init(
+            selection: state.tree.selectedID, workspace: state.workspace, access: state.workspaceAccess,
+            environment: state.environment)
+    }
+}

@@ -1,13 +1,20 @@
 import FerryHTTP
 
-/// The cookie jar's view: opening it, its cookies arriving, deleting one, clearing them all.
+/// The cookie jar's view: opening it, its cookies arriving, its keys (moving, deleting one, clearing them all
+/// after a question), closing it.
 enum CookiesAction: Sendable {
     /// Open the view (F11).
     case requested
     /// The jar's cookies were read (after a delete or clear, as they are now).
     case loaded([Cookie])
+    /// Move the selection.
+    case cursorMoved(CursorMove)
     /// Delete the selected cookie.
     case deleteRequested
-    /// Clear every cookie.
+    /// Ask whether to clear every cookie.
     case clearRequested
+    /// Yes to the question: clear them.
+    case confirmed
+    /// Esc or n: back from the question to the list, or close the list.
+    case dismissed
 }

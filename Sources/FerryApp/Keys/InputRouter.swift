@@ -4,6 +4,23 @@ import FerryTerminal
 enum InputRouter {
     /// The action for `event` in `state`, or `nil` when the event means nothing here.
     static func action(for event: InputEvent, in state: AppState) -> AppAction? {
+        scopedToDialog(unscopedAction(for: event, in: state), in: state)
+    }
+
+    /// The dialog-wide keys (movement, Enter, y, n and Esc) of a dialog a feature owns, as that feature's
+    /// actions: the reducer hands them to the feature without asking what is on top.
+    static func scopedToDialog(_ action: AppAction?, in state: AppState) -> AppAction? {
+        guard case .cookies = state.overlay, case .overlay(let dialogAction)? = action else { return action }
+        switch dialogAction {
+        case .cursorMoved(let move): return .overlay(.cookies(.cursorMoved(move)))
+        case .rowActivated, .dismissed: return .overlay(.cookies(.dismissed))
+        case .confirmed: return .overlay(.cookies(.confirmed))
+        default: return action
+        }
+    }
+
+    /// The action for `event` before a dialog's own feature takes its keys.
+    private static func unscopedAction(for event: InputEvent, in state: AppState) -> AppAction? {
         if let overlay = state.overlay, overlay.isPicker {
             switch event {
             case .key(let key): return pickerAction(for: key, in: overlay, state: state)
@@ -121,7 +138,7 @@ enum InputRouter {
             .historyDiff, .trash, .overlayHelp, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
-            .reloadDiff, .cookies, .confirmClearCookies, .variableFilePicker:
+            .reloadDiff, .cookies, .variableFilePicker:
             return false
         case nil: return state.focus == .editor
         }

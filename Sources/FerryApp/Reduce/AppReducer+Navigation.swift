@@ -261,8 +261,6 @@ extension AppReducer {
         case .historyDiff(let first, let second, let scroll):
             state.overlay = .historyDiff(
                 first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
-        case .cookies(let cookies, let selection):
-            state.overlay = .cookies(cookies, selection: step(selection, move, count: cookies.count, page: page))
         case .reloadDiff(let id, let scroll):
             state.overlay = .reloadDiff(
                 id, scroll: step(scroll, move, count: reloadDiffLines(id, in: state).count, page: page))
@@ -287,7 +285,10 @@ extension AppReducer {
             .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
-            .confirmClearCookies, .variableFilePicker:
+            .variableFilePicker:
+            break
+        case .cookies:
+            // The cookie feature's keys reach it as its own actions (InputRouter.scopedToDialog).
             break
         }
     }

@@ -16,7 +16,8 @@ extension AppReducer {
         case .variablesRequested: return openVariables(&state)
         case .variablesLoaded(let globals, let captured):
             return showVariables(globals: globals, captured: captured, &state)
-        case .cookies(let action): return reduce(action, &state)
+        case .cookies(let action):
+            return scope(&state, \.cookiesView, context: CookiesFeature.Context(state), action, CookiesFeature.reduce)
         case .variableEditRequested: return askForVariableValue(&state)
         case .environmentAddRequested: return askForEnvironmentName(&state)
         case .themePickerRequested: return pickTheme(&state)
@@ -47,11 +48,6 @@ extension AppReducer {
         if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
         if case .reloadDiff(let id, _) = state.overlay {
             state.overlay = .reloadConflict(id, conflictPicker(for: id))
-            return []
-        }
-        if case .confirmClearCookies(let cookies, let selection) = state.overlay {
-            // n or Esc keeps the cookies and goes back to their view.
-            state.overlay = .cookies(cookies, selection: selection)
             return []
         }
         if let selection = trashSelectionBehindConfirmation(state) {

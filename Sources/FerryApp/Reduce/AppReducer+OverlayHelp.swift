@@ -19,7 +19,7 @@ extension AppReducer {
             .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .historyDiff, .trash,
             .confirmPurge, .confirmEmptyTrash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies,
-            .themePicker, .confirmClearCookies, .variableFilePicker:
+            .themePicker, .variableFilePicker:
             return .overlayHelp(under: overlay, scroll: 0)
         }
     }

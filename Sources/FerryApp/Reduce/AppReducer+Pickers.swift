@@ -84,7 +84,7 @@ extension AppReducer {
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .historyDiff,
             .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail,
-            .reloadDiff, .cookies, .confirmClearCookies, nil:
+            .reloadDiff, .cookies, nil:
             return []
         }
     }

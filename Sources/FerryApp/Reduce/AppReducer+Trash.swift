@@ -61,7 +61,7 @@ extension AppReducer {
             .confirmQuit, .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard,
             .confirmDeleteItem,
             .historyDiff, .trash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadConflict,
-            .reloadDiff, .cookies, .themePicker, .confirmClearCookies, .variableFilePicker, nil:
+            .reloadDiff, .cookies, .themePicker, .variableFilePicker, nil:
             nil
         }
     }

@@ -41,8 +41,6 @@ extension AppReducer {
         case .confirmEmptyTrash(let entries, _):
             state.overlay = .trash(selection: 0)
             return [.purgeTrash(entries)]
-        case .confirmClearCookies(let cookies, _):
-            return clearCookies(cookies, &state)
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
             .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, .variableFilePicker,

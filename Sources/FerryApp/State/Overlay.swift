@@ -52,10 +52,8 @@ enum Overlay: Sendable, Equatable {
     case variables([VariableRow], scroll: Int)
     /// One value opened whole (`v`): its title and its rows, wrapped to the screen when opened, scrolled.
     case valueDetail(title: String, rows: [String], scroll: Int)
-    /// The cookie jar's cookies, the selected one shown whole below the list.
-    case cookies([Cookie], selection: Int)
-    /// Asks whether to clear every cookie of the jar (`cookies`); `selection` is where the cookie view goes back to.
-    case confirmClearCookies([Cookie], selection: Int)
+    /// The cookie jar's view, the cookie feature's own state (the clear-all question included).
+    case cookies(CookiesFeature.State)
     /// Asks which environment file (public, or private for a secret) a new variable goes into.
     case variableFilePicker(PickerDialogState<PickerChoice<String>>)
     /// A request's file changed on disk under its unsaved edits: keep them, take the file's, or see the difference.
@@ -85,8 +83,7 @@ enum Overlay: Sendable, Equatable {
             .reloadConflict, .themePicker, .variableFilePicker:
             .picker
         case .confirmQuit: .confirm
-        case .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash,
-            .confirmClearCookies:
+        case .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
             .confirmDelete
         case .namePrompt: .namePrompt
         case .search, .treeFilter: .prompt
@@ -98,7 +95,7 @@ enum Overlay: Sendable, Equatable {
         case .variables: .variables
         // A scrolled text, like the help: the same keys move and close it.
         case .valueDetail: .help
-        case .cookies: .cookies
+        case .cookies(let view): view.isConfirmingClear ? .confirmDelete : .cookies
         }
     }
 }

@@ -42,10 +42,6 @@ struct OverlayView: CursorWidget {
             pickerDialog(picker).render(into: &buffer, area: area)
         case .variableFilePicker(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
-        case .confirmClearCookies(let cookies, _):
-            renderQuestion(
-                "Clear the cookies?", AppReducer.clearCookiesQuestion(count: cookies.count),
-                confirmLabel: "Clear (y)", cancelLabel: "Keep (n)", into: &buffer, area: area)
         case .confirmQuit:
             let count = state.drafts.count
             let message =
@@ -159,8 +155,14 @@ struct OverlayView: CursorWidget {
             dialog(
                 "Diff of two sends (Esc closes)", lines: lines, scroll: scroll, selected: nil,
                 size: Size(width: area.width - 4, height: area.height - 2), into: &buffer, area: area)
-        case .cookies(let cookies, let selection):
-            CookiesView(cookies: cookies, selection: selection, theme: theme).render(into: &buffer, area: area)
+        case .cookies(let view):
+            CookiesView(cookies: view.cookies, selection: view.selection, theme: theme).render(
+                into: &buffer, area: area)
+            if view.isConfirmingClear {
+                renderQuestion(
+                    "Clear the cookies?", CookiesFeature.clearQuestion(count: view.cookies.count),
+                    confirmLabel: "Clear (y)", cancelLabel: "Keep (n)", into: &buffer, area: area)
+            }
         case .reloadConflict(_, let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
         case .reloadDiff(let id, let scroll):
@@ -199,8 +201,7 @@ struct OverlayView: CursorWidget {
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .historyDiff, .trash,
             .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadDiff,
-            .cookies,
-            .confirmClearCookies:
+            .cookies:
             return nil
         }
     }

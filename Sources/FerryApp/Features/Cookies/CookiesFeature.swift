@@ -1,0 +1,99 @@
+import FerryHTTP
+
+/// The cookie jar's view as a feature that owns its presentation: while the view is open its state is the
+/// dialog on top (``Overlay/cookies(_:)``), the clear-all question included, and every key of the view reaches
+/// ``reduce(_:_:_:)`` as a ``CookiesAction`` (``InputRouter`` routes them). The jar itself is read and changed
+/// by effects.
+enum CookiesFeature {
+    /// The open view: the jar's cookies as last read, the selected row, and whether it asks to clear them all.
+    struct State: Sendable, Equatable {
+        /// The cookies, sorted by domain, name and path.
+        var cookies: [Cookie] = []
+        /// The selected row.
+        var selection = 0
+        /// Whether the view asks "Clear the cookies?" (y clears them, n or Esc goes back to the list).
+        var isConfirmingClear = false
+    }
+
+    /// What the view reads of the rest of the app.
+    struct Context: Sendable {
+        /// How many rows Page Up and Page Down move.
+        var page: Int
+    }
+
+    /// Applies a cookie-view action to the view (`nil`: closed).
+    static func reduce(_ action: CookiesAction, _ view: inout State?, _ context: Context) -> FeatureOutput {
+        switch action {
+        case .requested:
+            view = State()
+            return .run([.changeCookies(delete: nil, clearsAll: false)])
+        case .loaded(let cookies):
+            guard var open = view else { return .none }
+            open.cookies = cookies
+            open.selection = min(open.selection, max(0, cookies.count - 1))
+            view = open
+            return .none
+        case .cursorMoved(let move):
+            guard var open = view, !open.isConfirmingClear else { return .none }
+            open.selection = AppReducer.step(open.selection, move, count: open.cookies.count, page: context.page)
+            view = open
+            return .none
+        case .deleteRequested:
+            guard let open = view, !open.isConfirmingClear, open.cookies.indices.contains(open.selection) else {
+                return .none
+            }
+            let cookie = open.cookies[open.selection]
+            return FeatureOutput(
+                effects: [.changeCookies(delete: cookie, clearsAll: false)],
+                requests: [.report(.info("Deleted the cookie \(cookie.name) of \(cookie.domain)."))])
+        case .clearRequested:
+            guard view?.cookies.isEmpty == false else { return .none }
+            view?.isConfirmingClear = true
+            return .none
+        case .confirmed:
+            guard let open = view, open.isConfirmingClear else { return .none }
+            view = State(cookies: open.cookies, selection: 0)
+            let count = open.cookies.count
+            return FeatureOutput(
+                effects: [.changeCookies(delete: nil, clearsAll: true)],
+                requests: [.report(.info("Cleared \(count) cookie\(count == 1 ? "" : "s")."))])
+        case .dismissed:
+            // n or Esc on the question keeps the cookies and goes back to the list; on the list it closes it.
+            if view?.isConfirmingClear == true {
+                view?.isConfirmingClear = false
+            } else {
+                view = nil
+            }
+            return .none
+        }
+    }
+
+    /// The question before the jar is cleared of `count` cookies.
+    static func clearQuestion(count: Int) -> String {
+        let cookies = count == 1 ? "its 1 cookie" : "all \(count) cookies"
+        return "Clear the jar: delete \(cookies) from .ferry/cookies? y clears them, n keeps them."
+    }
+}
+
+extension CookiesFeature.Context {
+    /// The view's context in `state`: a page is the screen less the dialog's frame.
+    init(_ state: AppState) { self.init(page: max(1, state.size.height - 6)) }
+}
+
+extension AppState {
+    /// The cookie view while it is the dialog on top (`nil` otherwise): the cookie feature's slice of the state.
+    /// Setting `nil` closes it.
+    var cookiesView: CookiesFeature.State? {
+        get {
+            if case .cookies(let view) = overlay { return view }
+            return nil
+        }
+        set {
+            if let newValue {
+                overlay = .cookies(newValue)
+            } else if case .cookies = overlay {
+                overlay = nil
+            }
+        }
+    }
+}

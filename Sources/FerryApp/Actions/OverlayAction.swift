@@ -58,6 +58,14 @@ enum TrashAction: Sendable {
     /// Restoring `entry` ended: the workspace as it now is with the drafts that came back with it, or the
     /// problem in words (nothing was changed).
     case restored(TrashEntry, Result<RestoredItem, SaveFailure>)
+    /// Move the selection.
+    case cursorMoved(CursorMove)
+    /// Enter: restore the selected entry where it was (the file queue refuses to overwrite anything).
+    case restoreRequested
+    /// Yes to the question asked over the list.
+    case confirmed
+    /// Esc or n: back from a question to the list, or close the list.
+    case dismissed
     /// Delete the selected entry for good (asks first).
     case purgeRequested
     /// Delete every entry for good (asks first).

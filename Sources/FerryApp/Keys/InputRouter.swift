@@ -10,11 +10,16 @@ enum InputRouter {
     /// The dialog-wide keys (movement, Enter, y, n and Esc) of a dialog a feature owns, as that feature's
     /// actions: the reducer hands them to the feature without asking what is on top.
     static func scopedToDialog(_ action: AppAction?, in state: AppState) -> AppAction? {
-        guard case .cookies = state.overlay, case .overlay(let dialogAction)? = action else { return action }
-        switch dialogAction {
-        case .cursorMoved(let move): return .overlay(.cookies(.cursorMoved(move)))
-        case .rowActivated, .dismissed: return .overlay(.cookies(.dismissed))
-        case .confirmed: return .overlay(.cookies(.confirmed))
+        guard case .overlay(let dialogAction)? = action else { return action }
+        switch (state.overlay, dialogAction) {
+        case (.cookies, .cursorMoved(let move)): return .overlay(.cookies(.cursorMoved(move)))
+        case (.cookies, .rowActivated), (.cookies, .dismissed): return .overlay(.cookies(.dismissed))
+        case (.cookies, .confirmed): return .overlay(.cookies(.confirmed))
+        case (.trash, .cursorMoved(let move)): return .overlay(.trash(.cursorMoved(move)))
+        case (.trash(let view), .rowActivated):
+            return .overlay(.trash(view.question == nil ? .restoreRequested : .dismissed))
+        case (.trash, .dismissed): return .overlay(.trash(.dismissed))
+        case (.trash, .confirmed): return .overlay(.trash(.confirmed))
         default: return action
         }
     }
@@ -137,7 +142,7 @@ enum InputRouter {
         case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .historyDiff, .trash, .overlayHelp, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
-            .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
+            .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .reloadDiff, .cookies, .variableFilePicker:
             return false
         case nil: return state.focus == .editor

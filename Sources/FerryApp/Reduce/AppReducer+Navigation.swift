@@ -63,7 +63,6 @@ extension AppReducer {
         case .history:
             _ = openHistoryEntry(&state)
             return []
-        case .trash: return restoreSelected(&state)
         case .run(let selection): return openRunRow(selection, &state)
         case .some:
             state.overlay = nil
@@ -264,8 +263,6 @@ extension AppReducer {
         case .reloadDiff(let id, let scroll):
             state.overlay = .reloadDiff(
                 id, scroll: step(scroll, move, count: reloadDiffLines(id, in: state).count, page: page))
-        case .trash(let selection):
-            state.overlay = .trash(selection: step(selection, move, count: state.trash.count, page: page))
         case .problems(let scroll):
             // Lines, not entries: a long problem or error wraps over several (a generous count; the view stops).
             let count = (state.problems.map(\.description) + state.messageLog.map(\.text)).reduce(2) {
@@ -284,11 +281,11 @@ extension AppReducer {
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
-            .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash, .reloadConflict,
+            .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .variableFilePicker:
             break
-        case .cookies:
-            // The cookie feature's keys reach it as its own actions (InputRouter.scopedToDialog).
+        case .cookies, .trash:
+            // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
             break
         }
     }

@@ -12,7 +12,11 @@ extension AppReducer {
         case .confirmed: return confirm(&state)
         case .dialogEvent(let event): return handleDialog(event, &state)
         case .history(let action): return reduce(action, &state)
-        case .trash(let action): return reduce(action, &state)
+        case .trash(.restored(let entry, let result)):
+            // What came back changes the workspace, the tree and the drafts: the root takes it in.
+            return finishRestore(entry, result, &state)
+        case .trash(let action):
+            return scope(&state, \.trashView, context: TrashFeature.Context(state), action, TrashFeature.reduce)
         case .variablesRequested: return openVariables(&state)
         case .variablesLoaded(let globals, let captured):
             return showVariables(globals: globals, captured: captured, &state)
@@ -42,17 +46,12 @@ extension AppReducer {
     }
 
     /// Esc (or n) closes the dialog on top: a search runs what was typed, a confirmation over the trash goes
-    /// back to the trash view, help over a dialog goes back to that dialog.
+    /// help over a dialog goes back to that dialog.
     private static func dismissOverlay(_ state: inout AppState) -> [Effect] {
         if closeOverlayHelp(&state) { return [] }
         if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
         if case .reloadDiff(let id, _) = state.overlay {
             state.overlay = .reloadConflict(id, conflictPicker(for: id))
-            return []
-        }
-        if let selection = trashSelectionBehindConfirmation(state) {
-            // n or Esc keeps the entries and goes back to the trash view.
-            state.overlay = .trash(selection: selection)
             return []
         }
         state.overlay = nil

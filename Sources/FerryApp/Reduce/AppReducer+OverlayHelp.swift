@@ -17,8 +17,7 @@ extension AppReducer {
             return overlay
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
-            .historyDiff, .trash,
-            .confirmPurge, .confirmEmptyTrash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies,
+            .historyDiff, .trash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies,
             .themePicker, .variableFilePicker:
             return .overlayHelp(under: overlay, scroll: 0)
         }
@@ -30,15 +29,11 @@ extension AppReducer {
         return keyMap.activeBindings(in: [context]).filter { $0.context == context.rawValue }
     }
 
-    /// Closes the help over a dialog and goes back to that dialog as it was (a picker with its filter text and
-    /// selection; the trash selection kept within the trash as it is now). Returns whether such help was open.
+    /// Closes the help over a dialog and goes back to that dialog as it is (a picker with its filter text and
+    /// selection; a feature's view as it changed under the help). Returns whether such help was open.
     static func closeOverlayHelp(_ state: inout AppState) -> Bool {
         guard case .overlayHelp(let under, _) = state.overlay else { return false }
-        if case .trash(let selection) = under {
-            state.overlay = .trash(selection: min(selection, max(0, state.trash.count - 1)))
-        } else {
-            state.overlay = under
-        }
+        state.overlay = under
         return true
     }
 }

@@ -83,7 +83,7 @@ extension AppReducer {
             return effects
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .historyDiff,
-            .trash, .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail,
+            .trash, .problems, .overlayHelp, .run, .variables, .valueDetail,
             .reloadDiff, .cookies, nil:
             return []
         }

@@ -1,90 +1,8 @@
 import FerryWorkbench
 
-// MARK: - The trash (F9): list what was deleted, restore it where it was, or delete it for good
+// MARK: - Taking in what a restore from the trash brought back (the view itself is TrashFeature)
 
 extension AppReducer {
-    /// Opens the trash view, takes in its listing, asks before deleting for good, or takes in what an effect did.
-    static func reduce(_ action: TrashAction, _ state: inout AppState) -> [Effect] {
-        switch action {
-        case .requested:
-            state.overlay = .trash(selection: 0)
-            return [.loadTrash]
-        case .loaded(let rows):
-            state.trash = rows
-            if case .trash(let selection) = state.overlay {
-                state.overlay = .trash(selection: min(selection, max(0, rows.count - 1)))
-            }
-            return []
-        case .restored(let entry, let result):
-            return finishRestore(entry, result, &state)
-        case .purgeRequested:
-            guard case .trash(let selection) = state.overlay, state.trash.indices.contains(selection) else {
-                return []
-            }
-            state.overlay = .confirmPurge(state.trash[selection], selection: selection)
-            return []
-        case .emptyRequested:
-            guard case .trash(let selection) = state.overlay else { return [] }
-            guard !state.trash.isEmpty else {
-                state.report(.info("The trash is already empty."))
-                return []
-            }
-            state.overlay = .confirmEmptyTrash(state.trash.map(\.entry), selection: selection)
-            return []
-        case .purged(let entries, let result):
-            return finishPurge(entries, result, &state)
-        }
-    }
-
-    /// Enter in the trash view: restore the selected entry (the file queue refuses to overwrite anything).
-    static func restoreSelected(_ state: inout AppState) -> [Effect] {
-        guard case .trash(let selection) = state.overlay, state.trash.indices.contains(selection) else { return [] }
-        return [.restoreFromTrash(state.trash[selection].entry)]
-    }
-
-    /// The question before `row`'s entry is deleted for good.
-    static func purgeQuestion(_ row: TrashRow) -> String {
-        "Delete \(row.description) for good? It can't be restored. y deletes, n keeps it."
-    }
-
-    /// The question before the trash is emptied of `count` entries.
-    static func emptyQuestion(count: Int) -> String {
-        let entries = count == 1 ? "its 1 entry" : "all \(count) entries"
-        return "Empty the trash: delete \(entries) for good? They can't be restored. y empties it, n keeps them."
-    }
-
-    /// The trash view's selection when the dialog on top asks whether to delete from the trash for good.
-    static func trashSelectionBehindConfirmation(_ state: AppState) -> Int? {
-        switch state.overlay {
-        case .confirmPurge(_, let selection), .confirmEmptyTrash(_, let selection): selection
-        case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .confirmQuit, .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard,
-            .confirmDeleteItem,
-            .historyDiff, .trash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadConflict,
-            .reloadDiff, .cookies, .themePicker, .variableFilePicker, nil:
-            nil
-        }
-    }
-
-    /// Says what was deleted for good (or why not) and lists the trash afresh.
-    private static func finishPurge(
-        _ entries: [TrashEntry], _ result: Result<Int, SaveFailure>, _ state: inout AppState
-    )
-        -> [Effect]
-    {
-        switch result {
-        case .success(let count) where entries.count == 1:
-            let what = state.trash.first { $0.entry == entries[0] }?.description ?? entries[0].originalPath
-            state.report(.info(count == 1 ? "Deleted \(what) for good." : "\(what) was no longer in the trash."))
-        case .success(let count):
-            let deleted = count == 1 ? "1 entry" : "\(count) entries"
-            state.report(.info("Emptied the trash: \(deleted) deleted for good."))
-        case .failure(let failure):
-            state.report(.error(failure.message))
-        }
-        return [.loadTrash]
-    }
-
     /// The words for a restore that was refused because something now stands at the entry's place.
     static func restoreRefusal(_ entry: TrashEntry, blockedBy place: String) -> String {
         "Cannot restore \(entry.originalPath): \(place) exists now and is never overwritten. Rename or move it "
@@ -100,7 +18,6 @@ extension AppReducer {
             if case .failure(let failure) = result { state.report(.error(failure.message)) }
             return [.loadTrash]
         }
-        state.trash.removeAll { $0.entry == entry }
         state.overlay = nil
         state.workspace = restored.workspace
         state.rebuildTree()

@@ -35,12 +35,6 @@ extension AppReducer {
         case .confirmDiscard(let id, _):
             state.overlay = nil
             return discardDraft(id, &state)
-        case .confirmPurge(let row, let selection):
-            state.overlay = .trash(selection: selection)
-            return [.purgeTrash([row.entry])]
-        case .confirmEmptyTrash(let entries, _):
-            state.overlay = .trash(selection: 0)
-            return [.purgeTrash(entries)]
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
             .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, .variableFilePicker,

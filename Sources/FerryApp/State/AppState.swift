@@ -105,8 +105,6 @@ public struct AppState: Sendable {
     /// Responses from the history waiting to be shown: a request's last one after a restart, or the entry
     /// opened from the history view; one shows when its request is open without a response of its own.
     var recorded: [RequestID: HistoryEntry] = [:]
-    /// The trash's entries, once loaded for the trash view.
-    var trash: [TrashRow] = []
     /// What was found wrong at start-up, in the workspace, the key map and the theme (F10 lists them).
     var problems: [Problem] = []
     /// The messages of this session, newest last (F10 lists them whole after the start-up problems).

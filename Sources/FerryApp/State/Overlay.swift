@@ -36,12 +36,8 @@ enum Overlay: Sendable, Equatable {
     case confirmDeleteItem(path: String, requests: Int, unsaved: Int)
     /// A diff of two history entries, scrolled.
     case historyDiff(first: Int, second: Int, scroll: Int)
-    /// The trash: what was deleted, the selected entry to restore.
-    case trash(selection: Int)
-    /// Asks whether to delete a trash entry for good; `selection` is where the trash view goes back to.
-    case confirmPurge(TrashRow, selection: Int)
-    /// Asks whether to empty the trash: delete these entries (the ones listed) for good.
-    case confirmEmptyTrash([TrashEntry], selection: Int)
+    /// The trash view, the trash feature's own state (its "delete for good?" questions included).
+    case trash(TrashFeature.State)
     /// The problems found at start-up, scrolled.
     case problems(scroll: Int)
     /// The keys of the dialog `under` (F1 in it), scrolled; closing goes back to `under` as it was.
@@ -83,13 +79,13 @@ enum Overlay: Sendable, Equatable {
             .reloadConflict, .themePicker, .variableFilePicker:
             .picker
         case .confirmQuit: .confirm
-        case .confirmDelete, .confirmDiscard, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
+        case .confirmDelete, .confirmDiscard, .confirmDeleteItem:
             .confirmDelete
         case .namePrompt: .namePrompt
         case .search, .treeFilter: .prompt
         case .history: .history
         case .historyDiff, .reloadDiff: .diff
-        case .trash: .trash
+        case .trash(let view): view.question == nil ? .trash : .confirmDelete
         case .problems: .problems
         case .run: .run
         case .variables: .variables

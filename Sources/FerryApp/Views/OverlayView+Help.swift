@@ -26,7 +26,7 @@ extension OverlayView {
         case .historyDiff: "history diff"
         case .search: "response filter"
         case .treeFilter: "request filter"
-        case .confirmQuit, .confirmDelete, .confirmDeleteItem, .confirmPurge, .confirmEmptyTrash:
+        case .confirmQuit, .confirmDelete, .confirmDeleteItem:
             "confirmation"
         case .palette: "command palette"
         case .environmentPicker: "environment picker"

@@ -105,16 +105,11 @@ struct OverlayView: CursorWidget {
                 selected: selection + 1, size: size, into: &buffer, area: area)
         case .overlayHelp(let under, let scroll):
             renderOverlayHelp(under: under, scroll: scroll, into: &buffer, area: area)
-        case .trash(let selection):
-            renderTrash(selection: selection, into: &buffer, area: area)
+        case .trash(let view):
+            renderTrash(view, into: &buffer, area: area)
         case .confirmDiscard(let id, let lost):
             renderQuestion(
                 "Discard your changes?", AppReducer.discardQuestion(id, lost: lost), into: &buffer, area: area)
-        case .confirmPurge(let row, _):
-            renderQuestion("Delete for good?", AppReducer.purgeQuestion(row), into: &buffer, area: area)
-        case .confirmEmptyTrash(let entries, _):
-            renderQuestion(
-                "Empty the trash?", AppReducer.emptyQuestion(count: entries.count), into: &buffer, area: area)
         case .run(let selection):
             if let run = state.run {
                 RunResultsView(run: run, selection: selection, theme: theme).render(into: &buffer, area: area)
@@ -199,8 +194,8 @@ struct OverlayView: CursorWidget {
         case .history(let query, _, _):
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
-        case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .historyDiff, .trash,
-            .confirmPurge, .confirmEmptyTrash, .problems, .overlayHelp, .run, .variables, .valueDetail, .reloadDiff,
+        case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .historyDiff, .trash, .problems,
+            .overlayHelp, .run, .variables, .valueDetail, .reloadDiff,
             .cookies:
             return nil
         }

@@ -108,8 +108,8 @@ struct TrashAndDraftsTests {
         #expect(shown.contains("Cannot restore api: api exists now and is never overwritten."), "\(shown)")
         #expect(driver.state.message?.isError == true)
         // The view stays open on the entry; nothing moved.
-        #expect(driver.state.overlay == .trash(selection: 0))
-        #expect(driver.state.trash.count == 1)
+        #expect(driver.state.showsTrashList(selection: 0))
+        #expect(driver.state.trashRows.count == 1)
         #expect(try folder.read("api/mine.http").contains("/mine"))
         #expect(!folder.exists("api/users.http"))
         #expect(folder.exists("\(entry)/payload/api/users.http") && folder.exists("\(entry)/drafts"))
@@ -146,7 +146,7 @@ struct TrashAndDraftsTests {
         try await driver.type("trash")
         #expect(driver.screen.contains("Trash: restore"), "\(driver.screen)")
         try await driver.press(.key(.enter))
-        #expect(driver.state.overlay == .trash(selection: 0))
+        #expect(driver.state.showsTrashList(selection: 0))
     }
 }
 

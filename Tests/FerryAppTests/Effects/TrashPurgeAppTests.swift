@@ -55,22 +55,22 @@ struct TrashPurgeAppTests {
             ), "\(driver.screen)")
         // n keeps it and goes back to the list.
         try await driver.press(.character("n"))
-        #expect(driver.state.overlay == .trash(selection: 0))
+        #expect(driver.state.showsTrashList(selection: 0))
         #expect(folder.exists(".ferry/trash/\(entries[0])/payload/api/users.http"))
         // Delete asks too; Esc keeps it.
         try await driver.press(.key(.delete))
         asked = Self.dialogText(driver.screen)
         #expect(asked.contains("Delete folder api (2 requests)"), "\(driver.screen)")
         try await driver.press(.key(.escape))
-        #expect(driver.state.overlay == .trash(selection: 0))
+        #expect(driver.state.showsTrashList(selection: 0))
 
         try await driver.press(.character("d"), .character("y"))
         let shown = driver.screen
         #expect(!folder.exists(".ferry/trash/\(entries[0])"), "\(shown)")
         #expect(shown.contains("Deleted folder api (2 requests) + 1 unsaved edit for good."), "\(shown)")
         #expect(shown.contains("The trash is empty"), "\(shown)")
-        #expect(driver.state.overlay == .trash(selection: 0))
-        #expect(driver.state.trash.isEmpty)
+        #expect(driver.state.showsTrashList(selection: 0))
+        #expect(driver.state.trashRows.isEmpty)
         // Its draft went with it: a fresh launch offers none.
         let relaunched = try EffectDriver(workspace: folder.url)
         #expect(relaunched.state.drafts.isEmpty)
@@ -89,8 +89,8 @@ struct TrashPurgeAppTests {
         try await driver.press(.key(.down), .character("d"))
         #expect(Self.dialogText(driver.screen).contains("Delete request list from api/users.http for good?"))
         try await driver.press(.character("y"))
-        #expect(driver.state.trash.map(\.description) == ["request one from api/users.http"], "\(driver.screen)")
-        #expect(driver.state.overlay == .trash(selection: 0))
+        #expect(driver.state.trashRows.map(\.description) == ["request one from api/users.http"], "\(driver.screen)")
+        #expect(driver.state.showsTrashList(selection: 0))
         #expect(trashFolders().count == 1)
         // The one left can still be restored.
         try await driver.press(.key(.enter))
@@ -116,7 +116,7 @@ struct TrashPurgeAppTests {
                 "Empty the trash: delete all 2 entries for good? They can't be restored. y empties it, n keeps them."),
             "\(driver.screen)")
         try await driver.press(.character("n"))
-        #expect(driver.state.overlay == .trash(selection: 0) && driver.state.trash.count == 2)
+        #expect(driver.state.showsTrashList(selection: 0) && driver.state.trashRows.count == 2)
         try await driver.press(.character("D"), .character("y"))
         let shown = driver.screen
         #expect(shown.contains("Emptied the trash: 2 entries deleted for good."), "\(shown)")

@@ -81,19 +81,19 @@ extension CookiesFeature.Context {
 }
 
 extension AppState {
-    /// The cookie view while it is the dialog on top (`nil` otherwise): the cookie feature's slice of the state.
-    /// Setting `nil` closes it.
+    /// The cookie view while it is the dialog on top (also under its help), `nil` otherwise: the cookie
+    /// feature's slice of the state. Setting `nil` closes it.
     var cookiesView: CookiesFeature.State? {
         get {
-            if case .cookies(let view) = overlay { return view }
+            if case .cookies(let view)? = overlay?.dialog { return view }
             return nil
         }
         set {
-            if let newValue {
-                overlay = .cookies(newValue)
-            } else if case .cookies = overlay {
-                overlay = nil
+            guard let overlay, case .cookies = overlay.dialog else {
+                if let newValue { self.overlay = .cookies(newValue) }
+                return
             }
+            self.overlay = overlay.replacingDialog(with: newValue.map(Overlay.cookies))
         }
     }
 }

@@ -9,11 +9,11 @@ enum CookiesAction: Sendable {
     case loaded([Cookie])
     /// Move the selection.
     case cursorMoved(CursorMove)
-    /// Delete the selected cookie.
+    /// Ask whether to delete the selected cookie.
     case deleteRequested
     /// Ask whether to clear every cookie.
     case clearRequested
-    /// Yes to the question: clear them.
+    /// Yes to the question asked.
     case confirmed
     /// Esc or n: back from the question to the list, or close the list.
     case dismissed

@@ -175,8 +175,9 @@ enum AppKeyMap {
         for (key, command, help) in [
             ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
             ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
-            ("end", .end, "Last row"), ("d", .deleteCookie, "Delete the selected cookie"),
-            ("delete", .deleteCookie, "Delete the selected cookie"), ("D", .clearCookies, "Clear every cookie"),
+            ("end", .end, "Last row"), ("d", .deleteCookie, "Delete the selected cookie (asks first)"),
+            ("delete", .deleteCookie, "Delete the selected cookie (asks first)"),
+            ("D", .clearCookies, "Clear every cookie (asks first)"),
             ("shift+d", .clearCookies, "Clear every cookie"), ("esc", .dismiss, "Close"), ("q", .dismiss, "Close"),
             ("f11", .dismiss, "Close"),
         ] {

@@ -91,7 +91,7 @@ enum Overlay: Sendable, Equatable {
         case .variables: .variables
         // A scrolled text, like the help: the same keys move and close it.
         case .valueDetail: .help
-        case .cookies(let view): view.isConfirmingClear ? .confirmDelete : .cookies
+        case .cookies(let view): view.question == nil ? .cookies : .confirmDelete
         }
     }
 }

@@ -153,10 +153,17 @@ struct OverlayView: CursorWidget {
         case .cookies(let view):
             CookiesView(cookies: view.cookies, selection: view.selection, theme: theme).render(
                 into: &buffer, area: area)
-            if view.isConfirmingClear {
+            switch view.question {
+            case .delete(let cookie)?:
+                renderQuestion(
+                    "Delete the cookie?", CookiesFeature.deleteQuestion(cookie), confirmLabel: "Delete (y)",
+                    cancelLabel: "Keep (n)", into: &buffer, area: area)
+            case .clearAll?:
                 renderQuestion(
                     "Clear the cookies?", CookiesFeature.clearQuestion(count: view.cookies.count),
                     confirmLabel: "Clear (y)", cancelLabel: "Keep (n)", into: &buffer, area: area)
+            case nil:
+                break
             }
         case .reloadConflict(_, let picker):
             pickerDialog(picker).render(into: &buffer, area: area)

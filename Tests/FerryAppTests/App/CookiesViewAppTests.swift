@@ -53,8 +53,10 @@ final class CookiesViewAppTests {
         let wrapped = app.screen.split(separator: "\n").filter { $0.contains("vvvvvvvvvv") }
         #expect(wrapped.count >= 4, "\(app.screen)")
 
-        // d deletes the selected (last) cookie, from the jar's file too.
+        // d asks, then y deletes the selected (last) cookie, from the jar's file too.
         try await app.press(.character("d"))
+        #expect(app.shows("Delete the cookie zlong"), "\(app.screen)")
+        try await app.press(.character("y"))
         try await app.waitFor("two left") {
             guard case .cookies(let view) = app.state.overlay else { return false }
             return view.cookies.count == 2
@@ -69,7 +71,7 @@ final class CookiesViewAppTests {
         try await app.press(.character("D"))
         #expect(app.shows("Clear the jar: delete all 2 cookies"), "\(app.screen)")
         try await app.press(.character("n"))
-        guard case .cookies(let kept) = app.state.overlay, !kept.isConfirmingClear else {
+        guard case .cookies(let kept) = app.state.overlay, kept.question == nil else {
             Issue.record("n did not go back to the cookies\n\(app.screen)")
             return
         }

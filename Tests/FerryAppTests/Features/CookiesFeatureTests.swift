@@ -27,9 +27,10 @@ struct CookiesFeatureTests {
     @Test func clearingAsksFirstAndNoGoesBackToTheList() {
         var view: CookiesFeature.State? = CookiesFeature.State(cookies: cookies, selection: 2)
         _ = CookiesFeature.reduce(.clearRequested, &view, context)
-        #expect(view?.isConfirmingClear == true)
+        #expect(view?.question == .clearAll)
         // While it asks, moving and deleting do nothing.
-        #expect(CookiesFeature.reduce(.deleteRequested, &view, context).effects.isEmpty)
+        _ = CookiesFeature.reduce(.deleteRequested, &view, context)
+        #expect(view?.question == .clearAll)
         _ = CookiesFeature.reduce(.cursorMoved(.up), &view, context)
         #expect(view?.selection == 2)
         _ = CookiesFeature.reduce(.dismissed, &view, context)
@@ -41,7 +42,7 @@ struct CookiesFeatureTests {
             return
         }
         #expect(cleared.requests == [.report(.info("Cleared 3 cookies."))])
-        #expect(view?.isConfirmingClear == false)
+        #expect(view?.question == nil)
         _ = CookiesFeature.reduce(.dismissed, &view, context)
         #expect(view == nil)
     }
@@ -49,7 +50,7 @@ struct CookiesFeatureTests {
     @Test func theRouterHandsTheDialogsKeysToTheFeature() throws {
         let folder = try TemporaryWorkspace.withAPIFolder()
         var state = try folder.loadState(size: Size(width: 100, height: 30))
-        state.overlay = .cookies(CookiesFeature.State(cookies: cookies, isConfirmingClear: true))
+        state.overlay = .cookies(CookiesFeature.State(cookies: cookies, question: .clearAll))
         #expect(state.keyContexts == [.confirmDelete])
         let yes = InputRouter.action(for: .key(KeyEvent(.character("y"))), in: state).map { "\($0)" }
         #expect(yes == "overlay(FerryApp.OverlayAction.cookies(FerryApp.CookiesAction.confirmed))")
@@ -63,5 +64,20 @@ struct CookiesFeatureTests {
         )
         _ = AppReducer.reduce(&state, .overlay(.cookies(.cursorMoved(.down))))
         #expect(state.cookiesView?.selection == 1)
+    }
+
+    @Test func deletingOneCookieAsksFirst() {
+        var view: CookiesFeature.State? = CookiesFeature.State(cookies: cookies, selection: 1)
+        let asked = CookiesFeature.reduce(.deleteRequested, &view, context)
+        #expect(asked.effects.isEmpty && view?.question == .delete(cookies[1]))
+        _ = CookiesFeature.reduce(.dismissed, &view, context)
+        #expect(view?.question == nil && view?.cookies == cookies)
+        _ = CookiesFeature.reduce(.deleteRequested, &view, context)
+        let deleted = CookiesFeature.reduce(.confirmed, &view, context)
+        guard case .changeCookies(let cookie, false)? = deleted.effects.first else {
+            Issue.record("expected the cookie deleted, got \(deleted.effects)")
+            return
+        }
+        #expect(cookie == cookies[1])
     }
 }

@@ -1,18 +1,26 @@
 import FerryHTTP
 
 /// The cookie jar's view as a feature that owns its presentation: while the view is open its state is the
-/// dialog on top (``Overlay/cookies(_:)``), the clear-all question included, and every key of the view reaches
+/// dialog on top (``Overlay/cookies(_:)``), its questions included, and every key of the view reaches
 /// ``reduce(_:_:_:)`` as a ``CookiesAction`` (``InputRouter`` routes them). The jar itself is read and changed
-/// by effects.
+/// by effects; nothing is deleted without a question.
 enum CookiesFeature {
-    /// The open view: the jar's cookies as last read, the selected row, and whether it asks to clear them all.
+    /// The open view: the jar's cookies as last read, the selected row, and the question it asks, if any.
     struct State: Sendable, Equatable {
         /// The cookies, sorted by domain, name and path.
         var cookies: [Cookie] = []
         /// The selected row.
         var selection = 0
-        /// Whether the view asks "Clear the cookies?" (y clears them, n or Esc goes back to the list).
-        var isConfirmingClear = false
+        /// The question asked over the list (y answers yes, n or Esc goes back to the list).
+        var question: Question?
+    }
+
+    /// A question before cookies are deleted.
+    enum Question: Sendable, Equatable {
+        /// Delete this cookie?
+        case delete(Cookie)
+        /// Clear every cookie of the jar?
+        case clearAll
     }
 
     /// What the view reads of the rest of the app.
@@ -34,38 +42,53 @@ enum CookiesFeature {
             view = open
             return .none
         case .cursorMoved(let move):
-            guard var open = view, !open.isConfirmingClear else { return .none }
+            guard var open = view, open.question == nil else { return .none }
             open.selection = AppReducer.step(open.selection, move, count: open.cookies.count, page: context.page)
             view = open
             return .none
         case .deleteRequested:
-            guard let open = view, !open.isConfirmingClear, open.cookies.indices.contains(open.selection) else {
+            guard var open = view, open.question == nil, open.cookies.indices.contains(open.selection) else {
                 return .none
             }
-            let cookie = open.cookies[open.selection]
-            return FeatureOutput(
-                effects: [.changeCookies(delete: cookie, clearsAll: false)],
-                requests: [.report(.info("Deleted the cookie \(cookie.name) of \(cookie.domain)."))])
+            open.question = .delete(open.cookies[open.selection])
+            view = open
+            return .none
         case .clearRequested:
-            guard view?.cookies.isEmpty == false else { return .none }
-            view?.isConfirmingClear = true
+            guard var open = view, open.question == nil, !open.cookies.isEmpty else { return .none }
+            open.question = .clearAll
+            view = open
             return .none
         case .confirmed:
-            guard let open = view, open.isConfirmingClear else { return .none }
-            view = State(cookies: open.cookies, selection: 0)
-            let count = open.cookies.count
-            return FeatureOutput(
-                effects: [.changeCookies(delete: nil, clearsAll: true)],
-                requests: [.report(.info("Cleared \(count) cookie\(count == 1 ? "" : "s")."))])
+            guard var open = view, let question = open.question else { return .none }
+            open.question = nil
+            switch question {
+            case .delete(let cookie):
+                view = open
+                return FeatureOutput(
+                    effects: [.changeCookies(delete: cookie, clearsAll: false)],
+                    requests: [.report(.info("Deleted the cookie \(cookie.name) of \(cookie.domain)."))])
+            case .clearAll:
+                open.selection = 0
+                view = open
+                let count = open.cookies.count
+                return FeatureOutput(
+                    effects: [.changeCookies(delete: nil, clearsAll: true)],
+                    requests: [.report(.info("Cleared \(count) cookie\(count == 1 ? "" : "s")."))])
+            }
         case .dismissed:
-            // n or Esc on the question keeps the cookies and goes back to the list; on the list it closes it.
-            if view?.isConfirmingClear == true {
-                view?.isConfirmingClear = false
+            // n or Esc on a question keeps the cookies and goes back to the list; on the list it closes it.
+            if view?.question != nil {
+                view?.question = nil
             } else {
                 view = nil
             }
             return .none
         }
+    }
+
+    /// The question before `cookie` is deleted.
+    static func deleteQuestion(_ cookie: Cookie) -> String {
+        "Delete the cookie \(cookie.name) of \(cookie.domain) from .ferry/cookies? y deletes it, n keeps it."
     }
 
     /// The question before the jar is cleared of `count` cookies.

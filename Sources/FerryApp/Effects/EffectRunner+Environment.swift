@@ -6,10 +6,12 @@ import Foundation
 extension EffectRunner {
     /// On the file queue: applies `change` to `file` (its other bytes kept), writes it atomically and reads the
     /// environments again (posted as a reload that says what was changed, never the value); a malformed file
-    /// is left alone and reported at its line.
+    /// is left alone and reported at its line. `u` in the tree takes the change back (the file's bytes before it
+    /// are remembered, as for a tree command).
     func editEnvironmentFile(_ file: String, _ change: EnvironmentFileChange) {
         onFiles {
             let url = self.saved.root.appendingPathComponent(file)
+            let before = WorkspaceUndo.sideFiles([file], in: self.saved.root)
             let existing = FileManager.default.fileExists(atPath: url.path) ? try? FileIO.read(url).bytes : nil
             let editor = EnvironmentFileEditor(file: file)
             do {
@@ -31,10 +33,18 @@ extension EffectRunner {
                         .failure(SaveFailure(message: "Could not write \(file): \(error). Nothing was changed."))))
                 return
             }
+            let summary =
+                switch change {
+                case .set(let name, _, let environment): "change of \(name) in \(environment) (\(file))"
+                case .addEnvironment(let name): "new environment \(name) in \(file)"
+                }
+            self.remember(
+                .files(WorkspaceUndo.sideImages(before, in: self.saved.root), createdFolders: []), summary: summary)
             let note =
                 switch change {
-                case .set(let name, _, let environment): "Set \(name) in \(environment) (\(file))."
-                case .addEnvironment(let name): "Added the environment \(name) to \(file)."
+                case .set(let name, _, let environment):
+                    "Set \(name) in \(environment) (\(file); u in the tree undoes it)."
+                case .addEnvironment(let name): "Added the environment \(name) to \(file) (u in the tree undoes it)."
                 }
             self.reloadChanged([file], note: note)
         }

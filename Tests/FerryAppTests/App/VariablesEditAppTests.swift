@@ -45,7 +45,7 @@ final class VariablesEditAppTests {
             try folder.read("http-client.env.json")
                 == Self.publicText.replacingOccurrences(of: "\"page\": \"1\"", with: "\"page\": \"2 of 3\""))
         // Ferry's own edit is said as such, not as a change from outside.
-        #expect(app.state.message?.text == "Set page in local (http-client.env.json).")
+        #expect(app.state.message?.text == "Set page in local (http-client.env.json; u in the tree undoes it).")
 
         // The secret: asked for empty, never shown, written into the private file.
         try await app.press(.key(.function(12)))
@@ -63,17 +63,26 @@ final class VariablesEditAppTests {
             (try? String(contentsOf: privateFile, encoding: .utf8))?.contains("\"password\": \"s3cret\"") == true
         }
         try await app.waitFor("the secret read again") { app.state.message?.text.hasPrefix("Set password") == true }
-        #expect(app.state.message?.text == "Set password in local (http-client.private.env.json).")
+        #expect(
+            app.state.message?.text == "Set password in local (http-client.private.env.json; u in the tree undoes it).")
         #expect(!app.shows("s3cret"), "\(app.screen)")
 
         // n: a new environment, offered by the picker (F2) at once.
+        let beforeAdding = try folder.read("http-client.env.json")
         try await app.press(.key(.function(12)))
         try await app.press(.character("n"))
         try await app.type("staging")
         try await app.press(.key(.enter))
         try await app.waitFor("the environment added") { app.state.environments.names.contains("staging") }
         #expect(try folder.read("http-client.env.json").hasSuffix("},\n    \"staging\": {}\n}\n"))
-        #expect(app.state.message?.text == "Added the environment staging to http-client.env.json.")
+        #expect(
+            app.state.message?.text
+                == "Added the environment staging to http-client.env.json (u in the tree undoes it).")
+        // u in the tree takes it back: the file is byte for byte as it was.
+        #expect(app.state.overlay == nil && app.state.focus == .tree, "\(app.screen)")
+        try await app.press(.character("u"))
+        try await app.waitFor("the environment gone") { !app.state.environments.names.contains("staging") }
+        #expect(try folder.read("http-client.env.json") == beforeAdding)
     }
 
     @Test func aAsksForTheFileThenAddsTheVariableAndRRevealsIt() async throws {

@@ -3,37 +3,22 @@ import FerryWorkbench
 // MARK: - Checking that the .http text says what was imported
 
 extension ImportedCollection {
-    /// The collection with a warning for each request whose `.http` text does not read back as the
-    /// same request (a body line the dialect reads as a separator, a handler, an include or a comment;
-    /// a header the parser rejects), located at the request in the file to be written, so such a
-    /// request is never changed silently. Parsing errors in the generated text are reported too.
+    /// The collection with what writing it as `.http` text changes or leaves out (``File/safeForWriting()``):
+    /// a header or script left out, a body written to a file of its own, a request not written, each located at
+    /// its file, so nothing from the other tool's file is changed silently or read back as syntax.
     public func checkedByReparsing() -> ImportedCollection {
         var result = self
         for file in files {
-            let parsed = HTTPFileParser.parse(text: file.text, path: file.path)
-            for diagnostic in parsed.diagnostics where diagnostic.severity == .error {
+            let safe = file.safeForWriting()
+            result.diagnostics += safe.diagnostics
+            for index in safe.bodies.keys.sorted() {
+                let name = safe.requests[index].title ?? "#\(index + 1)"
                 result.diagnostics.append(
                     Diagnostic(
-                        "the written file will not read cleanly: \(diagnostic.message)", at: diagnostic.location,
-                        severity: .warning))
-            }
-            let reread = parsed.requests
-            for (index, request) in file.requests.enumerated() {
-                let line = index < reread.count ? reread[index].sourceMap?.requestLine ?? 1 : 1
-                guard index < reread.count else {
-                    result.diagnostics.append(
-                        Diagnostic(
-                            "request '\(request.title ?? "#\(index + 1)")' is lost in the .http text",
-                            at: SourceLocation(file: file.path, line: line), severity: .warning))
-                    continue
-                }
-                if let part = Self.difference(request, reread[index]) {
-                    result.diagnostics.append(
-                        Diagnostic(
-                            "the \(part) of request '\(request.title ?? "#\(index + 1)")' does not read back the "
-                                + "same from .http text; check it", at: SourceLocation(file: file.path, line: line),
-                            severity: .warning))
-                }
+                        "request '\(name)': its body holds lines .http text reads as syntax (a separator, an output, "
+                            + "an include or a handler), so it is written to \(file.bodiesFolder)/"
+                            + "\(ImportedCollection.File.bodyFileName(index: index, of: safe.requests[index])) "
+                            + "and included", at: SourceLocation(file: file.path, line: 1), severity: .warning))
             }
         }
         return result

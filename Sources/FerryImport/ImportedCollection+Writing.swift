@@ -24,13 +24,22 @@ extension ImportedCollection {
     private func write(_ file: File, into folder: URL, report: inout ImportWriteReport) throws
         -> ImportWriteReport.WrittenFile
     {
-        let bytes = Array(file.text.utf8)
         // Only names inside `folder`: `..`, `.` and empty components are dropped.
         let components = file.path.split(separator: "/").map(String.init).filter { $0 != "." && $0 != ".." }
         let parent = components.dropLast().reduce(folder) { $0.appendingPathComponent($1) }
         try Self.createFolder(parent)
         let fileName = components.last ?? "imported.http"
         let stem = fileName.hasSuffix(".http") ? String(fileName.dropLast(5)) : fileName
+        var written = file.written(bodiesFolder: file.bodiesFolder)
+        if !written.bodies.isEmpty {
+            // Bodies the text cannot hold go to a new folder beside it (never into one that exists).
+            let bodies = try Self.createNewFolder(in: parent, named: file.bodiesFolder)
+            written = file.written(bodiesFolder: bodies.lastPathComponent)
+            for body in written.bodies {
+                try FileIO.writeAtomically(Array(body.text.utf8), to: bodies.appendingPathComponent(body.name))
+            }
+        }
+        let bytes = Array(written.text.utf8)
         // Written beside the target, then moved into place only where nothing exists.
         let temporary = parent.appendingPathComponent(".\(fileName).ferry-import-\(UUID().uuidString)")
         try FileIO.writeAtomically(bytes, to: temporary)
@@ -49,7 +58,7 @@ extension ImportedCollection {
                             at: SourceLocation(file: path, line: 1), severity: .warning))
                 }
                 return ImportWriteReport.WrittenFile(
-                    path: path, intendedPath: file.path, requestCount: file.requests.count)
+                    path: path, intendedPath: file.path, requestCount: written.requestCount)
             } catch .targetExists {
                 number += 1
             } catch {
@@ -94,6 +103,22 @@ extension ImportedCollection {
         if !ignore.isEmpty && !ignore.hasSuffix("\n") { ignore += "\n" }
         ignore += name + "\n"
         try FileIO.writeAtomically(Array(ignore.utf8), to: ignoreURL)
+    }
+
+    /// Makes a folder `name` in `parent` that did not exist (`name-2`, `name-3`… when it does).
+    private static func createNewFolder(in parent: URL, named name: String) throws -> URL {
+        var number = 1
+        while true {
+            let candidate = parent.appendingPathComponent(number == 1 ? name : "\(name)-\(number)")
+            do {
+                try FileManager.default.createDirectory(at: candidate, withIntermediateDirectories: false)
+                return candidate
+            } catch CocoaError.fileWriteFileExists {
+                number += 1
+            } catch {
+                throw WorkspaceError.io(path: candidate.path, reason: "\(error)")
+            }
+        }
     }
 
     private static func createFolder(_ url: URL) throws {

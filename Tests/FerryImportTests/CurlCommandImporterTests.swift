@@ -1,4 +1,5 @@
 import FerryImport
+import FerryTestSupport
 import FerryWorkbench
 import Testing
 
@@ -216,13 +217,20 @@ import Testing
 }
 
 @Suite struct ImportCheckingTests {
-    @Test func aBodyTheDialectWouldMisreadIsReportedAtItsRequest() throws {
+    @Test func aBodyTheDialectWouldMisreadGoesToAFileOfItsOwn() throws {
         let command = "curl -L -H 'Content-Type: text/plain' --data-raw $'first\\n### not a separator' https://a.test/x"
         let collection = try CurlCommandImporter.read(Array(command.utf8), fileName: "p.sh")
         #expect(
             collection.diagnostics.map(\.description) == [
-                "p.http:2:1: warning: the body of request 'post-x' does not read back the same from .http text; check it"
+                "p.http:1:1: warning: request 'post-x': its body holds lines .http text reads as syntax (a separator, "
+                    + "an output, an include or a handler), so it is written to p.bodies/1.txt and included"
             ])
+        let folder = try TemporaryFolder(prefix: "ferry-import-body")
+        let report = try collection.write(into: folder.url)
+        #expect(report.files.map(\.requestCount) == [1])
+        #expect(try folder.read("p.bodies/1.txt") == "first\n### not a separator")
+        let reread = try Workspace.load(at: folder.url)
+        #expect(reread.requests.map(\.request.body) == ["< ./p.bodies/1.txt"])
         let fine = try CurlCommandImporter.read(Array("curl -L -d a=1 https://a.test/x".utf8), fileName: "p.sh")
         #expect(fine.diagnostics == [])
     }

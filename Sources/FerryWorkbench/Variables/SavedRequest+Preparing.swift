@@ -94,8 +94,9 @@ extension SavedRequest {
 
     // MARK: - Helpers
 
-    /// `< path` (bytes as they are) or `<@ path` (variables substituted) on a body line.
-    static func include(in line: Substring) -> (path: String, substitutes: Bool)? {
+    /// `< path` (bytes as they are) or `<@ path` (variables substituted) on a body line, or `nil` when the line
+    /// includes no file.
+    public static func include(in line: Substring) -> (path: String, substitutes: Bool)? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("<"), !trimmed.hasPrefix("<>"), !trimmed.hasPrefix("<{") else { return nil }
         var rest = trimmed.dropFirst()

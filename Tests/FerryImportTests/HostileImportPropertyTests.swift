@@ -1,0 +1,107 @@
+import FerryImport
+import FerryJSON
+import FerryTestSupport
+import FerryWorkbench
+import Foundation
+import Testing
+
+/// Text from another tool's file is only ever data: Postman collections generated with hostile names, methods,
+/// URLs, headers, bodies and scripts (line breaks, `###`, `>>! ../x`, `< /etc/passwd`, `> {% %}`, `%}`…) are
+/// imported into a fresh workspace, and the written workspace is read back: it reaches nothing outside itself,
+/// holds no output redirect, no more requests than were given, and every body as it was (in the text or in a
+/// file of its own).
+@Suite("Hostile imports, as a property")
+struct HostileImportPropertyTests {
+    static let collections = 150
+
+    /// Pieces hostile text is made of.
+    static let pieces = [
+        "\n", "\r\n", "\r", "###", "### x", ">>! ../../pwned.txt", ">> ~/.bashrc", "< /etc/passwd",
+        "< ~/.ssh/id_rsa", "> {% client.global.set('a', 1) %}", "%}", "{%", "> ./h.js", "<> previous.json",
+        "GET http://evil/", "# @name x", "@x = 1", "{{host}}", "\t", " ", "a", "é", "\u{1B}[2J", "\0", "../",
+        "Content-Type: x", "//", "#",
+    ]
+
+    /// A seeded generator, so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func hostile(_ generator: inout SplitMix, prefix: String = "") -> String {
+        prefix
+            + (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
+            .joined()
+    }
+
+    /// A JSON string literal of `text`.
+    static func quoted(_ text: String) -> String { JSONValue.string(text).formatted(.compact) }
+
+    static func collection(_ generator: inout SplitMix, items: Int) -> String {
+        let entries = (0..<items).map { _ in
+            let method = Bool.random(using: &generator) ? "POST" : hostile(&generator, prefix: "GET")
+            let url = hostile(&generator, prefix: "http://127.0.0.1:9/")
+            let header =
+                "{\"key\": \(quoted(hostile(&generator, prefix: "X-A"))), \"value\": \(quoted(hostile(&generator)))}"
+            let body = quoted(hostile(&generator, prefix: "{") + hostile(&generator))
+            let script = quoted(hostile(&generator))
+            return """
+                {"name": \(quoted(hostile(&generator, prefix: "n"))), "request": {"method": \(quoted(method)),
+                 "url": \(quoted(url)), "header": [\(header)], "body": {"mode": "raw", "raw": \(body)}},
+                 "event": [{"listen": "test", "script": {"exec": [\(script)]}}]}
+                """
+        }
+        return """
+            {"info": {"name": "Evil", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "item": [\(entries.joined(separator: ",\n"))]}
+            """
+    }
+
+    @Test func aHostileCollectionWritesAWorkspaceThatReachesNothingOutside() throws {
+        var generator = SplitMix(state: 0xF3)
+        var written = 0
+        var movedBodies = 0
+        for run in 0..<Self.collections {
+            let items = Int.random(in: 1...4, using: &generator)
+            let source = Self.collection(&generator, items: items)
+            let folder = try TemporaryFolder(prefix: "ferry-hostile")
+            let workspaceFolder = folder.url.appendingPathComponent("ws")
+            let collection: ImportedCollection
+            do {
+                collection = try PostmanImporter.read(Array(source.utf8), fileName: "evil.json")
+            } catch {
+                continue
+            }
+            let report = try collection.write(into: workspaceFolder)
+            let workspace = try Workspace.load(at: workspaceFolder)
+            let name = "run \(run)"
+            #expect(workspace.outsideReferences().isEmpty, "\(name): \(workspace.outsideReferences())\n\(source)")
+            #expect(workspace.requests.count <= items, "\(name): requests were injected\n\(source)")
+            #expect(
+                report.files.reduce(0) { $0 + $1.requestCount } == workspace.requests.count,
+                "\(name): the report counts what was written")
+            for entry in workspace.requests {
+                #expect(
+                    !entry.request.responseHandlers.contains { $0.hasPrefix(">>") },
+                    "\(name): an output redirect was written: \(entry.request.responseHandlers)")
+                if let body = entry.request.body, body.hasPrefix("< ./Evil.bodies/") {
+                    movedBodies += 1
+                    let path = String(body.dropFirst(4))
+                    #expect(FileManager.default.fileExists(atPath: workspaceFolder.appendingPathComponent(path).path))
+                }
+            }
+            written += workspace.requests.count
+            // Nothing was written outside the workspace folder.
+            let outside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            #expect(outside == ["ws"], "\(name): \(outside)")
+        }
+        // The generator reaches both sides: requests written, and bodies that had to leave the text.
+        #expect(written > Self.collections && movedBodies > 10, "written \(written), bodies moved \(movedBodies)")
+    }
+}

@@ -54,7 +54,8 @@ extension RequestSender {
             status: handshake.status, headers: handshake.headers.map { ($0.name, $0.value) }, body: Data())
         return saved.responseHandlerScripts.map { script in
             do throws(ScriptError) {
-                let loaded = try script.loaded(from: conversation.plan.folder)
+                let loaded = try script.loaded(
+                    from: conversation.plan.folder, confinedTo: confinement(for: conversation.plan))
                 let live = scripting.engine.startLiveHandler(
                     loaded, request: facts, response: response, globals: scripting.globals)
                 return OpenHandler(script: script, state: .success(live))

@@ -39,6 +39,11 @@ public struct RequestSender: Sendable {
             + "run `ferry trust \(root.path)` (or pass --trust; in the workbench, Ctrl-P → Trust this workspace)."
     }
 
+    /// The confinement `plan`'s files are read within: the workspace's while it is not trusted, else none.
+    func confinement(for plan: SendPlan) -> WorkspaceConfinement? {
+        access == .confined || plan.access == .confined ? WorkspaceConfinement(root: plan.workspace.root) : nil
+    }
+
     // MARK: - Preparing
 
     /// `plan` made ready to send: its pre-request scripts run (unless `runningScripts` is false, as for
@@ -51,8 +56,7 @@ public struct RequestSender: Sendable {
         let saved = plan.request.request
         let (resolved, preRequest) = try preparedContext(for: plan, runningScripts: runningScripts)
         var context = resolved
-        let confined = access == .confined || plan.access == .confined
-        let confinement = confined ? WorkspaceConfinement(root: workspace.root) : nil
+        let confinement = confinement(for: plan)
         let location = saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }
         for path in saved.includedFilePaths(with: context) {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : plan.folder.appendingPathComponent(path)
@@ -125,7 +129,7 @@ public struct RequestSender: Sendable {
         var runs: [ScriptRun] = []
         for script in scripts {
             let facts = plan.request.request.scriptFacts(with: context)
-            let outcome = Self.outcome(of: script, from: plan.folder) { loaded in
+            let outcome = Self.outcome(of: script, from: plan.folder, confinedTo: confinement(for: plan)) { loaded in
                 scripting.engine.runPreRequest(loaded, request: facts, globals: scripting.globals)
             }.scrubbed(by: scrubber)
             runs.append(ScriptRun(script: script, outcome: outcome))
@@ -190,7 +194,8 @@ public struct RequestSender: Sendable {
             body: Data(body), lines: Self.streamLines(of: response, body: body))
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
-            let outcome = Self.outcome(of: script, from: send.plan.folder) { loaded in
+            let outcome = Self.outcome(of: script, from: send.plan.folder, confinedTo: confinement(for: send.plan)) {
+                loaded in
                 scripting.engine.runHandler(loaded, request: facts, response: responseFacts, globals: scripting.globals)
             }
             return ScriptRun(script: script, outcome: outcome.scrubbed(by: scrubber))
@@ -217,12 +222,14 @@ public struct RequestSender: Sendable {
             .filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
-    /// What `run` makes of `script` read from `folder`, or the reason it could not be read.
+    /// What `run` makes of `script` read from `folder` (within `confinement`, if any), or the reason it could
+    /// not be read.
     static func outcome(
-        of script: RequestScript, from folder: URL, _ run: (Script) -> ScriptOutcome
+        of script: RequestScript, from folder: URL, confinedTo confinement: WorkspaceConfinement?,
+        _ run: (Script) -> ScriptOutcome
     ) -> ScriptOutcome {
         do throws(ScriptError) {
-            return run(try script.loaded(from: folder))
+            return run(try script.loaded(from: folder, confinedTo: confinement))
         } catch {
             var outcome = ScriptOutcome()
             outcome.error = error

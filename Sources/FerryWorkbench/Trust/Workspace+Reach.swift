@@ -27,8 +27,9 @@ public struct OutsideReference: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Workspace {
-    /// Every `>>` output and `<` include of the workspace's requests that reaches outside the workspace, or
-    /// whose path a `{{variable}}` decides (it could): file order, then line order.
+    /// Every `>>` output, `<` include and script file (`< ./pre.js`, `> ./handler.js`) of the workspace's
+    /// requests that reaches outside the workspace, or whose path a `{{variable}}` decides (it could): file
+    /// order, then line order.
     public func outsideReferences() -> [OutsideReference] {
         let confinement = WorkspaceConfinement(root: root)
         var found: [OutsideReference] = []
@@ -43,6 +44,10 @@ extension Workspace {
                 {
                     guard let include = SavedRequest.include(in: line) else { continue }
                     includes.append((include.path, start.map { SourceLocation(file: $0.file, line: $0.line + offset) }))
+                }
+                for script in request.preRequestScripts + request.responseHandlerScripts {
+                    guard case .file(let path) = script.source else { continue }
+                    includes.append((path, script.location ?? start))
                 }
                 let checks =
                     includes.map { (OutsideReference.Kind.reads, $0.0, $0.1) }

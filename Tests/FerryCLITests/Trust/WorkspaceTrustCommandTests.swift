@@ -19,11 +19,14 @@ import Testing
         outside = home.url.appendingPathComponent("victim.txt")
         try Data("keep me\n".utf8).write(to: outside)
         try Data("SECRET KEY\n".utf8).write(to: home.url.appendingPathComponent("id_rsa"))
+        try Data("request.variables.set('stolen', 'yes');\n".utf8).write(
+            to: home.url.appendingPathComponent("steal.js"))
         repo = home.url.appendingPathComponent("clone/repo")
         let files = [
             "write.http": "GET {{host}}/answer\n\n>>! ../../victim.txt\n",
             "read.http": "POST {{host}}/echo\nContent-Type: text/plain\n\n< ../../id_rsa\n",
             "inside.http": "GET {{host}}/answer\n\n>>! ./out/answer.txt\n",
+            "script.http": "< ../../steal.js\nGET {{host}}/answer\n",
             "http-client.env.json": #"{ "test": { "host": "\#(server.baseURL)" } }"#,
         ]
         for (path, text) in files {
@@ -86,5 +89,16 @@ import Testing
         let now = try await ferry(["send", "read.http", "--env", "test"])
         #expect(now.status == 0, "\(now.standardError)")
         #expect(server.requests.last?.body == Data("SECRET KEY\n".utf8))
+    }
+
+    @Test func aScriptFileOutsideAnUntrustedWorkspaceIsNotRead() async throws {
+        let refused = try await ferry(["send", "script.http", "--env", "test"])
+        #expect(refused.status != 0, "\(refused.standardError)")
+        #expect(refused.standardError.contains("the script ../../steal.js refused"), "\(refused.standardError)")
+        #expect(refused.standardError.contains("outside the workspace"), "\(refused.standardError)")
+        #expect(server.requests.isEmpty, "nothing was sent")
+        let trusted = try await ferry(["send", "script.http", "--env", "test", "--trust"])
+        #expect(trusted.status == 0, "\(trusted.standardError)")
+        #expect(server.requests.count == 1)
     }
 }

@@ -73,7 +73,7 @@ import Testing
                 let place = script.location.map { "\($0.file):\($0.line)" } ?? request.path
                 let loaded: Script
                 do {
-                    loaded = try script.loaded(from: folder)
+                    loaded = try script.loaded(from: folder, confinedTo: nil)
                 } catch {
                     tally.notes.append("absent from the corpus: \(error)")
                     continue

@@ -112,4 +112,18 @@ import Testing
         #expect(found.map(\.location.line) == [5, 7, 17], "\(found)")
         #expect(found[1].description.hasPrefix("a.http:7:1: writes ../victim.txt ("), "\(found[1])")
     }
+
+    @Test func scriptFilesOutsideAreListedBeforeAnythingIsSent() throws {
+        let folder = try TemporaryFolder(prefix: "ferry-reach")
+        let repo = folder.url.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try Data("x\n".utf8).write(to: folder.url.appendingPathComponent("victim.txt"))
+        try Data("< ../victim.txt\nGET http://h/a\n\n> /tmp/handler.js\n\n###\n< ./inside.js\nGET http://h/b\n".utf8)
+            .write(to: repo.appendingPathComponent("s.http"))
+        try Data("1;\n".utf8).write(to: repo.appendingPathComponent("inside.js"))
+        let found = try Workspace.load(at: repo).outsideReferences().map(\.description)
+        #expect(found.count == 2, "\(found)")
+        #expect(found.first?.hasPrefix("s.http:1:") == true && found.first?.contains("reads ../victim.txt") == true)
+        #expect(found.last?.contains("reads /tmp/handler.js") == true, "\(found)")
+    }
 }

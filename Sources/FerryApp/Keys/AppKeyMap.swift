@@ -83,7 +83,7 @@ enum AppKeyMap {
         bind("right", .right, "Cursor right", [.editor, .prompt, .history])
         bind("home", .home, "Start of the line", [.editor, .prompt])
         bind("end", .end, "End of the line", [.editor, .prompt])
-        bind("backspace", .backspace, "Delete backwards", [.editor, .prompt, .history])
+        bind("backspace", .backspace, "Delete backwards", [.editor, .prompt, .history, .help])
         bind("delete", .delete, "Delete forwards", [.editor, .prompt])
         bind("enter", .send, "Send the request", [.editor])
         bind("down", .editBodyHere, "Edit the body or the headers (on their tab)", [.editor])
@@ -92,7 +92,7 @@ enum AppKeyMap {
         // Dialogs
         bind("esc", .dismiss, "Close", [.help, .confirm, .prompt, .history, .diff])
         bind("f1", .dismiss, "Close", [.help])
-        bind("q", .dismiss, "Close", [.help, .diff])
+        bind("q", .dismiss, "Close", [.diff])
         bind("enter", .dismiss, "Done", [.prompt])
         bind("y", .confirm, "Quit without saving", [.confirm])
         bind("n", .dismiss, "Stay", [.confirm])

@@ -79,6 +79,8 @@ enum InputRouter {
 
     /// The action for a key press.
     static func action(for key: KeyEvent, in state: AppState) -> AppAction? {
+        // The help's search is text entry: a printable key is typed into it, whatever the help's keys are.
+        if key.isText, state.overlay?.isHelp == true { return .app(.characterTyped(key.typedCharacter)) }
         // In a text field a printable character is text, whatever a key map binds it to.
         if key.isText, state.overlay == nil, state.focus == .editor, state.currentRequest != nil,
             case .url = state.editorMode
@@ -137,10 +139,10 @@ enum InputRouter {
     /// Whether typed characters go into a text field.
     static func acceptsText(_ state: AppState) -> Bool {
         switch state.overlay {
-        case .search, .treeFilter, .history: return true
+        case .search, .treeFilter, .history, .help, .overlayHelp: return true
         case .palette: return false
-        case .help, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff, .trash, .overlayHelp, .problems, .run, .variables, .valueDetail, .themePicker,
+        case .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
+            .historyDiff, .trash, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .reloadDiff, .cookies, .variableFilePicker:

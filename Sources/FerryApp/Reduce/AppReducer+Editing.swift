@@ -18,7 +18,8 @@ extension AppReducer {
         return editURL(&state) { backwards ? $0.deleteBackward() : $0.deleteForward() }
     }
 
-    /// Applies `change` to the text of the open overlay's input (search, tree filter, history query).
+    /// Applies `change` to the text of the open overlay's input (search, tree filter, history query, the help's
+    /// search).
     /// Returns whether an overlay had the keyboard, in which case the URL field is left alone.
     private static func editOverlayText(_ change: (String) -> String, _ state: inout AppState) -> Bool {
         switch state.overlay {
@@ -30,6 +31,10 @@ extension AppReducer {
             state.tree.setFilter(filter)
         case .history(let query, _, let marked):
             state.overlay = .history(query: change(query), selection: 0, marked: marked)
+        case .help(_, let query):
+            state.overlay = .help(scroll: 0, query: change(query))
+        case .overlayHelp(let under, _, let query):
+            state.overlay = .overlayHelp(under: under, scroll: 0, query: change(query))
         case .some:
             break
         case nil:

@@ -247,12 +247,13 @@ extension AppReducer {
     private static func moveInOverlay(_ overlay: Overlay, _ move: CursorMove, _ state: inout AppState) {
         let page = max(1, state.size.height - 6)
         switch overlay {
-        case .help(let scroll):
-            let count = state.keyMap.bindings.count
-            state.overlay = .help(scroll: step(scroll, move, count: count, page: page))
-        case .overlayHelp(let under, let scroll):
-            let count = overlayHelpBindings(for: under, in: state.keyMap).count
-            state.overlay = .overlayHelp(under: under, scroll: step(scroll, move, count: count, page: page))
+        case .help(let scroll, let query):
+            let count = OverlayView.helpBindings(in: state, matching: query).count
+            state.overlay = .help(scroll: step(scroll, move, count: count, page: page), query: query)
+        case .overlayHelp(let under, let scroll, let query):
+            let count = overlayHelpBindings(for: under, in: state.keyMap, matching: query).count
+            state.overlay = .overlayHelp(
+                under: under, scroll: step(scroll, move, count: count, page: page), query: query)
         case .history(let query, let selection, let marked):
             let count = HistoryFilter.matching(query, in: state.history).count
             state.overlay = .history(

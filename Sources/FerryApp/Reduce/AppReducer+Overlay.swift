@@ -48,6 +48,15 @@ extension AppReducer {
     /// Esc (or n) closes the dialog on top: a search runs what was typed, a confirmation over the trash goes
     /// help over a dialog goes back to that dialog.
     private static func dismissOverlay(_ state: inout AppState) -> [Effect] {
+        // Esc peels a help's search first; the next one closes the help.
+        if case .help(_, let query) = state.overlay, !query.isEmpty {
+            state.overlay = .help(scroll: 0)
+            return []
+        }
+        if case .overlayHelp(let under, _, let query) = state.overlay, !query.isEmpty {
+            state.overlay = .overlayHelp(under: under, scroll: 0)
+            return []
+        }
         if closeOverlayHelp(&state) { return [] }
         if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
         if case .reloadDiff(let id, _) = state.overlay {

@@ -23,16 +23,27 @@ extension AppReducer {
         }
     }
 
-    /// The keys of the dialog `overlay`, as the router reads them: its context only, one binding per key.
-    static func overlayHelpBindings(for overlay: Overlay, in keyMap: KeyMap) -> [KeyBinding] {
+    /// The keys of the dialog `overlay`, as the router reads them: its context only, one binding per key; only
+    /// those whose key or words hold `query` (all for an empty one).
+    static func overlayHelpBindings(for overlay: Overlay, in keyMap: KeyMap, matching query: String = "")
+        -> [KeyBinding]
+    {
         let context = overlay.keyContext
-        return keyMap.activeBindings(in: [context]).filter { $0.context == context.rawValue }
+        return keyMap.activeBindings(in: [context]).filter {
+            $0.context == context.rawValue && helpEntry($0, matches: query)
+        }
+    }
+
+    /// Whether the help lists `binding` while `query` is typed: its words or its key hold it (case-insensitive).
+    static func helpEntry(_ binding: KeyBinding, matches query: String) -> Bool {
+        query.isEmpty || binding.help.localizedCaseInsensitiveContains(query)
+            || binding.key.displayName.localizedCaseInsensitiveContains(query)
     }
 
     /// Closes the help over a dialog and goes back to that dialog as it is (a picker with its filter text and
     /// selection; a feature's view as it changed under the help). Returns whether such help was open.
     static func closeOverlayHelp(_ state: inout AppState) -> Bool {
-        guard case .overlayHelp(let under, _) = state.overlay else { return false }
+        guard case .overlayHelp(let under, _, _) = state.overlay else { return false }
         state.overlay = under
         return true
     }

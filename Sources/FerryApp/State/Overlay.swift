@@ -4,8 +4,8 @@ import FerryWorkbench
 
 /// A dialog over the panes; it takes the keyboard until closed.
 enum Overlay: Sendable, Equatable {
-    /// The key bindings, scrolled to `scroll`.
-    case help(scroll: Int)
+    /// The key bindings, scrolled to `scroll`, only those whose key or words hold `query` (typed in the help).
+    case help(scroll: Int, query: String = "")
     /// The command palette: the widgets' fuzzy picker over the palette commands.
     case palette(PickerDialogState<PaletteEntries.Entry>)
     /// The environment picker: the widgets' fuzzy picker over the environment names.
@@ -40,8 +40,9 @@ enum Overlay: Sendable, Equatable {
     case trash(TrashFeature.State)
     /// The problems found at start-up, scrolled.
     case problems(scroll: Int)
-    /// The keys of the dialog `under` (F1 in it), scrolled; closing goes back to `under` as it was.
-    indirect case overlayHelp(under: Overlay, scroll: Int)
+    /// The keys of the dialog `under` (F1 in it), scrolled, only those holding `query` (typed in the help);
+    /// closing goes back to `under` as it was.
+    indirect case overlayHelp(under: Overlay, scroll: Int, query: String = "")
     /// The run of a file or folder (``AppState/run``), with the selected result row.
     case run(selection: Int)
     /// The active environment's variables, then the session's script globals, values masked, scrolled.

@@ -6,14 +6,18 @@ import FerryWorkbench
 extension OverlayView {
     /// Draws the keys of the dialog `under` from the key map (so remapped keys show as remapped), and for a
     /// picker or prompt what typing does there.
-    func renderOverlayHelp(under: Overlay, scroll: Int, into buffer: inout ScreenBuffer, area: Rect) {
+    func renderOverlayHelp(under: Overlay, scroll: Int, query: String, into buffer: inout ScreenBuffer, area: Rect) {
         let theme = state.theme
-        var entries = AppReducer.overlayHelpBindings(for: under, in: state.keyMap).map {
+        var entries = AppReducer.overlayHelpBindings(for: under, in: state.keyMap, matching: query).map {
             HelpOverlay.Entry(key: $0.key.displayName, help: $0.help)
         }
-        if let typing = Self.typingHelp(in: under) { entries.append(HelpOverlay.Entry(key: "Typing", help: typing)) }
+        if let typing = Self.typingHelp(in: under), query.isEmpty || typing.localizedCaseInsensitiveContains(query) {
+            entries.append(HelpOverlay.Entry(key: "Typing", help: typing))
+        }
         HelpOverlay(
-            entries: entries, title: "Help — keys in the \(Self.helpName(of: under)) (Esc goes back)", scroll: scroll,
+            entries: entries,
+            title: "Help — keys in the \(Self.helpName(of: under)) (\(Self.helpSearchTitle(query)); Esc goes back)",
+            scroll: scroll,
             style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
         ).render(into: &buffer, area: area)
     }

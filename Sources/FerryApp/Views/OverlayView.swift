@@ -23,11 +23,12 @@ struct OverlayView: CursorWidget {
         guard let overlay = state.overlay else { return }
         let theme = state.theme
         switch overlay {
-        case .help(let scroll):
+        case .help(let scroll, let query):
+            let search = Self.helpSearchTitle(query)
             HelpOverlay(
-                entries: Self.helpOrder(state.keyMap.activeBindings(in: state.paneKeyContexts)).map {
+                entries: Self.helpBindings(in: state, matching: query).map {
                     HelpOverlay.Entry(key: $0.key.displayName, help: $0.help, context: $0.context)
-                }, title: "Help — keys in the \(state.focus.keyContext) pane (Esc closes)", scroll: scroll,
+                }, title: "Help — keys in the \(state.focus.keyContext) pane (\(search); Esc closes)", scroll: scroll,
                 style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
             ).render(into: &buffer, area: area)
         case .palette(let picker):
@@ -103,8 +104,8 @@ struct OverlayView: CursorWidget {
             dialog(
                 "History (Enter opens, Space marks two for a diff, Esc closes)", lines: lines, scroll: scroll,
                 selected: selection + 1, size: size, into: &buffer, area: area)
-        case .overlayHelp(let under, let scroll):
-            renderOverlayHelp(under: under, scroll: scroll, into: &buffer, area: area)
+        case .overlayHelp(let under, let scroll, let query):
+            renderOverlayHelp(under: under, scroll: scroll, query: query, into: &buffer, area: area)
         case .trash(let view):
             renderTrash(view, into: &buffer, area: area)
         case .confirmDiscard(let id, let lost):
@@ -265,9 +266,22 @@ struct OverlayView: CursorWidget {
         area.centered(Size(width: max(10, size.width), height: max(3, size.height)))
     }
 
+    /// What a help's title says of its search: how to start one, or what is typed.
+    static func helpSearchTitle(_ query: String) -> String {
+        query.isEmpty ? "type to search" : "search: \(SafeText.sanitized(query))▏"
+    }
+
     /// The global keys first (what works everywhere), then the pane's own.
     static func helpOrder(_ bindings: [KeyBinding]) -> [KeyBinding] {
         bindings.filter { $0.context == KeyMap.global } + bindings.filter { $0.context != KeyMap.global }
+    }
+
+    /// The keys the help lists in `state`: the focused pane's and the global ones, in ``helpOrder(_:)``, only
+    /// those whose key or words hold `query` (case-insensitive; all of them for an empty query).
+    static func helpBindings(in state: AppState, matching query: String) -> [KeyBinding] {
+        helpOrder(state.keyMap.activeBindings(in: state.paneKeyContexts)).filter {
+            AppReducer.helpEntry($0, matches: query)
+        }
     }
 
     /// A request's name in a history row: 16 columns, `…` where it is cut.

@@ -63,15 +63,21 @@ struct PickerHelpTests {
         // Only the picker's keys: the panes' (which don't work in the palette) are not listed.
         #expect(!help.contains("Send the request") && !help.contains("Next pane"), "\(help)")
 
-        // Keys in the help don't reach the palette underneath.
+        // Keys in the help don't reach the palette underneath: typing searches the help, Esc clears the search.
         try await driver.type("zz")
         try await driver.press(.key(.up))
-        guard case .overlayHelp(under: before, _)? = driver.state.overlay else {
+        guard case .overlayHelp(under: before, _, "zz")? = driver.state.overlay else {
             Issue.record("help should still be open over the palette: \(String(describing: driver.state.overlay))")
             return
         }
-        // Each of Esc, F1, q and Enter goes back to the palette exactly as it was.
-        for close in [InputEvent.key(.escape), .key(.function(1)), .character("q"), .key(.enter)] {
+        #expect(driver.screen.contains("search: zz"), "\(driver.screen)")
+        try await driver.press(.key(.escape))
+        guard case .overlayHelp(under: before, _, "")? = driver.state.overlay else {
+            Issue.record("Esc should clear the help's search: \(String(describing: driver.state.overlay))")
+            return
+        }
+        // Each of Esc, F1 and Enter goes back to the palette exactly as it was.
+        for close in [InputEvent.key(.escape), .key(.function(1)), .key(.enter)] {
             try await driver.press(close)
             #expect(driver.state.overlay == before, "after \(close): \(driver.screen)")
             #expect(driver.screen.contains("Command palette") && driver.screen.contains("> e"), "\(driver.screen)")
@@ -151,8 +157,14 @@ struct PickerHelpTests {
         #expect(OverlayHelpTests.lists("F1", "Keys of this view", in: help), "\(help)")
         #expect(!help.contains("> o"), "the picker is not drawn under the help: \(help)")
 
-        // q closes the help (it is not a text field); the picker is back with its filter and selection.
+        // Typing searches the help (q is text there); Esc clears the search, then goes back to the picker with
+        // its filter and selection.
         try await driver.press(.character("q"))
+        guard case .overlayHelp(_, _, "q")? = driver.state.overlay else {
+            Issue.record("q should search the help: \(String(describing: driver.state.overlay))")
+            return
+        }
+        try await driver.press(.key(.escape), .key(.escape))
         #expect(driver.state.overlay == before, "\(driver.screen)")
         #expect(driver.screen.contains("> o"), "\(driver.screen)")
         // Enter closes the help too; Enter then chooses the environment that was selected before help.

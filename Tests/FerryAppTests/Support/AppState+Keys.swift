@@ -14,4 +14,12 @@ extension AppState {
         }
         return effects
     }
+
+    /// The state drawn on an in-memory screen of its size, as text (trailing spaces cut from each line).
+    func screenText() -> String {
+        var frame = Frame(size: size)
+        frame.render(WorkbenchView(state: self), area: frame.area)
+        return frame.buffer.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+            .joined(separator: "\n")
+    }
 }

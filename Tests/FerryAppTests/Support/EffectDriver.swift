@@ -58,12 +58,7 @@ final class EffectDriver {
     }
 
     /// The state drawn on an in-memory screen of its size, as text.
-    var screen: String {
-        var frame = Frame(size: state.size)
-        frame.render(WorkbenchView(state: state), area: frame.area)
-        return frame.buffer.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
-            .joined(separator: "\n")
-    }
+    var screen: String { state.screenText() }
 
     /// Selects the tree row that `matches`.
     func selectTreeRow(_ matches: (CollectionNode) -> Bool) {

@@ -251,6 +251,7 @@ public struct AppState: Sendable {
         var context = VariableContext(
             environment: environments.variables(for: environment), processEnvironment: processEnvironment,
             dotenv: dotenv)
+        context.authConfigurations = environments.authConfigurations(for: environment)
         if let entry = workspaceRequest(id), let index = workspace.fileIndex(entry.path) {
             context.fileVariables = workspace.files[index].content.fileVariables(forRequestAt: entry.position)
         }

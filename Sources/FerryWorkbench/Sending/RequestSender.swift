@@ -20,6 +20,9 @@ public struct RequestSender: Sendable {
     /// What the workspace's files may reach outside it: ``WorkspaceAccess/trusted`` unless the caller (the
     /// workbench, `ferry`) found the workspace untrusted in its ``TrustStore``.
     public var access = WorkspaceAccess.trusted
+    /// How `{{$auth.token("id")}}` sign-ins reach the person (the URL to open, the device code): standard
+    /// error and the browser unless the caller says otherwise.
+    public var signIn = SignInInteraction.standard()
     /// How much of each body the history keeps.
     public static let historyBodyCap = 64 * 1024
     /// How much of a body response handlers see as `response.body`.
@@ -108,6 +111,11 @@ public struct RequestSender: Sendable {
         // A handler runs when the response is in: open JavaScriptCore meanwhile, beside the send.
         if runningScripts, !plan.request.request.responseHandlerScripts.isEmpty { scripting.engine.warmUp() }
         context.scripted = scripting.globals.snapshot()
+        // Tokens come from the cache under `.ferry/`, refreshed or signed in for a send; a copy (no scripts run)
+        // only reads the cache and refreshes.
+        context.authTokens = AuthTokens(
+            store: AuthTokenStore(stateFolder: workspace.stateFolder), environment: plan.environment, client: client,
+            interaction: signIn, acquires: runningScripts)
         let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         return (context, preRequest)
     }

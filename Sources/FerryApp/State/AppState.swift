@@ -252,6 +252,7 @@ public struct AppState: Sendable {
             environment: environments.variables(for: environment), processEnvironment: processEnvironment,
             dotenv: dotenv)
         context.authConfigurations = environments.authConfigurations(for: environment)
+        context.tlsConfiguration = environments.tlsConfiguration(for: environment, folder: workspace.root)
         if let entry = workspaceRequest(id), let index = workspace.fileIndex(entry.path) {
             context.fileVariables = workspace.files[index].content.fileVariables(forRequestAt: entry.position)
         }

@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryScript
+import FerrySystem
 import FerryWorkbench
 import Foundation
 
@@ -82,6 +83,7 @@ enum SendCommand: FerryCommand {
         let client = HTTPClient(transport: transport, cookieJar: jar)
         if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
+        sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: workspace)
         var send: PreparedSend
         do {

@@ -130,6 +130,13 @@ public struct EnvironmentFiles: Sendable, Hashable {
     mutating func parseLayer(_ bytes: [UInt8], file: String, isSecret: Bool) -> Layer {
         // An empty file (or one of only spaces) holds no environments, as JetBrains reads it.
         if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return Layer() }
+        if bytes.starts(with: Array("\0GITCRYPT".utf8)) {
+            diagnostics.append(
+                Diagnostic(
+                    "the file is encrypted (git-crypt): run `git-crypt unlock` to use its values; the other file is "
+                        + "read", at: SourceLocation(file: file, line: 1)))
+            return Layer()
+        }
         let document: EnvironmentJSON
         do {
             document = try EnvironmentJSON.parse(bytes)

@@ -64,7 +64,9 @@ enum SendCommand: FerryCommand {
             throw InputError(description: problems.map(\.description).joined(separator: "\n"))
         }
         let environments = workspace.environments()
-        if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
+        // A file that cannot be read costs only what depends on it: listed here, and named again with an
+        // unresolved variable (below, in the hint).
+        for problem in environments.diagnostics { printError("ferry send: warning: \(problem)") }
         let plan = try workspace.sendPlan(
             for: found, environment: options.environment, environments: environments, overrides: options.variables)
         return (plan, environments)
@@ -112,6 +114,9 @@ enum SendCommand: FerryCommand {
     /// request to send first for a response reference.
     static func hint(for error: VariableError, options: SendOptions, environments: EnvironmentFiles) -> String {
         guard case .unresolved(let name) = error.reason else { return "" }
+        if !environments.diagnostics.isEmpty {
+            return "\n  (an environment file could not be read, so its values are missing: see the warnings above)"
+        }
         if let range = name.range(of: ".response.") {
             return "\n  (send '\(name[..<range.lowerBound])' first: its response supplies this value)"
         }

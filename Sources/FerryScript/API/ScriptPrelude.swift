@@ -134,6 +134,8 @@ enum ScriptPrelude {
             return Object.freeze({
               body,
               status: response.status,
+              statusText: response.statusText,
+              responseTime: response.responseTime === null ? undefined : response.responseTime,
               headers: Object.freeze({
                 valueOf(name) { const values = valuesOf(name); return values.length > 0 ? values[0] : null; },
                 valuesOf,

@@ -227,9 +227,11 @@ public struct RequestSender: Sendable {
     private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: [UInt8]) -> [ScriptRun] {
         let scripts = send.plan.request.request.responseHandlerScripts
         let facts = send.plan.request.request.scriptFacts(with: send.context)
-        let responseFacts = ScriptResponseFacts(
+        var responseFacts = ScriptResponseFacts(
             status: response.status, headers: response.headers.map { ($0.name, $0.value) },
             body: Data(body), lines: Self.streamLines(of: response, body: body))
+        responseFacts.statusText = response.displayReason
+        responseFacts.responseTime = response.timing.map { Int(($0.total / .milliseconds(1)).rounded()) }
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
             let outcome = Self.outcome(of: script, from: send.plan.folder) { loaded in

@@ -58,3 +58,11 @@ if ! "$venv/bin/python" -c 'import websockets' 2>/dev/null || ! cmp -s scripts/r
   "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-websockets.txt
   cp scripts/requirements-websockets.txt "$stamp"
 fi
+
+# Authlib: the OAuth 2.0 authorization server the sign-in tests talk to (Tests/Peers/oauth_peer.py, on the venv's Flask).
+stamp="$venv/.requirements-oauth"
+if ! "$venv/bin/python" -c 'import authlib' 2>/dev/null || ! cmp -s scripts/requirements-oauth.txt "$stamp"; then
+  echo "install-deps: adding Authlib to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-oauth.txt
+  cp scripts/requirements-oauth.txt "$stamp"
+fi

@@ -17,6 +17,7 @@ enum FerryCommandLine {
             KeysCommand.self,
             ThemesCommand.self,
             TrustCommand.self,
+            AuthCommand.self,
             DemoUICommand.self,
             GenerateCommand.self,
         ]

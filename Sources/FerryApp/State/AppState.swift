@@ -249,6 +249,8 @@ public struct AppState: Sendable {
         var context = VariableContext(
             environment: environments.variables(for: environment), processEnvironment: processEnvironment,
             dotenv: dotenv)
+        context.authConfigurations = environments.authConfigurations(for: environment)
+        context.tlsConfiguration = environments.tlsConfiguration(for: environment, folder: workspace.root)
         if let entry = workspaceRequest(id), let index = workspace.fileIndex(entry.path) {
             context.fileVariables = workspace.files[index].content.fileVariables(forRequestAt: entry.position)
         }

@@ -86,6 +86,11 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.certificateAuthorityBundle }
         set { storage.value.certificateAuthorityBundle = newValue }
     }
+    /// The TLS client certificate presented to a server that asks for one (mutual TLS), or `nil`.
+    public var clientCertificate: ClientCertificate? {
+        get { storage.value.clientCertificate }
+        set { storage.value.clientCertificate = newValue }
+    }
     /// A proxy URL such as `http://proxy:3128` or `socks5://127.0.0.1:1080`, or `nil` for none.
     public var proxy: URL? {
         get { storage.value.proxy }
@@ -216,6 +221,7 @@ extension HTTPRequest {
         var redirectPolicy: RedirectPolicy = .follow(limit: 10)
         var tlsVerification: TLSVerification = .enabled
         var certificateAuthorityBundle: URL? = nil
+        var clientCertificate: ClientCertificate? = nil
         var proxy: URL? = nil
         var httpVersion: HTTPVersionPreference = .automatic
         var responseBody: ResponseBodyDestination = .memory(limit: 64 << 20)

@@ -20,6 +20,8 @@ enum ScriptFacts {
             response.map { response in
                 [
                     "status": .number(JSONNumber(response.status)),
+                    "statusText": .string(response.statusText),
+                    "responseTime": response.responseTime.map { .number(JSONNumber($0)) } ?? .null,
                     "headers": .array(response.headers.map { .array([.string($0.name), .string($0.value)]) }),
                     "body": .string(String(decoding: response.body, as: UTF8.self)),
                     "isJSON": .bool(response.isJSON),

@@ -76,6 +76,20 @@ enum ScriptHost {
         define("environmentGet") { context, arguments, session in
             optional(session.request.environment[text(arguments, 0, context)], context)
         }
+        define("sleep") { context, arguments, session throws(NativeFunctionError) in
+            let milliseconds = Double(text(arguments, 0, context)) ?? 0
+            guard milliseconds.isFinite, milliseconds >= 0 else {
+                throw NativeFunctionError(message: "sleep(ms) takes a number of milliseconds, 0 or more")
+            }
+            guard session.slept + milliseconds <= ScriptSession.sleepLimit else {
+                throw NativeFunctionError(
+                    message: "sleep and setTimeout may wait \(Int(ScriptSession.sleepLimit)) ms in all in one script")
+            }
+            session.slept += milliseconds
+            // A script asked to wait (JetBrains' `sleep`): this thread is the script's own.
+            Thread.sleep(forTimeInterval: milliseconds / 1000)
+            return nil
+        }
         define("digest") { context, arguments, _ throws(NativeFunctionError) in
             let hex = try CryptoRequest.digest(
                 algorithm: text(arguments, 0, context), partsJSON: text(arguments, 1, context),

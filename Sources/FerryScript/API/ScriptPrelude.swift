@@ -134,6 +134,8 @@ enum ScriptPrelude {
             return Object.freeze({
               body,
               status: response.status,
+              statusText: response.statusText,
+              responseTime: response.responseTime === null ? undefined : response.responseTime,
               headers: Object.freeze({
                 valueOf(name) { const values = valuesOf(name); return values.length > 0 ? values[0] : null; },
                 valuesOf,
@@ -207,12 +209,38 @@ enum ScriptPrelude {
             log: client.log, info: client.log, warn: client.log, error: client.log, debug: client.log,
           });
 
+          // Timers (JetBrains 2026.1): callbacks run in order of their time once the script's own code ended, on a
+          // clock that `sleep` and the waits between timers move; `client.exit()` drops the rest.
+          let timers = [];
+          let nextTimer = 1;
+          let clock = 0;
+          const sleep = (ms) => { const wait = Number(ms); host.sleep(wait); clock += wait; };
+          const setTimeout = (callback, ms, ...args) => {
+            if (typeof callback !== "function") throw new TypeError("setTimeout needs a function");
+            const id = nextTimer++;
+            timers.push({ id, due: clock + Math.max(0, Number(ms) || 0), callback, args });
+            return id;
+          };
+          const clearTimeout = (id) => { timers = timers.filter((timer) => timer.id !== id); };
+          const drainTimers = (entry) => {
+            while (timers.length > 0) {
+              timers.sort((a, b) => a.due - b.due || a.id - b.id);
+              const timer = timers.shift();
+              if (timer.due > clock) sleep(timer.due - clock);
+              if (within(entry, () => timer.callback(...timer.args))) { timers = []; return true; }
+            }
+            return false;
+          };
+
           const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: false, configurable: true });
           define("client", client);
           define("crypto", crypto);
           define("jsonPath", jsonPath);
           define("$random", random);
           define("console", console);
+          define("sleep", sleep);
+          define("setTimeout", setTimeout);
+          define("clearTimeout", clearTimeout);
 
           // The open WebSocket handlers by id: their subscriptions and the `request` and `response` they ran with,
           // which are the globals again while their callbacks run.
@@ -250,7 +278,10 @@ enum ScriptPrelude {
               const entry = { subscriptions: [], request: makeRequest(given.request), response: undefined };
               if (given.response !== null && given.response.liveId !== null) live.set(given.response.liveId, entry);
               entry.response = given.response === null ? undefined : makeResponse(given.response);
-              return within(entry, script);
+              timers = [];
+              clock = 0;
+              if (within(entry, script)) { timers = []; return true; }
+              return drainTimers(entry);
             },
             // Whether a callback of handler `id` listens.
             listens(id) {

@@ -12,6 +12,10 @@ final class ScriptSession {
     var variables: [String: String] = [:]
     /// The messages a WebSocket handler's callbacks sent with `output()` during the current delivery.
     var outputs: [String] = []
+    /// How long `sleep()` and the timers of `setTimeout()` have waited in this run, in milliseconds.
+    var slept = 0.0
+    /// The most they may wait in one run, in milliseconds: as long as a script may run.
+    static let sleepLimit = 5000.0
 
     init(origin: ScriptOrigin, globals: ScriptGlobals, request: ScriptRequestFacts, isPreRequest: Bool) {
         self.origin = origin

@@ -12,13 +12,29 @@ public struct EnvironmentFiles: Sendable, Hashable {
     /// The name of the block shared by every environment.
     public static let sharedName = "$shared"
 
-    /// One file's environments, in file order: name → variables in file order.
+    /// The older name of the public file (VS Code REST Client's and early JetBrains'), read when the public
+    /// file is absent.
+    public static let olderPublicFileName = "rest-client.env.json"
+    /// The older name of the private file, read when the private file is absent.
+    public static let olderPrivateFileName = "rest-client.private.env.json"
+
+    /// An object-valued member of an environment (JetBrains' `Security`, `SSLConfiguration`): a setting, not a
+    /// variable.
+    struct Setting: Sendable, Hashable {
+        var environment: String
+        var file: String
+        var member: EnvironmentJSON.Member
+    }
+
+    /// One file's environments, in file order: name → variables in file order, and their settings.
     struct Layer: Sendable, Hashable {
         var environments: [(name: String, variables: [EnvironmentVariable])] = []
+        var settings: [Setting] = []
 
         static func == (lhs: Layer, rhs: Layer) -> Bool {
             lhs.environments.map(\.name) == rhs.environments.map(\.name)
                 && lhs.environments.map(\.variables) == rhs.environments.map(\.variables)
+                && lhs.settings == rhs.settings
         }
 
         func hash(into hasher: inout Hasher) {
@@ -26,6 +42,7 @@ public struct EnvironmentFiles: Sendable, Hashable {
                 hasher.combine(environment.name)
                 hasher.combine(environment.variables)
             }
+            hasher.combine(settings)
         }
 
         func variables(of name: String) -> [EnvironmentVariable] {
@@ -44,8 +61,14 @@ public struct EnvironmentFiles: Sendable, Hashable {
     /// Reads both files from a workspace folder; a missing file is simply empty.
     public static func load(from folder: URL) -> EnvironmentFiles {
         var files = EnvironmentFiles()
-        files.publicLayer = files.readLayer(folder.appendingPathComponent(publicFileName), isSecret: false)
-        files.privateLayer = files.readLayer(folder.appendingPathComponent(privateFileName), isSecret: true)
+        func existing(_ name: String, or older: String) -> URL {
+            let url = folder.appendingPathComponent(name)
+            let olderURL = folder.appendingPathComponent(older)
+            let manager = FileManager.default
+            return !manager.fileExists(atPath: url.path) && manager.fileExists(atPath: olderURL.path) ? olderURL : url
+        }
+        files.publicLayer = files.readLayer(existing(publicFileName, or: olderPublicFileName), isSecret: false)
+        files.privateLayer = files.readLayer(existing(privateFileName, or: olderPrivateFileName), isSecret: true)
         return files
     }
 
@@ -105,6 +128,15 @@ public struct EnvironmentFiles: Sendable, Hashable {
     }
 
     mutating func parseLayer(_ bytes: [UInt8], file: String, isSecret: Bool) -> Layer {
+        // An empty file (or one of only spaces) holds no environments, as JetBrains reads it.
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return Layer() }
+        if bytes.starts(with: Array("\0GITCRYPT".utf8)) {
+            diagnostics.append(
+                Diagnostic(
+                    "the file is encrypted (git-crypt): run `git-crypt unlock` to use its values; the other file is "
+                        + "read", at: SourceLocation(file: file, line: 1)))
+            return Layer()
+        }
         let document: EnvironmentJSON
         do {
             document = try EnvironmentJSON.parse(bytes)
@@ -122,7 +154,8 @@ public struct EnvironmentFiles: Sendable, Hashable {
             return Layer()
         }
         var layer = Layer()
-        for environment in environments {
+        // `$schema` names the JetBrains schema of the file for editors: not an environment.
+        for environment in environments where environment.key != "$schema" {
             guard case .object(let members) = environment.value else {
                 diagnostics.append(
                     Diagnostic(
@@ -134,6 +167,9 @@ public struct EnvironmentFiles: Sendable, Hashable {
             for member in members {
                 guard let text = member.value.scalarText else {
                     // Objects such as JetBrains' `SSLConfiguration` or `Security` are settings, not variables.
+                    if case .object = member.value {
+                        layer.settings.append(Setting(environment: environment.key, file: file, member: member))
+                    }
                     continue
                 }
                 variables.append(

@@ -1,6 +1,6 @@
 /// A small order-preserving JSON reader for environment files, with line and column for every
 /// key and every error (environment files are small; the full engine lives in FerryJSON).
-enum EnvironmentJSON: Equatable {
+enum EnvironmentJSON: Sendable, Hashable {
     case object([Member])
     case array([EnvironmentJSON])
     case string(String)
@@ -10,7 +10,7 @@ enum EnvironmentJSON: Equatable {
     case null
 
     /// A key of an object, with the line it is on, and its value.
-    struct Member: Equatable {
+    struct Member: Sendable, Hashable {
         var key: String
         var line: Int
         var value: EnvironmentJSON
@@ -55,6 +55,8 @@ enum EnvironmentJSON: Equatable {
             SyntaxError(line: line, column: index - lineStart + 1, message: message)
         }
 
+        /// Skips spaces, line breaks and comments (`// …` to the end of the line, `/* … */`), which JetBrains
+        /// accepts in environment files.
         mutating func skipSpace() {
             while index < bytes.count {
                 switch bytes[index] {
@@ -62,6 +64,22 @@ enum EnvironmentJSON: Equatable {
                     line += 1
                     lineStart = index + 1
                 case 0x20, 0x09, 0x0D: break
+                case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                    continue
+                case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                    index += 2
+                    while index + 1 < bytes.count,
+                        !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                    {
+                        if bytes[index] == 0x0A {
+                            line += 1
+                            lineStart = index + 1
+                        }
+                        index += 1
+                    }
+                    index = min(index + 2, bytes.count)
+                    continue
                 default: return
                 }
                 index += 1

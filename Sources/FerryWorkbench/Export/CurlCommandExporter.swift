@@ -35,8 +35,13 @@ public struct CurlCommandExporter: Sendable {
     /// The curl command for `request` resolved with `context` (which must hold the bytes of the files the
     /// body includes, as for sending). Throws ``VariableError`` as ``SavedRequest/prepared(with:)`` does.
     public func command(for request: SavedRequest, context: VariableContext) throws -> CurlCommand {
+        if let conversation = ["WEBSOCKET", "GRPC"].first(where: { $0 == request.method.uppercased() }) {
+            throw ExportRefusal(
+                "a \(conversation) request has no curl command (curl cannot hold its conversation): send it with "
+                    + "`ferry send`")
+        }
         let prepared = try request.prepared(with: context)
-        var command = CurlCommand(url: pick(prepared.url, prepared.maskedURL))
+        var command = CurlCommand(url: Self.encoded(pick(prepared.url, prepared.maskedURL)))
         let body = try bodyOptions(for: request, prepared: prepared, context: context, notes: &command.notes)
         let isMultipart = body.first?.first.map { $0 == "-F" || $0 == "--form-string" } ?? false
 
@@ -63,6 +68,22 @@ public struct CurlCommandExporter: Sendable {
         command.standardInput = body.standardInput
         command.options += transferOptions(prepared)
         return command
+    }
+
+    /// `url` with what curl refuses in a URL percent-encoded (spaces, control characters, `"<>\\^`|`, and
+    /// bytes beyond ASCII as UTF-8), so the printed command runs; `%`, the delimiters and `{}[]` (curl's globbing
+    /// is turned off with `-g`) are kept.
+    static func encoded(_ url: String) -> String {
+        // A masked secret stays readable as the mask.
+        guard !url.contains(Secrets.mask) else {
+            return url.components(separatedBy: Secrets.mask).map(encoded).joined(separator: Secrets.mask)
+        }
+        var result = ""
+        for byte in url.utf8 {
+            let isRefused = byte <= 0x20 || byte >= 0x7F || "\"<>\\^`|".utf8.contains(byte)
+            result += isRefused ? String(format: "%%%02X", byte) : String(UnicodeScalar(byte))
+        }
+        return result
     }
 
     // MARK: - Body
@@ -158,6 +179,12 @@ public struct CurlCommandExporter: Sendable {
         var options: [[String]] = []
         if prepared.followsRedirects { options.append(["-L"]) }
         if !prepared.verifiesTLS { options.append(["-k"]) }
+        if let certificate = prepared.clientCertificate {
+            // The passphrase is never written: curl asks for it.
+            options.append(["--cert", certificate.certificate.path])
+            if certificate.format != .pem { options.append(["--cert-type", certificate.format.rawValue]) }
+            if let key = certificate.key { options.append(["--key", key.path]) }
+        }
         if let timeout = prepared.timeout { options.append(["--max-time", Self.seconds(timeout)]) }
         if let timeout = prepared.connectionTimeout { options.append(["--connect-timeout", Self.seconds(timeout)]) }
         if prepared.httpVersion == "HTTP/2" { options.append(["--http2"]) }

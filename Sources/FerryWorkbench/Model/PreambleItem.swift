@@ -17,6 +17,9 @@ public struct PreambleItem: Sendable, Hashable {
         case script
         /// A `run ...` or `import ...` statement: kept, never run.
         case statement
+        /// A response handler (`> {% ... %}`, `> ./handler.js`) above a request line, where it handles nothing:
+        /// kept, never run, and warned about.
+        case misplacedHandler
     }
 
     /// What kind of line this is.

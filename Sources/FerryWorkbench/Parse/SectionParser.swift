@@ -73,6 +73,13 @@ struct SectionParser {
             } else if trimmed.hasPrefix("<") {
                 items.append(PreambleItem(.script, text: readScript(lines, from: &index)))
                 continue
+            } else if trimmed.hasPrefix(">"), !trimmed.hasPrefix(">>") {
+                report(
+                    "a response handler before the request line handles nothing: move it after the request (it is "
+                        + "not run)", line: line.number, column: line.text.count - trimmed.count + 1, severity: .warning
+                )
+                items.append(PreambleItem(.misplacedHandler, text: readScript(lines, from: &index)))
+                continue
             } else if isStatement(trimmed) {
                 items.append(PreambleItem(.statement, text: line.text))
             } else {

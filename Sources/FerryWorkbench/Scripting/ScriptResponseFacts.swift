@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a response handler can read about the response: `response.status`, `response.headers`,
-/// `response.body` and `response.contentType`.
+/// `response.body`, `response.contentType`, `response.statusText` and `response.responseTime`.
 public struct ScriptResponseFacts: Sendable {
     /// The status code.
     public var status: Int
@@ -12,6 +12,10 @@ public struct ScriptResponseFacts: Sendable {
     /// For a streamed body (an event stream, NDJSON), its lines as `response.body.onEachLine` hands them to
     /// the callback: each event's data, or each line; `nil` for other bodies, which scripts get whole.
     public var lines: [String]?
+    /// The reason phrase (`response.statusText`): the server's, or the standard one for the status.
+    public var statusText = ""
+    /// How long the exchange took, in milliseconds (`response.responseTime`), when known.
+    public var responseTime: Int?
 
     /// A response with its status, headers and body, and for a streamed body its lines.
     public init(status: Int, headers: [(name: String, value: String)], body: Data, lines: [String]? = nil) {

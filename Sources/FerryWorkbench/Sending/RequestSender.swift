@@ -20,6 +20,12 @@ public struct RequestSender: Sendable {
     /// What the workspace's files may reach outside it: ``WorkspaceAccess/trusted`` unless the caller (the
     /// workbench, `ferry`) found the workspace untrusted in its ``TrustStore``.
     public var access = WorkspaceAccess.trusted
+    /// How `{{$auth.token("id")}}` sign-ins reach the person (the URL to open, the device code): standard
+    /// error and the browser unless the caller says otherwise.
+    public var signIn = SignInInteraction.standard()
+    /// Asks for a client certificate's passphrase (`hasCertificatePassphrase`); `nil` where no one can be asked
+    /// (then such a send is refused, saying so).
+    public var passphrases: PassphrasePrompt?
     /// How much of each body the history keeps.
     public static let historyBodyCap = 64 * 1024
     /// How much of a body response handlers see as `response.body`.
@@ -72,10 +78,12 @@ public struct RequestSender: Sendable {
         }
         do {
             let prepared = try saved.prepared(with: context)
-            let request = TransferLimits.standard.applied(
+            var request = TransferLimits.standard.applied(
                 to: try prepared.httpRequest(
                     location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
                 for: prepared)
+            request.clientCertificate = try clientCertificate(
+                of: prepared, tls: context.tlsConfiguration, confinement: confinement, root: workspace.root)
             let outputs = try saved.responseOutputs.map {
                 try PreparedOutput.resolving($0, with: context, folder: plan.folder, stateFolder: workspace.stateFolder)
             }
@@ -96,6 +104,35 @@ public struct RequestSender: Sendable {
         }
     }
 
+    /// The client certificate `prepared` presents, checked: its files inside the workspace unless it is trusted,
+    /// readable, and its passphrase asked for when it has one.
+    func clientCertificate(
+        of prepared: PreparedRequest, tls: TLSConfiguration?, confinement: WorkspaceConfinement?, root: URL
+    ) throws(SendFailure) -> ClientCertificate? {
+        guard var certificate = prepared.clientCertificate, let tls else { return nil }
+        let place = "\(tls.location.file):\(tls.location.line)"
+        for (name, url) in [("clientCertificate", certificate.certificate), ("clientCertificateKey", certificate.key)] {
+            guard let url else { continue }
+            if let refusal = confinement?.refusal(of: url, for: .reading) {
+                throw SendFailure(Self.untrusted("SSLConfiguration's \(name)", refusal, at: tls.location, root: root))
+            }
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw SendFailure(
+                    "\(place): cannot read the \(name) of SSLConfiguration (\(url.path)): check the path, relative to "
+                        + "the environment file's folder")
+            }
+        }
+        if prepared.needsPassphrase {
+            guard let passphrase = passphrases?.passphrase(for: certificate.certificate) else {
+                throw SendFailure(
+                    "\(place): the client certificate's key has a passphrase (hasCertificatePassphrase) and none was "
+                        + "given: run from a terminal to be asked for it")
+            }
+            certificate.passphrase = passphrase
+        }
+        return certificate
+    }
+
     /// The variables `plan` is resolved with: its own, the values captured from earlier responses, and what
     /// the pre-request scripts (run now unless `runningScripts` is false) and the scripts' globals set; with
     /// the scripts that ran. JavaScriptCore is opened beside the send when the request has a handler.
@@ -112,6 +149,11 @@ public struct RequestSender: Sendable {
         // A handler runs when the response is in: open JavaScriptCore meanwhile, beside the send.
         if runningScripts, !plan.request.request.responseHandlerScripts.isEmpty { scripting.engine.warmUp() }
         context.scripted = scripting.globals.snapshot()
+        // Tokens come from the cache under `.ferry/`, refreshed or signed in for a send; a copy (no scripts run)
+        // only reads the cache and refreshes.
+        context.authTokens = AuthTokens(
+            store: AuthTokenStore(stateFolder: workspace.stateFolder), environment: plan.environment, client: client,
+            interaction: signIn, acquires: runningScripts)
         let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         return (context, preRequest)
     }
@@ -189,9 +231,11 @@ public struct RequestSender: Sendable {
     private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: [UInt8]) -> [ScriptRun] {
         let scripts = send.plan.request.request.responseHandlerScripts
         let facts = send.plan.request.request.scriptFacts(with: send.context)
-        let responseFacts = ScriptResponseFacts(
+        var responseFacts = ScriptResponseFacts(
             status: response.status, headers: response.headers.map { ($0.name, $0.value) },
             body: Data(body), lines: Self.streamLines(of: response, body: body))
+        responseFacts.statusText = response.displayReason
+        responseFacts.responseTime = response.timing.map { Int(($0.total / .milliseconds(1)).rounded()) }
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
             let outcome = Self.outcome(of: script, from: send.plan.folder, confinedTo: confinement(for: send.plan)) {

@@ -19,6 +19,14 @@ struct DynamicArguments {
         guard text.isEmpty || text == "()" else { throw problem("it takes no arguments") }
     }
 
+    /// `word` without the double or single quotes around it, if it has them.
+    func unquoted(_ word: Substring) -> String {
+        guard word.count >= 2, let first = word.first, first == "\"" || first == "'", word.last == first else {
+            return String(word)
+        }
+        return String(word.dropFirst().dropLast())
+    }
+
     /// Up to `max` words separated by spaces or tabs.
     func words(max: Int) throws(DynamicValueError) -> [Substring] {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })

@@ -23,6 +23,9 @@ enum DynamicVariable: Hashable {
     case processEnvironment(String)
     /// A value of the workspace's `.env` file (`$dotenv`).
     case dotenv(String)
+    /// A token of the environment's `Security` → `Auth` configuration of this id (`$auth.token("id")`,
+    /// `$auth.idToken("id")`); the resolver asks the context's ``AuthTokenSource`` for it.
+    case authToken(id: String, kind: AuthTokenKind)
 
     /// Every name Ferry knows, for messages and importers.
     static let names =
@@ -30,6 +33,7 @@ enum DynamicVariable: Hashable {
             "$uuid", "$guid", "$random.uuid", "$timestamp", "$isoTimestamp", "$randomInt", "$random.integer",
             "$random.float", "$random.alphabetic", "$random.alphanumeric", "$random.hexadecimal", "$random.numeric",
             "$random.email", "$datetime", "$localDatetime", "$processEnv", "$env", "$dotenv",
+            "$auth.token", "$auth.idToken",
         ] + FakeData.paths.map { "$random." + $0 }
 
     /// The range of `$randomInt` and `$random.integer` without bounds.
@@ -54,6 +58,7 @@ enum DynamicVariable: Hashable {
             let bounds = try arguments.words(max: 2).map { word throws(DynamicValueError) in
                 try arguments.integer(word)
             }
+            guard bounds.count != 1 else { throw arguments.problem("give both bounds or none") }
             self = try Self.integer(bounds)
         case "$random.integer":
             let bounds = try arguments.call(max: 2).map { word throws(DynamicValueError) in
@@ -82,6 +87,10 @@ enum DynamicVariable: Hashable {
             self = .processEnvironment(try arguments.name())
         case "$dotenv":
             self = .dotenv(try arguments.name())
+        case "$auth.token", "$auth.idToken":
+            let id = try arguments.call(max: 1).first.map(arguments.unquoted) ?? ""
+            guard !id.isEmpty else { throw arguments.problem("name the configuration, as \(name)(\"my-auth\")") }
+            self = .authToken(id: id, kind: name == "$auth.token" ? .access : .id)
         default:
             guard let path = Self.fakePath(name) else { return nil }
             try arguments.none()
@@ -108,10 +117,13 @@ enum DynamicVariable: Hashable {
     static func integer(_ bounds: [Int]) throws(DynamicValueError) -> DynamicVariable {
         switch bounds.count {
         case 0: return .integer(low: defaultRange.lowerBound, high: defaultRange.upperBound)
+        // One bound is the upper one, as JetBrains reads `$random.integer(100000)`.
+        case 1 where bounds[0] > 0: return .integer(low: 0, high: bounds[0])
+        case 1: throw DynamicValueError("the range from 0 up to \(bounds[0]) (excluded) holds no integer")
         case 2 where bounds[0] < bounds[1]: return .integer(low: bounds[0], high: bounds[1])
         case 2:
             throw DynamicValueError("the range from \(bounds[0]) up to \(bounds[1]) (excluded) holds no integer")
-        default: throw DynamicValueError("give both bounds or none")
+        default: throw DynamicValueError("give at most two bounds")
         }
     }
 
@@ -130,7 +142,7 @@ enum DynamicVariable: Hashable {
         case .email: values.email()
         case .fake(let path): try values.fake(path)
         case .datetime(let format, let offset, let local): try values.datetime(format, offset: offset, local: local)
-        case .processEnvironment, .dotenv: nil
+        case .processEnvironment, .dotenv, .authToken: nil
         }
     }
 }

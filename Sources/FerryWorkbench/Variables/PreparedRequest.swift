@@ -1,3 +1,4 @@
+import FerryHTTP
 import Foundation
 
 /// A saved request with every variable substituted: what goes on the wire, plus a masked copy
@@ -35,8 +36,14 @@ public struct PreparedRequest: Sendable, Hashable {
     public var followsRedirects: Bool
     /// `false` with `# @no-cookie-jar`.
     public var usesCookieJar: Bool
-    /// `false` with `# @insecure`: the TLS certificate is not verified.
+    /// `false` with `# @insecure` or the environment's `"verifyHostCertificate": false`: the TLS certificate is
+    /// not verified.
     public var verifiesTLS: Bool = true
+    /// The client certificate the environment's `SSLConfiguration` presents (without its passphrase, which the
+    /// sender asks for), or `nil`.
+    public var clientCertificate: ClientCertificate?
+    /// Whether the key of ``clientCertificate`` needs a passphrase (`hasCertificatePassphrase`).
+    public var needsPassphrase = false
     /// `# @retries`: how many times a transient failure is retried (0: never).
     public var retries: Int = 0
     /// `true` with `# @cache`: the request goes through the client's HTTP cache.

@@ -71,14 +71,18 @@ extension SavedRequest {
             (body, maskedBody) = try Self.assembleBody(text, contentType: contentType, resolver: resolver)
         }
         let directives = self.directives
-        return PreparedRequest(
+        let tls = context.tlsConfiguration
+        var prepared = PreparedRequest(
             method: isGraphQL ? "POST" : method, url: url, maskedURL: maskedURL, headers: headers, body: body,
             maskedBody: maskedBody,
             timeout: directives.timeout, connectionTimeout: directives.connectionTimeout, httpVersion: httpVersion,
             followsRedirects: !directives.noRedirect, usesCookieJar: !directives.noCookieJar,
-            verifiesTLS: !directives.insecure, retries: directives.retries ?? 0, usesCache: directives.cache,
-            reconnections: directives.reconnections,
+            verifiesTLS: !directives.insecure && tls?.verifiesHost != false, retries: directives.retries ?? 0,
+            usesCache: directives.cache, reconnections: directives.reconnections,
             secrets: Array(Set(context.secretValues + collector.values)).sorted())
+        prepared.clientCertificate = tls?.clientCertificate(passphrase: nil)
+        prepared.needsPassphrase = tls?.hasPassphrase == true && prepared.clientCertificate != nil
+        return prepared
     }
 
     /// The files this request includes with `< path` / `<@ path`, paths resolved with `context`

@@ -41,6 +41,7 @@ extension PreparedRequest {
         if let connectionTimeout { request.connectTimeout = .milliseconds(Int64(connectionTimeout * 1000)) }
         if !followsRedirects { request.redirectPolicy = .none }
         if !verifiesTLS { request.tlsVerification = .disabled }
+        request.clientCertificate = clientCertificate
         if retries > 0 { request.retryPolicy = RetryPolicy(maximumRetries: retries) }
         if let reconnections {
             request.eventStream = EventStreamOptions(reconnects: true, maximumReconnections: reconnections)

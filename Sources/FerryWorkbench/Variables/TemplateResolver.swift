@@ -127,6 +127,10 @@ struct TemplateResolver {
             // Values kept out of files on purpose (tokens, passwords): treated as secrets.
             secrets?.values.append(value)
             return Output(value: value, masked: Secrets.mask, containsSecret: true)
+        case .authToken(let id, let kind):
+            let token = try authToken(kind, id: id, expression: expression)
+            secrets?.values.append(token)
+            return Output(value: token, masked: Secrets.mask, containsSecret: true)
         default:
             do {
                 text = try variable.generated(by: context.dynamicValues) ?? ""
@@ -140,11 +144,34 @@ struct TemplateResolver {
 }
 
 extension TemplateResolver {
+    /// The token `{{$auth.token("id")}}` or `{{$auth.idToken("id")}}` names: its configuration's values
+    /// substituted, then the context's ``AuthTokenSource`` asked (from its cache, or signing in).
+    func authToken(_ kind: AuthTokenKind, id: String, expression: String) throws -> String {
+        func failure(_ problem: String) -> VariableError {
+            VariableError(.signIn(expression, problem: problem), part: part.description, location: location)
+        }
+        guard let configuration = context.authConfigurations[id] else {
+            let known = context.authConfigurations.keys.sorted()
+            let names = known.isEmpty ? "none is defined" : "defined: " + known.joined(separator: ", ")
+            throw failure(
+                "no sign-in configuration '\(InputExcerpt(id).unquoted)' in the environment's \"Security\" → \"Auth\" (\(names)); "
+                    + "choose the environment that has it")
+        }
+        do {
+            let settings = try OAuthSettings(configuration) { text in try resolve(text, depth: 1).value }
+            guard let source = context.authTokens else { throw AuthError("signing in is not available here") }
+            return try source.token(kind, for: settings)
+        } catch let error as AuthError {
+            throw failure(error.description)
+        }
+    }
+
     /// Where a dynamic variable's value comes from, for messages; `nil` for one Ferry makes up.
     static func origin(ofDynamic expression: String) -> String? {
         switch expression.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
         case "$processEnv", "$env": "the process environment"
         case "$dotenv": ".env"
+        case let name? where name.hasPrefix("$auth."): "a sign-in"
         default: nil
         }
     }

@@ -35,6 +35,14 @@ public struct VariableContext: Sendable {
     public var now: Date
     /// Where `{{$uuid}}`, `{{$random.…}}` and `{{$randomInt}}` get their randomness.
     public var random: any RandomSource
+    /// The selected environment's sign-in configurations (`Security` → `Auth`), by id, for
+    /// `{{$auth.token("id")}}` and `{{$auth.idToken("id")}}`.
+    public var authConfigurations: [String: AuthConfiguration] = [:]
+    /// The selected environment's `SSLConfiguration` (client certificate, host verification), if any.
+    public var tlsConfiguration: TLSConfiguration? = nil
+    /// Where `{{$auth.token("id")}}` gets its tokens: the sender sets it (a cache under `.ferry/` and the
+    /// sign-in flows); `nil` where no sign-in can happen (then such a variable is an error saying so).
+    public var authTokens: (any AuthTokenSource)? = nil
     /// The zone of `{{$localDatetime …}}`; by default the system's, looked up only when a value needs it (reading
     /// the zone costs a `ferry send` about half a millisecond).
     public var timeZone: TimeZone

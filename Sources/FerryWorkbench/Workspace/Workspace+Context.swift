@@ -31,6 +31,8 @@ extension Workspace {
         var context = VariableContext(
             fileVariables: fileVariables, environment: files.variables(for: environment), captured: captured,
             overrides: overrides, processEnvironment: processEnvironment, dotenv: dotenv())
+        context.authConfigurations = files.authConfigurations(for: environment)
+        context.tlsConfiguration = files.tlsConfiguration(for: environment, folder: root)
         let folder = url(of: request.path).deletingLastPathComponent()
         for path in request.request.includedFilePaths(with: context) {
             let fileURL = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)

@@ -28,7 +28,7 @@ extension Workspace {
 
     private func isOutOfDate(_ path: String) -> Bool {
         if Self.contextFiles.contains(path) { return true }
-        guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return false }
+        guard !path.split(separator: "/").contains(where: Workspace.isSkippedFolder) else { return false }
         let url = root.appendingPathComponent(path)
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)

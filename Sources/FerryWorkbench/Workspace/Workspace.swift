@@ -6,7 +6,8 @@ import Foundation
 
 /// A folder of `.http` / `.rest` files: sub-folders are folders of the collection tree.
 ///
-/// Hidden entries (`.ferry/`, `.git`, any name starting with `.`) are skipped. Every file loads
+/// Hidden files are skipped, and the folders of tools (``isSkippedFolder(_:)``: `.ferry/`, `.git`, `.idea`…);
+/// other dot-folders (`.http/`, a common home of a repository's requests) are part of it. Every file loads
 /// even when parts of it are broken; the problems are in ``diagnostics``.
 ///
 /// ```swift
@@ -53,6 +54,19 @@ public struct Workspace: Sendable {
         self = try Workspace.load(at: root)
     }
 
+    /// The names of the folders of tools (version control, editors, builds, Ferry's own `.ferry/`): never part
+    /// of a workspace.
+    static let toolFolders: Set<String> = [
+        stateFolderName, ".git", ".hg", ".svn", ".idea", ".vscode", ".fleet", ".build", ".venv", ".gradle", ".cache",
+        ".next", ".nuxt", ".terraform", ".github",
+    ]
+
+    /// Whether a folder of this name is left out of a workspace: a tool's folder, or `.` and `..`. Other
+    /// dot-folders, such as `.http/`, are read.
+    public static func isSkippedFolder(_ name: some StringProtocol) -> Bool {
+        name == "." || name == ".." || toolFolders.contains(String(name))
+    }
+
     /// Collects the request files under `folder` (recursively) and records its sub-folders.
     mutating func scan(folder: String, into paths: inout [String]) {
         let folderURL = folder.isEmpty ? root : root.appendingPathComponent(folder)
@@ -66,7 +80,7 @@ public struct Workspace: Sendable {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            guard !name.hasPrefix(".") else { continue }
+            guard name != ".", name != ".." else { continue }
             var kind = entry.pointee.d_type
             if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
                 var info = stat()
@@ -77,7 +91,9 @@ public struct Workspace: Sendable {
             }
             let path = folder.isEmpty ? name : folder + "/" + name
             if kind == UInt8(DT_DIR) {
-                subfolders.append(path)
+                if !Self.isSkippedFolder(name) { subfolders.append(path) }
+            } else if name.hasPrefix(".") {
+                continue
             } else if let dot = name.lastIndex(of: "."),
                 Self.requestExtensions.contains(name[name.index(after: dot)...].lowercased())
             {

@@ -130,7 +130,7 @@ public final class WorkspaceWatcher: @unchecked Sendable {
             guard let folder = folders[event.wd], !name.isEmpty else { continue }
             let path = folder.isEmpty ? name : folder + "/" + name
             if event.mask & UInt32(IN_ISDIR) != 0 {
-                guard !name.hasPrefix(".") else { continue }
+                guard !Workspace.isSkippedFolder(name) else { continue }
                 if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                     // A folder moved in (or unpacked) brings files no event names: report them all.
                     _ = watchTree(path)
@@ -149,7 +149,7 @@ public final class WorkspaceWatcher: @unchecked Sendable {
         guard descriptor >= 0 else { return false }
         folders[descriptor] = path
         let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        for child in children where !child.hasPrefix(".") {
+        for child in children where !Workspace.isSkippedFolder(child) {
             var isFolder: ObjCBool = false
             let childPath = path.isEmpty ? child : path + "/" + child
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(child).path, isDirectory: &isFolder),

@@ -143,9 +143,8 @@ enum ExportCommand: FerryCommand {
             throw SendCommand.InputError(description: problems.map(\.description).joined(separator: "\n"))
         }
         let environments = workspace.environments()
-        if let problem = environments.diagnostics.first {
-            throw SendCommand.InputError(description: problem.description)
-        }
+        // A file that cannot be read costs only what depends on it (an unresolved variable says where it is).
+        for problem in environments.diagnostics { printError("ferry export: warning: \(problem)") }
         let captured = workspace.capturedValues(for: found, history: HistoryLog(stateFolder: workspace.stateFolder))
         let context = try workspace.context(
             for: found, environment: options.environment, environments: environments, captured: captured,

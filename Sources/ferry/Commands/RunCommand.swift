@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryScript
+import FerrySystem
 import FerryWorkbench
 import Foundation
 
@@ -69,6 +70,7 @@ enum RunCommand: FerryCommand {
             if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
         }
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
+        sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace)
         let runner = CollectionRunner(sender: sender)
         let printer = RunPrinter(

@@ -45,7 +45,9 @@ struct Sender {
         }
         send.request.recordsSentHead = options.verbose || options.harPath != nil
         if send.request.tlsVerification == .disabled {
-            printError("ferry send: warning: the TLS certificate is not verified (--insecure or # @insecure)")
+            printError(
+                "ferry send: warning: the TLS certificate is not verified (--insecure, # @insecure or the "
+                    + "environment's \"verifyHostCertificate\": false)")
         }
         if options.continues, let outputPath = options.outputPath {
             defer { interrupt.stop() }

@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryScript
+import FerrySystem
 import FerryWorkbench
 import Foundation
 
@@ -63,7 +64,9 @@ enum SendCommand: FerryCommand {
             throw InputError(description: problems.map(\.description).joined(separator: "\n"))
         }
         let environments = workspace.environments()
-        if let problem = environments.diagnostics.first { throw InputError(description: problem.description) }
+        // A file that cannot be read costs only what depends on it: listed here, and named again with an
+        // unresolved variable (below, in the hint).
+        for problem in environments.diagnostics { printError("ferry send: warning: \(problem)") }
         let plan = try workspace.sendPlan(
             for: found, environment: options.environment, environments: environments, overrides: options.variables)
         return (plan, environments)
@@ -82,6 +85,7 @@ enum SendCommand: FerryCommand {
         let client = HTTPClient(transport: transport, cookieJar: jar)
         if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
+        sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: workspace)
         var send: PreparedSend
         do {
@@ -110,6 +114,9 @@ enum SendCommand: FerryCommand {
     /// request to send first for a response reference.
     static func hint(for error: VariableError, options: SendOptions, environments: EnvironmentFiles) -> String {
         guard case .unresolved(let name) = error.reason else { return "" }
+        if !environments.diagnostics.isEmpty {
+            return "\n  (an environment file could not be read, so its values are missing: see the warnings above)"
+        }
         if let range = name.range(of: ".response.") {
             return "\n  (send '\(name[..<range.lowerBound])' first: its response supplies this value)"
         }

@@ -37,7 +37,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 23)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 24)
     }
 
     // MARK: - Equality and hashing
@@ -137,7 +137,8 @@ extension HTTPRequest: CopyOnWriteSubject {
         [
             method, target, headers, query, body, auth, timeout, connectTimeout, idleTimeout, redirectPolicy,
             tlsVerification,
-            certificateAuthorityBundle, proxy, httpVersion, responseBody, inheritsRetryPolicy ? nil : retryPolicy,
+            certificateAuthorityBundle, clientCertificate, proxy, httpVersion, responseBody,
+            inheritsRetryPolicy ? nil : retryPolicy,
             recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, priority, eventStream,
         ]
     }
@@ -156,6 +157,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(redirectPolicy)
         hasher.combine(tlsVerification)
         hasher.combine(certificateAuthorityBundle)
+        hasher.combine(clientCertificate)
         hasher.combine(proxy)
         hasher.combine(httpVersion)
         hasher.combine(responseBody)
@@ -178,6 +180,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         request.auth = .basic(user: "ada", password: "secret")
         request.proxy = URL(fileURLWithPath: "/proxy")
         request.certificateAuthorityBundle = URL(fileURLWithPath: "/ca.pem")
+        request.clientCertificate = ClientCertificate(certificate: URL(fileURLWithPath: "/client.pem"))
         request.responseBody = .file(URL(fileURLWithPath: "/out"))
         return request
     }
@@ -201,6 +204,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("redirectPolicy") { $0.redirectPolicy = .none },
             ValueChange("tlsVerification") { $0.tlsVerification = .disabled },
             ValueChange("certificateAuthorityBundle") { $0.certificateAuthorityBundle = nil },
+            ValueChange("clientCertificate") { $0.clientCertificate?.passphrase = "p" },
             ValueChange("proxy") { $0.proxy = URL(fileURLWithPath: "/other-proxy") },
             ValueChange("httpVersion") { $0.httpVersion = .http2 },
             ValueChange("responseBody") { $0.responseBody = .memory(limit: 1024) },

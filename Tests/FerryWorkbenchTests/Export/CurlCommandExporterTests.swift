@@ -176,4 +176,19 @@ import Testing
             (error as? VariableError)?.description.contains("api/t.http:1") == true
         }
     }
+
+    @Test func conversationsAreRefusedAndURLsAreEncodedSoCurlRunsThem() throws {
+        for method in ["WEBSOCKET", "GRPC"] {
+            #expect {
+                try command("\(method) {{host}}/socket\n")
+            } throws: { error in
+                (error as? ExportRefusal)?.description.contains("a \(method) request has no curl command") == true
+            }
+        }
+        // A literal space, a continuation line's and a non-ASCII letter: curl refuses them unencoded.
+        let text = "GET {{host}}/search\n    ?generated-in=JetBrains Rider\n    &city=Zürich\n"
+        #expect(
+            try command(text, oneLine: true)
+                == "curl 'https://api.example/search?generated-in=JetBrains%20Rider&city=Z%C3%BCrich' -L --compressed")
+    }
 }

@@ -42,6 +42,19 @@ import Testing
         #expect(second.body == nil)
     }
 
+    @Test func aHandlerBeforeTheRequestLineIsKeptWarnedAndNotARequest() throws {
+        let file = parse("### login\n> {%\n  client.global.set(\"t\", response.body.token);\n%}\nPOST http://h/login\n")
+        let request = try #require(file.requests.first)
+        #expect(file.requests.count == 1)
+        #expect(request.method == "POST")
+        #expect(request.url == "http://h/login")
+        #expect(request.preRequestScripts.isEmpty && request.responseHandlerScripts.isEmpty)
+        let warning = try #require(file.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.location.line == 2)
+        #expect(warning.message.contains("handles nothing"))
+    }
+
     @Test func joinsIndentedQueryContinuationLines() {
         let file = parse("GET http://example.com:8080\n    /api\n    /get\n    ?id=123\n    &value=content\n")
         #expect(file.requests.first?.fullURL == "http://example.com:8080/api/get?id=123&value=content")

@@ -41,6 +41,9 @@ import Testing
             let float = try #require(Double(try resolve("$random.float(0, 1)", in: context(seed: seed))))
             #expect(float >= 0 && float < 1)
         }
+        // One bound is the upper one, as JetBrains reads `$random.integer(100000)`.
+        let upTo = try Set((UInt64(1)...300).map { try resolve("$random.integer(3)", in: context(seed: $0)) })
+        #expect(upTo == ["0", "1", "2"])
         // Both ends are reached over many draws: the range is not off by one.
         let draws = try Set((UInt64(1)...300).map { try resolve("$random.integer(0, 3)", in: context(seed: $0)) })
         #expect(draws == ["0", "1", "2"])
@@ -142,7 +145,8 @@ import Testing
 
     @Test func badFormsAreLocatedErrorsNamingTheProblem() throws {
         let bad = [
-            ("$random.integer(10, 1)", "holds no integer"), ("$random.integer(1)", "both bounds"),
+            ("$random.integer(10, 1)", "holds no integer"), ("$random.integer(0)", "holds no integer"),
+            ("$randomInt 5", "both bounds"),
             ("$random.integer(a, 2)", "'a' is not a whole number"), ("$random.integer 1 2", "parentheses"),
             ("$random.float(1, 1)", "holds no number"), ("$random.alphabetic", "give a length"),
             ("$random.alphabetic(-1)", "not between"), ("$random.hexadecimal(99999999)", "not between"),

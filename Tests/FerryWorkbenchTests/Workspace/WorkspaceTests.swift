@@ -31,6 +31,17 @@ import Testing
         #expect(workspace.diagnostics.isEmpty)
     }
 
+    @Test func aDotFolderOfRequestsIsPartOfTheWorkspaceButToolFoldersAndDotFilesAreNot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".http/users.http", "GET http://a/users\n")
+        try folder.write(".http/.draft.http", "GET http://a/draft\n")
+        try folder.write(".idea/httpRequests/http-requests-log.http", "GET http://a/log\n")
+        try folder.write(".vscode/x.http", "GET http://a/x\n")
+        let workspace = try Workspace.load(at: folder.url)
+        #expect(workspace.files.map(\.path) == [".http/users.http"])
+        #expect(workspace.folders == [".http"])
+    }
+
     @Test func findsRequestsByNamePositionPathOrUniqueName() throws {
         let (_, workspace) = try makeWorkspace()
         #expect(try workspace.request("api/users.http#2").request.url == "http://a/unnamed")

@@ -205,6 +205,7 @@ final class CurlEasy {
         if let bundle = profile.certificateAuthorityBundle {
             ferry_easy_setopt_string(handle, CURLOPT_CAINFO, bundle)
         }
+        profile.clientCertificate?.apply(to: handle)
         if let proxy = profile.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
         setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(profile.httpVersion))
         setLong(CURLOPT_PIPEWAIT, profile.waitsForMultiplexing ? 1 : 0)

@@ -26,6 +26,8 @@ struct CurlOptions {
         var verifiesTLS: Bool
         /// The path of a PEM CA bundle replacing the system's, or `nil`.
         var certificateAuthorityBundle: String?
+        /// The client certificate presented in the TLS handshake, or `nil`.
+        var clientCertificate: ClientCertificate?
         var proxy: String?
         var httpVersion: HTTPVersionPreference
         /// Whether libcurl reports the request heads it writes (``HTTPRequest/recordsSentHead``).
@@ -111,7 +113,8 @@ struct CurlOptions {
             timeoutMilliseconds: request.timeout.map(Self.milliseconds) ?? 0,
             connectTimeoutMilliseconds: Self.milliseconds(request.connectTimeout), maxRedirects: maxRedirects,
             verifiesTLS: request.tlsVerification == .enabled,
-            certificateAuthorityBundle: request.certificateAuthorityBundle?.path, proxy: request.proxy?.absoluteString,
+            certificateAuthorityBundle: request.certificateAuthorityBundle?.path,
+            clientCertificate: request.clientCertificate, proxy: request.proxy?.absoluteString,
             httpVersion: request.httpVersion, recordsSentHead: request.recordsSentHead, digestCredentials: digest,
             usesCookieEngine: cookieLines != nil,
             receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize,

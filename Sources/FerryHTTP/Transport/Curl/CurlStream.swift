@@ -51,6 +51,7 @@ final class CurlStream: @unchecked Sendable {
         setLong(CURLOPT_SSL_VERIFYPEER, profile.verifiesTLS ? 1 : 0)
         setLong(CURLOPT_SSL_VERIFYHOST, profile.verifiesTLS ? 2 : 0)
         if let bundle = profile.certificateAuthorityBundle { ferry_easy_setopt_string(handle, CURLOPT_CAINFO, bundle) }
+        profile.clientCertificate?.apply(to: handle)
         if let proxy = profile.proxy {
             ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy)
             setLong(CURLOPT_HTTPPROXYTUNNEL, 1)

@@ -1,0 +1,30 @@
+import Glibc
+
+/// Asks the person at the controlling terminal (`/dev/tty`, so it works while standard input and output are
+/// redirected) for a line without echoing it: a passphrase.
+public enum TerminalPrompt {
+    /// Writes `prompt` to the terminal and reads one line with echo off; `nil` when there is no terminal or the
+    /// input ended.
+    public static func readSecret(_ prompt: String) -> String? {
+        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        let terminal = FileDescriptor(rawValue: descriptor)
+        defer { terminal.closeIgnoringErrors() }
+        var saved = termios()
+        guard tcgetattr(descriptor, &saved) == 0 else { return nil }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        quiet.c_lflag |= tcflag_t(ECHONL)
+        try? terminal.writeAll(Array(prompt.utf8))
+        _ = tcsetattr(descriptor, TCSAFLUSH, &quiet)
+        defer { _ = tcsetattr(descriptor, TCSAFLUSH, &saved) }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = SystemCall.retryingInterrupts { read(descriptor, &byte, 1) }
+            guard count == 1 else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+            if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
+            if byte != 0x0D { line.append(byte) }
+        }
+    }
+}

@@ -56,9 +56,12 @@ public final class HTTPTransfer: Sendable {
 extension HTTPClient {
     /// Starts `request` and returns its events: see ``HTTPTransfer``. At most about `bufferLimit` body bytes
     /// wait for the reader (a slower reader pauses the transfer); each attempt's streaming runs on `executor`
-    /// when given, else on the global concurrent executor.
+    /// when given, else on the global concurrent executor. Unless `reportsProgress`, the attempts' starts, the
+    /// head, progress and body chunks are not events (the body is still kept, and comes with the end): a
+    /// reader that wants only the outcome is not woken for each of them.
     public func transfer(
-        _ request: HTTPRequest, bufferLimit: Int = defaultStreamBufferLimit, executor: (any TaskExecutor)? = nil
+        _ request: HTTPRequest, bufferLimit: Int = defaultStreamBufferLimit, executor: (any TaskExecutor)? = nil,
+        reportsProgress: Bool = true
     ) -> HTTPTransfer {
         let (events, continuation) = AsyncStream.makeStream(of: HTTPTransferEvent.self)
         let transfer = HTTPTransfer(events: events)
@@ -75,8 +78,9 @@ extension HTTPClient {
             if case .cancelled = reason { transfer.cancel() }
         }
         let streamed = StreamedAttempts(
-            client: self, request: request, bufferLimit: bufferLimit, executor: executor, output: continuation,
-            destination: Locked(destination), connections: Locked(EventStreamConnections(request.eventStream)))
+            client: self, request: request, bufferLimit: bufferLimit, executor: executor,
+            reportsProgress: reportsProgress, output: continuation, destination: Locked(destination),
+            connections: Locked(EventStreamConnections(request.eventStream)))
         transfer.onCancel { streamed.cancel() }
         streamed.connect(request)
         return transfer
@@ -93,6 +97,8 @@ private struct StreamedAttempts: Sendable {
     let request: HTTPRequest
     let bufferLimit: Int
     let executor: (any TaskExecutor)?
+    /// Whether attempts' starts, the head, progress and body chunks are events.
+    let reportsProgress: Bool
     let output: AsyncStream<HTTPTransferEvent>.Continuation
     /// Used by one attempt at a time: the attempts run one after another.
     let destination: Locked<ReceivedBodyWriter>
@@ -107,7 +113,9 @@ private struct StreamedAttempts: Sendable {
             fail: { error, attempts in endEarly(error, partialHead: nil, attempts: attempts) },
             report: { event in
                 // A reconnection's attempts are its own: only its retries are worth reporting.
-                if case .attemptStarted = event, connections.withLock({ $0.head != nil }) { return }
+                if case .attemptStarted = event, !reportsProgress || connections.withLock({ $0.head != nil }) {
+                    return
+                }
                 output.yield(event)
             })
     }
@@ -208,13 +216,13 @@ private struct StreamedAttempts: Sendable {
         let (earlier, first) = connections.withLock { ($0.attempts, $0.head) }
         let attempts = earlier + attempt.number + 1
         let buffer = ResponseBodyBuffer(limit: bufferLimit)
-        let task = HTTPTask<HTTPResponse>(request: request)
-        let reader = StreamReader(buffer: buffer, task: task)
         let output = self.output
-        let relay = Task(executorPreference: executor) {
-            for await progress in task.progress { output.yield(.progress(progress)) }
-        }
-        defer { relay.cancel() }
+        // Progress goes out from where it is reported: a task relaying it would be woken for each report.
+        var relay: (@Sendable (TransferProgress) -> Void)?
+        if reportsProgress { relay = { progress in output.yield(.progress(progress)) } }
+        let task = HTTPTask<HTTPResponse>(request: request, progress: relay)
+        let reader = StreamReader(buffer: buffer, task: task)
+        defer { task.stopReportingProgress() }
         let events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in
@@ -241,7 +249,7 @@ private struct StreamedAttempts: Sendable {
             guard let connection = reconnected(head, after: first, reader: reader, attempts: attempts) else { return }
             output.yield(.reconnected(connection: connection.number, lastEventID: connection.lastEventID))
         } else {
-            output.yield(.head(head))
+            if reportsProgress { output.yield(.head(head)) }
             destination.withLock { $0.begin(head) }
             if request.eventStream.reconnects, head.status == 200, head.isEventStream {
                 connections.withLock { $0.head = head }
@@ -259,7 +267,7 @@ private struct StreamedAttempts: Sendable {
                     break
                 }
                 if follows { connections.withLock { $0.follow(chunk) } }
-                output.yield(.bodyChunk(chunk))
+                if reportsProgress { output.yield(.bodyChunk(chunk)) }
             }
         } catch {
             failure = error

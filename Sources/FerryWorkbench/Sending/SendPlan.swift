@@ -18,6 +18,10 @@ public struct SendPlan: Sendable {
     /// What the request's files may reach outside the workspace (the sender's own ``RequestSender/access``
     /// confines too): the workbench sets it from the workspace's trust.
     public var access = WorkspaceAccess.trusted
+    /// The stable ids (`.ferry/ids.json`) of every request of ``workspace``, when the caller assigned them
+    /// already (a run assigns them once, at its start); `nil`: the sender assigns them when it needs them, to
+    /// record the send or to find an earlier response in the history.
+    public var identities: [RequestID: String]?
 
     /// A plan with the given parts.
     public init(

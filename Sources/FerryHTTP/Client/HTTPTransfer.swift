@@ -58,10 +58,14 @@ extension HTTPClient {
     /// wait for the reader (a slower reader pauses the transfer); each attempt's streaming runs on `executor`
     /// when given, else on the global concurrent executor. Unless `reportsProgress`, the attempts' starts, the
     /// head, progress and body chunks are not events (the body is still kept, and comes with the end): a
-    /// reader that wants only the outcome is not woken for each of them.
+    /// reader that wants only the outcome is not woken for each of them. `finishing`, when given, runs to
+    /// completion before the end is handed on, whether or not anyone still reads: for work that must be done
+    /// by the time a reader sees the end, such as recording it. It runs in the attempt's own task (no task
+    /// relays the events to run it), or in a task of its own when the send ends from a cancel or before an
+    /// attempt started.
     public func transfer(
         _ request: HTTPRequest, bufferLimit: Int = defaultStreamBufferLimit, executor: (any TaskExecutor)? = nil,
-        reportsProgress: Bool = true
+        reportsProgress: Bool = true, finishing: (@Sendable (TransferEnd) async -> Void)? = nil
     ) -> HTTPTransfer {
         let (events, continuation) = AsyncStream.makeStream(of: HTTPTransferEvent.self)
         let transfer = HTTPTransfer(events: events)
@@ -69,9 +73,17 @@ extension HTTPClient {
         do throws(ReceivedBodyWriter.Refusal) {
             destination = try ReceivedBodyWriter(request.responseBody)
         } catch {
-            continuation.yield(
-                .ended(TransferEnd(.failure(HTTPClientError(error.reason, request: request)), attempts: 0)))
-            continuation.finish()
+            let end = TransferEnd(.failure(HTTPClientError(error.reason, request: request)), attempts: 0)
+            guard let finishing else {
+                continuation.yield(.ended(end))
+                continuation.finish()
+                return transfer
+            }
+            Task(executorPreference: executor) {
+                await finishing(end)
+                continuation.yield(.ended(end))
+                continuation.finish()
+            }
             return transfer
         }
         continuation.onTermination = { reason in
@@ -79,7 +91,8 @@ extension HTTPClient {
         }
         let streamed = StreamedAttempts(
             client: self, request: request, bufferLimit: bufferLimit, executor: executor,
-            reportsProgress: reportsProgress, output: continuation, destination: Locked(destination),
+            reportsProgress: reportsProgress, finishing: finishing, output: continuation,
+            destination: Locked(destination),
             connections: Locked(EventStreamConnections(request.eventStream)))
         transfer.onCancel { streamed.cancel() }
         streamed.connect(request)
@@ -99,6 +112,8 @@ private struct StreamedAttempts: Sendable {
     let executor: (any TaskExecutor)?
     /// Whether attempts' starts, the head, progress and body chunks are events.
     let reportsProgress: Bool
+    /// What runs before the end is handed on.
+    let finishing: (@Sendable (TransferEnd) async -> Void)?
     let output: AsyncStream<HTTPTransferEvent>.Continuation
     /// Used by one attempt at a time: the attempts run one after another.
     let destination: Locked<ReceivedBodyWriter>
@@ -188,8 +203,20 @@ private struct StreamedAttempts: Sendable {
         if isCanceled { wait.cancel() }
     }
 
-    /// Ends the stream with `end`, letting go of the last connection's driver (which holds this send).
+    /// Ends the stream with `end`, letting go of the last connection's driver (which holds this send); from a
+    /// context that may not wait (a cancel, a failure before an attempt), the finishing step runs in a task.
     private func end(_ end: TransferEnd) {
+        guard finishing != nil else { return endingNow(end) }
+        Task(executorPreference: executor) { await ending(end) }
+    }
+
+    /// Ends the stream with `end` after the finishing step, run here.
+    private func ending(_ end: TransferEnd) async {
+        await finishing?(end)
+        endingNow(end)
+    }
+
+    private func endingNow(_ end: TransferEnd) {
         connections.withLock { state in
             state.driver = nil
             state.wait = nil
@@ -287,17 +314,17 @@ private struct StreamedAttempts: Sendable {
         }
         if let failure {
             let body = destination.withLock { $0.finish(isComplete: false) }
-            return end(TransferEnd(.failure(failure), partialHead: head, body: body, attempts: attempts))
+            return await ending(TransferEnd(.failure(failure), partialHead: head, body: body, attempts: attempts))
         }
         // The body ended: the task finishes with the timing (its response carries no body).
         switch await task.result {
         case .success(var finished):
             finished.bodyFile = request.responseBody.fileURL
             let body = destination.withLock { $0.finish(isComplete: true) }
-            end(TransferEnd(.success(finished), body: body, attempts: attempts))
+            await ending(TransferEnd(.success(finished), body: body, attempts: attempts))
         case .failure(let error):
             let body = destination.withLock { $0.finish(isComplete: false) }
-            end(TransferEnd(.failure(error), partialHead: head, body: body, attempts: attempts))
+            await ending(TransferEnd(.failure(error), partialHead: head, body: body, attempts: attempts))
         }
     }
 }
@@ -329,32 +356,5 @@ extension StreamedAttempts {
             : .failedStatus(code: head.status, headers: head.headers, body: Data())
         endEarly(HTTPClientError(reason, request: request), partialHead: nil, attempts: attempts)
         return nil
-    }
-}
-
-extension HTTPTransfer {
-    /// This transfer's events, with `beforeEnd` run (to completion) before the end is handed on: for work
-    /// that must be done by the time a reader sees the end, such as recording it. Canceling the result
-    /// cancels this transfer; iterate only the result. The relaying runs on `executor` when given.
-    public func finishing(
-        on executor: (any TaskExecutor)? = nil, with beforeEnd: @escaping @Sendable (TransferEnd) async -> Void
-    ) -> HTTPTransfer {
-        let (events, continuation) = AsyncStream.makeStream(of: HTTPTransferEvent.self)
-        let relayed = HTTPTransfer(events: events)
-        let source = self
-        continuation.onTermination = { reason in
-            if case .cancelled = reason { source.cancel() }
-        }
-        // Canceling the relay cancels the source, whose end still comes through: the relaying task itself is
-        // never canceled (its iteration would stop before the end).
-        relayed.onCancel { source.cancel() }
-        Task(executorPreference: executor) {
-            for await event in source.events {
-                if case .ended(let end) = event { await beforeEnd(end) }
-                continuation.yield(event)
-            }
-            continuation.finish()
-        }
-        return relayed
     }
 }

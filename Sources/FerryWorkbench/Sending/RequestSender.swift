@@ -152,8 +152,7 @@ public struct RequestSender: Sendable {
         report: @escaping @Sendable (SendReport) -> Void = { _ in }
     ) -> HTTPTransfer {
         let started = Date()
-        let transfer = client.transfer(send.request, executor: executor, reportsProgress: reportsProgress)
-        return transfer.finishing(on: executor) { [self] end in
+        return client.transfer(send.request, executor: executor, reportsProgress: reportsProgress) { [self] end in
             report(finish(end, of: send, started: started, bodyFile: send.request.responseBody.fileURL))
         }
     }

@@ -29,12 +29,22 @@ public struct HistoryLog: Sendable {
         self.maximumBytes = maximumBytes
     }
 
-    /// Appends one entry as one line.
+    /// Appends one entry as one line (creating the folder when it is missing: only then, so that an append to a
+    /// history that exists asks the file system nothing more).
     public func append(_ entry: HistoryEntry) throws {
         let line = entry.historyLine
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try LockFile.withLock(folder.appending(path: "history.lock", directoryHint: .notDirectory)) {
+        do {
+            try append(line)
+        } catch {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try append(line)
+        }
+    }
+
+    private func append(_ line: [UInt8]) throws {
+        let lock = url.deletingLastPathComponent().appending(path: "history.lock", directoryHint: .notDirectory)
+        try LockFile.withLock(lock) {
             guard let descriptor = try? FileDescriptor.open(url.path, O_WRONLY | O_APPEND | O_CREAT, permissions: 0o600)
             else { throw WorkspaceError.io(path: url.path, reason: "cannot open the history") }
             defer { descriptor.closeIgnoringErrors() }

@@ -70,7 +70,12 @@ public struct CollectionRunner: Sendable {
             facts = Dictionary(files.map { ($0.path, $0.content.requestFacts()) }) { first, _ in first }
             let all = workspace.requests
             let logs = files.contains { $0.content.requests.contains { !$0.directives.noLog } }
-            identities = logs ? try? RequestIdentities(stateFolder: workspace.stateFolder).assign(all) : nil
+            identities =
+                logs
+                ? try? {
+                    try workspace.ensureStateFolder()
+                    return try RequestIdentities(stateFolder: workspace.stateFolder).assign(all)
+                }() : nil
             responses = RunResponses(requests: all, referencedBy: files.flatMap(\.requests))
         }
     }

@@ -269,9 +269,13 @@ public struct RequestSender: Sendable {
             entry.responseSize = end.body.count
             entry.responseBodyTruncated = end.body.count > historyBodyCap
         }
-        try workspace.ensureStateFolder()
-        let identities =
-            try send.plan.identities ?? RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+        let identities: [RequestID: String]
+        if let assigned = send.plan.identities {
+            identities = assigned
+        } else {
+            try workspace.ensureStateFolder()
+            identities = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+        }
         if let stable = identities[id] {
             entry.requestID = stable
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One send as a stream of events (``HTTPTransferEvent``), made by ``HTTPClient/transfer(_:bufferLimit:executor:)``:
+/// One send as a stream of events (``HTTPTransferEvent``), made by ``HTTPClient/transfer(_:bufferLimit:executor:reportsProgress:finishing:)``:
 /// the client's attempts and retries, the head, progress, the body as it arrives and, last, exactly one
 /// ``HTTPTransferEvent/ended(_:)``.
 ///

@@ -2,7 +2,7 @@ import FerryHTTP
 import Foundation
 
 /// Runs a ``CollectionRun`` through the one send pipeline (``RequestSender/prepare(_:runningScripts:)`` and
-/// ``RequestSender/start(_:executor:report:)``, so the history, cookies, retries and limits are those of
+/// ``RequestSender/start(_:executor:reportsProgress:report:)``, so the history, cookies, retries and limits are those of
 /// every other send), and reports each request's result as it finishes.
 ///
 /// Values captured from responses (`{{login.response.body.$.token}}`) come first from the responses of this

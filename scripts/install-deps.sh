@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs what Ferry needs and is missing: Debian packages (only when absent) and a Python
+# Installs what Ferry needs and is missing: Debian packages (only when absent; nginx is the loopback server
+# `make bench runpace` times `ferry run` and curl against) and a Python
 # virtual environment under .build/venv with httpbin, gunicorn and hypercorn (the HTTP/2 test peer) pinned
 # from PyPI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish)
+packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish nginx)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -13,6 +13,7 @@ let suites: [any BenchSuite.Type] = [
     PeersBench.self,
     PostingBench.self,
     RunBench.self,
+    RunPaceBench.self,
     WidgetBench.self,
     TerminalBench.self,
     OpenAPIBench.self,

@@ -38,7 +38,7 @@ extension ImportedCollection.File {
             }
             safe.preamble = request.preamble.map { item in
                 switch item.kind {
-                case .script: item
+                case .script, .misplacedHandler: item
                 case .directive(let directive, let value): .directive(Self.oneLine(directive), Self.oneLine(value))
                 case .variable(let variable, let value): .variable(Self.oneLine(variable), Self.oneLine(value))
                 case .blank, .comment, .statement: PreambleItem(item.kind, text: Self.oneLine(item.text))
@@ -54,7 +54,7 @@ extension ImportedCollection.File {
             // What still reads back otherwise: a body to a file (judged without the scripts, whose lines it could
             // otherwise seem to hold), scripts out, anything else not written.
             var withoutScripts = safe
-            withoutScripts.preamble.removeAll { $0.kind == .script }
+            withoutScripts.preamble.removeAll { $0.kind == .script || $0.kind == .misplacedHandler }
             withoutScripts.responseHandlers = []
             if let body = safe.body, Self.reread(withoutScripts)?.body != body || Self.includesOutside(body) {
                 result.bodies[result.requests.count] = body
@@ -62,7 +62,7 @@ extension ImportedCollection.File {
             }
             var reread = Self.reread(safe)
             if reread?.preamble != safe.preamble || reread?.responseHandlers != safe.responseHandlers {
-                safe.preamble.removeAll { $0.kind == .script }
+                safe.preamble.removeAll { $0.kind == .script || $0.kind == .misplacedHandler }
                 safe.responseHandlers = []
                 result.diagnostics.append(
                     Diagnostic(

@@ -163,6 +163,11 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     /// Whether the task was canceled (checked by the client before starting and after parsing).
     var isCanceled: Bool { storage.withLock { $0.state == .canceled } }
 
+    /// Stops calling the progress handler given at creation (an attempt whose reader is done with it).
+    func stopReportingProgress() {
+        storage.withLock { $0.progressHandler = nil }
+    }
+
     /// Records progress and passes it on, throttled.
     func report(_ progress: TransferProgress) {
         let now = ContinuousClock.now

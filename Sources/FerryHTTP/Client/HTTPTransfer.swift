@@ -1,6 +1,6 @@
 import Foundation
 
-/// One send as a stream of events (``HTTPTransferEvent``), made by ``HTTPClient/transfer(_:bufferLimit:executor:)``:
+/// One send as a stream of events (``HTTPTransferEvent``), made by ``HTTPClient/transfer(_:bufferLimit:executor:reportsProgress:finishing:)``:
 /// the client's attempts and retries, the head, progress, the body as it arrives and, last, exactly one
 /// ``HTTPTransferEvent/ended(_:)``.
 ///
@@ -56,9 +56,16 @@ public final class HTTPTransfer: Sendable {
 extension HTTPClient {
     /// Starts `request` and returns its events: see ``HTTPTransfer``. At most about `bufferLimit` body bytes
     /// wait for the reader (a slower reader pauses the transfer); each attempt's streaming runs on `executor`
-    /// when given, else on the global concurrent executor.
+    /// when given, else on the global concurrent executor. Unless `reportsProgress`, the attempts' starts, the
+    /// head, progress and body chunks are not events (the body is still kept, and comes with the end): a
+    /// reader that wants only the outcome is not woken for each of them. `finishing`, when given, runs to
+    /// completion before the end is handed on, whether or not anyone still reads: for work that must be done
+    /// by the time a reader sees the end, such as recording it. It runs in the attempt's own task (no task
+    /// relays the events to run it), or in a task of its own when the send ends from a cancel or before an
+    /// attempt started.
     public func transfer(
-        _ request: HTTPRequest, bufferLimit: Int = defaultStreamBufferLimit, executor: (any TaskExecutor)? = nil
+        _ request: HTTPRequest, bufferLimit: Int = defaultStreamBufferLimit, executor: (any TaskExecutor)? = nil,
+        reportsProgress: Bool = true, finishing: (@Sendable (TransferEnd) async -> Void)? = nil
     ) -> HTTPTransfer {
         let (events, continuation) = AsyncStream.makeStream(of: HTTPTransferEvent.self)
         let transfer = HTTPTransfer(events: events)
@@ -66,17 +73,27 @@ extension HTTPClient {
         do throws(ReceivedBodyWriter.Refusal) {
             destination = try ReceivedBodyWriter(request.responseBody)
         } catch {
-            continuation.yield(
-                .ended(TransferEnd(.failure(HTTPClientError(error.reason, request: request)), attempts: 0)))
-            continuation.finish()
+            let end = TransferEnd(.failure(HTTPClientError(error.reason, request: request)), attempts: 0)
+            guard let finishing else {
+                continuation.yield(.ended(end))
+                continuation.finish()
+                return transfer
+            }
+            Task(executorPreference: executor) {
+                await finishing(end)
+                continuation.yield(.ended(end))
+                continuation.finish()
+            }
             return transfer
         }
         continuation.onTermination = { reason in
             if case .cancelled = reason { transfer.cancel() }
         }
         let streamed = StreamedAttempts(
-            client: self, request: request, bufferLimit: bufferLimit, executor: executor, output: continuation,
-            destination: Locked(destination), connections: Locked(EventStreamConnections(request.eventStream)))
+            client: self, request: request, bufferLimit: bufferLimit, executor: executor,
+            reportsProgress: reportsProgress, finishing: finishing, output: continuation,
+            destination: Locked(destination),
+            connections: Locked(EventStreamConnections(request.eventStream)))
         transfer.onCancel { streamed.cancel() }
         streamed.connect(request)
         return transfer
@@ -93,6 +110,10 @@ private struct StreamedAttempts: Sendable {
     let request: HTTPRequest
     let bufferLimit: Int
     let executor: (any TaskExecutor)?
+    /// Whether attempts' starts, the head, progress and body chunks are events.
+    let reportsProgress: Bool
+    /// What runs before the end is handed on.
+    let finishing: (@Sendable (TransferEnd) async -> Void)?
     let output: AsyncStream<HTTPTransferEvent>.Continuation
     /// Used by one attempt at a time: the attempts run one after another.
     let destination: Locked<ReceivedBodyWriter>
@@ -107,7 +128,9 @@ private struct StreamedAttempts: Sendable {
             fail: { error, attempts in endEarly(error, partialHead: nil, attempts: attempts) },
             report: { event in
                 // A reconnection's attempts are its own: only its retries are worth reporting.
-                if case .attemptStarted = event, connections.withLock({ $0.head != nil }) { return }
+                if case .attemptStarted = event, !reportsProgress || connections.withLock({ $0.head != nil }) {
+                    return
+                }
                 output.yield(event)
             })
     }
@@ -180,8 +203,20 @@ private struct StreamedAttempts: Sendable {
         if isCanceled { wait.cancel() }
     }
 
-    /// Ends the stream with `end`, letting go of the last connection's driver (which holds this send).
+    /// Ends the stream with `end`, letting go of the last connection's driver (which holds this send); from a
+    /// context that may not wait (a cancel, a failure before an attempt), the finishing step runs in a task.
     private func end(_ end: TransferEnd) {
+        guard finishing != nil else { return endingNow(end) }
+        Task(executorPreference: executor) { await ending(end) }
+    }
+
+    /// Ends the stream with `end` after the finishing step, run here.
+    private func ending(_ end: TransferEnd) async {
+        await finishing?(end)
+        endingNow(end)
+    }
+
+    private func endingNow(_ end: TransferEnd) {
         connections.withLock { state in
             state.driver = nil
             state.wait = nil
@@ -208,13 +243,13 @@ private struct StreamedAttempts: Sendable {
         let (earlier, first) = connections.withLock { ($0.attempts, $0.head) }
         let attempts = earlier + attempt.number + 1
         let buffer = ResponseBodyBuffer(limit: bufferLimit)
-        let task = HTTPTask<HTTPResponse>(request: request)
-        let reader = StreamReader(buffer: buffer, task: task)
         let output = self.output
-        let relay = Task(executorPreference: executor) {
-            for await progress in task.progress { output.yield(.progress(progress)) }
-        }
-        defer { relay.cancel() }
+        // Progress goes out from where it is reported: a task relaying it would be woken for each report.
+        var relay: (@Sendable (TransferProgress) -> Void)?
+        if reportsProgress { relay = { progress in output.yield(.progress(progress)) } }
+        let task = HTTPTask<HTTPResponse>(request: request, progress: relay)
+        let reader = StreamReader(buffer: buffer, task: task)
+        defer { task.stopReportingProgress() }
         let events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in
@@ -241,7 +276,7 @@ private struct StreamedAttempts: Sendable {
             guard let connection = reconnected(head, after: first, reader: reader, attempts: attempts) else { return }
             output.yield(.reconnected(connection: connection.number, lastEventID: connection.lastEventID))
         } else {
-            output.yield(.head(head))
+            if reportsProgress { output.yield(.head(head)) }
             destination.withLock { $0.begin(head) }
             if request.eventStream.reconnects, head.status == 200, head.isEventStream {
                 connections.withLock { $0.head = head }
@@ -259,7 +294,7 @@ private struct StreamedAttempts: Sendable {
                     break
                 }
                 if follows { connections.withLock { $0.follow(chunk) } }
-                output.yield(.bodyChunk(chunk))
+                if reportsProgress { output.yield(.bodyChunk(chunk)) }
             }
         } catch {
             failure = error
@@ -279,17 +314,17 @@ private struct StreamedAttempts: Sendable {
         }
         if let failure {
             let body = destination.withLock { $0.finish(isComplete: false) }
-            return end(TransferEnd(.failure(failure), partialHead: head, body: body, attempts: attempts))
+            return await ending(TransferEnd(.failure(failure), partialHead: head, body: body, attempts: attempts))
         }
         // The body ended: the task finishes with the timing (its response carries no body).
         switch await task.result {
         case .success(var finished):
             finished.bodyFile = request.responseBody.fileURL
             let body = destination.withLock { $0.finish(isComplete: true) }
-            end(TransferEnd(.success(finished), body: body, attempts: attempts))
+            await ending(TransferEnd(.success(finished), body: body, attempts: attempts))
         case .failure(let error):
             let body = destination.withLock { $0.finish(isComplete: false) }
-            end(TransferEnd(.failure(error), partialHead: head, body: body, attempts: attempts))
+            await ending(TransferEnd(.failure(error), partialHead: head, body: body, attempts: attempts))
         }
     }
 }
@@ -321,32 +356,5 @@ extension StreamedAttempts {
             : .failedStatus(code: head.status, headers: head.headers, body: Data())
         endEarly(HTTPClientError(reason, request: request), partialHead: nil, attempts: attempts)
         return nil
-    }
-}
-
-extension HTTPTransfer {
-    /// This transfer's events, with `beforeEnd` run (to completion) before the end is handed on: for work
-    /// that must be done by the time a reader sees the end, such as recording it. Canceling the result
-    /// cancels this transfer; iterate only the result. The relaying runs on `executor` when given.
-    public func finishing(
-        on executor: (any TaskExecutor)? = nil, with beforeEnd: @escaping @Sendable (TransferEnd) async -> Void
-    ) -> HTTPTransfer {
-        let (events, continuation) = AsyncStream.makeStream(of: HTTPTransferEvent.self)
-        let relayed = HTTPTransfer(events: events)
-        let source = self
-        continuation.onTermination = { reason in
-            if case .cancelled = reason { source.cancel() }
-        }
-        // Canceling the relay cancels the source, whose end still comes through: the relaying task itself is
-        // never canceled (its iteration would stop before the end).
-        relayed.onCancel { source.cancel() }
-        Task(executorPreference: executor) {
-            for await event in source.events {
-                if case .ended(let end) = event { await beforeEnd(end) }
-                continuation.yield(event)
-            }
-            continuation.finish()
-        }
-        return relayed
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What happens to one send made with ``HTTPClient/transfer(_:bufferLimit:executor:)``, in order: an attempt starts,
+/// What happens to one send made with ``HTTPClient/transfer(_:bufferLimit:executor:reportsProgress:finishing:)``, in order: an attempt starts,
 /// the head arrives, progress and body chunks flow, and the send ends exactly once (``ended(_:)``); between
 /// attempts, the wait before a retry.
 public enum HTTPTransferEvent: Sendable {

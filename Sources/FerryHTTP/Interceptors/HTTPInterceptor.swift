@@ -51,6 +51,6 @@ public enum InterceptorDecision: Sendable {
     case proceed(Result<HTTPResponse, HTTPClientError>)
     /// Send the request again (adapted anew) after `delay`; later interceptors don't see this outcome.
     /// A send that may have handed body bytes to a reader (``HTTPClient/stream(_:bufferLimit:)``) is never
-    /// sent again: it gets the outcome instead; ``HTTPClient/transfer(_:bufferLimit:executor:)`` asks on the head.
+    /// sent again: it gets the outcome instead; ``HTTPClient/transfer(_:bufferLimit:executor:reportsProgress:finishing:)`` asks on the head.
     case retry(after: Duration)
 }

@@ -149,7 +149,7 @@ public struct HTTPRequest: Sendable, Hashable {
         set { storage.value.usesCookieJar = newValue }
     }
 
-    /// How a ``HTTPClient/transfer(_:bufferLimit:executor:)`` treats a `text/event-stream` answer: with
+    /// How a ``HTTPClient/transfer(_:bufferLimit:executor:reportsProgress:finishing:)`` treats a `text/event-stream` answer: with
     /// ``EventStreamOptions/reconnects``, a stream that ends (or breaks) is opened again with `Last-Event-ID`
     /// after the stream's `retry:` time (see ``HTTPTransferEvent/reconnected(connection:lastEventID:)``).
     /// No reconnection by default.

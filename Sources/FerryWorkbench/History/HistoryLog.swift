@@ -17,21 +17,34 @@ public struct HistoryLog: Sendable {
     /// The current log file.
     public let url: URL
     /// The rotated log file.
-    public var rotatedURL: URL { url.deletingLastPathComponent().appendingPathComponent("history.1.jsonl") }
+    public var rotatedURL: URL {
+        url.deletingLastPathComponent().appending(path: "history.1.jsonl", directoryHint: .notDirectory)
+    }
     /// The size past which the log is rotated.
     public var maximumBytes: Int
 
     /// The history of a workspace's state folder.
     public init(stateFolder: URL, maximumBytes: Int = 8 << 20) {
-        url = stateFolder.appendingPathComponent("history.jsonl")
+        url = stateFolder.appending(path: "history.jsonl", directoryHint: .notDirectory)
         self.maximumBytes = maximumBytes
     }
 
-    /// Appends one entry as one line.
+    /// Appends one entry as one line (creating the folder when it is missing: only then, so that an append to a
+    /// history that exists asks the file system nothing more).
     public func append(_ entry: HistoryEntry) throws {
         let line = entry.historyLine
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try LockFile.withLock(url.deletingLastPathComponent().appendingPathComponent("history.lock")) {
+        do {
+            try append(line)
+        } catch {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try append(line)
+        }
+    }
+
+    private func append(_ line: [UInt8]) throws {
+        let lock = url.deletingLastPathComponent().appending(path: "history.lock", directoryHint: .notDirectory)
+        try LockFile.withLock(lock) {
             guard let descriptor = try? FileDescriptor.open(url.path, O_WRONLY | O_APPEND | O_CREAT, permissions: 0o600)
             else { throw WorkspaceError.io(path: url.path, reason: "cannot open the history") }
             defer { descriptor.closeIgnoringErrors() }

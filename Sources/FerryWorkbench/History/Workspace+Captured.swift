@@ -9,12 +9,17 @@ extension Workspace {
     /// file first, else a name unique in the workspace). References with no recorded response are
     /// left out, so they stay unresolved and are reported by name.
     ///
-    /// `PATH` is `$` or `*` for the whole body, else keys and indexes: `$.items[0].id`, `code`.
-    public func capturedValues(for request: WorkspaceRequest, history: HistoryLog) -> [String: String] {
-        let references = Self.responseReferences(in: request.request)
+    /// `PATH` is `$` or `*` for the whole body, else keys and indexes: `$.items[0].id`, `code`. References
+    /// already in `known` (values the caller found elsewhere, such as this run's responses) are not looked
+    /// up; `identities` are the requests' stable ids when the caller has them (else they are assigned here).
+    public func capturedValues(
+        for request: WorkspaceRequest, history: HistoryLog, known: [String: String] = [:],
+        identities: [RequestID: String]? = nil
+    ) -> [String: String] {
+        let references = Self.responseReferences(in: request.request).filter { known[$0.expression] == nil }
         guard !references.isEmpty else { return [:] }
         let all = requests
-        guard let ids = try? RequestIdentities(stateFolder: stateFolder).assign(all) else { return [:] }
+        guard let ids = identities ?? (try? RequestIdentities(stateFolder: stateFolder).assign(all)) else { return [:] }
         var values: [String: String] = [:]
         for reference in references {
             guard let source = Self.requestNamed(reference.requestName, near: request, in: all),
@@ -38,6 +43,9 @@ extension Workspace {
     static func responseReferences(in request: SavedRequest) -> [ResponseReference] {
         var texts = [request.fullURL] + request.headers.map(\.value)
         if let body = request.body { texts.append(body) }
+        // Most requests refer to no response: tell so from the bytes before searching the text.
+        let marker = Array(".response".utf8)
+        guard texts.contains(where: { $0.utf8.firstRange(of: marker) != nil }) else { return [] }
         var found: [ResponseReference] = []
         for text in texts {
             var rest = Substring(text)

@@ -46,7 +46,7 @@ public struct CollectionRun: Sendable {
     public var diagnostics: [Diagnostic] {
         var found = workspace.environments().diagnostics + workspace.loadErrors
         for file in files {
-            let owned = Set(file.requests.flatMap { workspace.problems(of: $0) })
+            let owned = Set(file.content.requestFacts().flatMap(\.problems))
             found += file.content.diagnostics.filter { !owned.contains($0) }
         }
         return found

@@ -2,7 +2,7 @@ import FerryHTTP
 import Foundation
 
 /// Runs a ``CollectionRun`` through the one send pipeline (``RequestSender/prepare(_:runningScripts:)`` and
-/// ``RequestSender/start(_:executor:report:)``, so the history, cookies, retries and limits are those of
+/// ``RequestSender/start(_:executor:reportsProgress:report:)``, so the history, cookies, retries and limits are those of
 /// every other send), and reports each request's result as it finishes.
 ///
 /// Values captured from responses (`{{login.response.body.$.token}}`) come first from the responses of this
@@ -43,13 +43,41 @@ public struct CollectionRunner: Sendable {
 
     // MARK: - Running
 
-    /// Everything the requests of one run share.
+    /// Everything the requests of one run share, worked out once at its start: a request at the end of a long
+    /// file costs what one at its start does.
     private struct Shared: Sendable {
         var run: CollectionRun
         var environments: EnvironmentFiles
-        var responses = RunResponses()
+        var dotenv: [String: String]
+        var processEnvironment: [String: String]
+        /// Every request's facts from its file (line, problems, in-file variables), by path, then position.
+        var facts: [String: [HTTPFile.RequestFacts]]
+        /// The stable ids of the workspace's requests, assigned once for the whole run (`nil` when
+        /// `.ferry/ids.json` cannot be written: each send then tries again and reports why not).
+        var identities: [RequestID: String]?
+        var responses: RunResponses
         var stopped = Locked(false)
         var report: @Sendable (RunEvent) -> Void
+
+        init(run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) {
+            self.run = run
+            self.report = report
+            let workspace = run.workspace
+            environments = workspace.environments()
+            dotenv = workspace.dotenv()
+            processEnvironment = ProcessInfo.processInfo.environment
+            let files = run.files
+            facts = Dictionary(files.map { ($0.path, $0.content.requestFacts()) }) { first, _ in first }
+            let all = workspace.requests
+            let logs = files.contains { $0.content.requests.contains { !$0.directives.noLog } }
+            identities =
+                logs
+                ? try? {
+                    try workspace.ensureStateFolder()
+                    return try RequestIdentities(stateFolder: workspace.stateFolder).assign(all)
+                }() : nil
+            responses = RunResponses(requests: all, referencedBy: files.flatMap(\.requests))
+        }
     }
 
     private func execute(_ run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) async {
@@ -59,7 +87,7 @@ public struct CollectionRunner: Sendable {
         if requests.contains(where: { !$0.preRequestScripts.isEmpty || !$0.responseHandlerScripts.isEmpty }) {
             sender.scripting.engine.warmUp()
         }
-        let shared = Shared(run: run, environments: run.workspace.environments(), report: report)
+        let shared = Shared(run: run, report: report)
         let files = run.files.map(\.requests)
         let width = max(1, run.parallelFiles)
         await withTaskGroup(of: Void.self) { group in
@@ -87,12 +115,11 @@ public struct CollectionRunner: Sendable {
 
     private func runRequest(_ request: WorkspaceRequest, _ shared: Shared) async -> RequestRunResult {
         let workspace = shared.run.workspace
+        let facts = shared.facts[request.path].flatMap {
+            $0.indices.contains(request.position) ? $0[request.position] : nil
+        }
         let location = SourceLocation(
-            file: request.path,
-            line: request.request.sourceMap?.requestLine
-                ?? workspace.fileIndex(request.path).flatMap {
-                    workspace.files[$0].content.line(ofRequestAt: request.position)
-                } ?? 1)
+            file: request.path, line: request.request.sourceMap?.requestLine ?? facts?.line ?? 1)
         var result = RequestRunResult(
             id: request.id, position: request.position, location: location, method: request.request.method,
             outcome: .skipped)
@@ -104,7 +131,7 @@ public struct CollectionRunner: Sendable {
             result.message = "filtered out"
             return result
         }
-        if let problem = workspace.problems(of: request).first {
+        if let problem = (facts?.problems ?? workspace.problems(of: request)).first {
             result.outcome = .invalid
             result.message = problem.description
             return result
@@ -113,8 +140,10 @@ public struct CollectionRunner: Sendable {
         do {
             var plan = try workspace.sendPlan(
                 for: request, environment: shared.run.environment, environments: shared.environments,
-                captured: shared.responses.capturedValues(for: request, in: workspace),
-                overrides: shared.run.overrides)
+                captured: shared.responses.capturedValues(for: request),
+                overrides: shared.run.overrides, processEnvironment: shared.processEnvironment, dotenv: shared.dotenv,
+                fileVariables: facts?.fileVariables,
+                identities: shared.identities)
             plan.access = shared.run.access
             if request.request.isWebSocket {
                 return await conversed(try sender.prepareConversation(plan), into: result)
@@ -146,7 +175,8 @@ public struct CollectionRunner: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let scripts = Locked<SendReport?>(nil)
-        let transfer = sender.start(send) { report in
+        // Only retries and the end matter here: the head, progress and body chunks would wake this loop for nothing.
+        let transfer = sender.start(send, reportsProgress: false) { report in
             log.withLock { $0 += report.problems.map { "warning: \($0)" } }
             scripts.withLock { $0 = report }
         }

@@ -17,8 +17,15 @@ public struct RunReport: Sendable {
         switch event {
         case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
         case .result(let result):
-            let index = results.firstIndex { Self.precedes(result, $0) } ?? results.endIndex
-            results.insert(result, at: index)
+            // Results mostly come in run order: the common case appends; otherwise a binary search finds the place.
+            guard let last = results.last, Self.precedes(result, last) else { return results.append(result) }
+            var low = 0
+            var high = results.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.precedes(result, results[middle]) { high = middle } else { low = middle + 1 }
+            }
+            results.insert(result, at: low)
         }
     }
 

@@ -142,10 +142,10 @@ public struct RequestSender: Sendable {
         var context = plan.context
         let workspace = plan.workspace
         let history = HistoryLog(stateFolder: workspace.stateFolder)
-        for (name, value) in workspace.capturedValues(for: plan.request, history: history)
-        where context.captured[name] == nil {
-            context.captured[name] = value
-        }
+        context.captured.merge(
+            workspace.capturedValues(
+                for: plan.request, history: history, known: context.captured, identities: plan.identities)
+        ) { known, _ in known }
         // A handler runs when the response is in: open JavaScriptCore meanwhile, beside the send.
         if runningScripts, !plan.request.request.responseHandlerScripts.isEmpty { scripting.engine.warmUp() }
         context.scripted = scripting.globals.snapshot()
@@ -191,13 +191,14 @@ public struct RequestSender: Sendable {
     /// outputs (``PreparedSend/outputs``), the history line is written, the response handlers run (when a
     /// response arrived), and `report` is called once with all of it. An output or a history that cannot be
     /// written is a problem in the report; the send stands. Handlers block the finishing step for at most the
-    /// scripts' time limit each.
+    /// scripts' time limit each. Unless `reportsProgress`, only retries and the end are events (see
+    /// ``HTTPClient/transfer(_:bufferLimit:executor:reportsProgress:)``).
     public func start(
-        _ send: PreparedSend, executor: (any TaskExecutor)? = nil,
+        _ send: PreparedSend, executor: (any TaskExecutor)? = nil, reportsProgress: Bool = true,
         report: @escaping @Sendable (SendReport) -> Void = { _ in }
     ) -> HTTPTransfer {
         let started = Date()
-        return client.transfer(send.request, executor: executor).finishing(on: executor) { [self] end in
+        return client.transfer(send.request, executor: executor, reportsProgress: reportsProgress) { [self] end in
             report(finish(end, of: send, started: started, bodyFile: send.request.responseBody.fileURL))
         }
     }
@@ -319,8 +320,14 @@ public struct RequestSender: Sendable {
             entry.responseSize = end.body.count
             entry.responseBodyTruncated = end.body.count > historyBodyCap
         }
-        try workspace.ensureStateFolder()
-        if let stable = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)[id] {
+        let identities: [RequestID: String]
+        if let assigned = send.plan.identities {
+            identities = assigned
+        } else {
+            try workspace.ensureStateFolder()
+            identities = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+        }
+        if let stable = identities[id] {
             entry.requestID = stable
         }
         try HistoryLog(stateFolder: workspace.stateFolder).append(entry)

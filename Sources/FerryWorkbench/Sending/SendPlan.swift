@@ -18,6 +18,11 @@ public struct SendPlan: Sendable {
     /// What the request's files may reach outside the workspace (the sender's own ``RequestSender/access``
     /// confines too): the workbench sets it from the workspace's trust.
     public var access = WorkspaceAccess.trusted
+    /// The stable ids (`.ferry/ids.json`) of every request of ``workspace``, when the caller assigned them
+    /// already, having made `.ferry/` (``Workspace/ensureStateFolder()``): a run does both once, at its start.
+    /// `nil`: the sender does them when it needs the ids, to record the send or to find an earlier response in
+    /// the history.
+    public var identities: [RequestID: String]?
 
     /// A plan with the given parts.
     public init(

@@ -14,26 +14,31 @@ extension Workspace {
 
     /// Everything `request` needs to be resolved: its file's in-file variables, the named
     /// environment (`nil` for `$shared` only), captured values, overrides, the process
-    /// environment, `.env`, and the bytes of every `< file` it includes (relative to its file).
+    /// environment, `.env`, and the bytes of every `< file` it includes (relative to its file). A caller
+    /// resolving many requests passes what they share: the `environments`, the `dotenv` values and each
+    /// request's `fileVariables` (``HTTPFile/requestFacts()`` has every request's at once).
     ///
     /// Throws when `environment` names no environment, or an included file cannot be read.
     public func context(
         for request: WorkspaceRequest, environment: String?, environments: EnvironmentFiles? = nil,
         captured: [String: String] = [:], overrides: [String: String] = [:],
-        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment, dotenv: [String: String]? = nil,
+        fileVariables: [String: String]? = nil
     ) throws -> VariableContext {
         let files = environments ?? self.environments()
         if let environment, !files.contains(environment) {
             throw WorkspaceError.noSuchEnvironment(environment, known: files.names)
         }
         let fileVariables =
-            fileIndex(request.path).map { self.files[$0].content.fileVariables(forRequestAt: request.position) } ?? [:]
+            fileVariables
+            ?? fileIndex(request.path).map { self.files[$0].content.fileVariables(forRequestAt: request.position) }
+            ?? [:]
         var context = VariableContext(
             fileVariables: fileVariables, environment: files.variables(for: environment), captured: captured,
-            overrides: overrides, processEnvironment: processEnvironment, dotenv: dotenv())
+            overrides: overrides, processEnvironment: processEnvironment, dotenv: dotenv ?? self.dotenv())
         context.authConfigurations = files.authConfigurations(for: environment)
         context.tlsConfiguration = files.tlsConfiguration(for: environment, folder: root)
-        let folder = url(of: request.path).deletingLastPathComponent()
+        let folder = folder(ofFile: request.path)
         for path in request.request.includedFilePaths(with: context) {
             let fileURL = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             // Only regular files are read ahead: a device or a pipe could be endless or block, and is left to

@@ -140,8 +140,14 @@ public struct Workspace: Sendable {
         path.isEmpty ? root : root.appendingPathComponent(path)
     }
 
+    /// The folder holding the file at `path` (relative to the workspace), found without asking the file system
+    /// (as `appendingPathComponent` does, to tell a folder from a file: a stat per call on a run's path).
+    func folder(ofFile path: String) -> URL {
+        root.appending(path: path, directoryHint: .notDirectory).deletingLastPathComponent()
+    }
+
     /// The state folder (`.ferry/`) of this workspace.
-    public var stateFolder: URL { root.appendingPathComponent(Self.stateFolderName) }
+    public var stateFolder: URL { root.appending(path: Self.stateFolderName, directoryHint: .isDirectory) }
 
     /// Every problem found while loading, in file order.
     public var diagnostics: [Diagnostic] { loadErrors + files.flatMap(\.content.diagnostics) }

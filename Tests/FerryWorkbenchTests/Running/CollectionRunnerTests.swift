@@ -86,6 +86,27 @@ import Testing
         #expect(history.contains("/me?user=7"))
     }
 
+    @Test func everySendOfARunIsRecordedUnderItsStableIDAssignedOnceAtTheStart() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let requests = (1...30).map { "### item \($0)\nGET {{host}}/echo?n=\($0)\n" }.joined(separator: "\n")
+        let (folder, workspace) = try workspace(
+            base: server.baseURL,
+            files: ["a.http": "@unused = 1\n" + requests + "\n### late\n@late = 2\nGET {{host}}/echo?late={{late}}\n"])
+        _ = folder
+        let report = await report(of: testRun(workspace))
+        #expect(report.results.count == 31)
+        #expect(report.results.allSatisfy { $0.outcome == .passed })
+        #expect(server.requests.last?.target == "/echo?late=2")
+        // The ids the run recorded are those of .ferry/ids.json, one per request, each line under its own.
+        let ids = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+        let entries = HistoryLog(stateFolder: workspace.stateFolder).entries()
+        #expect(entries.count == 31)
+        #expect(Set(entries.map(\.requestID)) == Set(ids.values))
+        #expect(entries.map(\.requestID) == workspace.requests.compactMap { ids[$0.id] })
+        #expect(FileManager.default.fileExists(atPath: workspace.stateFolder.appendingPathComponent(".gitignore").path))
+    }
+
     @Test func filterAndFailFastSkipWhatTheyLeaveOut() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -327,22 +327,40 @@ extension StreamedAttempts {
 extension HTTPTransfer {
     /// This transfer's events, with `beforeEnd` run (to completion) before the end is handed on: for work
     /// that must be done by the time a reader sees the end, such as recording it. Canceling the result
-    /// cancels this transfer; iterate only the result. The relaying runs on `executor` when given.
+    /// cancels this transfer, and `beforeEnd`'s task when it has begun (work that checks `Task.isCancelled`,
+    /// such as a response handler, stops early); iterate only the result. The relaying runs on `executor`
+    /// when given.
     public func finishing(
         on executor: (any TaskExecutor)? = nil, with beforeEnd: @escaping @Sendable (TransferEnd) async -> Void
     ) -> HTTPTransfer {
         let (events, continuation) = AsyncStream.makeStream(of: HTTPTransferEvent.self)
         let relayed = HTTPTransfer(events: events)
         let source = self
-        continuation.onTermination = { reason in
-            if case .cancelled = reason { source.cancel() }
-        }
         // Canceling the relay cancels the source, whose end still comes through: the relaying task itself is
-        // never canceled (its iteration would stop before the end).
-        relayed.onCancel { source.cancel() }
+        // never canceled (its iteration would stop before the end), only the task that runs `beforeEnd`.
+        let finisher = Locked<(isCanceled: Bool, task: Task<Void, Never>?)>((false, nil))
+        let cancel: @Sendable () -> Void = {
+            source.cancel()
+            finisher.withLock { state -> Task<Void, Never>? in
+                state.isCanceled = true
+                return state.task
+            }?.cancel()
+        }
+        continuation.onTermination = { reason in
+            if case .cancelled = reason { cancel() }
+        }
+        relayed.onCancel(cancel)
         Task(executorPreference: executor) {
             for await event in source.events {
-                if case .ended(let end) = event { await beforeEnd(end) }
+                if case .ended(let end) = event {
+                    let task = Task(executorPreference: executor) { await beforeEnd(end) }
+                    let isCanceled = finisher.withLock { state -> Bool in
+                        state.task = task
+                        return state.isCanceled
+                    }
+                    if isCanceled { task.cancel() }
+                    await task.value
+                }
                 continuation.yield(event)
             }
             continuation.finish()

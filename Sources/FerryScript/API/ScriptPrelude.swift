@@ -1,6 +1,6 @@
 /// The JetBrains HTTP Client objects (`client`, `request`, `response`, `crypto`, `jsonPath`, `$random`), written in
-/// JavaScript over the native `host` functions (`ScriptHost`). Evaluated once per engine; the function it
-/// returns installs the globals and returns the controller whose `run(script, facts)` runs one script.
+/// JavaScript over the native `host` functions (`ScriptHost`). Evaluated once per realm; the function it
+/// returns installs the globals and returns the controller whose `run(source, sourceURL, facts)` runs one script.
 enum ScriptPrelude {
     /// The name the prelude has in stacks; frames there are never a user's location.
     static let sourceURL = "ferry:prelude"
@@ -231,6 +231,8 @@ enum ScriptPrelude {
             host.output(stored(text));
           };
           // Runs `body` with the handler's globals; true when it called client.exit(), which ends the handler.
+          // The promise jobs it queued run before it returns, whatever happened: still inside this call, where
+          // the watchdog times them with the rest.
           const within = (entry, body) => {
             define("request", entry.request);
             define("response", entry.response);
@@ -242,11 +244,16 @@ enum ScriptPrelude {
               for (const subscription of entry.subscriptions) subscription.listening = false;
               if (error === exitSignal) return true;
               throw error;
+            } finally {
+              host.drainJobs();
             }
           };
+          const compile = host.compile;
 
           return Object.freeze({
-            run(script, given) {
+            // Compiles `source` (named `sourceURL`) and runs it with `given`'s request and response.
+            run(source, sourceURL, given) {
+              const script = compile(source, sourceURL);
               const entry = { subscriptions: [], request: makeRequest(given.request), response: undefined };
               if (given.response !== null && given.response.liveId !== null) live.set(given.response.liveId, entry);
               entry.response = given.response === null ? undefined : makeResponse(given.response);

@@ -54,6 +54,7 @@ public final class ScriptRunner: @unchecked Sendable {
         case .success(let engine):
             let session = ScriptSession(
                 origin: script.origin, globals: globals, request: request, isPreRequest: response == nil)
+            defer { retireIfStopped(engine) }
             return engine.run(script, session: session, response: response)
         }
     }
@@ -81,6 +82,7 @@ public final class ScriptRunner: @unchecked Sendable {
             }
             let session = ScriptSession(
                 origin: script.origin, globals: globals, request: request, isPreRequest: false)
+            defer { retireIfStopped(engine) }
             let outcome = engine.run(script, in: realm, session: session, response: response, liveID: liveHandlers)
             let handler = LiveHandler(id: liveHandlers, session: session, realm: realm, outcome: outcome)
             // A handler that subscribed nothing is never called again: no message costs it a call.
@@ -95,9 +97,10 @@ public final class ScriptRunner: @unchecked Sendable {
     public func deliver(_ message: String, to handler: LiveHandler) -> [String] {
         lock.lock()
         defer { lock.unlock() }
-        guard handler.isListening, let session = handler.session, let realm = handler.realm,
-            case .success(let engine) = engine
-        else { return [] }
+        guard handler.isListening, let session = handler.session, let realm = handler.realm else { return [] }
+        // The engine the handler started in, which may no longer be the runner's.
+        let engine = realm.engine
+        defer { retireIfStopped(engine) }
         switch engine.deliver(message, toLive: handler.id, in: realm, session: session) {
         case .success(let listening): handler.isListening = listening
         case .failure(let error):
@@ -123,9 +126,9 @@ public final class ScriptRunner: @unchecked Sendable {
         guard !handler.isFinished else { return handler.outcome }
         handler.isFinished = true
         handler.isListening = false
-        guard let session = handler.session, let realm = handler.realm, case .success(let engine) = engine else {
-            return handler.outcome
-        }
+        guard let session = handler.session, let realm = handler.realm else { return handler.outcome }
+        let engine = realm.engine
+        defer { retireIfStopped(engine) }
         let quietly = handler.outcome.error != nil || handler.outcome.exited
         switch engine.finishLive(handler.id, in: realm, session: session, quietly: quietly) {
         case .success(let exited): if exited { handler.outcome.exited = true }
@@ -154,6 +157,13 @@ public final class ScriptRunner: @unchecked Sendable {
     /// Whether the engine has been made (or failed to load): for tests and probes.
     public var isWarm: Bool {
         lock.withLock { engine != nil }
+    }
+
+    /// Lets `engine` go once a script of it was stopped, so the next script gets a new one: a stop can leave
+    /// the engine with jobs queued or a termination pending, which must not reach another script.
+    private func retireIfStopped(_ engine: JavaScriptEngine) {
+        guard engine.isSpent, case .success(let current) = self.engine, current === engine else { return }
+        self.engine = nil
     }
 
     /// The engine, made on first use; a failure to load is remembered.

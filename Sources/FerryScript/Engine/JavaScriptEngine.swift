@@ -1,9 +1,9 @@
 internal import CJavaScriptCore
 import FerryWorkbench
 
-/// One JavaScriptCore context group (one engine instance, its heap and its watchdog) in which every script
-/// of a runner runs, each in a realm of its own (``JavaScriptRealm``). Not thread-safe: `ScriptRunner`
-/// serialises calls.
+/// One JavaScriptCore context group (one engine instance, its heap and its watchdog) in which the scripts
+/// of a runner run, each in a realm of its own (``JavaScriptRealm``), until one is stopped: then the engine
+/// is spent (``isSpent``) and the runner makes another. Not thread-safe: `ScriptRunner` serialises calls.
 final class JavaScriptEngine {
     private let api: UnsafePointer<FerryJSC>
     private let group: OpaquePointer?
@@ -30,11 +30,14 @@ final class JavaScriptEngine {
         api.pointee.contextGroupRelease(group)
     }
 
+    /// Whether a script of this engine was stopped (time, memory, cancel): its jobs may still be queued and a
+    /// termination pending, so no other script may run here.
+    private(set) var isSpent = false
+
     /// A new realm; throws when the API cannot be installed in it (a bug).
     func makeRealm() throws(ScriptError) -> JavaScriptRealm {
-        // Armed before the prelude runs: a limit left at "stop now" by the last script would stop it.
         watchdog.arm()
-        return try JavaScriptRealm(group: group, api: api, functions: functions)
+        return try JavaScriptRealm(engine: self, group: group, api: api, functions: functions)
     }
 
     /// Runs `script` with `session`'s facts in a new realm, which is gone afterwards; what it produced lands in
@@ -110,6 +113,7 @@ final class JavaScriptEngine {
     }
 
     private func scriptError(_ exception: JavaScriptException, session: ScriptSession) -> ScriptError {
+        if watchdog.reason != nil { isSpent = true }
         let location: ScriptLocation
         if innermostFrame(in: exception.stack, sourceURL: session.sourceURL) != nil {
             location = session.location(stack: exception.stack)

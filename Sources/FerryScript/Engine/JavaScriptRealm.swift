@@ -7,6 +7,8 @@ import FerryWorkbench
 /// global — reaches another; values travel between scripts only through `client.global`. A WebSocket
 /// handler keeps its realm while its conversation lasts. Not thread-safe: `ScriptRunner` serialises calls.
 final class JavaScriptRealm {
+    /// The engine the realm is in, kept alive by it.
+    let engine: JavaScriptEngine
     let context: JavaScriptContext
     /// The session the host functions serve while a script of this realm runs.
     let slot = SessionSlot()
@@ -19,7 +21,10 @@ final class JavaScriptRealm {
 
     /// A new global context in `group` with the prelude run over the host functions; throws when the
     /// prelude itself fails (a bug) or the context cannot be made.
-    init(group: OpaquePointer?, api: UnsafePointer<FerryJSC>, functions: NativeFunctionClass) throws(ScriptError) {
+    init(engine: JavaScriptEngine, group: OpaquePointer?, api: UnsafePointer<FerryJSC>, functions: NativeFunctionClass)
+        throws(ScriptError)
+    {
+        self.engine = engine
         self.api = api
         global = api.pointee.globalContextCreateInGroup(group, nil)
         guard let global else {

@@ -185,7 +185,9 @@ enum ScriptPrelude {
             if (length === undefined) throw new Error("$random." + name + "(length) needs a length");
             return host["random_" + name](Number(length));
           };
-          const random = Object.freeze(Object.defineProperties({
+          // Made at first use: the Faker families are most of what installing the API costs, and each script has
+          // a realm of its own.
+          const makeRandom = () => Object.freeze(Object.defineProperties({
             integer: bounded("integer", 0, 1000),
             float: bounded("float", 0, 1000),
             alphabetic: sized("alphabetic"),
@@ -211,7 +213,10 @@ enum ScriptPrelude {
           define("client", client);
           define("crypto", crypto);
           define("jsonPath", jsonPath);
-          define("$random", random);
+          let random;
+          Object.defineProperty(globalThis, "$random", {
+            get() { return random ??= makeRandom(); }, configurable: true,
+          });
           define("console", console);
 
           // The open WebSocket handlers by id: their subscriptions and the `request` and `response` they ran with,

@@ -68,10 +68,12 @@ public struct RequestSender: Sendable {
         }
         do {
             let prepared = try saved.prepared(with: context)
-            let request = TransferLimits.standard.applied(
+            var request = TransferLimits.standard.applied(
                 to: try prepared.httpRequest(
                     location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
                 for: prepared)
+            // One environment's cached responses are never another's.
+            request.cachePartition = plan.environment
             let outputs = try saved.responseOutputs.map {
                 try PreparedOutput.resolving($0, with: context, folder: plan.folder, stateFolder: workspace.stateFolder)
             }

@@ -104,7 +104,7 @@ enum RunCommand: FerryCommand {
         case .json: bytes = JSONRunReport(report).bytes
         case .text:
             guard options.reportPath != nil else { return true }
-            bytes = Array(RunPrinter.text(of: report, marks: .ascii).utf8)
+            bytes = TerminalOutput.escaped(RunPrinter.text(of: report, marks: .ascii))
         }
         guard let path = options.reportPath else {
             TerminalOutput.standardOutput.write(bytes)

@@ -82,7 +82,8 @@ enum WebSocketSendCommand {
         }
     }
 
+    /// Writes a transcript line, made safe wherever it goes (a close reason or a message is the server's text).
     private static func write(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        TerminalOutput.standardOutput.writeText(line + "\n")
     }
 }

@@ -49,6 +49,28 @@ public struct HTTPFile: Sendable, Hashable {
         return nil
     }
 
+    /// The errors inside the sections of requests (what ``Workspace/problems(of:)`` finds request by request),
+    /// in one pass over the sections.
+    func diagnosticsInRequests() -> [Diagnostic] {
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard !errors.isEmpty else { return [] }
+        var ranges: [Range<Int>] = []
+        for (index, section) in sections.enumerated() where section.request != nil {
+            let end = index + 1 < sections.count ? sections[index + 1].firstLine : Int.max
+            ranges.append(section.firstLine..<max(section.firstLine, end))
+        }
+        return errors.filter { error in
+            // The ranges are in file order: the last one starting at or before the error's line holds it, if any.
+            var low = 0
+            var high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].lowerBound <= error.location.line { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && ranges[low - 1].contains(error.location.line)
+        }
+    }
+
     /// The 1-based line of the separator or first line of the request at `position`.
     public func line(ofRequestAt position: Int) -> Int? {
         sectionIndex(ofRequestAt: position).map { sections[$0].firstLine }

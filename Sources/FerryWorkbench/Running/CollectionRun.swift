@@ -46,7 +46,8 @@ public struct CollectionRun: Sendable {
     public var diagnostics: [Diagnostic] {
         var found = workspace.environments().diagnostics + workspace.loadErrors
         for file in files {
-            let owned = Set(file.requests.flatMap { workspace.problems(of: $0) })
+            // A request's errors are reported with it: here only the rest, found in one pass over the file.
+            let owned = Set(file.content.diagnosticsInRequests())
             found += file.content.diagnostics.filter { !owned.contains($0) }
         }
         return found

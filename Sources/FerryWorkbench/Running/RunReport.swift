@@ -17,8 +17,15 @@ public struct RunReport: Sendable {
         switch event {
         case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
         case .result(let result):
-            let index = results.firstIndex { Self.precedes(result, $0) } ?? results.endIndex
-            results.insert(result, at: index)
+            // The results stay in run order (by file, then position): the first one `result` precedes, found by
+            // halving, is where it goes; in a run of one file at a time that is the end, so a run is linear.
+            var low = results.startIndex
+            var high = results.endIndex
+            while low < high {
+                let middle = low + (high - low) / 2
+                if Self.precedes(result, results[middle]) { high = middle } else { low = middle + 1 }
+            }
+            results.insert(result, at: low)
         }
     }
 

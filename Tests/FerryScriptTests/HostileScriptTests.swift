@@ -7,26 +7,26 @@ import Testing
 
 /// Scripts cannot hang Ferry: every loop in every place stops at the limit with an error, blocking primitives
 /// do not exist, memory has a ceiling, a canceled task stops its script, and each script has a realm of its
-/// own. After each, the same runner runs the next script as if nothing happened.
-@Suite struct HostileScriptTests {
+/// own. After each, the same runner runs the next script as if nothing happened. Serialized, each script on a
+/// thread of its own: a script holds its thread while it runs, which must not be one of the cooperative pool's
+/// (two on this machine) that other suites wait on.
+@Suite(.serialized) struct HostileScriptTests {
     /// One runner for the generated shapes: each stops, and the next one runs on the same engine.
     static let runner = ScriptRunner(limit: .milliseconds(100))
 
     @Test(arguments: HostileScripts.all)
-    func everyLoopStopsAndTheNextScriptRuns(source: String) {
-        let outcome = Self.runner.runPreRequest(inline(source), request: plainRequest, globals: ScriptGlobals())
+    func everyLoopStopsAndTheNextScriptRuns(source: String) async throws {
+        let outcome = try await Self.preRequest(source, on: Self.runner)
         #expect(outcome.error?.kind == .timeout, "\(source): \(String(describing: outcome.error))")
-        let next = Self.runner.runPreRequest(
-            inline("client.log('next')"), request: plainRequest, globals: ScriptGlobals())
+        let next = try await Self.preRequest("client.log('next')", on: Self.runner)
         #expect(next.error == nil, "after \(source): \(String(describing: next.error))")
         #expect(next.log == ["next"], "after \(source)")
     }
 
     @Test(arguments: HostileScripts.blocking)
-    func blockingPrimitivesDoNotExist(source: String) {
+    func blockingPrimitivesDoNotExist(source: String) async throws {
         // A limit no test waits for: the script must fail at once, not be stopped.
-        let runner = ScriptRunner(limit: .seconds(600))
-        let outcome = runner.runPreRequest(inline(source), request: plainRequest, globals: ScriptGlobals())
+        let outcome = try await Self.preRequest(source, on: ScriptRunner(limit: .seconds(600)))
         #expect(outcome.error?.kind == .exception, "\(source): \(String(describing: outcome.error))")
         let message = outcome.error?.message ?? ""
         #expect(
@@ -74,13 +74,13 @@ import Testing
         "const keep = []; for (;;) keep.push(new Uint8Array(1 << 20).fill(1));",
         "let text = 'x'; for (;;) { text = text + text; text.charCodeAt(text.length - 1); }",
     ])
-    func aScriptThatGrowsTheProcessPastTheCeilingStops(source: String) {
+    func aScriptThatGrowsTheProcessPastTheCeilingStops(source: String) async throws {
         // Time enough that only the ceiling can stop it.
         let runner = ScriptRunner(limit: .seconds(600), memoryLimit: 64 << 20)
-        let outcome = runner.runPreRequest(inline(source), request: plainRequest, globals: ScriptGlobals())
+        let outcome = try await Self.preRequest(source, on: runner)
         #expect(outcome.error?.kind == .memoryLimit, "\(String(describing: outcome.error))")
         #expect(outcome.error?.message == "stopped: the process grew by more than 64 MiB while it ran")
-        let next = runner.runPreRequest(inline("client.log('next')"), request: plainRequest, globals: ScriptGlobals())
+        let next = try await Self.preRequest("client.log('next')", on: runner)
         #expect(next.error == nil)
     }
 
@@ -144,5 +144,12 @@ import Testing
         #expect(second.error == nil)
         #expect(second.log == [#"{"passed":false}"#, "2", "undefined undefined t-1", "Bearer s"])
         #expect(globals["captured"] == nil)
+    }
+
+    /// Runs `source` as a pre-request script on `runner`, on a thread of its own.
+    static func preRequest(_ source: String, on runner: ScriptRunner) async throws -> ScriptOutcome {
+        try await DedicatedThread.run {
+            runner.runPreRequest(inline(source), request: plainRequest, globals: ScriptGlobals())
+        }
     }
 }

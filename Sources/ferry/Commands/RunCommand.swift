@@ -68,7 +68,7 @@ enum RunCommand: FerryCommand {
             jar.flush()
             if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
         }
-        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
+        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner.fromEnvironment()))
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace)
         let runner = CollectionRunner(sender: sender)
         let printer = RunPrinter(

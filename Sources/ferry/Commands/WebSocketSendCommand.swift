@@ -22,7 +22,8 @@ enum WebSocketSendCommand {
             if let problem = jar.persistenceError { printError("ferry send: warning: cookies: \(problem)") }
         }
         let sender = RequestSender(
-            client: HTTPClient(transport: CurlTransport(), cookieJar: jar), scripting: Scripting(engine: ScriptRunner())
+            client: HTTPClient(transport: CurlTransport(), cookieJar: jar),
+            scripting: Scripting(engine: ScriptRunner.fromEnvironment())
         )
         var prepared: PreparedConversation
         do {

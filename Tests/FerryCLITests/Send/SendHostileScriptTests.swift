@@ -38,13 +38,15 @@ import Testing
         let fixture = try SendCommandTests.Fixture(
             base: server.baseURL,
             files: ["a.http": "GET {{host}}/items\n\n> {% (async () => { for (;;) await 0; })(); %}\n"])
+        // A limit no test waits for: only Ctrl-C can stop the handler.
         let running = try FerryProcess.start(
-            ["send", "a.http", "--env", "test"], environment: ["LC_ALL": "C"], currentDirectory: fixture.root)
+            ["send", "a.http", "--env", "test"], environment: ["LC_ALL": "C", "FERRY_SCRIPT_SECONDS": "600"],
+            currentDirectory: fixture.root)
         #expect(await eventually(timeout: .seconds(120)) { !server.requests.isEmpty })
         running.interrupt()
         let output = await running.wait()
         #expect(output.status == 130, "\(output.standardError)")
-        // Stopped by Ctrl-C (at once, or before it began), never by running out its 5 s.
+        // Stopped by Ctrl-C (at once, or before it began), never by running out its limit.
         #expect(!output.standardError.contains("stopped after"), "\(output.standardError)")
     }
 }

@@ -37,7 +37,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 23)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 24)
     }
 
     // MARK: - Equality and hashing
@@ -138,7 +138,8 @@ extension HTTPRequest: CopyOnWriteSubject {
             method, target, headers, query, body, auth, timeout, connectTimeout, idleTimeout, redirectPolicy,
             tlsVerification,
             certificateAuthorityBundle, proxy, httpVersion, responseBody, inheritsRetryPolicy ? nil : retryPolicy,
-            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, priority, eventStream,
+            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, cachePartition, priority,
+            eventStream,
         ]
     }
 
@@ -165,6 +166,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(sensitiveHeaders)
         hasher.combine(interceptors)
         hasher.combine(usesCache)
+        hasher.combine(cachePartition)
         hasher.combine(priority)
         hasher.combine(eventStream)
         return hasher.finalize()
@@ -211,6 +213,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("sensitiveHeaders") { $0.sensitiveHeaders = ["X-Api-Key"] },
             ValueChange("inheritsRetryPolicy") { $0.inheritsRetryPolicy = false },
             ValueChange("usesCache") { $0.usesCache = false },
+            ValueChange("cachePartition") { $0.cachePartition = "staging" },
             ValueChange("priority") { $0.priority = .high },
             ValueChange("eventStream") { $0.eventStream = EventStreamOptions(reconnects: true) },
             ValueChange("interceptors, excluded") { $0.interceptors.excluded = [.auth] },

@@ -13,6 +13,21 @@ static bool loaded;
 static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+// JavaScriptCore's C++ entry points the C API lacks, exported by the library (C++ symbol names, so only
+// this library's ABI: a library without them refuses to load). `JSC::VM::drainMicrotasks()` runs the queued
+// jobs; `JSC::JSLockHolder(JSC::VM*)` and its destructor hold the engine's lock around it, which a native
+// function runs without (the engine drops its locks around every callback). A context group is its VM.
+typedef void (*FerryDrainMicrotasks)(void *vm);
+typedef void (*FerryLockHolderCreate)(void *holder, void *vm);
+typedef void (*FerryLockHolderDestroy)(void *holder);
+static FerryDrainMicrotasks drainMicrotasks;
+static FerryLockHolderCreate lockHolderCreate;
+static FerryLockHolderDestroy lockHolderDestroy;
+
+// `jsc_options_set_boolean` from the library's GLib API (declared in <jsc/jscoptions.h>, which needs GLib's
+// headers; gboolean is an int).
+typedef int (*FerryOptionsSetBoolean)(const char *option, int value);
+
 // Resolves `name` into `slot`, checking at compile time that the slot has the header's type.
 #define RESOLVE(slot, name)                                                                               \
     do {                                                                                                  \
@@ -27,6 +42,27 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 // Declared in JSContextRefPrivate.h, which Debian does not install.
 void JSContextGroupSetExecutionTimeLimit(
     JSContextGroupRef group, double limit, FerryJSShouldTerminateCallback callback, void *info);
+void JSSynchronousGarbageCollectForDebugging(JSContextRef context);
+
+// Resolves the C++ symbol `symbol` into `slot`, or fails the load naming it.
+#define RESOLVE_PRIVATE(slot, type, symbol, what)                                                         \
+    do {                                                                                                  \
+        slot = (type)dlsym(handle, symbol);                                                               \
+        if (slot == NULL) {                                                                               \
+            snprintf(failure, sizeof failure, "%s has no %s, which Ferry needs to stop scripts", path, what); \
+            return;                                                                                       \
+        }                                                                                                 \
+    } while (0)
+
+// Turns `option` off before the first context exists (options are fixed once the engine is made).
+static bool disable(void *handle, const char *path, const char *option) {
+    FerryOptionsSetBoolean set = (FerryOptionsSetBoolean)dlsym(handle, "jsc_options_set_boolean");
+    if (set == NULL || !set(option, 0)) {
+        snprintf(failure, sizeof failure, "%s cannot turn off %s, which Ferry needs to stop scripts", path, option);
+        return false;
+    }
+    return true;
+}
 
 static void load(void) {
     const char *override = getenv("FERRY_JSC_LIBRARY");
@@ -39,6 +75,10 @@ static void load(void) {
                  path, reason != NULL ? reason : "unknown error");
         return;
     }
+    if (!disable(handle, path, "useWasm") || !disable(handle, path, "useSharedArrayBuffer")) return;
+    RESOLVE_PRIVATE(drainMicrotasks, FerryDrainMicrotasks, "_ZN3JSC2VM15drainMicrotasksEv", "JSC::VM::drainMicrotasks");
+    RESOLVE_PRIVATE(lockHolderCreate, FerryLockHolderCreate, "_ZN3JSC12JSLockHolderC1EPNS_2VME", "JSC::JSLockHolder");
+    RESOLVE_PRIVATE(lockHolderDestroy, FerryLockHolderDestroy, "_ZN3JSC12JSLockHolderD1Ev", "JSC::JSLockHolder");
     RESOLVE(contextGroupCreate, JSContextGroupCreate);
     RESOLVE(contextGroupRelease, JSContextGroupRelease);
     RESOLVE(contextGroupSetExecutionTimeLimit, JSContextGroupSetExecutionTimeLimit);
@@ -79,6 +119,7 @@ static void load(void) {
     RESOLVE(objectSetProperty, JSObjectSetProperty);
     RESOLVE(objectIsFunction, JSObjectIsFunction);
     RESOLVE(objectCallAsFunction, JSObjectCallAsFunction);
+    RESOLVE(synchronousGarbageCollect, JSSynchronousGarbageCollectForDebugging);
     loaded = true;
 }
 
@@ -91,3 +132,11 @@ bool ferry_jsc_load(char *_Nullable error, size_t errorSize) {
 }
 
 const FerryJSC *_Nonnull ferry_jsc(void) { return &table; }
+
+void ferry_jsc_drain_microtasks(JSContextGroupRef _Nonnull group) {
+    // A JSLockHolder is one RefPtr<VM>; room for more keeps a later layout from writing past it.
+    void *holder[4] = {NULL, NULL, NULL, NULL};
+    lockHolderCreate(holder, (void *)group);
+    drainMicrotasks((void *)group);
+    lockHolderDestroy(holder);
+}

@@ -4,19 +4,27 @@ import Foundation
 /// Runs pre-request scripts and response handlers (the JetBrains HTTP Client API on JavaScriptCore).
 ///
 /// JavaScriptCore is opened on the first run, not before, so a process that never runs a script never
-/// maps it; one engine then serves every script of the runner. Runs are serialised and block the
-/// calling thread for at most the time limit: call from a background task, not the main actor.
+/// maps it; one engine then serves every script of the runner, each script in a realm of its own (its own
+/// global object and built-ins), so scripts share only `client.global`. Runs are serialised and block the
+/// calling thread for at most the time limit: call from a background task, not the main actor. A script is
+/// stopped when it used its time, when the process grew by more than the memory limit while it ran, or when
+/// the task that runs it is canceled (within a twentieth of a second of the script's CPU time).
 /// JavaScriptCore's C API is the same on macOS (the system framework), so only the library path differs.
 public final class ScriptRunner: @unchecked Sendable {
-    /// How long a script may run before it is stopped with a `timeout` error.
+    /// How much CPU time a script may use before it is stopped with a `timeout` error.
     public let limit: Duration
+    /// How many bytes the process may grow by while a script runs before it is stopped with a `memoryLimit`
+    /// error.
+    public let memoryLimit: Int
     private let lock = NSLock()
     private var engine: Result<JavaScriptEngine, ScriptError>?
     private var liveHandlers = 0
 
-    /// A runner whose scripts are stopped after `limit` (5 s unless given).
-    public init(limit: Duration = .seconds(5)) {
+    /// A runner whose scripts are stopped after `limit` of CPU time (5 s unless given) or once the process
+    /// grew by `memoryLimit` bytes while one ran (512 MiB unless given).
+    public init(limit: Duration = .seconds(5), memoryLimit: Int = 512 << 20) {
         self.limit = limit
+        self.memoryLimit = memoryLimit
     }
 
     /// Runs a pre-request script (`< {% … %}` or `< ./script.js`): it can read `request` and set
@@ -46,6 +54,7 @@ public final class ScriptRunner: @unchecked Sendable {
         case .success(let engine):
             let session = ScriptSession(
                 origin: script.origin, globals: globals, request: request, isPreRequest: response == nil)
+            defer { retireIfStopped(engine) }
             return engine.run(script, session: session, response: response)
         }
     }
@@ -63,16 +72,21 @@ public final class ScriptRunner: @unchecked Sendable {
         liveHandlers += 1
         switch loadedEngine() {
         case .failure(let error):
-            var outcome = ScriptOutcome()
-            outcome.error = error
-            return LiveHandler(id: liveHandlers, session: nil, outcome: outcome)
+            return LiveHandler(failing: error, id: liveHandlers)
         case .success(let engine):
+            let realm: JavaScriptRealm
+            do throws(ScriptError) {
+                realm = try engine.makeRealm()
+            } catch {
+                return LiveHandler(failing: error, id: liveHandlers)
+            }
             let session = ScriptSession(
                 origin: script.origin, globals: globals, request: request, isPreRequest: false)
-            let outcome = engine.run(script, session: session, response: response, liveID: liveHandlers)
-            let handler = LiveHandler(id: liveHandlers, session: session, outcome: outcome)
+            defer { retireIfStopped(engine) }
+            let outcome = engine.run(script, in: realm, session: session, response: response, liveID: liveHandlers)
+            let handler = LiveHandler(id: liveHandlers, session: session, realm: realm, outcome: outcome)
             // A handler that subscribed nothing is never called again: no message costs it a call.
-            if handler.isListening { handler.isListening = engine.listens(liveHandlers) }
+            if handler.isListening { handler.isListening = realm.listens(liveHandlers) }
             return handler
         }
     }
@@ -83,8 +97,11 @@ public final class ScriptRunner: @unchecked Sendable {
     public func deliver(_ message: String, to handler: LiveHandler) -> [String] {
         lock.lock()
         defer { lock.unlock() }
-        guard handler.isListening, let session = handler.session, case .success(let engine) = engine else { return [] }
-        switch engine.deliver(message, toLive: handler.id, session: session) {
+        guard handler.isListening, let session = handler.session, let realm = handler.realm else { return [] }
+        // The engine the handler started in, which may no longer be the runner's.
+        let engine = realm.engine
+        defer { retireIfStopped(engine) }
+        switch engine.deliver(message, toLive: handler.id, in: realm, session: session) {
         case .success(let listening): handler.isListening = listening
         case .failure(let error):
             handler.outcome.error = error
@@ -109,14 +126,18 @@ public final class ScriptRunner: @unchecked Sendable {
         guard !handler.isFinished else { return handler.outcome }
         handler.isFinished = true
         handler.isListening = false
-        guard let session = handler.session, case .success(let engine) = engine else { return handler.outcome }
+        guard let session = handler.session, let realm = handler.realm else { return handler.outcome }
+        let engine = realm.engine
+        defer { retireIfStopped(engine) }
         let quietly = handler.outcome.error != nil || handler.outcome.exited
-        switch engine.finishLive(handler.id, session: session, quietly: quietly) {
+        switch engine.finishLive(handler.id, in: realm, session: session, quietly: quietly) {
         case .success(let exited): if exited { handler.outcome.exited = true }
         case .failure(let error): handler.outcome.error = error
         }
         session.outputs = []
         handler.outcome = handler.outcome.gathering(session)
+        handler.realm = nil
+        engine.collectIfGrown()
         return handler.outcome
     }
 
@@ -138,12 +159,21 @@ public final class ScriptRunner: @unchecked Sendable {
         lock.withLock { engine != nil }
     }
 
+    /// Lets `engine` go once a script of it was stopped, so the next script gets a new one: a stop can leave
+    /// the engine with jobs queued or a termination pending, which must not reach another script.
+    private func retireIfStopped(_ engine: JavaScriptEngine) {
+        guard engine.isSpent, case .success(let current) = self.engine, current === engine else { return }
+        self.engine = nil
+    }
+
     /// The engine, made on first use; a failure to load is remembered.
     private func loadedEngine() -> Result<JavaScriptEngine, ScriptError> {
         if let engine { return engine }
         let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
         let made = JavaScriptLibrary.load().flatMap { api in
-            Result { () throws(ScriptError) in try JavaScriptEngine(api: api, limitSeconds: seconds) }
+            Result { () throws(ScriptError) in
+                try JavaScriptEngine(api: api, limitSeconds: seconds, memoryLimit: memoryLimit)
+            }
         }
         engine = made
         return made
@@ -156,14 +186,24 @@ public final class ScriptRunner: @unchecked Sendable {
 public final class LiveHandler: @unchecked Sendable {
     fileprivate let id: Int
     fileprivate let session: ScriptSession?
+    /// The handler's own realm, kept while the conversation lasts.
+    fileprivate var realm: JavaScriptRealm?
     fileprivate var outcome: ScriptOutcome
     fileprivate var isListening: Bool
     fileprivate var isFinished = false
 
-    fileprivate init(id: Int, session: ScriptSession?, outcome: ScriptOutcome) {
+    fileprivate init(id: Int, session: ScriptSession?, realm: JavaScriptRealm?, outcome: ScriptOutcome) {
         self.id = id
         self.session = session
+        self.realm = realm
         self.outcome = outcome
         isListening = session != nil && outcome.error == nil && !outcome.exited
+    }
+
+    /// A handler that could not start: `error` is its outcome.
+    fileprivate convenience init(failing error: ScriptError, id: Int) {
+        var outcome = ScriptOutcome()
+        outcome.error = error
+        self.init(id: id, session: nil, realm: nil, outcome: outcome)
     }
 }

@@ -25,12 +25,13 @@ enum ExitCode {
     static let usage: Int32 = 2
 }
 
-/// Writes a line to standard output (made safe on a terminal: see ``TerminalOutput``).
+/// Writes a line of human-readable text to standard output, made safe wherever it goes (see
+/// ``TerminalOutput``).
 func printOutput(_ text: String) {
-    TerminalOutput.standardOutput.write(text + "\n")
+    TerminalOutput.standardOutput.writeText(text + "\n")
 }
 
-/// Writes a line to standard error (made safe on a terminal: messages quote file and network text).
+/// Writes a line to standard error, made safe wherever it goes: messages quote file and network text.
 func printError(_ message: String) {
-    TerminalOutput.standardError.write(message + "\n")
+    TerminalOutput.standardError.writeText(message + "\n")
 }

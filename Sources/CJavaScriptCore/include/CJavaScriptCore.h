@@ -73,10 +73,17 @@ typedef struct FerryJSC {
     JSValueRef (*_Nonnull objectCallAsFunction)(
         JSContextRef context, JSObjectRef object, JSObjectRef thisObject, size_t argumentCount,
         const JSValueRef arguments[], JSValueRef *exception);
+    // Exported by the library but declared only in JSContextRefPrivate.h: a full collection, now.
+    void (*_Nonnull synchronousGarbageCollect)(JSContextRef context);
 } FerryJSC;
 
 #pragma clang diagnostic pop
 
+/// Opens the library (as `ferry_jsc_load` says) with the engine's escape hatches closed before any context
+/// exists: no WebAssembly and no SharedArrayBuffer, so no script can loop where the watchdog does not look
+/// (a WebAssembly loop) or block without running (`Atomics.wait` on shared memory); and with the microtask
+/// drain resolved for ``ferry_jsc_drain_microtasks``. A library without these refuses to load, saying so.
+///
 /// Opens the library (the path in FERRY_JSC_LIBRARY when set, else the system's
 /// libjavascriptcoregtk-4.1.so.0) and resolves every function once; later calls return the first result.
 /// Returns false and writes what is missing, in words, into `error` when it cannot.
@@ -84,5 +91,11 @@ bool ferry_jsc_load(char *_Nullable error, size_t errorSize);
 
 /// The resolved functions; only valid after `ferry_jsc_load` returned true.
 const FerryJSC *_Nonnull ferry_jsc(void);
+
+/// Runs the promise jobs (microtasks) queued in `group` now, on the calling thread, with the engine's lock
+/// held. Called from a native function, so inside the script's own entry into the engine: the group's
+/// execution time limit then covers the jobs as one run, where the engine's own drain (when its lock is
+/// released) would give every job a fresh limit and never stop `for (;;) await 0`.
+void ferry_jsc_drain_microtasks(JSContextGroupRef _Nonnull group);
 
 #endif

@@ -35,11 +35,13 @@ struct TestsView: Widget {
         }
     }
 
-    /// The word a script error's row starts with (`error `, `timeout `, `no engine `).
+    /// The word a script error's row starts with (`error `, `timeout `, `memory `, `canceled `, `no engine `).
     static func label(of kind: ScriptError.Kind) -> String {
         switch kind {
         case .exception: "error "
         case .timeout: "timeout "
+        case .memoryLimit: "memory "
+        case .canceled: "canceled "
         case .engineMissing: "no engine "
         }
     }

@@ -1,3 +1,4 @@
+import FerrySystem
 import Foundation
 
 /// The rules of a private HTTP cache (RFC 9111), as pure functions of requests, responses and times.
@@ -8,13 +9,38 @@ enum CacheRules {
     /// The longest heuristic lifetime given (a tenth of the time since `Last-Modified`, at most this).
     static let maximumHeuristicLifetime: TimeInterval = 24 * 3600
 
-    /// The primary cache key of `request`: its method and its URL without the fragment.
-    static func key(for request: HTTPRequest) -> String? {
+    /// The primary cache key of `request` (RFC 9111 §2: its method and its URL without the fragment), private
+    /// to whoever sent it: with its ``HTTPRequest/cachePartition`` (the environment), its `auth`, its proxy,
+    /// the jar's `cookies` for it and every header field that may carry a credential (all but
+    /// ``neutralHeaders``), so a response is only ever served to a request with the same credentials. Stored
+    /// as a SHA-1 in hex, so that neither the URL's secrets (`?token=…`) nor the credentials are written down.
+    static func key(for request: HTTPRequest, cookies: String? = nil) -> String? {
         guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return nil }
         components.fragment = nil
         guard let text = components.string else { return nil }
-        return "\(request.method.rawValue) \(text)"
+        var parts = ["\(request.method.rawValue) \(text)", request.cachePartition ?? ""]
+        parts.append(request.auth.map { "auth \($0)" } ?? "")
+        parts.append(request.proxy.map { "proxy \($0.absoluteString)" } ?? "")
+        parts.append(cookies.map { "cookie-jar \($0)" } ?? "")
+        parts += request.headers.filter { !neutralHeaders.contains($0.name.lowercased()) }
+            .map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+        return hashed(parts.joined(separator: "\n"))
+    }
+
+    /// Request header fields that never carry a credential: every other one (`Authorization`, `Cookie`,
+    /// `X-Api-Key`, a custom token header) keeps the cached responses of different values apart.
+    static let neutralHeaders: Set<String> = [
+        "accept", "accept-encoding", "accept-language", "cache-control", "pragma", "connection", "content-type",
+        "content-length", "host", "user-agent", "if-none-match", "if-modified-since", "if-match",
+        "if-unmodified-since", "if-range", "range", "te", "referer", "origin", "dnt", "upgrade-insecure-requests",
+        "traceparent", "tracestate", "x-request-id", "x-correlation-id",
+    ]
+
+    /// `text`'s SHA-1 in hex: what the cache stores in place of keys and header values.
+    static func hashed(_ text: String) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(SHA1.digest(Array(text.utf8)).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
     }
 
     /// Whether a `request` may be answered from or stored in the cache at all: GET and HEAD without

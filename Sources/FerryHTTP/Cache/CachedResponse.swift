@@ -3,7 +3,7 @@ import Foundation
 /// A response kept by an ``HTTPCache``: its status, headers and body, when it was asked for and received
 /// (for its age, RFC 9111 §4.2.3), and the request's values of the headers its `Vary` names.
 struct CachedResponse: Sendable, Codable, Hashable {
-    /// The primary key: the method and the URL (RFC 9111 §2).
+    /// The primary key (``CacheRules/key(for:cookies:)``): a hash of the method, the URL and the credentials.
     var key: String
     var status: Int
     var reason: String
@@ -13,7 +13,8 @@ struct CachedResponse: Sendable, Codable, Hashable {
     /// When the request went out and when its response arrived.
     var requestTime: Date
     var responseTime: Date
-    /// The request's value (or absence) of each header the response's `Vary` names, names lowercased.
+    /// The request's value (or absence) of each header the response's `Vary` names, names lowercased, each
+    /// value as its SHA-1 (`Vary: Authorization` must not write the credential down).
     var varyValues: [String: String?]
 
     /// The header fields.
@@ -55,10 +56,11 @@ struct CachedResponse: Sendable, Codable, Hashable {
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
-    /// Field values combined as one, with spaces around commas normalised; `nil` when absent.
+    /// Field values combined as one, with spaces around commas normalised, as a SHA-1; `nil` when absent.
     private static func normalized(_ values: [String]) -> String? {
         guard !values.isEmpty else { return nil }
-        return values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: ",")
+        return CacheRules.hashed(
+            values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: ","))
     }
 }

@@ -1,7 +1,10 @@
+import FerrySystem
 import Foundation
 
 /// The on-disk part of an ``HTTPCache``: one file per primary key (its variants, as a binary property
-/// list), named by a hash of the key and checked against the key inside when read.
+/// list), named by a hash of the key and checked against the key inside when read. Private: the folder is
+/// `0700` and each file `0600` (they hold response bodies, which may be tokens), and the files of the format
+/// before hashed keys (`*.entry`, with URLs in clear) are removed at the first write.
 ///
 /// Writes go to a serial queue and replace files atomically; a file's modification date is its last use,
 /// so the least recently used files are removed first once the folder passes its capacity, across
@@ -10,10 +13,14 @@ final class DiskCacheStore: Sendable {
     private struct Index {
         /// Each file's size and last use, once listed.
         var files: [String: (size: Int, used: Date)]?
+        /// Whether the folder was made private (by this process).
+        var isPrivate = false
     }
 
     let directory: URL
     let capacity: Int
+    /// The entries' file extension.
+    static let fileExtension = ".cached"
     private let queue = DispatchQueue(label: "ferry.http-cache.disk")
     private let index = Locked(Index())
 
@@ -48,8 +55,8 @@ final class DiskCacheStore: Sendable {
         let file = url(for: key)
         queue.async {
             do {
-                try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
-                try data.write(to: file, options: .atomic)
+                try self.makePrivateDirectory()
+                try AtomicFile.write([UInt8](data), to: file.path, permissions: .exactly(0o600))
             } catch {
                 return  // A cache that cannot write only misses later.
             }
@@ -83,6 +90,20 @@ final class DiskCacheStore: Sendable {
 
     // MARK: - Internals
 
+    /// Creates the folder `0700`, or makes an existing one so (the first time, on the queue).
+    private func makePrivateDirectory() throws {
+        guard !index.withLock({ $0.isPrivate }) else { return }
+        let manager = FileManager.default
+        try manager.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        let legacy = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+            $0.hasSuffix(".entry")
+        }
+        for name in legacy { try? manager.removeItem(at: directory.appending(path: name)) }
+        index.withLock { $0.isPrivate = true }
+    }
+
     /// The file for `key`: a 64-bit FNV-1a hash of it in hex.
     func url(for key: String) -> URL {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -90,12 +111,12 @@ final class DiskCacheStore: Sendable {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return directory.appending(path: String(hash, radix: 16) + ".entry")
+        return directory.appending(path: String(hash, radix: 16) + Self.fileExtension)
     }
 
     private func entryNames() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
-            $0.hasSuffix(".entry")
+            $0.hasSuffix(Self.fileExtension)
         }
     }
 

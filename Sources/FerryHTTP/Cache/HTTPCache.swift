@@ -3,8 +3,11 @@ import Foundation
 /// A private HTTP cache (RFC 9111) for an ``HTTPClient``: off unless a client is given one
 /// (``HTTPClient/cache``).
 ///
-/// It keeps GET and HEAD responses in memory and, with a `directory`, on disk too (one file per URL and
-/// method, written atomically, the least recently used removed past `diskCapacity`). It honours
+/// It keeps GET and HEAD responses in memory and, with a `directory`, on disk too (one file per URL, method
+/// and credentials, written atomically, `0600` in a `0700` folder, the least recently used removed past
+/// `diskCapacity`). A response is served only to a request with the same credentials (every header field but
+/// the neutral ones such as `Accept`, the jar's cookies, `auth`, the proxy) and the same
+/// ``HTTPRequest/cachePartition``; keys and `Vary` values are stored as hashes, never the URL or a credential. It honours
 /// `Cache-Control` (`max-age`, `no-store`, `no-cache`, `must-revalidate`, `private`, `public`; `s-maxage` is
 /// for shared caches and ignored), `Expires`, `Age` and `Date`, gives a heuristic lifetime only to statuses
 /// cacheable by default with a `Last-Modified`, revalidates stale entries with `If-None-Match` /
@@ -59,10 +62,9 @@ public final class HTTPCache: Sendable {
         return fromDisk
     }
 
-    /// The stored response `request` selects (its key and `Vary` values), if any.
-    func entry(for request: HTTPRequest) -> CachedResponse? {
-        guard let key = CacheRules.key(for: request) else { return nil }
-        return variants(for: key).first { $0.matches(request) }
+    /// The stored response `request` selects (its primary `key` and `Vary` values), if any.
+    func entry(for request: HTTPRequest, key: String) -> CachedResponse? {
+        variants(for: key).first { $0.matches(request) }
     }
 
     /// Stores `entry`, replacing the variant it matches.
@@ -75,12 +77,13 @@ public final class HTTPCache: Sendable {
         disk?.write(variants, for: entry.key)
     }
 
-    /// Removes everything stored for `request`'s URL, whatever the method.
-    func invalidate(_ request: HTTPRequest) {
+    /// Removes everything stored for `request`'s URL, whatever the method, with its credentials (the jar's
+    /// `cookies` among them): the responses other credentials got are theirs, and stay.
+    func invalidate(_ request: HTTPRequest, cookies: String?) {
         for method in [HTTPMethod.get, .head] {
             var probe = request
             probe.method = method
-            guard let key = CacheRules.key(for: probe) else { continue }
+            guard let key = CacheRules.key(for: probe, cookies: cookies) else { continue }
             memory.withLock { $0.remove(key) }
             disk?.remove(key)
         }

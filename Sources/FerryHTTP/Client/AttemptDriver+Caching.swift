@@ -11,17 +11,22 @@ extension AttemptDriver {
         guard let cache = client.cache else { return nil }
         let request = attempt.sent
         let completion = events.completion
-        guard request.usesCache, CacheRules.isCacheable(request) else {
+        // Cookies added per hop (by the transport or the hop follower) are not in the request's headers: the key
+        // takes the jar's for the URL.
+        let cookies = request.url.flatMap { attempt.jar?.cookieHeader(for: $0) }
+        guard request.usesCache, CacheRules.isCacheable(request),
+            let key = CacheRules.key(for: request, cookies: cookies)
+        else {
             events.completion = { result in
                 if case .success(let response) = result, CacheRules.invalidates(request, status: response.status) {
-                    cache.invalidate(request)
+                    cache.invalidate(request, cookies: cookies)
                 }
                 completion(result)
             }
             return nil
         }
         let started = ContinuousClock.now
-        let stored = cache.entry(for: request)
+        let stored = cache.entry(for: request, key: key)
         if let stored, CacheRules.isFresh(stored, for: request, at: Date()) {
             var timing = TransferTiming()
             timing.total = ContinuousClock.now - started
@@ -39,7 +44,7 @@ extension AttemptDriver {
             return copy
         }
         let settling = Settling(
-            cache: cache, request: request, revalidating: revalidated?.1, requestTime: Date(), copy: copy)
+            cache: cache, request: request, key: key, revalidating: revalidated?.1, requestTime: Date(), copy: copy)
         events.completion = { result in completion(settling.settle(result)) }
         return nil
     }
@@ -76,6 +81,8 @@ private struct Settling: Sendable {
     let cache: HTTPCache
     /// The request as it was before the cache made it conditional.
     let request: HTTPRequest
+    /// Its primary key.
+    let key: String
     /// The stored response the request was made conditional on.
     let revalidating: CachedResponse?
     let requestTime: Date
@@ -83,7 +90,7 @@ private struct Settling: Sendable {
     let copy: BodyCopy?
 
     func settle(_ result: Result<HTTPResponse, HTTPClientError>) -> Result<HTTPResponse, HTTPClientError> {
-        guard case .success(var response) = result, let key = CacheRules.key(for: request) else { return result }
+        guard case .success(var response) = result else { return result }
         let responseTime = Date()
         if let revalidating, response.status == 304 {
             let updated = CacheRules.updated(

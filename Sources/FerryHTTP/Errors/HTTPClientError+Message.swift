@@ -27,6 +27,8 @@ extension HTTPClientError {
             "The secure connection failed: \(failure.explanation). \(failure.advice)"
         case .connectionReset:
             "The server reset the connection. It may have crashed or refused the request; try again or check its logs."
+        case .malformedResponse(let why):
+            "The response is malformed: \(why). Nothing of it was kept; the server or a proxy is at fault."
         case .bodyTruncated(let why):
             "The response ended early: \(why). The server or a proxy cut the transfer short."
         case .bodyTooLarge(let limit):

@@ -37,6 +37,9 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
         case connectionReset
         /// The body ended before its declared length, or its framing was broken.
         case bodyTruncated(String)
+        /// The response cannot be read as HTTP says (RFC 9110), and why: conflicting `Content-Length` fields, or
+        /// one that is not a number or too large to be one.
+        case malformedResponse(String)
         /// The body in memory would exceed the request's limit.
         case bodyTooLarge(limit: Int)
         /// More redirects than the policy allows.

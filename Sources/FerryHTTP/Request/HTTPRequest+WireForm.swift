@@ -3,7 +3,8 @@
 extension HTTPRequest {
     /// The first part of this request that cannot be sent as it is, or `nil`: the method (a token), the URL
     /// and proxy URL (no space or control character, at most ``WireViolation/urlLengthLimit`` characters),
-    /// each header (a token name; a value without CR, LF or NUL), Digest credentials, and a multipart body's
+    /// each header (a token name; an RFC 9110 field value: no control character but the tab), Digest
+    /// credentials, and a multipart body's
     /// boundary and part attributes.
     ///
     /// ``HTTPClient`` checks every attempt here, after the interceptors adapt it and just before the
@@ -11,7 +12,7 @@ extension HTTPRequest {
     public var wireViolation: WireViolation? { wireViolation(cookieLines: nil) }
 
     /// ``wireViolation``, and the cookie jar's Netscape cookie file lines for libcurl's cookie engine
-    /// (``TransferEvents/perHopCookieLines``), which hold no CR, LF or NUL either.
+    /// (``TransferEvents/perHopCookieLines``), which hold no control character either.
     func wireViolation(cookieLines: [String]?) -> WireViolation? {
         if let violation = WireViolation.method(method.rawValue) { return violation }
         if let violation = WireViolation.url(url?.absoluteString ?? targetDescription) { return violation }
@@ -24,7 +25,7 @@ extension HTTPRequest {
         }
         if case .digest(let user, let password) = auth {
             for text in [user, password] {
-                if let violation = WireViolation.lineBreakOrNUL(in: text, as: .credentials) { return violation }
+                if let violation = WireViolation.fieldControl(in: text, as: .credentials) { return violation }
             }
         }
         if case .multipart(let form) = body, let violation = WireViolation.multipart(form) { return violation }
@@ -33,7 +34,7 @@ extension HTTPRequest {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let name = fields.count > 5 ? fields[5] : ""
             for field in fields {
-                if let violation = WireViolation.lineBreakOrNUL(in: field, as: .cookie(name)) { return violation }
+                if let violation = WireViolation.fieldControl(in: field, as: .cookie(name)) { return violation }
             }
         }
         return nil

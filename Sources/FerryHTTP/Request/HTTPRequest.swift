@@ -125,6 +125,13 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.usesCache }
         set { storage.value.usesCache = newValue }
     }
+    /// What keeps this request's cached responses apart from others' beyond the URL and the credentials: the
+    /// workbench gives the environment's name, so one environment is never answered with another's response.
+    /// `nil` by default.
+    public var cachePartition: String? {
+        get { storage.value.cachePartition }
+        set { storage.value.cachePartition = newValue }
+    }
     /// How much the request matters next to the client's others: the HTTP/2 stream weight, and the order in
     /// which an ``HTTPBatch`` starts waiting requests (``HTTPRequestPriority/normal`` by default).
     public var priority: HTTPRequestPriority {
@@ -231,6 +238,7 @@ extension HTTPRequest {
         var sensitiveHeaders: Set<String> = []
         var interceptors = RequestInterceptors()
         var usesCache = true
+        var cachePartition: String? = nil
         var priority = HTTPRequestPriority.normal
         var eventStream = EventStreamOptions()
     }

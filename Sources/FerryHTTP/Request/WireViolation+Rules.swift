@@ -34,11 +34,25 @@ extension WireViolation {
         return WireViolation(part, .tooLong(length: length, limit: urlLengthLimit))
     }
 
-    /// The violation of a header field, or `nil`: the name is a token; the value holds no CR, LF or NUL
-    /// (tabs and non-ASCII text are allowed). The value is never quoted: it may be a secret.
+    /// The violation of a header field, or `nil`: the name is a token; the value is an RFC 9110 field value
+    /// (§5.5: no control character but the tab — no CR, LF or NUL, nor ESC, VT, FF, DEL…; non-ASCII text is
+    /// allowed). The value is never quoted: it may be a secret.
     public static func header(name: String, value: String) -> WireViolation? {
         if let violation = token(name, as: .headerName(name), quoting: true) { return violation }
-        return lineBreakOrNUL(in: value, as: .headerValue(name))
+        return fieldControl(in: value, as: .headerValue(name))
+    }
+
+    /// The first character RFC 9110 refuses in a field value (a control other than the tab, or DEL) and its
+    /// column (in Unicode scalars, from 1), or `nil`.
+    public static func firstFieldControl(in text: String) -> (character: Unicode.Scalar, column: Int)? {
+        firstRefused(in: text, allowing: { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) })
+    }
+
+    /// The violation of text that goes inside a header line (a value, a part's attribute, a credential, a
+    /// cookie), or `nil` when it holds no control character but the tab.
+    static func fieldControl(in text: String, as part: Part) -> WireViolation? {
+        guard let (character, column) = firstFieldControl(in: text) else { return nil }
+        return WireViolation(part, .character(character, column: column))
     }
 
     /// The first CR, LF or NUL in `text` and its column (in Unicode scalars, from 1), or `nil`: the characters
@@ -47,15 +61,8 @@ extension WireViolation {
         firstRefused(in: text, allowing: { $0 != 0x0D && $0 != 0x0A && $0 != 0 })
     }
 
-    /// The violation of text that goes inside a header line (a part's attribute, a credential, a cookie), or
-    /// `nil` when it holds no CR, LF or NUL.
-    static func lineBreakOrNUL(in text: String, as part: Part) -> WireViolation? {
-        guard let (character, column) = firstLineBreakOrNUL(in: text) else { return nil }
-        return WireViolation(part, .character(character, column: column))
-    }
-
     /// The violation of a multipart form, or `nil`: the boundary is 1 to 70 RFC 2046 `bchars` (not ending in a
-    /// space); each part's name, filename and content type hold no CR, LF or NUL.
+    /// space); each part's name, filename and content type hold no control character but the tab.
     static func multipart(_ form: MultipartForm) -> WireViolation? {
         let boundary = form.boundary
         if boundary.isEmpty { return WireViolation(.multipartBoundary, .empty) }
@@ -74,7 +81,7 @@ extension WireViolation {
             let attributes = [("name", part.name), ("filename", part.filename), ("Content-Type", part.contentType)]
             for case (let attribute, let text?) in attributes {
                 let field = Part.multipartPart(number: offset + 1, attribute: attribute)
-                if let violation = lineBreakOrNUL(in: text, as: field) { return violation }
+                if let violation = fieldControl(in: text, as: field) { return violation }
             }
         }
         return nil

@@ -34,13 +34,7 @@ extension ScriptHost {
             }
         }
         context.setProperty("random_fake", fake, on: host)
-        // The families and their members, for the prelude's `$random.name.firstName` getters.
-        let families = Dictionary(grouping: FakeData.paths) { String($0.prefix { $0 != "." }) }
-            .map { family, paths in
-                "\"\(family)\":[" + paths.map { "\"\($0.dropFirst(family.count + 1))\"" }.joined(separator: ",") + "]"
-            }
-        context.setProperty(
-            "random_fakeFamilies", context.string("{" + families.joined(separator: ",") + "}"), on: host)
+        context.setProperty("random_fakeFamilies", context.string(fakeFamilies), on: host)
         define("uuid") { context, _ in context.string(values.uuid()) }
         define("email") { context, _ in context.string(values.email()) }
         define("integer") { context, bounds throws(DynamicValueError) in
@@ -62,4 +56,14 @@ extension ScriptHost {
             context.string(try values.numeric(length: try whole(length[0])))
         }
     }
+
+    /// The Faker families and their members as JSON, for the prelude's `$random.name.firstName` getters: made
+    /// once, as every realm installs it.
+    private static let fakeFamilies: String = {
+        let families = Dictionary(grouping: FakeData.paths) { String($0.prefix { $0 != "." }) }
+            .map { family, paths in
+                "\"\(family)\":[" + paths.map { "\"\($0.dropFirst(family.count + 1))\"" }.joined(separator: ",") + "]"
+            }
+        return "{" + families.joined(separator: ",") + "}"
+    }()
 }

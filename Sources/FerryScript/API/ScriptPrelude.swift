@@ -1,6 +1,6 @@
 /// The JetBrains HTTP Client objects (`client`, `request`, `response`, `crypto`, `jsonPath`, `$random`), written in
-/// JavaScript over the native `host` functions (`ScriptHost`). Evaluated once per engine; the function it
-/// returns installs the globals and returns the controller whose `run(script, facts)` runs one script.
+/// JavaScript over the native `host` functions (`ScriptHost`). Evaluated once per realm; the function it
+/// returns installs the globals and returns the controller whose `run(source, sourceURL, facts)` runs one script.
 enum ScriptPrelude {
     /// The name the prelude has in stacks; frames there are never a user's location.
     static let sourceURL = "ferry:prelude"
@@ -187,7 +187,9 @@ enum ScriptPrelude {
             if (length === undefined) throw new Error("$random." + name + "(length) needs a length");
             return host["random_" + name](Number(length));
           };
-          const random = Object.freeze(Object.defineProperties({
+          // Made at first use: the Faker families are most of what installing the API costs, and each script has
+          // a realm of its own.
+          const makeRandom = () => Object.freeze(Object.defineProperties({
             integer: bounded("integer", 0, 1000),
             float: bounded("float", 0, 1000),
             alphabetic: sized("alphabetic"),
@@ -236,7 +238,10 @@ enum ScriptPrelude {
           define("client", client);
           define("crypto", crypto);
           define("jsonPath", jsonPath);
-          define("$random", random);
+          let random;
+          Object.defineProperty(globalThis, "$random", {
+            get() { return random ??= makeRandom(); }, configurable: true,
+          });
           define("console", console);
           define("sleep", sleep);
           define("setTimeout", setTimeout);
@@ -259,6 +264,8 @@ enum ScriptPrelude {
             host.output(stored(text));
           };
           // Runs `body` with the handler's globals; true when it called client.exit(), which ends the handler.
+          // The promise jobs it queued run before it returns, whatever happened: still inside this call, where
+          // the watchdog times them with the rest.
           const within = (entry, body) => {
             define("request", entry.request);
             define("response", entry.response);
@@ -270,11 +277,16 @@ enum ScriptPrelude {
               for (const subscription of entry.subscriptions) subscription.listening = false;
               if (error === exitSignal) return true;
               throw error;
+            } finally {
+              host.drainJobs();
             }
           };
+          const compile = host.compile;
 
           return Object.freeze({
-            run(script, given) {
+            // Compiles `source` (named `sourceURL`) and runs it with `given`'s request and response.
+            run(source, sourceURL, given) {
+              const script = compile(source, sourceURL);
               const entry = { subscriptions: [], request: makeRequest(given.request), response: undefined };
               if (given.response !== null && given.response.liveId !== null) live.set(given.response.liveId, entry);
               entry.response = given.response === null ? undefined : makeResponse(given.response);

@@ -1,135 +1,143 @@
 internal import CJavaScriptCore
-import FerryDynamic
 import FerryWorkbench
 
-/// One JavaScriptCore context group and global context with the API installed, reused for every script
-/// of a runner (each script runs in its own function scope, so its declarations do not leak into the
-/// next). Not thread-safe: `ScriptRunner` serialises calls.
+/// One JavaScriptCore context group (one engine instance, its heap and its watchdog) in which the scripts
+/// of a runner run, each in a realm of its own (``JavaScriptRealm``), until one is stopped: then the engine
+/// is spent (``isSpent``) and the runner makes another. Not thread-safe: `ScriptRunner` serialises calls.
 final class JavaScriptEngine {
     private let api: UnsafePointer<FerryJSC>
     private let group: OpaquePointer?
-    private let global: OpaquePointer?
-    private let context: JavaScriptContext
+    /// An empty context kept for collecting the garbage a realm left once the realm is gone.
+    private let home: OpaquePointer?
     private let functions: NativeFunctionClass
-    private let limit: ExecutionLimit
-    private let slot = SessionSlot()
-    private let runFunction: OpaquePointer?
-    private let listensFunction: OpaquePointer?
-    private let deliverFunction: OpaquePointer?
-    private let finishFunction: OpaquePointer?
+    private let watchdog: ScriptWatchdog
 
-    /// Creates the context and installs the API; throws when the prelude itself fails (a bug).
-    init(api: UnsafePointer<FerryJSC>, limitSeconds: Double) throws(ScriptError) {
+    /// Creates the group; throws when JavaScriptCore cannot make a context.
+    init(api: UnsafePointer<FerryJSC>, limitSeconds: Double, memoryLimit: Int) throws(ScriptError) {
         self.api = api
         group = api.pointee.contextGroupCreate()
-        global = api.pointee.globalContextCreateInGroup(group, nil)
-        guard let global else {
+        home = api.pointee.globalContextCreateInGroup(group, nil)
+        guard home != nil else {
+            api.pointee.contextGroupRelease(group)
             throw ScriptError(message: "JavaScriptCore could not create a context", location: nil, kind: .engineMissing)
         }
-        let context = JavaScriptContext(api: api, ref: global)
-        self.context = context
         functions = NativeFunctionClass(api: api)
-        limit = ExecutionLimit(seconds: limitSeconds)
-        let host = ScriptHost.make(in: context, functions: functions, slot: slot, values: DynamicValues())
-        let controller: OpaquePointer?
-        do throws(JavaScriptException) {
-            let install = try context.evaluate(ScriptPrelude.source, sourceURL: ScriptPrelude.sourceURL, line: 1)
-            controller = context.object(try context.call(context.object(install), [host]))
-        } catch {
-            throw ScriptError(
-                message: "the script API did not install: \(error.message)", location: nil, kind: .exception)
-        }
-        let functions = ["run", "listens", "deliver", "finish"].map {
-            context.object(context.property($0, of: controller))
-        }
-        guard functions.allSatisfy({ $0 != nil }) else {
-            throw ScriptError(message: "the script API did not install", location: nil, kind: .exception)
-        }
-        for function in functions { context.protect(function) }
-        (runFunction, listensFunction, deliverFunction, finishFunction) =
-            (functions[0], functions[1], functions[2], functions[3])
+        watchdog = ScriptWatchdog(group: group, api: api, seconds: limitSeconds, memoryLimit: memoryLimit)
     }
 
     deinit {
-        context.unprotect(runFunction)
-        context.unprotect(listensFunction)
-        context.unprotect(deliverFunction)
-        context.unprotect(finishFunction)
-        api.pointee.globalContextRelease(global)
+        api.pointee.globalContextRelease(home)
         api.pointee.contextGroupRelease(group)
     }
 
-    /// Runs `script` with `session`'s facts; what it produced lands in the returned outcome. With `liveID`,
-    /// `response.body.onEachMessage` subscribes under that id for ``deliver(_:toLive:session:)``.
+    /// Whether a script of this engine was stopped (time, memory, cancel): its jobs may still be queued and a
+    /// termination pending, so no other script may run here.
+    private(set) var isSpent = false
+
+    /// A new realm; throws when the API cannot be installed in it (a bug).
+    func makeRealm() throws(ScriptError) -> JavaScriptRealm {
+        watchdog.arm()
+        return try JavaScriptRealm(engine: self, group: group, api: api, functions: functions)
+    }
+
+    /// Runs `script` with `session`'s facts in a new realm, which is gone afterwards; what it produced lands in
+    /// the returned outcome.
+    func run(_ script: Script, session: ScriptSession, response: ScriptResponseFacts?) -> ScriptOutcome {
+        let outcome: ScriptOutcome
+        do throws(ScriptError) {
+            let realm = try makeRealm()
+            outcome = run(script, in: realm, session: session, response: response, liveID: nil)
+        } catch {
+            var failed = ScriptOutcome()
+            failed.error = error
+            return failed
+        }
+        collectIfGrown()
+        return outcome
+    }
+
+    /// Runs `script` in `realm` with `session`'s facts. With `liveID`, `response.body.onEachMessage` subscribes
+    /// under that id for ``deliver(_:toLive:in:session:)``.
     func run(
-        _ script: Script, session: ScriptSession, response: ScriptResponseFacts?, liveID: Int? = nil
+        _ script: Script, in realm: JavaScriptRealm, session: ScriptSession, response: ScriptResponseFacts?,
+        liveID: Int?
     ) -> ScriptOutcome {
-        slot.session = session
-        defer { slot.session = nil }
+        realm.slot.session = session
+        defer { realm.slot.session = nil }
         var outcome = ScriptOutcome()
+        let facts = realm.context.parseJSON(
+            ScriptFacts.json(request: session.request, response: response, liveID: liveID))
+        watchdog.arm()
         do throws(JavaScriptException) {
-            let wrapped = "(function () {\n" + script.source + "\n})"
-            let compiled = try context.evaluate(wrapped, sourceURL: session.sourceURL, line: 1)
-            let facts = context.parseJSON(
-                ScriptFacts.json(request: session.request, response: response, liveID: liveID))
-            limit.arm(group, api: api)
-            let exited = try context.call(runFunction, [compiled, facts])
-            outcome.exited = context.truthy(exited)
+            outcome.exited = try realm.run(script.source, sourceURL: session.sourceURL, facts: facts)
         } catch {
             outcome.error = scriptError(error, session: session)
         }
         return outcome.gathering(session)
     }
 
-    /// Whether live handler `id` subscribed a callback that still listens.
-    func listens(_ id: Int) -> Bool {
-        (try? context.call(listensFunction, [context.number(Double(id))])).map(context.truthy) ?? false
-    }
-
-    /// Hands `message` to the callbacks live handler `id` subscribed; returns whether one still listens, or
-    /// why a callback stopped (it threw or ran past the limit: the handler listens no more). What they sent
-    /// with `output()` is in `session.outputs`.
-    func deliver(_ message: String, toLive id: Int, session: ScriptSession) -> Result<Bool, ScriptError> {
-        slot.session = session
-        defer { slot.session = nil }
+    /// Hands `message` to the callbacks live handler `id` subscribed in `realm`; returns whether one still
+    /// listens, or why a callback stopped (it threw or was stopped: the handler listens no more).
+    func deliver(_ message: String, toLive id: Int, in realm: JavaScriptRealm, session: ScriptSession)
+        -> Result<Bool, ScriptError>
+    {
+        realm.slot.session = session
+        defer { realm.slot.session = nil }
+        watchdog.arm()
         do throws(JavaScriptException) {
-            limit.arm(group, api: api)
-            return .success(
-                context.truthy(
-                    try context.call(deliverFunction, [context.number(Double(id)), context.string(message)])))
+            return .success(try realm.deliver(message, toLive: id))
         } catch {
             return .failure(scriptError(error, session: session))
         }
     }
 
-    /// Ends live handler `id`: the `onFinish` of each subscription still listening runs (none when `quietly`);
-    /// returns whether one called `client.exit()`, or why one failed.
-    func finishLive(_ id: Int, session: ScriptSession, quietly: Bool) -> Result<Bool, ScriptError> {
-        slot.session = session
-        defer { slot.session = nil }
+    /// Ends live handler `id` of `realm`; returns whether one of its callbacks called `client.exit()`, or why
+    /// one failed.
+    func finishLive(_ id: Int, in realm: JavaScriptRealm, session: ScriptSession, quietly: Bool)
+        -> Result<Bool, ScriptError>
+    {
+        realm.slot.session = session
+        defer { realm.slot.session = nil }
+        watchdog.arm()
         do throws(JavaScriptException) {
-            limit.arm(group, api: api)
-            let exited = try context.call(finishFunction, [context.number(Double(id)), context.boolean(quietly)])
-            return .success(context.truthy(exited))
+            return .success(try realm.finishLive(id, quietly: quietly))
         } catch {
             return .failure(scriptError(error, session: session))
         }
+    }
+
+    /// Collects the garbage now when the last script grew the process noticeably: call once its realm is gone,
+    /// so what it kept is returned before the next script runs.
+    func collectIfGrown() {
+        if watchdog.grewNoticeably { api.pointee.synchronousGarbageCollect(home) }
     }
 
     private func scriptError(_ exception: JavaScriptException, session: ScriptSession) -> ScriptError {
+        if watchdog.reason != nil { isSpent = true }
         let location: ScriptLocation
         if innermostFrame(in: exception.stack, sourceURL: session.sourceURL) != nil {
             location = session.location(stack: exception.stack)
-        } else if let line = exception.line, !exception.stack.contains(ScriptPrelude.sourceURL) {
+        } else if let line = exception.line,
+            exception.sourceURL == session.sourceURL || !exception.stack.contains(ScriptPrelude.sourceURL)
+        {
+            // A syntax error: thrown while compiling (from the prelude's frames), its line is the script's.
             location = session.location(evaluatedLine: line, column: exception.column)
         } else {
             location = ScriptLocation(path: session.origin.path, line: session.origin.line)
         }
-        if limit.expired {
+        switch watchdog.reason {
+        case .time:
             return ScriptError(
-                message: "stopped after \(Self.seconds(limit.seconds)) s", location: location, kind: .timeout)
+                message: "stopped after \(Self.seconds(watchdog.seconds)) s", location: location, kind: .timeout)
+        case .memory:
+            return ScriptError(
+                message: "stopped: the process grew by more than \(watchdog.memoryLimit >> 20) MiB while it ran",
+                location: location, kind: .memoryLimit)
+        case .canceled:
+            return ScriptError(message: "stopped: the send was canceled", location: location, kind: .canceled)
+        case nil:
+            return ScriptError(message: exception.message, location: location, kind: .exception)
         }
-        return ScriptError(message: exception.message, location: location, kind: .exception)
     }
 
     /// `5` for whole seconds, else `0.25`.

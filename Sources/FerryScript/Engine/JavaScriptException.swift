@@ -5,10 +5,15 @@ struct JavaScriptException: Error {
     /// The error's `line` and `column` (as numbered when the script was evaluated), when it has them.
     var line: Int?
     var column: Int?
+    /// The error's `sourceURL`: for a syntax error, the source it is in.
+    var sourceURL: String?
     /// The error's `stack`: frames `name@sourceURL:line:column`, innermost first.
     var stack: String
+    /// The value thrown (valid while the engine keeps it: within the native call or run that caught it).
+    nonisolated(unsafe) var value: JavaScriptValue
 
     init(_ value: JavaScriptValue, in context: JavaScriptContext) {
+        self.value = value
         message = context.text(value)
         guard let object = context.object(value) else {
             stack = ""
@@ -18,6 +23,8 @@ struct JavaScriptException: Error {
         let column = context.property("column", of: object)
         self.line = context.isNumber(line) ? Int(exactly: context.double(line).rounded()) : nil
         self.column = context.isNumber(column) ? Int(exactly: context.double(column).rounded()) : nil
+        let sourceURL = context.property("sourceURL", of: object)
+        self.sourceURL = context.isString(sourceURL) ? context.text(sourceURL) : nil
         let stack = context.property("stack", of: object)
         self.stack = context.isString(stack) ? context.text(stack) : ""
     }

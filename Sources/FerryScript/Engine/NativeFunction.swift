@@ -1,9 +1,11 @@
 internal import CJavaScriptCore
 import Foundation
 
-/// A message a native function throws into the script as `new Error(message)`.
+/// A message a native function throws into the script as `new Error(message)`, or a value it throws on as
+/// it is (an exception the engine raised in a nested call).
 struct NativeFunctionError: Error {
     var message: String
+    nonisolated(unsafe) var thrown: JavaScriptValue? = nil
 }
 
 /// A Swift closure callable from JavaScript.
@@ -38,7 +40,7 @@ final class NativeFunctionClass {
             do throws(NativeFunctionError) {
                 return try body(javaScript, values) ?? javaScript.undefined
             } catch {
-                exception?.pointee = javaScript.error(error.message)
+                exception?.pointee = error.thrown ?? javaScript.error(error.message)
                 return nil
             }
         }

@@ -26,6 +26,10 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
         case exception
         /// It ran past the time limit.
         case timeout
+        /// The process grew by more than the scripts' memory limit while it ran.
+        case memoryLimit
+        /// Its send was canceled (Esc, Ctrl-C) while it ran.
+        case canceled
         /// The engine could not be loaded (JavaScriptCore is missing) or none was given; the message says what to
         /// install.
         case engineMissing

@@ -84,6 +84,8 @@ public struct RequestSender: Sendable {
                 for: prepared)
             request.clientCertificate = try clientCertificate(
                 of: prepared, tls: context.tlsConfiguration, confinement: confinement, root: workspace.root)
+            // One environment's cached responses are never another's.
+            request.cachePartition = plan.environment
             let outputs = try saved.responseOutputs.map {
                 try PreparedOutput.resolving($0, with: context, folder: plan.folder, stateFolder: workspace.stateFolder)
             }

@@ -7,9 +7,12 @@ extension Workspace {
     public func problems(of request: WorkspaceRequest) -> [Diagnostic] {
         guard let index = fileIndex(request.path) else { return [] }
         let file = files[index].content
-        guard let start = file.line(ofRequestAt: request.position) else { return [] }
-        let end = file.sections.map(\.firstLine).first { $0 > start } ?? Int.max
-        return file.diagnostics.filter { $0.severity == .error && (start..<end).contains($0.location.line) }
+        // Most files have no error: then no request of theirs has one, found without looking for its section.
+        let errors = file.diagnostics.filter { $0.severity == .error }
+        guard !errors.isEmpty, let section = file.sectionIndex(ofRequestAt: request.position) else { return [] }
+        let start = file.sections[section].firstLine
+        let end = section + 1 < file.sections.count ? file.sections[section + 1].firstLine : Int.max
+        return errors.filter { (start..<end).contains($0.location.line) }
     }
 
     /// The plan to send `request` with: its file's variables, the named `environment` (from `environments`),

@@ -1,3 +1,4 @@
+import FerrySystem
 import Foundation
 
 #if canImport(Glibc)
@@ -46,7 +47,23 @@ public struct Workspace: Sendable {
         workspace.scan(folder: "", into: &paths)
         workspace.loadFiles(paths.sorted())
         workspace.folders.sort()
+        workspace.removeLeftoverWrites()
         return workspace
+    }
+
+    /// How old an unfinished write's temporary file in the state folder must be to be removed: its writes
+    /// (cookies, history, ids, cache entries, drafts) take moments, so one this old was left by a process
+    /// killed mid-write (`kill -9`), not written by another one now.
+    static let leftoverAge = Duration.seconds(600)
+
+    /// Removes the temporary files of writes that never finished from the state folder and its cache and
+    /// drafts (``AtomicFile/removeLeftovers(in:olderThan:)``): at the next start, what a killed process left.
+    func removeLeftoverWrites() {
+        for folder in [
+            stateFolder, stateFolder.appendingPathComponent("cache"), stateFolder.appendingPathComponent("drafts"),
+        ] {
+            AtomicFile.removeLeftovers(in: folder.path, olderThan: Self.leftoverAge)
+        }
     }
 
     /// Reads the workspace again from disk, dropping unsaved edits.

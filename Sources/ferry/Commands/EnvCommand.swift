@@ -29,7 +29,7 @@ enum EnvCommand: FerryCommand {
         let folder = given == nil ? WorkspaceLocator.nearestWorkspace(from: start) ?? start : start
         let files = EnvironmentFiles.load(from: folder)
         if arguments.flag(names) {
-            TerminalOutput.standardOutput.write(files.names.map { $0 + "\n" }.joined())
+            TerminalOutput.standardOutput.writeText(files.names.map { $0 + "\n" }.joined())
             return ExitCode.success
         }
         var output = ""
@@ -43,7 +43,7 @@ enum EnvCommand: FerryCommand {
         if files.names.isEmpty && shared.isEmpty {
             output += "no environments in \(folder.path)/\(EnvironmentFiles.publicFileName)\n"
         }
-        TerminalOutput.standardOutput.write(output)
+        TerminalOutput.standardOutput.writeText(output)
         for diagnostic in files.diagnostics { printError(diagnostic.description) }
         return files.diagnostics.isEmpty ? ExitCode.success : ExitCode.usage
     }

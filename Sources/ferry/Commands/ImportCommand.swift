@@ -103,7 +103,7 @@ enum ImportCommand: FerryCommand {
                     "added \(report.addedVariables) environment variable\(report.addedVariables == 1 ? "" : "s")\n"
             }
         }
-        TerminalOutput.standardOutput.write(output)
+        TerminalOutput.standardOutput.writeText(output)
         return importedSomething ? ExitCode.success : ExitCode.usage
     }
 

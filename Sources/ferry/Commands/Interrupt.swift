@@ -16,7 +16,9 @@ final class Interrupt: @unchecked Sendable {
 
     init() {
         signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // A queue of its own, not a global one: a response handler running on a pool thread must not keep
+        // Ctrl-C waiting for a free thread until it ends.
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "ferry.interrupt"))
         source.setEventHandler { [weak self] in self?.raise() }
         source.resume()
     }

@@ -24,7 +24,7 @@ enum KeysCommand: FerryCommand {
             return ExitCode.usage
         }
         let table = KeyTable(rows: rows)
-        TerminalOutput.standardOutput.write(arguments.flag(markdown) ? table.markdown : table.text)
+        TerminalOutput.standardOutput.writeText(arguments.flag(markdown) ? table.markdown : table.text)
         return ExitCode.success
     }
 }

@@ -32,7 +32,7 @@ enum ListCommand: FerryCommand {
             return ExitCode.usage
         }
         if idsOnly {
-            TerminalOutput.standardOutput.write(workspace.requests.map { $0.id.description + "\n" }.joined())
+            TerminalOutput.standardOutput.writeText(workspace.requests.map { $0.id.description + "\n" }.joined())
             return ExitCode.success
         }
         let rows = workspace.requests.map { [$0.id.description, $0.request.method, $0.request.fullURL] }
@@ -44,7 +44,7 @@ enum ListCommand: FerryCommand {
         for row in rows {
             output += padded(row[0], widths[0]) + "  " + padded(row[1], widths[1]) + "  " + row[2] + "\n"
         }
-        TerminalOutput.standardOutput.write(output)
+        TerminalOutput.standardOutput.writeText(output)
         for diagnostic in workspace.diagnostics { printError(diagnostic.description) }
         return workspace.diagnostics.contains { $0.severity == .error } ? ExitCode.usage : ExitCode.success
     }

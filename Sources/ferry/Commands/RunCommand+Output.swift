@@ -54,13 +54,13 @@ struct RunPrinter: Sendable {
         case .result(let result):
             let lines = Self.lines(of: result, marks: marks)
             guard let expected = holdsFiles?[result.id.path] else {
-                output.write(lines.joined())
+                output.writeText(lines.joined())
                 return
             }
             held[result.id.path, default: []] += lines
             heldCounts[result.id.path, default: 0] += 1
             if heldCounts[result.id.path] == expected {
-                output.write(held.removeValue(forKey: result.id.path)?.joined() ?? "")
+                output.writeText(held.removeValue(forKey: result.id.path)?.joined() ?? "")
             }
         }
     }
@@ -68,9 +68,9 @@ struct RunPrinter: Sendable {
     /// Prints what is still held, then the summary.
     mutating func finish(_ report: RunReport) {
         for file in report.files {
-            if let lines = held.removeValue(forKey: file.path) { output.write(lines.joined()) }
+            if let lines = held.removeValue(forKey: file.path) { output.writeText(lines.joined()) }
         }
-        output.write(Self.summary(of: report))
+        output.writeText(Self.summary(of: report))
     }
 
     // MARK: - Lines

@@ -69,7 +69,7 @@ enum RunCommand: FerryCommand {
             jar.flush()
             if let problem = jar.persistenceError { printError("ferry run: warning: cookies: \(problem)") }
         }
-        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
+        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner.fromEnvironment()))
         sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace)
         let runner = CollectionRunner(sender: sender)
@@ -106,7 +106,7 @@ enum RunCommand: FerryCommand {
         case .json: bytes = JSONRunReport(report).bytes
         case .text:
             guard options.reportPath != nil else { return true }
-            bytes = Array(RunPrinter.text(of: report, marks: .ascii).utf8)
+            bytes = TerminalOutput.escaped(RunPrinter.text(of: report, marks: .ascii))
         }
         guard let path = options.reportPath else {
             TerminalOutput.standardOutput.write(bytes)

@@ -206,7 +206,7 @@ struct Sender {
         if !response.reason.isEmpty { head += " \(response.reason)" }
         head += "\n"
         for (name, value) in response.headers { head += "\(name): \(value)\n" }
-        TerminalOutput.standardOutput.write(Array((head + "\n").utf8))
+        TerminalOutput.standardOutput.writeText(head + "\n")
     }
 
     static func looksLikeJSON(_ response: HTTPResponse) -> Bool {
@@ -227,7 +227,7 @@ struct Sender {
             lines += "Remote    \(address)\(timing.remotePort.map { ":\($0)" } ?? "")"
             lines += timing.connectionReused ? " (reused connection)\n" : "\n"
         }
-        TerminalOutput.standardError.write(Array(lines.utf8))
+        TerminalOutput.standardError.writeText(lines)
     }
 
     static func milliseconds(_ duration: Duration) -> String {

@@ -84,7 +84,7 @@ enum SendCommand: FerryCommand {
         let jar = workspace.cookieJar()
         let client = HTTPClient(transport: transport, cookieJar: jar)
         if options.usesCache || found.request.directives.cache { client.cache = workspace.httpCache() }
-        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
+        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner.fromEnvironment()))
         sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: workspace)
         var send: PreparedSend

@@ -13,11 +13,11 @@ enum ThemesCommand: FerryCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let directories = ThemeCatalog.defaultDirectories()
         if arguments.flag(folders) {
-            TerminalOutput.standardOutput.write(directories.map { $0.standardizedFileURL.path + "\n" }.joined())
+            TerminalOutput.standardOutput.writeText(directories.map { $0.standardizedFileURL.path + "\n" }.joined())
             return ExitCode.success
         }
         let catalog = ThemeCatalog.load(from: directories)
-        TerminalOutput.standardOutput.write(catalog.themes.map { $0.name + "\n" }.joined())
+        TerminalOutput.standardOutput.writeText(catalog.themes.map { $0.name + "\n" }.joined())
         for problem in catalog.problems { printError("ferry: theme \(problem)") }
         return catalog.problems.isEmpty ? ExitCode.success : ExitCode.usage
     }

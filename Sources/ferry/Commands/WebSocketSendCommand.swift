@@ -22,7 +22,8 @@ enum WebSocketSendCommand {
             if let problem = jar.persistenceError { printError("ferry send: warning: cookies: \(problem)") }
         }
         let sender = RequestSender(
-            client: HTTPClient(transport: CurlTransport(), cookieJar: jar), scripting: Scripting(engine: ScriptRunner())
+            client: HTTPClient(transport: CurlTransport(), cookieJar: jar),
+            scripting: Scripting(engine: ScriptRunner.fromEnvironment())
         )
         var prepared: PreparedConversation
         do {
@@ -82,7 +83,8 @@ enum WebSocketSendCommand {
         }
     }
 
+    /// Writes a transcript line, made safe wherever it goes (a close reason or a message is the server's text).
     private static func write(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        TerminalOutput.standardOutput.writeText(line + "\n")
     }
 }

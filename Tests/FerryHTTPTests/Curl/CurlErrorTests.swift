@@ -68,6 +68,36 @@ import Testing
         guard case .bodyTruncated = reason else { return #expect(Bool(false), "got \(String(describing: reason))") }
     }
 
+    /// RFC 9110 §8.6: conflicting, non-numeric or overflowing lengths leave the body's end unknown, so the
+    /// response is refused with the reason, never cut at one of them with a success.
+    @Test(arguments: [
+        (["7", "3"], "conflicting lengths (Content-Length 3 and 7)"),
+        (["7, 3"], "conflicting lengths (Content-Length 3 and 7)"),
+        (["99999999999999999999999"], "is too large"),
+        (["7x"], "is not a number"),
+    ])
+    func anUnreadableContentLengthIsRefused(lengths: [String], problem: String) async {
+        server.route(
+            "/lengths",
+            responding: TestResponse(
+                headers: lengths.map { ("Content-Length", $0) }, body: Data("1234567".utf8), framing: .raw,
+                keepAlive: false))
+        let reason = await failureReason { _ = try await client.send(HTTPRequest(path: "/lengths")) }
+        guard case .malformedResponse(let why) = reason else {
+            return #expect(Bool(false), "got \(String(describing: reason))")
+        }
+        #expect(why.contains(problem), "\(why)")
+    }
+
+    @Test func repeatedEqualLengthsAreOneLength() async throws {
+        server.route(
+            "/same",
+            responding: TestResponse(
+                headers: [("Content-Length", "7"), ("Content-Length", "7")], body: Data("1234567".utf8),
+                framing: .raw, keepAlive: false))
+        #expect(try await client.send(HTTPRequest(path: "/same")).text == "1234567")
+    }
+
     @Test func slowHeadersTimeOutWhileWaiting() async {
         // The answer would come after 5 s; a timeout (not a response) proves the 200 ms limit held. Elapsed
         // time is not asserted: other suites can hold the test threads for seconds on a busy machine.

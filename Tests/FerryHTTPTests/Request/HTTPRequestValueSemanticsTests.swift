@@ -139,7 +139,8 @@ extension HTTPRequest: CopyOnWriteSubject {
             tlsVerification,
             certificateAuthorityBundle, clientCertificate, proxy, httpVersion, responseBody,
             inheritsRetryPolicy ? nil : retryPolicy,
-            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, priority, eventStream,
+            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, cachePartition, priority,
+            eventStream,
         ]
     }
 
@@ -167,6 +168,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(sensitiveHeaders)
         hasher.combine(interceptors)
         hasher.combine(usesCache)
+        hasher.combine(cachePartition)
         hasher.combine(priority)
         hasher.combine(eventStream)
         return hasher.finalize()
@@ -215,6 +217,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("sensitiveHeaders") { $0.sensitiveHeaders = ["X-Api-Key"] },
             ValueChange("inheritsRetryPolicy") { $0.inheritsRetryPolicy = false },
             ValueChange("usesCache") { $0.usesCache = false },
+            ValueChange("cachePartition") { $0.cachePartition = "staging" },
             ValueChange("priority") { $0.priority = .high },
             ValueChange("eventStream") { $0.eventStream = EventStreamOptions(reconnects: true) },
             ValueChange("interceptors, excluded") { $0.interceptors.excluded = [.auth] },

@@ -31,6 +31,21 @@ import Testing
         #expect(found?.description.contains("abc") == false)
     }
 
+    /// RFC 9110 §5.5: a field value holds no control character but the tab, whatever the control is.
+    @Test(arguments: Array(0x00...0x1F).filter { $0 != 0x09 } + [0x7F])
+    func everyControlButTheTabIsRefusedInAHeaderValueACookieAndCredentials(_ code: Int) throws {
+        let control = String(try #require(Unicode.Scalar(code)))
+        let header = violation { $0.headers["X-Api-Key"] = "key" + control + "tail" }
+        #expect(header?.part == .headerValue("X-Api-Key"))
+        #expect(header?.problem == .character(control.unicodeScalars.first!, column: 4))
+        let digest = violation { $0.auth = .digest(user: "u" + control, password: "p") }
+        #expect(digest?.part == .credentials)
+        var request = HTTPRequest(.get, url: URL(string: "http://127.0.0.1/")!)
+        request.body = .multipart(
+            MultipartForm(boundary: "b", parts: [.init(name: "a" + control, content: .data(Data()))]))
+        #expect(request.wireViolation?.part == .multipartPart(number: 1, attribute: "name"))
+    }
+
     @Test func theColumnCountsCharactersNotBytes() {
         let found = violation { $0.headers["X"] = "é€😀\n" }
         #expect(found?.problem == .character("\n", column: 4))

@@ -127,8 +127,29 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             while start < stop, line[start] == 32 || line[start] == 9 { start += 1 }
             while stop > start, line[stop - 1] == 32 || line[stop - 1] == 9 { stop -= 1 }
             headers.add(Self.text(line, 0..<colon), Self.text(line, start..<stop))
+        } else if line.isEmpty, let problem = Self.contentLengthProblem(in: headers.values(for: "Content-Length")) {
+            // The head is complete: a body whose length cannot be known is refused, never cut at a guess.
+            abortReason = .malformedResponse(problem)
+            return false
         }
         return true
+    }
+
+    /// Why `values` (a head's `Content-Length` fields) give no one length, or `nil` (RFC 9110 §8.6): each is a
+    /// list of digits, all equal (`7, 7` is one length), and the number fits in 63 bits.
+    static func contentLengthProblem(in values: [String]) -> String? {
+        let lengths = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        for length in lengths {
+            guard !length.isEmpty, length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                return "Content-Length \(InputExcerpt(length)) is not a number"
+            }
+            guard Int64(length) != nil else { return "Content-Length \(InputExcerpt(length)) is too large" }
+        }
+        let distinct = Set(lengths.compactMap { Int64($0) })
+        guard distinct.count > 1 else { return nil }
+        return
+            "it declares conflicting lengths (Content-Length \(distinct.sorted().map(String.init).joined(separator: " and ")))"
     }
 
     func didReceiveBody(_ bytes: UnsafeRawBufferPointer) -> BodyDisposition {

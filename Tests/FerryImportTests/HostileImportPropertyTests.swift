@@ -80,6 +80,27 @@ struct HostileImportPropertyTests {
             }
             let report = try collection.write(into: workspaceFolder)
             let workspace = try Workspace.load(at: workspaceFolder)
+            // What was written reads back as the requests made safe: the same method, URL and header names, and
+            // the same body, in the text or in its own file.
+            var expected: [(request: SavedRequest, movedBody: String?)] = []
+            for file in collection.files {
+                let safe = file.safeForWriting()
+                expected += safe.requests.enumerated().map { ($0.element, safe.bodies[$0.offset]) }
+            }
+            #expect(workspace.requests.count == expected.count, "run \(run): \(source)")
+            for (entry, wanted) in zip(workspace.requests, expected) {
+                #expect(entry.request.method == wanted.request.method, "run \(run): \(source)")
+                #expect(entry.request.fullURL == wanted.request.fullURL, "run \(run): \(source)")
+                #expect(entry.request.headers.map(\.name) == wanted.request.headers.map(\.name), "run \(run)")
+                if let movedBody = wanted.movedBody {
+                    let include = entry.request.body ?? ""
+                    #expect(include.hasPrefix("< ./Evil.bodies/"), "run \(run): \(include)")
+                    let file = workspaceFolder.appendingPathComponent(String(include.dropFirst(4)))
+                    #expect(try String(contentsOf: file, encoding: .utf8) == movedBody, "run \(run): \(source)")
+                } else {
+                    #expect(entry.request.body == wanted.request.body, "run \(run): \(source)")
+                }
+            }
             let name = "run \(run)"
             #expect(workspace.outsideReferences().isEmpty, "\(name): \(workspace.outsideReferences())\n\(source)")
             #expect(workspace.requests.count <= items, "\(name): requests were injected\n\(source)")
@@ -90,11 +111,7 @@ struct HostileImportPropertyTests {
                 #expect(
                     !entry.request.responseHandlers.contains { $0.hasPrefix(">>") },
                     "\(name): an output redirect was written: \(entry.request.responseHandlers)")
-                if let body = entry.request.body, body.hasPrefix("< ./Evil.bodies/") {
-                    movedBodies += 1
-                    let path = String(body.dropFirst(4))
-                    #expect(FileManager.default.fileExists(atPath: workspaceFolder.appendingPathComponent(path).path))
-                }
+                if entry.request.body?.hasPrefix("< ./Evil.bodies/") == true { movedBodies += 1 }
             }
             written += workspace.requests.count
             // Nothing was written outside the workspace folder.

@@ -1,6 +1,7 @@
 import FerryApp
 import FerryHTTP
 import FerryNcurses
+import FerryScript
 import FerryTerminal
 import Foundation
 
@@ -25,7 +26,8 @@ enum WorkbenchLauncher {
         let services = AppServices(
             editText: { text, fileExtension in try editor.edit(text, fileExtension: fileExtension) },
             editFile: { file, line in try editor.edit(file, atLine: line) },
-            stopProcess: { JobControl.stop() }, trustStore: TrustCommand.store(environment: environment))
+            stopProcess: { JobControl.stop() }, trustStore: TrustCommand.store(environment: environment),
+            scriptTimeLimit: ScriptRunner.limit(from: environment))
         return TerminalSession.run { backend, termination in
             let depth = Theme.effectiveDepth(terminal: backend.colorDepth, environment: environment)
             let app = try WorkbenchApp(

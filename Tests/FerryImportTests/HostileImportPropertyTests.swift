@@ -22,19 +22,7 @@ struct HostileImportPropertyTests {
         "Content-Type: x", "//", "#",
     ]
 
-    /// A seeded generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func hostile(_ generator: inout SplitMix, prefix: String = "") -> String {
+    static func hostile(_ generator: inout SeededGenerator, prefix: String = "") -> String {
         prefix
             + (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
             .joined()
@@ -43,7 +31,7 @@ struct HostileImportPropertyTests {
     /// A JSON string literal of `text`.
     static func quoted(_ text: String) -> String { JSONValue.string(text).formatted(.compact) }
 
-    static func collection(_ generator: inout SplitMix, items: Int) -> String {
+    static func collection(_ generator: inout SeededGenerator, items: Int) -> String {
         let entries = (0..<items).map { _ in
             let method = Bool.random(using: &generator) ? "POST" : hostile(&generator, prefix: "GET")
             let url = hostile(&generator, prefix: "http://127.0.0.1:9/")
@@ -64,7 +52,7 @@ struct HostileImportPropertyTests {
     }
 
     @Test func aHostileCollectionWritesAWorkspaceThatReachesNothingOutside() throws {
-        var generator = SplitMix(state: 0xF3)
+        var generator = SeededGenerator(seed: 0xF3)
         var written = 0
         var movedBodies = 0
         for run in 0..<Self.collections {

@@ -6,18 +6,6 @@ import Testing
 /// Broken and cut-off descriptions never crash or hang the YAML reader or the importer: each either
 /// reads or fails with a located diagnostic.
 @Suite struct OpenAPIRobustnessTests {
-    /// A deterministic generator (SplitMix64), so a failure repeats.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Imports `bytes`; a thrown diagnostic must be an error located in the file.
     func importOrFail(_ bytes: [UInt8]) -> Bool {
         do {
@@ -62,7 +50,7 @@ import Testing
         await offThePool {
             let original = Array(OpenAPIImporterTests.shop.utf8)
             let alphabet = Array(" \t\n:-[]{}'\"|>&*!#?,%@`\\x0".utf8)
-            var random = SplitMix(state: 0x5EED)
+            var random = SeededGenerator(seed: 0x5EED)
             for _ in 0..<400 {
                 var bytes = original
                 for _ in 0..<Int.random(in: 1...4, using: &random) {

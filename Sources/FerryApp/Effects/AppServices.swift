@@ -20,6 +20,8 @@ public struct AppServices: Sendable {
     /// not list is confined. The default keeps no file, so every workspace is confined and none can be trusted
     /// for good.
     public var trustStore: TrustStore
+    /// How much CPU time a script may use before it is stopped (5 s unless `FERRY_SCRIPT_SECONDS` says more).
+    public var scriptTimeLimit: Duration
 
     /// Services with the given implementations; by default editing fails and stopping does nothing.
     public init(
@@ -27,9 +29,11 @@ public struct AppServices: Sendable {
             throw ExternalEditorError.unavailable
         },
         editFile: @escaping @Sendable (URL, Int) throws -> Void = { _, _ in throw ExternalEditorError.unavailable },
-        stopProcess: @escaping @Sendable () -> Void = {}, trustStore: TrustStore = TrustStore(file: nil)
+        stopProcess: @escaping @Sendable () -> Void = {}, trustStore: TrustStore = TrustStore(file: nil),
+        scriptTimeLimit: Duration = .seconds(5)
     ) {
         self.trustStore = trustStore
+        self.scriptTimeLimit = scriptTimeLimit
         self.editText = editText
         self.editFile = editFile
         self.stopProcess = stopProcess

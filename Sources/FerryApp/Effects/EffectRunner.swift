@@ -54,7 +54,8 @@ final class EffectRunner: @unchecked Sendable {
         // Only `# @cache` requests use it (HTTPRequest.usesCache); made empty, the folder read when first used.
         client.cache = workspace.httpCache()
         // Scripts run on FerryScript's engine (JavaScriptCore, opened at the first script).
-        var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner()))
+        var sender = RequestSender(
+            client: client, scripting: Scripting(engine: ScriptRunner(limit: services.scriptTimeLimit)))
         // A sign-in's notices must not write over the screen; the browser still opens (the sign-in state in the
         // workbench is to come: `ferry auth refresh` signs in from a shell meanwhile).
         let standard = SignInInteraction.standard()

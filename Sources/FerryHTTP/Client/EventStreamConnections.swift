@@ -15,7 +15,7 @@ struct EventStreamConnections {
     var isCanceled = false
     /// The attempts of the connection in flight.
     var driver: AttemptDriver?
-    /// The wait before the next connection.
+    /// The wait before the next connection, or the finishing step once the send ended: what a cancel stops.
     var wait: Task<Void, Never>?
     /// The first connection's head, once it started a stream that is to be reconnected; `nil` before, and
     /// for a request that does not reconnect.

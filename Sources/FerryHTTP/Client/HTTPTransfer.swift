@@ -146,7 +146,7 @@ private struct StreamedAttempts: Sendable {
         driver.start()
     }
 
-    /// Stops the connection in flight, or the wait before the next.
+    /// Stops the connection in flight, the wait before the next, or the finishing step.
     func cancel() {
         let (driver, wait) = connections.withLock { state in
             state.isCanceled = true
@@ -210,9 +210,20 @@ private struct StreamedAttempts: Sendable {
         Task(executorPreference: executor) { await ending(end) }
     }
 
-    /// Ends the stream with `end` after the finishing step, run here.
+    /// Ends the stream with `end` after the finishing step. The step waits until the events already handed out
+    /// were read (a reader on the same serial executor is never held up behind it: the head shows while a
+    /// response handler runs), runs in a task of its own, and ``cancel()`` cancels that task (a handler that
+    /// checks for it stops).
     private func ending(_ end: TransferEnd) async {
-        await finishing?(end)
+        guard let finishing else { return endingNow(end) }
+        await Task.yield()
+        let step = Task(executorPreference: executor) { await finishing(end) }
+        let isCanceled = connections.withLock { state -> Bool in
+            state.wait = step
+            return state.isCanceled
+        }
+        if isCanceled { step.cancel() }
+        await step.value
         endingNow(end)
     }
 

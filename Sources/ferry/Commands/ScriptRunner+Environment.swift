@@ -9,9 +9,14 @@ extension ScriptRunner {
 
     /// A runner with the limit ``limitVariable`` sets, else the default.
     static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ScriptRunner {
+        ScriptRunner(limit: limit(from: environment))
+    }
+
+    /// The limit ``limitVariable`` sets in `environment`, else 5 s (the workbench's too).
+    static func limit(from environment: [String: String] = ProcessInfo.processInfo.environment) -> Duration {
         guard let text = environment[limitVariable], let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            return ScriptRunner()
+            return .seconds(5)
         }
-        return ScriptRunner(limit: .milliseconds(Int64((seconds * 1000).rounded())))
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 }

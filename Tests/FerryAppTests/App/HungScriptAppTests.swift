@@ -42,7 +42,9 @@ final class HungScriptAppTests {
     deinit { server.stop() }
 
     @Test func escStopsAHungPreRequestScriptAndTheNextSendGoesOut() async throws {
-        let app = try AppHarness(workspace: folder.url)
+        // A limit far beyond the test: the script is stopped by Esc, never by its clock (on a loaded machine the
+        // 5 s of CPU could run out before Esc is read).
+        let app = try AppHarness(workspace: folder.url, scriptTimeLimit: .seconds(600))
         defer { app.stop() }
         try await app.settle()
         #expect(app.state.openRequest?.selector == "before")
@@ -57,7 +59,9 @@ final class HungScriptAppTests {
     }
 
     @Test func escStopsAHungResponseHandlerAndTheNextSendGoesOut() async throws {
-        let app = try AppHarness(workspace: folder.url)
+        // A limit far beyond the test: the script is stopped by Esc, never by its clock (on a loaded machine the
+        // 5 s of CPU could run out before Esc is read).
+        let app = try AppHarness(workspace: folder.url, scriptTimeLimit: .seconds(600))
         defer { app.stop() }
         try await app.settle()
         try await open("after", app)

@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryTerminal
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ struct DialogSafetyPropertyTests {
         let folder = try TemporaryWorkspace.withAPIFolder()
         var start = try folder.loadState(size: Size(width: 100, height: 30))
         view.open(&start)
-        var generator = SafeKeysPropertyTests.SplitMix(state: UInt64(view.description.count) &* 7919)
+        var generator = SeededGenerator(seed: UInt64(view.description.count) &* 7919)
         var asked = 0
         for sequence in 0..<Self.sequences {
             var state = start

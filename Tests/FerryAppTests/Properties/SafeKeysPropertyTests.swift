@@ -1,4 +1,5 @@
 import FerryTerminal
+import FerryTestSupport
 import FerryWorkbench
 import Foundation
 import Testing
@@ -11,18 +12,6 @@ import Testing
 /// table's rows is taken back by Ctrl-Z. Each run is seeded; a failure names its run and its keys.
 @Suite("Safe keys, as properties")
 struct SafeKeysPropertyTests {
-    /// A small, seedable generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Every printable ASCII character, and some that are not ASCII.
     static let alphabet: [Character] =
         (0x20...0x7E).compactMap { UnicodeScalar($0).map(Character.init) } + ["é", "ß", "€", "日", "🙂"]
@@ -137,7 +126,8 @@ struct SafeKeysPropertyTests {
             #expect(before.rows != nil, "\(context) not reached: \(start.keyContexts)")
         }
         if context.name == "body editor" { #expect(start.bodyEditor != nil, "\(context) not reached") }
-        var generator = SplitMix(state: UInt64(context.name.unicodeScalars.reduce(0) { $0 &* 31 &+ UInt64($1.value) }))
+        var generator = SeededGenerator(
+            seed: UInt64(context.name.unicodeScalars.reduce(0) { $0 &* 31 &+ UInt64($1.value) }))
         for sequence in 0..<Self.sequencesPerContext {
             var state = start
             let length = Int.random(in: 1...Self.longest, using: &generator)
@@ -164,7 +154,7 @@ struct SafeKeysPropertyTests {
     ]
 
     @Test func escPeelsOneLayerAtATimeAndCancelsOnlyWhenNothingIsLeft() throws {
-        var generator = SplitMix(state: 7)
+        var generator = SeededGenerator(seed: 7)
         var peeled = 0
         for run in 0..<300 {
             var state = try launched()
@@ -205,7 +195,7 @@ struct SafeKeysPropertyTests {
     ]
 
     @Test func everyChangeToATablesRowsIsTakenBackByCtrlZ() throws {
-        var generator = SplitMix(state: 99)
+        var generator = SeededGenerator(seed: 99)
         for run in 0..<200 {
             var state = try launched()
             state.feed([.key(.tab), .key(.down)])

@@ -28,11 +28,11 @@ final class AppHarness: @unchecked Sendable {
         stopProcess: (@Sendable () -> Void)? = nil, editFile: (@Sendable (URL, Int) throws -> Void)? = nil,
         limits: ResponseLimits = ResponseLimits(),
         themeProblems: [ThemeError] = [], themes: [Theme] = [], settings: UserSettings = UserSettings(),
-        trustStore: TrustStore = TrustStore(file: nil)
+        trustStore: TrustStore = TrustStore(file: nil), scriptTimeLimit: Duration = .seconds(5)
     ) throws {
         backend = InMemoryBackend(width: width, height: height)
         transport = CurlTransport()
-        var services = AppServices(trustStore: trustStore)
+        var services = AppServices(trustStore: trustStore, scriptTimeLimit: scriptTimeLimit)
         if let editText { services.editText = { text, _ in try editText(text) } }
         if let stopProcess { services.stopProcess = stopProcess }
         if let editFile { services.editFile = editFile }

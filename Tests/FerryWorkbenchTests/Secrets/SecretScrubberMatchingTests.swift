@@ -1,3 +1,4 @@
+import FerryTestSupport
 import FerryWorkbench
 import Foundation
 import Testing
@@ -8,18 +9,6 @@ import Testing
 @Suite struct SecretScrubberMatchingTests {
     let mask = Secrets.mask
 
-    /// A small, seedable generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Characters that make the spellings collide: the ones that start a spelling (`\`, `%`, `&`, `+`), those
     /// that look like one (`2`, `5`, `;`, `#`, `u`), JSON and HTML specials, non-ASCII, beyond the BMP.
     static let alphabet: [Character] = [
@@ -27,7 +16,7 @@ import Testing
     ]
 
     /// One way an echo may spell `scalar`, chosen by `random`.
-    static func spelling(of scalar: Unicode.Scalar, _ random: inout SplitMix) -> String {
+    static func spelling(of scalar: Unicode.Scalar, _ random: inout SeededGenerator) -> String {
         func hex(_ value: some BinaryInteger, width: Int) -> String {
             let digits = String(value, radix: 16, uppercase: Bool.random(using: &random))
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -49,12 +38,12 @@ import Testing
     }
 
     /// `text` spelled as an echo may spell it, each character its own way.
-    static func echo(_ text: String, _ random: inout SplitMix) -> String {
+    static func echo(_ text: String, _ random: inout SeededGenerator) -> String {
         text.unicodeScalars.map { spelling(of: $0, &random) }.joined()
     }
 
     @Test func generatedSecretsAndEchoesMaskAsTheRegularExpressionDid() {
-        var random = SplitMix(state: 0x5EC2E7)
+        var random = SeededGenerator(seed: 0x5EC2E7)
         var differences: [String] = []
         for _ in 0..<1500 {
             let secrets = (0..<Int.random(in: 1...4, using: &random)).map { _ in
@@ -89,7 +78,7 @@ import Testing
     }
 
     @Test func manySecrets() {
-        var random = SplitMix(state: 42)
+        var random = SeededGenerator(seed: 42)
         // Each ends in a letter: an echo ending in `%25` for a final `%` reads as `%` first (see below).
         let secrets = (0..<300).map { index in
             "secret-\(index)-" + String((0..<12).map { _ in Self.alphabet.randomElement(using: &random)! }) + "z"
@@ -129,7 +118,7 @@ import Testing
     @Test func everySpellingOfOneCharacterMixedInOneEcho() {
         let secret = #"wö rd/"s3&c\r😀<'"#
         let scrubber = SecretScrubber([secret])
-        var random = SplitMix(state: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<200 {
             let echo = Self.echo(secret, &random)
             #expect(scrubber.scrub("[\(echo)]") == "[\(mask)]", "\(echo)")
@@ -152,7 +141,7 @@ import Testing
     }
 
     @Test func aLongSecretOverALargeTextIsMaskedInEverySpelling() throws {
-        var random = SplitMix(state: 64)
+        var random = SeededGenerator(seed: 64)
         let printable = (UInt8(0x20)..<0x7F).map { Character(Unicode.Scalar($0)) } + ["é", "😀"]
         let secret = String((0..<64 * 1024).map { _ in printable.randomElement(using: &random)! })
         let scrubber = SecretScrubber([secret])

@@ -23,11 +23,8 @@ enum CookiesFeature {
         case clearAll
     }
 
-    /// What the view reads of the rest of the app.
-    struct Context: Sendable {
-        /// How many rows Page Up and Page Down move.
-        var page: Int
-    }
+    /// What the view reads of the rest of the app: how far a page moves.
+    typealias Context = ListDialogContext
 
     /// Applies a cookie-view action to the view (`nil`: closed).
     static func reduce(_ action: CookiesAction, _ view: inout State?, _ context: Context) -> FeatureOutput {
@@ -98,25 +95,19 @@ enum CookiesFeature {
     }
 }
 
-extension CookiesFeature.Context {
-    /// The view's context in `state`: a page is the screen less the dialog's frame.
-    init(_ state: AppState) { self.init(page: max(1, state.size.height - 6)) }
+extension Overlay {
+    /// The cookie view's state, when this is it.
+    var cookiesView: CookiesFeature.State? {
+        if case .cookies(let view) = self { return view }
+        return nil
+    }
 }
 
 extension AppState {
     /// The cookie view while it is the dialog on top (also under its help), `nil` otherwise: the cookie
     /// feature's slice of the state. Setting `nil` closes it.
     var cookiesView: CookiesFeature.State? {
-        get {
-            if case .cookies(let view)? = overlay?.dialog { return view }
-            return nil
-        }
-        set {
-            guard let overlay, case .cookies = overlay.dialog else {
-                if let newValue { self.overlay = .cookies(newValue) }
-                return
-            }
-            self.overlay = overlay.replacingDialog(with: newValue.map(Overlay.cookies))
-        }
+        get { presented(\.cookiesView) }
+        set { present(newValue, extract: \.cookiesView, embed: Overlay.cookies) }
     }
 }

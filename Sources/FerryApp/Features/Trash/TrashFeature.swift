@@ -23,11 +23,8 @@ enum TrashFeature {
         case empty([TrashEntry])
     }
 
-    /// What the view reads of the rest of the app.
-    struct Context: Sendable {
-        /// How many rows Page Up and Page Down move.
-        var page: Int
-    }
+    /// What the view reads of the rest of the app: how far a page moves.
+    typealias Context = ListDialogContext
 
     /// Applies a trash action to the view (`nil`: closed).
     static func reduce(_ action: TrashAction, _ view: inout State?, _ context: Context) -> FeatureOutput {
@@ -120,25 +117,19 @@ enum TrashFeature {
     }
 }
 
-extension TrashFeature.Context {
-    /// The view's context in `state`: a page is the screen less the dialog's frame.
-    init(_ state: AppState) { self.init(page: max(1, state.size.height - 6)) }
+extension Overlay {
+    /// The trash view's state, when this is it.
+    var trashView: TrashFeature.State? {
+        if case .trash(let view) = self { return view }
+        return nil
+    }
 }
 
 extension AppState {
     /// The trash view while it is the dialog on top (also under its help), `nil` otherwise: the trash feature's
     /// slice of the state. Setting `nil` closes it.
     var trashView: TrashFeature.State? {
-        get {
-            if case .trash(let view)? = overlay?.dialog { return view }
-            return nil
-        }
-        set {
-            guard let overlay, case .trash = overlay.dialog else {
-                if let newValue { self.overlay = .trash(newValue) }
-                return
-            }
-            self.overlay = overlay.replacingDialog(with: newValue.map(Overlay.trash))
-        }
+        get { presented(\.trashView) }
+        set { present(newValue, extract: \.trashView, embed: Overlay.trash) }
     }
 }

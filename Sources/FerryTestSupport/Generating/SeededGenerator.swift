@@ -1,0 +1,25 @@
+/// A small random generator seeded by the test (SplitMix64), so a property test's generated input is the same
+/// on every run and a failure can be replayed from its seed.
+///
+/// ```swift
+/// var generator = SeededGenerator(seed: 42)
+/// let length = Int.random(in: 1...8, using: &generator)
+/// ```
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    /// The generator's state, advanced by each number.
+    public var state: UInt64
+
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

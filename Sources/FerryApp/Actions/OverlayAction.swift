@@ -25,6 +25,8 @@ enum OverlayAction: Sendable {
     case variablesLoaded(globals: [String: String], captured: [String: String])
     /// Something in the cookie jar's view.
     case cookies(CookiesAction)
+    /// An answer to the trust question, or its scrolling.
+    case trust(TrustAction)
     /// Edit the value of the variable selected in the variables view.
     case variableEditRequested
     /// Ask for the name of a new environment.

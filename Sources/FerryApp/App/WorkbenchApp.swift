@@ -47,6 +47,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             }
         }
         let access = services.trustStore.access(for: workspace)
+        var keyMapAwaitingTrust: String?
         for url in Self.keyMapFiles(workspace: workspace, environment: processEnvironment) {
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             // Inside the workspace by its relative path (`.ferry/keys.conf`), else in full.
@@ -54,6 +55,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             let name = isWorkspaceFile ? String(url.path.dropFirst(workspace.root.path.count + 1)) : url.path
             // A repository's own key map is its author's, not the user's: it applies once the user trusts it.
             if isWorkspaceFile && access == .confined {
+                keyMapAwaitingTrust = name
                 problems.append(
                     Problem(
                         file: name,
@@ -78,8 +80,17 @@ public final class WorkbenchApp: @unchecked Sendable {
         state.themes = themes
         state.workspaceAccess = access
         if state.workspaceAccess == .confined {
-            // What the files would read and write outside the workspace, listed before anything is sent.
-            problems += workspace.outsideReferences().map { reference in
+            // What the files would read and write outside the workspace, listed before anything is sent, and
+            // asked about once when trusting would change something.
+            let outside = workspace.outsideReferences()
+            if !outside.isEmpty || keyMapAwaitingTrust != nil,
+                !services.trustStore.hasDeclined(workspace.root, reaching: outside)
+            {
+                state.overlay = .trust(
+                    TrustFeature.State(
+                        outside: outside, scripts: workspace.scriptedFiles(), keyMap: keyMapAwaitingTrust))
+            }
+            problems += outside.map { reference in
                 Problem(
                     file: reference.location.file, line: reference.location.line,
                     message:

@@ -21,6 +21,9 @@ enum Effect: Sendable {
     case rememberEnvironment(String?)
     /// Record in the user's trust store that the workspace is trusted.
     case trustWorkspace
+    /// Record in the user's trust store that the workspace stays in safe mode as its files are now (not asked
+    /// again until they reach somewhere new).
+    case keepInSafeMode
     /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).
     case writeDraft(RequestID, SavedRequest?)
     /// Read the history log.

@@ -108,7 +108,16 @@ final class EffectRunner: @unchecked Sendable {
                 do {
                     try store.trust(self.saved)
                 } catch {
-                    self.mailbox.post(.app(.trustNotKept("\(error)")))
+                    self.mailbox.post(.app(.trustNotKept("\(error)", trusted: true)))
+                }
+            }
+        case .keepInSafeMode:
+            let store = services.trustStore
+            onFiles {
+                do {
+                    try store.decline(self.saved)
+                } catch {
+                    self.mailbox.post(.app(.trustNotKept("\(error)", trusted: false)))
                 }
             }
         case .loadHistory:

@@ -31,6 +31,8 @@ enum RootRequest: Sendable, Equatable {
     case open(RequestID)
     /// Close the dialog on top.
     case dismiss
+    /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
+    case trustWorkspace
 }
 
 extension AppReducer {
@@ -55,6 +57,7 @@ extension AppReducer {
             open(id, &state)
             state.focus = .editor
         case .dismiss: state.overlay = nil
+        case .trustWorkspace: markTrusted(&state)
         }
     }
 }

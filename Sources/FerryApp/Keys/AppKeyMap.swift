@@ -124,6 +124,16 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.trash])
         }
+        // The trust question (last too)
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
+            ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
+            ("end", .end, "Last row"), ("y", .yes, "Trust the workspace (kept in your config)"),
+            ("n", .dismiss, "Keep it in safe mode"), ("esc", .dismiss, "Keep it in safe mode"),
+            ("ctrl+q", .quit, "Quit"),
+        ] {
+            bind(key, command, help, [.trust])
+        }
         // The widgets' pickers (palette, environment, method, auth, options, body kind) and name prompts (last
         // too): the keys the widgets read, as they always were; the router hands the widget the key it reads for
         // the bound command. Typing (any key not bound here) filters the list or edits the name.

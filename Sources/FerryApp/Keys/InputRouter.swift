@@ -20,6 +20,11 @@ enum InputRouter {
             return .overlay(.trash(view.question == nil ? .restoreRequested : .dismissed))
         case (.trash, .dismissed): return .overlay(.trash(.dismissed))
         case (.trash, .confirmed): return .overlay(.trash(.confirmed))
+        case (.trust, .cursorMoved(let move)): return .overlay(.trust(.cursorMoved(move)))
+        case (.trust, .dismissed): return .overlay(.trust(.dismissed))
+        case (.trust, .confirmed): return .overlay(.trust(.confirmed))
+        // Enter answers nothing: trusting takes a y, safe mode an n or Esc.
+        case (.trust, .rowActivated): return nil
         default: return action
         }
     }
@@ -145,7 +150,7 @@ enum InputRouter {
             .historyDiff, .trash, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
-            .reloadDiff, .cookies, .variableFilePicker:
+            .reloadDiff, .cookies, .variableFilePicker, .trust:
             return false
         case nil: return state.focus == .editor
         }

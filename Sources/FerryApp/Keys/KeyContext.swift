@@ -47,6 +47,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case variables
     /// The cookie jar's view.
     case cookies
+    /// The question whether to trust the workspace.
+    case trust
     /// The body editor of a GraphQL request, with names to complete before the cursor (over `body`).
     case queryCompletion
 }

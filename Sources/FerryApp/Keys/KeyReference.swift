@@ -50,6 +50,7 @@ public enum KeyReference {
         ("namePrompt", "name prompts"),
         ("confirm", "quit question"),
         ("confirmDelete", "delete question"),
+        ("trust", "trust question"),
     ]
 
     /// The rows of `keyMap`: the keys of one command and help text in one context make one row, and rows with

@@ -98,11 +98,14 @@ extension AppReducer {
                 state.report(.info("This workspace is trusted already."))
                 return []
             }
-            state.workspaceAccess = .trusted
-            state.report(.info("Trusted: this workspace's files may read and write outside it (kept in your config)."))
+            markTrusted(&state)
             return [.trustWorkspace]
-        case .trustNotKept(let reason):
-            state.report(.error("Trusted for this session only: \(reason)."))
+        case .trustNotKept(let reason, let trusted):
+            state.report(
+                .error(
+                    trusted
+                        ? "Trusted for this session only: \(reason)."
+                        : "Safe mode, but the answer was not kept (asked again next start): \(reason)."))
             return []
         }
     }
@@ -113,5 +116,11 @@ extension AppReducer {
         state.environment = name
         state.report(.info("Environment: \(name)"))
         return [.rememberEnvironment(name)]
+    }
+
+    /// Gives the workspace's files full access for this session (the caller records it in the user's config).
+    static func markTrusted(_ state: inout AppState) {
+        state.workspaceAccess = .trusted
+        state.report(.info("Trusted: this workspace's files may read and write outside it (kept in your config)."))
     }
 }

@@ -285,7 +285,7 @@ extension AppReducer {
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .variableFilePicker:
             break
-        case .cookies, .trash:
+        case .cookies, .trash, .trust:
             // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
             break
         }

@@ -22,6 +22,8 @@ extension AppReducer {
             return showVariables(globals: globals, captured: captured, &state)
         case .cookies(let action):
             return scope(&state, \.cookiesView, context: CookiesFeature.Context(state), action, CookiesFeature.reduce)
+        case .trust(let action):
+            return scope(&state, \.trustQuestion, context: TrustFeature.Context(state), action, TrustFeature.reduce)
         case .variableEditRequested: return askForVariableValue(&state)
         case .environmentAddRequested: return askForEnvironmentName(&state)
         case .themePickerRequested: return pickTheme(&state)

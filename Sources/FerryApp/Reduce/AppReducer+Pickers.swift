@@ -84,7 +84,7 @@ extension AppReducer {
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .historyDiff,
             .trash, .problems, .overlayHelp, .run, .variables, .valueDetail,
-            .reloadDiff, .cookies, nil:
+            .reloadDiff, .cookies, .trust, nil:
             return []
         }
     }

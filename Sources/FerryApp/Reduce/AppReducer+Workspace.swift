@@ -38,7 +38,7 @@ extension AppReducer {
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
             .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, .variableFilePicker,
-            nil:
+            .trust, nil:
             break
         }
         return []

@@ -51,6 +51,9 @@ enum Overlay: Sendable, Equatable {
     case valueDetail(title: String, rows: [String], scroll: Int)
     /// The cookie jar's view, the cookie feature's own state (the clear-all question included).
     case cookies(CookiesFeature.State)
+    /// The question asked once when an untrusted workspace's files would do more if trusted (the trust
+    /// feature's own state).
+    case trust(TrustFeature.State)
     /// Asks which environment file (public, or private for a secret) a new variable goes into.
     case variableFilePicker(PickerDialogState<PickerChoice<String>>)
     /// A request's file changed on disk under its unsaved edits: keep them, take the file's, or see the difference.
@@ -93,6 +96,7 @@ enum Overlay: Sendable, Equatable {
         // A scrolled text, like the help: the same keys move and close it.
         case .valueDetail: .help
         case .cookies(let view): view.question == nil ? .cookies : .confirmDelete
+        case .trust: .trust
         }
     }
 }

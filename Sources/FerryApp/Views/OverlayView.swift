@@ -108,6 +108,8 @@ struct OverlayView: CursorWidget {
             renderOverlayHelp(under: under, scroll: scroll, query: query, into: &buffer, area: area)
         case .trash(let view):
             renderTrash(view, into: &buffer, area: area)
+        case .trust(let question):
+            renderTrust(question, into: &buffer, area: area)
         case .confirmDiscard(let id, let lost):
             renderQuestion(
                 "Discard your changes?", AppReducer.discardQuestion(id, lost: lost), into: &buffer, area: area)
@@ -204,7 +206,7 @@ struct OverlayView: CursorWidget {
             return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .historyDiff, .trash, .problems,
             .overlayHelp, .run, .variables, .valueDetail, .reloadDiff,
-            .cookies:
+            .cookies, .trust:
             return nil
         }
     }

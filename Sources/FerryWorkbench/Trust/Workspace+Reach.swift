@@ -20,6 +20,14 @@ public struct OutsideReference: Sendable, Hashable, CustomStringConvertible {
     /// Why it reaches outside: the resolved place, or that a variable decides it.
     public var reason: String
 
+    /// A reference from its parts.
+    public init(location: SourceLocation, kind: Kind, path: String, reason: String) {
+        self.location = location
+        self.kind = kind
+        self.path = path
+        self.reason = reason
+    }
+
     /// `api/users.http:12:1: writes ../../x (/home/u/x is outside the workspace)`.
     public var description: String {
         "\(location): \(kind == .writes ? "writes" : "reads") \(path) (\(reason))"

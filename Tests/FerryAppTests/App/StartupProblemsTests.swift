@@ -95,6 +95,9 @@ final class StartupProblemsTests {
         #expect(!app.state.problems.contains { $0.description.contains("palette.shwo") })
         // None of its bindings is in force: Ctrl-G still runs, as by default.
         #expect(app.state.keyMap == AppKeyMap.defaults)
+        // The question at start says trusting would apply it.
+        #expect(
+            app.state.trustQuestion?.lines.contains { $0.contains("change your keys with .ferry/keys.conf") } == true)
         try await app.quit()
     }
 

@@ -84,4 +84,39 @@ struct DialogSafetyPropertyTests {
         // The generator reaches the questions, so the property is tested where it matters.
         #expect(asked > 0, "\(view): no sequence reached a question")
     }
+
+    /// The trust question at start: generated key sequences trust the workspace only with a `y` pressed while it
+    /// asks; every other key leaves it confined (and none but n or Esc records safe mode).
+    @Test func onlyYTrustsTheWorkspace() throws {
+        let folder = try TemporaryWorkspace.withAPIFolder()
+        var start = try folder.loadState(size: Size(width: 100, height: 30))
+        start.workspaceAccess = .confined
+        start.overlay = .trust(
+            TrustFeature.State(
+                outside: [
+                    OutsideReference(
+                        location: SourceLocation(file: "a.http", line: 3), kind: .writes, path: "../x",
+                        reason: "outside the workspace")
+                ], scripts: [], keyMap: nil))
+        var generator = SeededGenerator(seed: 4049)
+        var trusted = 0
+        for sequence in 0..<Self.sequences {
+            var state = start
+            let length = Int.random(in: 1...Self.longest, using: &generator)
+            let keys = (0..<length).map { _ in Self.keys.randomElement(using: &generator) ?? .key(.escape) }
+            for (index, key) in keys.enumerated() where state.trustQuestion != nil {
+                // Over its help (F1) a y is typed into the help's search.
+                let asking = state.overlay?.trustQuestion != nil
+                let effects = state.feed([key])
+                let trusts = effects.contains { if case .trustWorkspace = $0 { true } else { false } }
+                let isYes = asking && key == .character("y")
+                if trusts { trusted += 1 }
+                #expect(trusts == isYes, "#\(sequence): key \(index) of \(keys): \(effects)")
+                #expect(
+                    state.workspaceAccess == (isYes ? .trusted : .confined),
+                    "#\(sequence): key \(index) of \(keys) left \(state.workspaceAccess)")
+            }
+        }
+        #expect(trusted > 0, "no sequence pressed y")
+    }
 }

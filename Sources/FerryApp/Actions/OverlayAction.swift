@@ -39,14 +39,25 @@ enum OverlayAction: Sendable {
     case variableAddRequested
 }
 
-/// The history view: opening it, its entries arriving, marking for a diff.
+/// The history view: opening it, its entries arriving, its keys (moving, searching, marking for a diff,
+/// opening or sending an entry's request, closing the diff or the view).
 enum HistoryAction: Sendable {
     /// Open the history view.
     case requested
     /// The history was read, with where each entry's request lives now.
     case loaded([HistoryEntry], HistoryTargets)
+    /// Move the selection (or scroll the diff).
+    case cursorMoved(CursorMove)
+    /// The search is now this text.
+    case queryChanged(String)
     /// Mark the selected entry for a diff, or diff it with the marked one.
     case marked
+    /// Enter: open the selected entry's request (with the response it recorded); on a diff, back to the list.
+    case rowActivated
+    /// Ctrl-R: open the selected entry's request and send it again.
+    case sendAgainRequested
+    /// Esc: close the diff, else the view.
+    case dismissed
     /// The last recorded response of each request, read at launch.
     case recordedLoaded([RequestID: HistoryEntry])
 }

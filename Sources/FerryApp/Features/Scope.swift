@@ -31,6 +31,9 @@ enum RootRequest: Sendable, Equatable {
     case open(RequestID)
     /// Close the dialog on top.
     case dismiss
+    /// Open the request of this history entry where it lives now (`at`, when found), showing the response it
+    /// recorded, or sending it again; the history stays open when the request is gone.
+    case openFromHistory(HistoryEntry, at: HistoryLocator.Location?, sending: Bool)
     /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
     case trustWorkspace
 }
@@ -44,12 +47,11 @@ extension AppReducer {
         _ reduce: (Action, inout Slice, Context) -> FeatureOutput
     ) -> [Effect] {
         let output = reduce(action, &state[keyPath: slice], context)
-        for request in output.requests { perform(request, &state) }
-        return output.effects
+        return output.effects + output.requests.flatMap { perform($0, &state) }
     }
 
-    /// Does what a feature asked of the root.
-    private static func perform(_ request: RootRequest, _ state: inout AppState) {
+    /// Does what a feature asked of the root; returns the effects that takes.
+    private static func perform(_ request: RootRequest, _ state: inout AppState) -> [Effect] {
         switch request {
         case .present(let overlay): state.overlay = overlay
         case .report(let message): state.report(message)
@@ -58,6 +60,10 @@ extension AppReducer {
             state.focus = .editor
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
+        case .openFromHistory(let entry, let location, let sending):
+            guard openHistoryEntry(entry, at: location, showingResponse: !sending, &state) else { return [] }
+            return sending ? send(&state) : []
         }
+        return []
     }
 }

@@ -10,6 +10,10 @@ enum InputRouter {
     /// The dialog-wide keys (movement, Enter, y, n and Esc) of a dialog a feature owns, as that feature's
     /// actions: the reducer hands them to the feature without asking what is on top.
     static func scopedToDialog(_ action: AppAction?, in state: AppState) -> AppAction? {
+        // Ctrl-R in the history sends the selected entry's request again.
+        if case .app(.sendRequested)? = action, case .history? = state.overlay {
+            return .overlay(.history(.sendAgainRequested))
+        }
         guard case .overlay(let dialogAction)? = action else { return action }
         switch (state.overlay, dialogAction) {
         case (.cookies, .cursorMoved(let move)): return .overlay(.cookies(.cursorMoved(move)))
@@ -20,6 +24,9 @@ enum InputRouter {
             return .overlay(.trash(view.question == nil ? .restoreRequested : .dismissed))
         case (.trash, .dismissed): return .overlay(.trash(.dismissed))
         case (.trash, .confirmed): return .overlay(.trash(.confirmed))
+        case (.history, .cursorMoved(let move)): return .overlay(.history(.cursorMoved(move)))
+        case (.history, .rowActivated): return .overlay(.history(.rowActivated))
+        case (.history, .dismissed): return .overlay(.history(.dismissed))
         case (.trust, .cursorMoved(let move)): return .overlay(.trust(.cursorMoved(move)))
         case (.trust, .dismissed): return .overlay(.trust(.dismissed))
         case (.trust, .confirmed): return .overlay(.trust(.confirmed))
@@ -144,10 +151,11 @@ enum InputRouter {
     /// Whether typed characters go into a text field.
     static func acceptsText(_ state: AppState) -> Bool {
         switch state.overlay {
-        case .search, .treeFilter, .history, .help, .overlayHelp: return true
+        case .search, .treeFilter, .help, .overlayHelp: return true
+        case .history(let view): return view.diff == nil
         case .palette: return false
         case .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
-            .historyDiff, .trash, .problems, .run, .variables, .valueDetail, .themePicker,
+            .trash, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .reloadDiff, .cookies, .variableFilePicker, .trust:

@@ -7,12 +7,7 @@ extension AppReducer {
     /// Applies a screen-wide event: keys whose meaning depends on the focus, the environment, quitting.
     static func reduce(_ event: AppEvent, _ state: inout AppState) -> [Effect] {
         switch event {
-        case .sendRequested:
-            if case .history = state.overlay {
-                // Re-send from the history: open the entry's request (where it lives now), then send it.
-                return openHistoryEntry(&state, showingResponse: false) ? send(&state) : []
-            }
-            return send(&state)
+        case .sendRequested: return send(&state)
         case .cancelRequested: return cancel(&state)
         case .environmentCycled:
             let names = state.environments.names

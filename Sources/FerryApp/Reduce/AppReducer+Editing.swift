@@ -29,8 +29,10 @@ extension AppReducer {
             let filter = change(current)
             state.overlay = .treeFilter(filter)
             state.tree.setFilter(filter)
-        case .history(let query, _, let marked):
-            state.overlay = .history(query: change(query), selection: 0, marked: marked)
+        case .history(let view):
+            _ = scope(
+                &state, \.historyView, context: HistoryFeature.Context(state), .queryChanged(change(view.query)),
+                HistoryFeature.reduce)
         case .help(_, let query):
             state.overlay = .help(scroll: 0, query: change(query))
         case .overlayHelp(let under, _, let query):

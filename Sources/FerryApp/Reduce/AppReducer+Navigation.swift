@@ -60,9 +60,6 @@ extension AppReducer {
         if closeOverlayHelp(&state) { return [] }
         switch state.overlay {
         case .search: return applySearch(&state, keepOverlay: false)
-        case .history:
-            _ = openHistoryEntry(&state)
-            return []
         case .run(let selection): return openRunRow(selection, &state)
         case .some:
             state.overlay = nil
@@ -254,13 +251,6 @@ extension AppReducer {
             let count = overlayHelpBindings(for: under, in: state.keyMap, matching: query).count
             state.overlay = .overlayHelp(
                 under: under, scroll: step(scroll, move, count: count, page: page), query: query)
-        case .history(let query, let selection, let marked):
-            let count = HistoryFilter.matching(query, in: state.history).count
-            state.overlay = .history(
-                query: query, selection: step(selection, move, count: count, page: page), marked: marked)
-        case .historyDiff(let first, let second, let scroll):
-            state.overlay = .historyDiff(
-                first: first, second: second, scroll: step(scroll, move, count: 10_000, page: page))
         case .reloadDiff(let id, let scroll):
             state.overlay = .reloadDiff(
                 id, scroll: step(scroll, move, count: reloadDiffLines(id, in: state).count, page: page))
@@ -285,7 +275,7 @@ extension AppReducer {
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .variableFilePicker:
             break
-        case .cookies, .trash, .trust:
+        case .cookies, .trash, .trust, .history:
             // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
             break
         }

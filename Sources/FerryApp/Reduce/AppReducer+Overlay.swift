@@ -11,7 +11,11 @@ extension AppReducer {
         case .dismissed: return dismissOverlay(&state)
         case .confirmed: return confirm(&state)
         case .dialogEvent(let event): return handleDialog(event, &state)
-        case .history(let action): return reduce(action, &state)
+        case .history(.recordedLoaded(let recorded)):
+            // Each request's last response, read at launch: the root keeps them.
+            return recordedResponsesLoaded(recorded, &state)
+        case .history(let action):
+            return scope(&state, \.historyView, context: HistoryFeature.Context(state), action, HistoryFeature.reduce)
         case .trash(.restored(let entry, let result)):
             // What came back changes the workspace, the tree and the drafts: the root takes it in.
             return finishRestore(entry, result, &state)
@@ -29,21 +33,6 @@ extension AppReducer {
         case .themePickerRequested: return pickTheme(&state)
         case .secretsRevealToggled: return toggleSecrets(&state)
         case .variableAddRequested: return askForVariableFile(&state)
-        }
-    }
-
-    /// Applies a history-view event.
-    static func reduce(_ action: HistoryAction, _ state: inout AppState) -> [Effect] {
-        switch action {
-        case .requested:
-            state.overlay = .history(query: "", selection: 0, marked: nil)
-            return [.loadHistory]
-        case .loaded(let entries, let targets):
-            state.history = entries.reversed()
-            state.historyTargets = targets
-            return []
-        case .marked: return markHistory(&state)
-        case .recordedLoaded(let recorded): return recordedResponsesLoaded(recorded, &state)
         }
     }
 

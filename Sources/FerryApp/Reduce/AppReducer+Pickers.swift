@@ -82,7 +82,6 @@ extension AppReducer {
             if state.overlay == nil, state.reloadConflicts.contains(id) { dismissReloadConflict(id, &state) }
             return effects
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
-            .historyDiff,
             .trash, .problems, .overlayHelp, .run, .variables, .valueDetail,
             .reloadDiff, .cookies, .trust, nil:
             return []

@@ -36,7 +36,7 @@ extension AppReducer {
             state.overlay = nil
             return discardDraft(id, &state)
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .search, .treeFilter, .history, .namePrompt, .historyDiff, .trash, .problems, .overlayHelp, .run,
+            .search, .treeFilter, .history, .namePrompt, .trash, .problems, .overlayHelp, .run,
             .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, .variableFilePicker,
             .trust, nil:
             break

@@ -98,10 +98,6 @@ public struct AppState: Sendable {
     var theme: Theme
     /// The themes found (fitted to the terminal), for the theme picker.
     var themes: [Theme] = []
-    /// The history entries, once loaded for the history view.
-    var history: [HistoryEntry] = []
-    /// Where the loaded history entries' requests live now.
-    var historyTargets = HistoryTargets()
     /// Responses from the history waiting to be shown: a request's last one after a restart, or the entry
     /// opened from the history view; one shows when its request is open without a response of its own.
     var recorded: [RequestID: HistoryEntry] = [:]

@@ -24,8 +24,8 @@ enum Overlay: Sendable, Equatable {
     case search(String)
     /// The collection tree filter: the text typed so far.
     case treeFilter(String)
-    /// The history list: filter, selection and the entry marked for a diff.
-    case history(query: String, selection: Int, marked: Int?)
+    /// The history view, the history feature's own state (its diff included).
+    case history(HistoryFeature.State)
     /// Asks for a name: of a new request (in the selected file) or for renaming the selected request.
     case namePrompt(NamePurpose, PromptDialogState)
     /// Asks whether to move a request to the trash.
@@ -34,8 +34,6 @@ enum Overlay: Sendable, Equatable {
     case confirmDiscard(RequestID, lost: [String])
     /// Asks whether to move a file or folder to the trash, with how many requests (and unsaved drafts) it holds.
     case confirmDeleteItem(path: String, requests: Int, unsaved: Int)
-    /// A diff of two history entries, scrolled.
-    case historyDiff(first: Int, second: Int, scroll: Int)
     /// The trash view, the trash feature's own state (its "delete for good?" questions included).
     case trash(TrashFeature.State)
     /// The problems found at start-up, scrolled.
@@ -87,8 +85,8 @@ enum Overlay: Sendable, Equatable {
             .confirmDelete
         case .namePrompt: .namePrompt
         case .search, .treeFilter: .prompt
-        case .history: .history
-        case .historyDiff, .reloadDiff: .diff
+        case .history(let view): view.diff == nil ? .history : .diff
+        case .reloadDiff: .diff
         case .trash(let view): view.question == nil ? .trash : .confirmDelete
         case .problems: .problems
         case .run: .run

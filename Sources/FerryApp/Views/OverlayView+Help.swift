@@ -26,8 +26,7 @@ extension OverlayView {
     static func helpName(of overlay: Overlay) -> String {
         switch overlay {
         case .trash: "trash view"
-        case .history: "history view"
-        case .historyDiff: "history diff"
+        case .history(let view): view.diff == nil ? "history view" : "history diff"
         case .search: "response filter"
         case .treeFilter: "request filter"
         case .confirmQuit, .confirmDelete, .confirmDeleteItem:

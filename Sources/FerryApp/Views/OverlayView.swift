@@ -72,38 +72,8 @@ struct OverlayView: CursorWidget {
             dialog(
                 "Filter requests (Enter keeps, Esc closes)", lines: [Line("/" + text, style: theme[.accent])],
                 scroll: 0, selected: nil, size: Self.treeFilterSize, into: &buffer, area: area)
-        case .history(let query, let selection, let marked):
-            let entries = HistoryFilter.matching(query, in: state.history)
-            var lines = [Line("search: " + query, style: theme[.accent])]
-            if entries.isEmpty {
-                lines.append(Line("No history yet: every send is recorded here.", style: theme[.muted]))
-            }
-            for (index, entry) in entries.enumerated() {
-                let status =
-                    entry.status.map(String.init)
-                    ?? ((entry.error ?? "").localizedCaseInsensitiveContains("cancel") ? "CXL" : "ERR")
-                let mark = index == marked ? "◆ " : "  "
-                let date = Date(timeIntervalSince1970: entry.time)
-                let name =
-                    state.historyTargets.location(of: entry)?.id.selector
-                    ?? RequestID(parsing: entry.recordedRequestPath).selector
-                lines.append(
-                    Line([
-                        Span(mark),
-                        Span(Self.clock(date) + " ", style: theme[.muted]),
-                        Span(status + " ", style: entry.status.map { theme.style(forStatus: $0) } ?? theme[.error]),
-                        Span(
-                            entry.method.padding(toLength: 7, withPad: " ", startingAt: 0),
-                            style: theme.style(forMethod: entry.method)),
-                        Span(Self.historyName(name) + " ", style: theme[.accent]),
-                        Span(entry.url),
-                    ]))
-            }
-            let size = Self.historySize(in: area)
-            let scroll = max(0, selection + 1 - (size.height - 3))
-            dialog(
-                "History (Enter opens, Space marks two for a diff, Esc closes)", lines: lines, scroll: scroll,
-                selected: selection + 1, size: size, into: &buffer, area: area)
+        case .history(let view):
+            renderHistory(view, into: &buffer, area: area)
         case .overlayHelp(let under, let scroll, let query):
             renderOverlayHelp(under: under, scroll: scroll, query: query, into: &buffer, area: area)
         case .trash(let view):
@@ -147,12 +117,6 @@ struct OverlayView: CursorWidget {
                 "\(count == 1 ? "1 problem" : "\(count) problems") at start-up; the rest loaded (Esc closes)",
                 lines: lines, scroll: 0, selected: nil, size: Size(width: width + 2, height: area.height - 2),
                 into: &buffer, area: area)
-        case .historyDiff(let first, let second, let scroll):
-            guard state.history.indices.contains(first), state.history.indices.contains(second) else { return }
-            let lines = HistoryDiff.lines(state.history[first], state.history[second], theme: theme)
-            dialog(
-                "Diff of two sends (Esc closes)", lines: lines, scroll: scroll, selected: nil,
-                size: Size(width: area.width - 4, height: area.height - 2), into: &buffer, area: area)
         case .cookies(let view):
             CookiesView(cookies: view.cookies, selection: view.selection, theme: theme).render(
                 into: &buffer, area: area)
@@ -201,10 +165,11 @@ struct OverlayView: CursorWidget {
         case .treeFilter(let text):
             let rect = Self.dialogRect(Self.treeFilterSize, in: area)
             return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
-        case .history(let query, _, _):
+        case .history(let view):
+            guard view.diff == nil else { return nil }
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
-            return Position(x: rect.x + 9 + query.count, y: rect.y + 1)
-        case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .historyDiff, .trash, .problems,
+            return Position(x: rect.x + 9 + view.query.count, y: rect.y + 1)
+        case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .trash, .problems,
             .overlayHelp, .run, .variables, .valueDetail, .reloadDiff,
             .cookies, .trust:
             return nil

@@ -460,13 +460,17 @@ final class WorkbenchAppTests {
         #expect(app.shows("Diff of two sends"), "\(app.screen)")
         #expect(app.shows("- POST"))
         #expect(app.shows("+ GET"))
-        try await app.press(.key(.escape), .function(6))
+        // Esc peels the diff back to the list; typing searches it.
+        try await app.press(.key(.escape))
+        #expect(app.shows("History (Enter opens"), "\(app.screen)")
         try await app.type("/json")
         try await app.press(.key(.enter))
         #expect(app.state.openRequest?.selector == "get-json")
         // Ctrl-R in the history re-sends the selected entry's request.
         let sent = server.requests.count
-        try await app.press(.function(6), .key(.down), .control("r"))
+        try await app.press(.function(6))
+        try await app.waitFor("the history's entries") { app.state.historyView?.entries.count == 2 }
+        try await app.press(.key(.down), .control("r"))
         #expect(app.state.openRequest?.selector == "get-json", "\(app.screen)")
         #expect(server.requests.count == sent + 1)
         #expect(server.requests.last?.path == "/json")

@@ -127,14 +127,16 @@ struct OverlayHelpTests {
         try recordHistory()
         let driver = try EffectDriver(workspace: folder.url, size: Size(width: 110, height: 40))
         try await driver.press(.key(.function(6)))
-        #expect(driver.state.history.count == 3, "\(driver.screen)")
+        #expect(driver.state.historyView?.entries.count == 3, "\(driver.screen)")
         try await driver.press(.character(" "), .key(.down))
         try await driver.type("/")
         let before = driver.state.overlay
-        #expect(before == .history(query: "/", selection: 0, marked: 0), "\(driver.screen)")
+        #expect(
+            [before?.historyView?.query, before?.historyView?.selection, before?.historyView?.marked]
+                == ["/", 0, 0] as [AnyHashable?], "\(driver.screen)")
         try await driver.press(.key(.down))
         let selected = driver.state.overlay
-        #expect(selected == .history(query: "/", selection: 1, marked: 0), "\(driver.screen)")
+        #expect(selected?.historyView?.selection == 1 && selected?.historyView?.marked == 0, "\(driver.screen)")
 
         try await driver.press(.key(.function(1)))
         let help = driver.screen

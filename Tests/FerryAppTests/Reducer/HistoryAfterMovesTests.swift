@@ -35,17 +35,17 @@ struct HistoryAfterMovesTests {
     /// the effect reads from `.ferry/history.jsonl` and locates in the workspace (newest first).
     func historyOpen(_ recorded: [HistoryEntry]) async throws -> ReducerTester {
         let tester = ReducerTester(try folder.loadState(size: Size(width: 100, height: 30)))
-        tester.press(.key(.function(6))) { $0.overlay = .history(query: "", selection: 0, marked: nil) }
+        tester.press(.key(.function(6))) { $0.overlay = .history(HistoryFeature.State()) }
         try await tester.receive({ action -> ([HistoryEntry], HistoryTargets)? in
             guard case .overlay(.history(.loaded(let entries, let targets))) = action else { return nil }
             return (entries, targets)
         }) { state, loaded in
             #expect(loaded.0 == recorded, "the effect read the lines written")
-            state.history = recorded.reversed()
+            state.historyView?.entries = recorded.reversed()
             let located = HistoryTargets(recorded, locator: try HistoryLocator(workspace: state.workspace))
             #expect(loaded.1 == located, "the effect located the entries in the workspace as it is")
             // The same value, taken whole: two equal dictionaries may dump their entries in different orders.
-            state.historyTargets = loaded.1
+            state.historyView?.targets = loaded.1
         }
         await tester.finish()
         return tester
@@ -59,9 +59,9 @@ struct HistoryAfterMovesTests {
 
     /// Moves the history's selection down to the row whose URL ends in `suffix`, as users do.
     func select(_ suffix: String, in tester: ReducerTester) throws {
-        let index = try #require(tester.state.history.firstIndex { $0.url.hasSuffix(suffix) })
+        let index = try #require(tester.state.historyView?.entries.firstIndex { $0.url.hasSuffix(suffix) })
         for row in 0..<index {
-            tester.press(.key(.down)) { $0.overlay = .history(query: "", selection: row + 1, marked: nil) }
+            tester.press(.key(.down)) { $0.historyView?.selection = row + 1 }
         }
     }
 
@@ -194,9 +194,10 @@ struct HistoryAfterMovesTests {
         let entries = try recordOldLines(["api/users.http#list", "requests.http#text"])
         let tester = try await historyOpen(entries)
         #expect(
-            HistoryFilter.matching("users.http#li", in: tester.state.history).map(\.recordedRequestPath) == [
-                "api/users.http#list"
-            ])
+            HistoryFilter.matching("users.http#li", in: tester.state.historyView?.entries ?? []).map(
+                \.recordedRequestPath) == [
+                    "api/users.http#list"
+                ])
     }
 
     @Test func aGuessByFileAndRequestNameIsSaidToBeOne() async throws {

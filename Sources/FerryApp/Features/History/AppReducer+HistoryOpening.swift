@@ -3,17 +3,15 @@ import FerryWorkbench
 // MARK: - History: opening the selected entry's request where it lives now
 
 extension AppReducer {
-    /// Opens the request of the selected history entry, followed through moves and renames; says so in the
-    /// status bar when it was found somewhere else, or when it is gone. Returns whether it was opened (the
-    /// history stays open when it was not, so another entry can be picked). With `showingResponse`, the
-    /// response the entry recorded is shown in place of the request's (unless one is in flight).
-    static func openHistoryEntry(_ state: inout AppState, showingResponse: Bool = true) -> Bool {
-        guard case .history(let query, let selection, _) = state.overlay else { return false }
-        let entries = HistoryFilter.matching(query, in: state.history)
-        guard entries.indices.contains(selection) else { return false }
-        let entry = entries[selection]
+    /// Opens the request of history `entry`, found at `location` (followed through moves and renames), and
+    /// closes the history; says so in the status bar when it was found somewhere else, or when it is gone.
+    /// Returns whether it was opened (the history stays open when it was not, so another entry can be picked).
+    /// With `showingResponse`, the response the entry recorded is shown in place of the request's (unless one is
+    /// in flight).
+    static func openHistoryEntry(
+        _ entry: HistoryEntry, at location: HistoryLocator.Location?, showingResponse: Bool, _ state: inout AppState
+    ) -> Bool {
         let recorded = entry.recordedRequestPath
-        let location = state.historyTargets.location(of: entry)
         let found = location?.id ?? RequestID(parsing: recorded)
         guard state.workspaceRequest(found) != nil else {
             state.report(

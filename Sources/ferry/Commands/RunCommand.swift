@@ -76,7 +76,8 @@ enum RunCommand: FerryCommand {
         let printer = RunPrinter(
             output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
             marks: .forLocale(ProcessInfo.processInfo.environment),
-            holdsFiles: options.parallel > 1 ? Dictionary(run.files.map { ($0.path, $0.requests.count) }) { $1 } : nil)
+            holdsFiles: options.parallel > 1
+                ? Dictionary(zip(run.files.map(\.path), run.steps.map(\.count))) { $1 } : nil)
         let finished = Locked<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {

@@ -34,7 +34,7 @@ extension PostmanCollectionReader {
         let auth =
             node["auth"].flatMap { $0.kind == .object && $0["type"]?.text != "inherit" ? $0 : nil } ?? inheritedAuth
         applyAuth(auth, to: &request, name: name)
-        warnAboutScripts(item, what: "'\(name)'")
+        translateScripts(of: item, into: &request, name: name)
         // Postman's `{{$guid}}` is Ferry's `{{$uuid}}`, `{{$randomFirstName}}` its `{{$random.name.firstName}}`…
         request.url = PostmanDynamicVariables.translated(request.url)
         request.body = request.body.map(PostmanDynamicVariables.translated)

@@ -135,8 +135,50 @@ struct PostmanCollectionReader {
         guard !kinds.isEmpty else { return }
         let list = kinds.map { $0 == "prerequest" ? "pre-request" : $0 }.joined(separator: " and ")
         warn(
-            "the \(list) script\(kinds.count > 1 ? "s" : "") of \(what) not imported: Ferry does not run scripts",
-            at: node["event"])
+            "the \(list) script\(kinds.count > 1 ? "s" : "") of \(what) not imported: Postman runs \(kinds.count > 1 ? "them" : "it") "
+                + "around every request below it, Ferry runs each request's own JetBrains scripts (copy what it does "
+                + "into theirs)", at: node["event"])
+    }
+
+    /// The enabled scripts of `node` with code in them: Postman's event kind (`test`, `prerequest`) and the lines.
+    static func scripts(of node: PostmanJSON.Node) -> [(kind: String, lines: [String], node: PostmanJSON.Node)] {
+        (node["event"]?.elements ?? []).compactMap { event in
+            guard let script = event["script"]?["exec"], event["disabled"]?.isTrue != true else { return nil }
+            let code =
+                script.kind == .array ? script.elements.compactMap(\.text).joined(separator: "\n") : script.text ?? ""
+            guard !code.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            // `\r\n` is one Character: line ends are made `\n` before splitting.
+            let text = code.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+            return (event["listen"]?.text ?? "test", lines, event)
+        }
+    }
+
+    /// Translates the item's test script into a JetBrains response handler and its pre-request script into a
+    /// pre-request script (``PostmanScriptTranslator``), warning about the lines kept as comments.
+    mutating func translateScripts(of item: PostmanJSON.Node, into request: inout SavedRequest, name: String) {
+        for script in Self.scripts(of: item) {
+            guard script.kind == "test" || script.kind == "prerequest" else { continue }
+            let isHandler = script.kind == "test"
+            let translation = PostmanScriptTranslator.translate(script.lines, requestName: name, isHandler: isHandler)
+            let body = translation.lines.map { $0.isEmpty ? "" : "  " + $0 }
+            if isHandler {
+                request.responseHandlers = ["> {%"] + body + ["%}"]
+            } else {
+                request.preamble.append(PreambleItem(.script, text: (["< {%"] + body + ["%}"]).joined(separator: "\n")))
+            }
+            guard let first = translation.untranslated.first else { continue }
+            let kind = isHandler ? "test" : "pre-request"
+            let count = translation.untranslated.count
+            let shown = first.trimmingCharacters(in: .whitespaces)
+            let excerpt = "'" + shown.prefix(60) + (shown.count > 60 ? "…'" : "'")
+            warn(
+                "'\(name)': \(count) line\(count == 1 ? "" : "s") of its \(kind) script kept as comments (Postman's API "
+                    + "with no JetBrains counterpart, first: \(excerpt)); "
+                    + "the rest runs as a JetBrains \(isHandler ? "response handler" : "pre-request script")",
+                at: script.node["listen"] ?? script.node)
+        }
     }
 
     // MARK: - Shared readers

@@ -6,8 +6,10 @@ import FerryWorkbench
 /// each folder becomes a subfolder holding `<folder name>.http` with its requests. Auth (basic,
 /// bearer, API key, digest; inherited from folders and the collection), bodies (raw, urlencoded,
 /// form-data, file, GraphQL), disabled headers (kept disabled) and descriptions (as comments) carry
-/// over; collection variables become the `$shared` environment. Scripts are never run by Ferry, so
-/// every item with scripts gets a located warning. An environment file becomes one environment,
+/// over; collection variables become the `$shared` environment. A request's test and pre-request scripts
+/// become JetBrains scripts (``PostmanScriptTranslator``: `pm.environment.set` → `client.global.set`, `pm.test` →
+/// `client.test`, `pm.expect`… → `client.assert`), the lines with no counterpart kept as comments with a located
+/// warning; a folder's or the collection's scripts get a warning. An environment file becomes one environment,
 /// secret-looking and `secret`-typed values going to the private file.
 ///
 /// ```swift

@@ -80,6 +80,8 @@ struct HostileImportPropertyTests {
                 #expect(entry.request.method == wanted.request.method, "run \(run): \(source)")
                 #expect(entry.request.fullURL == wanted.request.fullURL, "run \(run): \(source)")
                 #expect(entry.request.headers.map(\.name) == wanted.request.headers.map(\.name), "run \(run)")
+                // A script is kept only as the handler it was made safe as, never as something it breaks out into.
+                #expect(entry.request.responseHandlers == wanted.request.responseHandlers, "run \(run): \(source)")
                 if let movedBody = wanted.movedBody {
                     let include = entry.request.body ?? ""
                     #expect(include.hasPrefix("< ./Evil.bodies/"), "run \(run): \(include)")

@@ -49,17 +49,33 @@ import Testing
         }
     }
 
-    @Test func scriptsAreReportedPerItemWithTheirLine() throws {
+    @Test func scriptsBecomeHandlersAndWhatIsNotTranslatedIsLocated() throws {
         guard let url = Self.files("realworld-Conduit.postman_collection.json").first else { return }
         let bytes = try FileIO.read(url).bytes
         let collection = try PostmanImporter.read(bytes, fileName: "conduit.json")
-        let scripts = collection.diagnostics.filter { $0.message.contains("Ferry does not run scripts") }
-        // 30 requests with test scripts; the folder's pre-request and test events are empty, so not reported.
-        #expect(scripts.count == 30)
+        // 30 requests with test scripts (the folder's events are empty): each becomes a response handler.
+        let handlers = collection.files.flatMap(\.requests).filter { !$0.responseHandlers.isEmpty }
+        #expect(handlers.count == 30)
+        let kept = collection.diagnostics.filter { $0.message.contains("kept as comments") }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for diagnostic in scripts {
-            #expect(lines[diagnostic.location.line - 1].contains("\"event\""), "\(diagnostic)")
+        for diagnostic in kept {
+            #expect(lines[diagnostic.location.line - 1].contains("\"listen\""), "\(diagnostic)")
         }
+        // Every handler of every corpus collection reads back as written.
+        var translated = 0
+        for url in Self.files(".postman_collection.json") {
+            let imported = try PostmanImporter.read(FileIO.read(url).bytes, fileName: url.lastPathComponent)
+            for file in imported.files {
+                let safe = file.safeForWriting()
+                #expect(!safe.diagnostics.contains { $0.message.contains("scripts would not read back") }, "\(url)")
+                translated +=
+                    safe.requests.filter { request in
+                        request.responseHandlers.contains { $0.contains("client.global.set(") }
+                    }.count
+            }
+        }
+        // The token chains of the corpus (salesforce, wise, brightspace, conduit) are kept.
+        #expect(translated >= 20, "\(translated)")
     }
 
     @Test func savedExampleResponsesAreCountedInOneWarning() throws {

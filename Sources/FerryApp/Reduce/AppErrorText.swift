@@ -21,7 +21,7 @@ enum AppErrorText {
                     + "(http-client.env.json) or as @\(name) = … in the file; Ctrl-E switches environment."
             case .invalidURL(let url):
                 return "'\(url)' is not an http(s) URL: start it with http:// or https:// (or {{host}})."
-            case .unknownDynamic, .invalidDynamic, .signIn, .invalidOutput, .cycle, .missingFile, .breaksLine,
+            case .unknownDynamic, .invalidDynamic, .signIn, .invalidOutput, .cycle, .missingFile, .breaksLine, .null,
                 .unsendable,
                 .invalidHost, .invalidGraphQL:
                 return variable.description

@@ -1,8 +1,7 @@
 import FerryJSON
 import Foundation
 
-/// `jsonPath(value, "$.a.b[0]")` on FerryJSON's query language: `$` is the input, `[*]` and `.*` every
-/// element, `['name']` a member, and the rest (`.a`, `[0]`, `..a`) read as in `JSONQuery`.
+/// `jsonPath(value, "$.a.b[0]")` through FerryJSON's `JSONPathEvaluator`, as `{{$.variable.path}}` goes.
 enum ScriptJSONPath {
     /// The JSON text of the match (an array of matches for wildcards and `..`), or nil when nothing
     /// matches.
@@ -11,18 +10,12 @@ enum ScriptJSONPath {
         do { value = try JSONValue(parsing: json) } catch {
             throw NativeFunctionError(message: "jsonPath: the value is not JSON: \(error)")
         }
-        var query = path.trimmingCharacters(in: .whitespaces)
-        if query.hasPrefix("$") { query.removeFirst() }
-        query = query.replacingOccurrences(of: "[*]", with: "[]").replacingOccurrences(of: ".*", with: "[]")
-            .replacingOccurrences(of: "['", with: "[\"").replacingOccurrences(of: "']", with: "\"]")
-        if !query.hasPrefix(".") { query = "." + query }
-        let results: [JSONValue]
-        do { results = try JSONQuery(query).evaluate(value) } catch {
+        let found: JSONPathEvaluator.Found
+        do { found = try JSONPathEvaluator.evaluate(path, in: value) } catch {
             throw NativeFunctionError(message: "jsonPath: \(path): \(error.message)")
         }
-        let many = query.contains("[]") || query.contains("..")
-        if many { return JSONValue.array(results).formatted(.compact) }
-        guard let first = results.first, !first.isNull else { return nil }
+        if found.isList { return JSONValue.array(found.matches).formatted(.compact) }
+        guard let first = found.matches.first, !first.isNull else { return nil }
         return first.formatted(.compact)
     }
 }

@@ -58,6 +58,9 @@ public struct EnvironmentFiles: Sendable, Hashable {
     /// No environments.
     public init() {}
 
+    /// Every name an environment file may have.
+    static let fileNames = [publicFileName, privateFileName, olderPublicFileName, olderPrivateFileName]
+
     /// Reads both files from a workspace folder; a missing file is simply empty.
     public static func load(from folder: URL) -> EnvironmentFiles {
         var files = EnvironmentFiles()
@@ -165,6 +168,13 @@ public struct EnvironmentFiles: Sendable, Hashable {
             }
             var variables: [EnvironmentVariable] = []
             for member in members {
+                if case .null = member.value {
+                    variables.append(
+                        EnvironmentVariable(
+                            name: member.key, value: "", isSecret: isSecret,
+                            location: SourceLocation(file: file, line: member.line), isNull: true))
+                    continue
+                }
                 guard let text = member.value.scalarText else {
                     // Objects such as JetBrains' `SSLConfiguration` or `Security` are settings, not variables.
                     if case .object = member.value {

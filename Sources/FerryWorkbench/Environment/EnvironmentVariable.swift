@@ -8,13 +8,17 @@ public struct EnvironmentVariable: Sendable, Hashable {
     public var isSecret: Bool
     /// Where it is defined.
     public var location: SourceLocation
+    /// Whether the file gives it `null`: declared without a value (``value`` is empty), so using it is an error
+    /// unless another layer (the private file, the file's `@name`, `--var`) gives it one.
+    public var isNull: Bool
 
     /// Creates a variable.
-    public init(name: String, value: String, isSecret: Bool, location: SourceLocation) {
+    public init(name: String, value: String, isSecret: Bool, location: SourceLocation, isNull: Bool = false) {
         self.name = name
         self.value = value
         self.isSecret = isSecret
         self.location = location
+        self.isNull = isNull
     }
 
     /// The value as shown to people: `••••••` for a secret.

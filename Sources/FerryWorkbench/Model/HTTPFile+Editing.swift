@@ -35,6 +35,7 @@ extension HTTPFile {
         sections[index].request = request
         sections[index].isEdited = true
         sections[index].source = []
+        refreshStatements()
     }
 
     /// Appends a request in a new `###` section (or at `position`, 0-based, before the request there).
@@ -52,6 +53,7 @@ extension HTTPFile {
         } else {
             sections.append(section)
         }
+        refreshStatements()
     }
 
     /// Removes the request at `position` (0-based) and returns it; in-file variables declared in
@@ -73,6 +75,13 @@ extension HTTPFile {
             sections[index].isEdited = true
             sections[index].source = []
         }
+        refreshStatements()
         return request
+    }
+
+    /// Reads the `run` and `import` lines again from the file as it will be written: an edit moves their lines
+    /// and the requests before them.
+    private mutating func refreshStatements() {
+        statements = HTTPFileParser.parse(bytes(), path: path).statements
     }
 }

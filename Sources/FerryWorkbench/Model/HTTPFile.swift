@@ -24,6 +24,8 @@ public struct HTTPFile: Sendable, Hashable {
     public internal(set) var sections: [HTTPFileSection]
     /// The problems found while reading, each with file:line:column.
     public internal(set) var diagnostics: [Diagnostic]
+    /// The `run` and `import` lines as read, in file order (see ``Workspace/composedSteps(of:)``).
+    public internal(set) var statements: [CompositionStatement]
 
     /// Creates an empty file.
     public init(path: String, lineEnding: String = "\n", hasByteOrderMark: Bool = false) {
@@ -32,6 +34,7 @@ public struct HTTPFile: Sendable, Hashable {
         self.lineEnding = lineEnding
         self.sections = []
         self.diagnostics = []
+        self.statements = []
     }
 
     // MARK: - Requests

@@ -36,6 +36,7 @@ public enum HTTPFileParser {
         }
         closeSection(upTo: lines.endIndex)
         file.diagnostics = parser.diagnostics
+        file.statements = parser.statements
         return file
     }
 

@@ -21,6 +21,10 @@ struct SectionParser {
     let path: String
     /// Problems found so far in the file.
     var diagnostics: [Diagnostic] = []
+    /// The `run` and `import` lines read so far, in file order.
+    var statements: [CompositionStatement] = []
+    /// How many requests were read so far.
+    var requestCount = 0
 
     init(path: String) { self.path = path }
 
@@ -50,6 +54,7 @@ struct SectionParser {
         request.preamble = preamble
         request.sourceMap?.preambleLines = preambleLines
         section.request = request
+        requestCount += 1
         return section
     }
 
@@ -81,6 +86,7 @@ struct SectionParser {
                 items.append(PreambleItem(.misplacedHandler, text: readScript(lines, from: &index)))
                 continue
             } else if isStatement(trimmed) {
+                readStatement(line)
                 items.append(PreambleItem(.statement, text: line.text))
             } else {
                 numbers.removeLast()
@@ -91,12 +97,26 @@ struct SectionParser {
         return items
     }
 
+    /// Whether a trimmed line is a `run` or `import` statement.
     func isStatement(_ trimmed: Substring) -> Bool {
         for keyword in ["run", "import"] where trimmed.hasPrefix(keyword) {
+            // A bare `run` or `import` is a statement missing its argument, not a URL.
             let after = trimmed.dropFirst(keyword.count)
-            if after.first == " " || after.first == "\t" { return true }
+            if after.first.map({ isSpace($0) }) ?? true { return true }
         }
         return false
+    }
+
+    /// Records the `run` or `import` statement on `line`, or reports what is wrong with it.
+    mutating func readStatement(_ line: SourceLine) {
+        switch CompositionStatementReader.action(of: line.text) {
+        case .success(let action):
+            statements.append(
+                CompositionStatement(
+                    action, at: SourceLocation(file: path, line: line.number), requestsBefore: requestCount))
+        case .failure(let problem):
+            report(problem.message, line: line.number, column: problem.column)
+        }
     }
 
     mutating func commentOrDirective(_ line: SourceLine, trimmed: Substring) -> PreambleItem {

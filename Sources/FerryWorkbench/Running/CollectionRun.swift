@@ -48,9 +48,14 @@ public struct CollectionRun: Sendable {
         for file in files {
             let owned = Set(file.content.requestFacts().flatMap(\.problems))
             found += file.content.diagnostics.filter { !owned.contains($0) }
+            found += workspace.composedSteps(of: file).problems.filter { !found.contains($0) }
         }
         return found
     }
+
+    /// What each file of the run sends, in order (``Workspace/composedSteps(of:)``: its `run` lines bring in
+    /// the requests they name), file by file as ``files``.
+    public var steps: [[ComposedStep]] { files.map { workspace.composedSteps(of: $0).steps } }
 
     /// Whether `request` is kept by ``filter``.
     public func keeps(_ request: WorkspaceRequest) -> Bool {

@@ -59,36 +59,38 @@ public struct CollectionRunner: Sendable {
         var stopped = Locked(false)
         var report: @Sendable (RunEvent) -> Void
 
-        init(run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) {
+        init(run: CollectionRun, steps: [ComposedStep], report: @escaping @Sendable (RunEvent) -> Void) {
             self.run = run
             self.report = report
             let workspace = run.workspace
             environments = workspace.environments()
             dotenv = workspace.dotenv()
             processEnvironment = ProcessInfo.processInfo.environment
-            let files = run.files
+            // The files of the run and those its `run` lines reach.
+            let paths = Set(steps.map(\.request.path))
+            let files = workspace.files.filter { paths.contains($0.path) }
             facts = Dictionary(files.map { ($0.path, $0.content.requestFacts()) }) { first, _ in first }
             let all = workspace.requests
-            let logs = files.contains { $0.content.requests.contains { !$0.directives.noLog } }
+            let logs = steps.contains { !$0.request.request.directives.noLog }
             identities =
                 logs
                 ? try? {
                     try workspace.ensureStateFolder()
                     return try RequestIdentities(stateFolder: workspace.stateFolder).assign(all)
                 }() : nil
-            responses = RunResponses(requests: all, referencedBy: files.flatMap(\.requests))
+            responses = RunResponses(requests: all, referencedBy: steps.map(\.request))
         }
     }
 
     private func execute(_ run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) async {
         for diagnostic in run.diagnostics { report(.diagnostic(diagnostic)) }
         // Open JavaScriptCore beside the first sends when any request of the run has a script.
-        let requests = run.files.lazy.flatMap(\.requests).map(\.request)
+        let files = run.steps
+        let requests = files.lazy.joined().map(\.request.request)
         if requests.contains(where: { !$0.preRequestScripts.isEmpty || !$0.responseHandlerScripts.isEmpty }) {
             sender.scripting.engine.warmUp()
         }
-        let shared = Shared(run: run, report: report)
-        let files = run.files.map(\.requests)
+        let shared = Shared(run: run, steps: Array(files.joined()), report: report)
         let width = max(1, run.parallelFiles)
         await withTaskGroup(of: Void.self) { group in
             var next = 0
@@ -105,15 +107,17 @@ public struct CollectionRunner: Sendable {
         }
     }
 
-    private func runFile(_ requests: [WorkspaceRequest], _ shared: Shared) async {
-        for request in requests {
-            let result = await runRequest(request, shared)
+    private func runFile(_ steps: [ComposedStep], _ shared: Shared) async {
+        for (index, step) in steps.enumerated() {
+            var result = await runRequest(step, shared)
+            result.step = index
             if result.outcome.isFailure, shared.run.stopsAtFirstFailure { shared.stopped.withLock { $0 = true } }
             shared.report(.result(result))
         }
     }
 
-    private func runRequest(_ request: WorkspaceRequest, _ shared: Shared) async -> RequestRunResult {
+    private func runRequest(_ step: ComposedStep, _ shared: Shared) async -> RequestRunResult {
+        let request = step.request
         let workspace = shared.run.workspace
         let facts = shared.facts[request.path].flatMap {
             $0.indices.contains(request.position) ? $0[request.position] : nil
@@ -123,6 +127,7 @@ public struct CollectionRunner: Sendable {
         var result = RequestRunResult(
             id: request.id, position: request.position, location: location, method: request.request.method,
             outcome: .skipped)
+        result.ranBy = step.ranBy
         if Task.isCancelled || shared.stopped.withLock({ $0 }) {
             result.message = "not run: an earlier request failed"
             return result
@@ -141,7 +146,8 @@ public struct CollectionRunner: Sendable {
             var plan = try workspace.sendPlan(
                 for: request, environment: shared.run.environment, environments: shared.environments,
                 captured: shared.responses.capturedValues(for: request),
-                overrides: shared.run.overrides, processEnvironment: shared.processEnvironment, dotenv: shared.dotenv,
+                overrides: shared.run.overrides.merging(step.overrides) { _, fromRunLine in fromRunLine },
+                processEnvironment: shared.processEnvironment, dotenv: shared.dotenv,
                 fileVariables: facts?.fileVariables,
                 identities: shared.identities)
             plan.access = shared.run.access

@@ -7,6 +7,11 @@ public struct RequestRunResult: Sendable {
     public var position: Int
     /// Where the request is written (its request line).
     public var location: SourceLocation
+    /// The `run` line that brought the request into the run, if one did (``ComposedStep/ranBy``).
+    public var ranBy: SourceLocation?
+    /// The 0-based place of the request among what its file's run sends (``CollectionRun/steps``): its position,
+    /// unless `run` lines bring in other requests.
+    public var step: Int
     /// The method, as sent (or as written, when it was not sent).
     public var method: String
     /// The URL with secrets masked; empty when the request could not be resolved.
@@ -38,6 +43,7 @@ public struct RequestRunResult: Sendable {
     ) {
         self.id = id
         self.position = position
+        self.step = position
         self.location = location
         self.method = method
         self.maskedURL = maskedURL
@@ -48,6 +54,9 @@ public struct RequestRunResult: Sendable {
         self.tests = tests
         self.log = log
     }
+
+    /// The file whose run sent the request: the one of its `run` line, else its own.
+    public var runPath: String { ranBy?.file ?? id.path }
 
     /// Whether the request was sent and answered (passed or failed on its merits).
     public var wasAnswered: Bool { outcome == .passed || outcome == .failed }

@@ -36,10 +36,10 @@ public struct RunReport: Sendable {
     public var files: [(path: String, results: [RequestRunResult])] {
         var grouped: [(path: String, results: [RequestRunResult])] = []
         for result in results {
-            if grouped.last?.path == result.id.path {
+            if grouped.last?.path == result.runPath {
                 grouped[grouped.count - 1].results.append(result)
             } else {
-                grouped.append((result.id.path, [result]))
+                grouped.append((result.runPath, [result]))
             }
         }
         return grouped
@@ -63,6 +63,6 @@ public struct RunReport: Sendable {
 
     /// Whether `result` comes before `other` in run order.
     static func precedes(_ result: RequestRunResult, _ other: RequestRunResult) -> Bool {
-        (result.id.path, result.position) < (other.id.path, other.position)
+        (result.runPath, result.step) < (other.runPath, other.step)
     }
 }

@@ -121,14 +121,19 @@ extension SavedRequest {
         let isForm = lowered.hasPrefix("application/x-www-form-urlencoded")
         let boundary = MediaType(contentType).parameters.first { $0.name == "boundary" }?.value
         let delimiter = isMultipart ? boundary.map { "--" + $0 } : nil
-        var partHeadResolver = resolver
-        partHeadResolver.part = .bodyPartHeader
+        var headResolver = resolver
+        headResolver.part = .bodyPartHeader
         var isInPartHead = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var data = Data()
         var masked = ""
         var isText = true
         for (index, line) in lines.enumerated() {
+            // A problem is located at its own line of the body, which starts at `resolver.location`.
+            var resolver = resolver
+            resolver.location = resolver.location.map { SourceLocation(file: $0.file, line: $0.line + index) }
+            var partHeadResolver = headResolver
+            partHeadResolver.location = resolver.location
             if index > 0 && !isForm {
                 data.append(contentsOf: isMultipart ? [0x0D, 0x0A] : [0x0A])
                 masked += isMultipart ? "\r\n" : "\n"

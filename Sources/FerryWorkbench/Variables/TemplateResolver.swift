@@ -42,7 +42,7 @@ struct TemplateResolver {
 
     let context: VariableContext
     var part: Part
-    let location: SourceLocation?
+    var location: SourceLocation?
     /// Collects every secret value substituted, for scrubbing responses and records.
     var secrets: SecretCollector? = nil
 
@@ -89,9 +89,14 @@ struct TemplateResolver {
     }
 
     func value(of expression: String, depth: Int) throws -> Output {
+        if expression.hasPrefix("$.") || expression.hasPrefix("$[") { return try jsonPath(expression, depth: depth) }
         if expression.hasPrefix("$") { return try dynamic(expression) }
         guard depth < 16 else { throw VariableError(.cycle(expression), part: part.description, location: location) }
         guard let found = context.lookup(expression) else {
+            if let declared = context.environment.last(where: { $0.name == expression }), declared.isNull {
+                let origin = "\(declared.location.file):\(declared.location.line)"
+                throw VariableError(.null(expression, origin: origin), part: part.description, location: location)
+            }
             throw VariableError(.unresolved(expression), part: part.description, location: location)
         }
         var inner =

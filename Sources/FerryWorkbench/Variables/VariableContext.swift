@@ -79,7 +79,7 @@ public struct VariableContext: Sendable {
         if let value = captured[name] {
             return VariableValue(value: value, origin: "a captured response", isTemplate: false)
         }
-        if let variable = environment.last(where: { $0.name == name }) {
+        if let variable = environment.last(where: { $0.name == name && !$0.isNull }) {
             return VariableValue(
                 value: variable.value, isSecret: variable.isSecret,
                 origin: "\(variable.location.file):\(variable.location.line)")
@@ -95,7 +95,7 @@ public struct VariableContext: Sendable {
     }
 
     /// The secret values of the environment, for masking.
-    public var secretValues: [String] { environment.filter(\.isSecret).map(\.value) }
+    public var secretValues: [String] { environment.filter { $0.isSecret && !$0.isNull }.map(\.value) }
 }
 
 /// A variable's value as a ``VariableContext`` finds it.

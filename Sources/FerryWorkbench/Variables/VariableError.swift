@@ -6,6 +6,8 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
     public enum Reason: Sendable, Hashable {
         /// `{{name}}` has no value anywhere.
         case unresolved(String)
+        /// `{{name}}` is `null` in the environment (`origin`: `http-client.env.json:4`) and has no other value.
+        case null(String, origin: String)
         /// `{{$name}}` is not a dynamic variable Ferry knows.
         case unknownDynamic(String)
         /// `{{$name …}}` is a dynamic variable Ferry knows, with arguments it cannot use: the expression and
@@ -64,6 +66,10 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
             return prefix
                 + "unresolved variable {{\(shown(name))}} in \(part): define it in the environment, the file or with "
                 + "--var \(shown(name))=VALUE"
+        case .null(let name, let origin):
+            return prefix
+                + "variable {{\(shown(name))}} in \(part) is null in \(origin): give it a value (in the private "
+                + "environment file, the file or with --var \(shown(name))=VALUE)"
         case .unknownDynamic(let name):
             return prefix + "unknown dynamic variable {{\(shown(name))}} in \(part)"
         case .invalidDynamic(let expression, let problem):

@@ -6,6 +6,29 @@ extension Workspace {
     /// The workspace's environments (`http-client.env.json` + private file).
     public func environments() -> EnvironmentFiles { EnvironmentFiles.load(from: root) }
 
+    /// The environment files the requests of the file at `path` use: those of the nearest folder at or above the
+    /// file's, below the root, that holds one (a `.http/` folder with its own `http-client.env.json`), else the
+    /// root's.
+    public func environments(forFileAt path: String) -> EnvironmentFiles {
+        environmentFolder(forFileAt: path).map { EnvironmentFiles.load(from: $0) } ?? environments()
+    }
+
+    /// The nearest folder at or above the folder of the file at `path`, below the root, holding an environment
+    /// file; `nil` when there is none (the root's are used).
+    func environmentFolder(forFileAt path: String) -> URL? {
+        var parts = path.split(separator: "/").dropLast()
+        while !parts.isEmpty {
+            let folder = root.appendingPathComponent(parts.joined(separator: "/"))
+            if EnvironmentFiles.fileNames.contains(where: {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            }) {
+                return folder
+            }
+            parts.removeLast()
+        }
+        return nil
+    }
+
     /// The workspace's `.env` values, for `{{$dotenv NAME}}`.
     public func dotenv() -> [String: String] {
         guard let bytes = try? FileIO.read(root.appendingPathComponent(".env")).bytes else { return [:] }
@@ -25,7 +48,8 @@ extension Workspace {
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment, dotenv: [String: String]? = nil,
         fileVariables: [String: String]? = nil
     ) throws -> VariableContext {
-        let files = environments ?? self.environments()
+        let environmentFolder = environmentFolder(forFileAt: request.path)
+        let files = environmentFolder.map { EnvironmentFiles.load(from: $0) } ?? environments ?? self.environments()
         if let environment, !files.contains(environment) {
             throw WorkspaceError.noSuchEnvironment(environment, known: files.names)
         }
@@ -37,7 +61,7 @@ extension Workspace {
             fileVariables: fileVariables, environment: files.variables(for: environment), captured: captured,
             overrides: overrides, processEnvironment: processEnvironment, dotenv: dotenv ?? self.dotenv())
         context.authConfigurations = files.authConfigurations(for: environment)
-        context.tlsConfiguration = files.tlsConfiguration(for: environment, folder: root)
+        context.tlsConfiguration = files.tlsConfiguration(for: environment, folder: environmentFolder ?? root)
         let folder = folder(ofFile: request.path)
         for path in request.request.includedFilePaths(with: context) {
             let fileURL = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)

@@ -167,7 +167,9 @@ public struct Workspace: Sendable {
     public var stateFolder: URL { root.appending(path: Self.stateFolderName, directoryHint: .isDirectory) }
 
     /// Every problem found while loading, in file order.
-    public var diagnostics: [Diagnostic] { loadErrors + files.flatMap(\.content.diagnostics) }
+    public var diagnostics: [Diagnostic] {
+        loadErrors + files.flatMap(\.content.diagnostics) + compositionDiagnostics
+    }
 
     /// Every request, file by file in path order, each file's in position order.
     public var requests: [WorkspaceRequest] { files.flatMap(\.requests) }
@@ -197,6 +199,7 @@ public struct Workspace: Sendable {
             {
                 return match
             }
+            if let imported = request(named: id.selector, from: files[index]) { return imported }
             throw WorkspaceError.noSuchRequest(text)
         }
         if !text.contains("#") {

@@ -53,14 +53,15 @@ struct RunPrinter: Sendable {
         case .diagnostic(let diagnostic): printError(diagnostic.description)
         case .result(let result):
             let lines = Self.lines(of: result, marks: marks)
-            guard let expected = holdsFiles?[result.id.path] else {
+            let path = result.runPath
+            guard let expected = holdsFiles?[path] else {
                 output.writeText(lines.joined())
                 return
             }
-            held[result.id.path, default: []] += lines
-            heldCounts[result.id.path, default: 0] += 1
-            if heldCounts[result.id.path] == expected {
-                output.writeText(held.removeValue(forKey: result.id.path)?.joined() ?? "")
+            held[path, default: []] += lines
+            heldCounts[path, default: 0] += 1
+            if heldCounts[path] == expected {
+                output.writeText(held.removeValue(forKey: path)?.joined() ?? "")
             }
         }
     }
@@ -79,6 +80,7 @@ struct RunPrinter: Sendable {
     static func lines(of result: RequestRunResult, marks: Marks) -> [String] {
         let mark = marks.mark(for: result.outcome)
         var line = "\(mark) \(result.id)"
+        if let ranBy = result.ranBy { line += "  (run at \(ranBy.file):\(ranBy.line))" }
         switch result.outcome {
         case .passed, .failed:
             line += "  \(result.status.map(String.init) ?? "-")  \(milliseconds(result.duration))"

@@ -42,7 +42,9 @@ enum RunCommand: FerryCommand {
     /// The run the options describe, checked before anything is sent.
     static func collectionRun(_ options: RunOptions, _ selection: Selection) throws -> CollectionRun {
         let workspace = try Workspace.load(at: selection.root)
-        if let environment = options.environment, !workspace.environments().contains(environment) {
+        if let environment = options.environment, !workspace.environments().contains(environment),
+            !workspace.files.contains(where: { workspace.environments(forFileAt: $0.path).contains(environment) })
+        {
             throw WorkspaceError.noSuchEnvironment(environment, known: workspace.environments().names)
         }
         var run = CollectionRun(workspace: workspace, paths: selection.paths)
@@ -76,7 +78,8 @@ enum RunCommand: FerryCommand {
         let printer = RunPrinter(
             output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
             marks: .forLocale(ProcessInfo.processInfo.environment),
-            holdsFiles: options.parallel > 1 ? Dictionary(run.files.map { ($0.path, $0.requests.count) }) { $1 } : nil)
+            holdsFiles: options.parallel > 1
+                ? Dictionary(zip(run.files.map(\.path), run.steps.map(\.count))) { $1 } : nil)
         let finished = Locked<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {

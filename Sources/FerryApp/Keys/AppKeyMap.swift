@@ -130,7 +130,7 @@ enum AppKeyMap {
             ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),
             ("end", .end, "Last row"), ("y", .yes, "Trust the workspace (kept in your config)"),
             ("n", .dismiss, "Keep it in safe mode"), ("esc", .dismiss, "Keep it in safe mode"),
-            ("ctrl+q", .quit, "Quit"),
+            ("ctrl+q", .quit, "Quit without answering"),
         ] {
             bind(key, command, help, [.trust])
         }

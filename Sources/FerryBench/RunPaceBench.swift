@@ -11,7 +11,7 @@ enum RunPaceBench: BenchSuite {
     static let pairs = 7
 
     static func run() throws -> [BenchRow] {
-        let ferry = try binary()
+        let ferry = try releaseBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-runpace-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -198,7 +198,7 @@ enum RunPaceBench: BenchSuite {
 
     /// The release `ferry`: the static build `make run` uses, else the dynamic release build, else the one beside
     /// this benchmark.
-    private static func binary() throws -> String {
+    static func releaseBinary() throws -> String {
         let candidates =
             [".build/static/release/ferry", ".build/release/ferry"].map { URL(fileURLWithPath: $0).path }
             + [FerryProcess.executableURL.path]

@@ -20,6 +20,7 @@ let suites: [any BenchSuite.Type] = [
     TransferBench.self,
     WebSocketBench.self,
     MaskingBench.self,
+    ScaleBench.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -25,6 +25,9 @@ public final class WebSocket: Sendable {
         /// Whether the handshake offers permessage-deflate (RFC 7692): when the server agrees, messages go
         /// compressed both ways, and a compressed one is still held to ``maxMessageSize`` once inflated.
         public var offersCompression = true
+        /// How many received messages may wait for the reader of ``WebSocket/messages`` before the connection
+        /// stops reading from the network until the reader catches up.
+        public var maxPendingMessages = 1024
 
         /// The default limits.
         public init() {}
@@ -36,7 +39,7 @@ public final class WebSocket: Sendable {
     public let response: WebSocketHandshakeResponse
     /// The messages the server sends, in order. Ends when the closing handshake is over, or throws a
     /// ``WebSocketError`` when the connection fails or is canceled.
-    public let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    public let messages: WebSocketMessages
     private let connection: WebSocketConnection
 
     private init(connection: WebSocketConnection, response: WebSocketHandshakeResponse) {

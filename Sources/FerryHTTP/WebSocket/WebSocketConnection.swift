@@ -11,7 +11,9 @@ final class WebSocketConnection: Sendable {
     typealias Outcome = Result<WebSocketClose, WebSocketError>
 
     let url: String
-    let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    let messages: WebSocketMessages
+    /// The messages yielded that the reader has not taken yet; the I/O thread reads no more while it is full.
+    private let backlog: Backlog
     private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
     private let options: WebSocket.Options
     private let curlOptions: CurlOptions
@@ -64,7 +66,13 @@ final class WebSocketConnection: Sendable {
         wakePipe = (fds[0], fds[1])
         handshake = WebSocketHandshake(
             url: httpURL, headerLines: curlOptions.headerLines, offersCompression: options.offersCompression)
-        (messages, continuation) = AsyncThrowingStream.makeStream()
+        let (received, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self)
+        let wakeDescriptor = fds[1]
+        let backlog = Backlog(limit: options.maxPendingMessages) { Self.wake(wakeDescriptor) }
+        continuation.onTermination = { _ in backlog.close() }
+        messages = WebSocketMessages(stream: received, backlog: backlog)
+        self.continuation = continuation
+        self.backlog = backlog
     }
 
     /// The `http`/`https` URL the handshake of `request` goes to (`ws`/`wss` mapped, the fragment dropped);
@@ -147,8 +155,13 @@ final class WebSocketConnection: Sendable {
     var serverClose: WebSocketClose? { state.withLock { $0.serverClose } }
 
     private func wake() {
+        Self.wake(wakePipe.write)
+    }
+
+    /// Wakes the I/O thread from `poll(2)` through the pipe whose write end is `descriptor`.
+    private static func wake(_ descriptor: Int32) {
         var byte: UInt8 = 1
-        _ = write(wakePipe.write, &byte, 1)
+        _ = write(descriptor, &byte, 1)
     }
 
     // MARK: The I/O thread
@@ -250,10 +263,11 @@ final class WebSocketConnection: Sendable {
         }
     }
 
-    /// Waits in `poll(2)` for `events` on `socket`, a wake-up, or `deadline` (`nil`: no limit).
+    /// Waits in `poll(2)` for `events` on `socket` (none: the socket is not watched at all, so a hang-up
+    /// does not end the wait either), a wake-up, or `deadline` (`nil`: no limit).
     private func wait(socket: Int32, events: Int16, until deadline: ContinuousClock.Instant?) {
         var fds = [
-            pollfd(fd: socket, events: events, revents: 0),
+            pollfd(fd: events == 0 ? -1 : socket, events: events, revents: 0),
             pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
         ]
         var timeout: Int32 = -1
@@ -282,15 +296,16 @@ final class WebSocketConnection: Sendable {
             do throws(WebSocketError.Reason) {
                 if isCanceled { throw .canceled }
                 for bytes in outgoing { try writeAll(bytes, socket: socket) }
-                reading: while true {
+                reading: while !backlog.isFull {
                     // Frames first: the handshake's read may have brought some along with the 101.
-                    while let frame = try decoder.nextFrame() {
+                    while !backlog.isFull, let frame = try decoder.nextFrame() {
                         guard let event = try assembler.take(frame) else { continue }
                         if let close = try handle(event, socket: socket) {
                             outcome = .success(close)
                             break conversation
                         }
                     }
+                    if backlog.isFull { break reading }
                     let read = buffer.withUnsafeMutableBytes { stream.receive(into: $0) }
                     switch read {
                     case .moved(let count): decoder.append(buffer[0..<count])
@@ -304,7 +319,8 @@ final class WebSocketConnection: Sendable {
                     }
                 }
                 if let deadline, ContinuousClock.now >= deadline { throw .closeTimedOut(options.closeTimeout) }
-                wait(socket: socket, events: Int16(POLLIN), until: deadline)
+                // With the reader behind, only a wake-up (room, a send, a cancel) or the deadline ends the wait.
+                wait(socket: socket, events: backlog.isFull ? 0 : Int16(POLLIN), until: deadline)
             } catch {
                 if let code = WebSocketError(error, url: url).sentCloseCode {
                     let reason = WebSocketError(error, url: url).message
@@ -325,6 +341,7 @@ final class WebSocketConnection: Sendable {
     {
         switch event {
         case .message(let message):
+            backlog.produced()
             continuation.yield(message)
         case .ping(let payload):
             try writeAll(

@@ -6,6 +6,7 @@ import Foundation
 /// - `/echo`: sends every message back as it came (text as text, binary as binary).
 /// - `/delayed/MS`: sends every message back `MS` milliseconds after it came.
 /// - `/close/CODE`: closes at once with `CODE` and the reason `bye`.
+/// - `/flood/N`: sends `message 0` to `message N-1` as fast as it can, then closes with 1000 and `done`.
 /// - `/fragments`: sends `Hello world` as three text fragments, then echoes.
 /// - `/ping`: pings the client, then sends `pong received` once the pong came back, then echoes.
 /// - `/headers`: sends the handshake's `X-Ferry-Test` header value, then echoes.
@@ -98,6 +99,11 @@ public final class WebSocketEchoServer: Sendable {
                 async for message in ws:
                     await asyncio.sleep(delay)
                     await ws.send(message)
+                return
+            if path.startswith("/flood/"):
+                for number in range(int(path.split("/")[2])):
+                    await ws.send(f"message {number}")
+                await ws.close(1000, "done")
                 return
             if path.startswith("/close/"):
                 await ws.close(int(path.split("/")[2]), "bye")

@@ -18,17 +18,17 @@ public struct RequestIdentities: Sendable {
         /// history line that named it by path before a move or rename still finds it. Absent in files
         /// written before it existed.
         var formerPaths: [String]?
-        /// When the request was last seen in the workspace, in seconds since 1970 (refreshed at most once per
-        /// ``RequestIdentities/lastSeenResolution``). Absent in files written before it existed.
+        /// For a request gone from the workspace, when Ferry first found it gone, in seconds since 1970; absent
+        /// for a request in the workspace (it is there now: nothing to store), and in files written before it
+        /// existed.
         var lastSeen: Double?
 
         /// `path#name`, or `nil` for an unnamed request (its `#N` changes with its position).
         var key: String? { name.map { path + "#" + $0 } }
 
-        /// Notes that the request was seen at `now`, unless it was seen within the resolution before.
-        mutating func see(at now: Double) {
-            if let lastSeen, now - lastSeen < RequestIdentities.lastSeenResolution, lastSeen <= now { return }
-            lastSeen = now
+        /// Notes that the request is in the workspace: a date is kept only for a request that is gone.
+        mutating func markLive() {
+            lastSeen = nil
         }
 
         /// Moves the record to `path` and `name`, remembering where it was.
@@ -49,10 +49,6 @@ public struct RequestIdentities: Sendable {
 
     /// How long the record of a request that is neither in the workspace nor in the trash is kept: 30 days.
     public static let goneRecordRetention: TimeInterval = 30 * 86_400
-
-    /// How often a record's ``Record/lastSeen`` is refreshed, at most: once a day (so `assign` does not rewrite
-    /// `ids.json` on every call).
-    static let lastSeenResolution: TimeInterval = 86_400
 
     struct Document: Codable {
         var version = 1
@@ -122,7 +118,7 @@ public struct RequestIdentities: Sendable {
             {
                 claimed.insert(index)
                 records[index].fingerprint = fingerprint(of: request.request)
-                records[index].see(at: now)
+                records[index].markLive()
                 result[request.id] = records[index].id
             } else {
                 unmatched.append(request)
@@ -142,18 +138,18 @@ public struct RequestIdentities: Sendable {
                 byFingerprint[print] = candidates
                 claimed.insert(index)
                 records[index].move(to: request.path, name: request.request.name)
-                records[index].see(at: now)
+                records[index].markLive()
                 result[request.id] = records[index].id
             } else {
                 let record = Record(
                     id: UUID().uuidString.lowercased(), path: request.path, name: request.request.name,
-                    fingerprint: print, formerPaths: nil, lastSeen: now)
+                    fingerprint: print, formerPaths: nil, lastSeen: nil)
                 records.append(record)
                 claimed.insert(records.count - 1)
                 result[request.id] = record.id
             }
         }
-        // A record from a file written before `lastSeen` existed starts its clock now.
+        // A request found gone (or from a file written before `lastSeen` existed) starts its clock now.
         for index in records.indices where !claimed.contains(index) && records[index].lastSeen == nil {
             records[index].lastSeen = now
         }

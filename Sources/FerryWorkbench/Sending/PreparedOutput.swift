@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerrySystem
 import Foundation
 
@@ -61,6 +62,35 @@ public struct PreparedOutput: Sendable, Hashable {
         }
         return target
     }
+
+    /// Copies `body` (a body FerryHTTP spilled to an unlinked temporary file) to where ``write(_:)`` would
+    /// write, atomically and a chunk at a time: a body larger than memory is never read whole.
+    func write(copying body: SpillFile) throws -> URL {
+        let target = try freeTarget()
+        var copied = 0
+        do throws(AtomicFile.Failure) {
+            let output = try AtomicFile(replacing: target.path)
+            while copied < body.size {
+                let chunk = body.read(offset: copied, count: Self.copyChunkSize)
+                guard !chunk.isEmpty else { break }
+                try output.write(chunk)
+                copied += chunk.count
+            }
+            // A temporary file that cannot be read back is not put in place half copied.
+            if copied == body.size { try output.commit() }
+        } catch let error where error.step == .place {
+            throw FileIO.ioError(target, "cannot rename into place: \(error.reason)")
+        } catch {
+            throw FileIO.ioError(target, "cannot copy the response body: \(error.reason)")
+        }
+        guard copied == body.size else {
+            throw FileIO.ioError(target, "cannot read the response body back from its temporary file")
+        }
+        return target
+    }
+
+    /// How much of a spilled body ``write(copying:)-(SpillFile)`` copies at a time.
+    static let copyChunkSize = 1 << 20
 
     /// ``url``, or for `>>` the first free name beside it; its folder is created when missing.
     private func freeTarget() throws -> URL {

@@ -289,10 +289,11 @@ public struct RequestSender: Sendable {
     static func save(
         _ end: TransferEnd, from bodyFile: URL?, to outputs: [PreparedOutput], problems: inout [String]
     ) -> [URL] {
-        let bytes = bodyFile == nil ? end.body.prefix(end.body.count) : []
+        let bytes = bodyFile == nil && !end.body.isSpilled ? end.body.prefix(end.body.count) : []
         return outputs.compactMap { output in
             do {
                 if let bodyFile { return try output.write(copying: bodyFile) }
+                if case .file(let spilled) = end.body.storage { return try output.write(copying: spilled) }
                 return try output.write(bytes)
             } catch {
                 let place = output.location.map { "\($0.file):\($0.line): " } ?? ""

@@ -11,7 +11,10 @@ import Foundation
 /// handshake; ``cancel()`` drops the connection at once.
 public final class WebSocketConversation: Sendable {
     /// What happens, in order; ``ConversationEvent/ended(_:)`` is the last event.
-    public let events: AsyncStream<ConversationEvent>
+    public let events: ConversationEvents
+    /// How many events may wait for the reader of ``events`` before the conversation stops taking messages
+    /// from the connection.
+    public static let maxPendingEvents = 1024
 
     private struct State {
         var socket: WebSocket?
@@ -56,6 +59,8 @@ public final class WebSocketConversation: Sendable {
     private let state = Locked(State())
     private let log: Locked<Log>
     private let continuation: AsyncStream<ConversationEvent>.Continuation
+    /// The events reported that the reader has not taken yet.
+    private let backlog = Backlog(limit: WebSocketConversation.maxPendingEvents)
     private let context: VariableContext
     private let executor: (any TaskExecutor)?
     private let clock = ContinuousClock()
@@ -64,7 +69,9 @@ public final class WebSocketConversation: Sendable {
         _ conversation: PreparedConversation, closing: ConversationClosing, sender: RequestSender,
         executor: (any TaskExecutor)?
     ) {
-        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        let stream: AsyncStream<ConversationEvent>
+        (stream, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        events = ConversationEvents(stream: stream, backlog: backlog)
         context = conversation.context
         self.executor = executor
         log = Locked(Log(lastActivity: clock.now))
@@ -75,11 +82,12 @@ public final class WebSocketConversation: Sendable {
             end.duration = clock.now - start
             let handlers = state.withLock { $0.handlers }
             end.report = sender.finish(end, of: conversation, started: started, handlers: handlers)
-            continuation.yield(.ended(end))
+            emit(.ended(end))
             continuation.finish()
         }
         state.withLock { $0.task = task }
-        continuation.onTermination = { [state] _ in
+        continuation.onTermination = { [state, backlog] _ in
+            backlog.close()
             let task = state.withLock { $0.task }
             task?.cancel()
         }
@@ -89,16 +97,16 @@ public final class WebSocketConversation: Sendable {
     /// message out, or ``ConversationEvent/sendFailed(_:)`` when it cannot go (not open, unresolved variable).
     public func send(typed text: String) {
         guard let socket = state.withLock({ $0.socket }) else {
-            continuation.yield(.sendFailed("The connection is not open."))
+            emit(.sendFailed("The connection is not open."))
             return
         }
         do {
             let resolved = try WebSocketScript.resolvedMessage(text, with: context)
             try send(resolved, on: socket)
         } catch let error as WebSocketError {
-            continuation.yield(.sendFailed(error.message))
+            emit(.sendFailed(error.message))
         } catch {
-            continuation.yield(.sendFailed("\(error)"))
+            emit(.sendFailed("\(error)"))
         }
     }
 
@@ -108,7 +116,7 @@ public final class WebSocketConversation: Sendable {
         do throws(WebSocketError) {
             _ = try await socket.close(code: code)
         } catch {
-            continuation.yield(.sendFailed(error.message))
+            emit(.sendFailed(error.message))
         }
     }
 
@@ -158,17 +166,19 @@ public final class WebSocketConversation: Sendable {
             $0.lastActivity = clock.now
             $0.handlersListen = listening
         }
-        continuation.yield(.opened(socket.response))
+        emit(.opened(socket.response))
         let receiver = Task(executorPreference: executor) { [self] in
             do {
                 for try await message in socket.messages {
                     append(ConversationMessage(isIncoming: true, time: Date(), message: message))
+                    // A reader behind holds the next message back, and the connection the network.
+                    await backlog.waitForRoom()
                     guard !handlers.isEmpty else { continue }
                     for reply in sender.deliver(message, to: handlers) {
                         do throws(WebSocketError) {
                             try send(reply, on: socket)
                         } catch {
-                            continuation.yield(.sendFailed(error.message))
+                            emit(.sendFailed(error.message))
                         }
                     }
                     // The last listening callback stopped: a wait kept for the handlers is over.
@@ -314,6 +324,12 @@ public final class WebSocketConversation: Sendable {
         if let failure { throw failure }
     }
 
+    /// Reports `event`, counted until the reader takes it.
+    private func emit(_ event: ConversationEvent) {
+        backlog.produced()
+        continuation.yield(event)
+    }
+
     private func append(_ message: ConversationMessage) {
         log.withLock { record(message, in: &$0) }
     }
@@ -324,7 +340,7 @@ public final class WebSocketConversation: Sendable {
         if message.isIncoming { log.received += 1 }
         log.lastActivity = clock.now
         if log.messages.count < RequestSender.conversationMessageCap { log.messages.append(message) }
-        continuation.yield(.message(message))
+        emit(.message(message))
         if let awaited = log.waiter?.received, log.received >= awaited { log.wake() }
     }
 

@@ -54,7 +54,8 @@ struct Sender {
             return runContinuing(send, to: URL(fileURLWithPath: outputPath), interrupt: interrupt)
         }
         // The body streams into the output's temporary file (FerrySystem's ``AtomicFile``), put in place
-        // at the end; any other end (a failure, Ctrl-C) removes it.
+        // at the end; any other end (a failure, Ctrl-C) removes it. With --events the printer writes the
+        // events there instead.
         var output: AtomicFile?
         if let outputPath = options.outputPath {
             do throws(AtomicFile.Failure) {
@@ -63,17 +64,21 @@ struct Sender {
                 printError("ferry send: cannot write '\(outputPath)': \(error.reason)")
                 return ExitCode.usage
             }
-            send.request.responseBody = .file(URL(fileURLWithPath: output?.temporaryPath ?? outputPath))
         }
         defer { output?.discard() }
+        send.request.responseBody = Self.bodyDestination(for: send.request, output: output, options: options)
 
         let (result, streamed) = transfer(
             send, sender: prepared.sender, interrupt: interrupt,
-            progress: progress)
+            progress: progress, destination: output.map { .file($0.descriptor) } ?? .terminal(.standardOutput))
         interrupt.stop()
         if let overflow = streamed.overflow {
             printError("ferry send: \(EventStreamError.eventTooLarge(limit: overflow.limit).message)")
             return ExitCode.transport
+        }
+        if let failure = streamed.writeFailure, let output {
+            printError("ferry send: cannot write '\(output.targetPath)': \(failure.reason)")
+            return ExitCode.usage
         }
         if interrupt.isRaised {
             printError("canceled")
@@ -119,12 +124,28 @@ struct Sender {
         var isStreamed = false
         /// An event that passed the bound, which ended the transfer.
         var overflow: EventStreamParser.Overflow?
+        /// Why `--events -o FILE` could not write the file, which ended the transfer.
+        var writeFailure: SystemError?
+    }
+
+    /// Where FerryHTTP keeps the body of `request`: streamed into `output`'s temporary file for `-o FILE`
+    /// (without `--events`, whose printer writes the file); otherwise kept in memory up to the request's
+    /// limit and spilled to an unlinked temporary file past it, so a body printed as it arrives (a download
+    /// piped on, an endless event stream) is never cut at a memory cap. The kept body feeds the history
+    /// (capped), the handlers (its start) and `>>` outputs.
+    static func bodyDestination(
+        for request: HTTPRequest, output: AtomicFile?, options: SendOptions
+    ) -> ResponseBodyDestination {
+        if let output, !options.events { return .file(URL(fileURLWithPath: output.temporaryPath)) }
+        guard case .memory(let limit) = request.responseBody else { return request.responseBody }
+        return .spilling(memoryLimit: limit, folder: nil)
     }
 
     /// Sends and waits for the end, printing retries and progress (or the body as it arrives, see
     /// ``StreamedBodyPrinter``), canceling on Ctrl-C.
     func transfer(
-        _ send: PreparedSend, sender: RequestSender, interrupt: Interrupt, progress: ProgressBar?
+        _ send: PreparedSend, sender: RequestSender, interrupt: Interrupt, progress: ProgressBar?,
+        destination: StreamedBodyPrinter.Destination
     ) -> (Result<HTTPResponse, HTTPClientError>, Streamed) {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
@@ -137,7 +158,7 @@ struct Sender {
             for await event in transfer.events {
                 switch event {
                 case .head(let head):
-                    printer = StreamedBodyPrinter(head: head, options: options, output: .standardOutput)
+                    printer = StreamedBodyPrinter(head: head, options: options, destination: destination)
                     if printer != nil {
                         progress?.clear()
                         if options.includeHeaders { Self.writeHead(of: head) }
@@ -150,8 +171,11 @@ struct Sender {
                 case .bodyChunk(let chunk):
                     guard printer != nil else { break }
                     printer?.write(chunk)
-                    if let overflow = printer?.overflow {
-                        streamedBox.withLock { $0.overflow = overflow }
+                    if let stopped = printer, stopped.hasStopped {
+                        streamedBox.withLock {
+                            $0.overflow = stopped.overflow
+                            $0.writeFailure = stopped.writeFailure
+                        }
                         transfer.cancel()
                     }
                 case .progress(let value): if printer == nil { progress?.update(value) }
@@ -192,6 +216,10 @@ struct Sender {
         let out = TerminalOutput.standardOutput
         if options.includeHeaders { Self.writeHead(of: response) }
         guard options.outputPath == nil else { return }
+        if let spilled = response.spilledBody {
+            Self.write(spilled, to: out)
+            return
+        }
         var body = [UInt8](response.body)
         if out.isTerminal, Self.looksLikeJSON(response), let value = try? JSONValue(parsing: body) {
             body = value.formattedBytes(.pretty(indent: 2))
@@ -199,6 +227,22 @@ struct Sender {
         }
         out.write(body)
     }
+
+    /// Writes the body FerryHTTP spilled to `file` to `output`, a chunk at a time (made safe on a terminal).
+    static func write(_ file: SpillFile, to output: TerminalOutput) {
+        var writer = TerminalOutput.ChunkWriter(output)
+        var offset = 0
+        while offset < file.size {
+            let chunk = file.read(offset: offset, count: spilledChunkSize)
+            guard !chunk.isEmpty else { break }
+            chunk.withUnsafeBufferPointer { writer.write($0) }
+            offset += chunk.count
+        }
+        writer.finish()
+    }
+
+    /// How much of a spilled body is read at a time to be printed.
+    static let spilledChunkSize = 1 << 20
 
     /// The status line and headers of `response` (for `-i`), then a blank line.
     static func writeHead(of response: HTTPResponse) {

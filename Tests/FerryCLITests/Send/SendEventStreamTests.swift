@@ -59,11 +59,11 @@ import Testing
         #expect(output.status == 0)
         #expect(output.text == #"{"a":1}"#)
         #expect(output.standardError.contains("--events: the response is \"application/json\", not text/event-stream"))
-        // An event stream written to a file with -o is kept as it is, without the warning.
-        let target = fixture.root.appendingPathComponent("events.txt")
-        let saved = try await fixture.send(["a.http#2", "--env", "test", "--events", "-o", target.path])
-        #expect(saved.status == 0 && saved.text.isEmpty && !saved.standardError.contains("warning"))
-        #expect(try String(contentsOf: target, encoding: .utf8) == "data: x\n\n")
+        // Another type written to a file with --events -o is kept as it is, with the warning.
+        let target = fixture.root.appendingPathComponent("body.json")
+        let saved = try await fixture.send(["a.http#1", "--env", "test", "--events", "-o", target.path])
+        #expect(saved.status == 0 && saved.text.isEmpty && saved.standardError.contains("not text/event-stream"))
+        #expect(try String(contentsOf: target, encoding: .utf8) == #"{"a":1}"#)
     }
 
     @Test func ctrlCOnAnEndlessEventStreamKeepsTheEventsPrinted() async throws {

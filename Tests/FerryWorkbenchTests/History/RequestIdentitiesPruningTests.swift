@@ -5,7 +5,8 @@ import Testing
 @testable import FerryWorkbench
 
 /// `.ferry/ids.json` forgets requests gone for good (neither in the workspace nor in the trash, unseen for 30
-/// days) and keeps the trashed ones, so a restore finds its id again; files written before `lastSeen` load.
+/// days after Ferry found them gone) and keeps the trashed ones, so a restore finds its id again; a live request's
+/// record holds no date; files written before `lastSeen` load.
 @Suite struct RequestIdentitiesPruningTests {
     static let day: TimeInterval = 86_400
 
@@ -36,8 +37,8 @@ import Testing
         _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(10 * Self.day))
         #expect(try records(folder).count == 5)
 
-        // A month and a day on, only the requests gone everywhere are forgotten.
-        let later = start.addingTimeInterval(31 * Self.day)
+        // A month and a day after they were found gone, only the requests gone everywhere are forgotten.
+        let later = start.addingTimeInterval(41 * Self.day)
         let now = try identities.assign(workspace.requests, now: later)
         #expect(now[RequestID(parsing: "a.http#one")] == id("a.http#one"))
         let kept = Set(try records(folder).map(\.id))
@@ -59,11 +60,11 @@ import Testing
         let first = try identities.assign(workspace.requests, now: start)
         let again = try identities.assign(workspace.requests, now: start.addingTimeInterval(400 * Self.day))
         #expect(first == again)
-        // Its lastSeen moved on with it.
-        #expect(try records(folder).first?.lastSeen == start.addingTimeInterval(400 * Self.day).timeIntervalSince1970)
+        // A live request's record holds no date: it is in the workspace.
+        #expect(try records(folder).first?.lastSeen == nil)
     }
 
-    @Test func lastSeenIsRefreshedAtMostOnceADaySoAssignDoesNotRewriteTheFile() throws {
+    @Test func timePassingDoesNotRewriteTheFileOfLiveRequests() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.http", "# @name one\nGET http://h/1\n")
         let workspace = try Workspace.load(at: folder.url)
@@ -71,10 +72,31 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_000_000_000)
         _ = try identities.assign(workspace.requests, now: start)
         let written = try folder.read(".ferry/ids.json")
-        _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(3600))
-        #expect(try folder.read(".ferry/ids.json") == written)
-        _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(Self.day + 1))
-        #expect(try folder.read(".ferry/ids.json") != written)
+        for days in [0.04, 1.01, 400] {
+            _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(days * Self.day))
+            #expect(try folder.read(".ferry/ids.json") == written, "after \(days) days")
+        }
+        #expect(!written.contains("lastSeen"))
+    }
+
+    @Test func aRequestFoundGoneIsKeptThirtyDaysFromWhenItWasFoundGone() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.http", "# @name one\nGET http://h/1\n")
+        try folder.write("b.http", "# @name two\nGET http://h/2\n")
+        var workspace = try Workspace.load(at: folder.url)
+        let identities = RequestIdentities(stateFolder: workspace.stateFolder)
+        let start = Date(timeIntervalSince1970: 1_000_000_000)
+        let ids = try identities.assign(workspace.requests, now: start)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("b.http"))
+        try workspace.reload()
+        let foundGone = start.addingTimeInterval(10 * Self.day)
+        _ = try identities.assign(workspace.requests, now: foundGone)
+        let gone = try #require(try records(folder).first { $0.id == ids[RequestID(parsing: "b.http#two")] })
+        #expect(gone.lastSeen == foundGone.timeIntervalSince1970)
+        _ = try identities.assign(workspace.requests, now: foundGone.addingTimeInterval(29 * Self.day))
+        #expect(try records(folder).count == 2)
+        _ = try identities.assign(workspace.requests, now: foundGone.addingTimeInterval(31 * Self.day))
+        #expect(try records(folder).map(\.id) == [ids[RequestID(parsing: "a.http#one")]])
     }
 
     @Test func anIDsFileWithoutLastSeenLoadsAndItsGoneRecordsStartTheirClockNow() throws {
@@ -97,7 +119,7 @@ import Testing
         #expect(ids[RequestID(parsing: "a.http#one")] == "live-1")
         // The gone one is kept for 30 days from now, not forgotten at once.
         #expect(Set(try records(folder).map(\.id)) == ["live-1", "gone-1"])
-        #expect(try records(folder).allSatisfy { $0.lastSeen == start.timeIntervalSince1970 })
+        #expect(try records(folder).map(\.lastSeen) == [nil, start.timeIntervalSince1970])
         _ = try identities.assign(workspace.requests, now: start.addingTimeInterval(31 * Self.day))
         #expect(try records(folder).map(\.id) == ["live-1"])
     }

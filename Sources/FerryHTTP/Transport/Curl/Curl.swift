@@ -199,6 +199,7 @@ final class CurlEasy {
         setLong(CURLOPT_TIMEOUT_MS, profile.timeoutMilliseconds)
         setLong(CURLOPT_CONNECTTIMEOUT_MS, profile.connectTimeoutMilliseconds)
         setLong(CURLOPT_FOLLOWLOCATION, profile.maxRedirects == nil ? 0 : 1)
+        ferry_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, CurlFailure.redirectSchemes)
         if let maxRedirects = profile.maxRedirects { setLong(CURLOPT_MAXREDIRS, maxRedirects) }
         setLong(CURLOPT_SSL_VERIFYPEER, profile.verifiesTLS ? 1 : 0)
         setLong(CURLOPT_SSL_VERIFYHOST, profile.verifiesTLS ? 2 : 0)

@@ -33,6 +33,10 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var status = 0
     private var reason = ""
     private var headers = HTTPHeaders()
+    /// The bytes of the current response's head so far (bounded by ``headLimit``).
+    private var headBytes = 0
+    /// Whether the current response's head ended (its blank line arrived).
+    private var isHeadComplete = false
     private var currentURL: URL
     private var redirects: [Redirect] = []
     private var progress = TransferProgress()
@@ -119,21 +123,35 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
         let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
+        if Self.isStatusLine(line) { startResponse(statusLine: line) }
+        headBytes += bytes.count
+        guard headBytes <= Self.headLimit else {
+            abortReason = .malformedResponse(
+                "its head is larger than \(Self.headLimit / 1024) KiB (\(headers.count) header fields so far)")
+            return false
+        }
         if Self.isStatusLine(line) {
-            startResponse(statusLine: line)
+            return true
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             var start = colon + 1
             var stop = line.count
             while start < stop, line[start] == 32 || line[start] == 9 { start += 1 }
             while stop > start, line[stop - 1] == 32 || line[stop - 1] == 9 { stop -= 1 }
             headers.add(Self.text(line, 0..<colon), Self.text(line, start..<stop))
-        } else if line.isEmpty, let problem = Self.contentLengthProblem(in: headers.values(for: "Content-Length")) {
-            // The head is complete: a body whose length cannot be known is refused, never cut at a guess.
-            abortReason = .malformedResponse(problem)
-            return false
+        } else if line.isEmpty {
+            isHeadComplete = true
+            // A body whose length cannot be known is refused, never cut at a guess.
+            if let problem = Self.contentLengthProblem(in: headers.values(for: "Content-Length")) {
+                abortReason = .malformedResponse(problem)
+                return false
+            }
         }
         return true
     }
+
+    /// The largest response head taken (status line and fields), as browsers bound it: a server sending
+    /// endless header fields is stopped with that reason rather than held in memory.
+    static let headLimit = 256 * 1024
 
     /// Why `values` (a head's `Content-Length` fields) give no one length, or `nil` (RFC 9110 §8.6): each is a
     /// list of digits, all equal (`7, 7` is one length), and the number fits in 63 bits.
@@ -239,7 +257,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         if code != 0 {
             // An idle stop is libcurl's abort-by-callback; it is reported as the timeout it is.
             let failedCode = idleWatch.hasExpired ? CurlFailure.operationTimedOut : code
-            let reason = abortReason ?? CurlFailure(code: failedCode, info: info, request: request).reason
+            let reason =
+                abortReason
+                ?? CurlFailure(code: failedCode, info: info, request: request, progress: responseProgress).reason
             events.completion(.failure(failure(reason)))
             return
         }
@@ -285,6 +305,16 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         return error
     }
 
+    /// How far the current response came, for naming why libcurl stopped.
+    private var responseProgress: CurlFailure.ResponseProgress {
+        var progress = CurlFailure.ResponseProgress(
+            isHeadComplete: isHeadComplete, contentEncoding: headers["Content-Encoding"])
+        if Self.isRedirect(status), let location = headers["Location"] {
+            progress.redirectTarget = URL(string: location, relativeTo: currentURL)?.absoluteURL
+        }
+        return progress
+    }
+
     /// The URL libcurl ended at, parsed only when it differs from the one already known.
     private func finalURL(_ effective: String?) -> URL {
         guard let effective, effective != currentURL.absoluteString else { return currentURL }
@@ -312,6 +342,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         headers = HTTPHeaders()
         headers.reserveCapacity(12)
+        headBytes = 0
+        isHeadComplete = false
         body.removeAll(keepingCapacity: true)
         collector = nil
         if let bodyFile {

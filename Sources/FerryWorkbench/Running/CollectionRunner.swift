@@ -57,6 +57,8 @@ public struct CollectionRunner: Sendable {
         var identities: [RequestID: String]?
         var responses: RunResponses
         var stopped = Locked(false)
+        /// When the run started: each result's ``RequestRunResult/startOffset`` counts from here.
+        var started = ContinuousClock.now
         var report: @Sendable (RunEvent) -> Void
 
         init(run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) {
@@ -90,30 +92,36 @@ public struct CollectionRunner: Sendable {
         let shared = Shared(run: run, report: report)
         let files = run.files.map(\.requests)
         let width = max(1, run.parallelFiles)
-        await withTaskGroup(of: Void.self) { group in
-            var next = 0
-            for _ in 0..<min(width, files.count) {
-                let requests = files[next]
-                group.addTask { await runFile(requests, shared) }
-                next += 1
-            }
-            while await group.next() != nil, next < files.count {
-                let requests = files[next]
-                group.addTask { await runFile(requests, shared) }
-                next += 1
+        for iteration in run.iterations {
+            await withTaskGroup(of: Void.self) { group in
+                var next = 0
+                for _ in 0..<min(width, files.count) {
+                    let requests = files[next]
+                    group.addTask { await runFile(requests, iteration, shared) }
+                    next += 1
+                }
+                while await group.next() != nil, next < files.count {
+                    let requests = files[next]
+                    group.addTask { await runFile(requests, iteration, shared) }
+                    next += 1
+                }
             }
         }
     }
 
-    private func runFile(_ requests: [WorkspaceRequest], _ shared: Shared) async {
+    private func runFile(_ requests: [WorkspaceRequest], _ iteration: RunIteration, _ shared: Shared) async {
         for request in requests {
-            let result = await runRequest(request, shared)
+            var result = await runRequest(request, iteration, shared)
+            result.iteration = iteration.index
+            result.iterationName = iteration.name
             if result.outcome.isFailure, shared.run.stopsAtFirstFailure { shared.stopped.withLock { $0 = true } }
             shared.report(.result(result))
         }
     }
 
-    private func runRequest(_ request: WorkspaceRequest, _ shared: Shared) async -> RequestRunResult {
+    private func runRequest(_ request: WorkspaceRequest, _ iteration: RunIteration, _ shared: Shared) async
+        -> RequestRunResult
+    {
         let workspace = shared.run.workspace
         let facts = shared.facts[request.path].flatMap {
             $0.indices.contains(request.position) ? $0[request.position] : nil
@@ -141,10 +149,12 @@ public struct CollectionRunner: Sendable {
             var plan = try workspace.sendPlan(
                 for: request, environment: shared.run.environment, environments: shared.environments,
                 captured: shared.responses.capturedValues(for: request),
-                overrides: shared.run.overrides, processEnvironment: shared.processEnvironment, dotenv: shared.dotenv,
+                overrides: iteration.variables.merging(shared.run.overrides) { _, given in given },
+                processEnvironment: shared.processEnvironment, dotenv: shared.dotenv,
                 fileVariables: facts?.fileVariables,
                 identities: shared.identities)
             plan.access = shared.run.access
+            plan.iteration = iteration.index
             if request.request.isWebSocket {
                 return await conversed(try sender.prepareConversation(plan), into: result)
             }
@@ -174,6 +184,7 @@ public struct CollectionRunner: Sendable {
         let log = Locked<[String]>([])
         let clock = ContinuousClock()
         let started = clock.now
+        result.startOffset = started - shared.started
         let scripts = Locked<SendReport?>(nil)
         // Only retries and the end matter here: the head, progress and body chunks would wake this loop for nothing.
         let transfer = sender.start(send, reportsProgress: false) { report in

@@ -32,14 +32,15 @@ public struct RunReport: Sendable {
     /// How many requests ended as `outcome`.
     public func count(_ outcome: RunOutcome) -> Int { results.count { $0.outcome == outcome } }
 
-    /// The results file by file, in run order.
-    public var files: [(path: String, results: [RequestRunResult])] {
-        var grouped: [(path: String, results: [RequestRunResult])] = []
+    /// The results file by file, in run order; a run of several passes lists each file once per pass, with the
+    /// pass's name (``RunIteration/name``).
+    public var files: [(path: String, iterationName: String?, results: [RequestRunResult])] {
+        var grouped: [(path: String, iterationName: String?, results: [RequestRunResult])] = []
         for result in results {
-            if grouped.last?.path == result.id.path {
+            if let last = grouped.last, last.path == result.id.path, last.results[0].iteration == result.iteration {
                 grouped[grouped.count - 1].results.append(result)
             } else {
-                grouped.append((result.id.path, [result]))
+                grouped.append((result.id.path, result.iterationName, [result]))
             }
         }
         return grouped
@@ -63,6 +64,6 @@ public struct RunReport: Sendable {
 
     /// Whether `result` comes before `other` in run order.
     static func precedes(_ result: RequestRunResult, _ other: RequestRunResult) -> Bool {
-        (result.id.path, result.position) < (other.id.path, other.position)
+        (result.iteration, result.id.path, result.position) < (other.iteration, other.id.path, other.position)
     }
 }

@@ -31,6 +31,10 @@ struct RunOptions {
     var filter: String?
     /// `--trust`: the workspace's files may reach outside it for this run.
     var trust = false
+    /// `--data F`: a CSV or JSON file whose rows each run the files once, their columns as variables.
+    var dataPath: String?
+    /// `--repeat N`: how many times the files (or every row of `--data`) run.
+    var repeats = 1
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
@@ -50,13 +54,20 @@ struct RunOptions {
         static let filter = OptionSpec(
             long: "--filter", valueName: "TEXT",
             help: "only requests whose id or name contains TEXT (the others are skipped)")
+        static let data = OptionSpec(
+            long: "--data", valueName: "F",
+            help: "run the files once per row of F (CSV with a header row, or a JSON array of objects)",
+            completion: .file)
+        static let repeats = OptionSpec(
+            long: "--repeat", valueName: "N", help: "run the files (every row of --data) N times")
     }
 
     /// What `ferry run` reads.
     static let spec = CommandSpec(
         name: "run", summary: "run the requests of files and folders and report what passed (JUnit, JSON)",
         discussion: """
-            Runs every request of the files and folders in order (files by path, requests by position).
+            Runs every request of the files and folders in order (files by path, requests by position);
+            with --data or --repeat, all of them once per row and repeat (request.iteration() counts from 0).
             Exit status: 0: all passed; 1: a status or test failed; 3: a transport error; 2: usage or input errors;
             130: canceled (Ctrl-C).
             """,
@@ -67,7 +78,7 @@ struct RunOptions {
         ],
         options: [
             Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
-            Option.filter, OptionSpec.trust,
+            Option.filter, Option.data, Option.repeats, OptionSpec.trust,
         ])
 
     /// Reads the parsed arguments of `run`; throws a message for people.
@@ -89,6 +100,12 @@ struct RunOptions {
             ?? 1
         filter = arguments.value(Option.filter)
         trust = arguments.flag(OptionSpec.trust)
+        dataPath = arguments.value(Option.data)
+        repeats =
+            try arguments.value(Option.repeats, expecting: "a count of 1 or more") {
+                Int($0).flatMap { $0 >= 1 ? $0 : nil }
+            }
+            ?? 1
         guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
     }
 }

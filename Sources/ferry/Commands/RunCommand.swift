@@ -51,11 +51,21 @@ enum RunCommand: FerryCommand {
         run.filter = options.filter
         run.stopsAtFirstFailure = options.failFast
         run.parallelFiles = options.parallel
+        run.iterations = RunIteration.passes(rows: try options.dataPath.map(dataRows), repeats: options.repeats)
         guard !run.files.isEmpty else {
             throw SendCommand.InputError(
                 description: "no .http or .rest files in \(options.paths.joined(separator: " "))")
         }
         return run
+    }
+
+    /// The rows of the data file at `path` (`--data`).
+    static func dataRows(_ path: String) throws -> [RunDataRow] {
+        do {
+            return try RunDataFile.rows(of: InputBytes.read(path), named: path)
+        } catch let failure as InputBytes.Failure {
+            throw SendCommand.InputError(description: "cannot read \(InputExcerpt(path)): \(failure)")
+        }
     }
 
     /// Runs `run`, printing as results arrive, and returns the whole account; Ctrl-C (`interrupt`) ends the

@@ -8,6 +8,8 @@ public struct RunReport: Sendable {
     public private(set) var results: [RequestRunResult] = []
     /// How long the whole run took.
     public var duration: Duration = .zero
+    /// What a load run measured (`--duration`); `nil` for a run that sends each request once per pass.
+    public var load: LoadReport?
 
     /// An empty report.
     public init() {}

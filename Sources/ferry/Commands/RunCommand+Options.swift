@@ -11,6 +11,10 @@ struct RunOptions {
         case junit
         /// JSON (``JSONRunReport``).
         case json
+        /// TAP version 14 (``TAPReport``).
+        case tap
+        /// One self-contained HTML page (``HTMLRunReport``), with each request and response as sent, masked.
+        case html
     }
 
     /// The files and folders to run, as given.
@@ -19,7 +23,7 @@ struct RunOptions {
     var environment: String?
     /// `--var name=value`, in order (later ones win).
     var variables: [String: String] = [:]
-    /// `--report junit|json|text`.
+    /// `--report junit|json|tap|html|text`.
     var report = ReportFormat.text
     /// `--report-file F`: where the report goes (default: standard output, the lines then go to stderr).
     var reportPath: String?
@@ -41,9 +45,9 @@ struct RunOptions {
         static let environment = OptionSpec.environment
         static let variable = OptionSpec.variable
         static let report = OptionSpec(
-            long: "--report", valueName: "junit|json|text",
+            long: "--report", valueName: "junit|json|tap|html|text",
             help: "the report on standard output (or in --report-file F); lines go to stderr",
-            completion: .words(["junit", "json", "text"]))
+            completion: .words(["junit", "json", "tap", "html", "text"]))
         static let reportFile = OptionSpec(
             long: "--report-file", valueName: "F", help: "write the report to F", completion: .file)
         static let failFast = OptionSpec(
@@ -90,7 +94,9 @@ struct RunOptions {
             variables[name] = assigned
         }
         report =
-            try arguments.value(Option.report, expecting: "junit, json or text") { ReportFormat(rawValue: $0) } ?? .text
+            try arguments.value(Option.report, expecting: "junit, json, tap, html or text") {
+                ReportFormat(rawValue: $0)
+            } ?? .text
         reportPath = arguments.value(Option.reportFile)
         failFast = arguments.flag(Option.failFast)
         parallel =

@@ -82,7 +82,7 @@ enum RunCommand: FerryCommand {
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner.fromEnvironment()))
         sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace)
-        let runner = CollectionRunner(sender: sender)
+        let runner = CollectionRunner(sender: sender, keepsExchanges: options.report == .html)
         let printer = RunPrinter(
             output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
             marks: .forLocale(ProcessInfo.processInfo.environment),
@@ -114,6 +114,8 @@ enum RunCommand: FerryCommand {
         switch options.report {
         case .junit: bytes = Array(JUnitReport(report).xml.utf8)
         case .json: bytes = JSONRunReport(report).bytes
+        case .tap: bytes = Array(TAPReport(report).text.utf8)
+        case .html: bytes = Array(HTMLRunReport(report).html.utf8)
         case .text:
             guard options.reportPath != nil else { return true }
             bytes = TerminalOutput.escaped(RunPrinter.text(of: report, marks: .ascii))

@@ -16,7 +16,8 @@ import Foundation
 /// `outcome` is one of `passed`, `failed`, `transportError`, `invalid`, `skipped`; `latencyMs` is `null`
 /// when no request was answered. A data-driven or repeated run (`--data`, `--repeat`) lists each file once per
 /// pass: `iteration` counts the passes from 0 and `row` names the pass (`row 2 (alice)`), `null` in a run of
-/// one pass. URLs and messages have their secrets masked.
+/// one pass. A load run (`--duration`) adds `load` (``JSONLoadSection``), absent otherwise. URLs and messages
+/// have their secrets masked.
 public struct JSONRunReport: Sendable {
     /// The run.
     public var report: RunReport
@@ -41,9 +42,11 @@ public struct JSONRunReport: Sendable {
         var summary: Summary
         var diagnostics: [DiagnosticEntry]
         var files: [File]
+        var load: JSONLoadSection?
 
         init(_ report: RunReport) {
             summary = Summary(report)
+            load = report.load.map(JSONLoadSection.init)
             diagnostics = report.diagnostics.map(DiagnosticEntry.init)
             files = report.files.map { file in
                 File(

@@ -39,6 +39,8 @@ struct RunOptions {
     var dataPath: String?
     /// `--repeat N`: how many times the files (or every row of `--data`) run.
     var repeats = 1
+    /// `--duration T` with `--concurrency C` or `--rate R/s`: the files' requests sent as load.
+    var load: LoadModel?
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
@@ -64,6 +66,15 @@ struct RunOptions {
             completion: .file)
         static let repeats = OptionSpec(
             long: "--repeat", valueName: "N", help: "run the files (every row of --data) N times")
+        static let duration = OptionSpec(
+            long: "--duration", valueName: "T",
+            help: "send the requests as load for T (30s, 500ms, 2m): latency percentiles, errors, throughput")
+        static let concurrency = OptionSpec(
+            long: "--concurrency", valueName: "C",
+            help: "with --duration: C senders, each sending its next request when the last ended (default 1)")
+        static let rate = OptionSpec(
+            long: "--rate", valueName: "R/s",
+            help: "with --duration: start R requests a second whatever the server does (latency from when due)")
     }
 
     /// What `ferry run` reads.
@@ -82,7 +93,8 @@ struct RunOptions {
         ],
         options: [
             Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
-            Option.filter, Option.data, Option.repeats, OptionSpec.trust,
+            Option.filter, Option.data, Option.repeats, Option.duration, Option.concurrency, Option.rate,
+            OptionSpec.trust,
         ])
 
     /// Reads the parsed arguments of `run`; throws a message for people.
@@ -112,6 +124,37 @@ struct RunOptions {
                 Int($0).flatMap { $0 >= 1 ? $0 : nil }
             }
             ?? 1
+        load = try Self.loadModel(arguments, data: dataPath, repeats: repeats)
         guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
+    }
+}
+
+extension RunOptions {
+    /// The load `--duration`, `--concurrency` and `--rate` describe, `nil` without `--duration`.
+    static func loadModel(_ arguments: ParsedArguments, data: String?, repeats: Int) throws(UsageError) -> LoadModel? {
+        let count: (String) -> Int? = { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        let concurrency = try arguments.value(Option.concurrency, expecting: "a count of 1 or more", count)
+        let rate = try arguments.value(Option.rate, expecting: "a rate such as 200/s") { text in
+            count(text.hasSuffix("/s") ? String(text.dropLast(2)) : text)
+        }
+        guard
+            let duration = try arguments.value(Option.duration, expecting: "a time such as 30s, 500ms or 2m", duration)
+        else {
+            guard concurrency == nil, rate == nil else { throw UsageError("--concurrency and --rate need --duration") }
+            return nil
+        }
+        guard data == nil, repeats == 1 else { throw UsageError("--duration cannot go with --data or --repeat") }
+        if let rate { return .open(perSecond: rate, duration: duration, inFlight: concurrency ?? 1000) }
+        return .closed(concurrency: concurrency ?? 1, duration: duration)
+    }
+
+    /// `30s`, `500ms`, `2m` or a number of seconds, more than zero.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        let (number, scale) =
+            units.first { text.hasSuffix($0.suffix) }.map { (String(text.dropLast($0.suffix.count)), $0.scale) }
+            ?? (text, 1)
+        guard let value = Double(number), value > 0, value * scale <= 86_400 else { return nil }
+        return .milliseconds(Int((value * scale * 1000).rounded()))
     }
 }

@@ -82,9 +82,14 @@ enum RunCommand: FerryCommand {
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner.fromEnvironment()))
         sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace)
+        let output: TerminalOutput =
+            options.report != .text && options.reportPath == nil ? .standardError : .standardOutput
+        if let model = options.load {
+            return executeLoad(run, model: model, sender: sender, output: output, interrupt: interrupt)
+        }
         let runner = CollectionRunner(sender: sender, keepsExchanges: options.report == .html)
         let printer = RunPrinter(
-            output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
+            output: output,
             marks: .forLocale(ProcessInfo.processInfo.environment),
             holdsFiles: options.parallel > 1 ? Dictionary(run.files.map { ($0.path, $0.requests.count) }) { $1 } : nil)
         let finished = Locked<RunReport?>(nil)

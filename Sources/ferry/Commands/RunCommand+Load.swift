@@ -1,5 +1,4 @@
 import FerryHTTP
-import FerryScript
 import FerryWorkbench
 import Foundation
 
@@ -28,6 +27,7 @@ extension RunCommand {
             output.writeText("FAIL \(result.caseName)  not sent: \(result.message ?? "invalid")\n")
         }
         if let load = report.load { output.writeText(LoadTable.text(of: load)) }
+        output.writeText(report.summary + "\n")
         return report
     }
 }

@@ -123,7 +123,8 @@ enum RunCommand: FerryCommand {
         case .html: bytes = Array(HTMLRunReport(report).html.utf8)
         case .text:
             guard options.reportPath != nil else { return true }
-            bytes = TerminalOutput.escaped(RunPrinter.text(of: report, marks: .ascii))
+            let load = report.load.map(LoadTable.text) ?? ""
+            bytes = TerminalOutput.escaped(RunPrinter.text(of: report, marks: .ascii) + load)
         }
         guard let path = options.reportPath else {
             TerminalOutput.standardOutput.write(bytes)

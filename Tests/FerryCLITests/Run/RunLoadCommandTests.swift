@@ -55,7 +55,8 @@ import Testing
         #expect(
             table.contains { $0.prefix(3) == ["load.http#down", "\(counts[1])", "\(counts[1])"] && $0.count == 12 })
         #expect(table.contains { $0.prefix(3) == ["all", "\(sent)", "\(counts[1])"] })
-        #expect(output.standardError.contains("errors of load.http#down: status 503 ×\(counts[1])\n"))
+        #expect(
+            output.standardError.contains("errors of load.http#down: status 503 ×\(counts[1])\n1 passed, 2 failed\n"))
     }
 
     @Test func openLoadAndItsHTMLHistogram() async throws {
@@ -71,6 +72,7 @@ import Testing
         // 50 a second for 1 s: exactly 50 were due, and every one was sent, however late.
         #expect(sent == 50)
         #expect(output.text.contains("load (open: 50 requests/s for 1 s): 50 requests in "))
+        #expect(output.text.hasSuffix("1 passed, 0 failed\n"))
         let html = try String(contentsOf: fixture.url.appendingPathComponent("load.html"), encoding: .utf8)
         #expect(html.contains("<h3>Latency histogram</h3>"))
         #expect(html.contains("<td>load.http#up</td><td>50</td><td>0</td>"))

@@ -1,7 +1,8 @@
 import FerryWorkbench
 
 /// The live view of a load run: on a terminal, a block redrawn in place each second — progress, the current
-/// rate, the percentiles so far and a latency histogram; elsewhere a plain line a second. It draws only
+/// rate, the percentiles so far and a latency histogram — whose last frame (the final figures) stays; elsewhere
+/// a plain line a second and one at the end. It draws only
 /// numbers Ferry computed, never text from a file or a server.
 struct LoadView {
     /// Where it draws.
@@ -38,13 +39,6 @@ struct LoadView {
         }
         output.writeRaw(Array((erase() + lines.map { $0 + "\u{1B}[K\n" }.joined()).utf8))
         drawnLines = lines.count
-    }
-
-    /// Removes the live block, so what follows starts where it began.
-    mutating func clear() {
-        guard live, drawnLines > 0 else { return }
-        output.writeRaw(Array(erase().utf8))
-        drawnLines = 0
     }
 
     private func erase() -> String {

@@ -3,8 +3,8 @@ import FerryWorkbench
 import Foundation
 
 extension RunCommand {
-    /// Sends `run`'s requests as the load `model` says, drawing a live view while it goes (``LoadView``), then
-    /// prints the table of each request's count, errors and latency; Ctrl-C ends the load early.
+    /// Sends `run`'s requests as the load `model` says, drawing a live view while it goes (``LoadView``; its last
+    /// frame, the final figures, stays), then prints the table of each request's count, errors and latency; Ctrl-C ends the load early.
     static func executeLoad(
         _ run: CollectionRun, model: LoadModel, sender: RequestSender, output: TerminalOutput, interrupt: Interrupt
     ) -> RunReport {
@@ -21,7 +21,6 @@ extension RunCommand {
         interrupt.onRaise { task.cancel() }
         done.wait()
         let report = finished.withLock { $0 } ?? RunReport()
-        view.withLock { $0.clear() }
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         for result in report.results where result.outcome == .invalid {
             output.writeText("FAIL \(result.caseName)  not sent: \(result.message ?? "invalid")\n")

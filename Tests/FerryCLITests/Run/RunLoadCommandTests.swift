@@ -50,6 +50,8 @@ import Testing
         #expect(
             output.standardError.contains("FAIL load.http#broken  not sent: load.http:9:1: error: expected a header"))
         #expect(output.standardError.contains("load (closed: 2 senders for 1 s): \(sent) requests in "))
+        // Piped, the live view is a plain line a second and one with the final figures.
+        #expect(output.standardError.contains("load 1 s of 1 s: \(sent) requests, \(counts[1]) errors, "))
         let table = output.standardError.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(table.contains(["request", "count", "errors", "p50", "p90", "p99", "max", "req/s"]))
         #expect(
@@ -83,5 +85,29 @@ import Testing
         ] {
             #expect(try await fixture.run(["load.http"] + arguments).status == 2, "\(arguments)")
         }
+    }
+
+    @Test func onATerminalTheLiveViewDrawsAHistogramInPlace() async throws {
+        // `script` is util-linux's (bsdutils, an essential package): missing only on an unusual system.
+        guard let script = TestServers.executable(named: "script") else {
+            if TestServers.serversRequired { Issue.record("script (bsdutils) is missing") }
+            return
+        }
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let fixture = try fixture(server)
+        // `script` gives the run a terminal (a pty) and copies what it drew to its own output.
+        let command = [
+            FerryProcess.executableURL.path, "run", "load.http", "--env", "test", "--filter", "up",
+            "--duration", "1s", "--rate", "20/s",
+        ].joined(separator: " ")
+        let result = try await Process.run(
+            script, ["-qefc", "cd \(fixture.url.path) && \(command)", "/dev/null"], mergingErrors: true)
+        #expect(result.status == 0, "\(result.text)")
+        // The final frame: a full progress bar, the totals, each histogram row ended by erasing the line's rest.
+        #expect(result.text.contains("[####################]  load 1 s of 1 s: 20 requests, 0 errors, "))
+        #expect(result.text.contains("█ "))
+        #expect(result.text.contains("\u{1B}[K"))
+        #expect(result.text.contains("load (open: 20 requests/s for 1 s): 20 requests in "))
     }
 }

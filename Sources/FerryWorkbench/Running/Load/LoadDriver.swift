@@ -3,13 +3,16 @@ import Foundation
 
 /// Drives one load: starts the sends the ``LoadModel`` calls for through the client's completion handlers
 /// (no thread waits on a send), records each end in its target's statistics, and reports progress once a
-/// second. ``drive(progress:)`` blocks its thread until the load's time is up and every send has ended.
+/// second and once more, last, with the final figures. ``drive(progress:)`` blocks its thread until the load's
+/// time is up and every send has ended.
 final class LoadDriver: Sendable {
     private let client: HTTPClient
     private let targets: [LoadTarget]
     private let model: LoadModel
     private let state: Locked<State>
     private let ended = DispatchSemaphore(value: 0)
+    /// Whether the final progress went out: the reporting thread's late ticks are then dropped.
+    private let finalReported = Locked(false)
     private let clock = ContinuousClock()
 
     private struct State {
@@ -47,8 +50,22 @@ final class LoadDriver: Sendable {
         }
         // Every chain (closed) or every scheduled send (open) signals once it has nothing left in flight.
         while state.withLock({ $0.inFlight }) > 0 { ended.wait() }
-        state.withLock { $0.stopped = true }
-        return clock.now - started
+        let (count, errors, latency, endedEarly) = state.withLock { state in
+            defer { state.stopped = true }
+            return (state.count, state.errors, state.latency, state.stopped)
+        }
+        let elapsed = clock.now - started
+        let seconds = elapsed / .seconds(1)
+        // A load that ran its course shows all of its time, though its last send may have been due a little before.
+        let final = LoadProgress(
+            elapsed: endedEarly ? min(elapsed, model.duration) : model.duration, duration: model.duration, count: count,
+            errors: errors,
+            recentRate: seconds > 0 ? Double(count) / seconds : 0, latency: latency)
+        finalReported.withLock { reported in
+            reported = true
+            progress(final)
+        }
+        return elapsed
     }
 
     // MARK: - Models
@@ -135,7 +152,7 @@ final class LoadDriver: Sendable {
         }
     }
 
-    /// Calls `progress` about once a second until the load is over.
+    /// Calls `progress` about once a second until the load is over (never after the final one).
     private func report(
         _ progress: @escaping @Sendable (LoadProgress) -> Void, from started: ContinuousClock.Instant
     ) {
@@ -149,11 +166,11 @@ final class LoadDriver: Sendable {
             }
             if over { return }
             let seconds = (now - previousTime) / .seconds(1)
-            progress(
-                LoadProgress(
-                    elapsed: min(now - started, model.duration), duration: model.duration, count: count,
-                    errors: errors, recentRate: seconds > 0 ? Double(count - previousCount) / seconds : 0,
-                    latency: latency))
+            let tick = LoadProgress(
+                elapsed: min(now - started, model.duration), duration: model.duration, count: count,
+                errors: errors, recentRate: seconds > 0 ? Double(count - previousCount) / seconds : 0,
+                latency: latency)
+            finalReported.withLock { reported in if !reported { progress(tick) } }
             previousCount = count
             previousTime = now
         }

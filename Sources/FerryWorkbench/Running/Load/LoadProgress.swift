@@ -8,7 +8,8 @@ public struct LoadProgress: Sendable {
     public var count: Int
     /// How many of them did not succeed.
     public var errors: Int
-    /// How many ended since the previous progress, a second a go: the current rate.
+    /// How many ended a second since the previous progress (the current rate); in the final progress, over
+    /// the whole load.
     public var recentRate: Double
     /// Every latency so far.
     public var latency: LatencyHistogram

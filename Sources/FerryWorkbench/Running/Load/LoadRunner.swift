@@ -25,7 +25,7 @@ public struct LoadRunner: Sendable {
 
     /// Prepares `run`'s requests, sends the load, and returns the account: a result per request (passed when
     /// none of its sends failed) and the ``RunReport/load`` statistics. `progress` is called about once a
-    /// second from a thread of its own while the load runs. Canceling the task ends the load early.
+    /// second from a thread of its own while the load runs, and once more with the final figures before it returns. Canceling the task ends the load early.
     public func run(_ run: CollectionRun, progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }) async
         -> RunReport
     {

@@ -124,14 +124,15 @@ struct RunOptions {
                 Int($0).flatMap { $0 >= 1 ? $0 : nil }
             }
             ?? 1
-        load = try Self.loadModel(arguments, data: dataPath, repeats: repeats)
+        load = try Self.loadModel(arguments, alone: dataPath == nil && repeats == 1 && parallel == 1)
         guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
     }
 }
 
 extension RunOptions {
-    /// The load `--duration`, `--concurrency` and `--rate` describe, `nil` without `--duration`.
-    static func loadModel(_ arguments: ParsedArguments, data: String?, repeats: Int) throws(UsageError) -> LoadModel? {
+    /// The load `--duration`, `--concurrency` and `--rate` describe, `nil` without `--duration`; `alone` says
+    /// `--data`, `--repeat` and `--parallel` are not given (a load takes none of them).
+    static func loadModel(_ arguments: ParsedArguments, alone: Bool) throws(UsageError) -> LoadModel? {
         let count: (String) -> Int? = { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
         let concurrency = try arguments.value(Option.concurrency, expecting: "a count of 1 or more", count)
         let rate = try arguments.value(Option.rate, expecting: "a rate such as 200/s") { text in
@@ -143,7 +144,7 @@ extension RunOptions {
             guard concurrency == nil, rate == nil else { throw UsageError("--concurrency and --rate need --duration") }
             return nil
         }
-        guard data == nil, repeats == 1 else { throw UsageError("--duration cannot go with --data or --repeat") }
+        guard alone else { throw UsageError("--duration cannot go with --data, --repeat or --parallel") }
         if let rate { return .open(perSecond: rate, duration: duration, inFlight: concurrency ?? 1000) }
         return .closed(concurrency: concurrency ?? 1, duration: duration)
     }

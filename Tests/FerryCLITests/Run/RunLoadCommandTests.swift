@@ -82,6 +82,7 @@ import Testing
         for arguments in [
             ["--rate", "5/s"], ["--concurrency", "2"], ["--duration", "0s"], ["--duration", "soon"],
             ["--duration", "1s", "--repeat", "2"], ["--duration", "1s", "--rate", "0/s"],
+            ["--duration", "1s", "--parallel", "2"],
         ] {
             #expect(try await fixture.run(["load.http"] + arguments).status == 2, "\(arguments)")
         }

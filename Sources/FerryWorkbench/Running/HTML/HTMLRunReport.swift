@@ -1,3 +1,5 @@
+import Foundation
+
 /// A run as one self-contained HTML page for people: the summary, a row per request (pass or fail, status,
 /// time) with its place on a timing waterfall, the request and response as sent and received with secrets
 /// masked (when the run kept its exchanges, ``CollectionRunner/keepsExchanges``), the failed tests, and for a
@@ -84,15 +86,16 @@ public struct HTMLRunReport: Sendable {
             """
     }
 
-    static func percent(_ value: Double) -> String {
-        String(Int((value * 100).rounded())).withDecimal + "%"
-    }
+    /// `value` as a CSS percentage with two decimals (`12.34%`).
+    static func percent(_ value: Double) -> String { String(format: "%.2f%%", value) }
 
+    /// `3.4 ms` under 10 ms, else `12 ms`.
     static func milliseconds(_ duration: Duration) -> String {
         let value = duration / .milliseconds(1)
         return value < 10 ? "\(Double(Int(value * 10)) / 10) ms" : "\(Int(value.rounded())) ms"
     }
 
+    /// The page's only styling, inline: the page loads nothing.
     static let style = """
         body{font:14px system-ui,sans-serif;margin:2em;color:#222}
         table{border-collapse:collapse;width:100%}td,th{padding:.2em .5em;border-bottom:1px solid #ddd;vertical-align:top;text-align:left}
@@ -102,12 +105,4 @@ public struct HTMLRunReport: Sendable {
         pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5em;max-height:30em;overflow:auto}
         .hist td.bar-cell{width:60%}.hist .bar{background:#c28a4a}
         """
-}
-
-extension String {
-    /// An integer count of hundredths (`1234`) as a decimal (`12.34`).
-    fileprivate var withDecimal: String {
-        let digits = count < 3 ? String(repeating: "0", count: 3 - count) + self : self
-        return digits.dropLast(2) + "." + digits.suffix(2)
-    }
 }

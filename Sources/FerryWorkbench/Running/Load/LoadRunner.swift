@@ -81,8 +81,7 @@ public struct LoadRunner: Sendable {
                     }
                     var plan = try workspace.sendPlan(
                         for: request, environment: run.environment, environments: environments,
-                        overrides: (run.iterations.first?.variables ?? [:]).merging(run.overrides) { _, given in given
-                        },
+                        overrides: run.overrides,
                         dotenv: dotenv, fileVariables: fact?.fileVariables)
                     plan.access = run.access
                     let send = try sender.prepare(plan)

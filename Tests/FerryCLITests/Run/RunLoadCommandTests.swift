@@ -111,4 +111,27 @@ import Testing
         #expect(result.text.contains("\u{1B}[K"))
         #expect(result.text.contains("load (open: 20 requests/s for 1 s): 20 requests in "))
     }
+
+    /// Coordinated omission: 20 requests due in 1 s, one at a time, each answered after 100 ms. Timed from its
+    /// send, each would look like 100 ms; timed from when it was due, the k-th waited for the k before it, so the
+    /// last one's latency is at least 20 × 100 ms − 950 ms = 1,050 ms however fast the machine is.
+    @Test func openModelCountsTheQueueASlowServerBuilds() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        var slow = TestResponse.text("slow")
+        slow.delayBeforeHeaders = .milliseconds(100)
+        server.route("/slow", responding: slow)
+        let fixture = try RunCommandTests.Fixture(base: server.baseURL, files: ["slow.http": "GET {{host}}/slow\n"])
+        let output = try await fixture.run([
+            "slow.http", "--env", "test", "--duration", "1s", "--rate", "20/s", "--concurrency", "1", "--report",
+            "json",
+        ])
+        #expect(output.status == 0, "\(output.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: output.standardOutput) as? [String: Any])
+        let load = try #require(document["load"] as? [String: Any])
+        #expect(load["count"] as? Int == 20)
+        let latency = try #require(load["latencyMs"] as? [String: Double])
+        #expect(try #require(latency["max"]) >= 1050)
+        #expect(try #require(latency["p50"]) >= 100)
+    }
 }

@@ -8,7 +8,9 @@ extension RunCommand {
     static func executeLoad(
         _ run: CollectionRun, model: LoadModel, sender: RequestSender, output: TerminalOutput, interrupt: Interrupt
     ) -> RunReport {
-        let view = Locked(LoadView(output: output, live: output.isTerminal))
+        // A terminal that cannot move the cursor (`TERM=dumb`) gets the plain lines.
+        let redraws = output.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let view = Locked(LoadView(output: output, live: redraws))
         let finished = Locked<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {

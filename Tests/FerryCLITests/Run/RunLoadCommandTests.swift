@@ -103,7 +103,7 @@ import Testing
             "--duration", "1s", "--rate", "20/s",
         ].joined(separator: " ")
         let result = try await Process.run(
-            script, ["-qefc", "cd \(fixture.url.path) && \(command)", "/dev/null"], mergingErrors: true)
+            script, ["-qefc", "cd \(fixture.url.path) && TERM=xterm \(command)", "/dev/null"], mergingErrors: true)
         #expect(result.status == 0, "\(result.text)")
         // The final frame: a full progress bar, the totals, each histogram row ended by erasing the line's rest.
         #expect(result.text.contains("[####################]  load 1 s of 1 s: 20 requests, 0 errors, "))

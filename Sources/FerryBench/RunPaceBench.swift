@@ -5,7 +5,9 @@ import Foundation
 /// processes timed in turn (ferry, curl, ferry, curl …, so both see the same load) and compared pair by pair:
 /// 1,000 keep-alive GETs in one file against one `curl -K`; the same with a `client.test` handler each; 16 files
 /// of 100 with `--parallel 16` against `curl -Z --parallel-max 16`; the peak memory of a 10,000-request run
-/// against a 1,000-request one. `FERRY_BENCH_BEFORE` names a second `ferry` (an older build) to time beside it.
+/// against a 1,000-request one; and what `ferry run --duration` reaches as a load generator (closed model, 16
+/// senders, 5 s, one GET: requests a second). `FERRY_BENCH_BEFORE` names a second `ferry` (an older build) to time
+/// beside it.
 enum RunPaceBench: BenchSuite {
     static let name = "runpace"
     static let pairs = 7
@@ -56,7 +58,28 @@ enum RunPaceBench: BenchSuite {
                         memory.b.peak / 1e6, memory.a.wall),
                     meetsTarget: ratio <= 1.2))
         }
+        rows.append(try loadRow(ferry, workspace: workspace))
         return rows
+    }
+
+    /// `ferry run --duration 5s --concurrency 16` over one GET: the throughput its JSON report gives.
+    private static func loadRow(_ ferry: String, workspace: Workspace) throws -> BenchRow {
+        let report = workspace.root.appendingPathComponent("load.json")
+        _ = try TimedRun([
+            ferry, "run", workspace.root.appendingPathComponent("one.http").path, "--env", "local", "--duration", "5s",
+            "--concurrency", "16", "--report", "json", "--report-file", report.path,
+        ])
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        let load = document?["load"] as? [String: Any]
+        let perSecond = load?["throughputPerSecond"] as? Double ?? 0
+        let latency = load?["latencyMs"] as? [String: Double] ?? [:]
+        return BenchRow(
+            suite: name, name: "ferry run --duration 5s --concurrency 16, one GET (load generator)",
+            value: String(format: "%.0f requests/s", perSecond),
+            comparison: String(
+                format: "target ≥ 5,000/s (%d requests, %d errors; p50 %.2f ms, p99 %.2f ms)",
+                load?["count"] as? Int ?? 0, load?["errors"] as? Int ?? 0, latency["p50"] ?? 0, latency["p99"] ?? 0),
+            meetsTarget: perSecond >= 5000)
     }
 
     /// `a` and `b` run in turn, `count` times each after one warm-up of each.
@@ -113,6 +136,7 @@ enum RunPaceBench: BenchSuite {
             let handler =
                 "\n> {%\n  client.test(\"ok\", () => client.assert(response.status === 200, \"status\"));\n%}\n"
             try write("plain1000.http", file(1...1000, handler: ""))
+            try write("one.http", file(1...1, handler: ""))
             try write("handlers1000.http", file(1...1000, handler: handler))
             try write("plain10000.http", file(1...10000, handler: ""))
             for part in 0..<16 {

@@ -1,5 +1,6 @@
 import FerryScript
 import FerryWorkbench
+import Foundation
 import Testing
 
 @Suite struct RequestAPITests {
@@ -54,13 +55,19 @@ import Testing
         #expect(outcome.error?.kind == .exception)
     }
 
-    /// Ferry sends each request once (it does not loop over collection variables), so every send is
-    /// iteration 0, JetBrains' index of the first item; the corpus's kulala scripts call it.
-    @Test func iterationIsZeroForARequestSentOnce() {
+    /// A single send is iteration 0, JetBrains' index of the first item (the corpus's kulala scripts call it);
+    /// a pass of `ferry run --data/--repeat` gives its own index.
+    @Test func iterationIsZeroForARequestSentOnceAndThePassInARun() {
         let outcome = sharedRunner.runPreRequest(
             inline("client.log(typeof request.iteration(), request.iteration())"), request: request,
             globals: ScriptGlobals())
         #expect(outcome.error == nil)
         #expect(outcome.log == ["number 0"])
+        var third = request
+        third.iteration = 2
+        let handler = sharedRunner.runHandler(
+            inline("client.log(request.iteration())"), request: third,
+            response: ScriptResponseFacts(status: 200, headers: [], body: Data()), globals: ScriptGlobals())
+        #expect(handler.log == ["2"])
     }
 }

@@ -15,6 +15,7 @@ enum ScriptFacts {
             "substitutedURL": .string(request.substitutedURL), "headers": .array(headers),
             "rawBody": request.rawBody.map(JSONValue.string) ?? .null,
             "substitutedBody": request.substitutedBody.map(JSONValue.string) ?? .null,
+            "iteration": .number(JSONNumber(request.iteration)),
         ]
         let responseValue: JSONValue =
             response.map { response in

@@ -85,8 +85,8 @@ enum ScriptPrelude {
               set(name, value) { host.variableSet(String(name), stored(value)); },
               get(name) { return host.variableGet(String(name)); },
             }),
-            // JetBrains' index in a loop over a collection variable (first item 0); Ferry sends once.
-            iteration() { return 0; },
+            // Which pass of `ferry run --data/--repeat` this is (first 0); 0 for a single send.
+            iteration() { return request.iteration; },
             templateValue: unsupported("request.templateValue()"),
           });
 

@@ -57,6 +57,8 @@ public struct CollectionRunner: Sendable {
         var identities: [RequestID: String]?
         var responses: RunResponses
         var stopped = Locked(false)
+        /// When the run started: each result's ``RequestRunResult/startOffset`` counts from here.
+        var started = ContinuousClock.now
         var report: @Sendable (RunEvent) -> Void
 
         init(run: CollectionRun, steps: [ComposedStep], report: @escaping @Sendable (RunEvent) -> Void) {
@@ -92,31 +94,37 @@ public struct CollectionRunner: Sendable {
         }
         let shared = Shared(run: run, steps: Array(files.joined()), report: report)
         let width = max(1, run.parallelFiles)
-        await withTaskGroup(of: Void.self) { group in
-            var next = 0
-            for _ in 0..<min(width, files.count) {
-                let requests = files[next]
-                group.addTask { await runFile(requests, shared) }
-                next += 1
-            }
-            while await group.next() != nil, next < files.count {
-                let requests = files[next]
-                group.addTask { await runFile(requests, shared) }
-                next += 1
+        for iteration in run.iterations {
+            await withTaskGroup(of: Void.self) { group in
+                var next = 0
+                for _ in 0..<min(width, files.count) {
+                    let requests = files[next]
+                    group.addTask { await runFile(requests, iteration, shared) }
+                    next += 1
+                }
+                while await group.next() != nil, next < files.count {
+                    let requests = files[next]
+                    group.addTask { await runFile(requests, iteration, shared) }
+                    next += 1
+                }
             }
         }
     }
 
-    private func runFile(_ steps: [ComposedStep], _ shared: Shared) async {
+    private func runFile(_ steps: [ComposedStep], _ iteration: RunIteration, _ shared: Shared) async {
         for (index, step) in steps.enumerated() {
-            var result = await runRequest(step, shared)
+            var result = await runRequest(step, iteration, shared)
             result.step = index
+            result.iteration = iteration.index
+            result.iterationName = iteration.name
             if result.outcome.isFailure, shared.run.stopsAtFirstFailure { shared.stopped.withLock { $0 = true } }
             shared.report(.result(result))
         }
     }
 
-    private func runRequest(_ step: ComposedStep, _ shared: Shared) async -> RequestRunResult {
+    private func runRequest(_ step: ComposedStep, _ iteration: RunIteration, _ shared: Shared) async
+        -> RequestRunResult
+    {
         let request = step.request
         let workspace = shared.run.workspace
         let facts = shared.facts[request.path].flatMap {
@@ -146,11 +154,14 @@ public struct CollectionRunner: Sendable {
             var plan = try workspace.sendPlan(
                 for: request, environment: shared.run.environment, environments: shared.environments,
                 captured: shared.responses.capturedValues(for: request),
-                overrides: shared.run.overrides.merging(step.overrides) { _, fromRunLine in fromRunLine },
+                // A data row's columns sit below --var; a run line's (@var=value) wins over both.
+                overrides: iteration.variables.merging(shared.run.overrides) { _, given in given }
+                    .merging(step.overrides) { _, fromRunLine in fromRunLine },
                 processEnvironment: shared.processEnvironment, dotenv: shared.dotenv,
                 fileVariables: facts?.fileVariables,
                 identities: shared.identities)
             plan.access = shared.run.access
+            plan.iteration = iteration.index
             if request.request.isWebSocket {
                 return await conversed(try sender.prepareConversation(plan), into: result)
             }
@@ -180,6 +191,7 @@ public struct CollectionRunner: Sendable {
         let log = Locked<[String]>([])
         let clock = ContinuousClock()
         let started = clock.now
+        result.startOffset = started - shared.started
         let scripts = Locked<SendReport?>(nil)
         // Only retries and the end matter here: the head, progress and body chunks would wake this loop for nothing.
         let transfer = sender.start(send, reportsProgress: false) { report in

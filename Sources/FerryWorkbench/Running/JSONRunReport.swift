@@ -6,7 +6,7 @@ import Foundation
 /// { "summary": { "passed": 2, "failed": 1, "transportErrors": 0, "invalid": 0, "skipped": 1,
 ///                "durationMs": 41.2, "latencyMs": { "min": 3.1, "median": 5.0, "p95": 30.2, "max": 30.2 } },
 ///   "diagnostics": [ { "file": "a.http", "line": 6, "column": 1, "severity": "error", "message": "…" } ],
-///   "files": [ { "path": "a.http", "requests": [
+///   "files": [ { "path": "a.http", "iteration": 0, "row": null, "requests": [
 ///       { "id": "a.http#login", "file": "a.http", "line": 2, "method": "POST", "url": "http://…/login",
 ///         "status": 200, "durationMs": 5.0, "outcome": "passed", "message": null,
 ///         "tests": [ { "name": "token", "passed": true, "message": null, "file": "a.http", "line": 9 } ],
@@ -14,7 +14,10 @@ import Foundation
 /// ```
 ///
 /// `outcome` is one of `passed`, `failed`, `transportError`, `invalid`, `skipped`; `latencyMs` is `null`
-/// when no request was answered. URLs and messages have their secrets masked.
+/// when no request was answered. A data-driven or repeated run (`--data`, `--repeat`) lists each file once per
+/// pass: `iteration` counts the passes from 0 and `row` names the pass (`row 2 (alice)`), `null` in a run of
+/// one pass. A load run (`--duration`) adds `load` (``JSONLoadSection``), absent otherwise. URLs and messages
+/// have their secrets masked.
 public struct JSONRunReport: Sendable {
     /// The run.
     public var report: RunReport
@@ -39,11 +42,17 @@ public struct JSONRunReport: Sendable {
         var summary: Summary
         var diagnostics: [DiagnosticEntry]
         var files: [File]
+        var load: JSONLoadSection?
 
         init(_ report: RunReport) {
             summary = Summary(report)
+            load = report.load.map(JSONLoadSection.init)
             diagnostics = report.diagnostics.map(DiagnosticEntry.init)
-            files = report.files.map { File(path: $0.path, requests: $0.results.map(Request.init)) }
+            files = report.files.map { file in
+                File(
+                    path: file.path, iteration: file.results.first?.iteration ?? 0, row: file.iterationName,
+                    requests: file.results.map(Request.init))
+            }
         }
     }
 
@@ -105,7 +114,19 @@ public struct JSONRunReport: Sendable {
 
     struct File: Encodable {
         var path: String
+        var iteration: Int
+        var row: String?
         var requests: [Request]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(iteration, forKey: .iteration)
+            try container.encode(row, forKey: .row)
+            try container.encode(requests, forKey: .requests)
+        }
+
+        enum CodingKeys: String, CodingKey { case path, iteration, row, requests }
     }
 
     struct Request: Encodable {

@@ -24,8 +24,9 @@ public struct JUnitReport: Sendable {
             "<testsuites name=\"ferry run\"" + Self.counts(of: results) + " time=\"\(Self.seconds(report.duration))\">")
         for file in report.files {
             let time = file.results.reduce(Duration.zero) { $0 + $1.duration }
+            let suite = file.iterationName.map { "\(file.path) [\($0)]" } ?? file.path
             lines.append(
-                "  <testsuite name=\(Self.attribute(file.path))" + Self.counts(of: file.results)
+                "  <testsuite name=\(Self.attribute(suite))" + Self.counts(of: file.results)
                     + " time=\"\(Self.seconds(time))\">")
             for result in file.results { lines += Self.testcases(of: result) }
             lines.append("  </testsuite>")
@@ -48,7 +49,7 @@ public struct JUnitReport: Sendable {
     }
 
     static func testcases(of result: RequestRunResult) -> [String] {
-        let name = result.id.description
+        let name = result.caseName
         var open =
             "    <testcase name=\(attribute(name)) classname=\(attribute(result.id.path))"
             + " time=\"\(seconds(result.duration))\" file=\(attribute(result.location.file))"

@@ -34,6 +34,12 @@ public struct RequestRunResult: Sendable {
     /// What went on the wire and came back, when the runner keeps exchanges
     /// (``CollectionRunner/keepsExchanges``) and the request was sent; `nil` otherwise.
     public var exchange: RunExchange?
+    /// The pass over the files it belongs to (``RunIteration/index``).
+    public var iteration = 0
+    /// The pass's name (``RunIteration/name``), `nil` in a run of one pass.
+    public var iterationName: String?
+    /// When it started, from the start of the run (zero when it was not sent): the reports' waterfall.
+    public var startOffset: Duration = .zero
 
     /// A result with the given parts.
     public init(
@@ -57,6 +63,12 @@ public struct RequestRunResult: Sendable {
 
     /// The file whose run sent the request: the one of its `run` line, else its own.
     public var runPath: String { ranBy?.file ?? id.path }
+
+    /// The request's id and, in a run of several passes, the pass: `a.http#login [row 2 (alice)]`. The
+    /// name a report gives the request's test case.
+    public var caseName: String {
+        iterationName.map { "\(id) [\($0)]" } ?? id.description
+    }
 
     /// Whether the request was sent and answered (passed or failed on its merits).
     public var wasAnswered: Bool { outcome == .passed || outcome == .failed }

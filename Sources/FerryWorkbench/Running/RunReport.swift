@@ -8,6 +8,8 @@ public struct RunReport: Sendable {
     public private(set) var results: [RequestRunResult] = []
     /// How long the whole run took.
     public var duration: Duration = .zero
+    /// What a load run measured (`--duration`); `nil` for a run that sends each request once per pass.
+    public var load: LoadReport?
 
     /// An empty report.
     public init() {}
@@ -32,14 +34,15 @@ public struct RunReport: Sendable {
     /// How many requests ended as `outcome`.
     public func count(_ outcome: RunOutcome) -> Int { results.count { $0.outcome == outcome } }
 
-    /// The results file by file, in run order.
-    public var files: [(path: String, results: [RequestRunResult])] {
-        var grouped: [(path: String, results: [RequestRunResult])] = []
+    /// The results file by file, in run order; a run of several passes lists each file once per pass, with the
+    /// pass's name (``RunIteration/name``).
+    public var files: [(path: String, iterationName: String?, results: [RequestRunResult])] {
+        var grouped: [(path: String, iterationName: String?, results: [RequestRunResult])] = []
         for result in results {
-            if grouped.last?.path == result.runPath {
+            if let last = grouped.last, last.path == result.runPath, last.results[0].iteration == result.iteration {
                 grouped[grouped.count - 1].results.append(result)
             } else {
-                grouped.append((result.runPath, [result]))
+                grouped.append((result.runPath, result.iterationName, [result]))
             }
         }
         return grouped
@@ -63,6 +66,6 @@ public struct RunReport: Sendable {
 
     /// Whether `result` comes before `other` in run order.
     static func precedes(_ result: RequestRunResult, _ other: RequestRunResult) -> Bool {
-        (result.runPath, result.step) < (other.runPath, other.step)
+        (result.iteration, result.runPath, result.step) < (other.iteration, other.runPath, other.step)
     }
 }

@@ -32,11 +32,14 @@ public struct ScriptRequestFacts: Sendable, Hashable {
     public var substitutedBody: String?
     /// The selected environment's variables (`request.environment.get(name)`).
     public var environment: [String: String]
+    /// Which pass of a data-driven or repeated run this is, from 0 (`request.iteration()`).
+    public var iteration: Int
 
     /// The facts of one request.
     public init(
         method: String, rawURL: String, substitutedURL: String? = nil, headers: [Header] = [],
-        rawBody: String? = nil, substitutedBody: String? = nil, environment: [String: String] = [:]
+        rawBody: String? = nil, substitutedBody: String? = nil, environment: [String: String] = [:],
+        iteration: Int = 0
     ) {
         self.method = method
         self.rawURL = rawURL
@@ -45,5 +48,6 @@ public struct ScriptRequestFacts: Sendable, Hashable {
         self.rawBody = rawBody
         self.substitutedBody = substitutedBody ?? rawBody
         self.environment = environment
+        self.iteration = iteration
     }
 }

@@ -49,7 +49,7 @@ extension RequestSender {
     ) -> [OpenHandler] {
         let saved = conversation.plan.request.request
         guard !saved.responseHandlerScripts.isEmpty else { return [] }
-        let facts = saved.scriptFacts(with: conversation.context)
+        let facts = saved.scriptFacts(with: conversation.context, iteration: conversation.plan.iteration)
         let response = ScriptResponseFacts(
             status: handshake.status, headers: handshake.headers.map { ($0.name, $0.value) }, body: Data())
         return saved.responseHandlerScripts.map { script in

@@ -172,7 +172,7 @@ public struct RequestSender: Sendable {
         var requestVariables: [String: String] = [:]
         var runs: [ScriptRun] = []
         for script in scripts {
-            let facts = plan.request.request.scriptFacts(with: context)
+            let facts = plan.request.request.scriptFacts(with: context, iteration: plan.iteration)
             let outcome = Self.outcome(of: script, from: plan.folder, confinedTo: confinement(for: plan)) { loaded in
                 scripting.engine.runPreRequest(loaded, request: facts, globals: scripting.globals)
             }.scrubbed(by: scrubber)
@@ -233,7 +233,7 @@ public struct RequestSender: Sendable {
     /// Runs the request's response handlers in order on `response` and the first bytes of its body.
     private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: [UInt8]) -> [ScriptRun] {
         let scripts = send.plan.request.request.responseHandlerScripts
-        let facts = send.plan.request.request.scriptFacts(with: send.context)
+        let facts = send.plan.request.request.scriptFacts(with: send.context, iteration: send.plan.iteration)
         var responseFacts = ScriptResponseFacts(
             status: response.status, headers: response.headers.map { ($0.name, $0.value) },
             body: Data(body), lines: Self.streamLines(of: response, body: body))

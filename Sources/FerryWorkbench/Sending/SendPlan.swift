@@ -23,6 +23,9 @@ public struct SendPlan: Sendable {
     /// `nil`: the sender does them when it needs the ids, to record the send or to find an earlier response in
     /// the history.
     public var identities: [RequestID: String]?
+    /// Which pass over its files a run is on (0-based; `request.iteration()` in scripts): a data-driven or
+    /// repeated run (``CollectionRun/iterations``) sends each request once per pass. 0 for a single send.
+    public var iteration = 0
 
     /// A plan with the given parts.
     public init(

@@ -11,6 +11,10 @@ struct RunOptions {
         case junit
         /// JSON (``JSONRunReport``).
         case json
+        /// TAP version 14 (``TAPReport``).
+        case tap
+        /// One self-contained HTML page (``HTMLRunReport``), with each request and response as sent, masked.
+        case html
     }
 
     /// The files and folders to run, as given.
@@ -19,7 +23,7 @@ struct RunOptions {
     var environment: String?
     /// `--var name=value`, in order (later ones win).
     var variables: [String: String] = [:]
-    /// `--report junit|json|text`.
+    /// `--report junit|json|tap|html|text`.
     var report = ReportFormat.text
     /// `--report-file F`: where the report goes (default: standard output, the lines then go to stderr).
     var reportPath: String?
@@ -31,15 +35,21 @@ struct RunOptions {
     var filter: String?
     /// `--trust`: the workspace's files may reach outside it for this run.
     var trust = false
+    /// `--data F`: a CSV or JSON file whose rows each run the files once, their columns as variables.
+    var dataPath: String?
+    /// `--repeat N`: how many times the files (or every row of `--data`) run.
+    var repeats = 1
+    /// `--duration T` with `--concurrency C` or `--rate R/s`: the files' requests sent as load.
+    var load: LoadModel?
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
         static let environment = OptionSpec.environment
         static let variable = OptionSpec.variable
         static let report = OptionSpec(
-            long: "--report", valueName: "junit|json|text",
+            long: "--report", valueName: "junit|json|tap|html|text",
             help: "the report on standard output (or in --report-file F); lines go to stderr",
-            completion: .words(["junit", "json", "text"]))
+            completion: .words(["junit", "json", "tap", "html", "text"]))
         static let reportFile = OptionSpec(
             long: "--report-file", valueName: "F", help: "write the report to F", completion: .file)
         static let failFast = OptionSpec(
@@ -50,13 +60,29 @@ struct RunOptions {
         static let filter = OptionSpec(
             long: "--filter", valueName: "TEXT",
             help: "only requests whose id or name contains TEXT (the others are skipped)")
+        static let data = OptionSpec(
+            long: "--data", valueName: "F",
+            help: "run the files once per row of F (CSV with a header row, or a JSON array of objects)",
+            completion: .file)
+        static let repeats = OptionSpec(
+            long: "--repeat", valueName: "N", help: "run the files (every row of --data) N times")
+        static let duration = OptionSpec(
+            long: "--duration", valueName: "T",
+            help: "send the requests as load for T (30s, 500ms, 2m): latency percentiles, errors, throughput")
+        static let concurrency = OptionSpec(
+            long: "--concurrency", valueName: "C",
+            help: "with --duration: C senders, each sending its next request when the last ended (default 1)")
+        static let rate = OptionSpec(
+            long: "--rate", valueName: "R/s",
+            help: "with --duration: start R requests a second whatever the server does (latency from when due)")
     }
 
     /// What `ferry run` reads.
     static let spec = CommandSpec(
         name: "run", summary: "run the requests of files and folders and report what passed (JUnit, JSON)",
         discussion: """
-            Runs every request of the files and folders in order (files by path, requests by position).
+            Runs every request of the files and folders in order (files by path, requests by position);
+            with --data or --repeat, all of them once per row and repeat (request.iteration() counts from 0).
             Exit status: 0: all passed; 1: a status or test failed; 3: a transport error; 2: usage or input errors;
             130: canceled (Ctrl-C).
             """,
@@ -67,7 +93,8 @@ struct RunOptions {
         ],
         options: [
             Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
-            Option.filter, OptionSpec.trust,
+            Option.filter, Option.data, Option.repeats, Option.duration, Option.concurrency, Option.rate,
+            OptionSpec.trust,
         ])
 
     /// Reads the parsed arguments of `run`; throws a message for people.
@@ -79,7 +106,9 @@ struct RunOptions {
             variables[name] = assigned
         }
         report =
-            try arguments.value(Option.report, expecting: "junit, json or text") { ReportFormat(rawValue: $0) } ?? .text
+            try arguments.value(Option.report, expecting: "junit, json, tap, html or text") {
+                ReportFormat(rawValue: $0)
+            } ?? .text
         reportPath = arguments.value(Option.reportFile)
         failFast = arguments.flag(Option.failFast)
         parallel =
@@ -89,6 +118,44 @@ struct RunOptions {
             ?? 1
         filter = arguments.value(Option.filter)
         trust = arguments.flag(OptionSpec.trust)
+        dataPath = arguments.value(Option.data)
+        repeats =
+            try arguments.value(Option.repeats, expecting: "a count of 1 or more") {
+                Int($0).flatMap { $0 >= 1 ? $0 : nil }
+            }
+            ?? 1
+        load = try Self.loadModel(arguments, alone: dataPath == nil && repeats == 1 && parallel == 1)
         guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
+    }
+}
+
+extension RunOptions {
+    /// The load `--duration`, `--concurrency` and `--rate` describe, `nil` without `--duration`; `alone` says
+    /// `--data`, `--repeat` and `--parallel` are not given (a load takes none of them).
+    static func loadModel(_ arguments: ParsedArguments, alone: Bool) throws(UsageError) -> LoadModel? {
+        let count: (String) -> Int? = { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        let concurrency = try arguments.value(Option.concurrency, expecting: "a count of 1 or more", count)
+        let rate = try arguments.value(Option.rate, expecting: "a rate such as 200/s") { text in
+            count(text.hasSuffix("/s") ? String(text.dropLast(2)) : text)
+        }
+        guard
+            let duration = try arguments.value(Option.duration, expecting: "a time such as 30s, 500ms or 2m", duration)
+        else {
+            guard concurrency == nil, rate == nil else { throw UsageError("--concurrency and --rate need --duration") }
+            return nil
+        }
+        guard alone else { throw UsageError("--duration cannot go with --data, --repeat or --parallel") }
+        if let rate { return .open(perSecond: rate, duration: duration, inFlight: concurrency ?? 1000) }
+        return .closed(concurrency: concurrency ?? 1, duration: duration)
+    }
+
+    /// `30s`, `500ms`, `2m` or a number of seconds, more than zero.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        let (number, scale) =
+            units.first { text.hasSuffix($0.suffix) }.map { (String(text.dropLast($0.suffix.count)), $0.scale) }
+            ?? (text, 1)
+        guard let value = Double(number), value > 0, value * scale <= 86_400 else { return nil }
+        return .milliseconds(Int((value * scale * 1000).rounded()))
     }
 }

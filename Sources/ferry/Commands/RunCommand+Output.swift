@@ -36,7 +36,7 @@ struct RunPrinter: Sendable {
     let output: TerminalOutput
     /// The marks to use.
     let marks: Marks
-    /// With files in parallel, how many requests each file has: its lines are held until all are in.
+    /// With files in parallel, how many requests each file has: its lines are held until all of a pass are in.
     let holdsFiles: [String: Int]?
     private var held: [String: [String]] = [:]
     private var heldCounts: [String: Int] = [:]
@@ -58,10 +58,11 @@ struct RunPrinter: Sendable {
                 output.writeText(lines.joined())
                 return
             }
-            held[path, default: []] += lines
-            heldCounts[path, default: 0] += 1
-            if heldCounts[path] == expected {
-                output.writeText(held.removeValue(forKey: path)?.joined() ?? "")
+            let key = Self.heldKey(path, iteration: result.iteration)
+            held[key, default: []] += lines
+            heldCounts[key, default: 0] += 1
+            if heldCounts[key] == expected {
+                output.writeText(held.removeValue(forKey: key)?.joined() ?? "")
             }
         }
     }
@@ -69,17 +70,21 @@ struct RunPrinter: Sendable {
     /// Prints what is still held, then the summary.
     mutating func finish(_ report: RunReport) {
         for file in report.files {
-            if let lines = held.removeValue(forKey: file.path) { output.writeText(lines.joined()) }
+            let key = Self.heldKey(file.path, iteration: file.results.first?.iteration ?? 0)
+            if let lines = held.removeValue(forKey: key) { output.writeText(lines.joined()) }
         }
         output.writeText(Self.summary(of: report))
     }
+
+    /// What a file's held lines are filed under: the file within its pass.
+    private static func heldKey(_ path: String, iteration: Int) -> String { "\(iteration)/\(path)" }
 
     // MARK: - Lines
 
     /// The lines of one request, each ending in a newline.
     static func lines(of result: RequestRunResult, marks: Marks) -> [String] {
         let mark = marks.mark(for: result.outcome)
-        var line = "\(mark) \(result.id)"
+        var line = "\(mark) \(result.caseName)"
         if let ranBy = result.ranBy { line += "  (run at \(ranBy.file):\(ranBy.line))" }
         switch result.outcome {
         case .passed, .failed:

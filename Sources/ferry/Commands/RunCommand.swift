@@ -53,11 +53,21 @@ enum RunCommand: FerryCommand {
         run.filter = options.filter
         run.stopsAtFirstFailure = options.failFast
         run.parallelFiles = options.parallel
+        run.iterations = RunIteration.passes(rows: try options.dataPath.map(dataRows), repeats: options.repeats)
         guard !run.files.isEmpty else {
             throw SendCommand.InputError(
                 description: "no .http or .rest files in \(options.paths.joined(separator: " "))")
         }
         return run
+    }
+
+    /// The rows of the data file at `path` (`--data`).
+    static func dataRows(_ path: String) throws -> [RunDataRow] {
+        do {
+            return try RunDataFile.rows(of: InputBytes.read(path), named: path)
+        } catch let failure as InputBytes.Failure {
+            throw SendCommand.InputError(description: "cannot read \(InputExcerpt(path)): \(failure)")
+        }
     }
 
     /// Runs `run`, printing as results arrive, and returns the whole account; Ctrl-C (`interrupt`) ends the
@@ -74,9 +84,14 @@ enum RunCommand: FerryCommand {
         var sender = RequestSender(client: client, scripting: Scripting(engine: ScriptRunner.fromEnvironment()))
         sender.passphrases = PassphrasePrompt(ask: TerminalPrompt.readSecret)
         sender.access = options.trust ? .trusted : TrustCommand.store().access(for: run.workspace)
-        let runner = CollectionRunner(sender: sender)
+        let output: TerminalOutput =
+            options.report != .text && options.reportPath == nil ? .standardError : .standardOutput
+        if let model = options.load {
+            return executeLoad(run, model: model, sender: sender, output: output, interrupt: interrupt)
+        }
+        let runner = CollectionRunner(sender: sender, keepsExchanges: options.report == .html)
         let printer = RunPrinter(
-            output: options.report != .text && options.reportPath == nil ? .standardError : .standardOutput,
+            output: output,
             marks: .forLocale(ProcessInfo.processInfo.environment),
             holdsFiles: options.parallel > 1
                 ? Dictionary(zip(run.files.map(\.path), run.steps.map(\.count))) { $1 } : nil)
@@ -107,9 +122,12 @@ enum RunCommand: FerryCommand {
         switch options.report {
         case .junit: bytes = Array(JUnitReport(report).xml.utf8)
         case .json: bytes = JSONRunReport(report).bytes
+        case .tap: bytes = Array(TAPReport(report).text.utf8)
+        case .html: bytes = Array(HTMLRunReport(report).html.utf8)
         case .text:
             guard options.reportPath != nil else { return true }
-            bytes = TerminalOutput.escaped(RunPrinter.text(of: report, marks: .ascii))
+            let load = report.load.map(LoadTable.text) ?? ""
+            bytes = TerminalOutput.escaped(RunPrinter.text(of: report, marks: .ascii) + load)
         }
         guard let path = options.reportPath else {
             TerminalOutput.standardOutput.write(bytes)

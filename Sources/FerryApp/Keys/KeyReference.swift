@@ -48,9 +48,9 @@ public enum KeyReference {
         ("prompt", "filter prompts"),
         ("picker", "pickers"),
         ("namePrompt", "name prompts"),
+        ("trust", "trust dialog"),
         ("confirm", "quit question"),
         ("confirmDelete", "delete question"),
-        ("trust", "trust question"),
     ]
 
     /// The rows of `keyMap`: the keys of one command and help text in one context make one row, and rows with

@@ -90,9 +90,10 @@ enum AppKeyMap {
         bind("esc", .leaveBody, "Back to the URL", [.body, .table])
         bind("tab", .complete, "Complete the {{variable}} name", [.completion])
         // Dialogs
-        bind("esc", .dismiss, "Close", [.help, .confirm, .prompt, .history, .diff])
+        bind("esc", .dismiss, "Close", [.help, .confirm, .prompt, .history])
+        bind("esc", .dismiss, "Back to the list or question under it", [.diff])
         bind("f1", .dismiss, "Close", [.help])
-        bind("q", .dismiss, "Close", [.diff])
+        bind("q", .dismiss, "Back to the list or question under it", [.diff])
         bind("enter", .dismiss, "Done", [.prompt])
         bind("y", .confirm, "Quit without saving", [.confirm])
         bind("n", .dismiss, "Stay", [.confirm])

@@ -44,10 +44,12 @@ enum RunBench: BenchSuite {
             [ferry, "--version"],
             [ferry, "send", folder.appendingPathComponent("one-plain.http").path, "--env", "local"],
         ]
-        for variant in variants { _ = try wallSeconds(variant) }  // warm-up: page cache, `.ferry/` state
+        for variant in variants { _ = try SpawnedProcess.measured(variant).seconds }  // warm-up: page cache, `.ferry/` state
         var walls = Array(repeating: [Double](), count: variants.count)
         for _ in 0..<runs {
-            for (index, variant) in variants.enumerated() { walls[index].append(try wallSeconds(variant)) }
+            for (index, variant) in variants.enumerated() {
+                walls[index].append(try SpawnedProcess.measured(variant).seconds)
+            }
         }
         let median = walls.map { AppBench.median($0) }
         let engine = engineTimes()
@@ -130,28 +132,6 @@ enum RunBench: BenchSuite {
             }
         }
         return (AppBench.seconds(first), AppBench.seconds(rest) / Double(handlers))
-    }
-
-    /// Runs `arguments` with its standard streams on `/dev/null`; the wall seconds from spawn to exit.
-    /// Throws when it does not exit 0 (every variant here passes).
-    private static func wallSeconds(_ arguments: [String]) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for target: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw LaunchBenchError("could not start \(arguments[0]): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let wall = AppBench.seconds(ContinuousClock.now - start)
-        guard status == 0 else { throw LaunchBenchError("\(arguments.joined(separator: " ")) exited with \(status)") }
-        return wall
     }
 
     /// The release `ferry`: the static build `make run` uses, else the one beside this benchmark.

@@ -25,15 +25,15 @@ enum ScaleBench: BenchSuite {
             .write(to: folder.appendingPathComponent("http-client.env.json"))
         try file().write(to: folder.appendingPathComponent("big.http"))
         let middle = "r\(requests / 2)"
-        let list = try measured([ferry, "list", folder.path])
-        let send = try measured([
+        let list = try SpawnedProcess.measured([ferry, "list", folder.path])
+        let send = try SpawnedProcess.measured([
             ferry, "send", folder.appendingPathComponent("big.http").path + "#" + middle, "--env", "local",
         ])
         let ids =
             (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(".ferry/ids.json").path)[
                 .size]
                 as? Int) ?? 0
-        let filtered = try measured([
+        let filtered = try SpawnedProcess.measured([
             ferry, "run", folder.appendingPathComponent("big.http").path, "--filter", "#\(middle)", "--env", "local",
         ])
         let of = "(\(requests) requests in one file, whole process, one run)"
@@ -59,28 +59,5 @@ enum ScaleBench: BenchSuite {
             text += "### r\(number)\nGET {{host}}/item?n=\(number)\nAccept: application/json\n\n"
         }
         return Data(text.utf8)
-    }
-
-    /// Runs `arguments` with its standard streams on `/dev/null`; the wall seconds from spawn to exit and the
-    /// child's peak resident memory. Throws when it does not exit 0.
-    private static func measured(_ arguments: [String]) throws -> (seconds: Double, peakBytes: Int) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for target: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw LaunchBenchError("could not start \(arguments[0]): error \(spawned)") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let wall = AppBench.seconds(ContinuousClock.now - start)
-        guard status == 0 else { throw LaunchBenchError("\(arguments.joined(separator: " ")) exited with \(status)") }
-        return (wall, usage.ru_maxrss * 1024)
     }
 }

@@ -229,28 +229,13 @@ enum PostmanScriptTranslator {
 
     /// Opening minus closing brackets of `text`, outside string literals.
     static func bracketBalance(_ text: String) -> Int {
-        var balance = 0
-        var quote: Character?
-        var escaped = false
-        for character in text {
-            if let open = quote {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == open {
-                    quote = nil
-                }
-                continue
-            }
+        withoutStrings(text).reduce(0) { balance, character in
             switch character {
-            case "\"", "'", "`": quote = character
-            case "(", "[", "{": balance += 1
-            case ")", "]", "}": balance -= 1
-            default: break
+            case "(", "[", "{": balance + 1
+            case ")", "]", "}": balance - 1
+            default: balance
             }
         }
-        return balance
     }
 
     /// The offset of the `)` closing the parenthesis opened just before `start` in `text`, if any.

@@ -44,7 +44,8 @@ enum RunBench: BenchSuite {
             [ferry, "--version"],
             [ferry, "send", folder.appendingPathComponent("one-plain.http").path, "--env", "local"],
         ]
-        for variant in variants { _ = try SpawnedProcess.measured(variant).seconds }  // warm-up: page cache, `.ferry/` state
+        // Warm-up: the page cache, `.ferry/` state.
+        for variant in variants { _ = try SpawnedProcess.measured(variant) }
         var walls = Array(repeating: [Double](), count: variants.count)
         for _ in 0..<runs {
             for (index, variant) in variants.enumerated() {

@@ -31,7 +31,7 @@ extension EffectRunner {
                 }
                 let collection = try importer.read(bytes, fileName: name)
                 let destination = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
-                var report = try collection.write(into: destination)
+                var report = try collection.write(into: destination, workspaceRoot: root)
                 report.diagnostics.insert(contentsOf: collection.diagnostics, at: 0)
                 if !folder.isEmpty {
                     report.files = report.files.map { file in

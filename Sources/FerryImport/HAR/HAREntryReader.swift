@@ -36,6 +36,9 @@ struct HAREntryReader {
         let fileIndex = fileIndex(for: host)
         request.title = ImportNaming.unique(
             ImportNaming.title(method: request.method, url: url), among: &titlesByFile[fileIndex])
+        if let exchange = HARResponseMapping.exchange(entry, request: request) {
+            files[fileIndex].recordedExchanges[files[fileIndex].requests.count] = exchange
+        }
         files[fileIndex].requests.append(request)
     }
 

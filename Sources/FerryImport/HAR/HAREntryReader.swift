@@ -33,6 +33,10 @@ struct HAREntryReader {
             return
         }
         var request = HARRequestMapping.request(node, url: url, host: host)
+        let texts = [request.url] + request.headers.map(\.value) + [request.body ?? ""]
+        if texts.contains(where: { $0.contains("{{") }) {
+            warn("\(place).request holds '{{', which Ferry reads as a variable reference when sending", at: node)
+        }
         let fileIndex = fileIndex(for: host)
         request.title = ImportNaming.unique(
             ImportNaming.title(method: request.method, url: url), among: &titlesByFile[fileIndex])

@@ -130,6 +130,16 @@ import Testing
         #expect(collection.diagnostics.allSatisfy { $0.location.file == "capture.har" && $0.location.line > 1 })
     }
 
+    @Test func textThatReadsAsAVariableReferenceIsReported() throws {
+        let collection = try Self.read([
+            Self.entry("GET", "https://a.test/plain"), Self.entry("GET", "https://a.test/{{x}}"),
+        ])
+        #expect(collection.requestCount == 2)
+        #expect(collection.diagnostics.map(\.message) == [
+            "log.entries[1].request holds '{{', which Ferry reads as a variable reference when sending"
+        ])
+    }
+
     @Test func aFileWithoutEntriesOrNotJSONIsAnError() {
         #expect(throws: Diagnostic.self) { try HARImporter.read(Array(#"{"log": {}}"#.utf8), fileName: "x.har") }
         #expect(throws: Diagnostic.self) { try HARImporter.read(Array("{\"log\": ".utf8), fileName: "x.har") }

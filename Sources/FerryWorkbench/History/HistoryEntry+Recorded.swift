@@ -16,8 +16,7 @@ extension HistoryEntry {
     /// (`Authorization`, `Proxy-Authorization`) keep only their scheme, cookies (`Cookie`, `Set-Cookie`) only
     /// their names, and those secret values are masked wherever else they appear (URL, headers, bodies, in the
     /// spellings ``SecretScrubber`` knows); bodies are kept up to `bodyCap` bytes.
-    public init(recorded exchange: RecordedExchange, requestID: String, requestPath: String, bodyCap: Int = 64 * 1024)
-    {
+    public init(recorded exchange: RecordedExchange, requestID: String, requestPath: String, bodyCap: Int = 64 * 1024) {
         let scrubber = SecretScrubber(Self.secrets(in: exchange))
         time = exchange.started
         self.requestID = requestID

@@ -103,7 +103,8 @@ enum ImportCommand: FerryCommand {
                     "added \(report.addedVariables) environment variable\(report.addedVariables == 1 ? "" : "s")\n"
             }
             if report.recordedResponses > 0 {
-                output += "kept \(report.recordedResponses) recorded response\(report.recordedResponses == 1 ? "" : "s") "
+                output +=
+                    "kept \(report.recordedResponses) recorded response\(report.recordedResponses == 1 ? "" : "s") "
                     + "in the history\n"
             }
         }

@@ -49,7 +49,8 @@ import Testing
         server.route("/anything/items", responding: .json(#"{"ok": true}"#))
         let folder = try TemporaryFolder(prefix: "ferry-har-import")
         try folder.write("capture.json", Self.capture(base: server.baseURL))
-        let imported = try await FerryProcess.run(["import", "capture.json", "--into", "ws"], currentDirectory: folder.url)
+        let imported = try await FerryProcess.run(
+            ["import", "capture.json", "--into", "ws"], currentDirectory: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let file = Self.fileName(base: server.baseURL)
         #expect(imported.text.contains("wrote ws/\(file) (2 requests)"), "\(imported.text)")
@@ -76,7 +77,8 @@ import Testing
     @Test func theCapturedResponseIsInTheHistoryWithItsSecretsMasked() async throws {
         let folder = try TemporaryFolder(prefix: "ferry-har-history")
         try folder.write("capture.har", Self.capture(base: "http://127.0.0.1:9"))
-        let imported = try await FerryProcess.run(["import", "capture.har", "--into", "ws"], currentDirectory: folder.url)
+        let imported = try await FerryProcess.run(
+            ["import", "capture.har", "--into", "ws"], currentDirectory: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let history = try String(
             contentsOf: folder.url.appendingPathComponent("ws/.ferry/history.jsonl"), encoding: .utf8)
@@ -100,7 +102,8 @@ import Testing
         guard let httpbin = try TestServers.httpbinURL() else { return }
         let folder = try TemporaryFolder(prefix: "ferry-har-httpbin")
         try folder.write("capture.har", Self.capture(base: httpbin))
-        let imported = try await FerryProcess.run(["import", "capture.har", "--into", "ws"], currentDirectory: folder.url)
+        let imported = try await FerryProcess.run(
+            ["import", "capture.har", "--into", "ws"], currentDirectory: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let workspace = folder.url.appendingPathComponent("ws")
         let sent = try await FerryProcess.run(

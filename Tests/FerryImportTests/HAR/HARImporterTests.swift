@@ -35,8 +35,10 @@ import Testing
     @Test func recognisesACaptureByItsContentWithOrWithoutAByteOrderMark() {
         let bytes = Self.capture([Self.entry("GET", "https://a.test/")])
         #expect(CollectionImporters.importer(recognizing: bytes, fileName: "capture.json") == HARImporter.self)
-        #expect(CollectionImporters.importer(recognizing: [0xEF, 0xBB, 0xBF] + bytes, fileName: "x") == HARImporter.self)
-        #expect(CollectionImporters.importer(recognizing: Array("{}".utf8), fileName: "capture.har") == HARImporter.self)
+        #expect(
+            CollectionImporters.importer(recognizing: [0xEF, 0xBB, 0xBF] + bytes, fileName: "x") == HARImporter.self)
+        #expect(
+            CollectionImporters.importer(recognizing: Array("{}".utf8), fileName: "capture.har") == HARImporter.self)
         #expect(!HARImporter.recognizes(Array(#"{"info": {"name": "log"}, "item": []}"#.utf8), fileName: "c.json"))
         #expect(!HARImporter.recognizes(Array(#"{"log": {"version": "1.2"}}"#.utf8), fileName: "c.json"))
     }
@@ -135,9 +137,10 @@ import Testing
             Self.entry("GET", "https://a.test/plain"), Self.entry("GET", "https://a.test/{{x}}"),
         ])
         #expect(collection.requestCount == 2)
-        #expect(collection.diagnostics.map(\.message) == [
-            "log.entries[1].request holds '{{', which Ferry reads as a variable reference when sending"
-        ])
+        #expect(
+            collection.diagnostics.map(\.message) == [
+                "log.entries[1].request holds '{{', which Ferry reads as a variable reference when sending"
+            ])
     }
 
     @Test func aFileWithoutEntriesOrNotJSONIsAnError() {

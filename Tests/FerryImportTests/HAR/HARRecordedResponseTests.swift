@@ -33,7 +33,9 @@ import Testing
         #expect(exchange.responseSize == 11)
         #expect(exchange.responseHeaders.map(\.name) == ["Set-Cookie"])
         #expect(exchange.started == 1_714_557_600.25)
-        #expect(exchange.timing == HistoryEntry.Timing(dns: 0, connect: 5, tls: 4, send: 1, waiting: 6, download: 2, total: 20))
+        #expect(
+            exchange.timing
+                == HistoryEntry.Timing(dns: 0, connect: 5, tls: 4, send: 1, waiting: 6, download: 2, total: 20))
     }
 
     @Test func noResponseIsRecordedForStatusZeroAndBinaryBodiesAreLeftOut() throws {

@@ -16,12 +16,17 @@ import Testing
         return names.filter { $0.hasSuffix(".har") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// `log.entries` counted with Foundation's parser, independently of the importer.
-    static func entryCount(_ bytes: [UInt8]) throws -> Int {
+    /// `log.entries` read with Foundation's parser, independently of the importer.
+    static func entries(_ bytes: [UInt8]) throws -> [[String: Any]] {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text)) as? [String: Any])
         let log = try #require(root["log"] as? [String: Any])
-        return try #require(log["entries"] as? [Any]).count
+        return try #require(log["entries"] as? [[String: Any]])
+    }
+
+    /// How many entries have a response with a status above 0 (what is recorded in the history).
+    static func answeredCount(_ entries: [[String: Any]]) -> Int {
+        entries.filter { (($0["response"] as? [String: Any])?["status"] as? Int ?? 0) > 0 }.count
     }
 
     @Test func everyCaptureImportsEveryEntryAndReadsBack() async throws {
@@ -30,6 +35,7 @@ import Testing
             guard !captures.isEmpty else { return }
             #expect(captures.count == 5)
             var total = 0
+            var totalRecorded = 0
             for url in captures {
                 let bytes = try FileIO.read(url).bytes
                 let name = url.lastPathComponent
@@ -37,9 +43,14 @@ import Testing
                 #expect(
                     CollectionImporters.importer(recognizing: bytes, fileName: "capture.json") == HARImporter.self,
                     "\(name)")
-                let expected = try Self.entryCount(bytes)
+                let entries = try Self.entries(bytes)
+                let expected = entries.count
                 let collection = try HARImporter.read(bytes, fileName: name)
                 #expect(collection.requestCount == expected, "\(name)")
+                let recorded = collection.files.flatMap { $0.recordedExchanges.values }
+                #expect(recorded.count == Self.answeredCount(entries), "\(name)")
+                #expect(recorded.allSatisfy { $0.status > 0 && $0.timing != nil }, "\(name)")
+                totalRecorded += recorded.count
                 #expect(collection.diagnostics == [], "\(name)")
                 #expect(ImportReparsing.expectReparses(collection) == expected, "\(name)")
                 for request in collection.files.flatMap(\.requests) {
@@ -49,6 +60,7 @@ import Testing
                 total += expected
             }
             #expect(total == 18)
+            #expect(totalRecorded == 18)
         }
     }
 

@@ -46,6 +46,7 @@ public enum HARImporter: CollectionImporter {
         for (index, entry) in entries.elements.enumerated() {
             reader.read(entry, index: index)
         }
-        return reader.collection
+        // What writing changes or leaves out (a header the wire would refuse, a body that moves to a file) is named.
+        return reader.collection.checkedByReparsing()
     }
 }

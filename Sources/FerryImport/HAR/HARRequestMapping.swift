@@ -1,6 +1,8 @@
 import FerryWorkbench
 
-/// The rules that map one HAR `request` object to a ``SavedRequest``.
+/// The rules that map one HAR `request` object to a ``SavedRequest``. Text is taken as captured: a header whose
+/// name or value the wire would refuse (a line break, a NUL) is left out with a warning naming the request by
+/// ``ImportedCollection/File/safeForWriting()``, never changed here.
 enum HARRequestMapping {
     /// Headers that belong to one connection or that the transfer computes (`Accept-Encoding` too: Ferry's
     /// transfer offers the encodings it can decode), never copied from a capture.
@@ -17,7 +19,7 @@ enum HARRequestMapping {
             guard let name = header["name"]?.text?.trimmingCharacters(in: .whitespaces),
                 keeps(header: name, host: host, value: header["value"]?.text ?? "")
             else { continue }
-            request.headerLines.append(.field(name: name, value: oneLine(header["value"]?.text ?? "")))
+            request.headerLines.append(.field(name: name, value: header["value"]?.text ?? ""))
         }
         if request.header("Cookie") == nil, let cookie = cookieHeader(node["cookies"]) {
             request.headerLines.append(.field(name: "Cookie", value: cookie))
@@ -39,7 +41,7 @@ enum HARRequestMapping {
     static func cookieHeader(_ node: PostmanJSON.Node?) -> String? {
         let pairs = (node?.elements ?? []).compactMap { cookie -> String? in
             guard let name = cookie["name"]?.nonEmptyText else { return nil }
-            return oneLine(name) + "=" + oneLine(cookie["value"]?.text ?? "")
+            return name + "=" + (cookie["value"]?.text ?? "")
         }
         return pairs.isEmpty ? nil : pairs.joined(separator: "; ")
     }
@@ -48,7 +50,7 @@ enum HARRequestMapping {
     /// text, `params` as a multipart body (for a `multipart/…` type) or a form body.
     static func readBody(_ node: PostmanJSON.Node?, into request: inout SavedRequest) {
         guard let node, node.kind == .object else { return }
-        let mimeType = node["mimeType"]?.nonEmptyText.map(oneLine)
+        let mimeType = node["mimeType"]?.nonEmptyText
         if let text = node["text"]?.nonEmptyText, let body = ImportedText.body(text) {
             request.body = body
         } else {
@@ -85,11 +87,5 @@ enum HARRequestMapping {
         var authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         return authority.isEmpty ? nil : String(authority)
-    }
-
-    /// `text` with line breaks as spaces, for a header value or a cookie.
-    static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-            .replacingOccurrences(of: "\n", with: " ")
     }
 }

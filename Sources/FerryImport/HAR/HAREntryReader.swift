@@ -6,10 +6,13 @@ struct HAREntryReader {
     let file: String
     /// Files by host, in the order hosts were first seen.
     private var files: [ImportedCollection.File] = []
-    /// The file index of each host, and each file's titles in use (lower-cased).
+    /// The index in ``files`` of each host's file.
     private var fileIndexByHost: [String: Int] = [:]
+    /// Each file's request titles in use (lower-cased), by file index.
     private var titlesByFile: [Set<String>] = []
+    /// The file names in use (lower-cased, without `.http`).
     private var takenFileNames: Set<String> = []
+    /// What was skipped or may surprise, located in the capture.
     private var diagnostics: [Diagnostic] = []
 
     init(file: String) {

@@ -3,7 +3,7 @@ import Foundation
 
 /// A reader of one foreign format into an ``ImportedCollection``.
 public protocol CollectionImporter: Sendable {
-    /// The format's name on the command line (`curl`, `postman`, `openapi`).
+    /// The format's name on the command line (`curl`, `postman`, `openapi`, `har`).
     static var formatName: String { get }
 
     /// Whether `bytes`, the contents of a file called `fileName`, look like this format (for `ferry
@@ -19,6 +19,8 @@ public protocol CollectionImporter: Sendable {
 public enum CollectionImporters {
     /// The importers; each new format adds one line here.
     public static let all: [any CollectionImporter.Type] = [
+        // First: its check (the text starts with `{"log"` and names `entries`) is the strictest.
+        HARImporter.self,
         PostmanImporter.self,
         OpenAPIImporter.self,
         GraphQLSchemaImporter.self,

@@ -27,6 +27,8 @@ public struct ImportWriteReport: Sendable, Hashable {
     public var environmentFiles: [String] = []
     /// How many environment variables were added (public and private together).
     public var addedVariables = 0
+    /// How many recorded responses were kept in the workspace history.
+    public var recordedResponses = 0
     /// Notes and problems, located in the destination's files.
     public var diagnostics: [Diagnostic] = []
 

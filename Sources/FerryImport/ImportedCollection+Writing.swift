@@ -8,14 +8,16 @@ extension ImportedCollection {
     /// never over an existing file (`name-2.http` instead, reported); environments merged into the
     /// `http-client.env.json` and `http-client.private.env.json` of the workspace around `folder` (the
     /// nearest folder at or above it holding `http-client.env.json`, else `folder`) without changing
-    /// what is there, the private file kept git-ignored. Throws only for I/O failures.
-    public func write(into folder: URL) throws -> ImportWriteReport {
+    /// what is there, the private file kept git-ignored; recorded responses appended to the history of
+    /// `workspaceRoot` (by default that same workspace) for the requests written. Throws only for I/O failures.
+    public func write(into folder: URL, workspaceRoot: URL? = nil) throws -> ImportWriteReport {
         var report = ImportWriteReport()
         try Self.createFolder(folder)
         for file in files {
             report.files.append(try write(file, into: folder, report: &report))
         }
         try writeEnvironments(near: folder, report: &report)
+        try recordHistory(in: folder, workspaceRoot: workspaceRoot, report: &report)
         return report
     }
 

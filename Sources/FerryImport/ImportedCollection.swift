@@ -15,11 +15,15 @@ public struct ImportedCollection: Sendable, Hashable {
         public var path: String
         /// The requests of the file, in order.
         public var requests: [SavedRequest]
+        /// Responses another tool recorded (a HAR capture's), by the index in ``requests`` of the request they
+        /// answered; written into the workspace history with the file.
+        public var recordedExchanges: [Int: RecordedExchange]
 
-        /// A file at `path` holding `requests`.
-        public init(path: String, requests: [SavedRequest]) {
+        /// A file at `path` holding `requests`, with the `recordedExchanges` of some of them.
+        public init(path: String, requests: [SavedRequest], recordedExchanges: [Int: RecordedExchange] = [:]) {
             self.path = path
             self.requests = requests
+            self.recordedExchanges = recordedExchanges
         }
     }
 

@@ -96,6 +96,6 @@ enum WorkspaceChange: Sendable, Equatable {
     case duplicateItem(String)
     /// Move a file or folder to the trash.
     case deleteItem(String)
-    /// Import a foreign file (a curl command, a Postman collection, an OpenAPI document) into a folder.
+    /// Import a foreign file (a curl command, a Postman collection, an OpenAPI document, a HAR capture) into a folder.
     case importFile(path: String, intoFolder: String)
 }

@@ -26,12 +26,12 @@ extension EffectRunner {
                 let name = source.lastPathComponent
                 guard let importer = CollectionImporters.importer(recognizing: bytes, fileName: name) else {
                     throw SaveFailure(
-                        message: "\(name) is not a curl command, a Postman collection or environment, nor an "
-                            + "OpenAPI or Swagger document.")
+                        message: "\(name) is not a curl command, a Postman collection or environment, an "
+                            + "OpenAPI or Swagger document, nor a HAR capture.")
                 }
                 let collection = try importer.read(bytes, fileName: name)
                 let destination = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
-                var report = try collection.write(into: destination)
+                var report = try collection.write(into: destination, workspaceRoot: root)
                 report.diagnostics.insert(contentsOf: collection.diagnostics, at: 0)
                 if !folder.isEmpty {
                     report.files = report.files.map { file in

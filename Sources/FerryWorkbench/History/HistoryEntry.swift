@@ -10,6 +10,12 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         public var name: String
         /// The value (masked when it held a secret).
         public var value: String
+
+        /// A header `name: value`.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// Timing of the transfer in milliseconds.

@@ -4,7 +4,7 @@ import FerryWorkbench
 import Foundation
 
 /// `ferry import FILE... [--format NAME] [--into DIR] [--dry-run]`: reads curl commands, Postman
-/// collections and environments, OpenAPI documents (and any other registered format), from files, URLs or
+/// collections and environments, OpenAPI documents, HAR captures (and any other registered format), from files, URLs or
 /// standard input, into `.http` files and environment files.
 ///
 /// Exit 0 when something was imported (warnings about what was left out go to stderr as
@@ -101,6 +101,11 @@ enum ImportCommand: FerryCommand {
             if !report.environmentFiles.isEmpty {
                 output +=
                     "added \(report.addedVariables) environment variable\(report.addedVariables == 1 ? "" : "s")\n"
+            }
+            if report.recordedResponses > 0 {
+                output +=
+                    "kept \(report.recordedResponses) recorded response\(report.recordedResponses == 1 ? "" : "s") "
+                    + "in the history\n"
             }
         }
         TerminalOutput.standardOutput.writeText(output)

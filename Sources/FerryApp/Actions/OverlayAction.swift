@@ -18,25 +18,14 @@ enum OverlayAction: Sendable {
     case history(HistoryAction)
     /// The trash view.
     case trash(TrashAction)
-    /// Open the variables view.
-    case variablesRequested
-    /// The session's script globals and the open request's values captured from earlier responses (the
-    /// history) were read, by name, for the variables view.
-    case variablesLoaded(globals: [String: String], captured: [String: String])
+    /// The variables view.
+    case variables(VariablesAction)
     /// Something in the cookie jar's view.
     case cookies(CookiesAction)
     /// An answer to the trust question, or its scrolling.
     case trust(TrustAction)
-    /// Edit the value of the variable selected in the variables view.
-    case variableEditRequested
-    /// Ask for the name of a new environment.
-    case environmentAddRequested
     /// Open the theme picker (a live preview).
     case themePickerRequested
-    /// Show the secrets' values in the variables view, or mask them again.
-    case secretsRevealToggled
-    /// Ask which file, then the name and value, of a variable to add to the active environment.
-    case variableAddRequested
 }
 
 /// The history view: opening it, its entries arriving, its keys (moving, searching, marking for a diff,

@@ -12,7 +12,7 @@ extension EffectRunner {
                 request.map {
                     self.saved.capturedValues(for: $0, history: HistoryLog(stateFolder: self.saved.stateFolder))
                 } ?? [:]
-            self.post(.overlay(.variablesLoaded(globals: globals, captured: captured)))
+            self.post(.overlay(.variables(.loaded(globals: globals, captured: captured))))
         }
     }
 }

@@ -24,6 +24,7 @@ enum InputRouter {
             return .overlay(.trash(view.question == nil ? .restoreRequested : .dismissed))
         case (.trash, .dismissed): return .overlay(.trash(.dismissed))
         case (.trash, .confirmed): return .overlay(.trash(.confirmed))
+        case (.variables, .cursorMoved(let move)): return .overlay(.variables(.cursorMoved(move)))
         case (.history, .cursorMoved(let move)): return .overlay(.history(.cursorMoved(move)))
         case (.history, .rowActivated): return .overlay(.history(.rowActivated))
         case (.history, .dismissed): return .overlay(.history(.dismissed))

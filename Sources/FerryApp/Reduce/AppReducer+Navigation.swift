@@ -262,8 +262,6 @@ extension AppReducer {
             state.overlay = .problems(scroll: step(scroll, move, count: count, page: page))
         case .run(let selection):
             state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
-        case .variables(let rows, let scroll):
-            state.overlay = .variables(rows, scroll: step(scroll, move, count: rows.count, page: page))
         case .valueDetail(let title, let rows, let scroll):
             let shown = valueDetailSize(in: state.size).height - 2
             let last = max(0, rows.count - shown)
@@ -275,7 +273,7 @@ extension AppReducer {
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .variableFilePicker:
             break
-        case .cookies, .trash, .trust, .history:
+        case .cookies, .trash, .trust, .history, .variables:
             // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
             break
         }

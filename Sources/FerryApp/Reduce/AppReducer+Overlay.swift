@@ -21,18 +21,14 @@ extension AppReducer {
             return finishRestore(entry, result, &state)
         case .trash(let action):
             return scope(&state, \.trashView, context: TrashFeature.Context(state), action, TrashFeature.reduce)
-        case .variablesRequested: return openVariables(&state)
-        case .variablesLoaded(let globals, let captured):
-            return showVariables(globals: globals, captured: captured, &state)
+        case .variables(let action):
+            return scope(
+                &state, \.variablesView, context: VariablesFeature.Context(state), action, VariablesFeature.reduce)
         case .cookies(let action):
             return scope(&state, \.cookiesView, context: CookiesFeature.Context(state), action, CookiesFeature.reduce)
         case .trust(let action):
             return scope(&state, \.trustQuestion, context: TrustFeature.Context(state), action, TrustFeature.reduce)
-        case .variableEditRequested: return askForVariableValue(&state)
-        case .environmentAddRequested: return askForEnvironmentName(&state)
         case .themePickerRequested: return pickTheme(&state)
-        case .secretsRevealToggled: return toggleSecrets(&state)
-        case .variableAddRequested: return askForVariableFile(&state)
         }
     }
 

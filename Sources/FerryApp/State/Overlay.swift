@@ -43,8 +43,8 @@ enum Overlay: Sendable, Equatable {
     indirect case overlayHelp(under: Overlay, scroll: Int, query: String = "")
     /// The run of a file or folder (``AppState/run``), with the selected result row.
     case run(selection: Int)
-    /// The active environment's variables, then the session's script globals, values masked, scrolled.
-    case variables([VariableRow], scroll: Int)
+    /// The variables view, the variables feature's own state (its rows and selection).
+    case variables(VariablesFeature.State)
     /// One value opened whole (`v`): its title and its rows, wrapped to the screen when opened, scrolled.
     case valueDetail(title: String, rows: [String], scroll: Int)
     /// The cookie jar's view, the cookie feature's own state (the clear-all question included).

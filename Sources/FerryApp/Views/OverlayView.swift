@@ -87,8 +87,8 @@ struct OverlayView: CursorWidget {
             if let run = state.run {
                 RunResultsView(run: run, selection: selection, theme: theme).render(into: &buffer, area: area)
             }
-        case .variables(let rows, let scroll):
-            VariablesView(rows: rows, scroll: scroll, environment: state.environment, theme: theme).render(
+        case .variables(let view):
+            VariablesView(rows: view.rows, scroll: view.selection, environment: state.environment, theme: theme).render(
                 into: &buffer, area: area)
         case .valueDetail(let title, let rows, let scroll):
             dialog(

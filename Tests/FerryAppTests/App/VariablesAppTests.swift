@@ -44,7 +44,7 @@ final class VariablesAppTests {
         try await app.waitFor("the login's handler") { app.state.currentExchange?.scriptOutcomes.isEmpty == false }
         try await app.press(.key(.function(12)))
         try await app.waitFor("the globals listed") {
-            guard case .variables(let rows, _) = app.state.overlay else { return false }
+            guard let rows = app.state.overlay?.variablesView?.rows else { return false }
             return rows.contains { $0.name == "token" }
         }
         let lines = app.screen.split(separator: "\n").map(String.init)

@@ -29,7 +29,7 @@ final class VariablesEditAppTests {
         try await app.settle()
         try await app.press(.key(.function(12)))
         try await app.waitFor("the variables") {
-            guard case .variables(let rows, _) = app.state.overlay else { return false }
+            guard let rows = app.state.overlay?.variablesView?.rows else { return false }
             return rows.count == 3
         }
         // The second row is page: Down selects it, Enter asks with its value, typed over.
@@ -91,7 +91,7 @@ final class VariablesEditAppTests {
         try await app.settle()
         try await app.press(.key(.function(12)))
         try await app.waitFor("the variables") {
-            guard case .variables(let rows, _) = app.state.overlay else { return false }
+            guard let rows = app.state.overlay?.variablesView?.rows else { return false }
             return rows.count == 3
         }
         // a: which file? The public one (first), a name, a value.
@@ -129,7 +129,7 @@ final class VariablesEditAppTests {
         // Masked until r; r again masks them.
         try await app.press(.key(.function(12)))
         try await app.waitFor("five variables") {
-            guard case .variables(let rows, _) = app.state.overlay else { return false }
+            guard let rows = app.state.overlay?.variablesView?.rows else { return false }
             return rows.count == 5
         }
         #expect(!app.shows("k-9000") && !app.shows("hunter22"), "\(app.screen)")

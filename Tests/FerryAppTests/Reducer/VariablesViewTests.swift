@@ -44,7 +44,7 @@ struct VariablesViewTests {
     @Test func f12ListsTheEnvironmentAndTheGlobalsTheEffectReads() async throws {
         let tester = ReducerTester(state)
         let effects = tester.press(.key(.function(12))) {
-            $0.overlay = .variables(environmentRows, scroll: 0)
+            $0.overlay = .variables(VariablesFeature.State(rows: environmentRows, selection: 0))
         }
         guard case .loadVariables = effects.first else {
             Issue.record("expected the globals to be read, got \(effects)")
@@ -52,39 +52,47 @@ struct VariablesViewTests {
         }
         // A fresh session has no globals: the rows stay the environment's.
         await tester.receive({ action -> [String: String]? in
-            guard case .overlay(.variablesLoaded(let globals, _)) = action else { return nil }
+            guard case .overlay(.variables(.loaded(let globals, _))) = action else { return nil }
             return globals
         }) { _, globals in
             #expect(globals.isEmpty)
         }
-        tester.press(.key(.down)) { $0.overlay = .variables(environmentRows, scroll: 1) }
-        tester.press(.key(.end)) { $0.overlay = .variables(environmentRows, scroll: 2) }
+        tester.press(.key(.down)) {
+            $0.overlay = .variables(VariablesFeature.State(rows: environmentRows, selection: 1))
+        }
+        tester.press(.key(.end)) {
+            $0.overlay = .variables(VariablesFeature.State(rows: environmentRows, selection: 2))
+        }
         tester.press(.key(.escape)) { $0.overlay = nil }
         await tester.finish()
     }
 
     @Test func globalsComeAfterTheEnvironmentMaskedWhenTheyHoldASecret() {
         let tester = ReducerTester(state)
-        tester.press(.key(.function(12))) { $0.overlay = .variables(environmentRows, scroll: 0) }
+        tester.press(.key(.function(12))) {
+            $0.overlay = .variables(VariablesFeature.State(rows: environmentRows, selection: 0))
+        }
         tester.send(
             .overlay(
-                .variablesLoaded(
-                    globals: ["token": "js-777", "derived": "xhunter22", "plain": "hunter"],
-                    captured: ["login.response.body.id": "7"]))
+                .variables(
+                    .loaded(
+                        globals: ["token": "js-777", "derived": "xhunter22", "plain": "hunter"],
+                        captured: ["login.response.body.id": "7"])))
         ) {
             $0.overlay = .variables(
-                environmentRows + [
-                    VariableRow(name: "login.response.body.id", value: "7", origin: "captured (history)"),
-                    VariableRow(name: "derived", value: "xhunter22", origin: "script global", isSecret: true),
-                    VariableRow(name: "plain", value: "hunter", origin: "script global"),
-                    VariableRow(name: "token", value: "js-777", origin: "script global"),
-                ], scroll: 0)
+                VariablesFeature.State(
+                    rows: environmentRows + [
+                        VariableRow(name: "login.response.body.id", value: "7", origin: "captured (history)"),
+                        VariableRow(name: "derived", value: "xhunter22", origin: "script global", isSecret: true),
+                        VariableRow(name: "plain", value: "hunter", origin: "script global"),
+                        VariableRow(name: "token", value: "js-777", origin: "script global"),
+                    ]))
         }
     }
 
     @Test func globalsArrivingAfterTheViewClosedChangeNothing() {
         let tester = ReducerTester(state)
-        tester.send(.overlay(.variablesLoaded(globals: ["token": "js-777"], captured: [:]))) { _ in }
+        tester.send(.overlay(.variables(.loaded(globals: ["token": "js-777"], captured: [:])))) { _ in }
         #expect(tester.state.overlay == nil)
     }
 
@@ -106,16 +114,20 @@ struct VariablesViewTests {
 
     @Test func rRevealsTheSecretsOnScreenAndMasksThemAgain() {
         let tester = ReducerTester(state)
-        tester.press(.key(.function(12))) { $0.overlay = .variables(environmentRows, scroll: 0) }
+        tester.press(.key(.function(12))) {
+            $0.overlay = .variables(VariablesFeature.State(rows: environmentRows, selection: 0))
+        }
         let revealed = environmentRows.map {
             var row = $0
             row.isRevealed = true
             return row
         }
-        tester.press(.character("r")) { $0.overlay = .variables(revealed, scroll: 0) }
+        tester.press(.character("r")) { $0.overlay = .variables(VariablesFeature.State(rows: revealed, selection: 0)) }
         #expect(Self.drawn(revealed).contains("hunter22"))
         #expect(Self.drawn(revealed).contains("secrets shown"))
-        tester.press(.character("r")) { $0.overlay = .variables(environmentRows, scroll: 0) }
+        tester.press(.character("r")) {
+            $0.overlay = .variables(VariablesFeature.State(rows: environmentRows, selection: 0))
+        }
         let masked = Self.drawn(environmentRows)
         #expect(!masked.contains("hunter22") && masked.contains(Secrets.mask), "\(masked)")
     }
@@ -133,8 +145,8 @@ struct VariablesViewTests {
         let page = try #require(rows.first { $0.name == "page" })
         #expect(page.block == "$shared" && page.origin == "http-client.env.json:2 $shared", "\(page)")
         #expect(rows.first { $0.name == "host" }?.block == "local")
-        state.overlay = .variables(rows, scroll: rows.firstIndex(of: page) ?? 0)
-        _ = AppReducer.askForVariableValue(&state)
+        state.overlay = .variables(VariablesFeature.State(rows: rows, selection: rows.firstIndex(of: page) ?? 0))
+        _ = AppReducer.reduce(&state, .overlay(.variables(.editRequested)))
         guard case .namePrompt(.variableValue("page", "http-client.env.json", let environment), _) = state.overlay
         else {
             Issue.record("no value prompt: \(String(describing: state.overlay))")
@@ -146,8 +158,8 @@ struct VariablesViewTests {
     @Test func capturedAndScriptValuesAreNotEditedAsFiles() {
         var state = state
         state.overlay = .variables(
-            [VariableRow(name: "token", value: "js-777", origin: "script global")], scroll: 0)
-        _ = AppReducer.askForVariableValue(&state)
+            VariablesFeature.State(rows: [VariableRow(name: "token", value: "js-777", origin: "script global")]))
+        _ = AppReducer.reduce(&state, .overlay(.variables(.editRequested)))
         #expect(
             state.message?.text.contains("token comes from script global") == true,
             "\(String(describing: state.message))")

@@ -1,31 +1,9 @@
 import FerryTerminal
 import FerryWorkbench
 
-// MARK: - The variables view: every value the open request resolves, and where it comes from
+// MARK: - The variables view's rows: every value the open request resolves, and where it comes from
 
 extension AppReducer {
-    /// Opens the variables view with the environment's and the open request's file variables, and asks for
-    /// the script globals and the captured values.
-    static func openVariables(_ state: inout AppState) -> [Effect] {
-        state.overlay = .variables(variableRows(state, globals: [:], captured: [:]), scroll: 0)
-        return [.loadVariables(state.openRequest.flatMap { state.workspaceRequest($0) })]
-    }
-
-    /// Lists the script globals and captured values read by the effect, while the view is open.
-    static func showVariables(
-        globals: [String: String], captured: [String: String], _ state: inout AppState
-    ) -> [Effect] {
-        guard case .variables(let shown, let scroll) = state.overlay else { return [] }
-        let revealed = shown.contains(where: \.isRevealed)
-        let rows = variableRows(state, globals: globals, captured: captured).map {
-            var row = $0
-            row.isRevealed = revealed
-            return row
-        }
-        state.overlay = .variables(rows, scroll: min(scroll, max(0, rows.count - 1)))
-        return []
-    }
-
     /// Each variable name once, with the value it resolves to by ``VariableContext``'s precedence and where
     /// that value comes from: the environment's variables in file order, then the open request's file's
     /// `@variables`, the captured values and the script globals, each by name.
@@ -66,53 +44,16 @@ extension AppReducer {
         }
     }
 
-    /// `r`: shows every secret's value in the view, or masks them again. The values stay on the screen: they
-    /// are not copied, logged or written.
-    static func toggleSecrets(_ state: inout AppState) -> [Effect] {
-        guard case .variables(let rows, let scroll) = state.overlay else { return [] }
-        let reveal = !rows.contains(where: \.isRevealed)
-        state.overlay = .variables(
-            rows.map {
-                var row = $0
-                row.isRevealed = reveal
-                return row
-            }, scroll: scroll)
-        return []
-    }
 }
 
 // MARK: - Editing the environments
 
 extension AppReducer {
-    /// Enter on an environment variable: a prompt for its new value (empty for a secret, which stays masked),
-    /// written into the block that defines it (`$shared` for a shared value) of the file it came from.
-    static func askForVariableValue(_ state: inout AppState) -> [Effect] {
-        guard case .variables(let rows, let scroll) = state.overlay, rows.indices.contains(scroll) else { return [] }
-        let row = rows[scroll]
-        guard let file = row.file else {
-            state.report(.error("\(row.name) comes from \(row.origin): no environment file holds the value shown."))
-            return []
-        }
-        let environment = row.block ?? state.environment ?? EnvironmentFiles.sharedName
-        state.overlay = .namePrompt(
-            .variableValue(name: row.name, file: file, environment: environment),
-            PromptDialogState(
-                title: "\(row.name) in \(environment) (\(file))", label: "Value", text: row.isSecret ? "" : row.value))
-        return []
-    }
-
-    /// A prompt for the name of a new environment.
-    static func askForEnvironmentName(_ state: inout AppState) -> [Effect] {
-        state.overlay = .namePrompt(
-            .newEnvironment, PromptDialogState(title: "New environment", label: "Name", text: ""))
-        return []
-    }
-
-    /// `a`: asks which file the new variable goes into, the public one or the private one (a secret).
-    static func askForVariableFile(_ state: inout AppState) -> [Effect] {
-        guard case .variables = state.overlay else { return [] }
-        let environment = state.environment ?? EnvironmentFiles.sharedName
-        state.overlay = .variableFilePicker(
+    /// `a`: the question which file a new variable of `environment` goes into, the public one or the private
+    /// one (a secret).
+    static func variableFilePicker(environment: String?) -> Overlay {
+        let environment = environment ?? EnvironmentFiles.sharedName
+        return .variableFilePicker(
             PickerDialogState(
                 title: "New variable of \(environment): in which file?",
                 items: [
@@ -121,7 +62,6 @@ extension AppReducer {
                         EnvironmentFiles.privateFileName,
                         "Private (a secret, git-ignored): \(EnvironmentFiles.privateFileName)"),
                 ]))
-        return []
     }
 
     /// The file was chosen: a prompt for the new variable's name.

@@ -94,8 +94,11 @@ public struct AppState: Sendable {
     var keyMap: KeyMap
     /// The request whose save `:wq` or `:x` waits for before quitting.
     var quitsAfterSaving: RequestID?
-    /// The colours.
-    var theme: Theme
+    /// The colours. The tree's rows carry theirs, so a new theme rebuilds them (a live switch repaints every
+    /// pane, the tree included).
+    var theme: Theme {
+        didSet { if theme != oldValue { rebuildTree() } }
+    }
     /// The themes found (fitted to the terminal), for the theme picker.
     var themes: [Theme] = []
     /// Responses from the history waiting to be shown: a request's last one after a restart, or the entry

@@ -90,6 +90,23 @@ struct ThemeAndKeyPresetTests {
         #expect(cells(of: state, withBackground: light[.background].bg) > 80 * 22 * 3 / 4)
     }
 
+    @Test mutating func aLiveSwitchDrawsEveryCellAsAStartWithThatTheme() throws {
+        let light = Self.catalog.theme(named: "ferry-light")
+        state.feed([.character("T")] + InputEvent.typing("light") + [.key(.enter)])
+        let workspace = state.workspace
+        let fresh = AppState(
+            workspace: workspace, environments: workspace.environments(), environment: nil, size: state.size,
+            theme: light)
+        func cells(_ state: AppState) -> [Style] {
+            var buffer = ScreenBuffer(size: state.size)
+            WorkbenchView(state: state).render(into: &buffer, area: Rect(origin: .zero, size: state.size))
+            return (0..<state.size.height).flatMap { y in (0..<state.size.width).map { buffer[$0, y].style } }
+        }
+        // The status line says what happened; the panes above it match cell for cell, the tree's rows included.
+        let rows = state.size.width * (state.size.height - 1)
+        #expect(Array(cells(state).prefix(rows)) == Array(cells(fresh).prefix(rows)))
+    }
+
     @Test mutating func thePaletteOpensThePicker() {
         state.feed([.control("p")] + InputEvent.typing("pick a theme") + [.key(.enter)])
         #expect(themePicker(state) != nil)

@@ -13,7 +13,7 @@
 /// }
 /// ```
 public func pollScreen(
-    timeout: Duration = .seconds(60), every interval: Duration = .milliseconds(20),
+    timeout: Duration = FailureBound.event, every interval: Duration = .milliseconds(20),
     capture: () async throws -> String, until condition: (String) -> Bool
 ) async throws -> (held: Bool, screen: String) {
     var last = ""

@@ -14,7 +14,9 @@ extension TmuxSession {
     /// try await session.waitForScreen(showing: ["Help — keys", "Quits"], hiding: ["Quit?"])
     /// ```
     @discardableResult
-    public func waitForScreen(showing shown: [String], hiding hidden: [String] = [], timeout: Duration = .seconds(60))
+    public func waitForScreen(
+        showing shown: [String], hiding hidden: [String] = [], timeout: Duration = FailureBound.event
+    )
         async throws -> String
     {
         try await waitForScreen(ScreenExpectation(showing: shown, hiding: hidden), timeout: timeout)
@@ -23,7 +25,7 @@ extension TmuxSession {
     /// Waits until one capture of the screen meets `expectation` (or `timeout` passes, which throws naming
     /// what the last capture gets wrong, with that capture) and returns that capture.
     @discardableResult
-    public func waitForScreen(_ expectation: ScreenExpectation, timeout: Duration = .seconds(60)) async throws
+    public func waitForScreen(_ expectation: ScreenExpectation, timeout: Duration = FailureBound.event) async throws
         -> String
     {
         let (held, current) = try await pollScreen(

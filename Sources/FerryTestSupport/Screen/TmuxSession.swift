@@ -74,7 +74,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the screen shows `text` (or `timeout` passes, which throws with the screen).
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> String {
+    public func waitFor(_ text: String, timeout: Duration = FailureBound.event) async throws -> String {
         try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
@@ -84,7 +84,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// a later `screen()`: see ``ScreenExpectation`` on half-drawn frames.
     @discardableResult
     public func waitUntil(
-        _ what: String, timeout: Duration = .seconds(60), colours: Bool = false, _ condition: (String) -> Bool
+        _ what: String, timeout: Duration = FailureBound.event, colours: Bool = false, _ condition: (String) -> Bool
     ) async throws -> String {
         let (held, current) = try await pollScreen(
             timeout: timeout, capture: { try await screen(colours: colours) }, until: condition)

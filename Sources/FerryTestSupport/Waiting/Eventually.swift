@@ -11,7 +11,7 @@
 /// ```
 @discardableResult
 public func eventually(
-    timeout: Duration = .seconds(15), every interval: Duration = .milliseconds(10),
+    timeout: Duration = FailureBound.event, every interval: Duration = .milliseconds(10),
     _ condition: () throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
@@ -25,7 +25,7 @@ public func eventually(
 /// Like ``eventually(timeout:every:_:)``, but for conditions that need to `await`.
 @discardableResult
 public func eventually(
-    timeout: Duration = .seconds(15), every interval: Duration = .milliseconds(10),
+    timeout: Duration = FailureBound.event, every interval: Duration = .milliseconds(10),
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout

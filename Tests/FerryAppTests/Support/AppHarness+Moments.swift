@@ -20,7 +20,7 @@ struct AppMoment: Sendable {
 extension AppHarness {
     /// Waits until `condition` holds for a drawn frame and returns that moment, as the watcher saw it.
     func moment(
-        _ what: String, timeout: Duration = .seconds(90), where condition: @escaping @Sendable (AppMoment) -> Bool
+        _ what: String, timeout: Duration = FailureBound.event, where condition: @escaping @Sendable (AppMoment) -> Bool
     ) async throws -> AppMoment {
         let seen = try await DedicatedThread.run { [self] in watch(until: ContinuousClock.now + timeout, condition) }
         guard let seen else { throw HarnessError("timed out waiting for \(what)\n\(screen)") }
@@ -32,7 +32,7 @@ extension AppHarness {
     /// took to settle after the keys (timed on the watcher thread, so a busy pool adds nothing).
     @discardableResult
     func press(
-        _ events: [InputEvent], when what: String, timeout: Duration = .seconds(90),
+        _ events: [InputEvent], when what: String, timeout: Duration = FailureBound.event,
         _ condition: @escaping @Sendable (AppMoment) -> Bool
     ) async throws -> (seen: AppMoment, settledAfter: Duration) {
         let outcome = try await DedicatedThread.run { [self] () -> (AppMoment, Duration?)? in

@@ -52,12 +52,12 @@ final class AppHarness: @unchecked Sendable {
     var copied: [String] { backend.copiedTexts }
 
     /// Sends events and waits until the app is quiet again.
-    func press(_ events: InputEvent..., timeout: Duration = .seconds(90)) async throws {
+    func press(_ events: InputEvent..., timeout: Duration = FailureBound.event) async throws {
         try await press(events, timeout: timeout)
     }
 
     /// Sends events and waits until the app is quiet again.
-    func press(_ events: [InputEvent], timeout: Duration = .seconds(90)) async throws {
+    func press(_ events: [InputEvent], timeout: Duration = FailureBound.event) async throws {
         lock.withLock { enqueued += events.count }
         backend.enqueue(events)
         try await settle(timeout: timeout)
@@ -100,7 +100,7 @@ final class AppHarness: @unchecked Sendable {
     func type(_ text: String) async throws { try await press(InputEvent.typing(text)) }
 
     /// Waits until every event was taken, no effect runs and the last state is on screen.
-    func settle(timeout: Duration = .seconds(90)) async throws {
+    func settle(timeout: Duration = FailureBound.event) async throws {
         let inputs = lock.withLock { enqueued }
         try await waitFor("the app to settle", timeout: timeout) { [probe] in probe.isSettled(afterInputs: inputs) }
     }
@@ -110,7 +110,7 @@ final class AppHarness: @unchecked Sendable {
     /// The polling runs on a watcher thread of its own (every millisecond) while the test awaits it: the
     /// test holds no cooperative thread, and a state that lasts only a moment (a one-second retry wait) is
     /// still seen when the pool is too busy to resume a `Task.sleep` poll within that moment.
-    func waitFor(_ what: String, timeout: Duration = .seconds(90), _ condition: @escaping @Sendable () -> Bool)
+    func waitFor(_ what: String, timeout: Duration = FailureBound.event, _ condition: @escaping @Sendable () -> Bool)
         async throws
     {
         let held = try await DedicatedThread.run { Self.poll(until: ContinuousClock.now + timeout, condition) }
@@ -134,7 +134,7 @@ final class AppHarness: @unchecked Sendable {
             backend.enqueue(.key(KeyEvent.control("q")))
             if state.hasUnsavedEdits { backend.enqueue(.character("y")) }
         }
-        guard await eventually(timeout: .seconds(90), { end.hasFinished }) else {
+        guard await eventually(timeout: FailureBound.event, { end.hasFinished }) else {
             app.stop()
             throw HarnessError("the app did not quit\n\(screen)")
         }

@@ -30,7 +30,7 @@ final class EffectDriver {
     deinit { transport.shutdown() }
 
     /// Reduces `action` (as the loop would), then everything its effects post, until nothing runs.
-    func send(_ action: AppAction, timeout: Duration = .seconds(90)) async throws {
+    func send(_ action: AppAction, timeout: Duration = FailureBound.event) async throws {
         runner.run(AppReducer.reduce(&state, action))
         try await settle(timeout: timeout)
     }
@@ -49,7 +49,7 @@ final class EffectDriver {
     }
 
     /// Reduces posted results until the runner is quiet and the mailbox empty.
-    func settle(timeout: Duration = .seconds(90)) async throws {
+    func settle(timeout: Duration = FailureBound.event) async throws {
         let quiet = await eventually(timeout: timeout, every: .milliseconds(2)) {
             let handled = mailbox.drain { runner.run(AppReducer.reduce(&state, $0)) }
             return handled == 0 && runner.isQuiet

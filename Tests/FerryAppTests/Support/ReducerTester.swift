@@ -72,7 +72,7 @@ final class ReducerTester {
     /// action's payload, `nil` for any other action), reduces it and checks the change as `send` does, with
     /// the payload at hand for stating it.
     func receive<Payload>(
-        timeout: Duration = .seconds(60), sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        timeout: Duration = FailureBound.event, sourceLocation: Testing.SourceLocation = #_sourceLocation,
         _ payload: (AppAction) -> Payload?, _ expected: (inout AppState, Payload) throws -> Void = { _, _ in }
     ) async rethrows {
         let arrived = await eventually(timeout: timeout, every: .milliseconds(2)) {
@@ -92,7 +92,8 @@ final class ReducerTester {
     }
 
     /// Waits for the effects to end and fails for every action they posted that no `receive` took.
-    func finish(timeout: Duration = .seconds(60), sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+    func finish(timeout: Duration = FailureBound.event, sourceLocation: Testing.SourceLocation = #_sourceLocation) async
+    {
         let quiet = await eventually(timeout: timeout, every: .milliseconds(2)) {
             mailbox.drain { received.append($0) }
             return runner.isQuiet

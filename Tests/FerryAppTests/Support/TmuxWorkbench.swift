@@ -25,14 +25,14 @@ enum TmuxWorkbench {
     /// (``TmuxSession/waitUntil(_:timeout:_:)``, which throws with the screen when `timeout` passes).
     @discardableResult
     static func waitUntil(
-        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(90), colours: Bool = false,
+        _ session: TmuxSession, _ what: String, timeout: Duration = FailureBound.event, colours: Bool = false,
         _ condition: (String) -> Bool
     ) async throws -> String {
         try await session.waitUntil(what, timeout: timeout, colours: colours, condition)
     }
 
     @discardableResult
-    static func waitFor(_ session: TmuxSession, _ text: String, timeout: Duration = .seconds(90)) async throws
+    static func waitFor(_ session: TmuxSession, _ text: String, timeout: Duration = FailureBound.event) async throws
         -> String
     {
         try await waitUntil(session, "\"\(text)\"", timeout: timeout) { $0.contains(text) }

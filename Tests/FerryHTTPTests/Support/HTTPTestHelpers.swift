@@ -22,7 +22,7 @@ func failureReason(_ body: () async throws -> Void) async -> HTTPClientError.Rea
 ///
 /// The deadline is generous on purpose: under `make test` other suites can keep the test threads busy
 /// for seconds, and a deadline only matters when the condition never comes true.
-func waitUntil(_ deadline: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+func waitUntil(_ deadline: Duration = FailureBound.event, _ condition: () -> Bool) async -> Bool {
     await eventually(timeout: deadline, every: .milliseconds(5), condition)
 }
 

@@ -74,14 +74,14 @@ import Testing
         #expect(SecretScrubber(["token", "token-long"]).secrets == ["token-long", "token"])
     }
 
-    @Test func aLargeBodyIsScrubbedQuickly() {
+    // How fast is measured in `make bench` (the masking rows), never by the clock in a test.
+    @Test func aLargeBodyIsScrubbedWhole() {
         let scrubber = SecretScrubber([secret, "k3y-123", "another-secret-value"])
         let line = #"{"args": {"key": "\#(EchoSpellings.jsonASCII(secret))"}, "filler": "lorem ipsum dolor"}"#
-        let body = String(repeating: line + "\n", count: 64 * 1024 / line.utf8.count)
-        let clock = ContinuousClock()
-        var scrubbed = ""
-        let elapsed = clock.measure { scrubbed = scrubber.scrub(body) }
+        let count = 64 * 1024 / line.utf8.count
+        let body = String(repeating: line + "\n", count: count)
+        let scrubbed = scrubber.scrub(body)
         #expect(!scrubbed.contains(EchoSpellings.jsonASCII(secret)))
-        #expect(elapsed < .seconds(1), "scrubbing 64 KiB took \(elapsed)")
+        #expect(scrubbed.components(separatedBy: mask).count - 1 == count, "one mask per line")
     }
 }

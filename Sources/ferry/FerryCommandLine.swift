@@ -34,10 +34,24 @@ enum FerryCommandLine {
             return run(command, Array(arguments.dropFirst()))
         }
         if first.hasPrefix("-") {
-            printError("ferry: unknown option \(InputExcerpt(first))\n\n\(helpText)")
+            let hint = ClosestName.suggestion(for: first, among: ["--help", "--version"])
+            printError("ferry: unknown option \(InputExcerpt(first))\(hint)\n\n\(helpText)")
+            return ExitCode.usage
+        }
+        var isDirectory: ObjCBool = false
+        if !(FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) && isDirectory.boolValue),
+            let meant = ClosestName.to(first, among: commandNames)
+        {
+            printError(
+                "ferry: no command or workspace folder named \(InputExcerpt(first)) (did you mean ferry \(meant)?)")
             return ExitCode.usage
         }
         return openWorkbench(at: first)
+    }
+
+    /// The names of the commands `ferry --help` lists.
+    static var commandNames: [String] {
+        commands.compactMap { command in command.spec.isHidden ? nil : command.spec.name }
     }
 
     /// The command called `name`, if any.
@@ -69,7 +83,8 @@ enum FerryCommandLine {
             return ExitCode.success
         }
         guard arguments.count == 1, let command = command(named: name) else {
-            printError("ferry help: no command named \(InputExcerpt(name))\n\n\(helpText)")
+            let hint = ClosestName.suggestion(for: name, among: commandNames)
+            printError("ferry help: no command named \(InputExcerpt(name))\(hint)\n\n\(helpText)")
             return ExitCode.usage
         }
         printOutput(UsageText.help(command.spec))

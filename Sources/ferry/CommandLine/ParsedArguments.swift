@@ -39,7 +39,8 @@ struct ParsedArguments {
                 attached = String(argument[argument.index(after: equals)...])
             }
             guard let option = spec.option(named: word) else {
-                throw UsageError("unknown option \(InputExcerpt(word))")
+                let hint = ClosestName.suggestion(for: word, among: spec.options.map(\.long) + ["--help"])
+                throw UsageError("unknown option \(InputExcerpt(word))\(hint)")
             }
             guard option.takesValue else {
                 guard attached == nil else { throw UsageError("\(option.long) takes no value") }

@@ -51,10 +51,28 @@ struct StatusBarView: Widget {
         }
         if let message = state.message {
             spans.append(
-                Span(" " + message.text + " ", style: bar.patched(with: message.isError ? theme[.error] : theme[.text]))
+                Span(
+                    " " + Self.oneRow(message.text) + " ",
+                    style: bar.patched(with: message.isError ? theme[.error] : theme[.text]))
             )
         }
         return Line(spans)
+    }
+
+    /// `text` for the status bar's one row: line breaks and tabs written as `\n`, `\r` and `\t` (a copied JSON
+    /// value or a server's message with line breaks reads as it is, where the screen would show `^J`).
+    static func oneRow(_ text: String) -> String {
+        var row = ""
+        row.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": row += "\\n"
+            case "\r": row += "\\r"
+            case "\t": row += "\\t"
+            default: row.unicodeScalars.append(scalar)
+            }
+        }
+        return row
     }
 
     private func hintText(withTrash: Bool) -> String {

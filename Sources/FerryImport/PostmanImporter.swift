@@ -39,14 +39,7 @@ public enum PostmanImporter: CollectionImporter {
 
     /// Reads a collection or an environment file.
     public static func read(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> ImportedCollection {
-        let json: PostmanJSON
-        do {
-            json = try PostmanJSON(bytes)
-        } catch {
-            throw Diagnostic(
-                "not valid JSON: \(error.message)",
-                at: SourceLocation(file: fileName, line: error.line, column: error.column))
-        }
+        let json = try PostmanJSON.parsing(bytes, fileName: fileName)
         let root = json.root
         guard root.kind == .object else {
             throw Diagnostic(

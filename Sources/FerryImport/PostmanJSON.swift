@@ -1,4 +1,5 @@
 import FerryJSON
+import FerryWorkbench
 
 /// A parsed Postman file with line numbers, read through ``Node`` handles: `node["request"]?["url"]`.
 struct PostmanJSON {
@@ -65,6 +66,17 @@ struct PostmanJSON {
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         lineStarts = starts
+    }
+
+    /// Parses the file `fileName`'s `bytes`; a parse error becomes the importer's located diagnostic.
+    static func parsing(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> PostmanJSON {
+        do {
+            return try PostmanJSON(bytes)
+        } catch {
+            throw Diagnostic(
+                "not valid JSON: \(error.message)",
+                at: SourceLocation(file: fileName, line: error.line, column: error.column))
+        }
     }
 
     /// The root value.

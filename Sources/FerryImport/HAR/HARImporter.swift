@@ -31,14 +31,7 @@ public enum HARImporter: CollectionImporter {
 
     /// Reads a capture; throws when the text is not JSON or has no `log.entries` array.
     public static func read(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> ImportedCollection {
-        let json: PostmanJSON
-        do {
-            json = try PostmanJSON(bytes)
-        } catch {
-            throw Diagnostic(
-                "not valid JSON: \(error.message)",
-                at: SourceLocation(file: fileName, line: error.line, column: error.column))
-        }
+        let json = try PostmanJSON.parsing(bytes, fileName: fileName)
         guard let entries = json.root["log"]?["entries"], entries.kind == .array else {
             throw Diagnostic("not a HAR capture: no \"log.entries\" array", at: SourceLocation(file: fileName, line: 1))
         }

@@ -1,7 +1,7 @@
 import FerryWorkbench
 import Foundation
 
-/// What the user asked of the response body.
+/// What the user asked of the response pane, and what its effects posted back (``ResponseFeature``).
 enum ResponseAction: Sendable {
     /// Move the cursor of the tab shown (body rows, Tests rows, live events, a detail tab's lines).
     case cursorMoved(CursorMove)
@@ -9,8 +9,13 @@ enum ResponseAction: Sendable {
     case rowActivated
     /// `/`: start searching the response body.
     case searchRequested
+    /// Run the search typed (Enter or Esc in the search prompt): a text to find, or a query to filter by.
+    case searchRun(String)
     /// Jump to the next (+1) or previous (-1) search match.
     case searchStepped(Int)
+    /// Leave the query filter's list: `showing` keeps the cursor on the current result (Enter), else the
+    /// filter is cleared (Esc).
+    case filterClosed(showing: Bool)
     /// Expand every JSON node.
     case jsonExpandedAll
     /// Collapse every JSON node.
@@ -25,8 +30,16 @@ enum ResponseAction: Sendable {
     case scrolledSideways(Int)
     /// Open the value under the cursor whole (the tree's node, the text line, the top row of a tab).
     case valueOpened
+    /// Show the next (+1) or previous (-1) tab.
+    case tabStepped(Int)
+    /// Show this tab (a click on its title).
+    case tabSelected(ResponseTab)
+    /// A click on the tab's content, this many rows below its top.
+    case contentClicked(row: Int)
     /// Save the body to a file (asks where).
     case bodySaveRequested
+    /// The path to save request `id`'s body to was typed; `replacing` names the file the user agreed to replace.
+    case bodySaveTyped(RequestID, path: String, replacing: String?)
     /// A save of request `id`'s body to the path typed ended: the file written, or why not.
     case bodySaveFinished(RequestID, typed: String, Result<URL, BodyFile.Failure>)
 }

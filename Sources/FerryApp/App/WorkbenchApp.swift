@@ -145,7 +145,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             isFinished: { state in state.isFinished || shouldStop() },
             isAnimating: { state in
                 state.isAnythingInFlight
-                    || state.exchanges.values.contains { exchange in
+                    || state.response.exchanges.values.contains { exchange in
                         if case .parsing = exchange.body { return true }
                         return false
                     }

@@ -34,6 +34,9 @@ enum RootRequest: Sendable, Equatable {
     /// Open the request of this history entry where it lives now (`at`, when found), showing the response it
     /// recorded, or sending it again; the history stays open when the request is gone.
     case openFromHistory(HistoryEntry, at: HistoryLocator.Location?, sending: Bool)
+    /// Open what a script's report points at: the request written at that line of a workspace `.http` file,
+    /// else the file in `$EDITOR` at that line.
+    case openScriptLocation(ScriptLocation)
     /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
     case trustWorkspace
 }
@@ -60,6 +63,7 @@ extension AppReducer {
             state.focus = .editor
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
+        case .openScriptLocation(let location): return openScriptLocation(location, &state)
         case .openFromHistory(let entry, let location, let sending):
             guard openHistoryEntry(entry, at: location, showingResponse: !sending, &state) else { return [] }
             return sending ? send(&state) : []

@@ -59,10 +59,10 @@ extension AppReducer {
                 state.drafts[target] = draft
                 effects += [.writeDraft(id, nil), .writeDraft(target, draft)]
             }
-            for (id, exchange) in state.exchanges {
+            for (id, exchange) in state.response.exchanges {
                 guard let target = moved(id) else { continue }
-                state.exchanges[id] = nil
-                state.exchanges[target] = exchange
+                state.response.exchanges[id] = nil
+                state.response.exchanges[target] = exchange
             }
             if let open = state.openRequest, let target = moved(open) { state.openRequest = target }
             // Folders collapsed inside it stay collapsed at their new place.
@@ -82,7 +82,9 @@ extension AppReducer {
                 state.drafts[id] = nil
                 trashedDrafts += 1
             }
-            for id in state.exchanges.keys where Workspace.path(id.path, isInside: path) { state.exchanges[id] = nil }
+            for id in state.response.exchanges.keys where Workspace.path(id.path, isInside: path) {
+                state.response.exchanges[id] = nil
+            }
         }
         state.workspace = workspace
         state.rebuildTree()

@@ -19,7 +19,7 @@ extension AppReducer {
         case .schemaFetched(let endpoint, let result, let cacheProblem):
             return schemaFetched(endpoint, result, cacheProblem: cacheProblem, &state)
         case .responseErrorsRead(let id, let errors):
-            let current = Set(state.exchanges.values.map(\.id))
+            let current = Set(state.response.exchanges.values.map(\.id))
             state.graphQL.responseErrors = state.graphQL.responseErrors.filter { current.contains($0.key) }
             if current.contains(id) { state.graphQL.responseErrors[id] = errors }
             return []

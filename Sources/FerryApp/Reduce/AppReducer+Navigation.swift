@@ -12,54 +12,14 @@ extension AppReducer {
         return []
     }
 
-    /// Moves the cursor of the response pane's tab shown: the Tests rows, the live events, the lines of a
-    /// detail tab, the filter's list, or the body's rows (← and → fold and unfold JSON).
-    static func moveCursorInResponse(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
-        let layout = state.layout
-        let page = layout.responseContent.height
-        if state.responseTab == .tests { return moveTestsCursor(move, page: page, &state) }
-        if state.isShowingLiveEvents { return moveEventSelection(move, &state) }
-        if state.responseTab != .body {
-            state.detailScroll = max(0, step(state.detailScroll, move, count: Int.max / 2, page: page))
-            return []
-        }
-        if isListingFilter(state) {
-            return move == .left || move == .right ? [] : moveInFilter(move, &state)
-        }
-        if move == .left || move == .right {
-            updateCurrentExchange(&state) { exchange in
-                guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
-                    return
-                }
-                let node = tree.node(atRow: exchange.viewport.cursor)
-                if move == .left && tree.document.kind(of: node).isContainer && !tree.isCollapsed(node) {
-                    tree.setCollapsed(true, node)
-                } else if move == .left, let parent = tree.document.parent(of: node), let row = tree.row(of: parent) {
-                    exchange.viewport.cursor = row
-                } else if move == .right && tree.isCollapsed(node) {
-                    tree.setCollapsed(false, node)
-                }
-                exchange.body = .json(tree)
-                exchange.viewport.scroll = scrolled(
-                    exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
-            }
-            return []
-        }
-        let width = layout.responseContent.width
-        updateCurrentExchange(&state) { exchange in
-            let count = bodyRowCount(exchange.body, width: width)
-            exchange.viewport.cursor = step(exchange.viewport.cursor, move, count: count, page: page)
-            exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
-        }
-        return []
-    }
-
     /// Enter in the dialog on top: runs the search, opens the history entry, restores the trash entry, opens the
     /// run's row, or closes the dialog.
     static func activateInOverlay(_ state: inout AppState) -> [Effect] {
         if closeOverlayHelp(&state) { return [] }
         switch state.overlay {
-        case .search: return applySearch(&state, keepOverlay: false)
+        case .search(let text):
+            state.overlay = nil
+            return reduceResponse(.searchRun(text), &state)
         case .run(let selection): return openRunRow(selection, &state)
         case .some:
             state.overlay = nil
@@ -68,31 +28,12 @@ extension AppReducer {
         }
     }
 
-    /// Enter in the response pane: opens the test's row, toggles the live event, closes the filter's list, or
-    /// toggles the JSON node under the cursor.
-    static func activateResponseRow(_ state: inout AppState) -> [Effect] {
-        if state.responseTab == .tests { return openTestRow(&state) }
-        if state.isShowingLiveEvents { return toggleSelectedEvent(&state) }
-        if isListingFilter(state) { return closeFilter(showing: true, &state) }
-        updateCurrentExchange(&state) { exchange in
-            guard case .json(var tree) = exchange.body, exchange.viewport.cursor < tree.visibleRowCount else {
-                return
-            }
-            let node = tree.node(atRow: exchange.viewport.cursor)
-            guard tree.document.kind(of: node).isContainer else { return }
-            tree.toggle(node)
-            exchange.body = .json(tree)
-        }
-        return []
-    }
-
     /// Opens a request in the editor (keeping any unsaved edits of the one before).
     static func open(_ id: RequestID, _ state: inout AppState) {
         state.openRequest = id
         state.editorMode = .url
         state.resetURLEditor()
-        state.detailScroll = 0
-        state.detailColumn = 0
+        state.response.show(state.response.tab)
         syncTreeViewport(&state)
         state.tree.select(id: .request(id))
     }
@@ -104,14 +45,9 @@ extension AppReducer {
             let count = EditorTab.allCases.count
             state.editorTab =
                 EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params
-        } else {
-            let count = ResponseTab.allCases.count
-            state.responseTab =
-                ResponseTab(rawValue: ((state.responseTab.rawValue + step) % count + count) % count) ?? .body
-            state.detailScroll = 0
-            state.detailColumn = 0
+            return []
         }
-        return []
+        return reduceResponse(.tabStepped(step), &state)
     }
 
     /// A mouse press focuses the pane under it and selects the row or tab; the wheel scrolls.
@@ -128,7 +64,7 @@ extension AppReducer {
                 switch pane {
                 case .tree: effects += reduceTree(.cursorMoved(move), &state)
                 case .editor: effects += moveURLCursor(move, &state)
-                case .response: effects += moveCursorInResponse(move, &state)
+                case .response: effects += reduceResponse(.cursorMoved(move), &state)
                 }
             }
             return effects
@@ -149,20 +85,9 @@ extension AppReducer {
                 }
             case .response:
                 if let index = ResponseView.tabs(for: state).index(at: position, in: layout.responseTabs) {
-                    state.responseTab = ResponseTab(rawValue: index) ?? .body
-                    state.detailScroll = 0
-                    state.detailColumn = 0
-                } else if isListingFilter(state), layout.responseContent.contains(position) {
-                    return clickFilter(row: position.y - layout.responseContent.y, &state)
-                } else if state.responseTab == .body, layout.responseContent.contains(position) {
-                    var toggle = false
-                    updateCurrentExchange(&state) { exchange in
-                        let row = exchange.viewport.scroll + position.y - layout.responseContent.y
-                        guard row < bodyRowCount(exchange.body, width: layout.responseContent.width) else { return }
-                        toggle = exchange.viewport.cursor == row
-                        exchange.viewport.cursor = row
-                    }
-                    if toggle { return activateResponseRow(&state) }
+                    return reduceResponse(.tabSelected(ResponseTab(rawValue: index) ?? .body), &state)
+                } else if layout.responseContent.contains(position) {
+                    return reduceResponse(.contentClicked(row: position.y - layout.responseContent.y), &state)
                 }
             }
             return []
@@ -176,10 +101,10 @@ extension AppReducer {
         let layout = state.layout
         syncTreeViewport(&state)
         let page = layout.responseContent.height
-        for key in Array(state.exchanges.keys) {
-            guard var exchange = state.exchanges[key] else { continue }
+        for key in Array(state.response.exchanges.keys) {
+            guard var exchange = state.response.exchanges[key] else { continue }
             exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
-            state.exchanges[key] = exchange
+            state.response.exchanges[key] = exchange
         }
     }
 
@@ -263,7 +188,7 @@ extension AppReducer {
         case .run(let selection):
             state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
         case .valueDetail(let title, let rows, let scroll):
-            let shown = valueDetailSize(in: state.size).height - 2
+            let shown = ResponseFeature.valueDetailSize(in: state.size).height - 2
             let last = max(0, rows.count - shown)
             state.overlay = .valueDetail(
                 title: title, rows: rows, scroll: min(last, step(scroll, move, count: rows.count, page: shown)))

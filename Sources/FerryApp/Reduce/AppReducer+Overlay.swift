@@ -45,7 +45,10 @@ extension AppReducer {
             return []
         }
         if closeOverlayHelp(&state) { return [] }
-        if case .search = state.overlay { return applySearch(&state, keepOverlay: false) }
+        if case .search(let text) = state.overlay {
+            state.overlay = nil
+            return reduceResponse(.searchRun(text), &state)
+        }
         if case .reloadDiff(let id, _) = state.overlay {
             state.overlay = .reloadConflict(id, conflictPicker(for: id))
             return []

@@ -8,7 +8,7 @@ extension AppReducer {
     /// Takes in the last recorded response of each request (read from the history at launch): each shows
     /// when its request is open and has no response of this session.
     static func recordedResponsesLoaded(_ recorded: [RequestID: HistoryEntry], _ state: inout AppState) -> [Effect] {
-        for (id, entry) in recorded where state.exchanges[id] == nil && state.recorded[id] == nil {
+        for (id, entry) in recorded where state.response.exchanges[id] == nil && state.recorded[id] == nil {
             state.recorded[id] = entry
         }
         return []
@@ -18,7 +18,7 @@ extension AppReducer {
     /// status, headers and kept body) without sending; the body is prepared off the loop as a received one.
     /// The status bar says so, after `earlier` (what the action itself said) when there is that.
     static func showRecordedResponse(_ state: inout AppState, after earlier: AppState.Message?) -> [Effect] {
-        guard let id = state.openRequest, state.exchanges[id] == nil,
+        guard let id = state.openRequest, state.response.exchanges[id] == nil,
             let entry = state.recorded.removeValue(forKey: id), let status = entry.status
         else { return [] }
         var headers = HTTPHeaders()
@@ -43,7 +43,7 @@ extension AppReducer {
         exchange.isBodyIncomplete = !isWhole
         exchange.isBodyPartial = !isWhole
         exchange.body = bytes.isEmpty ? .empty : .parsing
-        state.exchanges[id] = exchange
+        state.response.exchanges[id] = exchange
         let time = OverlayView.clock(Date(timeIntervalSince1970: entry.time))
         let kept =
             isWhole

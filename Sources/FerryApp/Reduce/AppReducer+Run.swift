@@ -33,15 +33,15 @@ extension AppReducer {
     /// way a send's end is taken in (a send of it still in flight is canceled and its result dropped by id).
     static func show(_ exchange: RunExchange, of id: RequestID, _ state: inout AppState) -> [Effect] {
         var effects: [Effect] = []
-        if let previous = state.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
+        if let previous = state.response.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
         let sendID = state.nextSendID
         state.nextSendID = sendID.next
         var shown = Exchange(id: sendID, requestID: id)
         shown.sent = exchange.request
         shown.scrubber = exchange.scrubber
         shown.attempt = exchange.end.attempts
-        state.exchanges[id] = shown
-        state.detailScroll = 0
+        state.response.exchanges[id] = shown
+        state.response.detailScroll = 0
         effects += finishTransfer(sendID, exchange.end, &state)
         effects += scriptsFinished(sendID, exchange.scriptOutcomes, &state)
         return effects

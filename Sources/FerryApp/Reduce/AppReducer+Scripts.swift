@@ -13,7 +13,7 @@ extension AppReducer {
             requestID = exchange.requestID
         }
         guard let requestID, requestID == state.openRequest else { return [] }
-        state.testsCursor = 0
+        state.response.testsCursor = 0
         let tests = outcomes.flatMap(\.tests)
         let failed = tests.count(where: { !$0.passed })
         let errors = outcomes.compactMap(\.error)
@@ -24,24 +24,6 @@ extension AppReducer {
             state.report(failed > 0 ? .error(text) : .info(text))
         }
         return []
-    }
-
-    /// Moves the Tests tab's cursor.
-    static func moveTestsCursor(_ move: CursorMove, page: Int, _ state: inout AppState) -> [Effect] {
-        let count = ScriptReportRow.rows(state.currentExchange?.scriptOutcomes ?? []).count
-        state.testsCursor = step(state.testsCursor, move, count: count, page: page)
-        state.detailScroll = scrolled(state.detailScroll, cursor: state.testsCursor, page: page)
-        return []
-    }
-
-    /// Enter on a row of the Tests tab: a place in a `.http` file of the workspace opens the request written
-    /// there in the editor; a place in another file (a `.js` handler) opens that file at that line in `$EDITOR`.
-    static func openTestRow(_ state: inout AppState) -> [Effect] {
-        let rows = ScriptReportRow.rows(state.currentExchange?.scriptOutcomes ?? [])
-        guard rows.indices.contains(state.testsCursor), let location = rows[state.testsCursor].location else {
-            return []
-        }
-        return openScriptLocation(location, &state)
     }
 
     /// Opens `location`: the request written at that line of a workspace `.http` file, else the file itself

@@ -16,15 +16,15 @@ extension AppReducer {
             return []
         }
         var effects: [Effect] = []
-        if let previous = state.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
+        if let previous = state.response.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
         let sendID = state.nextSendID
         state.nextSendID = sendID.next
-        state.exchanges[id] = Exchange(id: sendID, requestID: id)
+        state.response.exchanges[id] = Exchange(id: sendID, requestID: id)
         state.message = nil
-        state.detailScroll = 0
-        state.detailColumn = 0
+        state.response.detailScroll = 0
+        state.response.detailColumn = 0
         if plan.request.request.isWebSocket {
-            state.exchanges[id]?.conversation = Conversation()
+            state.response.exchanges[id]?.conversation = Conversation()
             effects.append(.openWebSocket(id: sendID, plan))
             return effects
         }
@@ -55,8 +55,8 @@ extension AppReducer {
 
     /// Send `id` could not be prepared: it is dropped, and the status says why.
     static func sendFailed(_ id: SendID, _ problem: String, _ state: inout AppState) -> [Effect] {
-        guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
-        state.exchanges[exchange.requestID] = nil
+        guard let exchange = state.response.exchanges.values.first(where: { $0.id == id }) else { return [] }
+        state.response.exchanges[exchange.requestID] = nil
         // About the request as it is: fixing it (an edit, a discard) takes the message away.
         state.report(.error(problem), about: .request(exchange.requestID, draft: state.drafts[exchange.requestID]))
         return []
@@ -73,7 +73,7 @@ extension AppReducer {
             state.urlEditor.moveCursor(to: state.urlEditor.cursor)
             return []
         case .responseFilter:
-            return closeFilter(showing: false, &state)
+            return reduceResponse(.filterClosed(showing: false), &state)
         case .treeFilter:
             let selected = state.tree.selectedID
             state.tree.setFilter("")
@@ -87,7 +87,7 @@ extension AppReducer {
             state.report(.info("Canceled."))
             return [.cancel(id: exchange.id)]
         case .nothing:
-            if let inFlight = state.exchanges.values.first(where: \.isInFlight) {
+            if let inFlight = state.response.exchanges.values.first(where: \.isInFlight) {
                 state.report(
                     .info("Nothing in flight here; \(inFlight.requestID) is still sending (open it and press Esc)."))
             }

@@ -8,7 +8,7 @@ extension AppReducer {
     /// unless the user canceled it first; the bytes that arrived are prepared for display either way, so a
     /// canceled or broken transfer still shows what it delivered (marked partial).
     static func finishTransfer(_ id: SendID, _ end: TransferEnd, _ state: inout AppState) -> [Effect] {
-        guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return [] }
+        guard let exchange = state.response.exchanges.values.first(where: { $0.id == id }) else { return [] }
         let wasCanceled: Bool
         switch exchange.phase {
         case .inFlight: wasCanceled = false

@@ -25,7 +25,7 @@ extension AppReducer {
             state.isFinished = true
         case .confirmDelete(let id):
             state.overlay = nil
-            state.exchanges[id] = nil
+            state.response.exchanges[id] = nil
             // Its draft stays on disk: the file queue moves it into the trash with the request.
             state.drafts[id] = nil
             return [.changeWorkspace(.delete(id))]
@@ -102,7 +102,8 @@ extension AppReducer {
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
         case .variableValue, .newVariable: return []
         case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
-        case .saveBody(let id, let replacing): return saveBody(id, path: name, replacing: replacing, &state)
+        case .saveBody(let id, let replacing):
+            return reduceResponse(.bodySaveTyped(id, path: name, replacing: replacing), &state)
         case .webSocketMessage, .webSocketClose: return []
         }
     }

@@ -34,7 +34,7 @@ enum AppReducer {
         case .app(let event): reduce(event, &state)
         case .tree(let action): reduceTree(action, &state)
         case .editor(let action): reduce(action, &state)
-        case .response(let action): reduce(action, &state)
+        case .response(let action): reduceResponse(action, &state)
         case .overlay(let action): reduce(action, &state)
         case .workspace(let event): reduce(event, &state)
         case .transfer(let id, let action): reduce(action, of: id, &state)
@@ -53,16 +53,16 @@ enum AppReducer {
 
     /// Changes the exchange whose send id is `id`; a result for a replaced send finds nothing.
     static func updateExchange(_ id: SendID, _ state: inout AppState, _ change: (inout Exchange) -> Void) {
-        guard let key = state.exchanges.first(where: { $0.value.id == id })?.key else { return }
-        guard var exchange = state.exchanges[key] else { return }
+        guard let key = state.response.exchanges.first(where: { $0.value.id == id })?.key else { return }
+        guard var exchange = state.response.exchanges[key] else { return }
         change(&exchange)
-        state.exchanges[key] = exchange
+        state.response.exchanges[key] = exchange
     }
 
     /// Changes the open request's exchange.
     static func updateCurrentExchange(_ state: inout AppState, _ change: (inout Exchange) -> Void) {
-        guard let id = state.openRequest, var exchange = state.exchanges[id] else { return }
+        guard let id = state.openRequest, var exchange = state.response.exchanges[id] else { return }
         change(&exchange)
-        state.exchanges[id] = exchange
+        state.response.exchanges[id] = exchange
     }
 }

@@ -52,20 +52,10 @@ public struct AppState: Sendable {
 
     // MARK: - Responses
 
-    /// The latest exchange of each request.
-    var exchanges: [RequestID: Exchange] = [:]
+    /// The response pane: each request's latest exchange and the pane's tab, scrolls and wrapping.
+    var response = ResponseFeature.State()
     /// The id the next send gets.
     var nextSendID = SendID.first
-    /// The response pane's tab.
-    var responseTab: ResponseTab = .body
-    /// The scroll of the Headers, Timing and Request tabs.
-    var detailScroll = 0
-    /// The first column shown on the Headers, Timing and Request tabs (horizontal scrolling).
-    var detailColumn = 0
-    /// Whether long lines of the response (body and tabs) wrap onto the rows below instead of being cut.
-    var wrapsLines = false
-    /// The selected row of the Tests tab.
-    var testsCursor = 0
     /// The latest run of a file or folder (`nil` until one starts); the run view shows it.
     var run: RunState?
     /// GraphQL endpoints' schemas and responses' errors.
@@ -232,10 +222,10 @@ public struct AppState: Sendable {
     }
 
     /// The exchange of the open request.
-    var currentExchange: Exchange? { openRequest.flatMap { exchanges[$0] } }
+    var currentExchange: Exchange? { openRequest.flatMap { response.exchanges[$0] } }
 
     /// Whether any request is in flight.
-    var isAnythingInFlight: Bool { exchanges.values.contains { $0.isInFlight } }
+    var isAnythingInFlight: Bool { response.exchanges.values.contains { $0.isInFlight } }
 
     /// Whether a request has edits not yet saved.
     func isUnsaved(_ id: RequestID) -> Bool { drafts[id] != nil }

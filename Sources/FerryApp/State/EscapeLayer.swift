@@ -44,7 +44,7 @@ extension AppState {
             case .url: if urlEditor.selection != nil { return .selection }
             }
         }
-        if focus == .response, responseTab == .body, currentExchange?.viewport.filter != nil { return .responseFilter }
+        if response.listsFilter(of: currentExchange, focused: focus == .response) { return .responseFilter }
         if focus == .tree, !tree.filter.isEmpty { return .treeFilter }
         if maximizedPane != nil { return .maximizedPane }
         if currentExchange?.isInFlight == true { return .transfer }

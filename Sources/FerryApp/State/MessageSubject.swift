@@ -19,9 +19,9 @@ enum MessageSubject: Hashable, Sendable {
         case .request(let id, let draft):
             return state.drafts[id] == draft
         case .bodySearch(let id):
-            return state.openRequest == id && state.responseTab == .body
+            return state.openRequest == id && state.response.tab == .body
         case .closing(let id):
-            return state.exchanges[id]?.conversation?.isOpen == true
+            return state.response.exchanges[id]?.conversation?.isOpen == true
         }
     }
 }

@@ -58,7 +58,7 @@ struct CollectionTreeView: Widget {
         guard case .request(let id) = node else { return [] }
         var spans: [Span] = []
         if state.isUnsaved(id) { spans.append(Span(" ●", style: state.theme[.warning])) }
-        if let exchange = state.exchanges[id], exchange.isInFlight {
+        if let exchange = state.response.exchanges[id], exchange.isInFlight {
             spans.append(Span(" ⟳", style: state.theme[.accent]))
         }
         if id == state.openRequest && state.tree.selectedID != node {

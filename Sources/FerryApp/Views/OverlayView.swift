@@ -93,7 +93,7 @@ struct OverlayView: CursorWidget {
         case .valueDetail(let title, let rows, let scroll):
             dialog(
                 title, lines: rows.map { Line($0, style: theme[.text]) }, scroll: scroll, selected: nil,
-                size: AppReducer.valueDetailSize(in: area.size), into: &buffer, area: area)
+                size: ResponseFeature.valueDetailSize(in: area.size), into: &buffer, area: area)
         case .problems(let scroll):
             let width = max(20, area.width - 8)
             let startUp =

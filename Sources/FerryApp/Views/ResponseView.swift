@@ -10,7 +10,7 @@ struct ResponseView: Widget {
 
     /// The tab bar as drawn, for hit-testing clicks on it.
     static func tabs(for state: AppState) -> Tabs {
-        Tabs(titles: ResponseTab.allCases.map(\.title), selectedIndex: state.responseTab.rawValue, theme: state.theme)
+        Tabs(titles: ResponseTab.allCases.map(\.title), selectedIndex: state.response.tab.rawValue, theme: state.theme)
     }
 
     /// Draws the response pane `area`.
@@ -28,12 +28,12 @@ struct ResponseView: Widget {
         statusLine(exchange, theme: theme).render(into: &buffer, area: statusRow)
         Self.tabs(for: state).render(into: &buffer, area: WorkbenchLayout.headerRow(1, of: area))
         let content = WorkbenchLayout.content(of: area)
-        if let conversation = exchange.conversation, state.responseTab == .body {
+        if let conversation = exchange.conversation, state.response.tab == .body {
             return ConversationView(conversation: conversation, theme: theme).render(into: &buffer, area: content)
         }
         switch exchange.phase {
         case .failed(let message):
-            if state.responseTab == .body, exchange.bodySize > 0, content.height > 1 {
+            if state.response.tab == .body, exchange.bodySize > 0, content.height > 1 {
                 // A transfer broken off mid-body: the error, then what had arrived (marked partial).
                 // The error wrapped whole (never cut at the pane's edge), then the body below it.
                 let errorRows = min(
@@ -43,13 +43,14 @@ struct ResponseView: Widget {
                 let below = Rect(
                     x: content.x, y: content.y + errorRows, width: content.width, height: content.height - errorRows)
                 BodyView(
-                    exchange: exchange, theme: theme, isFocused: state.focus == .response, wraps: state.wrapsLines
+                    exchange: exchange, theme: theme, isFocused: state.focus == .response,
+                    wraps: state.response.wrapsLines
                 ).render(into: &buffer, area: below)
                 return
             }
             // The headers that arrived before it broke are shown on their tab.
-            let hasHeaders = state.responseTab == .headers && exchange.headers != nil
-            if !hasHeaders, [.body, .headers, .timing].contains(state.responseTab) {
+            let hasHeaders = state.response.tab == .headers && exchange.headers != nil
+            if !hasHeaders, [.body, .headers, .timing].contains(state.response.tab) {
                 Paragraph(text: Text([Line(message, style: theme[.error])]), wrap: true)
                     .render(into: &buffer, area: content)
                 return
@@ -59,17 +60,17 @@ struct ResponseView: Widget {
             break
         case .inFlight where exchange.head != nil && exchange.retryWait == nil, .canceled where exchange.head != nil:
             // What arrived so far: the headers on their tab, the start of the body on its own.
-            if state.responseTab == .body {
+            if state.response.tab == .body {
                 PartialBodyView(exchange: exchange, theme: theme).render(into: &buffer, area: content)
                 return
             }
-            if state.responseTab == .timing {
+            if state.response.tab == .timing {
                 Line("Timing is shown once the transfer ends.", style: theme[.muted]).render(
                     into: &buffer, area: content.rows(content.y, count: 1))
                 return
             }
         case .inFlight, .canceled:
-            if state.responseTab != .request {
+            if state.response.tab != .request {
                 let received = exchange.progress.bytesReceived
                 let waiting = exchange.isInFlight ? exchange.retryWait : nil
                 let text =
@@ -84,7 +85,7 @@ struct ResponseView: Widget {
         case .received:
             break
         }
-        switch state.responseTab {
+        switch state.response.tab {
         case .body:
             if let filter = exchange.viewport.filter {
                 JSONFilterView(
@@ -93,25 +94,28 @@ struct ResponseView: Widget {
                 ).render(into: &buffer, area: content)
             } else {
                 BodyView(
-                    exchange: exchange, theme: theme, isFocused: state.focus == .response, wraps: state.wrapsLines
+                    exchange: exchange, theme: theme, isFocused: state.focus == .response,
+                    wraps: state.response.wrapsLines
                 ).render(into: &buffer, area: content)
             }
         case .headers:
             detailView(headerLines(exchange, theme: theme)).render(into: &buffer, area: content)
         case .timing:
             Paragraph(
-                text: Text(TimingView.lines(exchange, width: content.width, theme: theme)), scroll: state.detailScroll
+                text: Text(TimingView.lines(exchange, width: content.width, theme: theme)),
+                scroll: state.response.detailScroll
             ).render(into: &buffer, area: content)
         case .request:
             detailView(requestLines(exchange, theme: theme)).render(into: &buffer, area: content)
         case .tests:
             TestsView(
-                outcomes: exchange.scriptOutcomes, cursor: state.testsCursor, scroll: state.detailScroll,
+                outcomes: exchange.scriptOutcomes, cursor: state.response.testsCursor,
+                scroll: state.response.detailScroll,
                 isFocused: state.focus == .response, theme: theme
             ).render(into: &buffer, area: content)
         case .errors:
             GraphQLErrorsView(
-                errors: state.graphQL.responseErrors[exchange.id], scroll: state.detailScroll, theme: theme
+                errors: state.graphQL.responseErrors[exchange.id], scroll: state.response.detailScroll, theme: theme
             )
             .render(into: &buffer, area: content)
         }
@@ -173,9 +177,9 @@ struct ResponseView: Widget {
     /// longest line in view ends (0 for tabs that do not scroll sideways).
     func shownColumn(in content: Rect) -> Int {
         guard let exchange = state.currentExchange else { return 0 }
-        switch state.responseTab {
+        switch state.response.tab {
         case .body where exchange.viewport.filter == nil:
-            return BodyView(exchange: exchange, theme: state.theme, isFocused: false, wraps: state.wrapsLines)
+            return BodyView(exchange: exchange, theme: state.theme, isFocused: false, wraps: state.response.wrapsLines)
                 .shownColumn(in: content)
         case .headers: return detailView(headerLines(exchange, theme: state.theme)).shownColumn(in: content)
         case .request: return detailView(requestLines(exchange, theme: state.theme)).shownColumn(in: content)
@@ -185,9 +189,9 @@ struct ResponseView: Widget {
 
     /// `lines` scrolled to the tab's rows and columns, wrapped or cut with `…` as the body is.
     private func detailView(_ lines: [Line]) -> TextView<StyledLines> {
-        var view = TextView(source: StyledLines(lines), top: state.detailScroll, lineNumberStyle: nil)
-        view.column = state.detailColumn
-        view.wraps = state.wrapsLines
+        var view = TextView(source: StyledLines(lines), top: state.response.detailScroll, lineNumberStyle: nil)
+        view.column = state.response.detailColumn
+        view.wraps = state.response.wrapsLines
         view.cutMarkStyle = state.theme[.muted]
         return view
     }

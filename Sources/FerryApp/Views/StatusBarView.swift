@@ -29,7 +29,7 @@ struct StatusBarView: Widget {
         var spans = [
             Span(" \(state.environment ?? "no environment") ", style: bar.patched(with: theme[.accent]).adding(.bold))
         ]
-        let inFlight = state.exchanges.values.filter(\.isInFlight)
+        let inFlight = state.response.exchanges.values.filter(\.isInFlight)
         if !inFlight.isEmpty {
             let frame = Spinner.frame(at: state.spinnerFrame)
             let received = inFlight.reduce(0) { $0 + $1.progress.bytesReceived }

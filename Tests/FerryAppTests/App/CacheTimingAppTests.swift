@@ -36,7 +36,7 @@ final class CacheTimingAppTests {
         }
         for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"))
-        #expect(app.state.responseTab == .timing)
+        #expect(app.state.response.tab == .timing)
         #expect(app.shows("Cache     fetched"), "\(app.screen)")
         #expect(!app.shows("from cache"), "\(app.screen)")
 
@@ -45,7 +45,7 @@ final class CacheTimingAppTests {
             app.state.currentExchange?.response?.timing?.cacheStatus == .hit
         }
         try await app.settle()
-        #expect(app.state.responseTab == .timing)
+        #expect(app.state.response.tab == .timing)
         #expect(app.shows("Cache     from cache (nothing sent)"), "\(app.screen)")
         #expect(server.requests.filter { $0.path == "/fresh" }.count == 1)
         try await app.quit()

@@ -140,7 +140,7 @@ struct GraphQLWorkbenchAppTests {
         #expect(app.state.focus == .response)
         #expect(app.shows("hero: null"), "\(app.screen)")
         try await app.press(.character("["))
-        #expect(app.state.responseTab == .errors)
+        #expect(app.state.response.tab == .errors)
         #expect(app.shows("1 GraphQL error, with partial data (Body tab)"), "\(app.screen)")
         #expect(app.shows("1. no hero with id 9"), "\(app.screen)")
         #expect(app.shows("at line 2, column 3"), "\(app.screen)")

@@ -46,7 +46,7 @@ final class PartialResponseTests {
         // The Headers tab, still in flight.
         app.enqueue(.control("t"))
         let headers = try await app.moment("the headers tab in flight") {
-            $0.state.responseTab == .headers && $0.state.currentExchange?.isInFlight == true
+            $0.state.response.tab == .headers && $0.state.currentExchange?.isInFlight == true
         }
         #expect(headers.screen.contains("X-Marker: slow-1"), "\(headers.screen)")
         // Esc cancels: the headers stay, and the body shows what had arrived.
@@ -59,7 +59,7 @@ final class PartialResponseTests {
         #expect(app.shows("X-Marker: slow-1"), "\(app.screen)")
         // Ctrl-T cycles the tabs: from Headers, once round less one is Body.
         for _ in 1..<ResponseTab.allCases.count { try await app.press(.control("t")) }
-        #expect(app.state.responseTab == .body)
+        #expect(app.state.response.tab == .body)
         #expect(app.shows("had arrived") && app.shows("line 1"), "\(app.screen)")
         let exchange = try #require(app.state.currentExchange)
         #expect(exchange.isBodyIncomplete && exchange.preview.isEmpty)

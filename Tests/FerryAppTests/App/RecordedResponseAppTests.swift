@@ -55,10 +55,10 @@ final class RecordedResponseAppTests {
         for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
         #expect(app.state.focus == .response)
         try await app.press(.character("]"), .character("]"))
-        #expect(app.state.responseTab == .timing, "\(app.state.responseTab)")
+        #expect(app.state.response.tab == .timing, "\(app.state.response.tab)")
         #expect(!app.shows("measured no timing") && app.shows("Waiting"), "\(app.screen)")
         try await app.press(.character("]"))
-        #expect(app.state.responseTab == .request)
+        #expect(app.state.response.tab == .request)
         #expect(app.shows("GET ") && app.shows("/count"), "\(app.screen)")
         try await app.quit()
     }

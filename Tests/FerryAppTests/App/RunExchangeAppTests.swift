@@ -73,7 +73,7 @@ final class RunExchangeAppTests {
         try await app.press(.character("]"))
         #expect(app.shows("application/json"), "\(app.screen)")
         try await app.press(.character("]"), .character("]"), .character("]"))
-        #expect(app.state.responseTab == .tests)
+        #expect(app.state.response.tab == .tests)
         #expect(app.shows("✗ is bob — got ada"), "\(app.screen)")
         #expect(app.shows("log count 2"), "\(app.screen)")
         try await app.quit()

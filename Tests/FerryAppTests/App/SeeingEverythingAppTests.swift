@@ -92,7 +92,7 @@ final class SeeingEverythingAppTests {
         let app = try await launch(sending: "long-header")
         defer { app.stop() }
         try await app.press(.character("]"))
-        #expect(app.state.responseTab == .headers)
+        #expect(app.state.response.tab == .headers)
         let cut = try #require(row(app, containing: "X-Long: vvv"), "\(app.screen)")
         #expect(cut.dropLast().hasSuffix("…"), "the value is marked as cut\n\(app.screen)")
         // Sideways: the name scrolls off to the left, marked there too.
@@ -101,7 +101,7 @@ final class SeeingEverythingAppTests {
         #expect(!scrolled.contains("X-Long") && scrolled.dropLast().hasSuffix("…"), "\(app.screen)")
         // Wrapped: the value takes every row of the tab, and the last one says it goes on.
         try await app.press(.character("w"))
-        #expect(app.state.wrapsLines)
+        #expect(app.state.response.wrapsLines)
         let content = app.state.layout.responseContent
         let lines = app.screen.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex { $0.contains("X-Long:") }, "\(app.screen)")
@@ -157,7 +157,7 @@ final class SeeingEverythingAppTests {
         // The headers tab stops at its longest line too: its lines are short here, so it does not move.
         try await app.press(.character("]"))
         try await app.press(.character(">"))
-        #expect(app.state.detailColumn == 0, "\(app.screen)")
+        #expect(app.state.response.detailColumn == 0, "\(app.screen)")
         try await app.quit()
     }
 

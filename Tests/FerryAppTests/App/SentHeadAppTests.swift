@@ -40,7 +40,7 @@ final class SentHeadAppTests {
         try await app.waitFor("the response") { app.state.currentExchange?.response != nil }
         for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"), .character("]"))
-        #expect(app.state.responseTab == .request)
+        #expect(app.state.response.tab == .request)
         let recorded = server.requests
         #expect(recorded.map(\.path) == ["/old", "/echo"])
         let screen = app.screen
@@ -83,7 +83,7 @@ extension SentHeadAppTests {
         }
         for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"), .character("]"))
-        #expect(app.state.responseTab == .request)
+        #expect(app.state.response.tab == .request)
         let agent = try #require(server.requests.first?.header("User-Agent"))
         #expect(app.shows("GET /reset HTTP/1.1"), "\(app.screen)")
         #expect(app.shows("User-Agent: \(agent)"), "\(app.screen)")

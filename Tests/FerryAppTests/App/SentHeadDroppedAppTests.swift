@@ -44,7 +44,7 @@ final class SentHeadDroppedAppTests {
         try await app.waitFor("the response") { app.state.currentExchange?.response != nil }
         for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"), .character("]"))
-        #expect(app.state.responseTab == .request)
+        #expect(app.state.response.tab == .request)
         let screen = app.screen
         #expect(home.requests.last?.header("X-Api-Key") == "tok-SECRET-42")
         #expect(away.requests.last?.header("X-Api-Key") == nil)

@@ -67,7 +67,7 @@ final class TransferOptionsAppTests {
         #expect(server.requests.count == 2)
         #expect(app.shows("⚠ TLS not verified"), "\(app.screen)")
         try await app.press(.key(.tab), .character("]"), .character("]"), .character("]"))
-        #expect(app.state.responseTab == .request)
+        #expect(app.state.response.tab == .request)
         #expect(app.shows("⚠ TLS certificate not verified (# @insecure)"), "\(app.screen)")
         #expect(app.shows("up to 2 retries (# @retries)"))
 

@@ -75,7 +75,7 @@ final class WorkbenchAppTests {
         try await app.press(.control("r"))
         #expect(app.shows("name: \"ferry\""), "\(app.screen)")
         try await app.press(.key(.tab), .character("]"), .character("]"), .character("]"))
-        #expect(app.state.responseTab == .request)
+        #expect(app.state.response.tab == .request)
         #expect(app.shows("POST \(server.baseURL)/echo"))
         #expect(app.shows("Content-Type: application/json"))
         try await app.press(.character("["))
@@ -493,7 +493,7 @@ final class WorkbenchAppTests {
             (layout.responseTabs.x..<tabRow.count).first { String(tabRow[$0..<min(tabRow.count, $0 + 7)]) == "Headers" }
         )
         try await app.press(.mouse(MouseEvent(.press(.left), at: Position(x: headersX, y: layout.responseTabs.y))))
-        #expect(app.state.responseTab == .headers)
+        #expect(app.state.response.tab == .headers)
         #expect(app.state.focus == .response)
         try await app.press(.mouse(MouseEvent(.scrollDown, at: Position(x: 3, y: 5))))
         #expect(app.state.focus == .tree)

@@ -111,7 +111,7 @@ struct SafeKeysPropertyTests {
 
         init(_ state: AppState) {
             files = state.workspace.files
-            exchanges = state.exchanges.keys.map(\.description).sorted()
+            exchanges = state.response.exchanges.keys.map(\.description).sorted()
             rows = (state.paramsTable ?? state.headerTable ?? state.bodyTable)?.rows
             overlayKind = state.overlay.map { String(String(describing: $0).prefix { $0 != "(" }) }
         }

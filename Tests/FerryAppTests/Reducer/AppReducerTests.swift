@@ -142,7 +142,7 @@ struct AppReducerTests {
         }
         let id = try #require(state.openRequest)
         let effects = tester.send(.app(.sendRequested)) {
-            $0.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
             $0.nextSendID = SendID(number: 2)
             $0.message = nil
         }
@@ -157,11 +157,11 @@ struct AppReducerTests {
             guard case .transfer(.first, .prepared(let send)) = action else { return nil }
             return send
         }) { state, send in
-            state.exchanges[id]?.sent = send.request
-            state.exchanges[id]?.scrubber = send.prepared.scrubber
+            state.response.exchanges[id]?.sent = send.request
+            state.response.exchanges[id]?.scrubber = send.prepared.scrubber
         }
         tester.send(.app(.cancelRequested)) {
-            $0.exchanges[id]?.phase = .canceled
+            $0.response.exchanges[id]?.phase = .canceled
             $0.report(.info("Canceled."))
         }
         tester.send(.app(.environmentCycled)) {
@@ -173,9 +173,9 @@ struct AppReducerTests {
             return end
         }) { state, end in
             // A canceled send keeps saying so; what arrived (nothing) is noted.
-            state.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
-            state.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
-            state.exchanges[id]?.isBodyPartial = !end.body.isComplete
+            state.response.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+            state.response.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
+            state.response.exchanges[id]?.isBodyPartial = !end.body.isComplete
         }
         await tester.finish()
     }

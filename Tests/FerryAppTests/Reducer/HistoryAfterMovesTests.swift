@@ -77,7 +77,7 @@ struct HistoryAfterMovesTests {
         exchange.sent = AppReducer.recordedRequest(of: entry)
         exchange.phase = .received(response)
         exchange.head = response
-        state.exchanges[id] = exchange
+        state.response.exchanges[id] = exchange
         state.nextSendID = SendID.first.next
         // 1,700,000,000 s since 1970 is 22:13:20.
         let note = "The response recorded at 22:13:20, from the history; Ctrl+R sends it again."
@@ -125,7 +125,7 @@ struct HistoryAfterMovesTests {
         let effects = tester.press(.control("r")) {
             Self.opened(moved, &$0)
             $0.report(.info("Opened api/people.http#one, sent as api/users.http#one (moved or renamed since)."))
-            $0.exchanges[moved] = Exchange(id: .first, requestID: moved)
+            $0.response.exchanges[moved] = Exchange(id: .first, requestID: moved)
             $0.nextSendID = SendID.first.next
             $0.message = nil
         }
@@ -142,20 +142,20 @@ struct HistoryAfterMovesTests {
             return send
         }) { state, send in
             #expect(send.request.url?.absoluteString == "http://127.0.0.1:9/users/1", "the runner sends the same")
-            state.exchanges[moved]?.sent = send.request
-            state.exchanges[moved]?.scrubber = send.prepared.scrubber
+            state.response.exchanges[moved]?.sent = send.request
+            state.response.exchanges[moved]?.scrubber = send.prepared.scrubber
         }
         tester.press(.key(.escape)) {
-            $0.exchanges[moved]?.phase = .canceled
+            $0.response.exchanges[moved]?.phase = .canceled
             $0.report(.info("Canceled."))
         }
         await tester.receive({ action -> TransferEnd? in
             guard case .transfer(.first, .ended(let end)) = action else { return nil }
             return end
         }) { state, end in
-            state.exchanges[moved]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
-            state.exchanges[moved]?.isBodyIncomplete = !end.body.isComplete
-            state.exchanges[moved]?.isBodyPartial = !end.body.isComplete
+            state.response.exchanges[moved]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+            state.response.exchanges[moved]?.isBodyIncomplete = !end.body.isComplete
+            state.response.exchanges[moved]?.isBodyPartial = !end.body.isComplete
         }
         await tester.finish()
     }
@@ -173,7 +173,7 @@ struct HistoryAfterMovesTests {
         let shown = screen(tester.state)
         #expect(shown.contains("Cannot open this entry: api/users.http#one is no longer in the"), "\(shown)")
         let effects = tester.press(.control("r")) { $0.report(.error(gone)) }
-        #expect(effects.isEmpty && tester.state.exchanges.isEmpty)
+        #expect(effects.isEmpty && tester.state.response.exchanges.isEmpty)
         await tester.finish()
     }
 

@@ -23,7 +23,7 @@ struct KeyPathReducerTests {
         let tester = ReducerTester(state)
         let id = try #require(state.openRequest)
         let effects = tester.press(.control("r")) {
-            $0.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
             $0.nextSendID = SendID(number: 2)
             $0.message = nil
         }
@@ -39,20 +39,20 @@ struct KeyPathReducerTests {
             guard case .transfer(.first, .prepared(let send)) = action else { return nil }
             return send
         }) { state, send in
-            state.exchanges[id]?.sent = send.request
-            state.exchanges[id]?.scrubber = send.prepared.scrubber
+            state.response.exchanges[id]?.sent = send.request
+            state.response.exchanges[id]?.scrubber = send.prepared.scrubber
         }
         tester.press(.key(.escape)) {
-            $0.exchanges[id]?.phase = .canceled
+            $0.response.exchanges[id]?.phase = .canceled
             $0.report(.info("Canceled."))
         }
         await tester.receive({ action -> TransferEnd? in
             guard case .transfer(.first, .ended(let end)) = action else { return nil }
             return end
         }) { state, end in
-            state.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
-            state.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
-            state.exchanges[id]?.isBodyPartial = !end.body.isComplete
+            state.response.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+            state.response.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
+            state.response.exchanges[id]?.isBodyPartial = !end.body.isComplete
         }
         await tester.finish()
     }

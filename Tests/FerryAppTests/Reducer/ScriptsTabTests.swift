@@ -20,7 +20,7 @@ struct ScriptsTabTests {
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         state = try folder.loadState(size: Size(width: 80, height: 24))
         opened = try #require(state.openRequest)
-        state.exchanges[opened] = Exchange(id: .first, requestID: opened)
+        state.response.exchanges[opened] = Exchange(id: .first, requestID: opened)
         state.nextSendID = SendID.first.next
     }
 
@@ -53,17 +53,17 @@ struct ScriptsTabTests {
     @Test func theOutcomesAreKeptOnTheExchangeAndListed() async throws {
         let tester = ReducerTester(state)
         tester.send(.transfer(.first, .scriptsFinished([Self.outcome]))) {
-            $0.exchanges[opened]?.scriptOutcomes = [Self.outcome]
+            $0.response.exchanges[opened]?.scriptOutcomes = [Self.outcome]
             $0.report(.error("Script error: requests.http:10: ReferenceError: Can't find variable: nope (Tests tab)"))
         }
         await tester.finish()
         var shown = tester.state
         // Handlers run once the response is in.
-        shown.exchanges[opened]?.phase = .received(
+        shown.response.exchanges[opened]?.phase = .received(
             HTTPResponse(status: 200, url: try #require(URL(string: "http://127.0.0.1:9/json"))))
         shown.focus = .response
-        shown.responseTab = .tests
-        shown.testsCursor = 1
+        shown.response.tab = .tests
+        shown.response.testsCursor = 1
         let lines = screen(shown)
         let text = lines.joined(separator: "\n")
         #expect(text.contains("Tests"), "\(text)")
@@ -85,19 +85,19 @@ struct ScriptsTabTests {
         outcome.error = nil
         let tester = ReducerTester(state)
         tester.send(.transfer(.first, .scriptsFinished([outcome]))) {
-            $0.exchanges[opened]?.scriptOutcomes = [outcome]
+            $0.response.exchanges[opened]?.scriptOutcomes = [outcome]
             $0.report(.error("Tests: 1 passed, 1 failed (Tests tab)"))
         }
         await tester.finish()
     }
 
     @Test mutating func enterOnALocatedRowOpensTheRequestWrittenThere() async throws {
-        state.exchanges[opened]?.scriptOutcomes = [Self.outcome]
+        state.response.exchanges[opened]?.scriptOutcomes = [Self.outcome]
         state.focus = .response
-        state.responseTab = .tests
+        state.response.tab = .tests
         let post = try #require(state.workspace.files[0].requests.first { $0.request.name == "post-json" }?.id)
         let tester = ReducerTester(state)
-        tester.send(.response(.cursorMoved(.down))) { $0.testsCursor = 1 }
+        tester.send(.response(.cursorMoved(.down))) { $0.response.testsCursor = 1 }
         tester.send(.response(.rowActivated)) {
             $0.openRequest = post
             $0.resetURLEditor()
@@ -110,7 +110,7 @@ struct ScriptsTabTests {
         var onLog = tester.state
         onLog.focus = .response
         onLog.openRequest = opened
-        onLog.testsCursor = 2
+        onLog.response.testsCursor = 2
         let before = onLog
         let effects = AppReducer.reduce(&onLog, .response(.rowActivated))
         #expect(effects.isEmpty)
@@ -121,9 +121,9 @@ struct ScriptsTabTests {
         var outcome = ScriptOutcome()
         outcome.error = ScriptError(
             message: "boom", location: ScriptLocation(path: "handlers/check.js", line: 4), kind: .exception)
-        state.exchanges[opened]?.scriptOutcomes = [outcome]
+        state.response.exchanges[opened]?.scriptOutcomes = [outcome]
         state.focus = .response
-        state.responseTab = .tests
+        state.response.tab = .tests
         let effects = AppReducer.reduce(&state, .response(.rowActivated))
         guard case .editFile(let url, let line, let reloading)? = effects.first else {
             Issue.record("expected an editFile effect, got \(effects)")

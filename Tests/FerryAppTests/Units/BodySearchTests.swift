@@ -68,10 +68,10 @@ struct BodySearchTests {
         viewport.search = "id"
         viewport.matches = found.rows
         viewport.matchTotal = found.total
-        #expect(AppReducer.matchSummary(viewport) == "first 10,000 of 322,331 matches for id")
+        #expect(ResponseFeature.matchSummary(viewport) == "first 10,000 of 322,331 matches for id")
         viewport.matches = [3]
         viewport.matchTotal = 1
-        #expect(AppReducer.matchSummary(viewport) == "1 match for id")
+        #expect(ResponseFeature.matchSummary(viewport) == "1 match for id")
         // JSON: one node per scalar however many hits it holds; every node counted.
         let items = (0..<12_000).map { #"{"id": "id-id-\#($0)"}"# }.joined(separator: ",")
         let document = try JSONDocument(parsing: "[" + items + "]")

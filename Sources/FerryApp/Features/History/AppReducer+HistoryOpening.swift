@@ -22,8 +22,8 @@ extension AppReducer {
         }
         state.overlay = nil
         open(found, &state)
-        if showingResponse, entry.status != nil, state.exchanges[found]?.isInFlight != true {
-            state.exchanges[found] = nil
+        if showingResponse, entry.status != nil, state.response.exchanges[found]?.isInFlight != true {
+            state.response.exchanges[found] = nil
             state.recorded[found] = entry
         }
         if location?.isGuess == true {

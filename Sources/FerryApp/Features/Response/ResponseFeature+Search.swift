@@ -1,15 +1,13 @@
 import FerryJSON
 import Foundation
 
-// MARK: - The response body: search, expand and collapse, copy
+// MARK: - The response body: search, the query filter's list, expand and collapse, copy
 
-extension AppReducer {
-    /// Runs the `/` search typed so far on the open response body and moves to the first match.
-    static func applySearch(_ state: inout AppState, keepOverlay: Bool) -> [Effect] {
-        guard case .search(let text) = state.overlay else { return [] }
-        if !keepOverlay { state.overlay = nil }
-        let page = state.layout.responseContent.height
-        updateCurrentExchange(&state) { exchange in
+extension ResponseFeature {
+    /// Runs the `/` search `text` on the open response body, moves to the first match and shows the Body tab.
+    static func runSearch(_ text: String, _ state: inout State, _ context: Context) -> FeatureOutput {
+        let page = context.content.height
+        state.updateExchange(of: context.openRequest) { exchange in
             exchange.viewport.search = text
             exchange.viewport.matches = []
             exchange.viewport.matchTotal = 0
@@ -39,28 +37,26 @@ extension AppReducer {
             }
             reveal(&exchange, page: page)
         }
-        if let exchange = state.currentExchange, !exchange.viewport.search.isEmpty {
-            state.responseTab = .body
-            let subject = MessageSubject.bodySearch(exchange.requestID)
-            if let filter = exchange.viewport.filter {
-                state.report(
-                    .init(
-                        text: filter.error != nil || filter.results.isEmpty
-                            ? filter.summary
-                            : filter.summary + "; ↑↓ or n/N move, Enter shows it in the tree, Esc clears.",
-                        isError: filter.error != nil || filter.results.isEmpty), about: subject)
-            } else if let problem = exchange.viewport.searchError {
-                state.report(.error("Cannot search: \(problem)"), about: subject)
-            } else {
-                state.report(
-                    .init(
-                        text: exchange.viewport.matches.isEmpty
-                            ? "No match for \(exchange.viewport.search)."
-                            : matchSummary(exchange.viewport) + "; n / N to move.",
-                        isError: exchange.viewport.matches.isEmpty), about: subject)
-            }
+        guard let exchange = state.exchange(in: context), !exchange.viewport.search.isEmpty else { return .none }
+        state.tab = .body
+        var message: AppState.Message
+        if let filter = exchange.viewport.filter {
+            let failed = filter.error != nil || filter.results.isEmpty
+            message = AppState.Message(
+                text: failed
+                    ? filter.summary : filter.summary + "; ↑↓ or n/N move, Enter shows it in the tree, Esc clears.",
+                isError: failed)
+        } else if let problem = exchange.viewport.searchError {
+            message = .error("Cannot search: \(problem)")
+        } else {
+            message = AppState.Message(
+                text: exchange.viewport.matches.isEmpty
+                    ? "No match for \(exchange.viewport.search)."
+                    : matchSummary(exchange.viewport) + "; n / N to move.",
+                isError: exchange.viewport.matches.isEmpty)
         }
-        return []
+        message.subject = .bodySearch(exchange.requestID)
+        return .report(message)
     }
 
     /// The text search's count in words: `3 matches for id`, or `first 10,000 of 322,331 matches for id`
@@ -73,21 +69,23 @@ extension AppReducer {
     }
 
     /// Moves to the next or previous match.
-    static func stepSearch(_ step: Int, _ state: inout AppState) -> [Effect] {
-        let page = state.layout.responseContent.height
-        updateCurrentExchange(&state) { exchange in
+    static func stepSearch(_ step: Int, _ state: inout State, _ context: Context) -> FeatureOutput {
+        let page = context.content.height
+        state.updateExchange(of: context.openRequest) { exchange in
             let count = exchange.viewport.filter?.results.count ?? exchange.viewport.matches.count
             guard count > 0 else { return }
             exchange.viewport.matchIndex = ((exchange.viewport.matchIndex + step) % count + count) % count
             reveal(&exchange, page: page)
         }
-        return []
+        return .none
     }
 
     /// Changes the JSON tree's expansion, keeping the cursor on the same node when it stays visible.
-    static func reshapeTree(_ state: inout AppState, _ change: (inout JSONTree) -> Void) -> [Effect] {
-        let page = state.layout.responseContent.height
-        updateCurrentExchange(&state) { exchange in
+    static func reshapeTree(
+        _ state: inout State, _ context: Context, _ change: (inout JSONTree) -> Void
+    ) -> FeatureOutput {
+        let page = context.content.height
+        state.updateExchange(of: context.openRequest) { exchange in
             guard case .json(var tree) = exchange.body else { return }
             let node = exchange.viewport.cursor < tree.visibleRowCount ? tree.node(atRow: exchange.viewport.cursor) : 0
             change(&tree)
@@ -95,14 +93,15 @@ extension AppReducer {
             while tree.row(of: cursor) == nil, let parent = tree.document.parent(of: cursor) { cursor = parent }
             exchange.viewport.cursor = tree.row(of: cursor) ?? 0
             exchange.body = .json(tree)
-            exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
+            exchange.viewport.scroll = AppReducer.scrolled(
+                exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
         }
-        return []
+        return .none
     }
 
     /// Copies the selected node's value or path (OSC 52), or the selected text line.
-    static func copy(_ target: CopyTarget, _ state: inout AppState) -> [Effect] {
-        guard let exchange = state.currentExchange else { return [] }
+    static func copy(_ target: CopyTarget, _ state: State, _ context: Context) -> FeatureOutput {
+        guard let exchange = state.exchange(in: context) else { return .none }
         let wantsPath = target == .path
         let text: String
         switch exchange.body {
@@ -110,21 +109,21 @@ extension AppReducer {
         where exchange.viewport.filter?.results.indices.contains(exchange.viewport.matchIndex) == true
             && exchange.viewport.filter?.results[exchange.viewport.matchIndex].node == nil:
             // A computed result (`length`, `keys`, a slice): its value, or the query that made it.
-            guard let filter = exchange.viewport.filter else { return [] }
+            guard let filter = exchange.viewport.filter else { return .none }
             text = wantsPath ? filter.query : filter.results[exchange.viewport.matchIndex].preview
         case .json(let tree):
-            guard exchange.viewport.cursor < tree.visibleRowCount else { return [] }
+            guard exchange.viewport.cursor < tree.visibleRowCount else { return .none }
             let node = tree.node(atRow: exchange.viewport.cursor)
             text = wantsPath ? tree.document.path(of: node).description : tree.document.rawText(of: node)
         case .text(let body):
-            guard exchange.viewport.cursor < body.lineCount else { return [] }
+            guard exchange.viewport.cursor < body.lineCount else { return .none }
             text = body.line(exchange.viewport.cursor)
         case .binary, .parsing, .empty:
-            return []
+            return .none
         }
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        state.report(.info("Copied \(wantsPath ? "path" : "value") \(shown)"))
-        return [.copy(text)]
+        return FeatureOutput(
+            effects: [.copy(text)], requests: [.report(.info("Copied \(wantsPath ? "path" : "value") \(shown)"))])
     }
 
     /// Puts the cursor on the current match, expanding the JSON nodes above it.
@@ -156,33 +155,22 @@ extension AppReducer {
         }
         exchange.viewport.scroll = max(0, exchange.viewport.cursor - page / 3)
     }
-}
 
-// MARK: - The query filter's list
-
-extension AppReducer {
-    /// Whether the open response lists a query filter's results (keys move in the list, not the tree).
-    static func isListingFilter(_ state: AppState) -> Bool {
-        state.focus == .response && state.responseTab == .body && state.currentExchange?.viewport.filter != nil
-    }
+    // MARK: The query filter's list
 
     /// Moves the current result of the query filter (the tree cursor follows it).
-    static func moveInFilter(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
-        let page = state.layout.responseContent.height
-        updateCurrentExchange(&state) { exchange in
-            guard let filter = exchange.viewport.filter else { return }
-            let rows = max(1, page - filter.headerHeight)
-            exchange.viewport.matchIndex = step(
-                exchange.viewport.matchIndex, move, count: filter.results.count, page: rows)
-            reveal(&exchange, page: page)
-        }
-        return []
+    static func moveInFilter(_ move: CursorMove, _ exchange: inout Exchange, page: Int) {
+        guard let filter = exchange.viewport.filter else { return }
+        let rows = max(1, page - filter.headerHeight)
+        exchange.viewport.matchIndex = AppReducer.step(
+            exchange.viewport.matchIndex, move, count: filter.results.count, page: rows)
+        reveal(&exchange, page: page)
     }
 
     /// Leaves the query filter's list: `showing` keeps the cursor on the current result in the tree (Enter),
     /// otherwise the filter is cleared altogether (Esc).
-    static func closeFilter(showing: Bool, _ state: inout AppState) -> [Effect] {
-        updateCurrentExchange(&state) { exchange in
+    static func closeFilter(showing: Bool, _ state: inout State, _ context: Context) -> FeatureOutput {
+        state.updateExchange(of: context.openRequest) { exchange in
             guard let filter = exchange.viewport.filter else { return }
             let current =
                 filter.results.indices.contains(exchange.viewport.matchIndex)
@@ -199,15 +187,14 @@ extension AppReducer {
                 exchange.viewport.searchError = nil
             }
         }
-        state.report(.info(showing ? "Showing it in the tree; n / N go on through the results." : "Filter cleared."))
-        return []
+        return .report(.info(showing ? "Showing it in the tree; n / N go on through the results." : "Filter cleared."))
     }
 
     /// A click on the query filter's list selects a result; a second click on it shows it in the tree.
-    static func clickFilter(row: Int, _ state: inout AppState) -> [Effect] {
-        let page = state.layout.responseContent.height
+    static func clickFilter(row: Int, _ state: inout State, _ context: Context) -> FeatureOutput {
+        let page = context.content.height
         var again = false
-        updateCurrentExchange(&state) { exchange in
+        state.updateExchange(of: context.openRequest) { exchange in
             guard let filter = exchange.viewport.filter else { return }
             let rows = max(1, page - filter.headerHeight)
             let first = JSONFilter.firstRow(selected: exchange.viewport.matchIndex, height: rows)
@@ -217,6 +204,6 @@ extension AppReducer {
             exchange.viewport.matchIndex = index
             reveal(&exchange, page: page)
         }
-        return again ? closeFilter(showing: true, &state) : []
+        return again ? closeFilter(showing: true, &state, context) : .none
     }
 }

@@ -24,8 +24,8 @@ enum OverlayAction: Sendable {
     case cookies(CookiesAction)
     /// An answer to the trust question, or its scrolling.
     case trust(TrustAction)
-    /// Open the theme picker (a live preview).
-    case themePickerRequested
+    /// The theme picker (a live preview).
+    case themes(ThemesAction)
 }
 
 /// The history view: opening it, its entries arriving, its keys (moving, searching, marking for a diff,

@@ -1,3 +1,4 @@
+import FerryTerminal
 import FerryWorkbench
 
 /// What a feature's reducer asks of the root besides the change to its own state: the effects to run, and what
@@ -37,6 +38,8 @@ enum RootRequest: Sendable, Equatable {
     /// Open what a script's report points at: the request written at that line of a workspace `.http` file,
     /// else the file in `$EDITOR` at that line.
     case openScriptLocation(ScriptLocation)
+    /// Draw everything in this theme from now on (the theme picker's preview and choice).
+    case showTheme(Theme)
     /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
     case trustWorkspace
 }
@@ -63,6 +66,7 @@ extension AppReducer {
             state.focus = .editor
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
+        case .showTheme(let theme): state.theme = theme
         case .openScriptLocation(let location): return openScriptLocation(location, &state)
         case .openFromHistory(let entry, let location, let sending):
             guard openHistoryEntry(entry, at: location, showingResponse: !sending, &state) else { return [] }

@@ -188,7 +188,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .editVariable: .action(.overlay(.variables(.editRequested)))
         case .newEnvironment: .action(.overlay(.variables(.environmentAddRequested)))
         case .saveBody: .action(.response(.bodySaveRequested))
-        case .pickTheme: .action(.overlay(.themePickerRequested))
+        case .pickTheme: .action(.overlay(.themes(.requested)))
         case .revealSecrets: .action(.overlay(.variables(.secretsToggled)))
         case .addVariable: .action(.overlay(.variables(.addRequested)))
         case .refreshSchema: .action(.graphQL(.schemaRefreshRequested))

@@ -28,7 +28,8 @@ extension AppReducer {
             return scope(&state, \.cookiesView, context: CookiesFeature.Context(state), action, CookiesFeature.reduce)
         case .trust(let action):
             return scope(&state, \.trustQuestion, context: TrustFeature.Context(state), action, TrustFeature.reduce)
-        case .themePickerRequested: return pickTheme(&state)
+        case .themes(let action):
+            return scope(&state, \.themesView, context: ThemesFeature.Context(state), action, ThemesFeature.reduce)
         }
     }
 

@@ -69,8 +69,8 @@ extension AppReducer {
             return pick(event, picker, &state, reopen: Overlay.optionsPicker) { choice, state in
                 chooseOption(choice.value, &state)
             }
-        case .themePicker(let picker, let kept):
-            return previewTheme(event, picker, kept: kept, &state)
+        case .themePicker:
+            return reduce(OverlayAction.themes(.dialogEvent(event)), &state)
         case .namePrompt(let purpose, let prompt):
             return pick(event, prompt, &state, choice: \.text, reopen: { .namePrompt(purpose, $0) }) { text, state in
                 named(purpose, text, &state)

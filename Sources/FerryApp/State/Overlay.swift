@@ -58,9 +58,9 @@ enum Overlay: Sendable, Equatable {
     case reloadConflict(RequestID, PickerDialogState<PickerChoice<ReloadChoice>>)
     /// The file's version of a request against its unsaved edits, scrolled; closing asks again.
     case reloadDiff(RequestID, scroll: Int)
-    /// The theme picker: the selected theme is shown while it is open; closing without a choice puts `kept`
-    /// back.
-    case themePicker(PickerDialogState<PickerChoice<String>>, kept: Theme)
+    /// The theme picker (``ThemesFeature``): the selected theme is shown while it is open; closing without a
+    /// choice puts the one it opened over back.
+    case themePicker(ThemesFeature.State)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).

@@ -33,8 +33,10 @@ struct OverlayView: CursorWidget {
             ).render(into: &buffer, area: area)
         case .palette(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
-        case .environmentPicker(let picker), .methodPicker(let picker), .themePicker(let picker, _):
+        case .environmentPicker(let picker), .methodPicker(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
+        case .themePicker(let view):
+            pickerDialog(view.picker).render(into: &buffer, area: area)
         case .authPicker(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
         case .optionsPicker(let picker):
@@ -145,8 +147,10 @@ struct OverlayView: CursorWidget {
         switch overlay {
         case .palette(let picker):
             return pickerDialog(picker).cursorPosition(in: area)
-        case .environmentPicker(let picker), .methodPicker(let picker), .themePicker(let picker, _):
+        case .environmentPicker(let picker), .methodPicker(let picker):
             return pickerDialog(picker).cursorPosition(in: area)
+        case .themePicker(let view):
+            return pickerDialog(view.picker).cursorPosition(in: area)
         case .authPicker(let picker):
             return pickerDialog(picker).cursorPosition(in: area)
         case .optionsPicker(let picker):

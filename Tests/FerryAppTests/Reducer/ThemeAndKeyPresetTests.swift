@@ -25,11 +25,11 @@ struct ThemeAndKeyPresetTests {
 
     /// The theme picker on top, else a recorded issue.
     private func themePicker(_ state: AppState) -> PickerDialogState<PickerChoice<String>>? {
-        guard case .themePicker(let picker, _) = state.overlay else {
+        guard case .themePicker(let view) = state.overlay else {
             Issue.record("no theme picker: \(String(describing: state.overlay))")
             return nil
         }
-        return picker
+        return view.picker
     }
 
     /// How many cells of the screen drawn for `state` have `background`.

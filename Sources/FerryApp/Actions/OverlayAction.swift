@@ -24,6 +24,8 @@ enum OverlayAction: Sendable {
     case cookies(CookiesAction)
     /// An answer to the trust question, or its scrolling.
     case trust(TrustAction)
+    /// The question a file changed under unsaved edits asks.
+    case reload(ReloadAction)
     /// The theme picker (a live preview).
     case themes(ThemesAction)
 }

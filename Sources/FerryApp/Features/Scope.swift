@@ -38,6 +38,10 @@ enum RootRequest: Sendable, Equatable {
     /// Open what a script's report points at: the request written at that line of a workspace `.http` file,
     /// else the file in `$EDITOR` at that line.
     case openScriptLocation(ScriptLocation)
+    /// Keep the unsaved edits of this request over its changed file (the reload question's answer).
+    case keepEdits(RequestID)
+    /// Drop the unsaved edits of this request for its file's version (the reload question's answer).
+    case takeFileVersion(RequestID)
     /// Draw everything in this theme from now on (the theme picker's preview and choice).
     case showTheme(Theme)
     /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
@@ -67,6 +71,8 @@ extension AppReducer {
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
         case .showTheme(let theme): state.theme = theme
+        case .keepEdits(let id): keepEdits(id, &state)
+        case .takeFileVersion(let id): return takeFileVersion(id, &state)
         case .openScriptLocation(let location): return openScriptLocation(location, &state)
         case .openFromHistory(let entry, let location, let sending):
             guard openHistoryEntry(entry, at: location, showingResponse: !sending, &state) else { return [] }

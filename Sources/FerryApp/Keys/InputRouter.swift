@@ -33,6 +33,11 @@ enum InputRouter {
         case (.trust, .confirmed): return .overlay(.trust(.confirmed))
         // Enter answers nothing: trusting takes a y, safe mode an n or Esc.
         case (.trust, .rowActivated): return nil
+        case (.themePicker, .dialogEvent(let event)): return .overlay(.themes(.dialogEvent(event)))
+        case (.reloadConflict, .dialogEvent(let event)): return .overlay(.reload(.dialogEvent(event)))
+        case (.reloadConflict, .cursorMoved(let move)): return .overlay(.reload(.cursorMoved(move)))
+        // Enter and Esc on the difference go back to the choice.
+        case (.reloadConflict, .rowActivated), (.reloadConflict, .dismissed): return .overlay(.reload(.dismissed))
         default: return action
         }
     }
@@ -159,7 +164,7 @@ enum InputRouter {
             .trash, .problems, .run, .variables, .valueDetail, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
-            .reloadDiff, .cookies, .variableFilePicker, .trust:
+            .cookies, .variableFilePicker, .trust:
             return false
         case nil: return state.focus == .editor
         }

@@ -176,9 +176,6 @@ extension AppReducer {
             let count = overlayHelpBindings(for: under, in: state.keyMap, matching: query).count
             state.overlay = .overlayHelp(
                 under: under, scroll: step(scroll, move, count: count, page: page), query: query)
-        case .reloadDiff(let id, let scroll):
-            state.overlay = .reloadDiff(
-                id, scroll: step(scroll, move, count: reloadDiffLines(id, in: state).count, page: page))
         case .problems(let scroll):
             // Lines, not entries: a long problem or error wraps over several (a generous count; the view stops).
             let count = (state.problems.map(\.description) + state.messageLog.map(\.text)).reduce(2) {
@@ -195,10 +192,10 @@ extension AppReducer {
         case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
-            .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
+            .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .variableFilePicker:
             break
-        case .cookies, .trash, .trust, .history, .variables:
+        case .cookies, .trash, .trust, .history, .variables, .reloadConflict:
             // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
             break
         }

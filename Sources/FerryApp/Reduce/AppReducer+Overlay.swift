@@ -28,6 +28,10 @@ extension AppReducer {
             return scope(&state, \.cookiesView, context: CookiesFeature.Context(state), action, CookiesFeature.reduce)
         case .trust(let action):
             return scope(&state, \.trustQuestion, context: TrustFeature.Context(state), action, TrustFeature.reduce)
+        case .reload(let action):
+            return scope(
+                &state, \.reloadQuestion, context: ReloadFeature.Context(state, about: state.reloadQuestion?.id),
+                action, ReloadFeature.reduce)
         case .themes(let action):
             return scope(&state, \.themesView, context: ThemesFeature.Context(state), action, ThemesFeature.reduce)
         }
@@ -49,10 +53,6 @@ extension AppReducer {
         if case .search(let text) = state.overlay {
             state.overlay = nil
             return reduceResponse(.searchRun(text), &state)
-        }
-        if case .reloadDiff(let id, _) = state.overlay {
-            state.overlay = .reloadConflict(id, conflictPicker(for: id))
-            return []
         }
         state.overlay = nil
         return []

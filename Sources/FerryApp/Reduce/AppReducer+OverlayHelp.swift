@@ -17,7 +17,7 @@ extension AppReducer {
             return overlay
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
-            .trash, .problems, .run, .variables, .reloadConflict, .reloadDiff, .cookies,
+            .trash, .problems, .run, .variables, .reloadConflict, .cookies,
             .themePicker, .variableFilePicker, .trust:
             return .overlayHelp(under: overlay, scroll: 0)
         }

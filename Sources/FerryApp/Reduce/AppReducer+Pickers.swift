@@ -69,21 +69,14 @@ extension AppReducer {
             return pick(event, picker, &state, reopen: Overlay.optionsPicker) { choice, state in
                 chooseOption(choice.value, &state)
             }
-        case .themePicker:
-            return reduce(OverlayAction.themes(.dialogEvent(event)), &state)
         case .namePrompt(let purpose, let prompt):
             return pick(event, prompt, &state, choice: \.text, reopen: { .namePrompt(purpose, $0) }) { text, state in
                 named(purpose, text, &state)
             }
-        case .reloadConflict(let id, let picker):
-            let effects = pick(event, picker, &state, reopen: { .reloadConflict(id, $0) }) { choice, state in
-                resolveReloadConflict(choice.value, id, &state)
-            }
-            if state.overlay == nil, state.reloadConflicts.contains(id) { dismissReloadConflict(id, &state) }
-            return effects
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .trash, .problems, .overlayHelp, .run, .variables, .valueDetail,
-            .reloadDiff, .cookies, .trust, nil:
+            .cookies, .trust, .themePicker, .reloadConflict, nil:
+            // Their features take their keys (InputRouter.scopedToDialog).
             return []
         }
     }

@@ -60,44 +60,24 @@ extension AppReducer {
                 state.reloadConflicts.removeFirst()
                 continue
             }
-            state.overlay = .reloadConflict(id, conflictPicker(for: id))
+            state.overlay = .reloadConflict(ReloadFeature.State(asking: id))
             return
         }
     }
 
-    /// The three choices for `id`, keeping the edits first (Esc keeps them too).
-    static func conflictPicker(for id: RequestID) -> PickerDialogState<PickerChoice<ReloadChoice>> {
-        PickerDialogState(
-            title: "\(id) changed on disk under your unsaved edits",
-            items: [
-                PickerChoice(.keepMine, "Keep my edits (Ctrl-S writes them over the new file)"),
-                PickerChoice(.takeTheirs, "Take the file's version (drop my edits)"),
-                PickerChoice(.showDifference, "Show the difference (file → mine)"),
-            ])
+    /// The edits of `id` stay (the reload question's first choice, and its Esc).
+    static func keepEdits(_ id: RequestID, _ state: inout AppState) {
+        state.reloadConflicts.removeAll { $0 == id }
+        state.report(.info("Kept your edits of \(id); Ctrl-S saves them over the file."))
     }
 
-    /// Acts on the choice for `id`.
-    static func resolveReloadConflict(_ choice: ReloadChoice, _ id: RequestID, _ state: inout AppState) -> [Effect] {
-        switch choice {
-        case .keepMine:
-            state.reloadConflicts.removeAll { $0 == id }
-            state.report(.info("Kept your edits of \(id); Ctrl-S saves them over the file."))
-            return []
-        case .takeTheirs:
-            state.reloadConflicts.removeAll { $0 == id }
-            state.drafts[id] = nil
-            state.syncURLEditor()
-            state.report(.info("\(id) now is the file's version."))
-            return [.writeDraft(id, nil)]
-        case .showDifference:
-            state.overlay = .reloadDiff(id, scroll: 0)
-            return []
-        }
-    }
-
-    /// Esc on a choice keeps the edits, as "keep mine" does.
-    static func dismissReloadConflict(_ id: RequestID, _ state: inout AppState) {
-        _ = resolveReloadConflict(.keepMine, id, &state)
+    /// The edits of `id` go and its file's version is shown (the reload question's second choice).
+    static func takeFileVersion(_ id: RequestID, _ state: inout AppState) -> [Effect] {
+        state.reloadConflicts.removeAll { $0 == id }
+        state.drafts[id] = nil
+        state.syncURLEditor()
+        state.report(.info("\(id) now is the file's version."))
+        return [.writeDraft(id, nil)]
     }
 
     /// The lines of the file's version of `id` against its draft, as the diff view shows them.

@@ -37,7 +37,7 @@ extension AppReducer {
             return discardDraft(id, &state)
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .trash, .problems, .overlayHelp, .run,
-            .variables, .valueDetail, .reloadConflict, .reloadDiff, .cookies, .themePicker, .variableFilePicker,
+            .variables, .valueDetail, .reloadConflict, .cookies, .themePicker, .variableFilePicker,
             .trust, nil:
             break
         }

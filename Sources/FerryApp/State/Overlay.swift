@@ -54,10 +54,9 @@ enum Overlay: Sendable, Equatable {
     case trust(TrustFeature.State)
     /// Asks which environment file (public, or private for a secret) a new variable goes into.
     case variableFilePicker(PickerDialogState<PickerChoice<String>>)
-    /// A request's file changed on disk under its unsaved edits: keep them, take the file's, or see the difference.
-    case reloadConflict(RequestID, PickerDialogState<PickerChoice<ReloadChoice>>)
-    /// The file's version of a request against its unsaved edits, scrolled; closing asks again.
-    case reloadDiff(RequestID, scroll: Int)
+    /// A file changed on disk under unsaved edits (``ReloadFeature``): keep them, take the file's version, or
+    /// see the difference first.
+    case reloadConflict(ReloadFeature.State)
     /// The theme picker (``ThemesFeature``): the selected theme is shown while it is open; closing without a
     /// choice puts the one it opened over back.
     case themePicker(ThemesFeature.State)
@@ -67,8 +66,9 @@ enum Overlay: Sendable, Equatable {
     var isPicker: Bool {
         switch self {
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .namePrompt,
-            .reloadConflict, .themePicker, .variableFilePicker:
+            .themePicker, .variableFilePicker:
             true
+        case .reloadConflict(let question): question.diff == nil
         default: false
         }
     }
@@ -78,15 +78,15 @@ enum Overlay: Sendable, Equatable {
         switch self {
         case .help, .overlayHelp: .help
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .reloadConflict, .themePicker, .variableFilePicker:
+            .themePicker, .variableFilePicker:
             .picker
+        case .reloadConflict(let question): question.diff == nil ? .picker : .diff
         case .confirmQuit: .confirm
         case .confirmDelete, .confirmDiscard, .confirmDeleteItem:
             .confirmDelete
         case .namePrompt: .namePrompt
         case .search, .treeFilter: .prompt
         case .history(let view): view.diff == nil ? .history : .diff
-        case .reloadDiff: .diff
         case .trash(let view): view.question == nil ? .trash : .confirmDelete
         case .problems: .problems
         case .run: .run

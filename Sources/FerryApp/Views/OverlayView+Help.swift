@@ -39,10 +39,9 @@ extension OverlayView {
         case .bodyKindPicker: "body kind picker"
         case .themePicker: "theme picker"
         case .namePrompt: "prompt"
-        case .reloadConflict: "reload choice"
+        case .reloadConflict(let question): question.diff == nil ? "reload choice" : "reload diff"
         case .variableFilePicker: "environment file picker"
         case .cookies: "cookie view"
-        case .reloadDiff: "reload diff"
         default: "dialog"
         }
     }

@@ -4,10 +4,13 @@ import FerryWorkbench
 // MARK: - The difference between a request's file on disk and its unsaved edits
 
 extension OverlayView {
-    /// Draws the file's version of `id` against its draft: `-` lines only on disk, `+` lines only in the edits.
-    func renderReloadDiff(_ id: RequestID, scroll: Int, into buffer: inout ScreenBuffer, area: Rect) {
+    /// Draws `diff`, the file's version of `id` against its draft: `-` lines only on disk, `+` lines only in the
+    /// edits.
+    func renderReloadDiff(
+        _ diff: [HistoryDiff.Change], of id: RequestID, scroll: Int, into buffer: inout ScreenBuffer, area: Rect
+    ) {
         let theme = state.theme
-        let lines = AppReducer.reloadDiffLines(id, in: state).map { change in
+        let lines = diff.map { change in
             switch change {
             case .same(let line): Line("  " + line)
             case .removed(let line): Line("- " + line, style: theme[.error])

@@ -134,10 +134,12 @@ struct OverlayView: CursorWidget {
             case nil:
                 break
             }
-        case .reloadConflict(_, let picker):
-            pickerDialog(picker).render(into: &buffer, area: area)
-        case .reloadDiff(let id, let scroll):
-            renderReloadDiff(id, scroll: scroll, into: &buffer, area: area)
+        case .reloadConflict(let question):
+            if let diff = question.diff {
+                renderReloadDiff(diff, of: question.id, scroll: question.scroll, into: &buffer, area: area)
+            } else {
+                pickerDialog(question.picker).render(into: &buffer, area: area)
+            }
         }
     }
 
@@ -161,8 +163,8 @@ struct OverlayView: CursorWidget {
             return pickerDialog(picker).cursorPosition(in: area)
         case .namePrompt(_, let prompt):
             return promptDialog(prompt).cursorPosition(in: area)
-        case .reloadConflict(_, let picker):
-            return pickerDialog(picker).cursorPosition(in: area)
+        case .reloadConflict(let question):
+            return question.diff == nil ? pickerDialog(question.picker).cursorPosition(in: area) : nil
         case .search(let text):
             let rect = Self.dialogRect(Self.searchSize, in: area)
             return Position(x: rect.x + 2 + text.count, y: rect.y + 1)
@@ -174,7 +176,7 @@ struct OverlayView: CursorWidget {
             let rect = Self.dialogRect(Self.historySize(in: area), in: area)
             return Position(x: rect.x + 9 + view.query.count, y: rect.y + 1)
         case .help, .confirmQuit, .confirmDelete, .confirmDiscard, .confirmDeleteItem, .trash, .problems,
-            .overlayHelp, .run, .variables, .valueDetail, .reloadDiff,
+            .overlayHelp, .run, .variables, .valueDetail,
             .cookies, .trust:
             return nil
         }

@@ -108,7 +108,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             if draft != saved { drafts[id] = draft }
         }
         if !drafts.isEmpty {
-            state.drafts = drafts
+            state.editor.drafts = drafts
             state.resetURLEditor()
             let restored =
                 "Restored unsaved edits of \(drafts.count) request\(drafts.count == 1 ? "" : "s") (Ctrl-S saves them)."

@@ -101,7 +101,7 @@ enum InputRouter {
         if key.isText, state.overlay?.isHelp == true { return .app(.characterTyped(key.typedCharacter)) }
         // In a text field a printable character is text, whatever a key map binds it to.
         if key.isText, state.overlay == nil, state.focus == .editor, state.currentRequest != nil,
-            case .url = state.editorMode
+            case .url = state.editor.mode
         {
             return .app(.characterTyped(key.typedCharacter))
         }

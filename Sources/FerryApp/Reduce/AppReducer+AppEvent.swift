@@ -49,7 +49,7 @@ extension AppReducer {
                     items: PaletteEntries.exCommands + PaletteEntries.all(keyMap: state.keyMap)))
             return []
         case .saveAndQuitRequested:
-            guard let id = state.openRequest, state.drafts[id] != nil else {
+            guard let id = state.openRequest, state.editor.drafts[id] != nil else {
                 return reduce(&state, .app(.quitRequested))
             }
             state.quitsAfterSaving = id
@@ -58,7 +58,7 @@ extension AppReducer {
             state.overlay = .problems(scroll: 0)
             return []
         case .focusMoved(let step):
-            state.editorMode = .url
+            state.editor.mode = .url
             // Only to the panes on screen (a maximized pane keeps the keyboard; a hidden tree is skipped).
             let layout = state.layout
             let count = Pane.allCases.count

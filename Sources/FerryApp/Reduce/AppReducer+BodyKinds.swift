@@ -10,21 +10,21 @@ extension AppReducer {
     /// for anything else, the kind picker when there is no body yet.
     static func startBodyEditing(_ state: inout AppState) -> [Effect] {
         guard let request = state.currentRequest else { return [] }
-        state.editorMode = .url
+        state.editor.mode = .url
         switch request.bodyKind {
         case .none:
             return pickBodyKind(&state)
         case .form, .multipart:
             if let fields = request.formFields {
-                state.editorMode = .fields(
+                state.editor.mode = .fields(
                     KeyValueTableState(rows: fields.map(row) + DisabledFormFields.rows(in: request)))
                 return []
             }
         case .json, .text, .file:
             break
         }
-        state.editorMode = .body(TextEditorState(text: request.body ?? "", isMultiline: true))
-        state.bodyProblem = jsonProblem(in: request.body ?? "", of: request)
+        state.editor.mode = .body(TextEditorState(text: request.body ?? "", isMultiline: true))
+        state.editor.bodyProblem = jsonProblem(in: request.body ?? "", of: request)
         return []
     }
 
@@ -43,8 +43,8 @@ extension AppReducer {
     static func chooseBodyKind(_ kind: BodyKind, _ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }
         state.focus = .editor
-        state.editorTab = .body
-        state.editorMode = .url
+        state.editor.tab = .body
+        state.editor.mode = .url
         if kind == .file {
             state.overlay = .namePrompt(
                 .bodyFile(id),
@@ -78,7 +78,7 @@ extension AppReducer {
         if let undone = endFileFieldEdit(event, &state) { return undone }
         let before = table.rows
         _ = table.handle(event, area: state.layout.bodyEditor)
-        state.editorMode = .fields(table)
+        state.editor.mode = .fields(table)
         guard table.rows != before else { return [] }
         return edit(id, &state) { request in
             request.setFormFields(fields(from: table.rows, replacing: request.formFields ?? [], in: request.bodyKind))
@@ -104,9 +104,9 @@ extension AppReducer {
         table.setRows(rows)
         table.select(row: index, column: .value)
         if isFile { table.beginEditing() }
-        state.editorMode = .fields(table)
+        state.editor.mode = .fields(table)
         guard let id = state.openRequest else { return [] }
-        state.fileFieldUndo =
+        state.editor.fileFieldUndo =
             isFile
             ? FileFieldUndo(request: id, row: index, previousValue: previousValue, fileValue: rows[index].value) : nil
         return edit(id, &state) { request in
@@ -136,9 +136,9 @@ extension AppReducer {
             // Select all and replace, so Ctrl-Z takes the formatting back.
             editor.selectAll()
             editor.insert(formatted)
-            state.editorMode = .body(editor)
+            state.editor.mode = .body(editor)
         }
-        state.bodyProblem = nil
+        state.editor.bodyProblem = nil
         state.report(.info("Formatted the JSON body."))
         return edit(id, &state) { $0.body = formatted }
     }

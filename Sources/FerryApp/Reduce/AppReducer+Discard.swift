@@ -5,7 +5,7 @@ import FerryWorkbench
 extension AppReducer {
     /// Asks whether to throw away the open request's unsaved edits, naming the lines that would go.
     static func askToDiscard(_ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest, state.drafts[id] != nil else {
+        guard let id = state.openRequest, state.editor.drafts[id] != nil else {
             state.report(.info("No unsaved changes to discard."))
             return []
         }
@@ -30,11 +30,11 @@ extension AppReducer {
 
     /// Throws away `id`'s draft: the editor shows the file's version and the draft file is removed.
     static func discardDraft(_ id: RequestID, _ state: inout AppState) -> [Effect] {
-        guard state.drafts[id] != nil else { return [] }
-        state.drafts[id] = nil
+        guard state.editor.drafts[id] != nil else { return [] }
+        state.editor.drafts[id] = nil
         state.reloadConflicts.removeAll { $0 == id }
         if state.openRequest == id {
-            state.editorMode = .url
+            state.editor.mode = .url
             state.resetURLEditor()
         }
         state.report(.info("Discarded the edits of \(id): it is the file's version again."))

@@ -50,10 +50,10 @@ extension AppReducer {
         guard var editor = state.bodyEditor, let id = state.openRequest else { return [] }
         let before = editor.text
         _ = editor.handle(event, area: state.layout.bodyEditor)
-        state.editorMode = .body(editor)
+        state.editor.mode = .body(editor)
         let text = editor.text
         guard text != before else { return [] }
-        state.bodyProblem = jsonProblem(in: text, of: state.currentRequest)
+        state.editor.bodyProblem = jsonProblem(in: text, of: state.currentRequest)
         return edit(id, &state) { $0.body = text.isEmpty ? nil : text }
     }
 
@@ -62,7 +62,7 @@ extension AppReducer {
         guard var table = state.headerTable, let id = state.openRequest else { return [] }
         let before = table.rows
         _ = table.handle(event, area: state.layout.editorContent)
-        state.editorMode = .headers(table)
+        state.editor.mode = .headers(table)
         guard table.rows != before else { return [] }
         return edit(id, &state) {
             $0.headerLines = HeaderRows.otherComments(in: $0.headerLines) + HeaderRows.lines(from: table.rows)
@@ -89,14 +89,14 @@ extension AppReducer {
     /// Applies an edit to a request; the result is a draft (kept across switching, written to
     /// `.ferry/drafts`) unless it matches what is saved.
     static func edit(_ id: RequestID, _ state: inout AppState, _ change: (inout SavedRequest) -> Void) -> [Effect] {
-        guard var request = state.drafts[id] ?? state.savedRequest(id) else { return [] }
+        guard var request = state.editor.drafts[id] ?? state.savedRequest(id) else { return [] }
         change(&request)
         if request == state.savedRequest(id) {
-            guard state.drafts[id] != nil else { return [] }
-            state.drafts[id] = nil
+            guard state.editor.drafts[id] != nil else { return [] }
+            state.editor.drafts[id] = nil
             return [.writeDraft(id, nil)]
         }
-        state.drafts[id] = request
+        state.editor.drafts[id] = request
         return [.writeDraft(id, request)]
     }
 }

@@ -12,7 +12,7 @@ extension AppReducer {
         case .methodCycled: return pickMethod(&state)
         case .tabEditingStarted: return startTabEditing(&state)
         case .tabEditingEnded:
-            state.editorMode = .url
+            state.editor.mode = .url
             return []
         case .headersEdited(let event): return editHeaders(event, &state)
         case .paramsEdited(let event): return editParams(event, &state)
@@ -36,11 +36,11 @@ extension AppReducer {
     /// Down from the URL: the open tab's editor takes the keyboard (a picker for the Options and Auth tabs).
     private static func startTabEditing(_ state: inout AppState) -> [Effect] {
         guard let request = state.currentRequest else { return [] }
-        switch state.editorTab {
+        switch state.editor.tab {
         case .body:
             return startBodyEditing(&state)
         case .headers:
-            state.editorMode = .headers(HeaderRows.table(for: request))
+            state.editor.mode = .headers(HeaderRows.table(for: request))
         case .options:
             state.overlay = .optionsPicker(
                 PickerDialogState(title: "Options", items: OptionDirectives.choices(for: request)))
@@ -48,7 +48,7 @@ extension AppReducer {
             state.overlay = .authPicker(
                 PickerDialogState(title: "Auth", items: AuthChoice.allCases.map(\.row)))
         case .params:
-            state.editorMode = .params(QueryRows.table(for: request.fullURL))
+            state.editor.mode = .params(QueryRows.table(for: request.fullURL))
         }
         return []
     }
@@ -57,7 +57,7 @@ extension AppReducer {
 extension AppReducer {
     /// Hands `event` to the table that has the keyboard, if one does.
     static func editFocusedTable(_ event: InputEvent, _ state: inout AppState) -> [Effect] {
-        switch state.editorMode {
+        switch state.editor.mode {
         case .params: editParams(event, &state)
         case .headers: editHeaders(event, &state)
         case .fields: editBodyTable(event, &state)

@@ -19,7 +19,7 @@ extension AppReducer {
     {
         switch result {
         case .success(let text):
-            let before = (state.drafts[id] ?? state.savedRequest(id))?.body ?? ""
+            let before = (state.editor.drafts[id] ?? state.savedRequest(id))?.body ?? ""
             // Editors end files with a newline the body never had; keep what the user wrote otherwise.
             let edited = text.hasSuffix("\n") && !before.hasSuffix("\n") ? String(text.dropLast()) : text
             guard edited != before else {
@@ -27,13 +27,13 @@ extension AppReducer {
                 return []
             }
             if id == state.openRequest, state.bodyEditor != nil {
-                state.editorMode = .body(TextEditorState(text: edited, isMultiline: true))
+                state.editor.mode = .body(TextEditorState(text: edited, isMultiline: true))
             }
             state.report(.info("Body updated from the editor (Ctrl-S saves it)."))
             let effects = edit(id, &state) { $0.body = edited.isEmpty ? nil : edited }
             if id == state.openRequest, state.bodyTable != nil {
                 // The fields table follows the new text (and closes when it no longer parses as fields).
-                state.editorMode =
+                state.editor.mode =
                     state.currentRequest?.formFields.map { .fields(KeyValueTableState(rows: $0.map(row))) } ?? .url
             }
             return effects

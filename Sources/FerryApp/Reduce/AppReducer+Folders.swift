@@ -53,10 +53,10 @@ extension AppReducer {
                     RequestID(path: $0, selector: id.selector)
                 }
             }
-            for (id, draft) in state.drafts {
+            for (id, draft) in state.editor.drafts {
                 guard let target = moved(id) else { continue }
-                state.drafts[id] = nil
-                state.drafts[target] = draft
+                state.editor.drafts[id] = nil
+                state.editor.drafts[target] = draft
                 effects += [.writeDraft(id, nil), .writeDraft(target, draft)]
             }
             for (id, exchange) in state.response.exchanges {
@@ -78,8 +78,8 @@ extension AppReducer {
             state.tree.setExpanded(false, ids: collapsed)
         } else if newPath == nil {
             // The effect runner moved their drafts into the trash beside the item: restoring brings them back.
-            for id in state.drafts.keys where Workspace.path(id.path, isInside: path) {
-                state.drafts[id] = nil
+            for id in state.editor.drafts.keys where Workspace.path(id.path, isInside: path) {
+                state.editor.drafts[id] = nil
                 trashedDrafts += 1
             }
             for id in state.response.exchanges.keys where Workspace.path(id.path, isInside: path) {

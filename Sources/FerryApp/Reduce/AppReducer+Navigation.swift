@@ -31,7 +31,7 @@ extension AppReducer {
     /// Opens a request in the editor (keeping any unsaved edits of the one before).
     static func open(_ id: RequestID, _ state: inout AppState) {
         state.openRequest = id
-        state.editorMode = .url
+        state.editor.mode = .url
         state.resetURLEditor()
         state.response.show(state.response.tab)
         syncTreeViewport(&state)
@@ -41,10 +41,10 @@ extension AppReducer {
     /// Shows the next or previous tab of the focused pane (the response's when the tree is focused).
     static func switchTab(_ step: Int, _ state: inout AppState) -> [Effect] {
         if state.focus == .editor {
-            state.editorMode = .url
+            state.editor.mode = .url
             let count = EditorTab.allCases.count
-            state.editorTab =
-                EditorTab(rawValue: ((state.editorTab.rawValue + step) % count + count) % count) ?? .params
+            state.editor.tab =
+                EditorTab(rawValue: ((state.editor.tab.rawValue + step) % count + count) % count) ?? .params
             return []
         }
         return reduceResponse(.tabStepped(step), &state)
@@ -76,7 +76,7 @@ extension AppReducer {
                 return clickTree(mouse, layout: layout, &state)
             case .editor:
                 if let index = RequestEditorView.tabs(for: state).index(at: position, in: layout.editorTabs) {
-                    state.editorTab = EditorTab(rawValue: index) ?? .params
+                    state.editor.tab = EditorTab(rawValue: index) ?? .params
                 } else if layout.urlLine.contains(position), state.currentRequest != nil {
                     let field = urlFieldArea(state)
                     let inField = MouseEvent(

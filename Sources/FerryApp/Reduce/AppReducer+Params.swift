@@ -12,7 +12,7 @@ extension AppReducer {
         }
         let before = table.rows
         _ = table.handle(event, area: state.layout.editorContent)
-        state.editorMode = .params(table)
+        state.editor.mode = .params(table)
         guard table.rows != before else { return [] }
         let url = QueryRows.url(request.fullURL, with: table.rows)
         guard url != request.fullURL else { return [] }

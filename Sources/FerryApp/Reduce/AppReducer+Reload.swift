@@ -25,15 +25,15 @@ extension AppReducer {
         state.rebuildTree()
         var effects: [Effect] = []
         var removed: [RequestID] = []
-        for (id, draft) in state.drafts.sorted(by: { $0.key < $1.key }) {
+        for (id, draft) in state.editor.drafts.sorted(by: { $0.key < $1.key }) {
             let theirs = state.savedRequest(id)
             guard theirs != before.savedRequest(id) else { continue }
             if theirs == draft {
-                state.drafts[id] = nil
+                state.editor.drafts[id] = nil
                 effects.append(.writeDraft(id, nil))
             } else if theirs == nil {
                 // Off the state, still on disk: the edits come back if the request does (a checkout, an undo).
-                state.drafts[id] = nil
+                state.editor.drafts[id] = nil
                 removed.append(id)
             } else if !state.reloadConflicts.contains(id) {
                 state.reloadConflicts.append(id)
@@ -56,7 +56,7 @@ extension AppReducer {
     /// Opens the choice for the first request waiting in ``AppState/reloadConflicts``.
     static func askAboutNextReloadConflict(_ state: inout AppState) {
         while let id = state.reloadConflicts.first {
-            guard state.drafts[id] != nil, state.savedRequest(id) != nil else {
+            guard state.editor.drafts[id] != nil, state.savedRequest(id) != nil else {
                 state.reloadConflicts.removeFirst()
                 continue
             }
@@ -74,7 +74,7 @@ extension AppReducer {
     /// The edits of `id` go and its file's version is shown (the reload question's second choice).
     static func takeFileVersion(_ id: RequestID, _ state: inout AppState) -> [Effect] {
         state.reloadConflicts.removeAll { $0 == id }
-        state.drafts[id] = nil
+        state.editor.drafts[id] = nil
         state.syncURLEditor()
         state.report(.info("\(id) now is the file's version."))
         return [.writeDraft(id, nil)]
@@ -82,7 +82,7 @@ extension AppReducer {
 
     /// The lines of the file's version of `id` against its draft, as the diff view shows them.
     static func reloadDiffLines(_ id: RequestID, in state: AppState) -> [HistoryDiff.Change] {
-        guard let theirs = state.savedRequest(id), let mine = state.drafts[id] else { return [] }
+        guard let theirs = state.savedRequest(id), let mine = state.editor.drafts[id] else { return [] }
         let lines = { (request: SavedRequest) in
             request.rendered(separator: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }

@@ -68,7 +68,7 @@ extension AppReducer {
     /// request without scripts, edits the body as before. A request with unsaved edits is saved first.
     static func requestScriptEdit(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest,
-            let script = scripts(of: request).first, state.editorTab != .body
+            let script = scripts(of: request).first, state.editor.tab != .body
         else { return requestExternalEdit(&state) }
         guard !state.isUnsaved(id) else {
             let save = AppKeyMap.hint(for: .save, in: state.keyMap) ?? "Ctrl+S"

@@ -58,7 +58,8 @@ extension AppReducer {
         guard let exchange = state.response.exchanges.values.first(where: { $0.id == id }) else { return [] }
         state.response.exchanges[exchange.requestID] = nil
         // About the request as it is: fixing it (an edit, a discard) takes the message away.
-        state.report(.error(problem), about: .request(exchange.requestID, draft: state.drafts[exchange.requestID]))
+        state.report(
+            .error(problem), about: .request(exchange.requestID, draft: state.editor.drafts[exchange.requestID]))
         return []
     }
 
@@ -70,7 +71,7 @@ extension AppReducer {
             // Their own key-map contexts bind Esc; a remapped key lands here and does what Esc would.
             return state.overlay != nil ? reduce(OverlayAction.dismissed, &state) : reduce(.tabEditingEnded, &state)
         case .selection:
-            state.urlEditor.moveCursor(to: state.urlEditor.cursor)
+            state.editor.urlEditor.moveCursor(to: state.editor.urlEditor.cursor)
             return []
         case .responseFilter:
             return reduceResponse(.filterClosed(showing: false), &state)
@@ -98,7 +99,7 @@ extension AppReducer {
     /// Saves the open request's edits to its file.
     static func save(_ state: inout AppState) -> [Effect] {
         guard let id = state.openRequest else { return [] }
-        guard let draft = state.drafts[id] else {
+        guard let draft = state.editor.drafts[id] else {
             state.report(.info("No unsaved changes in \(id)."))
             return []
         }
@@ -116,10 +117,10 @@ extension AppReducer {
         case .success(let workspace):
             state.workspace = workspace
             state.rebuildTree()
-            state.report(.info("Saved \(id.path)."), about: .request(id, draft: state.drafts[id]))
+            state.report(.info("Saved \(id.path)."), about: .request(id, draft: state.editor.drafts[id]))
             var effects: [Effect] = []
-            if state.drafts[id] == saved {
-                state.drafts[id] = nil
+            if state.editor.drafts[id] == saved {
+                state.editor.drafts[id] = nil
                 effects.append(.writeDraft(id, nil))
             }
             // `:wq` and `:x`: quit once written, asking first when other edits are still unsaved.

@@ -28,7 +28,7 @@ extension AppReducer {
                 effects.append(.writeDraft(id, nil))
                 continue
             }
-            state.drafts[id] = draft
+            state.editor.drafts[id] = draft
             back += 1
         }
         if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }

@@ -8,10 +8,10 @@ extension AppReducer {
     static func editURL(_ state: inout AppState, _ change: (inout TextEditorState) -> Void) -> [Effect] {
         guard let id = state.openRequest, let request = state.currentRequest else { return [] }
         state.syncURLEditor()
-        var editor = state.urlEditor
+        var editor = state.editor.urlEditor
         editor.viewport = urlFieldArea(state).size
         change(&editor)
-        state.urlEditor = editor
+        state.editor.urlEditor = editor
         let url = editor.text
         guard url != request.fullURL else { return [] }
         return edit(id, &state) {

@@ -27,7 +27,7 @@ extension AppReducer {
             state.overlay = nil
             state.response.exchanges[id] = nil
             // Its draft stays on disk: the file queue moves it into the trash with the request.
-            state.drafts[id] = nil
+            state.editor.drafts[id] = nil
             return [.changeWorkspace(.delete(id))]
         case .confirmDeleteItem(let path, _, _):
             state.overlay = nil

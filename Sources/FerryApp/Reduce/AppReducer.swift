@@ -18,7 +18,7 @@ enum AppReducer {
         // A message said about a request describes it as this action left it; one about something that
         // changed since goes.
         if state.message != message, case .request(let id, _)? = state.message?.subject {
-            state.message?.subject = .request(id, draft: state.drafts[id])
+            state.message?.subject = .request(id, draft: state.editor.drafts[id])
         }
         if let subject = state.message?.subject, !subject.holds(in: state) { state.message = nil }
         // A file changed on disk under unsaved edits asks what to do as soon as no other dialog is open.

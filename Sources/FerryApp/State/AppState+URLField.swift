@@ -7,22 +7,22 @@ extension AppState {
     ///
     /// Setting it first puts the open request's URL into the field if the field no longer holds it.
     var urlCursor: Int {
-        get { urlEditor.cursor.column }
+        get { editor.urlEditor.cursor.column }
         set {
             syncURLEditor()
-            let column = min(max(0, newValue), urlEditor.lines[0].count)
-            urlEditor.moveCursor(to: TextPosition(line: 0, column: column))
+            let column = min(max(0, newValue), editor.urlEditor.lines[0].count)
+            editor.urlEditor.moveCursor(to: TextPosition(line: 0, column: column))
         }
     }
 
     /// Puts the open request's URL into a fresh field (no undo history), cursor at the end.
     mutating func resetURLEditor() {
-        urlEditor = TextEditorState(text: currentRequest?.fullURL ?? "")
+        editor.urlEditor = TextEditorState(text: currentRequest?.fullURL ?? "")
     }
 
     /// Resets the field when its text is not the open request's URL (another request was opened, or the
     /// URL changed outside the field); keeps it, with its undo history, otherwise.
     mutating func syncURLEditor() {
-        if urlEditor.text != currentRequest?.fullURL ?? "" { resetURLEditor() }
+        if editor.urlEditor.text != currentRequest?.fullURL ?? "" { resetURLEditor() }
     }
 }

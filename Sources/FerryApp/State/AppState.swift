@@ -31,24 +31,10 @@ public struct AppState: Sendable {
 
     /// The request open in the editor.
     var openRequest: RequestID?
-    /// Unsaved edits by request: they survive switching requests.
-    var drafts: [RequestID: SavedRequest] = [:]
+    /// The request editor: the unsaved edits of every request, the open tab and which editor has the keyboard.
+    var editor = EditorFeature.State()
     /// Requests whose file changed on disk under unsaved edits, waiting for the user to keep theirs or take the file's.
     var reloadConflicts: [RequestID] = []
-    /// The editor's tab.
-    var editorTab: EditorTab = .params
-    /// The URL field: the widgets' single-line `TextEditorState` (word motion, selection, undo), its text kept
-    /// equal to the open request's URL.
-    var urlEditor = TextEditorState()
-    /// Which editor has the keyboard in the editor pane: the URL field, or one tab's editor.
-    var editorMode = EditorMode.url
-    /// What is wrong with the JSON body being edited (`nil` when it parses or is not JSON).
-    var bodyProblem: String?
-    /// What Esc takes back while the path of a field just made a file (`f`) is edited.
-    var fileFieldUndo: FileFieldUndo?
-    /// The undo history of each table the keyboard left (by request and tab), with the rows it left: Ctrl-Z goes
-    /// on where it stopped when the same rows open again.
-    var tableUndo: [TableUndoKey: TableUndo] = [:]
 
     // MARK: - Responses
 
@@ -182,32 +168,32 @@ public struct AppState: Sendable {
 
     /// The body editor while it has the keyboard.
     var bodyEditor: TextEditorState? {
-        if case .body(let editor) = editorMode { return editor }
+        if case .body(let editor) = editor.mode { return editor }
         return nil
     }
 
     /// The headers table while it has the keyboard.
     var headerTable: KeyValueTableState? {
-        if case .headers(let table) = editorMode { return table }
+        if case .headers(let table) = editor.mode { return table }
         return nil
     }
 
     /// The query-parameter table while it has the keyboard.
     var paramsTable: KeyValueTableState? {
-        if case .params(let table) = editorMode { return table }
+        if case .params(let table) = editor.mode { return table }
         return nil
     }
 
     /// The form or multipart fields table while it has the keyboard.
     var bodyTable: KeyValueTableState? {
-        if case .fields(let table) = editorMode { return table }
+        if case .fields(let table) = editor.mode { return table }
         return nil
     }
 
     /// The open request with its unsaved edits.
     var currentRequest: SavedRequest? {
         guard let id = openRequest else { return nil }
-        return drafts[id] ?? savedRequest(id)
+        return editor.drafts[id] ?? savedRequest(id)
     }
 
     /// The request as saved in the workspace.
@@ -228,10 +214,10 @@ public struct AppState: Sendable {
     var isAnythingInFlight: Bool { response.exchanges.values.contains { $0.isInFlight } }
 
     /// Whether a request has edits not yet saved.
-    func isUnsaved(_ id: RequestID) -> Bool { drafts[id] != nil }
+    func isUnsaved(_ id: RequestID) -> Bool { editor.drafts[id] != nil }
 
     /// Whether any request has unsaved edits.
-    var hasUnsavedEdits: Bool { !drafts.isEmpty }
+    var hasUnsavedEdits: Bool { !editor.drafts.isEmpty }
 
     /// The variables for `request` in the active environment (no IO: everything was read at launch).
     func variableContext(for id: RequestID) -> VariableContext {
@@ -270,7 +256,7 @@ public struct AppState: Sendable {
     /// The variable names that complete the `{{partial` before the URL cursor, best first (empty when the
     /// cursor is not inside an unclosed `{{`).
     var variableCompletions: [String] {
-        guard focus == .editor, overlay == nil, case .url = editorMode,
+        guard focus == .editor, overlay == nil, case .url = editor.mode,
             let id = openRequest, let request = currentRequest
         else { return [] }
         let before = String(request.fullURL.prefix(urlCursor))

@@ -39,9 +39,9 @@ extension AppState {
     var nextEscape: EscapeLayer {
         if overlay != nil { return .dialog }
         if focus == .editor {
-            switch editorMode {
+            switch editor.mode {
             case .body, .headers, .params, .fields: return .tabEditor
-            case .url: if urlEditor.selection != nil { return .selection }
+            case .url: if editor.urlEditor.selection != nil { return .selection }
             }
         }
         if response.listsFilter(of: currentExchange, focused: focus == .response) { return .responseFilter }

@@ -17,7 +17,7 @@ enum MessageSubject: Hashable, Sendable {
     func holds(in state: AppState) -> Bool {
         switch self {
         case .request(let id, let draft):
-            return state.drafts[id] == draft
+            return state.editor.drafts[id] == draft
         case .bodySearch(let id):
             return state.openRequest == id && state.response.tab == .body
         case .closing(let id):

@@ -22,8 +22,8 @@ extension AppState {
     /// The table that has the keyboard now, with its key.
     var openTable: (key: TableUndoKey, table: KeyValueTableState)? {
         guard let id = openRequest else { return nil }
-        let key = TableUndoKey(request: id, tab: editorTab)
-        switch editorMode {
+        let key = TableUndoKey(request: id, tab: editor.tab)
+        switch editor.mode {
         case .params(let table), .headers(let table), .fields(let table): return (key, table)
         case .url, .body: return nil
         }
@@ -34,19 +34,19 @@ extension AppState {
     mutating func carryTableUndo(from before: (key: TableUndoKey, table: KeyValueTableState)?) {
         let now = openTable
         if let before, now?.key != before.key || now == nil {
-            tableUndo[before.key] = TableUndo(
-                request: drafts[before.key.request] ?? savedRequest(before.key.request),
+            editor.tableUndo[before.key] = TableUndo(
+                request: editor.drafts[before.key.request] ?? savedRequest(before.key.request),
                 history: before.table.undoHistory)
         }
-        guard let now, now.key != before?.key, let kept = tableUndo[now.key], kept.request == currentRequest,
+        guard let now, now.key != before?.key, let kept = editor.tableUndo[now.key], kept.request == currentRequest,
             !now.table.canUndo
         else { return }
         var table = now.table
         table.restoreUndoHistory(kept.history)
-        switch editorMode {
-        case .params: editorMode = .params(table)
-        case .headers: editorMode = .headers(table)
-        case .fields: editorMode = .fields(table)
+        switch editor.mode {
+        case .params: editor.mode = .params(table)
+        case .headers: editor.mode = .headers(table)
+        case .fields: editor.mode = .fields(table)
         case .url, .body: break
         }
     }

@@ -46,7 +46,7 @@ struct OverlayView: CursorWidget {
         case .variableFilePicker(let picker):
             pickerDialog(picker).render(into: &buffer, area: area)
         case .confirmQuit:
-            let count = state.drafts.count
+            let count = state.editor.drafts.count
             let message =
                 "\(count) request\(count == 1 ? " has" : "s have") unsaved edits (kept as drafts in "
                 + ".ferry/drafts). Quit? y quits, n or Esc stays."

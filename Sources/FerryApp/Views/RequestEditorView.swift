@@ -10,7 +10,7 @@ struct RequestEditorView: CursorWidget {
 
     /// The tab bar as drawn, for hit-testing clicks on it.
     static func tabs(for state: AppState) -> Tabs {
-        Tabs(titles: EditorTab.allCases.map(\.title), selectedIndex: state.editorTab.rawValue, theme: state.theme)
+        Tabs(titles: EditorTab.allCases.map(\.title), selectedIndex: state.editor.tab.rawValue, theme: state.theme)
     }
 
     /// ` ‹pre›` and ` ‹handler›` (with a count past one) for a request with pre-request scripts or response
@@ -60,7 +60,7 @@ struct RequestEditorView: CursorWidget {
             return
         }
         let lines = tabLines(request, context: context, theme: theme)
-        if state.editorTab == .options, lines.count > content.height {
+        if state.editor.tab == .options, lines.count > content.height {
             // A short pane (80×24) lists every option: the rows flow on as `Name value · Name value`.
             let compact = compactOptions(request, width: content.width, theme: theme)
             Paragraph(text: Text(compact)).render(into: &buffer, area: content)
@@ -99,7 +99,7 @@ struct RequestEditorView: CursorWidget {
 
     /// The URL field showing `request`'s URL (the field being typed in, once it holds that URL).
     private func urlField(_ request: SavedRequest, context: VariableContext) -> URLFieldView {
-        var urlEditor = state.urlEditor
+        var urlEditor = state.editor.urlEditor
         if urlEditor.text != request.fullURL { urlEditor = TextEditorState(text: request.fullURL) }
         return URLFieldView(editor: urlEditor, context: context, theme: state.theme)
     }
@@ -109,14 +109,14 @@ struct RequestEditorView: CursorWidget {
     private func editedInput(_ request: SavedRequest, pane: Rect) -> (any CursorWidget, Rect)? {
         let theme = state.theme
         let focused = state.focus == .editor
-        if state.editorTab == .headers, let table = state.headerTable {
+        if state.editor.tab == .headers, let table = state.headerTable {
             let widget = KeyValueTable(
                 state: table, isFocused: focused, titles: ("Header", "Value"), style: theme[.text],
                 headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
                 disabledStyle: theme[.muted], placeholder: "No headers: type a name to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.content(of: pane))
         }
-        if state.editorTab == .params, let table = state.paramsTable {
+        if state.editor.tab == .params, let table = state.paramsTable {
             let widget = KeyValueTable(
                 state: table, isFocused: focused, titles: ("Parameter", "Value (as in the URL)"), style: theme[.text],
                 headerStyle: theme[.muted], selectedStyle: theme[.accent], cellStyle: theme[.selection],
@@ -124,7 +124,7 @@ struct RequestEditorView: CursorWidget {
                 placeholder: "No query parameters: type a name to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.content(of: pane))
         }
-        if state.editorTab == .body, let table = state.bodyTable {
+        if state.editor.tab == .body, let table = state.bodyTable {
             let isMultipart = request.bodyKind == .multipart
             let widget = KeyValueTable(
                 state: table, isFocused: focused, titles: ("Field", isMultipart ? "Value or < ./file" : "Value"),
@@ -133,7 +133,7 @@ struct RequestEditorView: CursorWidget {
                 placeholder: "No fields: type a name to add one (Esc: back to the URL)")
             return (widget, WorkbenchLayout.bodyEditor(of: pane))
         }
-        if state.editorTab == .body, let editor = state.bodyEditor {
+        if state.editor.tab == .body, let editor = state.bodyEditor {
             var widget = TextArea(state: editor, style: theme[.text], selectionStyle: theme[.selection])
             let language: SyntaxHighlighter.Language =
                 request.bodyKind == .json
@@ -151,7 +151,7 @@ struct RequestEditorView: CursorWidget {
     /// The line above the body's fields or text while they are edited in place, else `nil`.
     private func inputSummary(_ request: SavedRequest) -> Line? {
         let theme = state.theme
-        guard state.editorTab == .body else { return nil }
+        guard state.editor.tab == .body else { return nil }
         if let table = state.bodyTable {
             let count = table.enabledRows.count
             return Line(
@@ -165,7 +165,7 @@ struct RequestEditorView: CursorWidget {
         if request.isGraphQL { status += GraphQLQueryMarks(state: state).summary }
         if kind == .json, !editor.isEmpty {
             status.append(
-                state.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
+                state.editor.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
                     ?? Span("  ✓ valid · F8 formats", style: theme[.muted]))
         }
         return Line(status)
@@ -174,7 +174,7 @@ struct RequestEditorView: CursorWidget {
     /// The lines of the active tab.
     private func tabLines(_ request: SavedRequest, context: VariableContext, theme: Theme) -> [Line] {
         let muted = theme[.muted]
-        switch state.editorTab {
+        switch state.editor.tab {
         case .params:
             var lines = [resolvedURLLine(request, context: context, theme: theme)]
             let url = request.fullURL

@@ -80,7 +80,7 @@ struct FirstMinuteTests {
         try await app.type("discard changes")
         try await app.press(.key(.enter), .character("y"))
         #expect(!app.state.hasUnsavedEdits)
-        #expect(app.state.urlEditor.text == "{{host}}/json")
+        #expect(app.state.editor.urlEditor.text == "{{host}}/json")
         let drafts = folder.url.appendingPathComponent(".ferry/drafts").path
         try await app.waitFor("the draft file to go") {
             ((try? FileManager.default.contentsOfDirectory(atPath: drafts)) ?? []).isEmpty

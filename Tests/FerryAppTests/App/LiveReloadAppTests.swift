@@ -66,7 +66,7 @@ final class LiveReloadAppTests {
         let id = RequestID(path: "requests.http", selector: "get-json")
         try await app.press(.key(.tab))
         try await app.type("?mine=1")
-        #expect(app.state.drafts[id]?.url == "{{host}}/json?mine=1")
+        #expect(app.state.editor.drafts[id]?.url == "{{host}}/json?mine=1")
 
         try writeOutside(
             "requests.http",
@@ -76,7 +76,7 @@ final class LiveReloadAppTests {
             return false
         }
         #expect(app.shows("changed on disk under your unsaved edits"), "\(app.screen)")
-        #expect(app.state.drafts[id]?.url == "{{host}}/json?mine=1", "the edits are not touched while it asks")
+        #expect(app.state.editor.drafts[id]?.url == "{{host}}/json?mine=1", "the edits are not touched while it asks")
 
         // The difference: the file's line and the edit's, then Esc goes back to the choice.
         try await app.press(.key(.down), .key(.down), .key(.enter))
@@ -87,7 +87,7 @@ final class LiveReloadAppTests {
 
         try await app.press(.key(.down), .key(.enter))
         #expect(app.state.overlay == nil)
-        #expect(app.state.drafts[id] == nil)
+        #expect(app.state.editor.drafts[id] == nil)
         #expect(app.state.currentRequest?.url == "{{host}}/theirs")
         #expect(app.shows("GET {{host}}/theirs"), "\(app.screen)")
         // The draft file went too: a restart shows the file's version.
@@ -95,7 +95,7 @@ final class LiveReloadAppTests {
         let restarted = try AppHarness(workspace: folder.url)
         defer { restarted.stop() }
         try await restarted.settle()
-        #expect(restarted.state.drafts.isEmpty)
+        #expect(restarted.state.editor.drafts.isEmpty)
     }
 
     @Test func keepingMineLetsCtrlSWriteOverTheNewFileAndOwnSavesReloadNothing() async throws {
@@ -115,10 +115,10 @@ final class LiveReloadAppTests {
             return false
         }
         try await app.press(.key(.enter))
-        #expect(app.state.drafts[id]?.url == "{{host}}/json?mine=1")
+        #expect(app.state.editor.drafts[id]?.url == "{{host}}/json?mine=1")
         #expect(app.shows("Kept your edits"), "\(app.screen)")
         try await app.press(.control("s"))
-        try await app.waitFor("the save") { app.state.drafts[id] == nil }
+        try await app.waitFor("the save") { app.state.editor.drafts[id] == nil }
         let text = try String(contentsOf: folder.url.appendingPathComponent("requests.http"), encoding: .utf8)
         #expect(text.contains("GET {{host}}/json?mine=1") && text.contains("# @name added"), "\(text)")
         #expect(!text.contains("Accept: text/plain"), "mine, as kept, replaced the file's get-json:\n\(text)")

@@ -216,7 +216,7 @@ final class SeeingEverythingAppTests {
         #expect(app.shows("PATCH patch-it"), "\(app.screen)")
         try await focus(.editor, in: app)
         for _ in 0..<4 { try await app.press(.control("t")) }
-        #expect(app.state.editorTab == .options, "\(app.screen)")
+        #expect(app.state.editor.tab == .options, "\(app.screen)")
         for option in [
             "Timeout", "Follow redirects", "TLS verification", "Retries", "Connect timeout", "Cookie jar", "History",
         ] {

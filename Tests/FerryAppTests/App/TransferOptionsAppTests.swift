@@ -34,7 +34,7 @@ final class TransferOptionsAppTests {
         defer { app.stop() }
         try await app.settle()
         try await app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"))
-        #expect(app.state.editorTab == .options)
+        #expect(app.state.editor.tab == .options)
         #expect(app.shows("TLS verification  on"), "\(app.screen)")
 
         try await app.press(.key(.down))

@@ -35,7 +35,7 @@ final class TreeNameCutTests {
         // An unsaved edit of the long one: its ● is drawn before the edge, the name cut shorter.
         try await app.press(.key(.tab))
         try await app.type("?x=1")
-        try await app.waitFor("the draft") { !app.state.drafts.isEmpty }
+        try await app.waitFor("the draft") { !app.state.editor.drafts.isEmpty }
         let edited = try #require(app.screen.split(separator: "\n").first { $0.prefix(30).contains("fetch-the") })
         #expect(edited.contains("… ●") || edited.contains("…●"), "\(app.screen)")
     }

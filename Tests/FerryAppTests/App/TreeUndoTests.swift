@@ -135,7 +135,7 @@ final class TreeUndoTests {
         try await app.press(.character("u"))
         #expect(try files() == before, "\(app.screen)")
         let back = RequestID(parsing: "api/users.http#list")
-        #expect(app.state.drafts[back]?.url == "{{host}}/users?draft")
+        #expect(app.state.editor.drafts[back]?.url == "{{host}}/users?draft")
         #expect(folder.exists(".ferry/drafts/\(DraftStore.fileName(for: back))"))
         #expect(app.shows("Undone: the rename of api to v2"), "\(app.screen)")
         try await app.quit()

@@ -239,7 +239,7 @@ final class WorkbenchAppTests {
         try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == "post-json")
         try await app.press(.control("t"), .control("t"))
-        #expect(app.state.editorTab == .body)
+        #expect(app.state.editor.tab == .body)
         #expect(app.shows("{\"name\": \"ferry\"}"))
         try await app.press(.key(.down))
         #expect(app.shows("editing (Esc: back to the URL)"), "\(app.screen)")
@@ -262,7 +262,7 @@ final class WorkbenchAppTests {
         let app = try await launch()
         defer { app.stop() }
         try await app.press(.key(.tab), .control("t"))
-        #expect(app.state.editorTab == .headers)
+        #expect(app.state.editor.tab == .headers)
         try await app.press(.key(.down))
         #expect(app.state.headerTable?.rows.count == 1, "\(app.screen)")
         try await app.press(.key(.insert))
@@ -304,7 +304,7 @@ final class WorkbenchAppTests {
         let app = try await launch()
         defer { app.stop() }
         try await app.press(.key(.tab), .control("t"), .control("t"), .control("t"))
-        #expect(app.state.editorTab == .auth)
+        #expect(app.state.editor.tab == .auth)
         #expect(app.shows("No auth."))
         try await app.press(.key(.down))
         try await app.type("bea")
@@ -327,7 +327,7 @@ final class WorkbenchAppTests {
         let app = try await launch()
         defer { app.stop() }
         try await app.press(.key(.tab), .control("t"), .control("t"), .control("t"), .control("t"))
-        #expect(app.state.editorTab == .options)
+        #expect(app.state.editor.tab == .options)
         try await app.press(.key(.down), .key(.enter))
         #expect(app.state.currentRequest?.directives.noRedirect == true)
         #expect(app.shows("no (@no-redirect)"), "\(app.screen)")

@@ -205,7 +205,7 @@ struct PickerHelpTests {
         case "body kind picker": try await driver.press(.key(.function(7)))
         default:
             driver.state.focus = .editor
-            driver.state.editorTab = picker == "auth picker" ? .auth : .options
+            driver.state.editor.tab = picker == "auth picker" ? .auth : .options
             try await driver.send(.editor(.tabEditingStarted))
         }
         let opened = driver.state.overlay

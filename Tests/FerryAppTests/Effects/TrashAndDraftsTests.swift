@@ -61,7 +61,7 @@ struct TrashAndDraftsTests {
         #expect(!folder.exists(".ferry/drafts/\(draftName)"))
         let entry = try trashEntryFolder()
         #expect(folder.exists("\(entry)/drafts/\(draftName)"))
-        #expect(driver.state.drafts.isEmpty)
+        #expect(driver.state.editor.drafts.isEmpty)
 
         // F9 lists the entry.
         try await driver.press(.key(.function(9)))
@@ -74,14 +74,14 @@ struct TrashAndDraftsTests {
         #expect(driver.state.overlay == nil)
         #expect(driver.state.tree.selectedID == .folder("api"))
         #expect(shown.contains("list ●"), "\(shown)")
-        #expect(driver.state.drafts[Self.list]?.url == "{{host}}/users?draft=1")
+        #expect(driver.state.editor.drafts[Self.list]?.url == "{{host}}/users?draft=1")
         #expect(try folder.read("api/users.http").contains("GET {{host}}/users\n"))
         #expect(folder.exists(".ferry/drafts/\(draftName)"))
         #expect(!folder.exists(entry))
 
         // The draft is on disk again: a fresh launch offers it, and saving writes it into the restored file.
         let relaunched = try EffectDriver(workspace: folder.url)
-        #expect(relaunched.state.drafts[Self.list]?.url == "{{host}}/users?draft=1")
+        #expect(relaunched.state.editor.drafts[Self.list]?.url == "{{host}}/users?draft=1")
         relaunched.selectTreeRow { $0.requestID == Self.list }
         try await relaunched.press(.key(.enter), .control("s"))
         #expect(try folder.read("api/users.http").contains("GET {{host}}/users?draft=1\n"), "\(relaunched.screen)")
@@ -168,12 +168,12 @@ struct TrashedRequestDraftTests {
         #expect(driver.screen.contains("Move requests.http#text and its unsaved edits to the"), "\(driver.screen)")
         try await driver.press(.character("y"))
         #expect(!(try folder.read("requests.http").contains("# @name text")))
-        #expect(!folder.exists(".ferry/drafts/\(draftName)") && driver.state.drafts.isEmpty)
+        #expect(!folder.exists(".ferry/drafts/\(draftName)") && driver.state.editor.drafts.isEmpty)
 
         try await driver.press(.key(.function(9)))
         #expect(driver.screen.contains("request text from requests.http + 1 unsaved edit"), "\(driver.screen)")
         try await driver.press(.key(.enter))
-        #expect(driver.state.drafts[text]?.url == "{{host}}/text?edited", "\(driver.screen)")
+        #expect(driver.state.editor.drafts[text]?.url == "{{host}}/text?edited", "\(driver.screen)")
         #expect(driver.state.openRequest == text)
         #expect(driver.screen.contains("Restored requests.http from the trash with 1 unsaved edit"), "\(driver.screen)")
         #expect(folder.exists(".ferry/drafts/\(draftName)"))

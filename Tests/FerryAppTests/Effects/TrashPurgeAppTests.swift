@@ -73,7 +73,7 @@ struct TrashPurgeAppTests {
         #expect(driver.state.trashRows.isEmpty)
         // Its draft went with it: a fresh launch offers none.
         let relaunched = try EffectDriver(workspace: folder.url)
-        #expect(relaunched.state.drafts.isEmpty)
+        #expect(relaunched.state.editor.drafts.isEmpty)
         #expect(!folder.exists("api"))
     }
 

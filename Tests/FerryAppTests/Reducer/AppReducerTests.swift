@@ -188,10 +188,10 @@ struct AppReducerTests {
         try tester.send(.app(.characterTyped("?"))) {
             var draft = try #require($0.currentRequest)
             draft.url = "{{host}}/json?"
-            $0.drafts[id] = draft
+            $0.editor.drafts[id] = draft
             // The URL field is sized to its area on screen, then takes the character.
-            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
-            $0.urlEditor.insert("?")
+            $0.editor.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.editor.urlEditor.insert("?")
         }
         tester.send(.editor(.saveRequested)) { $0.report(.info("Saving \(id.path)…")) }
         await tester.receive({ action -> Workspace? in
@@ -200,7 +200,7 @@ struct AppReducerTests {
         }) { state, workspace in
             state.workspace = workspace
             state.rebuildTree()
-            state.drafts[id] = nil
+            state.editor.drafts[id] = nil
             state.report(.info("Saved \(id.path)."), about: .request(id, draft: nil))
         }
         await tester.finish()

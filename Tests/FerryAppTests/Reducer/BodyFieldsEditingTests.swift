@@ -45,7 +45,7 @@ struct BodyFieldsEditingTests {
         let id = try #require(state.workspace.requests.first { $0.request.name == name }?.id)
         AppReducer.open(id, &state)
         state.focus = .editor
-        state.editorTab = .body
+        state.editor.tab = .body
     }
 
     /// Feeds events through the key map and the reducer, as the app loop does.
@@ -131,7 +131,7 @@ struct BodyFieldsEditingTests {
     @Test mutating func editingHeadersKeepsCommentsThatAreNotHeaders() throws {
         try openBody("form")
         press(.key(.down), .key(.end), .key(KeyEvent(.character(" "), modifiers: .control)), .key(.escape))
-        state.editorTab = .headers
+        state.editor.tab = .headers
         press(.key(.down), .key(.insert))
         type("X-One")
         press(.key(.enter))

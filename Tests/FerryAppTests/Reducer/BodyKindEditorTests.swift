@@ -58,7 +58,7 @@ struct BodyKindEditorTests {
         let id = try #require(state.workspace.requests.first { $0.request.title == name }?.id)
         AppReducer.open(id, &state)
         state.focus = .editor
-        state.editorTab = .body
+        state.editor.tab = .body
     }
 
     /// Feeds events through the key map and the reducer, as the app loop does.
@@ -212,11 +212,11 @@ struct BodyKindEditorTests {
         press(.key(.enter))
         #expect(state.currentRequest?.header("Content-Type") == "application/json")
         #expect(try JSONValue(parsing: try #require(body))["n"].value == .string("1"))
-        #expect(state.bodyEditor != nil && state.bodyProblem == nil)
+        #expect(state.bodyEditor != nil && state.editor.bodyProblem == nil)
         press(.key(.home, modifiers: .control), .key(.delete))
-        #expect(state.bodyProblem?.contains("column") == true, "\(String(describing: state.bodyProblem))")
+        #expect(state.editor.bodyProblem?.contains("column") == true, "\(String(describing: state.editor.bodyProblem))")
         type("{")
-        #expect(state.bodyProblem == nil)
+        #expect(state.editor.bodyProblem == nil)
         // F7 → File: asks for the path.
         press(.key(.function(7)))
         type("file")
@@ -235,12 +235,12 @@ struct BodyKindEditorTests {
 
     @Test mutating func pickingABodyKindFromTheHeadersTableLeavesOnlyTheBodyEditorOpen() throws {
         try openBody("empty")
-        state.editorTab = .headers
+        state.editor.tab = .headers
         press(.key(.down))
         #expect(state.headerTable != nil)
         chooseKind(.json)
         // One editor has the keyboard: the headers table closed when the body editor opened.
-        #expect(state.editorTab == .body && state.bodyEditor != nil)
+        #expect(state.editor.tab == .body && state.bodyEditor != nil)
         #expect(state.headerTable == nil && state.bodyTable == nil)
         #expect(state.keyContexts == [.body])
     }
@@ -251,7 +251,7 @@ struct BodyKindEditorTests {
         try openBody("empty")
         chooseKind(.json)
         type("{\"b\": [1,2], \"a\": {{n}}}")
-        #expect(state.bodyProblem == nil, "variables count as values while checking")
+        #expect(state.editor.bodyProblem == nil, "variables count as values while checking")
         press(.key(.function(8)))
         #expect(state.message?.isError == true && state.message?.text.contains("Cannot format") == true)
         for _ in 0..<6 { press(.key(.backspace)) }

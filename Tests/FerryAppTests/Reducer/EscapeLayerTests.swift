@@ -53,9 +53,9 @@ struct EscapeLayerTests {
 
     @Test mutating func escDropsTheURLSelectionBeforeCancelling() {
         state.feed([.control("r"), .key(.tab), .key(KeyEvent(.home, modifiers: .shift))])
-        #expect(state.focus == .editor && state.urlEditor.selection != nil)
+        #expect(state.focus == .editor && state.editor.urlEditor.selection != nil)
         #expect(state.feed([.key(.escape)]).isEmpty)
-        #expect(state.urlEditor.selection == nil && state.currentExchange?.isInFlight == true)
+        #expect(state.editor.urlEditor.selection == nil && state.currentExchange?.isInFlight == true)
         guard case .cancel = state.feed([.key(.escape)]).first else {
             Issue.record("expected a cancel")
             return

@@ -64,14 +64,14 @@ struct KeyPathReducerTests {
         try tester.press(.character("x")) {
             var draft = try #require($0.currentRequest)
             draft.url = "{{host}}/jsonx"
-            $0.drafts[id] = draft
-            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
-            $0.urlEditor.insert("x")
+            $0.editor.drafts[id] = draft
+            $0.editor.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.editor.urlEditor.insert("x")
         }
         #expect(tester.state.hasUnsavedEdits)
         tester.press(.key(.backspace)) {
-            $0.drafts[id] = nil
-            $0.urlEditor.deleteBackward()
+            $0.editor.drafts[id] = nil
+            $0.editor.urlEditor.deleteBackward()
         }
         #expect(!tester.state.hasUnsavedEdits)
         await tester.finish()
@@ -84,9 +84,9 @@ struct KeyPathReducerTests {
         try tester.press(.character("x")) {
             var draft = try #require($0.currentRequest)
             draft.url = "{{host}}/jsonx"
-            $0.drafts[id] = draft
-            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
-            $0.urlEditor.insert("x")
+            $0.editor.drafts[id] = draft
+            $0.editor.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.editor.urlEditor.insert("x")
         }
         tester.press(.control("q")) { $0.overlay = .confirmQuit }
         tester.press(.key(.escape)) { $0.overlay = nil }

@@ -39,7 +39,7 @@ struct ParamsTableTests {
                 KeyValueRow(name: "flag", value: ""),
             ])
         #expect(state.keyContexts == [.table])
-        #expect(state.drafts[id] == nil, "opening the table changes nothing")
+        #expect(state.editor.drafts[id] == nil, "opening the table changes nothing")
     }
 
     @Test mutating func editingAValueRewritesOnlyThatPairAndTheFieldShowsIt() throws {
@@ -49,8 +49,8 @@ struct ParamsTableTests {
         type("2 & more")
         press(.key(.enter))
         #expect(url == "{{host}}/search?q=caf%C3%A9%20au%20lait&page=2%20%26%20more&flag#top")
-        #expect(state.urlEditor.text == url)
-        #expect(state.drafts[id] != nil)
+        #expect(state.editor.urlEditor.text == url)
+        #expect(state.editor.drafts[id] != nil)
     }
 
     @Test mutating func addingDisablingAndDeletingRowsKeepTheURLInStep() throws {
@@ -85,7 +85,7 @@ struct ParamsTableTests {
             #expect(state.paramsTable?.rows == before, "\(word)")
             #expect(state.paramsTable?.isEditing == true)
             press(.key(.escape))
-            #expect(state.paramsTable?.rows == before && state.drafts[id] == nil, "\(word)")
+            #expect(state.paramsTable?.rows == before && state.editor.drafts[id] == nil, "\(word)")
         }
         // Kept with Enter, the typed text is the cell's.
         press(.key(.right))

@@ -44,16 +44,16 @@ struct PasteCurlTests {
                 .field(name: "Content-Type", value: "application/x-www-form-urlencoded"),
             ]
             wanted.body = #"{"done":true}"#
-            $0.drafts[id] = wanted
+            $0.editor.drafts[id] = wanted
             $0.resetURLEditor()
             // What of the command was read differently is said (here its `{{`); the rest became the request.
             $0.report(
                 .info(
                     "Pasted curl command: the command contains '{{', which Ferry reads as a variable reference"))
         }
-        let draft = try #require(tester.state.drafts[id])
+        let draft = try #require(tester.state.editor.drafts[id])
         #expect(draft.name == "get-json")
-        #expect(tester.state.urlEditor.text == "https://api.example.test/items/7?x=%20{{id}}")
+        #expect(tester.state.editor.urlEditor.text == "https://api.example.test/items/7?x=%20{{id}}")
         await tester.finish()
         // The draft went to disk like any edit: it survives a restart, and the file is unchanged.
         let drafts = DraftStore(stateFolder: state.workspace.stateFolder).load()
@@ -70,15 +70,15 @@ struct PasteCurlTests {
             wanted.url = "http://127.0.0.1:9/a"
             wanted.headerLines = []
             wanted.preamble.append(.directive("no-redirect"))
-            $0.drafts[id] = wanted
+            $0.editor.drafts[id] = wanted
             $0.resetURLEditor()
             $0.report(.info("Pasted curl command: GET http://127.0.0.1:9/a"))
         }
         // Plain text with a line break is typed into the field, the break dropped.
         tester.press(.paste("/b\n")) {
-            $0.urlEditor.viewport = AppReducer.urlFieldArea($0).size
-            $0.urlEditor.insert("/b")
-            $0.drafts[id]?.url = "http://127.0.0.1:9/a/b"
+            $0.editor.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.editor.urlEditor.insert("/b")
+            $0.editor.drafts[id]?.url = "http://127.0.0.1:9/a/b"
         }
         await tester.finish()
     }
@@ -88,7 +88,7 @@ struct PasteCurlTests {
         tester.press(.paste("curl -H 'X: 1'")) {
             $0.report(.error("Pasted curl command not used: curl command without a URL; skipped (line 1)"))
         }
-        #expect(tester.state.drafts.isEmpty)
+        #expect(tester.state.editor.drafts.isEmpty)
         await tester.finish()
     }
 }

@@ -22,7 +22,7 @@ struct StaleMessageTests {
     @Test mutating func savedGoesWithTheNextEdit() throws {
         let id = try #require(state.openRequest)
         state.feed([.key(.tab)] + InputEvent.typing("?a=1"))
-        let draft = try #require(state.drafts[id])
+        let draft = try #require(state.editor.drafts[id])
         let workspace = state.workspace
         _ = AppReducer.reduce(&state, .workspace(.saveFinished(id, draft, .success(workspace))))
         #expect(state.message?.text == "Saved requests.http.")

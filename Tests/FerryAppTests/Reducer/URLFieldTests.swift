@@ -32,12 +32,12 @@ struct URLFieldTests {
     /// shows (no draft when that is the saved URL).
     static func edited(_ state: inout AppState, _ edit: (inout TextEditorState) -> Void) throws {
         let id = try #require(state.openRequest)
-        state.urlEditor.viewport = AppReducer.urlFieldArea(state).size
-        edit(&state.urlEditor)
+        state.editor.urlEditor.viewport = AppReducer.urlFieldArea(state).size
+        edit(&state.editor.urlEditor)
         let saved = try #require(state.savedRequest(id))
-        var draft = state.drafts[id] ?? saved
-        draft.url = state.urlEditor.text
-        state.drafts[id] = draft == saved ? nil : draft
+        var draft = state.editor.drafts[id] ?? saved
+        draft.url = state.editor.urlEditor.text
+        state.editor.drafts[id] = draft == saved ? nil : draft
     }
 
     /// Types `text` one key at a time, each key stated as inserting its character.
@@ -55,7 +55,7 @@ struct URLFieldTests {
         try tester.press(.key(.left, modifiers: .control)) { try Self.edited(&$0) { $0.move(.wordLeft) } }
         #expect(tester.state.urlCursor == 9)
         try Self.type("v1/", into: tester)
-        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/json")
+        #expect(tester.state.editor.drafts[id]?.url == "{{host}}/v1/json")
         for _ in 0..<2 {
             try tester.press(.key(.character("b"), modifiers: .alt)) { try Self.edited(&$0) { $0.move(.wordLeft) } }
         }
@@ -64,24 +64,24 @@ struct URLFieldTests {
         try tester.press(.key(.end, modifiers: .shift)) {
             try Self.edited(&$0) { $0.move(.lineEnd, extending: true) }
         }
-        #expect(tester.state.urlEditor.selectedText == "host}}/v1/json")
+        #expect(tester.state.editor.urlEditor.selectedText == "host}}/v1/json")
         try Self.type("example.test", into: tester)
-        #expect(tester.state.drafts[id]?.url == "{{example.test")
+        #expect(tester.state.editor.drafts[id]?.url == "{{example.test")
         // Ctrl-Z undoes (it suspends only in the tree and the response), Ctrl-Y redoes.
         try tester.press(.control("z")) { try Self.edited(&$0) { _ = $0.undo() } }
-        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/json")
+        #expect(tester.state.editor.drafts[id]?.url == "{{host}}/v1/json")
         try tester.press(.control("z")) { try Self.edited(&$0) { _ = $0.undo() } }
-        #expect(tester.state.drafts[id] == nil && !tester.state.hasUnsavedEdits)
+        #expect(tester.state.editor.drafts[id] == nil && !tester.state.hasUnsavedEdits)
         try tester.press(.control("y")) { try Self.edited(&$0) { _ = $0.redo() } }
-        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/json")
+        #expect(tester.state.editor.drafts[id]?.url == "{{host}}/v1/json")
         // Ctrl-W deletes the word before the cursor; the key map's Home and End still move.
         try tester.press(.key(.end)) { try Self.edited(&$0) { $0.move(.lineEnd) } }
         try tester.press(.control("w")) { try Self.edited(&$0) { $0.deleteWordBackward() } }
-        #expect(tester.state.drafts[id]?.url == "{{host}}/v1/")
+        #expect(tester.state.editor.drafts[id]?.url == "{{host}}/v1/")
         try tester.press(.key(.home)) { try Self.edited(&$0) { $0.move(.lineStart) } }
         #expect(tester.state.urlCursor == 0)
         for _ in 0..<2 { try tester.press(.key(.delete)) { try Self.edited(&$0) { $0.deleteForward() } } }
-        #expect(tester.state.drafts[id]?.url == "host}}/v1/")
+        #expect(tester.state.editor.drafts[id]?.url == "host}}/v1/")
         await tester.finish()
     }
 
@@ -94,7 +94,7 @@ struct URLFieldTests {
         }
         #expect(tester.state.urlCursor == 4)
         try tester.press(.paste("ab\ncd")) { try Self.edited(&$0) { $0.insert("abcd") } }
-        #expect(tester.state.drafts[id]?.url == "{{hoabcdst}}/json")
+        #expect(tester.state.editor.drafts[id]?.url == "{{hoabcdst}}/json")
         await tester.finish()
     }
 
@@ -106,7 +106,7 @@ struct URLFieldTests {
         #expect(tester.state.variableCompletions == ["host"])
         #expect(tester.state.keyContexts == [.completion, .editor])
         try tester.press(.key(.tab)) { try Self.edited(&$0) { $0.insert("st}}") } }
-        #expect(tester.state.drafts[id]?.url == "{{host}}{{host}}/json")
+        #expect(tester.state.editor.drafts[id]?.url == "{{host}}{{host}}/json")
         #expect(tester.state.urlCursor == 16)
         await tester.finish()
     }
@@ -123,7 +123,7 @@ struct URLFieldTests {
             $0.resetURLEditor()
             $0.focus = .editor
         }
-        #expect(tester.state.urlEditor.text == "{{host}}/echo" && tester.state.urlCursor == 13)
+        #expect(tester.state.editor.urlEditor.text == "{{host}}/echo" && tester.state.urlCursor == 13)
         // The edit of the first request is still its draft, and comes back into the field.
         tester.press(.key(.tab)) { $0.focus = .response }
         tester.press(.key(.tab)) { $0.focus = .tree }
@@ -133,7 +133,7 @@ struct URLFieldTests {
             $0.resetURLEditor()
             $0.focus = .editor
         }
-        #expect(tester.state.urlEditor.text == "{{host}}/json?x=1")
+        #expect(tester.state.editor.urlEditor.text == "{{host}}/json?x=1")
         await tester.finish()
     }
 

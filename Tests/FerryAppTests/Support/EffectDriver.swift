@@ -20,7 +20,7 @@ final class EffectDriver {
         let workspace = try Workspace.load(at: root)
         state = AppState(workspace: workspace, environments: workspace.environments(), environment: nil, size: size)
         for (id, draft) in DraftStore(stateFolder: workspace.stateFolder).load() where state.savedRequest(id) != nil {
-            state.drafts[id] = draft
+            state.editor.drafts[id] = draft
         }
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: mailbox, services: AppServices(),

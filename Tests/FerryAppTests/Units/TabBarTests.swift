@@ -35,17 +35,17 @@ struct TabBarTests {
 
     @Test mutating func theSelectedEditorTabShowsWholeWhenTheTitlesDoNotFit() throws {
         let tabRow = state.layout.editorTabs.y
-        state.editorTab = .options
+        state.editor.tab = .options
         let options = try #require(column(of: "Options", onRow: tabRow), "\(screen()[tabRow])")
         #expect(column(of: "Params", onRow: tabRow) == nil)
         // A click on the title the screen shows selects that tab.
-        state.editorTab = .params
+        state.editor.tab = .params
         #expect(column(of: "Options", onRow: tabRow) == nil)
         let auth = try #require(column(of: "Auth", onRow: tabRow))
         state.feed([.mouse(MouseEvent(.press(.left), at: Position(x: auth, y: tabRow)))])
-        #expect(state.editorTab == .auth)
-        state.editorTab = .options
+        #expect(state.editor.tab == .auth)
+        state.editor.tab = .options
         state.feed([.mouse(MouseEvent(.press(.left), at: Position(x: options + 3, y: tabRow)))])
-        #expect(state.editorTab == .options)
+        #expect(state.editor.tab == .options)
     }
 }

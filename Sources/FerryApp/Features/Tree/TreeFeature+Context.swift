@@ -33,6 +33,6 @@ extension TreeFeature.Context {
     init(_ state: AppState) {
         self.init(
             keyMap: state.keyMap, isFocused: state.focus == .tree, listArea: state.layout.treeList,
-            workspace: state.workspace, drafts: state.drafts)
+            workspace: state.workspace, drafts: state.editor.drafts)
     }
 }

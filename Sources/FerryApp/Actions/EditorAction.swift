@@ -30,6 +30,10 @@ enum EditorAction: Sendable {
     case completionAccepted
     /// A key, paste or click for the URL field that no key binding took (word motion, selection, undo…).
     case urlEdited(InputEvent)
+    /// Text was typed or pasted into the URL field.
+    case textTyped(String)
+    /// Backspace (`backwards`) or Delete in the URL field.
+    case erased(backwards: Bool)
     /// Open the body-kind picker.
     case bodyKindPickerRequested
     /// Pretty-print the JSON body.

@@ -63,7 +63,7 @@ extension AppReducer {
             for _ in 0..<3 {
                 switch pane {
                 case .tree: effects += reduceTree(.cursorMoved(move), &state)
-                case .editor: effects += moveURLCursor(move, &state)
+                case .editor: effects += reduceEditor(.cursorMoved(move), &state)
                 case .response: effects += reduceResponse(.cursorMoved(move), &state)
                 }
             }
@@ -81,7 +81,7 @@ extension AppReducer {
                     let field = urlFieldArea(state)
                     let inField = MouseEvent(
                         mouse.kind, at: Position(x: max(field.x, position.x), y: field.y), modifiers: mouse.modifiers)
-                    return editURL(.mouse(inField), &state)
+                    return reduceEditor(.urlEdited(.mouse(inField)), &state)
                 }
             case .response:
                 if let index = ResponseView.tabs(for: state).index(at: position, in: layout.responseTabs) {

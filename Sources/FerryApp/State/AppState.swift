@@ -201,6 +201,12 @@ public struct AppState: Sendable {
         workspaceRequest(id)?.request
     }
 
+    /// A request as `workspace`'s file has it (`nil`: no such request).
+    static func savedRequest(_ id: RequestID, in workspace: Workspace) -> SavedRequest? {
+        guard let index = workspace.fileIndex(id.path) else { return nil }
+        return workspace.files[index].requests.first { $0.id == id }?.request
+    }
+
     /// The workspace entry of a request.
     func workspaceRequest(_ id: RequestID) -> WorkspaceRequest? {
         guard let index = workspace.fileIndex(id.path) else { return nil }

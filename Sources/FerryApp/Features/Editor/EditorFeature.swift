@@ -25,3 +25,104 @@ enum EditorFeature {
         var tableUndo: [TableUndoKey: TableUndo] = [:]
     }
 }
+
+extension EditorFeature {
+    /// What the editor reads of the rest of the app.
+    struct Context {
+        /// The request open in the editor.
+        var openRequest: RequestID?
+        /// A request as its file has it (`nil`: no such request).
+        var saved: (RequestID) -> SavedRequest?
+        /// Where the panes are drawn (the URL row, the tab's content, the body editor).
+        var layout: WorkbenchLayout
+        /// The variable names that complete the `{{partial` before the URL cursor of an editor in this state.
+        var completions: (State) -> [String]
+    }
+
+    /// Applies an editor action that the editor does alone; the others (saving, discarding, the external
+    /// editor, copying as curl) are the root's, since they reach the workspace and the terminal.
+    static func reduce(_ action: EditorAction, _ state: inout State, _ context: Context) -> FeatureOutput {
+        switch action {
+        case .cursorMoved(let move): return moveURLCursor(move, &state, context)
+        case .urlEdited(let event): return editURL(event, &state, context)
+        case .textTyped(let text): return editURL(&state, context) { $0.insert(text) }
+        case .erased(let backwards):
+            return editURL(&state, context) { backwards ? $0.deleteBackward() : $0.deleteForward() }
+        case .completionAccepted: return acceptCompletion(&state, context)
+        case .methodCycled:
+            guard let request = state.request(context) else { return .none }
+            return .present(
+                .methodPicker(
+                    PickerDialogState(
+                        title: "Method (\(request.method) now)", items: AppReducer.methods.map { PickerChoice($0) })))
+        case .tabEditingStarted: return startTabEditing(&state, context)
+        case .tabEditingEnded:
+            state.mode = .url
+            return .none
+        case .headersEdited(let event): return editHeaders(event, &state, context)
+        case .paramsEdited(let event): return editParams(event, &state, context)
+        case .tableKeyPressed(let key): return editFocusedTable(.key(key), &state, context)
+        case .bodyEdited(let event): return editBody(event, &state, context)
+        case .bodyTableEdited(let event): return editBodyTable(event, &state, context)
+        case .bodyKindPickerRequested: return pickBodyKind(state, context)
+        case .bodyFormatRequested: return formatBody(&state, context)
+        case .fileFieldToggled: return toggleFileField(&state, context)
+        case .saveRequested, .discardRequested, .externalEditorRequested, .scriptEditRequested,
+            .externalEditFinished, .curlCopyRequested, .curlCommandMade:
+            return .none
+        }
+    }
+}
+
+extension EditorFeature.State {
+    /// The open request as edited: its draft, else its file's version.
+    func request(_ context: EditorFeature.Context) -> SavedRequest? {
+        context.openRequest.flatMap { drafts[$0] ?? context.saved($0) }
+    }
+
+    /// Applies an edit to request `id`; the result is a draft (kept across switching, written to
+    /// `.ferry/drafts`) unless it matches what is saved (`saved`), when the draft goes.
+    mutating func edit(
+        _ id: RequestID, saved: (RequestID) -> SavedRequest?, _ change: (inout SavedRequest) -> Void
+    ) -> [Effect] {
+        let file = saved(id)
+        guard var request = drafts[id] ?? file else { return [] }
+        change(&request)
+        if request == file {
+            guard drafts[id] != nil else { return [] }
+            drafts[id] = nil
+            return [.writeDraft(id, nil)]
+        }
+        drafts[id] = request
+        return [.writeDraft(id, request)]
+    }
+
+    /// Puts the open request's URL into a fresh field (no undo history), cursor at the end, when the field no
+    /// longer holds it (another request was opened, or the URL changed outside the field).
+    mutating func syncURLEditor(_ context: EditorFeature.Context) {
+        let url = request(context)?.fullURL ?? ""
+        if urlEditor.text != url { urlEditor = TextEditorState(text: url) }
+    }
+}
+
+extension EditorFeature.Context {
+    /// The context in `state`.
+    init(_ state: AppState) {
+        self.init(
+            openRequest: state.openRequest,
+            saved: { [workspace = state.workspace] in AppState.savedRequest($0, in: workspace) },
+            layout: state.layout,
+            completions: { editor in
+                var shown = state
+                shown.editor = editor
+                return shown.variableCompletions
+            })
+    }
+}
+
+extension AppReducer {
+    /// The editor feature, scoped to the editor's state.
+    static func reduceEditor(_ action: EditorAction, _ state: inout AppState) -> [Effect] {
+        scope(&state, \.editor, context: EditorFeature.Context(state), action, EditorFeature.reduce)
+    }
+}

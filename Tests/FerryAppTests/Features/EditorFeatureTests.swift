@@ -1,0 +1,73 @@
+import FerryTerminal
+import FerryWorkbench
+import Testing
+
+@testable import FerryApp
+
+/// The request editor on its own: a request from a parsed file as the one saved, no `AppState`, no disk. Each
+/// edit is a draft written by an effect, and an edit that gives the file's version back drops the draft;
+/// pickers are asked of the root.
+struct EditorFeatureTests {
+    static let id = RequestID(path: "requests.http", selector: "search")
+    static let file = HTTPFileParser.parse(
+        text: "### Search\n# @name search\nPOST http://127.0.0.1:9/search?q=ferry\nAccept: text/plain\n\n{\"a\": 1}\n",
+        path: "requests.http")
+
+    static var context: EditorFeature.Context {
+        let saved = file.requests.first
+        return EditorFeature.Context(
+            openRequest: id, saved: { $0 == id ? saved : nil },
+            layout: WorkbenchLayout(size: Size(width: 100, height: 30)), completions: { _ in [] })
+    }
+
+    @Test func typingInTheURLMakesADraftAndErasingItGivesTheFileBack() throws {
+        var editor = EditorFeature.State()
+        let typed = EditorFeature.reduce(.textTyped("&page=2"), &editor, Self.context)
+        let draft = try #require(editor.drafts[Self.id])
+        #expect(draft.fullURL == "http://127.0.0.1:9/search?q=ferry&page=2")
+        guard case .writeDraft(Self.id, let written)? = typed.effects.first, written == draft else {
+            Issue.record("expected the draft written, got \(typed.effects)")
+            return
+        }
+        for _ in 0..<7 { _ = EditorFeature.reduce(.erased(backwards: true), &editor, Self.context) }
+        #expect(editor.drafts.isEmpty, "the URL is the file's again")
+    }
+
+    @Test func theParamsTableWritesTheURLAndTheURLFieldFollows() throws {
+        var editor = EditorFeature.State()
+        #expect(EditorFeature.reduce(.tabEditingStarted, &editor, Self.context).requests.isEmpty)
+        guard case .params(let table) = editor.mode else {
+            Issue.record("Down on the Params tab gives its table the keyboard: \(editor.mode)")
+            return
+        }
+        #expect(table.rows.map(\.name) == ["q"])
+        _ = EditorFeature.reduce(
+            .paramsEdited(.key(KeyEvent(.character(" "), modifiers: .control))), &editor, Self.context)
+        #expect(editor.drafts[Self.id]?.fullURL == "http://127.0.0.1:9/search", "the row turned off leaves the URL")
+        #expect(editor.urlEditor.text == "http://127.0.0.1:9/search", "the URL field shows it at once")
+        _ = EditorFeature.reduce(.tabEditingEnded, &editor, Self.context)
+        guard case .url = editor.mode else {
+            Issue.record("Esc gives the keyboard back to the URL: \(editor.mode)")
+            return
+        }
+    }
+
+    @Test func pickersAreAskedOfTheRootAndFormattingTellsWhy() {
+        var editor = EditorFeature.State()
+        guard case .present(.methodPicker)? = EditorFeature.reduce(.methodCycled, &editor, Self.context).requests.first
+        else {
+            Issue.record("the method picker is the root's to show")
+            return
+        }
+        editor.tab = .auth
+        guard
+            case .present(.authPicker)? = EditorFeature.reduce(.tabEditingStarted, &editor, Self.context).requests.first
+        else {
+            Issue.record("the Auth tab opens its picker")
+            return
+        }
+        let formatted = EditorFeature.reduce(.bodyFormatRequested, &editor, Self.context)
+        #expect(formatted.requests == [.report(.error("Only a JSON body can be formatted (F7 picks the body kind)."))])
+        #expect(editor.drafts.isEmpty)
+    }
+}

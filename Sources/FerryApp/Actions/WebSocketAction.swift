@@ -9,6 +9,10 @@ enum WebSocketAction: Sendable {
     case closeRequested
     /// The conversation of send `id` moved on.
     case moved(SendID, WebSocketEvent)
+    /// A message to send on send `id`'s conversation was typed (empty: nothing is sent).
+    case messageTyped(SendID, String)
+    /// A close code for send `id`'s conversation was typed (empty: 1000).
+    case closeCodeTyped(SendID, String)
 }
 
 /// What one WebSocket connection did, posted by its effect.

@@ -47,7 +47,8 @@ extension AppReducer {
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
         switch purpose {
-        case .webSocketMessage, .webSocketClose: return answered(purpose, name, &state)
+        case .webSocketMessage(let id): return reduceWebSocket(.messageTyped(id, name), &state)
+        case .webSocketClose(let id): return reduceWebSocket(.closeCodeTyped(id, name), &state)
         default: break
         }
         if case .variableValue(let variable, let file, let environment) = purpose {

@@ -40,7 +40,7 @@ enum AppReducer {
         case .transfer(let id, let action): reduce(action, of: id, &state)
         case .run(let action): scope(&state, \.run, context: RunFeature.Context(state), action, RunFeature.reduce)
         case .graphQL(let action): reduce(action, &state)
-        case .webSocket(let action): reduce(action, &state)
+        case .webSocket(let action): reduceWebSocket(action, &state)
         }
     }
 

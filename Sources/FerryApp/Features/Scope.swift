@@ -42,6 +42,10 @@ enum RootRequest: Sendable, Equatable {
     case keepEdits(RequestID)
     /// Drop the unsaved edits of this request for its file's version (the reload question's answer).
     case takeFileVersion(RequestID)
+    /// List these problems (F10) and say how many there are.
+    case reportProblems([Problem])
+    /// Type this into the body editor at its cursor (a completion accepted).
+    case typeIntoBody(String)
     /// Draw everything in this theme from now on (the theme picker's preview and choice).
     case showTheme(Theme)
     /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
@@ -71,6 +75,8 @@ extension AppReducer {
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
         case .showTheme(let theme): state.theme = theme
+        case .reportProblems(let problems): state.reportProblems(problems)
+        case .typeIntoBody(let text): return reduceEditor(.bodyEdited(.paste(text)), &state)
         case .keepEdits(let id): keepEdits(id, &state)
         case .takeFileVersion(let id): return takeFileVersion(id, &state)
         case .openScriptLocation(let location): return openScriptLocation(location, &state)

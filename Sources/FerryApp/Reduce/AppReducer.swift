@@ -39,7 +39,7 @@ enum AppReducer {
         case .workspace(let event): reduce(event, &state)
         case .transfer(let id, let action): reduce(action, of: id, &state)
         case .run(let action): scope(&state, \.run, context: RunFeature.Context(state), action, RunFeature.reduce)
-        case .graphQL(let action): reduce(action, &state)
+        case .graphQL(let action): reduceGraphQL(action, &state)
         case .webSocket(let action): reduceWebSocket(action, &state)
         }
     }

@@ -42,8 +42,8 @@ extension AppReducer {
         shown.attempt = exchange.end.attempts
         state.response.exchanges[id] = shown
         state.response.detailScroll = 0
-        effects += finishTransfer(sendID, exchange.end, &state)
-        effects += scriptsFinished(sendID, exchange.scriptOutcomes, &state)
+        effects += reduce(.ended(exchange.end), of: sendID, &state)
+        effects += reduce(.scriptsFinished(exchange.scriptOutcomes), of: sendID, &state)
         return effects
     }
 }

@@ -4,28 +4,6 @@ import Foundation
 // MARK: - What a send's scripts did: the Tests tab
 
 extension AppReducer {
-    /// Keeps the outcomes of send `id`'s scripts on its exchange and says in the status bar how the tests
-    /// went; a report for a replaced send changes nothing.
-    static func scriptsFinished(_ id: SendID, _ outcomes: [ScriptOutcome], _ state: inout AppState) -> [Effect] {
-        var requestID: RequestID?
-        updateExchange(id, &state) { exchange in
-            exchange.scriptOutcomes = outcomes
-            requestID = exchange.requestID
-        }
-        guard let requestID, requestID == state.openRequest else { return [] }
-        state.response.testsCursor = 0
-        let tests = outcomes.flatMap(\.tests)
-        let failed = tests.count(where: { !$0.passed })
-        let errors = outcomes.compactMap(\.error)
-        if let error = errors.first {
-            state.report(.error("Script error: \(error) (Tests tab)"))
-        } else if !tests.isEmpty {
-            let text = "Tests: \(tests.count - failed) passed, \(failed) failed (Tests tab)"
-            state.report(failed > 0 ? .error(text) : .info(text))
-        }
-        return []
-    }
-
     /// Opens `location`: the request written at that line of a workspace `.http` file, else the file itself
     /// in `$EDITOR` at that line.
     static func openScriptLocation(_ location: ScriptLocation, _ state: inout AppState) -> [Effect] {

@@ -44,25 +44,6 @@ extension AppReducer {
         return (id, plan)
     }
 
-    /// Takes in what send `id` puts on the wire, for the Request tab.
-    static func sendPrepared(_ id: SendID, _ send: PreparedSend, _ state: inout AppState) -> [Effect] {
-        updateExchange(id, &state) { exchange in
-            exchange.sent = send.request
-            exchange.scrubber = send.prepared.scrubber
-        }
-        return []
-    }
-
-    /// Send `id` could not be prepared: it is dropped, and the status says why.
-    static func sendFailed(_ id: SendID, _ problem: String, _ state: inout AppState) -> [Effect] {
-        guard let exchange = state.response.exchanges.values.first(where: { $0.id == id }) else { return [] }
-        state.response.exchanges[exchange.requestID] = nil
-        // About the request as it is: fixing it (an edit, a discard) takes the message away.
-        state.report(
-            .error(problem), about: .request(exchange.requestID, draft: state.editor.drafts[exchange.requestID]))
-        return []
-    }
-
     /// Esc: peels the innermost transient state (``AppState/nextEscape``), and cancels the open request's send
     /// only when nothing is left to peel; the pane then says Canceled.
     static func cancel(_ state: inout AppState) -> [Effect] {

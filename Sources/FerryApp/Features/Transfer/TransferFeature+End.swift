@@ -3,17 +3,17 @@ import Foundation
 
 // MARK: - A streamed send ends
 
-extension AppReducer {
+extension TransferFeature {
     /// Takes in how streamed send `id` ended: the response (or the failure) becomes the exchange's phase,
     /// unless the user canceled it first; the bytes that arrived are prepared for display either way, so a
     /// canceled or broken transfer still shows what it delivered (marked partial).
-    static func finishTransfer(_ id: SendID, _ end: TransferEnd, _ state: inout AppState) -> [Effect] {
-        guard let exchange = state.response.exchanges.values.first(where: { $0.id == id }) else { return [] }
+    static func finish(_ id: SendID, _ end: TransferEnd, _ state: inout ResponseFeature.State) -> FeatureOutput {
+        guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return .none }
         let wasCanceled: Bool
         switch exchange.phase {
         case .inFlight: wasCanceled = false
         case .canceled: wasCanceled = true
-        case .received, .failed: return []
+        case .received, .failed: return .none
         }
         let body = end.body
         let isJSON =
@@ -23,7 +23,7 @@ extension AppReducer {
             }
             ?? false
         var note: String?
-        updateExchange(id, &state) { exchange in
+        state.updateExchange(sending: id) { exchange in
             if !wasCanceled {
                 switch end.outcome {
                 case .failure(let error):
@@ -52,8 +52,8 @@ extension AppReducer {
                 }
             }
         }
-        guard body.count > 0 else { return [] }
-        return [.prepareReceived(id: id, body, isJSON: isJSON, note: note)]
+        guard body.count > 0 else { return .none }
+        return .run([.prepareReceived(id: id, body, isJSON: isJSON, note: note)])
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {

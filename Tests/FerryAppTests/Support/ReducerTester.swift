@@ -21,19 +21,22 @@ final class ReducerTester {
     /// The state after the last action.
     private(set) var state: AppState
     private let mailbox = Mailbox<AppAction>(wake: WakeSignal())
-    private let transport = CurlTransport()
+    /// The curl transport the tester made, shut down with it (`nil` when the test gave its own).
+    private let curl: CurlTransport?
     private let runner: EffectRunner
     private var received: [AppAction] = []
 
-    /// A tester starting from `state`, whose effects run against its workspace.
-    init(_ state: AppState) {
+    /// A tester starting from `state`, whose effects run against its workspace and send through `transport`
+    /// (by default a curl transport of its own; a `MockTransport` answers without curl or a server).
+    init(_ state: AppState, transport: (any HTTPTransport)? = nil) {
         self.state = state
+        curl = transport == nil ? CurlTransport() : nil
         runner = EffectRunner(
-            workspace: state.workspace, transport: transport, mailbox: mailbox, services: AppServices(),
-            terminal: InMemoryBackend(width: state.size.width, height: state.size.height))
+            workspace: state.workspace, transport: transport ?? curl ?? MockTransport(), mailbox: mailbox,
+            services: AppServices(), terminal: InMemoryBackend(width: state.size.width, height: state.size.height))
     }
 
-    deinit { transport.shutdown() }
+    deinit { curl?.shutdown() }
 
     /// Reduces `action` and checks that the state changed exactly as `expected` changes the state before it;
     /// the effects asked for start on the runner. Returns them, for a test that looks into one.

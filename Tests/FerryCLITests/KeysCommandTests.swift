@@ -63,6 +63,10 @@ import Testing
         let lines = output.text.split(separator: "\n").map(String.init)
         let header = try #require(lines.first)
         #expect(header.hasPrefix("Key "))
+        // Each row names its action's id, as keys.conf binds keys to it.
+        let actionColumn = try #require(header.range(of: "Action")).lowerBound.utf16Offset(in: header)
+        let send = try #require(lines.first { $0.hasPrefix("Ctrl+R, F5 ") })
+        #expect(send.dropFirst(actionColumn).hasPrefix("request.send "), "\(send)")
         let whereColumn = try #require(header.range(of: "Where")).lowerBound.utf16Offset(in: header)
         let whatColumn = try #require(header.range(of: "What")).lowerBound.utf16Offset(in: header)
         // A row's first line starts with its keys; the lines under it carry only more of its places.

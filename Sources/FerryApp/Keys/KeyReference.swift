@@ -14,6 +14,8 @@ public enum KeyReference {
         public var places: [String]
         /// What they do: the binding's help text.
         public var help: String
+        /// The action's id, as `keys.conf` names it: `request.send`.
+        public var action: String
     }
 
     /// The rows of the default key map.
@@ -89,8 +91,9 @@ public enum KeyReference {
         }
         let rows = merged.map { entry in
             Row(
-                keys: entry.keys, places: entry.contexts.sorted { rank($0) < rank($1) }.map(placeName), help: entry.help
-            )
+                keys: entry.keys, places: entry.contexts.sorted { rank($0) < rank($1) }.map(placeName),
+                help: entry.help,
+                action: entry.action)
         }
         let firstRanks = merged.map { $0.contexts.map(rank).min() ?? places.count }
         return rows.indices.sorted { (firstRanks[$0], $0) < (firstRanks[$1], $1) }.map { rows[$0] }

@@ -1,8 +1,9 @@
 import FerryApp
 import FerryHTTP
 
-/// `ferry keys [--markdown]`: the workbench's default key bindings, from its key map, as aligned text or as
-/// the Markdown table the README carries (`make keys` writes it there).
+/// `ferry keys [--markdown]`: the workbench's default key bindings, from its key map, as aligned text with
+/// each action's id (what `keys.conf` binds a key to), or as the Markdown table the README carries (`make keys`
+/// writes it there).
 enum KeysCommand: FerryCommand {
     /// `--markdown`: the Markdown table instead of aligned text.
     static let markdown = OptionSpec(long: "--markdown", help: "print a Markdown table (the README's)")
@@ -44,22 +45,29 @@ struct KeyTable {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// Columns aligned with spaces, for reading on a terminal; a long list of places wraps within its column
+    /// Columns aligned with spaces (keys, action id, places, help), for reading on a terminal and for writing
+    /// `keys.conf`; a long list of places wraps within its column
     /// (at ``placesWidth``) onto lines of its own under the first.
     var text: String {
         let keys = ["Key"] + rows.map { $0.keys.joined(separator: ", ") }
         let places = [["Where"]] + rows.map { Self.wrapped($0.places, width: Self.placesWidth) }
         let helps = ["What"] + rows.map(\.help)
+        let actions = ["Action"] + rows.map(\.action)
         let keyWidth = keys.map(\.count).max() ?? 0
         let placeWidth = places.flatMap { $0 }.map(\.count).max() ?? 0
+        let actionWidth = actions.map(\.count).max() ?? 0
         func padded(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
         var output = ""
         for index in keys.indices {
-            output += padded(keys[index], keyWidth) + "  " + padded(places[index][0], placeWidth) + "  " + helps[index]
+            output +=
+                padded(keys[index], keyWidth) + "  " + padded(actions[index], actionWidth) + "  "
+                + padded(places[index][0], placeWidth) + "  " + helps[index]
             output += "\n"
-            for more in places[index].dropFirst() { output += padded("", keyWidth) + "  " + more + "\n" }
+            for more in places[index].dropFirst() {
+                output += padded("", keyWidth) + "  " + padded("", actionWidth) + "  " + more + "\n"
+            }
         }
         return output
     }

@@ -38,10 +38,19 @@ import Testing
             ].compactMap { $0 })
         #expect(
             KeyReference.rows(of: keyMap) == [
-                KeyReference.Row(keys: ["Ctrl+R"], places: ["everywhere"], help: "Send"),
-                KeyReference.Row(keys: ["k", "↑"], places: ["tree", "response"], help: "Up"),
-                KeyReference.Row(keys: ["q"], places: ["trash"], help: "Close"),
-                KeyReference.Row(keys: ["x"], places: ["elsewhere"], help: "Somewhere new"),
+                KeyReference.Row(keys: ["Ctrl+R"], places: ["everywhere"], help: "Send", action: "request.send"),
+                KeyReference.Row(keys: ["k", "↑"], places: ["tree", "response"], help: "Up", action: "cursor.up"),
+                KeyReference.Row(keys: ["q"], places: ["trash"], help: "Close", action: "dialog.close"),
+                KeyReference.Row(keys: ["x"], places: ["elsewhere"], help: "Somewhere new", action: "other"),
             ])
+    }
+
+    /// Every action id `ferry keys` prints is one `keys.conf` can bind a key to.
+    @Test func everyListedActionIsOneAKeyFileCanBind() {
+        for name in KeyReference.presetNames {
+            for row in KeyReference.rows(ofPreset: name) ?? [] {
+                #expect(AppCommand(rawValue: row.action) != nil, "\(name): \(row.action) (\(row.help))")
+            }
+        }
     }
 }

@@ -51,4 +51,14 @@ enum EditorAction: Sendable {
     case curlCopyRequested
     /// The curl command for a request was made (``CurlCopy``), or why it could not be.
     case curlCommandMade(RequestID, Result<CurlCopy, SaveFailure>)
+    /// The method picker chose `method` (shown again, `picker`, when it is no method).
+    case methodChosen(String, picker: PickerDialogState<PickerChoice<String>>)
+    /// The Auth tab's picker chose.
+    case authChosen(AuthChoice)
+    /// The Options tab's picker chose.
+    case optionChosen(OptionChoice)
+    /// The body-kind picker chose.
+    case bodyKindChosen(BodyKind)
+    /// A value was typed into one of the editor's prompts (auth, timeout, retries, a body file's path).
+    case promptAnswered(NamePurpose, String)
 }

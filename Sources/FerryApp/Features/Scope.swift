@@ -46,6 +46,8 @@ enum RootRequest: Sendable, Equatable {
     case reportProblems([Problem])
     /// Type this into the body editor at its cursor (a completion accepted).
     case typeIntoBody(String)
+    /// Give this pane the keyboard.
+    case focus(Pane)
     /// Draw everything in this theme from now on (the theme picker's preview and choice).
     case showTheme(Theme)
     /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
@@ -75,6 +77,7 @@ extension AppReducer {
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
         case .showTheme(let theme): state.theme = theme
+        case .focus(let pane): state.focus = pane
         case .reportProblems(let problems): state.reportProblems(problems)
         case .typeIntoBody(let text): return reduceEditor(.bodyEdited(.paste(text)), &state)
         case .keepEdits(let id): keepEdits(id, &state)

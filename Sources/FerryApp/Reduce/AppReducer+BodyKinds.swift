@@ -6,40 +6,6 @@ import Foundation
 // MARK: - The Body tab: kinds, the form and multipart fields table, JSON checking and formatting
 
 extension AppReducer {
-    /// Makes the open request's body `kind` (setting Content-Type and converting what can be converted),
-    /// then opens its editor; a file body asks for the path first.
-    static func chooseBodyKind(_ kind: BodyKind, _ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest, let request = state.currentRequest else { return [] }
-        state.focus = .editor
-        state.editor.tab = .body
-        state.editor.mode = .url
-        if kind == .file {
-            state.overlay = .namePrompt(
-                .bodyFile(id),
-                PromptDialogState(
-                    title: "File body", label: "Path (relative to \(id.path))", text: request.bodyFilePath ?? "./"))
-            return []
-        }
-        let effects = edit(id, &state) { $0.convertBody(to: kind) }
-        state.report(.info("Body: \(kind.title)."))
-        return kind == .none ? effects : effects + reduceEditor(.tabEditingStarted, &state)
-    }
-
-    /// The path for a file body was typed.
-    static func setBodyFile(_ id: RequestID, path: String, _ state: inout AppState) -> [Effect] {
-        guard !path.hasSuffix("/"), path != "." else {
-            // `./` (the prompt's start) or a folder is no file to send: ask again rather than fail at send.
-            state.overlay = .namePrompt(
-                .bodyFile(id),
-                PromptDialogState(title: "File body", label: "Path (relative to \(id.path))", text: path))
-            state.report(.error("Type the path of a file, such as ./body.json (Esc keeps the body)."))
-            return []
-        }
-        let effects = edit(id, &state) { $0.setFileBody(path: path) }
-        state.report(.info("Body: the bytes of \(path), read when sending."))
-        return effects
-    }
-
     /// What is wrong with a JSON body (`nil` when it parses, is empty, is not JSON, or is too large to check
     /// on every key: over 256 KB it is checked when sending). `{{variables}}` count as values.
     static func jsonProblem(in text: String, of request: SavedRequest?) -> String? {

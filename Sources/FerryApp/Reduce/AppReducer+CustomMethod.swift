@@ -27,20 +27,4 @@ extension AppReducer {
         picker.replaceItems(rows)
         return picker
     }
-
-    /// Uses the chosen `method` when it is a token; otherwise the picker stays open (`picker`) and the status
-    /// bar says what is wrong.
-    static func chooseMethod(
-        _ method: String, from picker: PickerDialogState<PickerChoice<String>>, _ state: inout AppState
-    ) -> [Effect] {
-        if let violation = WireViolation.method(method) {
-            state.overlay = .methodPicker(picker)
-            state.report(
-                .error(
-                    "\(violation.description.prefix(1).uppercased())\(violation.description.dropFirst()); a method is letters, digits and !#$%&'*+-.^_`|~"
-                ))
-            return []
-        }
-        return setMethod(method, &state)
-    }
 }

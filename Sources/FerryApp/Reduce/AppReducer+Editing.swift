@@ -48,12 +48,6 @@ extension AppReducer {
     /// The methods the picker offers.
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
-    /// Uses `method` for the open request.
-    static func setMethod(_ method: String, _ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest else { return [] }
-        return edit(id, &state) { $0.explicitMethod = method }
-    }
-
     /// Applies an edit to a request; the result is a draft (kept across switching, written to
     /// `.ferry/drafts`) unless it matches what is saved.
     static func edit(_ id: RequestID, _ state: inout AppState, _ change: (inout SavedRequest) -> Void) -> [Effect] {

@@ -17,7 +17,9 @@ extension AppReducer {
         case .curlCommandMade(let id, let result): curlCommandMade(id, result, &state)
         case .cursorMoved, .urlEdited, .textTyped, .erased, .completionAccepted, .methodCycled, .tabEditingStarted,
             .tabEditingEnded, .headersEdited, .paramsEdited, .tableKeyPressed, .bodyEdited, .bodyTableEdited,
-            .bodyKindPickerRequested, .bodyFormatRequested, .fileFieldToggled:
+            .bodyKindPickerRequested, .bodyFormatRequested, .fileFieldToggled, .methodChosen, .authChosen,
+            .optionChosen,
+            .bodyKindChosen, .promptAnswered:
             reduceEditor(action, &state)
         }
     }

@@ -51,15 +51,15 @@ extension AppReducer {
             }
         case .methodPicker(let picker):
             return pick(event, picker, &state, reopen: { .methodPicker(followingQuery($0)) }) { choice, state in
-                chooseMethod(choice.value, from: picker, &state)
+                reduceEditor(.methodChosen(choice.value, picker: picker), &state)
             }
         case .authPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.authPicker) { choice, state in
-                chooseAuth(choice.value, &state)
+                reduceEditor(.authChosen(choice.value), &state)
             }
         case .bodyKindPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.bodyKindPicker) { choice, state in
-                chooseBodyKind(choice.value, &state)
+                reduceEditor(.bodyKindChosen(choice.value), &state)
             }
         case .variableFilePicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.variableFilePicker) { choice, state in
@@ -67,7 +67,7 @@ extension AppReducer {
             }
         case .optionsPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.optionsPicker) { choice, state in
-                chooseOption(choice.value, &state)
+                reduceEditor(.optionChosen(choice.value), &state)
             }
         case .namePrompt(let purpose, let prompt):
             return pick(event, prompt, &state, choice: \.text, reopen: { .namePrompt(purpose, $0) }) { text, state in
@@ -106,43 +106,6 @@ extension AppReducer {
         case .chosen(let value):
             state.overlay = nil
             return chosen(value, &state)
-        }
-    }
-
-    /// An auth choice: none removes the `Authorization` header, Basic and Bearer ask for their values.
-    private static func chooseAuth(_ choice: AuthChoice, _ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest else { return [] }
-        switch choice {
-        case .basic:
-            state.overlay = .namePrompt(
-                .basicAuth(id),
-                PromptDialogState(title: "Basic auth", label: "user password", text: "{{user}} {{password}}"))
-            return []
-        case .bearer:
-            state.overlay = .namePrompt(
-                .bearerToken(id), PromptDialogState(title: "Bearer token", label: "Token", text: "{{token}}"))
-            return []
-        case .none:
-            return edit(id, &state) { $0.removeHeader("Authorization") }
-        }
-    }
-
-    /// An option choice: the timeout and the retries ask for a number, the others toggle their directive.
-    private static func chooseOption(_ choice: OptionChoice, _ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest else { return [] }
-        switch choice {
-        case .timeout:
-            let current = state.currentRequest?.directives.timeout.map { String(Int($0)) } ?? ""
-            state.overlay = .namePrompt(
-                .timeout(id), PromptDialogState(title: "Timeout", label: "seconds (empty: none)", text: current))
-            return []
-        case .retries:
-            let current = state.currentRequest?.directives.retries.map(String.init) ?? ""
-            state.overlay = .namePrompt(
-                .retries(id), PromptDialogState(title: "Retries", label: "0 to 10 (empty: none)", text: current))
-            return []
-        case .redirects, .cookieJar, .history, .tlsVerification, .cache:
-            return edit(id, &state) { OptionDirectives.toggle(choice, in: &$0) }
         }
     }
 }

@@ -60,21 +60,8 @@ extension AppReducer {
                 name.trimmingCharacters(in: .whitespaces), file: file, environment: environment, &state)
         }
         let name = name.trimmingCharacters(in: .whitespaces)
-        if case .timeout(let id) = purpose {
-            guard name.isEmpty || Double(name) != nil else {
-                state.report(.error("The timeout is a number of seconds, such as 30."))
-                return []
-            }
-            return edit(id, &state) { OptionDirectives.set("timeout", name.isEmpty ? nil : name, in: &$0) }
-        }
-        if case .retries(let id) = purpose {
-            guard name.isEmpty || RequestDirectives.count(name) != nil else {
-                state.report(
-                    .error("Retries is a whole number from 0 to \(RequestDirectives.maximumRetries), such as 2."))
-                return []
-            }
-            return edit(id, &state) { OptionDirectives.set("retries", name.isEmpty ? nil : name, in: &$0) }
-        }
+        if case .timeout = purpose { return reduceEditor(.promptAnswered(purpose, name), &state) }
+        if case .retries = purpose { return reduceEditor(.promptAnswered(purpose, name), &state) }
         if case .moveItem(let path) = purpose, name.isEmpty || name == "/" {
             return [.changeWorkspace(.moveItem(path, intoFolder: ""))]
         }
@@ -89,8 +76,7 @@ extension AppReducer {
         case .newFile(let folder):
             return createFile(named: name, inFolder: folder, &state)
         case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
-        case .basicAuth(let id): return edit(id, &state) { $0.setHeader("Authorization", "Basic " + name) }
-        case .bearerToken(let id): return edit(id, &state) { $0.setHeader("Authorization", "Bearer " + name) }
+        case .basicAuth, .bearerToken, .bodyFile: return reduceEditor(.promptAnswered(purpose, name), &state)
         case .timeout, .retries: return []
         case .newFolder(let parent):
             return [.changeWorkspace(.createFolder(parent.isEmpty ? name : parent + "/" + name))]
@@ -99,7 +85,6 @@ extension AppReducer {
             return [.changeWorkspace(.move(id, toFile: file))]
         case .renameItem(let path): return renameItem(path, to: name, &state)
         case .moveItem(let path): return moveItem(path, into: name)
-        case .bodyFile(let id): return setBodyFile(id, path: name, &state)
         case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
         case .variableValue, .newVariable: return []
         case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]

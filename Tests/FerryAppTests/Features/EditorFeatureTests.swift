@@ -70,4 +70,33 @@ struct EditorFeatureTests {
         #expect(formatted.requests == [.report(.error("Only a JSON body can be formatted (F7 picks the body kind)."))])
         #expect(editor.drafts.isEmpty)
     }
+
+    @Test func theChoicesAnswersEditTheDraftOrAskAgainWithTheReason() {
+        var editor = EditorFeature.State()
+        let picker = PickerDialogState(title: "Method", items: AppReducer.methodRows(for: "GE T"))
+        let refused = EditorFeature.reduce(.methodChosen("GE T", picker: picker), &editor, Self.context)
+        guard case .present(.methodPicker)? = refused.requests.first, refused.requests.count == 2 else {
+            Issue.record("a method with a space asks again and says why: \(refused.requests)")
+            return
+        }
+        #expect(editor.drafts.isEmpty)
+        _ = EditorFeature.reduce(.methodChosen("PURGE", picker: picker), &editor, Self.context)
+        #expect(editor.drafts[Self.id]?.method == "PURGE")
+        let timeout = EditorFeature.reduce(.promptAnswered(.timeout(Self.id), "soon"), &editor, Self.context)
+        #expect(timeout.requests == [.report(.error("The timeout is a number of seconds, such as 30."))])
+        _ = EditorFeature.reduce(.promptAnswered(.timeout(Self.id), "30"), &editor, Self.context)
+        #expect(editor.drafts[Self.id]?.directives.timeout == 30)
+        let file = EditorFeature.reduce(.bodyKindChosen(.file), &editor, Self.context)
+        #expect(editor.tab == .body)
+        guard case .present(.namePrompt(.bodyFile(Self.id), _))? = file.requests.last,
+            file.requests.first == .focus(.editor)
+        else {
+            Issue.record("a file body asks for its path, the editor taking the keyboard: \(file.requests)")
+            return
+        }
+        let folder = EditorFeature.reduce(.promptAnswered(.bodyFile(Self.id), "./"), &editor, Self.context)
+        #expect(folder.requests.count == 2, "a folder is no body file: asked again with the reason")
+        _ = EditorFeature.reduce(.promptAnswered(.bodyFile(Self.id), "./body.json"), &editor, Self.context)
+        #expect(editor.drafts[Self.id]?.bodyFilePath == "./body.json")
+    }
 }

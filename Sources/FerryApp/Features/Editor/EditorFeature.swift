@@ -67,6 +67,11 @@ extension EditorFeature {
         case .bodyKindPickerRequested: return pickBodyKind(state, context)
         case .bodyFormatRequested: return formatBody(&state, context)
         case .fileFieldToggled: return toggleFileField(&state, context)
+        case .methodChosen(let method, let picker): return chooseMethod(method, from: picker, &state, context)
+        case .authChosen(let choice): return chooseAuth(choice, &state, context)
+        case .optionChosen(let choice): return chooseOption(choice, &state, context)
+        case .bodyKindChosen(let kind): return chooseBodyKind(kind, &state, context)
+        case .promptAnswered(let purpose, let text): return answer(purpose, text, &state, context)
         case .saveRequested, .discardRequested, .externalEditorRequested, .scriptEditRequested,
             .externalEditFinished, .curlCopyRequested, .curlCommandMade:
             return .none

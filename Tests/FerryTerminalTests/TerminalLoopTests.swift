@@ -99,7 +99,7 @@ import Testing
     @Test func anIdleLoopDoesNotRenderOrTick() async throws {
         let backend = InMemoryBackend(width: 20, height: 3)
         let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter())
-        loop.tickAction = .tick
+        loop.tick = { _ in .tick }
         loop.tickInterval = .milliseconds(5)
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: 0.2)
@@ -122,7 +122,7 @@ import Testing
     @Test func ticksArriveOnlyWhileAnimating() throws {
         let backend = InMemoryBackend(width: 20, height: 3)
         let loop = TerminalLoop<Counter, CounterAction>(backend: backend, state: Counter(isAnimating: true))
-        loop.tickAction = .tick
+        loop.tick = { _ in .tick }
         loop.tickInterval = .milliseconds(2)
         let final = try loop.run(
             action: action,

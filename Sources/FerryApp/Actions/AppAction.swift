@@ -68,8 +68,8 @@ enum AppEvent: Sendable {
     case mouseUsed(MouseEvent)
     /// The terminal changed size.
     case terminalResized(Size)
-    /// The spinner's clock ticked.
-    case ticked
+    /// The spinner's clock ticked, at this time (ticks come only while something is in flight).
+    case ticked(ContinuousClock.Instant)
     /// Ctrl-Z: stop the app and give the terminal to the shell until it is continued.
     case suspendRequested
     /// Copying to the clipboard failed (the text is too large for OSC 52).

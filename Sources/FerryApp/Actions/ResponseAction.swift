@@ -36,6 +36,8 @@ enum ResponseAction: Sendable {
     case tabSelected(ResponseTab)
     /// A click on the tab's content, this many rows below its top.
     case contentClicked(row: Int)
+    /// The spinner's clock ticked at this time: what is in flight measures how long it has waited.
+    case clockTicked(ContinuousClock.Instant)
     /// Save the body to a file (asks where).
     case bodySaveRequested
     /// The path to save request `id`'s body to was typed; `replacing` names the file the user agreed to replace.

@@ -119,7 +119,7 @@ public final class WorkbenchApp: @unchecked Sendable {
         }
         self.root = workspace.root
         loop = TerminalLoop(backend: backend, state: state)
-        loop.tickAction = .app(.ticked)
+        loop.tick = { .app(.ticked($0)) }
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
             limits: limits)

@@ -79,9 +79,9 @@ extension AppReducer {
             state.size = size
             clampScrolls(&state)
             return []
-        case .ticked:
+        case .ticked(let now):
             state.spinnerFrame += 1
-            return []
+            return reduceResponse(.clockTicked(now), &state)
         case .suspendRequested: return [.suspendProcess]
         case .copyFailed(let failure):
             state.report(.error(failure.message))

@@ -49,6 +49,16 @@ struct Exchange: Sendable {
     var retryWait: RetryWait?
     /// The time from the start of the send to the latest progress report.
     var elapsed: Duration = .zero
+    /// When the app's clock first saw the send in flight (its first tick after the send began): the time
+    /// waited for the response is counted from it until the head arrives.
+    var started: ContinuousClock.Instant?
+
+    /// How long the send has waited for its response's head at `now` (`nil` once the head is in, or before
+    /// the clock saw the send).
+    func waited(at now: ContinuousClock.Instant?) -> Duration? {
+        guard isInFlight, head == nil, let started, let now, now > started else { return nil }
+        return now - started
+    }
     /// What the send's scripts did (tests, log, errors), once they ran; the Tests tab lists it.
     var scriptOutcomes: [ScriptOutcome] = []
 

@@ -121,6 +121,20 @@ struct ResponseView: Widget {
         }
     }
 
+    /// A conversation in flight: connecting, or open with the count of messages so far.
+    private func conversationLine(_ conversation: Conversation, frame: String, theme: Theme) -> Line {
+        guard conversation.isOpen else {
+            return Line([
+                Span("\(frame) Connecting ", style: theme[.accent]), Span(conversation.target, style: theme[.muted]),
+            ])
+        }
+        let messages = "\(conversation.count) message\(conversation.count == 1 ? "" : "s")"
+        return Line([
+            Span("Open ", style: theme[.success].adding(.bold)), Span(conversation.target, style: theme[.muted]),
+            Span("  · \(messages)", style: theme[.muted]),
+        ])
+    }
+
     private func statusLine(_ exchange: Exchange, theme: Theme) -> Line {
         switch exchange.phase {
         case .inFlight:
@@ -128,6 +142,13 @@ struct ResponseView: Widget {
             if let wait = exchange.retryWait {
                 return Line([Span(frame + " " + wait.summary, style: theme[.warning].adding(.bold))])
             }
+            if let conversation = exchange.conversation {
+                return conversationLine(conversation, frame: frame, theme: theme)
+            }
+            // Until the head is in, how long it has waited; then the bytes as they arrive.
+            let amount =
+                exchange.waited(at: state.response.now).map { "waiting " + WorkbenchView.formatWait($0) }
+                ?? WorkbenchView.formatBytes(exchange.progress.bytesReceived)
             return Line(
                 [
                     Span(frame + (exchange.sent == nil ? " Preparing " : " Sending "), style: theme[.accent]),
@@ -136,7 +157,7 @@ struct ResponseView: Widget {
                             "\($0.method) \(exchange.scrubber.scrub($0.targetDescription))"
                         } ?? "",
                         style: theme[.muted]),
-                    Span("  \(WorkbenchView.formatBytes(exchange.progress.bytesReceived))", style: theme[.muted]),
+                    Span("  \(amount)", style: theme[.muted]),
                 ])
         case .canceled:
             return Line([

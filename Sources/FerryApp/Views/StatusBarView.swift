@@ -40,6 +40,9 @@ struct StatusBarView: Widget {
             if inFlight.count == 1, let fraction = inFlight[0].progress.fractionReceived {
                 text += " · \(Int(fraction * 100))%"
             }
+            if inFlight.count == 1, let waited = inFlight[0].waited(at: state.response.now) {
+                text += " · waiting \(WorkbenchView.formatWait(waited))"
+            }
             if inFlight.count == 1, let wait = inFlight[0].retryWait {
                 // Short here (the response pane says it whole), so it fits beside the environment at 80 columns.
                 text += " · retry \(wait.attempt)/\(wait.of) in \(wait.seconds) s"

@@ -52,6 +52,12 @@ struct WorkbenchView: CursorWidget {
         return String(format: "%.1f", value) + " " + units[unit]
     }
 
+    /// A time waited, to a tenth of a second: `2.3 s`.
+    static func formatWait(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: "%.1f s", seconds)
+    }
+
     /// A duration for people: `850 µs`, `12 ms`, `1.42 s`.
     static func formatDuration(_ duration: Duration) -> String {
         let micros = Double(duration.components.seconds) * 1_000_000 + Double(duration.components.attoseconds) / 1e12

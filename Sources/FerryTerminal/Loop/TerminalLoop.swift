@@ -25,8 +25,9 @@ public final class TerminalLoop<State, Action: Sendable> {
     public private(set) var renderCount = 0
     /// Cells sent to the backend so far.
     public private(set) var cellsDrawn = 0
-    /// The action sent every `tickInterval` while `isAnimating` holds; `nil` for no ticks.
-    public var tickAction: Action?
+    /// The action sent every `tickInterval` while `isAnimating` holds, made from the time of the tick (so a
+    /// reducer can show how long something has taken without reading a clock); `nil` for no ticks.
+    public var tick: ((ContinuousClock.Instant) -> Action)?
     /// The time between ticks while animating.
     public var tickInterval: Duration = .milliseconds(100)
     /// The most events reduced in one batch before rendering (so a flood of input still shows progress).
@@ -76,7 +77,7 @@ public final class TerminalLoop<State, Action: Sendable> {
         try render(view)
         var nextTick = ContinuousClock.now + tickInterval
         while !isFinished(state) && !stopFlag.isSet {
-            let animating = tickAction != nil && isAnimating(state)
+            let animating = tick != nil && isAnimating(state)
             let timeout: Duration? = animating ? max(.zero, nextTick - ContinuousClock.now) : nil
             var changed = false
             var event = try backend.nextEvent(timeout: timeout)
@@ -92,8 +93,9 @@ public final class TerminalLoop<State, Action: Sendable> {
                 event = try backend.nextEvent(timeout: .zero)
             }
             if mailbox.drain({ apply($0, using: reduce) }) > 0 { changed = true }
-            if animating, let tickAction, ContinuousClock.now >= nextTick {
-                apply(tickAction, using: reduce)
+            let now = ContinuousClock.now
+            if animating, let tick, now >= nextTick {
+                apply(tick(now), using: reduce)
                 nextTick = ContinuousClock.now + tickInterval
                 changed = true
             } else if !animating {

@@ -134,6 +134,10 @@ struct WebSocketConversationAppTests {
         #expect(entries.map(\.isIncoming) == [false, true, false, true])
         #expect(entries[2].message == .text("re: hello"))
         #expect(answered.screen.contains("re: hello"), "\(answered.screen)")
+        // The pane's head says the socket is open and counts what went and came.
+        let count = answered.state.currentExchange?.conversation?.count ?? 0
+        #expect(answered.screen.contains("Open "), "\(answered.screen)")
+        #expect(answered.screen.contains("· \(count) messages"), "\(answered.screen)")
 
         for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("m"))

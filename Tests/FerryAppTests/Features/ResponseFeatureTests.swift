@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryJSON
 import FerryTerminal
 import FerryWorkbench
@@ -124,5 +125,30 @@ struct ResponseFeatureTests {
         #expect(state.tab == .body)
         _ = ResponseFeature.reduce(.tabStepped(-1), &state, Self.context())
         #expect(state.tab == .errors, "stepping wraps around")
+    }
+}
+
+/// The wait before the first byte, counted from the first clock tick that saw the send in flight, and shown
+/// until the head arrives.
+struct ResponseWaitTests {
+    @Test func aSendWaitsFromTheFirstTickUntilItsHead() {
+        let id = ResponseFeatureTests.id
+        var state = ResponseFeature.State()
+        state.exchanges[id] = Exchange(id: .first, requestID: id)
+        let start = ContinuousClock.now
+        let context = ResponseFeatureTests.context()
+        _ = ResponseFeature.reduce(.clockTicked(start), &state, context)
+        _ = ResponseFeature.reduce(.clockTicked(start + .milliseconds(2_300)), &state, context)
+        #expect(state.exchanges[id]?.started == start, "a later tick does not move the start")
+        #expect(state.exchanges[id]?.waited(at: state.now) == .milliseconds(2_300))
+        #expect(WorkbenchView.formatWait(.milliseconds(2_300)) == "2.3 s")
+        state.exchanges[id]?.head = HTTPResponse(status: 200, url: URL(fileURLWithPath: "/"))
+        #expect(state.exchanges[id]?.waited(at: state.now) == nil, "the wait ends with the head")
+        state.exchanges[id]?.phase = .canceled
+        var done = ResponseFeature.State()
+        done.exchanges[id] = state.exchanges[id]
+        done.exchanges[id]?.started = nil
+        _ = ResponseFeature.reduce(.clockTicked(start), &done, context)
+        #expect(done.exchanges[id]?.started == nil, "only what is in flight is timed")
     }
 }

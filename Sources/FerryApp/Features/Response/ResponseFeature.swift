@@ -25,6 +25,9 @@ enum ResponseFeature {
         var wrapsLines = false
         /// The selected row of the Tests tab.
         var testsCursor = 0
+        /// The time of the last clock tick (ticks come while something is in flight): what the time a send
+        /// has waited is measured to.
+        var now: ContinuousClock.Instant?
 
         /// Changes the exchange of request `id` (nothing when it has none).
         mutating func updateExchange(of id: RequestID?, _ change: (inout Exchange) -> Void) {
@@ -91,6 +94,13 @@ enum ResponseFeature {
             state.show(tab)
             return .none
         case .contentClicked(let row): return click(row: row, &state, context)
+        case .clockTicked(let now):
+            state.now = now
+            // A send's wait is counted from the first tick that saw it in flight (a tick is 100 ms).
+            for (id, exchange) in state.exchanges where exchange.isInFlight && exchange.started == nil {
+                state.exchanges[id]?.started = now
+            }
+            return .none
         case .bodySaveRequested: return requestBodySave(state, context)
         case .bodySaveTyped(let id, let path, let replacing):
             return saveBody(id, path: path, replacing: replacing, state, context)

@@ -76,8 +76,8 @@ let package = Package(
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
-        // FerryJSON places a theme file's problems at their line and column.
-        .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
+        // FerryJSON places a theme file's problems at their line and column; FerrySystem wakes the loop's poll.
+        .target(name: "FerryTerminal", dependencies: ["FerryJSON", "FerrySystem"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
         .target(
             name: "FerryApp",

@@ -32,7 +32,11 @@ for module in "${modules[@]}"; do
     docc convert ${catalog[@]+"${catalog[@]}"} --additional-symbol-graph-dir "$graphs" \
         --fallback-display-name "$module" --fallback-bundle-identifier "ferry.$module" \
         --transform-for-static-hosting --diagnostic-filter warning --output-path "$out/$module.doccarchive" \
-        >"$out/warnings/$module.txt" 2>&1
+        >"$out/warnings/$module.txt" 2>&1 || {
+        cat "$out/warnings/$module.txt" >&2
+        echo "docs: docc could not convert $module" >&2
+        exit 1
+    }
 done
 python3 scripts/docs-links.py "$out" "${modules[@]}"
 echo "docs: ${#modules[@]} archives in $out (open with any static file server; index at documentation/<module>)"

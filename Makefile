@@ -45,7 +45,8 @@ lint:
 consumer:
 	scripts/consumer-build.sh
 
-# FerryHTTP's DocC catalog with the toolchain's docc, offline (scripts/docs.sh): .build/docs/FerryHTTP.doccarchive.
+# Every documented module's DocC archive with the toolchain's docc, offline, failing on a link that does not resolve
+# (scripts/docs.sh, also run by `make test`): .build/docs/MODULE.doccarchive, FerryHTTP's with its catalog.
 docs:
 	scripts/docs.sh
 

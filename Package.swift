@@ -10,10 +10,10 @@ import PackageDescription
 /// dlopen on the first script, its headers an unsafe -I) conforms, and ferry and FerryApp inject it. So FerryJSON,
 /// FerryHTTP, FerryDynamic and FerryWorkbench build without webkitgtk and with no unsafe flags, as products of a
 /// dependency (Tests/Consumer, scripts/consumer-build.sh).
-/// FerryHTTP, FerryScript, FerryWorkbench, FerryApp, ferry → FerrySystem (atomic file writes, descriptors, file
-/// locks, the one EINTR retry, SHA-1), which depends on nothing but Glibc; `import Glibc` is left only there, in
-/// FerryNcurses, the C shims' wrappers, tests and the few files `scripts/lint-imports.sh` lists with their reason
-/// (49 files in 9 modules before FerrySystem, 36 after, of which 7 are the listed files outside those places).
+/// FerryHTTP, FerryTerminal, FerryScript, FerryWorkbench, FerryApp, ferry → FerrySystem (atomic file writes,
+/// descriptors, file locks, the one EINTR retry, wake-up pipes and poll, inotify, folder listing, spawning, signals,
+/// the pthread mutex, SHA-1), which depends on nothing but Glibc; `import Glibc` is left only there, in FerryNcurses,
+/// the C shims' wrappers, the test support, tests and the bench (`scripts/lint-imports.sh`; decision 0088).
 /// Only FerryNcurses touches ncurses; see docs/ARCHITECTURE.md.
 let package = Package(
     name: "Ferry",
@@ -76,8 +76,8 @@ let package = Package(
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
-        // FerryJSON places a theme file's problems at their line and column.
-        .target(name: "FerryTerminal", dependencies: ["FerryJSON"]),
+        // FerryJSON places a theme file's problems at their line and column; FerrySystem wakes the loop's poll.
+        .target(name: "FerryTerminal", dependencies: ["FerryJSON", "FerrySystem"]),
         .target(name: "FerryNcurses", dependencies: ["FerryTerminal", "CNcurses"]),
         .target(
             name: "FerryApp",

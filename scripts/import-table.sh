@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# The import table of docs/ARCHITECTURE.md, read from the sources: for each Swift module under Sources/, the
-# modules its files import and in how many of its files (`import`, `@_exported import`, `internal import`,
-# `@testable import`). `scripts/import-table.sh` prints it; `--write` puts it between the `<!-- imports:begin -->`
-# and `<!-- imports:end -->` lines of docs/ARCHITECTURE.md; `--check` (run by `make lint`) fails while they differ.
+# The two generated tables of docs/ARCHITECTURE.md, read from the sources.
+# - The import table: for each Swift module under Sources/, the modules its files import and in how many of its files
+#   (`import`, `@_exported import`, `internal import`, `@testable import`); between `<!-- imports:begin -->` and
+#   `<!-- imports:end -->`.
+# - The folder table: for each Swift module, its lines of Swift, its files at the top and each folder with the Swift
+#   files under it (subfolders in braces, likewise); between `<!-- folders:begin -->` and `<!-- folders:end -->`.
+# `scripts/import-table.sh` prints both; `--write` puts them into docs/ARCHITECTURE.md; `--check` (run by
+# `make lint`) fails while either differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,28 +25,74 @@ table() {
     done
 }
 
-doc=docs/ARCHITECTURE.md
-case "${1:-}" in
---write | --check)
-    grep -q '^<!-- imports:begin -->$' "$doc" && grep -q '^<!-- imports:end -->$' "$doc" || {
-        echo "import-table: $doc lacks the <!-- imports:begin --> / <!-- imports:end --> lines" >&2
+# Swift files under a folder, recursively.
+swift_count() { find "$1" -name '*.swift' | wc -l | tr -d ' '; }
+
+# `Name` (N) for each folder under $1 holding Swift files, with its own subfolders in braces, comma-separated.
+folder_list() {
+    local first=1 sub name inner
+    for sub in "$1"/*/; do
+        sub=${sub%/}
+        [ -d "$sub" ] && [ "$(swift_count "$sub")" -gt 0 ] || continue
+        name=$(basename "$sub")
+        inner=$(folder_list "$sub")
+        [ $first -eq 1 ] || printf ', '
+        first=0
+        printf '`%s` (%s%s)' "$name" "$(swift_count "$sub")" "${inner:+: $inner}"
+    done
+}
+
+folders() {
+    echo "| module | lines | files at the top | folders (Swift files under each) |"
+    echo "|---|---|---|---|"
+    for folder in Sources/*/; do
+        folder=${folder%/}
+        module=$(basename "$folder")
+        [ "$(swift_count "$folder")" -gt 0 ] || continue
+        lines=$(find "$folder" -name '*.swift' -print0 | xargs -0 cat | wc -l | tr -d ' ')
+        top=$(find "$folder" -maxdepth 1 -name '*.swift' | wc -l | tr -d ' ')
+        list=$(folder_list "$folder")
+        echo "| \`$module\` | $lines | $top | ${list:-none} |"
+    done
+}
+
+# Replaces the lines between <!-- NAME:begin --> and <!-- NAME:end --> of the file $2 by the output of $3, in place.
+splice() {
+    local name=$1 file=$2 generator=$3 generated
+    grep -q "^<!-- $name:begin -->$" "$file" && grep -q "^<!-- $name:end -->$" "$file" || {
+        echo "import-table: $doc lacks the <!-- $name:begin --> / <!-- $name:end --> lines" >&2
         exit 1
     }
     generated=$(mktemp)
-    trap 'rm -f "$generated" "$generated.doc"' EXIT
-    table >"$generated"
-    awk -v table="$generated" '
-        /^<!-- imports:end -->$/ { skipping = 0 }
+    "$generator" >"$generated"
+    awk -v table="$generated" -v begin="<!-- $name:begin -->" -v end="<!-- $name:end -->" '
+        $0 == end { skipping = 0 }
         !skipping { print }
-        /^<!-- imports:begin -->$/ { while ((getline line < table) > 0) print line; skipping = 1 }
-    ' "$doc" >"$generated.doc"
+        $0 == begin { while ((getline line < table) > 0) print line; skipping = 1 }
+    ' "$file" >"$file.next"
+    mv "$file.next" "$file"
+    rm -f "$generated"
+}
+
+doc=docs/ARCHITECTURE.md
+case "${1:-}" in
+--write | --check)
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    cp "$doc" "$work/doc.md"
+    splice imports "$work/doc.md" table
+    splice folders "$work/doc.md" folders
     if [ "$1" = --write ]; then
-        mv "$generated.doc" "$doc"
-    elif ! cmp -s "$generated.doc" "$doc"; then
-        echo "import-table: the import table of $doc is not what the sources import; run scripts/import-table.sh --write" >&2
-        diff "$doc" "$generated.doc" >&2 || true
+        cp "$work/doc.md" "$doc"
+    elif ! cmp -s "$work/doc.md" "$doc"; then
+        echo "import-table: the import or folder table of $doc is not what the sources hold; run scripts/import-table.sh --write" >&2
+        diff "$doc" "$work/doc.md" >&2 || true
         exit 1
     fi
     ;;
-*) table ;;
+*)
+    table
+    echo
+    folders
+    ;;
 esac

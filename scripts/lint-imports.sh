@@ -15,24 +15,9 @@ allowed_folders=(
     Tests/
 )
 
-# Single files that still need a system interface FerrySystem does not wrap, each with its reason.
-allowed_files=(
-    # pthread_mutex_t: ThreadSanitizer sees it (see the file); the lock every module's shared state uses.
-    Sources/FerryHTTP/Support/Locked.swift
-    # The WebSocket I/O thread's wake-up pipe and poll(2) on the socket libcurl opened.
-    Sources/FerryHTTP/WebSocket/WebSocketConnection.swift
-    # opendir/readdir with d_type: one pass over a workspace's folders without a stat per file.
-    Sources/FerryWorkbench/Workspace/Workspace.swift
-    # inotify, its event layout, and poll(2) on it and a wake-up pipe.
-    Sources/FerryWorkbench/Workspace/WorkspaceWatcher.swift
-    # posix_spawn with a signal mask and default dispositions for $EDITOR.
-    Sources/FerryApp/Effects/ExternalEditor.swift
-    # SIGINT ignored while a dispatch source watches it (Ctrl-C in `ferry send`).
-    Sources/ferry/Commands/Interrupt.swift
-    # The terminal loop's self-pipe and its poll(2), where EINTR means "a signal to handle" (FerryTerminal
-    # depends on FerryJSON only).
-    Sources/FerryTerminal/Backend/WakeSignal.swift
-)
+# Single files that need a system interface FerrySystem does not wrap, each with its reason (none today: the
+# pthread mutex, the wake-up pipes and poll(2), inotify, readdir, posix_spawn and SIGINT moved into FerrySystem).
+allowed_files=()
 
 # The C shims' Swift wrappers: a file that imports one of the C modules may import Glibc beside it.
 c_modules='CCurl|CZlib|CNcurses|CJavaScriptCore'
@@ -42,7 +27,7 @@ while IFS= read -r file; do
     for folder in "${allowed_folders[@]}"; do
         [[ $file == "$folder"* ]] && continue 2
     done
-    for allowed in "${allowed_files[@]}"; do
+    for allowed in ${allowed_files[@]+"${allowed_files[@]}"}; do
         [[ $file == "$allowed" ]] && continue 2
     done
     if grep -Eq "^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)?([a-z]+[[:space:]]+)?import[[:space:]]+($c_modules)\b" "$file"; then

@@ -14,6 +14,9 @@ export FERRY_CORPUS="${FERRY_CORPUS:-$(cd .. && pwd)/shared/corpus}"
 export SWIFT_BACKTRACE=enable=yes,interactive=no,output-to=stderr,threads=all,symbolicate=fast,registers=none
 echo "test: httpbin at $FERRY_HTTPBIN_URL (pid $pid), corpus at $FERRY_CORPUS"
 swift build --build-tests
+# DocC link validation for every documented module (scripts/docs.sh: a stale ``Symbol`` link in a doc comment fails
+# the run before any test starts; about a minute).
+scripts/docs.sh
 # Two test processes at once, each with its own cooperative pool (one thread per core): the library's tests
 # and the front end's. A test that computes or blocks holds a pool thread, and on a 2-core machine one process
 # running every test at once left async tests waiting tens of seconds for a thread (see

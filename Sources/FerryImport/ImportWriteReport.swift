@@ -1,6 +1,6 @@
 import FerryWorkbench
 
-/// What ``ImportedCollection/write(into:)`` did: the files it wrote, the environment files it changed,
+/// What ``ImportedCollection/write(into:workspaceRoot:)`` did: the files it wrote, the environment files it changed,
 /// and what it reported (a file written under another name because one existed, a kept value, a
 /// malformed environment file left alone).
 public struct ImportWriteReport: Sendable, Hashable {

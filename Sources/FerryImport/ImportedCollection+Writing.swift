@@ -42,16 +42,13 @@ extension ImportedCollection {
             }
         }
         let bytes = Array(written.text.utf8)
-        // Written beside the target, then moved into place only where nothing exists.
-        let temporary = parent.appendingPathComponent(".\(fileName).ferry-import-\(UUID().uuidString)")
-        try FileIO.writeAtomically(bytes, to: temporary)
-        defer { try? FileManager.default.removeItem(at: temporary) }
+        // Each name in turn, written whole and put in place only where nothing exists.
         var number = 1
         while true {
             let name = number == 1 ? fileName : "\(stem)-\(number).http"
             let target = parent.appendingPathComponent(name)
             do throws(FileIO.MoveFailure) {
-                try FileIO.moveWithoutReplacing(temporary, to: target)
+                try FileIO.writeNew(bytes, to: target)
                 let path = (components.dropLast() + [name]).joined(separator: "/")
                 if number > 1 {
                     report.diagnostics.append(

@@ -1,10 +1,6 @@
 import FerrySystem
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Opens text in the user's editor: writes it to a private temporary file, runs `$VISUAL`, `$EDITOR`
 /// or `vi` on it through the shell (so `EDITOR="code --wait"` works), waits, and reads the file back.
 ///
@@ -67,65 +63,15 @@ public struct ExternalEditor: Sendable {
 
     // MARK: - Internals
 
-    /// How a child process ended.
-    struct Termination {
-        var exitCode: Int32
-        var signal: Int32?
-    }
-
-    /// Runs `arguments` with this process's environment and terminal, and waits for it.
-    ///
-    /// Like `system(3)`, Ctrl-C and Ctrl-\ are ignored here while the child runs (they are the editor's),
-    /// Ctrl-Z has its default action, and the child starts with default signal handling and an empty mask.
-    func run(_ arguments: [String]) throws -> Termination {
-        var ignore = sigaction()
-        ignore.__sigaction_handler.sa_handler = SIG_IGN
-        sigemptyset(&ignore.sa_mask)
-        var savedInterrupt = sigaction()
-        var savedQuit = sigaction()
-        sigaction(SIGINT, &ignore, &savedInterrupt)
-        sigaction(SIGQUIT, &ignore, &savedQuit)
-        // An editor suspended with Ctrl-Z stops its whole process group, this process too: with the default
-        // action ferry just stops and continues with it, instead of ncurses' handler repainting over it.
-        var standard = sigaction()
-        standard.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&standard.sa_mask)
-        var savedStop = sigaction()
-        sigaction(SIGTSTP, &standard, &savedStop)
-        defer {
-            sigaction(SIGINT, &savedInterrupt, nil)
-            sigaction(SIGQUIT, &savedQuit, nil)
-            sigaction(SIGTSTP, &savedStop, nil)
+    /// Runs `arguments` with this process's environment and terminal, and waits for it (FerrySystem's
+    /// ``ForegroundProcess``: Ctrl-C and Ctrl-\ are the child's meanwhile, Ctrl-Z has its default action).
+    func run(_ arguments: [String]) throws -> ForegroundProcess.Termination {
+        do throws(SystemError) {
+            return try ForegroundProcess.run(arguments)
+        } catch  where error.call == "posix_spawn" {
+            throw ExternalEditorError.fileProblem("cannot start \(arguments[0]): \(error.reason)")
+        } catch {
+            throw ExternalEditorError.fileProblem("cannot wait for the editor: \(error.reason)")
         }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGTERM, SIGHUP] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ)
-        guard spawned == 0 else {
-            throw ExternalEditorError.fileProblem("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        guard SystemCall.retryingInterrupts({ waitpid(pid, &status, 0) }) >= 0 else {
-            throw ExternalEditorError.fileProblem("cannot wait for the editor: \(String(cString: strerror(errno)))")
-        }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out (the macros are not imported).
-        let signal = status & 0x7F
-        if signal == 0 { return Termination(exitCode: (status >> 8) & 0xFF, signal: nil) }
-        return Termination(exitCode: 128 + signal, signal: signal)
     }
 }

@@ -9,7 +9,7 @@ extension AppReducer {
     /// Starts sending the open request (with its unsaved edits) in the active environment; a send already
     /// in flight for the same request is canceled and its result will be dropped by id. The effect prepares
     /// it (``RequestSender``: values captured from earlier responses, included files) and reports back with
-    /// ``AppAction/sendPrepared(id:_:)`` or ``AppAction/sendFailed(id:_:)``.
+    /// ``TransferAction/prepared(_:)`` or ``TransferAction/preparationFailed(_:)`` (in ``AppAction/transfer(_:_:)``).
     static func send(_ state: inout AppState) -> [Effect] {
         guard let (id, plan) = openPlan(state) else {
             state.report(.error("Open a request first: select it in the tree and press Enter."))

@@ -1,4 +1,4 @@
-/// One change to an environment file, made by ``FerryWorkbench/EnvironmentFileEditor``.
+/// One change to an environment file, made by FerryWorkbench's ``EnvironmentFileEditor``.
 enum EnvironmentFileChange: Sendable, Equatable {
     /// Set the variable `name` of `environment` to `value` (added when missing).
     case set(String, to: String, in: String)

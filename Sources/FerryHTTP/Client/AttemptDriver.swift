@@ -103,8 +103,8 @@ final class AttemptDriver: TransferHandle, Sendable {
         }
     }
 
-    /// Hands `attempt` to the transport (with redirects to follow in the client, to a ``RedirectHopFollower``
-    /// over it), `events` hearing of it; keeps its handle for ``cancel()`` until its completion, and returns it.
+    /// Hands `attempt` to the client's transport, its mocks in front (``HTTPClient/attemptTransport``; with
+    /// redirects to follow in the client, to a ``RedirectHopFollower`` over it), `events` hearing of it; keeps its handle for ``cancel()`` until its completion, and returns it.
     @discardableResult
     func launch(_ attempt: PreparedAttempt, events: TransferEvents, bodySink: ResponseBodyBuffer?)
         -> any TransferHandle
@@ -123,14 +123,13 @@ final class AttemptDriver: TransferHandle, Sendable {
         let handle: any TransferHandle
         if let cached = answerFromCache(&attempt, events: &events, bodySink: bodySink) {
             handle = cached
-        } else if let mocked = client.mocks.start(attempt.sent, events: events, recordingUnmatched: false) {
-            handle = mocked
         } else if attempt.followsHops {
-            handle = RedirectHopFollower(attempt.sent, over: client.transport, jar: attempt.jar, events: events).start()
+            handle = RedirectHopFollower(attempt.sent, over: client.attemptTransport, jar: attempt.jar, events: events)
+                .start()
         } else {
             events.bodySink = bodySink
             events.perHopCookieLines = attempt.perHopCookieLines
-            handle = client.transport.start(attempt.sent, events: events)
+            handle = client.attemptTransport.start(attempt.sent, events: events)
         }
         let isCanceled = state.withLock { state -> Bool in
             if !state.isCanceled, state.completedAttempts <= attempt.number { state.current = handle }

@@ -19,7 +19,9 @@ public final class HTTPClient: Sendable {
     /// The interceptors, default retry policy and cache, which can change after creation.
     let settings: Locked<ClientSettings>
     /// The requests answered by mocks instead of the transport (``mock(_:_:with:times:)``).
-    let mocks = MockTransport()
+    let mocks: MockTransport
+    /// What every attempt is started on: ``mocks`` in front of ``transport`` (``MockingTransport``).
+    let attemptTransport: MockingTransport
 
     /// A client over the given transport, sending relative requests to `environment`; with `cookieJar`, every
     /// request whose ``HTTPRequest/usesCookieJar`` is `true` sends the jar's matching cookies and stores the
@@ -29,6 +31,9 @@ public final class HTTPClient: Sendable {
         interceptors: [any HTTPInterceptor] = []
     ) {
         self.transport = transport
+        let mocks = MockTransport()
+        self.mocks = mocks
+        self.attemptTransport = MockingTransport(mocks: mocks, transport: transport)
         self.cookieJar = cookieJar
         self.settings = Locked(ClientSettings(interceptors: interceptors))
         self.selectedEnvironment = Locked(environment)

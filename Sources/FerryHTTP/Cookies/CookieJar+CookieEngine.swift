@@ -23,7 +23,7 @@ extension CookieJar {
     /// (``HTTPRequest/ownCookiesPerHop()``), so libcurl sends both in one `Cookie` line on every hop.
     ///
     /// When a jar cookie and one of the request's own have the same name, the request's own wins on its
-    /// host, as it does in a `Cookie` header without redirects (``HTTPRequest/addCookies(from:at:)``): a jar
+    /// host, as it does in a `Cookie` header without redirects (``HTTPRequest/addCookies(from:for:at:)``): a jar
     /// cookie of that name that the first URL's host would get stays out of the transfer, so one value goes,
     /// the one the request gives; jar cookies of that name for other hosts still go to those. A cookie a hop
     /// sets during the transfer is the server's newer word: with the same name, host and path `/` it replaces

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The transport offers bytes on its own thread; past ``limit`` buffered bytes the offer is refused and
 /// the transport pauses the transfer (libcurl: `CURL_WRITEFUNC_PAUSE`). Once the reader has taken the
-/// buffer down to half the limit, ``onResume`` asks the transport to continue.
+/// buffer down to half the limit, the handler set with ``setResumeHandler(_:)`` asks the transport to continue.
 final class ResponseBodyBuffer: @unchecked Sendable {
     private struct State {
         var chunks: [Data] = []

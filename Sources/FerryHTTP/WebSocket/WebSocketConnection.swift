@@ -1,8 +1,5 @@
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The state of one WebSocket connection and its I/O thread: it connects through ``CurlStream``, runs the
 /// handshake, then waits in `poll(2)` on the socket and a wake-up pipe, writing what ``enqueue(_:)`` queued
@@ -20,7 +17,7 @@ final class WebSocketConnection: Sendable {
     private let request: HTTPRequest
     private let handshake: WebSocketHandshake
     private let stream: CurlStream
-    private let wakePipe: (read: Int32, write: Int32)
+    private let wakePipe: WakePipe
     private let state = Locked(State())
     /// The compressor, once the handshake agreed on permessage-deflate. Its lock also orders the sends: a
     /// message is compressed and queued under it, so messages go in the order they were compressed, and the
@@ -54,21 +51,20 @@ final class WebSocketConnection: Sendable {
         guard let stream = CurlStream() else {
             throw WebSocketError(.connection(.transport(code: 2, detail: "libcurl could not start")), url: text)
         }
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            throw WebSocketError(.connection(.transport(code: 2, detail: "no pipe: errno \(errno)")), url: text)
+        let wakePipe: WakePipe
+        do throws(SystemError) { wakePipe = try WakePipe() } catch {
+            throw WebSocketError(.connection(.transport(code: 2, detail: "no pipe: \(error)")), url: text)
         }
-        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         self.request = request
         self.options = options
         self.curlOptions = curlOptions
         self.stream = stream
-        wakePipe = (fds[0], fds[1])
+        self.wakePipe = wakePipe
         handshake = WebSocketHandshake(
             url: httpURL, headerLines: curlOptions.headerLines, offersCompression: options.offersCompression)
         let (received, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self)
-        let wakeDescriptor = fds[1]
-        let backlog = Backlog(limit: options.maxPendingMessages) { Self.wake(wakeDescriptor) }
+        // The backlog holds the pipe itself, so a wake after the connection went never writes to a closed descriptor.
+        let backlog = Backlog(limit: options.maxPendingMessages) { wakePipe.signal() }
         continuation.onTermination = { _ in backlog.close() }
         messages = WebSocketMessages(stream: received, backlog: backlog)
         self.continuation = continuation
@@ -91,11 +87,6 @@ final class WebSocketConnection: Sendable {
         components.fragment = nil
         guard let httpURL = components.url else { throw WebSocketError(.invalidRequest("not a valid URL"), url: text) }
         return httpURL
-    }
-
-    deinit {
-        Glibc.close(wakePipe.read)
-        Glibc.close(wakePipe.write)
     }
 
     // MARK: Calls from any thread
@@ -154,14 +145,9 @@ final class WebSocketConnection: Sendable {
 
     var serverClose: WebSocketClose? { state.withLock { $0.serverClose } }
 
+    /// Wakes the I/O thread from `poll(2)`.
     private func wake() {
-        Self.wake(wakePipe.write)
-    }
-
-    /// Wakes the I/O thread from `poll(2)` through the pipe whose write end is `descriptor`.
-    private static func wake(_ descriptor: Int32) {
-        var byte: UInt8 = 1
-        _ = write(descriptor, &byte, 1)
+        wakePipe.signal()
     }
 
     // MARK: The I/O thread
@@ -234,7 +220,7 @@ final class WebSocketConnection: Sendable {
             case .wouldBlock:
                 let now = ContinuousClock.now
                 guard now < deadline else { throw .handshakeTimedOut(options.handshakeTimeout) }
-                wait(socket: socket, events: Int16(POLLIN), until: deadline)
+                wait(socket: socket, events: .readable, until: deadline)
             case .closed, .failed:
                 throw .handshakeInvalid("the server closed the connection before answering the handshake")
             }
@@ -256,7 +242,7 @@ final class WebSocketConnection: Sendable {
                 stalledSince = since
                 if state.withLock({ $0.isCanceled }) { throw .canceled }
                 guard ContinuousClock.now - since < options.closeTimeout else { throw .connectionLost }
-                wait(socket: socket, events: Int16(POLLOUT), until: since + options.closeTimeout)
+                wait(socket: socket, events: .writable, until: since + options.closeTimeout)
             case .closed, .failed:
                 throw .connectionLost
             }
@@ -265,20 +251,12 @@ final class WebSocketConnection: Sendable {
 
     /// Waits in `poll(2)` for `events` on `socket` (none: the socket is not watched at all, so a hang-up
     /// does not end the wait either), a wake-up, or `deadline` (`nil`: no limit).
-    private func wait(socket: Int32, events: Int16, until deadline: ContinuousClock.Instant?) {
-        var fds = [
-            pollfd(fd: events == 0 ? -1 : socket, events: events, revents: 0),
-            pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
-        ]
-        var timeout: Int32 = -1
-        if let deadline {
-            let (seconds, attoseconds) = (deadline - .now).components
-            timeout = Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
-        }
-        _ = poll(&fds, 2, timeout)
-        if fds[1].revents & Int16(POLLIN) != 0 {
-            var sink = [UInt8](repeating: 0, count: 64)
-            while read(wakePipe.read, &sink, sink.count) > 0 {}
+    private func wait(socket: Int32, events: Poll.Events, until deadline: ContinuousClock.Instant?) {
+        // At least a millisecond: a deadline just reached still waits once, as the loops around expect.
+        let timeout = deadline.map { max(.zero, $0 - .now) + .nanoseconds(1) }
+        let watched = [(events.isEmpty ? -1 : socket, events), (wakePipe.readDescriptor, Poll.Events.readable)]
+        if case .ready(let ready) = Poll.wait(watched, timeout: timeout), ready[1].contains(.readable) {
+            wakePipe.drain()
         }
     }
 
@@ -320,7 +298,7 @@ final class WebSocketConnection: Sendable {
                 }
                 if let deadline, ContinuousClock.now >= deadline { throw .closeTimedOut(options.closeTimeout) }
                 // With the reader behind, only a wake-up (room, a send, a cancel) or the deadline ends the wait.
-                wait(socket: socket, events: backlog.isFull ? 0 : Int16(POLLIN), until: deadline)
+                wait(socket: socket, events: backlog.isFull ? [] : .readable, until: deadline)
             } catch {
                 if let code = WebSocketError(error, url: url).sentCloseCode {
                     let reason = WebSocketError(error, url: url).message

@@ -6,7 +6,7 @@ import FerrySystem
 /// JavaScriptCore's watchdog (the context group's execution time limit) calls back after every `slice` of
 /// the thread's CPU time within one entry into the engine; the callback counts the slices and answers
 /// whether to stop. Everything a script runs happens inside one entry (its promise jobs are drained from
-/// inside it, ``ferry_jsc_drain_microtasks``), so the slices add up over the whole script. Once it stopped,
+/// inside it, `ferry_jsc_drain_microtasks`), so the slices add up over the whole script. Once it stopped,
 /// the limit drops to a millisecond, so a job still queued stops at its first check, wherever the engine
 /// runs it.
 final class ScriptWatchdog {

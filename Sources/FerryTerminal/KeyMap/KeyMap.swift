@@ -41,7 +41,7 @@ public struct KeyMap: Hashable, Sendable {
         lhs.bindings == rhs.bindings && lhs.unboundKeys == rhs.unboundKeys
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(bindings)
         hasher.combine(unboundKeys)

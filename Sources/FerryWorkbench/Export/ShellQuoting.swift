@@ -5,7 +5,7 @@
 public enum ShellQuoting {
     /// `word` as the shell must see it: unchanged when every character is safe unquoted (letters, digits
     /// and `_@%+=:,./-`), else in single quotes, each `'` written as `'\''`. Inside single quotes nothing
-    /// is special (not `$`, `` ` ``, `\`, `!` in a script, nor a line break), so any text round-trips.
+    /// is special (not `$`, a backquote, `\`, `!` in a script, nor a line break), so any text round-trips.
     public static func quoted(_ word: String) -> String {
         if !word.isEmpty, word.unicodeScalars.allSatisfy(isSafe) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"

@@ -30,6 +30,6 @@ public struct RequestSourceMap: Sendable, Hashable {
     /// Always true: where a request was read from is not part of what it is.
     public static func == (lhs: Self, rhs: Self) -> Bool { true }
 
-    /// Hashes nothing, to agree with ``==``.
+    /// Hashes nothing, to agree with `==`.
     public func hash(into hasher: inout Hasher) {}
 }

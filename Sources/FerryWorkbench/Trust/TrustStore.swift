@@ -24,7 +24,7 @@ public struct TrustStore: Sendable {
         var path: String
         /// When the user trusted it, or chose safe mode (seconds since 1970).
         var trustedAt: Double
-        /// ``TrustStore/fingerprint(of:)`` of the workspace then; `nil` for a folder trusted without reading it.
+        /// ``TrustStore/fingerprint(of:)-(Workspace)`` of the workspace then; `nil` for a folder trusted without reading it.
         var fingerprint: String?
         /// `true` when the user answered "keep it in safe mode" rather than trusting it (absent: trusted).
         var declined: Bool?

@@ -13,4 +13,17 @@ extension FileIO {
     public static func moveWithoutReplacing(_ source: URL, to target: URL) throws(MoveFailure) {
         try FileSystem.moveWithoutReplacing(source.path, to: target.path)
     }
+
+    /// Writes `bytes` to `url` as a new file, atomically, and never over anything there (FerrySystem's
+    /// ``AtomicFile``, put in place with `link`): throws ``FileSystem/MoveFailure/targetExists`` when something
+    /// exists at `url`, leaving it as it was.
+    public static func writeNew(_ bytes: [UInt8], to url: URL) throws(MoveFailure) {
+        do throws(AtomicFile.Failure) {
+            let file = try AtomicFile(replacing: url.path)
+            try file.write(bytes)
+            try file.commit(replacing: false)
+        } catch {
+            throw error.isTargetExisting ? .targetExists : .failed(error.description)
+        }
+    }
 }

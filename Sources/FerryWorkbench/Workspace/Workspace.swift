@@ -1,10 +1,6 @@
 import FerrySystem
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A folder of `.http` / `.rest` files: sub-folders are folders of the collection tree.
 ///
 /// Hidden files are skipped, and the folders of tools (``isSkippedFolder(_:)``: `.ferry/`, `.git`, `.idea`…);
@@ -87,37 +83,28 @@ public struct Workspace: Sendable {
     /// Collects the request files under `folder` (recursively) and records its sub-folders.
     mutating func scan(folder: String, into paths: inout [String]) {
         let folderURL = folder.isEmpty ? root : root.appendingPathComponent(folder)
-        guard let stream = opendir(folderURL.path) else {
+        guard let entries = FolderListing.entries(of: folderURL.path) else {
             loadErrors.append(Diagnostic("cannot read the folder", at: SourceLocation(file: folder, line: 1)))
             return
         }
         var subfolders: [String] = []
         var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            guard name != ".", name != ".." else { continue }
-            var kind = entry.pointee.d_type
-            if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
-                var info = stat()
-                if stat(folderURL.appendingPathComponent(name).path, &info) == 0 {
-                    kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-                }
-                if entry.pointee.d_type == UInt8(DT_LNK) && kind == UInt8(DT_DIR) { continue }  // no symlink loops
-            }
+        for entry in entries {
+            let name = entry.name
             let path = folder.isEmpty ? name : folder + "/" + name
-            if kind == UInt8(DT_DIR) {
+            switch entry.kind {
+            case .linkToFolder:
+                continue  // no symlink loops
+            case .folder:
                 if !Self.isSkippedFolder(name) { subfolders.append(path) }
-            } else if name.hasPrefix(".") {
-                continue
-            } else if let dot = name.lastIndex(of: "."),
-                Self.requestExtensions.contains(name[name.index(after: dot)...].lowercased())
-            {
-                names.append(path)
+            case .file:
+                if !name.hasPrefix("."), let dot = name.lastIndex(of: "."),
+                    Self.requestExtensions.contains(name[name.index(after: dot)...].lowercased())
+                {
+                    names.append(path)
+                }
             }
         }
-        closedir(stream)
         paths += names
         folders += subfolders
         for path in subfolders { scan(folder: path, into: &paths) }

@@ -1,7 +1,6 @@
 import FerryHTTP
 import FerrySystem
 import Foundation
-import Glibc
 
 /// Watches a workspace's folder tree with inotify and reports the files changed outside (an editor, a
 /// `git pull`, a new or deleted file), a burst at a time.
@@ -18,8 +17,8 @@ import Glibc
 /// ```
 public final class WorkspaceWatcher: @unchecked Sendable {
     // The descriptors never change after `init`; the folder table is only touched on the watcher's thread.
-    private let inotify: Int32
-    private let wake: (read: Int32, write: Int32)
+    private let inotify: Inotify
+    private let wake: WakePipe
     private let root: URL
     private let quietPeriod: Duration
     private let onChange: @Sendable (Set<String>) -> Void
@@ -35,25 +34,15 @@ public final class WorkspaceWatcher: @unchecked Sendable {
         self.root = root.standardizedFileURL
         self.quietPeriod = quietPeriod
         self.onChange = onChange
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { throw Self.failure("inotify_init1") }
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
-            close(inotify)
-            throw Self.failure("pipe2")
+        do throws(SystemError) {
+            inotify = try Inotify()
+            wake = try WakePipe()
+        } catch {
+            throw Self.failure(error, at: root.standardizedFileURL)
         }
-        wake = (pipeEnds[0], pipeEnds[1])
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        guard watchTree("") else {
-            close(inotify)
-            close(wake.read)
-            close(wake.write)
-            throw Self.failure("inotify_add_watch \(self.root.path)")
-        }
+        if case .failure(let error) = watchTree("") { throw Self.failure(error, at: self.root) }
         let thread = Thread { [self] in
             watchLoop()
-            close(inotify)
-            close(wake.read)
             finished.signal()
         }
         thread.name = "ferry.workspace-watcher"
@@ -69,71 +58,60 @@ public final class WorkspaceWatcher: @unchecked Sendable {
             return !isStopped
         }
         guard first else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wake.signal()
         finished.wait()
-        close(wake.write)
     }
 
     // MARK: - The watcher's thread
 
-    private static let mask = UInt32(
-        IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_ATTRIB)
+    private static let mask: Inotify.Mask = [
+        .create, .delete, .closeWrite, .movedFrom, .movedTo, .deleteSelf, .attributes,
+    ]
 
     private func watchLoop() {
         var pending: Set<String> = []
         var overflowed = false
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        let quietMilliseconds = Int32(
-            quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
         while true {
-            var descriptors = [
-                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
-            ]
             let waiting = pending.isEmpty && !overflowed
-            let ready = SystemCall.retryingInterrupts { poll(&descriptors, 2, waiting ? -1 : quietMilliseconds) }
-            if ready < 0 { return }
-            if descriptors[1].revents != 0 { return }
-            if ready == 0 {
+            let watched = [(inotify.descriptor, Poll.Events.readable), (wake.readDescriptor, .readable)]
+            switch Poll.wait(watched, timeout: waiting ? nil : quietPeriod) {
+            case .interrupted:
+                continue
+            case .failed:
+                return
+            case .timedOut:
                 // Quiet for a while: report the burst.
                 onChange(overflowed ? [] : pending)
                 pending = []
                 overflowed = false
-                continue
+            case .ready(let events):
+                if !events[1].isEmpty { return }
+                let read = inotify.readEvents()
+                overflowed = collect(read, into: &pending) || overflowed
             }
-            let count = Glibc.read(inotify, &buffer, buffer.count)
-            guard count > 0 else { continue }
-            overflowed = collect(buffer[..<count], into: &pending) || overflowed
         }
     }
 
     /// Adds the paths the events name to `changed`; returns whether the kernel's queue overflowed.
-    private func collect(_ bytes: ArraySlice<UInt8>, into changed: inout Set<String>) -> Bool {
+    private func collect(_ events: [Inotify.Event], into changed: inout Set<String>) -> Bool {
         var overflowed = false
-        var offset = bytes.startIndex
-        let headerSize = MemoryLayout<inotify_event>.size
-        while offset + headerSize <= bytes.endIndex {
-            let event = bytes[offset..<offset + headerSize].withUnsafeBytes { $0.loadUnaligned(as: inotify_event.self) }
-            let nameStart = offset + headerSize
-            let nameEnd = min(bytes.endIndex, nameStart + Int(event.len))
-            let name = String(decoding: bytes[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-            offset = nameEnd
-            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+        for event in events {
+            if event.mask.contains(.queueOverflow) {
                 overflowed = true
                 continue
             }
-            if event.mask & UInt32(IN_IGNORED) != 0 {
-                folders[event.wd] = nil
+            if event.mask.contains(.ignored) {
+                folders[event.watch] = nil
                 continue
             }
-            guard let folder = folders[event.wd], !name.isEmpty else { continue }
+            let name = event.name
+            guard let folder = folders[event.watch], !name.isEmpty else { continue }
             let path = folder.isEmpty ? name : folder + "/" + name
-            if event.mask & UInt32(IN_ISDIR) != 0 {
+            if event.mask.contains(.isFolder) {
                 guard !Workspace.isSkippedFolder(name) else { continue }
-                if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                if !event.mask.isDisjoint(with: [.create, .movedTo]) {
                     // A folder moved in (or unpacked) brings files no event names: report them all.
-                    _ = watchTree(path)
+                    watchTree(path)
                     changed.formUnion(filesBelow(path))
                 }
             }
@@ -142,12 +120,16 @@ public final class WorkspaceWatcher: @unchecked Sendable {
         return overflowed
     }
 
-    /// Watches `path` (relative to the root) and the folders below it; returns whether `path` itself is watched.
-    private func watchTree(_ path: String) -> Bool {
+    /// Watches `path` (relative to the root) and the folders below it; fails when `path` itself is not watched.
+    @discardableResult
+    private func watchTree(_ path: String) -> Result<Void, SystemError> {
         let url = path.isEmpty ? root : root.appendingPathComponent(path)
-        let descriptor = inotify_add_watch(inotify, url.path, Self.mask | UInt32(IN_ONLYDIR))
-        guard descriptor >= 0 else { return false }
-        folders[descriptor] = path
+        let watch: Int32
+        switch inotify.watch(url.path, for: Self.mask.union(.onlyFolder)) {
+        case .success(let added): watch = added
+        case .failure(let error): return .failure(error)
+        }
+        folders[watch] = path
         let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         for child in children where !Workspace.isSkippedFolder(child) {
             var isFolder: ObjCBool = false
@@ -155,10 +137,10 @@ public final class WorkspaceWatcher: @unchecked Sendable {
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(child).path, isDirectory: &isFolder),
                 isFolder.boolValue
             {
-                _ = watchTree(childPath)
+                watchTree(childPath)
             }
         }
-        return true
+        return .success(())
     }
 
     /// The files below `path`, relative to the root.
@@ -168,7 +150,8 @@ public final class WorkspaceWatcher: @unchecked Sendable {
         return walker.compactMap { ($0 as? String).map { path + "/" + $0 } }
     }
 
-    private static func failure(_ call: String) -> WorkspaceError {
-        .io(path: call, reason: "cannot watch the workspace: \(String(cString: strerror(errno)))")
+    /// The error of a watch that could not start at `root`: the call that failed and the system's words.
+    private static func failure(_ error: SystemError, at root: URL) -> WorkspaceError {
+        .io(path: root.path, reason: "cannot watch the workspace: \(error)")
     }
 }

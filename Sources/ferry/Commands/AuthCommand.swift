@@ -20,13 +20,13 @@ enum AuthCommand: FerryCommand {
                 name: "ACTION", title: "action", help: "list (default), refresh or forget", isOptional: true),
             PositionalSpec(name: "ID", title: "configuration", help: "the configuration id", isOptional: true),
         ],
-        options: [OptionSpec.environment])
+        options: [RequestSelection.Option.environment])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = WorkspaceLocator.nearestWorkspace(from: cwd) ?? cwd
         let store = AuthTokenStore(stateFolder: root.appendingPathComponent(Workspace.stateFolderName))
-        let environment = arguments.value(OptionSpec.environment)
+        let environment = arguments.value(RequestSelection.Option.environment)
         let id = arguments.positional(1)
         switch arguments.positional(0) ?? "list" {
         case "list":

@@ -51,15 +51,7 @@ enum ExportCommand: FerryCommand {
     /// The export for `options`.
     static func export(_ options: ExportOptions) throws -> Exported {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let root: URL
-        var id: String?
-        if options.requestID.isEmpty {
-            root =
-                options.workspacePath.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
-                ?? WorkspaceLocator.nearestWorkspace(from: cwd) ?? cwd
-        } else {
-            (root, id) = WorkspaceLocator.locate(requestID: options.requestID, currentFolder: cwd)
-        }
+        let (root, id) = options.selection.workspace(for: options.requestID, currentFolder: cwd)
         let workspace = try Workspace.load(at: root)
         var requests = workspace.requests
         if let id {
@@ -147,16 +139,14 @@ enum ExportCommand: FerryCommand {
         for problem in environments.diagnostics { printError("ferry export: warning: \(problem)") }
         let captured = workspace.capturedValues(for: found, history: HistoryLog(stateFolder: workspace.stateFolder))
         let context = try workspace.context(
-            for: found, environment: options.environment, environments: environments, captured: captured,
-            overrides: options.variables)
+            for: found, environment: options.selection.environment, environments: environments,
+            captured: captured, overrides: options.selection.variables)
         // Resolve once here so an unresolved variable gets `ferry send`'s hint.
         do {
             _ = try found.request.prepared(with: context)
         } catch let error as VariableError {
             var hint = ""
-            if case .unresolved = error.reason, options.environment == nil, !environments.names.isEmpty {
-                hint = "\n  (no --env given; environments: \(environments.names.joined(separator: ", ")))"
-            }
+            if case .unresolved = error.reason { hint = options.selection.environmentHint(environments) ?? "" }
             throw HintedVariableError(error: error, hint: hint)
         }
         return context

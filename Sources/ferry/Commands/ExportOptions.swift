@@ -22,10 +22,8 @@ struct ExportOptions {
     var last: Int?
     /// `--format`.
     var format = Format.curl
-    /// `--env NAME`.
-    var environment: String?
-    /// `--var name=value`, in order (later ones win).
-    var variables: [String: String] = [:]
+    /// `--env NAME`, `--var name=value` and `--workspace DIR` (with --all or --history) (``RequestSelection``).
+    var selection: RequestSelection
     /// `--resolve` (.http): variables replaced by their values.
     var resolves = false
     /// `--reveal-secrets` (.http with --resolve): secret values written out.
@@ -36,16 +34,14 @@ struct ExportOptions {
     var oneLine = false
     /// `-o FILE`: write to a file (atomically) instead of standard output.
     var outputPath: String?
-    /// `--workspace DIR` (with --all or --history): the workspace folder, else the one around the current folder.
-    var workspacePath: String?
 
     /// The options of `ferry export`, as ``spec`` declares them.
     enum Option {
         static let format = OptionSpec(
             long: "--format", short: "-f", valueName: "curl|http|har", help: "what to write (default: curl)",
             completion: .words(Format.allCases.map(\.rawValue)))
-        static let environment = OptionSpec.environment
-        static let variable = OptionSpec.variable
+        static let environment = RequestSelection.Option.environment
+        static let variable = RequestSelection.Option.variable
         static let resolve = OptionSpec(long: "--resolve", help: "http: replace variables by their values")
         static let revealSecrets = OptionSpec(
             long: "--reveal-secrets", help: "http with --resolve: write secret values out instead of masking them")
@@ -56,10 +52,7 @@ struct ExportOptions {
             help: "write to FILE (atomically) instead of standard output", completion: .file)
         static let all = OptionSpec(long: "--all", help: "every request of the workspace")
         static let history = OptionSpec(long: "--history", help: "the workspace's history (HAR)")
-        static let workspace = OptionSpec(
-            long: "--workspace", valueName: "DIR",
-            help: "with --all or --history: the workspace folder (default: the one around the current folder)",
-            completion: .directory)
+        static let workspace = RequestSelection.Option.workspace
         static let last = OptionSpec(
             long: "--last", valueName: "N", help: "with --history: only the newest N entries")
     }
@@ -97,11 +90,7 @@ struct ExportOptions {
         let formatGiven = parsedFormat != nil
         format = parsedFormat ?? .curl
         requestID = arguments.positional(0) ?? ""
-        environment = arguments.value(Option.environment)
-        for pair in arguments.values(Option.variable) {
-            let (name, assigned) = try UsageError.variableAssignment(pair)
-            variables[name] = assigned
-        }
+        selection = try RequestSelection(arguments)
         resolves = arguments.flag(Option.resolve)
         revealsSecrets = arguments.flag(Option.revealSecrets)
         masksSecrets = arguments.flag(Option.maskSecrets)
@@ -109,7 +98,6 @@ struct ExportOptions {
         outputPath = arguments.value(Option.output)
         all = arguments.flag(Option.all)
         history = arguments.flag(Option.history)
-        workspacePath = arguments.value(Option.workspace)
         last = try arguments.value(Option.last, expecting: "a count") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         if history {
             if !formatGiven { format = .har }

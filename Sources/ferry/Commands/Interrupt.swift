@@ -1,9 +1,6 @@
 import Dispatch
+import FerrySystem
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Watches SIGINT (Ctrl-C) while a command runs: the signal is ignored by default handling and
 /// seen through a dispatch source, which runs the current cancel action and wakes any waiter.
@@ -15,10 +12,11 @@ final class Interrupt: @unchecked Sendable {
     private let source: DispatchSourceSignal
 
     init() {
-        signal(SIGINT, SIG_IGN)
+        ProcessSignal.ignore(ProcessSignal.interrupt)
         // A queue of its own, not a global one: a response handler running on a pool thread must not keep
         // Ctrl-C waiting for a free thread until it ends.
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "ferry.interrupt"))
+        source = DispatchSource.makeSignalSource(
+            signal: ProcessSignal.interrupt, queue: DispatchQueue(label: "ferry.interrupt"))
         source.setEventHandler { [weak self] in self?.raise() }
         source.resume()
     }

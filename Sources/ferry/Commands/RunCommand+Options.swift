@@ -19,10 +19,8 @@ struct RunOptions {
 
     /// The files and folders to run, as given.
     var paths: [String] = []
-    /// `--env NAME`.
-    var environment: String?
-    /// `--var name=value`, in order (later ones win).
-    var variables: [String: String] = [:]
+    /// `--env NAME` and `--var name=value` (``RequestSelection``).
+    var selection: RequestSelection
     /// `--report junit|json|tap|html|text`.
     var report = ReportFormat.text
     /// `--report-file F`: where the report goes (default: standard output, the lines then go to stderr).
@@ -44,8 +42,8 @@ struct RunOptions {
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
-        static let environment = OptionSpec.environment
-        static let variable = OptionSpec.variable
+        static let environment = RequestSelection.Option.environment
+        static let variable = RequestSelection.Option.variable
         static let report = OptionSpec(
             long: "--report", valueName: "junit|json|tap|html|text",
             help: "the report on standard output (or in --report-file F); lines go to stderr",
@@ -100,11 +98,7 @@ struct RunOptions {
     /// Reads the parsed arguments of `run`; throws a message for people.
     init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals
-        environment = arguments.value(Option.environment)
-        for pair in arguments.values(Option.variable) {
-            let (name, assigned) = try UsageError.variableAssignment(pair)
-            variables[name] = assigned
-        }
+        selection = try RequestSelection(arguments)
         report =
             try arguments.value(Option.report, expecting: "junit, json, tap, html or text") {
                 ReportFormat(rawValue: $0)

@@ -42,14 +42,14 @@ enum RunCommand: FerryCommand {
     /// The run the options describe, checked before anything is sent.
     static func collectionRun(_ options: RunOptions, _ selection: Selection) throws -> CollectionRun {
         let workspace = try Workspace.load(at: selection.root)
-        if let environment = options.environment, !workspace.environments().contains(environment),
+        if let environment = options.selection.environment, !workspace.environments().contains(environment),
             !workspace.files.contains(where: { workspace.environments(forFileAt: $0.path).contains(environment) })
         {
             throw WorkspaceError.noSuchEnvironment(environment, known: workspace.environments().names)
         }
         var run = CollectionRun(workspace: workspace, paths: selection.paths)
-        run.environment = options.environment
-        run.overrides = options.variables
+        run.environment = options.selection.environment
+        run.overrides = options.selection.variables
         run.filter = options.filter
         run.stopsAtFirstFailure = options.failFast
         run.parallelFiles = options.parallel

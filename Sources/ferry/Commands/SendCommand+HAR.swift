@@ -18,7 +18,8 @@ extension Sender {
             exchange = HARExchange(
                 history: HistoryEntry(
                     prepared: prepared.prepared, requestID: prepared.found.id.description,
-                    requestPath: prepared.found.id.description, environment: options.environment, started: started,
+                    requestPath: prepared.found.id.description, environment: options.selection.environment,
+                    started: started,
                     result: result))
         }
         do {

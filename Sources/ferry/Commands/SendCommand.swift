@@ -51,11 +51,11 @@ enum SendCommand: FerryCommand {
     /// Finds the workspace, the request and its environment, and checks the request's file.
     static func plan(_ options: SendOptions) throws -> (plan: SendPlan, environments: EnvironmentFiles) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let (root, id) = WorkspaceLocator.locate(requestID: options.requestID, currentFolder: cwd)
+        let (root, id) = options.selection.workspace(for: options.requestID, currentFolder: cwd)
         let workspace = try Workspace.load(at: root)
         let found: WorkspaceRequest
         do {
-            found = try workspace.request(id)
+            found = try workspace.request(id ?? options.requestID)
         } catch {
             throw InputError(description: "\(error) in workspace \(root.path) (see `ferry list \(root.path)`)")
         }
@@ -68,7 +68,8 @@ enum SendCommand: FerryCommand {
         // unresolved variable (below, in the hint).
         for problem in environments.diagnostics { printError("ferry send: warning: \(problem)") }
         let plan = try workspace.sendPlan(
-            for: found, environment: options.environment, environments: environments, overrides: options.variables)
+            for: found, environment: options.selection.environment, environments: environments,
+            overrides: options.selection.variables)
         return (plan, environments)
     }
 
@@ -120,9 +121,6 @@ enum SendCommand: FerryCommand {
         if let range = name.range(of: ".response.") {
             return "\n  (send '\(name[..<range.lowerBound])' first: its response supplies this value)"
         }
-        if options.environment == nil, !environments.names.isEmpty {
-            return "\n  (no --env given; environments: \(environments.names.joined(separator: ", ")))"
-        }
-        return ""
+        return options.selection.environmentHint(environments) ?? ""
     }
 }

@@ -5,10 +5,8 @@ import FerryWorkbench
 struct SendOptions {
     /// The request id as given.
     var requestID = ""
-    /// `--env NAME`.
-    var environment: String?
-    /// `--var name=value`, in order (later ones win).
-    var variables: [String: String] = [:]
+    /// `--env NAME` and `--var name=value` (``RequestSelection``).
+    var selection: RequestSelection
     /// `-i` / `--include`: status line and headers before the body.
     var includeHeaders = false
     /// `--timing`: the timing breakdown on stderr.
@@ -44,8 +42,8 @@ struct SendOptions {
 
     /// The options of `ferry send`, as ``spec`` declares them.
     enum Option {
-        static let environment = OptionSpec.environment
-        static let variable = OptionSpec.variable
+        static let environment = RequestSelection.Option.environment
+        static let variable = RequestSelection.Option.variable
         static let include = OptionSpec(
             long: "--include", short: "-i", help: "print the status line and headers before the body")
         static let timing = OptionSpec(long: "--timing", help: "print the timing breakdown on stderr")
@@ -129,11 +127,7 @@ struct SendOptions {
             throw UsageError("which request? give its id (see `ferry list`)")
         }
         requestID = id
-        environment = arguments.value(Option.environment)
-        for pair in arguments.values(Option.variable) {
-            let (name, assigned) = try UsageError.variableAssignment(pair)
-            variables[name] = assigned
-        }
+        selection = try RequestSelection(arguments)
         includeHeaders = arguments.flag(Option.include)
         showTiming = arguments.flag(Option.timing)
         outputPath = arguments.value(Option.output)

@@ -120,6 +120,18 @@ import Testing
         #expect(client.mockedRequests.map { $0.url?.path } == ["/flags", "/once"])
     }
 
+    @Test func aMockedAttemptIsOneAttemptAmongOthers() async throws {
+        // The mock answers the first attempt only; the retry goes to the server, as from any transport.
+        client.mock(.get, "\(server.baseURL)/once", with: .status(503), times: 1)
+        server.route("/once", responding: .text("real"))
+        var request = HTTPRequest(path: "/once")
+        request.retryPolicy = RetryPolicy(maximumRetries: 1, initialDelay: .milliseconds(1))
+        let response = try await client.send(request)
+        #expect(response.text == "real")
+        #expect(server.requests.map(\.path) == ["/once"])
+        #expect(client.mockedRequests.map { $0.url?.path } == ["/once"])
+    }
+
     @Test func aMockByPredicateRunsAfterTheInterceptorsAndRemovingMocksRestoresTheNetwork() async throws {
         client.interceptors = [Tag(name: "X-Mock-Me", value: "yes", port: server.port)]
         client.mock(matching: { $0.headers["X-Mock-Me"] == "yes" && $0.method == .delete }) { request in

@@ -20,6 +20,6 @@ struct VariableRow: Sendable, Equatable {
     /// Whether a secret's value is shown (`r` in the view); never written anywhere.
     var isRevealed = false
 
-    /// The value as drawn: ``FerryWorkbench/Secrets/mask`` for a secret not revealed.
+    /// The value as drawn: ``Secrets/mask`` for a secret not revealed.
     var shownValue: String { isSecret && !isRevealed ? Secrets.mask : value }
 }

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Other threads never touch libcurl: they post commands to the inbox and call `curl_multi_wakeup`,
 /// which is the one multi call libcurl allows from another thread. The wakeup happens after the inbox
-/// lock is released (so the woken loop does not block on it), counted in ``wakersInFlight``; the loop
+/// lock is released (so the woken loop does not block on it), counted in `wakersInFlight`; the loop
 /// marks itself closing and waits for that count to drop to zero before freeing the multi handle, so a
 /// late wakeup can never reach a freed handle.
 final class CurlEventLoop: @unchecked Sendable {

@@ -21,6 +21,7 @@ let package = Package(
     products: [
         .library(name: "FerryJSON", targets: ["FerryJSON"]),
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
+        .library(name: "FerryProtobuf", targets: ["FerryProtobuf"]),
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
         .library(name: "FerryYAML", targets: ["FerryYAML"]),
         .library(name: "FerryDynamic", targets: ["FerryDynamic"]),
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "FerrySystem"),
         .target(name: "FerryJSON"),
         .target(name: "FerryHTTP", dependencies: ["FerrySystem", "FerryJSON", "CCurl", "CZlib"]),
+        // Protobuf messages between wire bytes and JSON, driven by descriptors (for gRPC; pure Swift).
+        .target(name: "FerryProtobuf", dependencies: ["FerryJSON"]),
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
@@ -115,6 +118,7 @@ let package = Package(
         .target(name: "FerryTestSupport", dependencies: ["FerryTerminal"]),
         .testTarget(name: "FerrySystemTests", dependencies: ["FerrySystem", "FerryTestSupport"]),
         .testTarget(name: "FerryJSONTests", dependencies: ["FerryJSON", "FerryTestSupport"]),
+        .testTarget(name: "FerryProtobufTests", dependencies: ["FerryProtobuf", "FerryJSON", "FerryTestSupport"]),
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),

@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "FerryJSON", targets: ["FerryJSON"]),
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
         .library(name: "FerryProtobuf", targets: ["FerryProtobuf"]),
+        .library(name: "FerryGRPC", targets: ["FerryGRPC"]),
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
         .library(name: "FerryYAML", targets: ["FerryYAML"]),
         .library(name: "FerryDynamic", targets: ["FerryDynamic"]),
@@ -62,6 +63,8 @@ let package = Package(
         .target(name: "FerryHTTP", dependencies: ["FerrySystem", "FerryJSON", "CCurl", "CZlib"]),
         // Protobuf messages between wire bytes and JSON, driven by descriptors (for gRPC; pure Swift).
         .target(name: "FerryProtobuf", dependencies: ["FerryJSON"]),
+        // gRPC over FerryHTTP's HTTP/2: framing, calls, trailers and status, server reflection.
+        .target(name: "FerryGRPC", dependencies: ["FerryProtobuf", "FerryHTTP", "FerryJSON"]),
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
@@ -119,6 +122,9 @@ let package = Package(
         .testTarget(name: "FerrySystemTests", dependencies: ["FerrySystem", "FerryTestSupport"]),
         .testTarget(name: "FerryJSONTests", dependencies: ["FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryProtobufTests", dependencies: ["FerryProtobuf", "FerryJSON", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryGRPCTests",
+            dependencies: ["FerryGRPC", "FerryProtobuf", "FerryHTTP", "FerryJSON", "FerryTestSupport"]),
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),

@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl, CZlib.
 /// ferry, FerryApp → FerryImport → FerryWorkbench, FerryYAML → FerryJSON; FerryWorkbench never imports FerryImport.
+/// FerryWorkbench → FerryGRPC → FerryHTTP, FerryProtobuf → FerryJSON (gRPC and protobuf, 0090).
 /// FerryWorkbench → FerryDynamic (dynamic values and hashes, pure Swift); FerryWorkbench declares ScriptEngine and
 /// never imports FerryScript: FerryScript → FerryWorkbench, FerryDynamic, FerryJSON, CJavaScriptCore (opened with
 /// dlopen on the first script, its headers an unsafe -I) conforms, and ferry and FerryApp inject it. So FerryJSON,
@@ -78,7 +79,9 @@ let package = Package(
         ),
         // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
         .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerrySystem", "FerryHTTP", "FerryJSON", "FerryDynamic"]),
+        .target(
+            name: "FerryWorkbench",
+            dependencies: ["FerrySystem", "FerryHTTP", "FerryJSON", "FerryDynamic", "FerryGRPC", "FerryProtobuf"]),
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),

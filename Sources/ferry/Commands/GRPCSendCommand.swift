@@ -1,0 +1,72 @@
+import FerryGRPC
+import FerryHTTP
+import FerryWorkbench
+import Foundation
+
+extension ExitCode {
+    /// A `GRPC` call ended with a status other than `OK` (its name and message on standard error).
+    static let grpcStatus: Int32 = 7
+}
+
+/// `ferry send` of a `GRPC` request: prepared as any request (variables, pre-request scripts, `--timeout` as the
+/// deadline), its descriptors from `# @proto` or server reflection (cached in `.ferry/grpc`), then the call; the
+/// response messages go to standard output as JSON, one line each, and a status other than `OK` exits 7 with
+/// `ferry send: GRPC target: NOT_FOUND: message` on standard error. With `-i` the response headers and trailers
+/// come first. Ctrl-C cancels the call (130).
+enum GRPCSendCommand {
+    static func run(options: SendOptions, located: (plan: SendPlan, environments: EnvironmentFiles)) -> Int32 {
+        let prepared: SendCommand.Prepared
+        do {
+            prepared = try SendCommand.prepare(options, located: located)
+        } catch {
+            printError("ferry send: \(error)")
+            return ExitCode.usage
+        }
+        defer {
+            prepared.transport.shutdown()
+            prepared.jar.flush()
+        }
+        let sender = GRPCSender(
+            client: prepared.sender.client, stateFolder: prepared.workspace.stateFolder, folder: located.plan.folder)
+        let target = prepared.prepared.maskedURL
+        let interrupt = Interrupt()
+        defer { interrupt.stop() }
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Locked<Result<GRPCExchange, GRPCSendError>?>(nil)
+        let task = Task {
+            do {
+                let exchange = try await sender.send(prepared.send)
+                outcome.withLock { $0 = .success(exchange) }
+            } catch let error as GRPCSendError {
+                outcome.withLock { $0 = .failure(error) }
+            } catch {
+                outcome.withLock { $0 = .failure(GRPCSendError("\(error)")) }
+            }
+            done.signal()
+        }
+        interrupt.onRaise { task.cancel() }
+        done.wait()
+        if interrupt.isRaised {
+            printError("canceled")
+            return ExitCode.interrupted
+        }
+        switch outcome.withLock({ $0 }) {
+        case .success(let exchange):
+            if options.includeHeaders {
+                for header in exchange.response.headers { printOutput("\(header.name): \(header.value)") }
+                printOutput("")
+            }
+            for line in exchange.messageLines { printOutput(line) }
+            guard exchange.response.status.isOK else {
+                printError("ferry send: GRPC \(target): \(exchange.response.status)")
+                return ExitCode.grpcStatus
+            }
+            return ExitCode.success
+        case .failure(let error):
+            printError("ferry send: GRPC \(target): \(error)")
+            return ExitCode.transport
+        case nil:
+            return ExitCode.transport
+        }
+    }
+}

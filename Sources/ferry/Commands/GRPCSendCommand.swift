@@ -12,7 +12,8 @@ extension ExitCode {
 /// deadline), its descriptors from `# @proto` or server reflection (cached in `.ferry/grpc`), then the call; the
 /// response messages go to standard output as JSON, one line each, and a status other than `OK` exits 7 with
 /// `ferry send: GRPC target: NOT_FOUND: message` on standard error. With `-i` the response headers and trailers
-/// come first. Ctrl-C cancels the call (130).
+/// come first. The history gets the exchange and the response handlers run (their tests on standard error), as for any
+/// send (``RequestSender/sendGRPC(_:)``). Ctrl-C cancels the call (130).
 enum GRPCSendCommand {
     static func run(options: SendOptions, located: (plan: SendPlan, environments: EnvironmentFiles)) -> Int32 {
         let prepared: SendCommand.Prepared
@@ -26,22 +27,16 @@ enum GRPCSendCommand {
             prepared.transport.shutdown()
             prepared.jar.flush()
         }
-        let sender = GRPCSender(
-            client: prepared.sender.client, stateFolder: prepared.workspace.stateFolder, folder: located.plan.folder)
+        let sender = prepared.sender
+        let send = prepared.send
         let target = prepared.prepared.maskedURL
         let interrupt = Interrupt()
         defer { interrupt.stop() }
         let done = DispatchSemaphore(value: 0)
-        let outcome = Locked<Result<GRPCExchange, GRPCSendError>?>(nil)
+        let outcome = Locked<GRPCSendOutcome?>(nil)
         let task = Task {
-            do {
-                let exchange = try await sender.send(prepared.send)
-                outcome.withLock { $0 = .success(exchange) }
-            } catch let error as GRPCSendError {
-                outcome.withLock { $0 = .failure(error) }
-            } catch {
-                outcome.withLock { $0 = .failure(GRPCSendError("\(error)")) }
-            }
+            let result = await sender.sendGRPC(send)
+            outcome.withLock { $0 = result }
             done.signal()
         }
         interrupt.onRaise { task.cancel() }
@@ -50,23 +45,22 @@ enum GRPCSendCommand {
             printError("canceled")
             return ExitCode.interrupted
         }
-        switch outcome.withLock({ $0 }) {
-        case .success(let exchange):
-            if options.includeHeaders {
-                for header in exchange.response.headers { printOutput("\(header.name): \(header.value)") }
-                printOutput("")
-            }
-            for line in exchange.messageLines { printOutput(line) }
-            guard exchange.response.status.isOK else {
-                printError("ferry send: GRPC \(target): \(exchange.response.status)")
-                return ExitCode.grpcStatus
-            }
-            return ExitCode.success
-        case .failure(let error):
-            printError("ferry send: GRPC \(target): \(error)")
-            return ExitCode.transport
-        case nil:
+        guard let result = outcome.withLock({ $0 }) else { return ExitCode.transport }
+        for problem in result.report.problems { printError("ferry send: warning: \(problem)") }
+        guard let exchange = result.exchange else {
+            printError("ferry send: GRPC \(target): \(result.error?.description ?? "canceled")")
             return ExitCode.transport
         }
+        if options.includeHeaders {
+            for header in exchange.response.headers { printOutput("\(header.name): \(header.value)") }
+            printOutput("")
+        }
+        for line in exchange.messageLines { printOutput(line) }
+        ScriptReportPrinter.print(result.report, command: "ferry send")
+        guard exchange.response.status.isOK else {
+            printError("ferry send: GRPC \(target): \(exchange.response.status)")
+            return ExitCode.grpcStatus
+        }
+        return ExitCode.success
     }
 }

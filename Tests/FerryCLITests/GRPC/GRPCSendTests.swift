@@ -77,6 +77,9 @@ import Testing
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".ferry/grpc").path)
                 .count == 1)
+        let history = try String(
+            contentsOf: folder.url.appendingPathComponent(".ferry/history.jsonl"), encoding: .utf8)
+        #expect(history.contains(#""method":"GRPC""#) && history.contains("x-ferry-echo"), "\(history)")
         let short = try await send("short", in: folder)
         #expect(short.text == #"{"id":"12"}"# + "\n", "\(short.standardError)")
         let count = try await send("count", in: folder)

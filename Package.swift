@@ -108,7 +108,7 @@ let package = Package(
             dependencies: [
                 "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryWorkbench",
                 "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript", "FerryYAML",
-                "FerryImport",
+                "FerryImport", "FerryGRPC", "FerryProtobuf",
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.

@@ -3,7 +3,7 @@ by grpcio-tools into a temporary folder; nothing generated is committed).
 
     python grpc_peer.py PORT [--tls CERT KEY] [--no-reflection]
     python grpc_peer.py --descriptor-set OUT     # writes the FileDescriptorSet (imports included) and exits
-    python grpc_peer.py --client PORT COUNT       # COUNT unary Echo calls with grpcio's client (make bench)
+    python grpc_peer.py --client PORT COUNT       # COUNT timed unary Echo calls with grpcio's client (make bench)
 
 Echo.Echo sends the message back, and the request's `x-ferry-test` metadata as the `x-ferry-echo` header;
 Echo.Fail fails with status `count` and message `text`; Echo.Slow answers after `count` seconds.
@@ -39,15 +39,17 @@ def main():
             target.write(source.read())
         return
     if sys.argv[1] == "--client":
+        # COUNT unary Echo calls on one channel after 100 to warm up, one duration (seconds) per line.
         channel = grpc.insecure_channel(f"127.0.0.1:{sys.argv[2]}")
         stub = pb2_grpc.EchoStub(channel)
         request = pb2.Everything(name="ferry", numbers=[1, 2, 3])
-        stub.Echo(request)
-        start = time.perf_counter()
-        count = int(sys.argv[3])
-        for _ in range(count):
+        durations = []
+        for index in range(int(sys.argv[3]) + 100):
+            start = time.perf_counter()
             stub.Echo(request)
-        print(f"{(time.perf_counter() - start) / count * 1e6:.1f}")
+            if index >= 100:
+                durations.append(time.perf_counter() - start)
+        print("\n".join("%.9f" % duration for duration in durations))
         return
 
     class Echo(pb2_grpc.EchoServicer):

@@ -49,26 +49,46 @@ extension HTTPClient {
     /// let response = try await client.grpc(GRPCCall(target: target, messages: [request]))
     /// if response.status.isOK { print(try codec.decode(response.messages[0], as: method.outputType)) }
     /// ```
+    ///
+    /// A server that answers before the request's body is sent (an unknown method: `UNIMPLEMENTED` at once) then
+    /// resets the stream, which libcurl 7.88 reports as a stream error instead of the answer; the call is made
+    /// once more, and a second reset is ``GRPCStatus/streamReset`` (`INTERNAL`, as PROTOCOL-HTTP2.md maps a
+    /// reset without trailers).
     public func grpc(_ call: GRPCCall, configure: (inout HTTPRequest) -> Void = { _ in }) async throws -> GRPCResponse {
         var request = try call.httpRequest()
         configure(&request)
         let url = request.url ?? URL(fileURLWithPath: "/")
-        let http: HTTPResponse
-        do {
-            http = try await send(request)
-        } catch {
-            switch error.reason {
-            case .timedOut:
-                return GRPCResponse(
-                    messages: [], status: GRPCStatus(.deadlineExceeded, message: "the deadline passed (Ferry's)"),
-                    headers: [:], http: HTTPResponse(status: 0, url: url))
-            case .canceled:
-                return GRPCResponse(
-                    messages: [], status: GRPCStatus(.cancelled, message: "cancelled"), headers: [:],
-                    http: HTTPResponse(status: 0, url: url))
-            default: throw error
+        var http: HTTPResponse?
+        var resets = 0
+        while http == nil {
+            do {
+                http = try await send(request)
+            } catch {
+                if case .transport(let code, _) = error.reason, code == GRPCStatus.curlStreamError {
+                    resets += 1
+                    if resets < 2 { continue }
+                    return GRPCResponse(
+                        messages: [], status: .streamReset, headers: [:], http: HTTPResponse(status: 0, url: url))
+                }
+                return try Self.status(for: error, url: url)
             }
         }
+        guard let http else { throw GRPCCallError.notGRPC("no response") }
         return try GRPCResponse(http: http)
+    }
+
+    /// The status a failed transfer stands for (a deadline or a cancel), or the error thrown again.
+    private static func status(for error: HTTPClientError, url: URL) throws -> GRPCResponse {
+        switch error.reason {
+        case .timedOut:
+            return GRPCResponse(
+                messages: [], status: GRPCStatus(.deadlineExceeded, message: "the deadline passed (Ferry's)"),
+                headers: [:], http: HTTPResponse(status: 0, url: url))
+        case .canceled:
+            return GRPCResponse(
+                messages: [], status: GRPCStatus(.cancelled, message: "cancelled"), headers: [:],
+                http: HTTPResponse(status: 0, url: url))
+        default: throw error
+        }
     }
 }

@@ -88,6 +88,14 @@ public struct GRPCStatus: Sendable, Hashable, CustomStringConvertible {
         message = Self.percentDecoded(headers["grpc-message"] ?? "")
     }
 
+    /// A stream the server reset before its status reached Ferry (libcurl's `CURLE_HTTP2_STREAM`, twice):
+    /// `INTERNAL`, as PROTOCOL-HTTP2.md maps a reset without trailers; an unknown method is the usual cause.
+    public static let streamReset = GRPCStatus(
+        .internal, message: "the server reset the HTTP/2 stream before its status arrived (often an unknown method)")
+
+    /// libcurl's `CURLE_HTTP2_STREAM`.
+    static let curlStreamError = 92
+
     /// The status an HTTP response without `grpc-status` stands for (PROTOCOL-HTTP2.md's HTTP to gRPC mapping).
     public static func forHTTPStatus(_ status: Int) -> GRPCStatus {
         let code: Code =

@@ -104,7 +104,7 @@ public struct ServerReflection: Sendable {
             let response = try await client.grpc(call, configure: configure)
             guard response.status.isOK else {
                 lastStatus = response.status
-                if response.status.code == .unimplemented { continue }
+                if response.status.code == .unimplemented || response.status == .streamReset { continue }
                 throw ReflectionError.failed(response.status)
             }
             guard let first = response.messages.first else { throw ReflectionError.malformed("no response came") }

@@ -76,7 +76,8 @@ import Testing
         #expect(response.messages.isEmpty)
         let missing = try await client.grpc(
             GRPCCall(target: target.calling("ferry.test.Echo", "Nope"), messages: [request]))
-        #expect(missing.status.code == .unimplemented)
+        // An unknown method is answered before the body is read: UNIMPLEMENTED, or the reset libcurl 7.88 may see.
+        #expect(missing.status.code == .unimplemented || missing.status == .streamReset, "\(missing.status)")
     }
 
     @Test func deadlinesAndCancellingEndTheCall() async throws {
@@ -144,7 +145,8 @@ import Testing
             _ = try await ServerReflection(client: HTTPClient(), endpoint: endpoint).services()
         } throws: { error in
             guard case .unavailable(let status) = error as? ReflectionError else { return false }
-            return status.code == .unimplemented
+            // grpcio answers an unknown service before the body is read; libcurl 7.88 may see only the reset.
+            return status.code == .unimplemented || status == .streamReset
         }
     }
 

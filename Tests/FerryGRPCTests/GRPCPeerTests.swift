@@ -116,6 +116,26 @@ import Testing
             try await call("Chat", [["text": "hi"], ["text": "yo"]]) == [["text": "HI"], ["text": "YO", "index": 1]])
     }
 
+    @Test func streamMessagesArriveBeforeTheStreamEndsAndCancelEndsIt() async throws {
+        guard let pool = try await Self.protocPool(), let server = try await GRPCPeerServer.start() else { return }
+        defer { server.stop() }
+        let codec = MessageCodec(pool: pool)
+        let target = try #require(GRPCTarget(parsing: "\(server.authority)/ferry.test.Streams/Count"))
+        // The server sends one message, then holds the stream open until the call is cancelled.
+        let request = try codec.encode(["text": "hold", "count": 1], as: "ferry.test.EchoRequest")
+        let first = OneShot<[UInt8]>()
+        let client = HTTPClient()
+        let task = Task {
+            try await client.grpcStreaming(GRPCCall(target: target, messages: [request])) { first.fulfill($0) }
+        }
+        let message = await first.value
+        #expect(try codec.decode(message, as: "ferry.test.EchoReply") == ["text": "hold 0"])
+        task.cancel()
+        let response = try await task.value
+        #expect(response.status.code == .cancelled)
+        #expect(response.messages.count == 1)
+    }
+
     @Test func reflectionListsServicesAndSendsDescriptorsWithTheirImports() async throws {
         guard let server = try await GRPCPeerServer.start() else { return }
         defer { server.stop() }

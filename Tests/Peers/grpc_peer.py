@@ -7,7 +7,7 @@ by grpcio-tools into a temporary folder; nothing generated is committed).
 
 Echo.Echo sends the message back, and the request's `x-ferry-test` metadata as the `x-ferry-echo` header;
 Echo.Fail fails with status `count` and message `text`; Echo.Slow answers after `count` seconds.
-Streams.Count replies `count` times, Streams.Collect joins the texts, Streams.Chat upper-cases each one.
+Streams.Count replies `count` times (then, for the text `hold`, keeps the stream open until cancelled), Streams.Collect joins the texts, Streams.Chat upper-cases each one.
 """
 import atexit, importlib, os, shutil, sys, tempfile, time
 from concurrent import futures
@@ -73,6 +73,10 @@ def main():
         def Count(self, request, context):
             for index in range(request.count):
                 yield pb2.EchoReply(text=f"{request.text} {index}", index=index)
+            if request.text == "hold":
+                # Then holds the stream open until the client goes away (for live messages and cancelling).
+                while context.is_active():
+                    time.sleep(0.01)
 
         def Collect(self, request_iterator, context):
             return pb2.EchoReply(text=" ".join(request.text for request in request_iterator))

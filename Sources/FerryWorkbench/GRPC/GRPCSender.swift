@@ -31,7 +31,13 @@ public struct GRPCSender: Sendable {
     /// Sends `send` (prepared by ``RequestSender/prepare(_:runningScripts:)``: variables substituted, pre-request
     /// scripts run) and returns the exchange, whatever its status. Throws ``GRPCSendError`` when it cannot be
     /// sent (no descriptors, a body that does not match the request message) or the answer is not gRPC.
-    public func send(_ send: PreparedSend) async throws(GRPCSendError) -> GRPCExchange {
+    ///
+    /// With `onMessage`, a server-streaming call hands each response message to it, as JSON, as soon as it
+    /// arrived (``HTTPClient/grpcStreaming(_:configure:onMessage:)``).
+    public func send(_ send: PreparedSend, onMessage: (@Sendable (JSONValue) -> Void)? = nil)
+        async throws(GRPCSendError)
+        -> GRPCExchange
+    {
         let prepared = send.prepared
         guard let parsed = GRPCTarget(parsing: prepared.url) else {
             throw GRPCSendError(
@@ -74,7 +80,16 @@ public struct GRPCSender: Sendable {
         let template = send.request
         let response: GRPCResponse
         do {
-            response = try await client.grpc(call) { Self.applyConnectionSettings(of: template, to: &$0) }
+            if let onMessage, method.isServerStreaming {
+                let outputType = method.outputType
+                response = try await client.grpcStreaming(call) {
+                    Self.applyConnectionSettings(of: template, to: &$0)
+                } onMessage: { bytes in
+                    if let json = try? codec.decode(bytes, as: outputType) { onMessage(json) }
+                }
+            } else {
+                response = try await client.grpc(call) { Self.applyConnectionSettings(of: template, to: &$0) }
+            }
         } catch {
             throw GRPCSendError("\(error)")
         }

@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryJSON
 import Foundation
 
 /// What a `GRPC` send brought back (``RequestSender/sendGRPC(_:)``).
@@ -18,11 +19,14 @@ extension RequestSender {
     /// get the response as JSON, the history its line (method `GRPC`, the JSON as the body), and the response
     /// handlers run with `response.body` the message (or, for a stream, each message through
     /// `response.body.onEachLine`) and the trailers among `response.headers`.
-    public func sendGRPC(_ send: PreparedSend) async -> GRPCSendOutcome {
+    /// With `onMessage`, a server-streaming call's messages are handed to it as they arrive.
+    public func sendGRPC(_ send: PreparedSend, onMessage: (@Sendable (JSONValue) -> Void)? = nil) async
+        -> GRPCSendOutcome
+    {
         let started = Date()
         let sender = GRPCSender(client: client, stateFolder: send.plan.workspace.stateFolder, folder: send.plan.folder)
         do {
-            let exchange = try await sender.send(send)
+            let exchange = try await sender.send(send, onMessage: onMessage)
             let end = exchange.transferEnd
             return GRPCSendOutcome(
                 exchange: exchange, error: nil, end: end,

@@ -1,5 +1,6 @@
 import FerryGRPC
 import FerryHTTP
+import FerryJSON
 import FerryWorkbench
 import Foundation
 
@@ -34,8 +35,18 @@ enum GRPCSendCommand {
         defer { interrupt.stop() }
         let done = DispatchSemaphore(value: 0)
         let outcome = Locked<GRPCSendOutcome?>(nil)
+        // A server stream's messages print as they arrive (after the headers with -i, so then at the end).
+        let printed = Locked(0)
+        var onMessage: (@Sendable (JSONValue) -> Void)?
+        if !options.includeHeaders {
+            onMessage = { message in
+                printOutput(message.formatted(.compact))
+                printed.withLock { $0 += 1 }
+            }
+        }
+        let live = onMessage
         let task = Task {
-            let result = await sender.sendGRPC(send)
+            let result = await sender.sendGRPC(send, onMessage: live)
             outcome.withLock { $0 = result }
             done.signal()
         }
@@ -55,7 +66,7 @@ enum GRPCSendCommand {
             for header in exchange.response.headers { printOutput("\(header.name): \(header.value)") }
             printOutput("")
         }
-        for line in exchange.messageLines { printOutput(line) }
+        for line in exchange.messageLines.dropFirst(printed.withLock { $0 }) { printOutput(line) }
         ScriptReportPrinter.print(result.report, command: "ferry send")
         guard exchange.response.status.isOK else {
             printError("ferry send: GRPC \(target): \(exchange.response.status)")

@@ -6,6 +6,16 @@ import Testing
 @Suite struct MessageCodecTests {
     let codec = MessageCodec(pool: TestDescriptors.pool)
 
+    static func varint(_ value: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        return bytes + [UInt8(value)]
+    }
+
     func roundTrip(_ text: String, as type: String = "ferry.test.Everything") throws -> JSONValue {
         try codec.decode(codec.encode(JSONValue(parsing: text), as: type), as: type)
     }
@@ -152,6 +162,20 @@ import Testing
         var deep: JSONValue = [:]
         for _ in 0..<150 { deep = ["child": deep] }
         #expect(throws: ProtobufError.self) { try codec.encode(deep, as: "ferry.test.Everything") }
+        // An Any holding an Any holding … 500 deep stops at the depth limit too (not the stack).
+        var any: [UInt8] = []
+        for _ in 0..<500 {
+            let url = Array("type.googleapis.com/google.protobuf.Any".utf8)
+            var next: [UInt8] = [0x0A, UInt8(url.count)] + url + [0x12]
+            var length = any.count
+            while length >= 0x80 {
+                next.append(UInt8(length & 0x7F) | 0x80)
+                length >>= 7
+            }
+            any = next + [UInt8(length)] + any
+        }
+        let payload: [UInt8] = [0xAA, 0x01] + Self.varint(any.count) + any
+        #expect(throws: ProtobufError.self) { try codec.decode(payload, as: "ferry.test.Everything") }
         // A ten-byte varint with more than 64 bits.
         #expect(throws: ProtobufError.self) {
             try codec.decode([0x18] + Array(repeating: 0xFF, count: 10) + [0x01], as: "ferry.test.Scalars")

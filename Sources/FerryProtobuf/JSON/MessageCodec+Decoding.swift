@@ -67,7 +67,7 @@ extension MessageCodec {
             }
         }
         let json = JSONValue.object(object)
-        return try decodeWellKnown(json, type: type, path: path) ?? json
+        return try decodeWellKnown(json, type: type, path: path, depth: depth) ?? json
     }
 
     private func read(

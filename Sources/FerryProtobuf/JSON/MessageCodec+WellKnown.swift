@@ -98,7 +98,8 @@ extension MessageCodec {
     }
 
     /// The JSON form of a well-known type, from the object its fields decoded to; `nil` for other types.
-    func decodeWellKnown(_ json: JSONValue, type: String, path: String) throws(ProtobufError) -> JSONValue? {
+    func decodeWellKnown(_ json: JSONValue, type: String, path: String, depth: Int) throws(ProtobufError) -> JSONValue?
+    {
         guard WellKnownTypes.isSpecial(type), case .object(let object) = json else { return nil }
         switch type {
         case WellKnownTypes.timestamp, WellKnownTypes.duration:
@@ -122,7 +123,7 @@ extension MessageCodec {
         case WellKnownTypes.value:
             return object.members.first?.value ?? .null
         case WellKnownTypes.any:
-            return try decodeAny(object, path: path)
+            return try decodeAny(object, path: path, depth: depth)
         default:
             if let value = object["value"] { return value }
             let field = FieldDescriptor(name: "value", number: 1, type: WellKnownTypes.wrappers[type] ?? .int32)
@@ -130,11 +131,11 @@ extension MessageCodec {
         }
     }
 
-    private func decodeAny(_ object: JSONObject, path: String) throws(ProtobufError) -> JSONValue {
+    private func decodeAny(_ object: JSONObject, path: String, depth: Int) throws(ProtobufError) -> JSONValue {
         guard case .string(let url)? = object["typeUrl"] else { return .object([:]) }
         let typeName = String(url.split(separator: "/").last ?? "")
         let payload = object["value"]?.stringValue.flatMap(Self.base64Decoded) ?? []
-        let inner = try decodeMessage(payload, range: 0..<payload.count, type: typeName, path: path, depth: 1)
+        let inner = try decodeMessage(payload, range: 0..<payload.count, type: typeName, path: path, depth: depth + 1)
         var result: JSONObject = ["@type": .string(url)]
         if WellKnownTypes.isSpecial(typeName) {
             result.members.append(JSONMember(key: "value", value: inner))

@@ -9,7 +9,7 @@ Echo.Echo sends the message back, and the request's `x-ferry-test` metadata as t
 Echo.Fail fails with status `count` and message `text`; Echo.Slow answers after `count` seconds.
 Streams.Count replies `count` times (then, for the text `hold`, keeps the stream open until cancelled), Streams.Collect joins the texts, Streams.Chat upper-cases each one.
 """
-import atexit, importlib, os, shutil, sys, tempfile, time
+import importlib, os, shutil, sys, tempfile, time
 from concurrent import futures
 
 import grpc
@@ -32,11 +32,14 @@ def compile_proto(out):
 
 def main():
     out = tempfile.mkdtemp(prefix="ferry-grpc-")
-    atexit.register(shutil.rmtree, out, True)
     pb2, pb2_grpc = compile_proto(out)
+    with open(os.path.join(out, "ferry_test.pb"), "rb") as source:
+        descriptor_set = source.read()
+    # The modules are loaded: the folder goes now, since the tests stop the server with SIGKILL.
+    shutil.rmtree(out, True)
     if sys.argv[1] == "--descriptor-set":
-        with open(os.path.join(out, "ferry_test.pb"), "rb") as source, open(sys.argv[2], "wb") as target:
-            target.write(source.read())
+        with open(sys.argv[2], "wb") as target:
+            target.write(descriptor_set)
         return
     if sys.argv[1] == "--client":
         # COUNT unary Echo calls on one channel after 100 to warm up, one duration (seconds) per line.

@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Imports point one way: ferry → FerryApp → FerryWorkbench → FerryHTTP → FerryJSON, CCurl, CZlib.
 /// ferry, FerryApp → FerryImport → FerryWorkbench, FerryYAML → FerryJSON; FerryWorkbench never imports FerryImport.
+/// FerryWorkbench → FerryGRPC → FerryHTTP, FerryProtobuf → FerryJSON (gRPC and protobuf, 0090).
 /// FerryWorkbench → FerryDynamic (dynamic values and hashes, pure Swift); FerryWorkbench declares ScriptEngine and
 /// never imports FerryScript: FerryScript → FerryWorkbench, FerryDynamic, FerryJSON, CJavaScriptCore (opened with
 /// dlopen on the first script, its headers an unsafe -I) conforms, and ferry and FerryApp inject it. So FerryJSON,
@@ -21,6 +22,8 @@ let package = Package(
     products: [
         .library(name: "FerryJSON", targets: ["FerryJSON"]),
         .library(name: "FerryHTTP", targets: ["FerryHTTP"]),
+        .library(name: "FerryProtobuf", targets: ["FerryProtobuf"]),
+        .library(name: "FerryGRPC", targets: ["FerryGRPC"]),
         .library(name: "FerryURLSession", targets: ["FerryURLSession"]),
         .library(name: "FerryYAML", targets: ["FerryYAML"]),
         .library(name: "FerryDynamic", targets: ["FerryDynamic"]),
@@ -59,6 +62,10 @@ let package = Package(
         .target(name: "FerrySystem"),
         .target(name: "FerryJSON"),
         .target(name: "FerryHTTP", dependencies: ["FerrySystem", "FerryJSON", "CCurl", "CZlib"]),
+        // Protobuf messages between wire bytes and JSON, driven by descriptors (for gRPC; pure Swift).
+        .target(name: "FerryProtobuf", dependencies: ["FerryJSON"]),
+        // gRPC over FerryHTTP's HTTP/2: framing, calls, trailers and status, server reflection.
+        .target(name: "FerryGRPC", dependencies: ["FerryProtobuf", "FerryHTTP", "FerryJSON"]),
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),
@@ -72,7 +79,9 @@ let package = Package(
         ),
         // YAML 1.2 (as API descriptions use it) read into FerryJSON values.
         .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
-        .target(name: "FerryWorkbench", dependencies: ["FerrySystem", "FerryHTTP", "FerryJSON", "FerryDynamic"]),
+        .target(
+            name: "FerryWorkbench",
+            dependencies: ["FerrySystem", "FerryHTTP", "FerryJSON", "FerryDynamic", "FerryGRPC", "FerryProtobuf"]),
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),
@@ -99,7 +108,7 @@ let package = Package(
             dependencies: [
                 "FerryJSON", "FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryWorkbench",
                 "FerryTerminal", "FerryApp", "FerryTestSupport", "FerryScript", "FerryYAML",
-                "FerryImport",
+                "FerryImport", "FerryGRPC", "FerryProtobuf",
             ]
         ),
         // Runs scripts in a fresh process: lazy loading, a missing JavaScriptCore, the engine's timing.
@@ -115,6 +124,10 @@ let package = Package(
         .target(name: "FerryTestSupport", dependencies: ["FerryTerminal"]),
         .testTarget(name: "FerrySystemTests", dependencies: ["FerrySystem", "FerryTestSupport"]),
         .testTarget(name: "FerryJSONTests", dependencies: ["FerryJSON", "FerryTestSupport"]),
+        .testTarget(name: "FerryProtobufTests", dependencies: ["FerryProtobuf", "FerryJSON", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryGRPCTests",
+            dependencies: ["FerryGRPC", "FerryProtobuf", "FerryHTTP", "FerryJSON", "FerryTestSupport"]),
         .testTarget(
             name: "FerryHTTPTests",
             dependencies: ["FerryHTTP", "FerryURLSession", "FerryHTTPLoad", "FerryCurlBaseline", "FerryTestSupport"]),

@@ -62,6 +62,14 @@ if ! "$venv/bin/python" -c 'import websockets' 2>/dev/null || ! cmp -s scripts/r
   cp scripts/requirements-websockets.txt "$stamp"
 fi
 
+# grpcio, grpcio-reflection and grpcio-tools: the gRPC peer (Tests/Peers/grpc_peer.py compiles its .proto at start-up).
+stamp="$venv/.requirements-grpc"
+if ! "$venv/bin/python" -c 'import grpc, grpc_reflection, grpc_tools' 2>/dev/null || ! cmp -s scripts/requirements-grpc.txt "$stamp"; then
+  echo "install-deps: adding grpcio (the gRPC test peer) to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-grpc.txt
+  cp scripts/requirements-grpc.txt "$stamp"
+fi
+
 # Authlib: the OAuth 2.0 authorization server the sign-in tests talk to (Tests/Peers/oauth_peer.py, on the venv's Flask).
 stamp="$venv/.requirements-oauth"
 if ! "$venv/bin/python" -c 'import authlib' 2>/dev/null || ! cmp -s scripts/requirements-oauth.txt "$stamp"; then

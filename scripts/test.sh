@@ -23,7 +23,7 @@ scripts/docs.sh
 # docs/decisions/0071-two-test-processes.md). Both bundles are the same binary, run directly, since two
 # `swift test` would wait for each other's lock on .build; arguments go to both.
 bundle="$(swift build --show-bin-path)/FerryPackageTests.xctest"
-library='^(FerrySystemTests|FerryHTTPTests|FerryJSONTests|FerryTestSupportTests|FerryScriptTests|FerryDynamicTests|FerryYAMLTests)\.'
+library='^(FerrySystemTests|FerryHTTPTests|FerryJSONTests|FerryTestSupportTests|FerryScriptTests|FerryDynamicTests|FerryYAMLTests|FerryProtobufTests|FerryGRPCTests)\.'
 # FerryImportTests (split from FerryWorkbenchTests) runs with the app side, as FerryWorkbenchTests does.
 export NO_COLOR=1
 # Each part's lines also go to a log, so that the end of the run can repeat what failed: CI shows only the last

@@ -19,6 +19,7 @@ let suites: [any BenchSuite.Type] = [
     OpenAPIBench.self,
     TransferBench.self,
     WebSocketBench.self,
+    GRPCBench.self,
     MaskingBench.self,
     ScaleBench.self,
 ]

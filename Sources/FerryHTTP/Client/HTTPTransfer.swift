@@ -30,6 +30,20 @@ public final class HTTPTransfer: Sendable {
         self.events = events
     }
 
+    /// A transfer whose one event is the ``HTTPTransferEvent/ended(_:)`` that `work` returns (a call made over
+    /// another protocol, such as gRPC, handed to code that reads transfers); ``cancel()`` cancels `work`'s task,
+    /// which should then return its own end.
+    public static func running(_ work: @escaping @Sendable () async -> TransferEnd) -> HTTPTransfer {
+        let (events, continuation) = AsyncStream<HTTPTransferEvent>.makeStream()
+        let transfer = HTTPTransfer(events: events)
+        let task = Task {
+            continuation.yield(.ended(await work()))
+            continuation.finish()
+        }
+        transfer.onCancel { task.cancel() }
+        return transfer
+    }
+
     /// Stops the send from any thread: the stream still ends with ``HTTPTransferEvent/ended(_:)``, whose error
     /// is ``HTTPClientError/Reason/canceled``, with the head and body that had arrived.
     public func cancel() {

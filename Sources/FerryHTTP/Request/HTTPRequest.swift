@@ -149,6 +149,13 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.recordsSentHead }
         set { storage.value.recordsSentHead = newValue }
     }
+    /// Whether the transfer opens a connection of its own and closes it after (`CURLOPT_FRESH_CONNECT` and
+    /// `CURLOPT_FORBID_REUSE`); `false` by default. gRPC calls set it: libcurl 7.88 does not complete a second
+    /// HTTP/2 stream on a connection whose earlier stream ended with trailers from grpcio (decision 0090).
+    public var usesFreshConnection: Bool {
+        get { storage.value.usesFreshConnection }
+        set { storage.value.usesFreshConnection = newValue }
+    }
     /// Whether the client's ``CookieJar`` (if it has one) adds its cookies to this request and stores the
     /// response's; `false` is the JetBrains `# @no-cookie-jar` directive. `true` by default.
     public var usesCookieJar: Bool {
@@ -234,6 +241,7 @@ extension HTTPRequest {
         var responseBody: ResponseBodyDestination = .memory(limit: 64 << 20)
         var retryPolicy: RetryPolicy? = nil
         var recordsSentHead = false
+        var usesFreshConnection = false
         var usesCookieJar = true
         var sensitiveHeaders: Set<String> = []
         var interceptors = RequestInterceptors()

@@ -100,16 +100,22 @@ final class LoopbackServerProcess: @unchecked Sendable {
         }
     }
 
-    /// `socket:[INODE]` for each socket listening on 127.0.0.1:`port`.
+    /// `socket:[INODE]` for each socket listening on 127.0.0.1:`port`: IPv4 sockets, and IPv6 ones bound to the
+    /// v4-mapped `::ffff:127.0.0.1` (as grpcio binds `127.0.0.1`).
     private static func listeningInodes(port: UInt16) -> Set<String> {
+        let hexPort = String(format: "%04X", port)
+        return listeningInodes(in: "/proc/net/tcp", local: "0100007F:" + hexPort).union(
+            listeningInodes(in: "/proc/net/tcp6", local: "0000000000000000FFFF00000100007F:" + hexPort))
+    }
+
+    private static func listeningInodes(in path: String, local: String) -> Set<String> {
         // Read to the end: `String(contentsOfFile:)` stops after the first page of a /proc file (about 4 KB,
         // some 27 sockets), and a whole test suite has hundreds.
-        guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return [] }
+        guard let file = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? file.close() }
         let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         // Columns: sl, local address (hex IP:port, the IP in host byte order), remote, state (0A is
         // LISTEN), queues, timer, retransmits, uid, timeout, inode.
-        let local = "0100007F:" + String(format: "%04X", port)
         var inodes: Set<String> = []
         for line in table.split(separator: "\n").dropFirst() where line.contains(local) {
             let columns = line.split(separator: " ", omittingEmptySubsequences: true)

@@ -35,9 +35,14 @@ public struct CurlCommandExporter: Sendable {
     /// The curl command for `request` resolved with `context` (which must hold the bytes of the files the
     /// body includes, as for sending). Throws ``VariableError`` as ``SavedRequest/prepared(with:)`` does.
     public func command(for request: SavedRequest, context: VariableContext) throws -> CurlCommand {
-        if let conversation = ["WEBSOCKET", "GRPC"].first(where: { $0 == request.method.uppercased() }) {
+        if request.isGRPC {
             throw ExportRefusal(
-                "a \(conversation) request has no curl command (curl cannot hold its conversation): send it with "
+                "a GRPC request has no curl command (curl cannot frame protobuf messages): export it with "
+                    + "`--format grpcurl`, or send it with `ferry send`")
+        }
+        if request.method.uppercased() == "WEBSOCKET" {
+            throw ExportRefusal(
+                "a WEBSOCKET request has no curl command (curl cannot hold its conversation): send it with "
                     + "`ferry send`")
         }
         let prepared = try request.prepared(with: context)

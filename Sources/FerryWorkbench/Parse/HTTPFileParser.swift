@@ -11,6 +11,7 @@ public enum HTTPFileParser {
     /// The method names that are never mistaken for a URL on their own.
     static let knownMethods: Set<String> = [
         "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT", "GRAPHQL", "WEBSOCKET",
+        "GRPC",
     ]
 
     // MARK: - API

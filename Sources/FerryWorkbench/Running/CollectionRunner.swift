@@ -177,7 +177,53 @@ public struct CollectionRunner: Sendable {
             result.message = "\(error)"
             return result
         }
+        if request.request.isGRPC { return await called(send, into: result, shared) }
         return await sent(send, into: result, shared)
+    }
+
+    /// Makes the `GRPC` call of `send` and fills in `result`: the handlers' tests, a failure for a status other
+    /// than `OK` (its name and message) or a call that could not be made.
+    private func called(_ send: PreparedSend, into result: RequestRunResult, _ shared: Shared) async
+        -> RequestRunResult
+    {
+        var result = result
+        let scrubber = send.prepared.scrubber
+        result.method = SavedRequest.grpcMethod
+        result.maskedURL = send.prepared.maskedURL
+        let clock = ContinuousClock()
+        let started = clock.now
+        result.startOffset = started - shared.started
+        let outcome = await sender.sendGRPC(send)
+        result.duration = clock.now - started
+        let runs = outcome.report.scriptRuns
+        result.log = outcome.report.problems.map { "warning: \($0)" } + runs.flatMap(\.outcome.log)
+        result.tests = runs.flatMap(\.outcome.tests).map(RunTestResult.init)
+        result.scriptErrors = runs.compactMap(\.outcome.error).map { error in
+            var masked = error
+            masked.message = scrubber.scrub(error.message)
+            return masked
+        }
+        if keepsExchanges {
+            result.exchange = RunExchange(
+                request: send.request, scrubber: scrubber, end: outcome.end, scriptOutcomes: runs.map(\.outcome))
+        }
+        shared.responses.record(outcome.end, for: send.plan.request.id)
+        guard let exchange = outcome.exchange else {
+            result.outcome = .transportError
+            result.message = scrubber.scrub(outcome.error?.description ?? "canceled")
+            return result
+        }
+        result.status = exchange.response.http.status
+        if let error = result.scriptErrors.first {
+            result.outcome = .failed
+            result.message = "script error: \(error)"
+        } else if !exchange.response.status.isOK {
+            result.outcome = .failed
+            result.message = scrubber.scrub("GRPC \(exchange.response.status)")
+        } else {
+            result.outcome = RunOutcome.judging(status: 200, tests: result.tests)
+        }
+        return result
     }
 
     /// Sends `send` and fills in `result` with what came back.

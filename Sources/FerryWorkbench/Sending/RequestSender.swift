@@ -200,6 +200,14 @@ public struct RequestSender: Sendable {
         report: @escaping @Sendable (SendReport) -> Void = { _ in }
     ) -> HTTPTransfer {
         let started = Date()
+        if send.plan.request.request.isGRPC {
+            // A gRPC call (decision 0090) ends as one event; its report is made as an HTTP send's.
+            return HTTPTransfer.running { [self] in
+                let outcome = await sendGRPC(send)
+                report(outcome.report)
+                return outcome.end
+            }
+        }
         return client.transfer(send.request, executor: executor, reportsProgress: reportsProgress) { [self] end in
             report(finish(end, of: send, started: started, bodyFile: send.request.responseBody.fileURL))
         }

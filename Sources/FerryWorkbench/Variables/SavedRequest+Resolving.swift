@@ -20,6 +20,8 @@ extension PreparedRequest {
     /// This request as FerryHTTP's ``HTTPRequest``; headers whose value came from a secret are marked
     /// ``HTTPRequest/sensitiveHeaders``, so they do not follow a redirect to another origin.
     public func httpRequest(location: SourceLocation? = nil) throws -> HTTPRequest {
+        // A `GRPC` request's `grpc://` and `grpcs://` are HTTP/2 over `http://` and `https://`.
+        let url = method.uppercased() == SavedRequest.grpcMethod ? GRPCRequestMessages.httpURL(url) : url
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let parsed = URL(string: url),
             parsed.host?.isEmpty == false

@@ -86,6 +86,18 @@ enum ExportCommand: FerryCommand {
                 }
             }
             exported.text = pieces.joined(separator: "\n")
+        case .grpcurl:
+            for found in requests {
+                try attempt(found) {
+                    let exporter = GrpcurlCommandExporter(
+                        masksSecrets: options.masksSecrets,
+                        baseFolder: workspace.url(of: found.path).deletingLastPathComponent())
+                    let text = try exporter.command(
+                        for: found.request, context: try context(for: found, in: workspace, options: options))
+                    return options.all ? "# \(found.id)\n\(text)\n" : text + "\n"
+                }
+            }
+            exported.text = pieces.joined(separator: "\n")
         case .http:
             let exporter = HTTPFileExporter(resolves: options.resolves, revealsSecrets: options.revealsSecrets)
             for found in requests {

@@ -10,6 +10,8 @@ struct ExportOptions {
         case http
         /// HAR 1.2 JSON of recorded exchanges.
         case har
+        /// A `grpcurl` command line (`GRPC` requests only).
+        case grpcurl
     }
 
     /// The request id as given (empty with `--all` or `--history`).
@@ -38,7 +40,7 @@ struct ExportOptions {
     /// The options of `ferry export`, as ``spec`` declares them.
     enum Option {
         static let format = OptionSpec(
-            long: "--format", short: "-f", valueName: "curl|http|har", help: "what to write (default: curl)",
+            long: "--format", short: "-f", valueName: "curl|http|har|grpcurl", help: "what to write (default: curl)",
             completion: .words(Format.allCases.map(\.rawValue)))
         static let environment = RequestSelection.Option.environment
         static let variable = RequestSelection.Option.variable
@@ -84,7 +86,7 @@ struct ExportOptions {
 
     /// Reads the parsed arguments of `export`; throws a message for people.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let parsedFormat = try arguments.value(Option.format, expecting: "curl, http or har") {
+        let parsedFormat = try arguments.value(Option.format, expecting: "curl, http, har or grpcurl") {
             Format(rawValue: $0.lowercased())
         }
         let formatGiven = parsedFormat != nil

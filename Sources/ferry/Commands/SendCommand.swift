@@ -7,8 +7,8 @@ import Foundation
 /// `ferry send ID ...`: resolves a saved request, sends it through FerryHTTP and prints the body.
 ///
 /// Exit codes: 0 for 1xx–3xx, 4 for 4xx, 5 for 5xx, 2 for usage and input errors (located),
-/// 3 for transport errors, 6 for a `GRAPHQL` response with `errors` (listed on stderr), 130 when canceled
-/// with Ctrl-C.
+/// 3 for transport errors, 6 for a `GRAPHQL` response with `errors` (listed on stderr), 7 for a `GRPC` call
+/// ending with a status other than `OK` (``GRPCSendCommand``), 130 when canceled with Ctrl-C.
 enum SendCommand: FerryCommand {
     static var spec: CommandSpec { SendOptions.spec }
 
@@ -19,6 +19,9 @@ enum SendCommand: FerryCommand {
             let located = try plan(options)
             if located.plan.request.request.isWebSocket {
                 return WebSocketSendCommand.run(plan: located.plan, options: options)
+            }
+            if located.plan.request.request.isGRPC {
+                return GRPCSendCommand.run(options: options, located: located)
             }
             prepared = try prepare(options, located: located)
         } catch {

@@ -210,6 +210,8 @@ final class CurlEasy {
         if let proxy = profile.proxy { ferry_easy_setopt_string(handle, CURLOPT_PROXY, proxy) }
         setLong(CURLOPT_HTTP_VERSION, Self.curlVersion(profile.httpVersion))
         setLong(CURLOPT_PIPEWAIT, profile.waitsForMultiplexing ? 1 : 0)
+        setLong(CURLOPT_FRESH_CONNECT, profile.usesFreshConnection ? 1 : 0)
+        setLong(CURLOPT_FORBID_REUSE, profile.usesFreshConnection ? 1 : 0)
         if let size = profile.receiveBufferSize { setLong(CURLOPT_BUFFERSIZE, size) }
         if let weight = profile.streamWeight { ferry_easy_set_stream_weight(handle, weight) }
         if let credentials = profile.digestCredentials {

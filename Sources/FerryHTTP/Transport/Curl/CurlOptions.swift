@@ -43,6 +43,8 @@ struct CurlOptions {
         /// Whether the request may share a connection with others at once (HTTP/2), so libcurl should wait
         /// for a host's connection still being set up rather than open another (`CURLOPT_PIPEWAIT`).
         var waitsForMultiplexing = false
+        /// A connection of the transfer's own, closed after it (``HTTPRequest/usesFreshConnection``).
+        var usesFreshConnection = false
     }
 
     /// The receive buffer of a transfer whose body goes to a file (``ResponseBodyDestination/file(_:)``): large
@@ -119,7 +121,9 @@ struct CurlOptions {
             usesCookieEngine: cookieLines != nil,
             receiveBufferSize: request.responseBody.fileURL == nil ? nil : Self.fileReceiveBufferSize,
             streamWeight: request.priority == .normal ? nil : request.priority.http2Weight,
-            waitsForMultiplexing: Self.mayMultiplex(scheme: request.url?.scheme, version: request.httpVersion))
+            waitsForMultiplexing: Self.mayMultiplex(scheme: request.url?.scheme, version: request.httpVersion)
+                && !request.usesFreshConnection,
+            usesFreshConnection: request.usesFreshConnection)
         self.cookieLines = cookieLines ?? []
     }
 

@@ -1,0 +1,77 @@
+import FerryJSON
+
+/// The request messages of a `GRPC` request's body: one JSON object, or several one after another (for a
+/// client-streaming or bidirectional call), separated by whitespace; an empty body is one empty message.
+public enum GRPCRequestMessages {
+    /// The JSON values of `body`, each a message; a value that does not parse is an error naming which one.
+    public static func parse(_ body: String) throws(GRPCSendError) -> [JSONValue] {
+        var values: [JSONValue] = []
+        for (index, text) in split(body).enumerated() {
+            do {
+                values.append(try JSONValue(parsing: text))
+            } catch {
+                throw GRPCSendError("request message \(index + 1) is not JSON: \(error)")
+            }
+        }
+        return values.isEmpty ? [.object([:])] : values
+    }
+
+    /// `url` with `grpc://` as `http://` and `grpcs://` as `https://`.
+    public static func httpURL(_ url: String) -> String {
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("grpc://") { return "http://" + url.dropFirst(7) }
+        if lowered.hasPrefix("grpcs://") { return "https://" + url.dropFirst(8) }
+        return url
+    }
+
+    /// The texts of the top-level JSON values in `body`, found by bracket depth outside strings.
+    static func split(_ body: String) -> [String] {
+        var texts: [String] = []
+        var current: [UInt8] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in body.utf8 {
+            if depth == 0 && !inString && (byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+                if !current.isEmpty && (current.first != UInt8(ascii: "{") && current.first != UInt8(ascii: "[")) {
+                    texts.append(String(decoding: current, as: UTF8.self))
+                    current = []
+                }
+                continue
+            }
+            current.append(byte)
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 {
+                    texts.append(String(decoding: current, as: UTF8.self))
+                    current = []
+                }
+            default: break
+            }
+        }
+        if !current.isEmpty { texts.append(String(decoding: current, as: UTF8.self)) }
+        return texts
+    }
+}
+
+/// Why a `GRPC` request could not be sent or its answer read, in words.
+public struct GRPCSendError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,135 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// `GRPC` requests sent by the real `ferry send` to the real grpcio peer (`Tests/Peers/grpc_peer.py`), its
+/// descriptors from server reflection (then `.ferry/grpc`) or a `# @proto` descriptor set, and
+/// `ferry export --format grpcurl`.
+@Suite struct GRPCSendTests {
+    static let requests = """
+        ### echo
+        GRPC {{grpc}}/ferry.test.Echo/Echo
+        x-ferry-test: {{who}}
+
+        {"name": "{{who}}", "numbers": [1, 2], "id_unused": null, "when": "2026-12-07T08:00:00Z"}
+
+        ### short
+        GRPC grpc://{{grpc}}/Echo/Echo
+
+        {"id": "12"}
+
+        ### count
+        GRPC {{grpc}}/ferry.test.Streams/Count
+
+        {"text": "tick", "count": 3}
+
+        ### collect
+        GRPC {{grpc}}/ferry.test.Streams/Collect
+
+        {"text": "a"}
+        {"text": "b"}
+
+        ### fail
+        GRPC {{grpc}}/ferry.test.Echo/Fail
+
+        {"text": "no member 8", "count": 5}
+
+        ### typo
+        GRPC {{grpc}}/ferry.test.Echo/Echo
+
+        {"nmae": "x"}
+
+        ### nomethod
+        GRPC {{grpc}}/ferry.test.Echo/Ech
+
+        {}
+
+        ### proto
+        # @proto ferry_test.pb
+        GRPC {{grpc}}/ferry.test.Echo/Echo
+
+        {"name": "from a descriptor set"}
+        """
+
+    func workspace(grpc: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(prefix: "ferry-grpc")
+        try folder.write("api.http", Self.requests.replacingOccurrences(of: "id_unused", with: "maybeText"))
+        try folder.write("http-client.env.json", #"{ "test": { "grpc": "\#(grpc)", "who": "Ferry" } }"#)
+        return folder
+    }
+
+    func send(_ id: String, in folder: TemporaryFolder, _ extra: [String] = []) async throws -> FerryProcess.Output {
+        try await FerryProcess.run(["send", "api.http#\(id)", "--env", "test"] + extra, currentDirectory: folder.url)
+    }
+
+    @Test func sendsEveryKindAndPrintsOneLinePerMessage() async throws {
+        guard let server = try await GRPCPeerServer.start() else { return }
+        defer { server.stop() }
+        let folder = try workspace(grpc: server.authority)
+        let echo = try await send("echo", in: folder, ["-i"])
+        #expect(echo.status == 0, "\(echo.standardError)")
+        #expect(echo.text.contains("x-ferry-echo: Ferry"))
+        #expect(echo.text.contains("grpc-status: 0"))
+        #expect(
+            echo.text.hasSuffix(
+                #"{"numbers":[1,2],"name":"Ferry","when":"2026-12-07T08:00:00Z"}"# + "\n"))
+        // maybeText: null is left unset. Reflection's answer was cached for the endpoint.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".ferry/grpc").path)
+                .count == 1)
+        let history = try String(
+            contentsOf: folder.url.appendingPathComponent(".ferry/history.jsonl"), encoding: .utf8)
+        #expect(history.contains(#""method":"GRPC""#) && history.contains("x-ferry-echo"), "\(history)")
+        let short = try await send("short", in: folder)
+        #expect(short.text == #"{"id":"12"}"# + "\n", "\(short.standardError)")
+        let count = try await send("count", in: folder)
+        #expect(
+            count.text == #"{"text":"tick 0"}"# + "\n" + #"{"text":"tick 1","index":1}"# + "\n"
+                + #"{"text":"tick 2","index":2}"# + "\n")
+        let collect = try await send("collect", in: folder)
+        #expect(collect.text == #"{"text":"a b"}"# + "\n", "\(collect.standardError)")
+    }
+
+    @Test func failuresExitNonZeroWithTheStatusOrAPlace() async throws {
+        guard let server = try await GRPCPeerServer.start() else { return }
+        defer { server.stop() }
+        let folder = try workspace(grpc: server.authority)
+        let fail = try await send("fail", in: folder)
+        #expect(fail.status == 7)
+        #expect(fail.standardError.contains("NOT_FOUND: no member 8"), "\(fail.standardError)")
+        let typo = try await send("typo", in: folder)
+        #expect(typo.status == 3)
+        #expect(
+            typo.standardError.contains(".nmae: ferry.test.Everything has no field \"nmae\""), "\(typo.standardError)")
+        let method = try await send("nomethod", in: folder)
+        #expect(method.standardError.contains("ferry.test.Echo has no method Ech (methods: Echo, Fail, Slow)"))
+    }
+
+    @Test func reflectionOffNeedsADescriptorSet() async throws {
+        guard let server = try await GRPCPeerServer.start(reflection: false) else { return }
+        defer { server.stop() }
+        let folder = try workspace(grpc: server.authority)
+        let echo = try await send("echo", in: folder)
+        #expect(echo.status == 3)
+        #expect(echo.standardError.contains("the server offers no reflection"), "\(echo.standardError)")
+        guard try await GRPCPeerServer.writeDescriptorSet(to: folder.url.appendingPathComponent("ferry_test.pb")) else {
+            return
+        }
+        let proto = try await send("proto", in: folder)
+        #expect(proto.text == #"{"name":"from a descriptor set"}"# + "\n", "\(proto.standardError)")
+    }
+
+    @Test func exportsAsGrpcurlAndCurlRefuses() async throws {
+        let folder = try workspace(grpc: "localhost:50051")
+        let grpcurl = try await FerryProcess.run(
+            ["export", "api.http#echo", "--env", "test", "--format", "grpcurl"], currentDirectory: folder.url)
+        #expect(
+            grpcurl.text
+                == #"grpcurl -plaintext -H 'x-ferry-test: Ferry' -d '{"name": "Ferry", "numbers": [1, 2], "maybeText": null, "when": "2026-12-07T08:00:00Z"}' localhost:50051 ferry.test.Echo/Echo"#
+                + "\n", "\(grpcurl.standardError)")
+        let curl = try await FerryProcess.run(
+            ["export", "api.http#echo", "--env", "test"], currentDirectory: folder.url)
+        #expect(curl.status != 0)
+        #expect(curl.standardError.contains("a GRPC request has no curl command"), "\(curl.standardError)")
+    }
+}

@@ -101,20 +101,30 @@ public struct RequestIdentities: Sendable {
         return document
     }
 
+    /// A request's file and name, the first key a request is matched by.
+    private struct PathAndName: Hashable {
+        var path: String
+        var name: String
+    }
+
     /// Matches requests to records; returns ids by request and the updated records.
     static func match(_ requests: [WorkspaceRequest], records: [Record], now: Double) -> ([RequestID: String], [Record])
     {
         var records = records
-        var byPathAndName: [String: Int] = [:]
+        // Keyed by the pair, not by `path#name` strings: a run's start matches every request of the workspace.
+        var byPathAndName: [PathAndName: Int] = [:]
+        byPathAndName.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
-            if let name = record.name { byPathAndName[record.path + "#" + name] = index }
+            if let name = record.name { byPathAndName[PathAndName(path: record.path, name: name)] = index }
         }
         var claimed = Set<Int>()
+        claimed.reserveCapacity(requests.count)
         var result: [RequestID: String] = [:]
+        result.reserveCapacity(requests.count)
         var unmatched: [WorkspaceRequest] = []
         for request in requests {
-            if let name = request.request.name, let index = byPathAndName[request.path + "#" + name],
-                !claimed.contains(index)
+            if let name = request.request.name,
+                let index = byPathAndName[PathAndName(path: request.path, name: name)], !claimed.contains(index)
             {
                 claimed.insert(index)
                 records[index].fingerprint = fingerprint(of: request.request)
@@ -124,10 +134,11 @@ public struct RequestIdentities: Sendable {
                 unmatched.append(request)
             }
         }
-        let livePathNames = Set(requests.compactMap { request in request.request.name.map { request.path + "#" + $0 } })
+        let livePathNames = Set(
+            requests.compactMap { request in request.request.name.map { PathAndName(path: request.path, name: $0) } })
         var byFingerprint: [String: [Int]] = [:]
         for (index, record) in records.enumerated() where !claimed.contains(index) {
-            let key = record.name.map { record.path + "#" + $0 }
+            let key = record.name.map { PathAndName(path: record.path, name: $0) }
             if let key, livePathNames.contains(key) { continue }
             byFingerprint[record.fingerprint, default: []].append(index)
         }

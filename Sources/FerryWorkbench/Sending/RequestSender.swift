@@ -151,7 +151,7 @@ public struct RequestSender: Sendable {
     {
         var context = plan.context
         let workspace = plan.workspace
-        let history = HistoryLog(stateFolder: workspace.stateFolder)
+        let history = workspace.history
         context.captured.merge(
             workspace.capturedValues(
                 for: plan.request, history: history, known: context.captured, identities: plan.identities)
@@ -162,7 +162,7 @@ public struct RequestSender: Sendable {
         // Tokens come from the cache under `.ferry/`, refreshed or signed in for a send; a copy (no scripts run)
         // only reads the cache and refreshes.
         context.authTokens = AuthTokens(
-            store: AuthTokenStore(stateFolder: workspace.stateFolder), environment: plan.environment, client: client,
+            store: workspace.authTokenStore, environment: plan.environment, client: client,
             interaction: signIn, acquires: runningScripts)
         let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         return (context, preRequest)
@@ -342,7 +342,7 @@ public struct RequestSender: Sendable {
         if let stable = identities[id] {
             entry.requestID = stable
         }
-        try HistoryLog(stateFolder: workspace.stateFolder).append(entry)
+        try workspace.history.append(entry)
     }
 }
 

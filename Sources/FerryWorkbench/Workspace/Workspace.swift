@@ -32,6 +32,12 @@ public struct Workspace: Sendable {
     /// The state folder (`.ferry/`) of this workspace: made once, since every send asks for it (and a URL
     /// appended to costs thousands of instructions).
     public let stateFolder: URL
+    /// The workspace's history (`.ferry/history.jsonl`), made once like ``stateFolder``: a run writes a line per
+    /// request.
+    public let history: HistoryLog
+    /// The workspace's cached sign-in tokens (`.ferry/auth-tokens.json`), made once: every send makes its
+    /// ``AuthTokens`` with it.
+    public let authTokenStore: AuthTokenStore
 
     /// A workspace at `root` with the given contents.
     init(root: URL, files: [WorkspaceFile], folders: [String], loadErrors: [Diagnostic]) {
@@ -40,6 +46,8 @@ public struct Workspace: Sendable {
         self.folders = folders
         self.loadErrors = loadErrors
         stateFolder = root.appending(path: Self.stateFolderName, directoryHint: .isDirectory)
+        history = HistoryLog(stateFolder: stateFolder)
+        authTokenStore = AuthTokenStore(stateFolder: stateFolder)
     }
 
     /// The file extensions of request files.

@@ -65,10 +65,24 @@ public struct RequestIdentities: Sendable {
 
     /// The content fingerprint of a request: method, URL, headers and body (not its name or comments).
     public static func fingerprint(of request: SavedRequest) -> String {
-        var text = request.method + " " + request.fullURL + "\n"
-        for header in request.headers { text += header.name.lowercased() + ":" + header.value + "\n" }
-        text += "\n" + (request.body ?? "")
-        return String(FileFingerprint.hash(Array(text.utf8)), radix: 16)
+        // The hash of `METHOD URL\n`, `name:value\n` per header (the name lowercased), `\n` and the body, fed piece
+        // by piece: the same value as hashing the joined text, which a run's start would build for every request of
+        // the workspace.
+        var hash = FileFingerprint.hash(request.method.utf8)
+        func feed(_ piece: String) { hash = FileFingerprint.hash(piece.utf8, continuing: hash) }
+        feed(" ")
+        feed(request.url)
+        request.urlContinuations.forEach(feed)
+        feed("\n")
+        for header in request.headers {
+            feed(header.name.lowercased())
+            feed(":")
+            feed(header.value)
+            feed("\n")
+        }
+        feed("\n")
+        feed(request.body ?? "")
+        return String(hash, radix: 16)
     }
 
     /// The stable ids of every request of a workspace (`requests` must be all of them), by workspace id; new

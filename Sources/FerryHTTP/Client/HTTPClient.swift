@@ -89,9 +89,13 @@ public final class HTTPClient: Sendable {
 
     /// Sends the task's request through an ``AttemptDriver``: every attempt under the request's
     /// ``RetryPolicy`` and the interceptors' decisions, unless a `bodySink` streams the body (bytes may have
-    /// reached its reader, so the first outcome is final). The driver is the task's transfer handle, so
-    /// canceling the task reaches the attempt in flight or the wait before the next.
-    func start<Value>(_ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?) {
+    /// reached its reader, so the first outcome is final); `report` hears of each attempt's start and each wait
+    /// before a retry. The driver is the task's transfer handle, so canceling the task reaches the attempt in
+    /// flight or the wait before the next.
+    func start<Value>(
+        _ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?,
+        report: @escaping @Sendable (HTTPTransferEvent) -> Void = { _ in }
+    ) {
         let send = AttemptDriver.Send(
             run: { driver, attempt in
                 let events = TransferEvents(
@@ -107,7 +111,7 @@ public final class HTTPClient: Sendable {
             fail: { error, _ in
                 bodySink?.finish(.failure(error))
                 task.finish(.failure(error))
-            })
+            }, report: report)
         let driver = AttemptDriver(client: self, request: task.request, send: send)
         task.attach(driver)
         driver.start()

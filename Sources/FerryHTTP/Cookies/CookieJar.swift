@@ -100,10 +100,8 @@ public final class CookieJar: Sendable {
 
     /// Stores the cookies of every `Set-Cookie` field in `headers`, received from `url` at `now`.
     public func storeCookies(from headers: HTTPHeaders, for url: URL, at now: Date = Date()) {
-        let cookies = headers.compactMap { name, value -> Cookie? in
-            guard name.caseInsensitiveCompare("Set-Cookie") == .orderedSame else { return nil }
-            return Cookie(setCookie: value, from: url, at: now)
-        }
+        // The headers' own byte-wise name match: a Foundation comparison per header cost more than the rest.
+        let cookies = headers.values(for: "Set-Cookie").compactMap { Cookie(setCookie: $0, from: url, at: now) }
         store(cookies, at: now)
     }
 

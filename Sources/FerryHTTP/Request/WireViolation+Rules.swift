@@ -14,15 +14,16 @@ extension WireViolation {
     /// The violation of a URL as it goes on the request line, or `nil`: no space, control character or DEL
     /// (a line break would end the request line), at most ``urlLengthLimit`` characters.
     public static func url(_ text: String, as part: Part = .url, quoting: Bool = true) -> WireViolation? {
-        let excerpt = quoting ? InputExcerpt(text) : nil
+        // The excerpt is made only for a violation: a URL that may go out (every send's) costs one pass.
         if var violation = urlLength(text, as: part) {
-            violation.excerpt = excerpt
+            violation.excerpt = quoting ? InputExcerpt(text) : nil
             return violation
         }
         guard let (character, column) = firstRefused(in: text, allowing: { $0 > 0x20 && $0 != 0x7F }) else {
             return text.isEmpty ? WireViolation(part, .empty) : nil
         }
-        return WireViolation(part, .character(character, column: column), excerpt: excerpt)
+        return WireViolation(
+            part, .character(character, column: column), excerpt: quoting ? InputExcerpt(text) : nil)
     }
 
     /// The violation of a URL longer than ``urlLengthLimit`` characters, without an excerpt (the caller

@@ -56,12 +56,20 @@ package final class BodyCollector {
         return ReceivedBody(storage: .memory(memory), count: count, isComplete: isComplete, isBinary: isBinary)
     }
 
+    /// How many of a body's first bytes are looked at for a NUL.
+    package static let sniffedBytes = 64 * 1024
+
+    /// Whether a body is binary: its media type is not text, or `firstBytes` (its first ``sniffedBytes`` or
+    /// fewer) hold a NUL.
+    package static func isBinary(mediaType: MediaType?, firstBytes: some Sequence<UInt8>) -> Bool {
+        firstBytes.contains(0) || (mediaType.map { !$0.isTextual } ?? false)
+    }
+
     // MARK: - Internals
 
     private func decide(firstChunk chunk: UnsafeRawBufferPointer) throws {
         hasDecided = true
-        let hasNUL = chunk.prefix(64 * 1024).contains(0)
-        isBinary = hasNUL || (mediaType.map { !$0.isTextual } ?? false)
+        isBinary = Self.isBinary(mediaType: mediaType, firstBytes: chunk.prefix(Self.sniffedBytes))
         if isBinary || (expectedLength ?? 0) > memoryLimit {
             writer = try SpillWriter(folder: folder)
         } else if let expectedLength, expectedLength > 0 {

@@ -15,7 +15,8 @@ public struct AuthTokenStore: Sendable {
 
     /// The store of the workspace whose state folder is `stateFolder`.
     public init(stateFolder: URL) {
-        url = stateFolder.appendingPathComponent(Self.fileName)
+        // A hint, so that making the store (once per send) asks the file system nothing.
+        url = stateFolder.appending(path: Self.fileName, directoryHint: .notDirectory)
     }
 
     /// One cached token, with where it belongs.

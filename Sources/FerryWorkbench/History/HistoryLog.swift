@@ -22,11 +22,16 @@ public struct HistoryLog: Sendable {
     }
     /// The size past which the log is rotated.
     public var maximumBytes: Int
+    /// The paths of the log and of its lock file, made once: a run appends a line per request.
+    private let path: String
+    private let lockPath: String
 
     /// The history of a workspace's state folder.
     public init(stateFolder: URL, maximumBytes: Int = 8 << 20) {
         url = stateFolder.appending(path: "history.jsonl", directoryHint: .notDirectory)
         self.maximumBytes = maximumBytes
+        path = url.path
+        lockPath = stateFolder.appending(path: "history.lock", directoryHint: .notDirectory).path
     }
 
     /// Appends one entry as one line (creating the folder when it is missing: only then, so that an append to a
@@ -43,15 +48,14 @@ public struct HistoryLog: Sendable {
     }
 
     private func append(_ line: [UInt8]) throws {
-        let lock = url.deletingLastPathComponent().appending(path: "history.lock", directoryHint: .notDirectory)
-        try LockFile.withLock(lock) {
-            guard let descriptor = try? FileDescriptor.open(url.path, O_WRONLY | O_APPEND | O_CREAT, permissions: 0o600)
-            else { throw WorkspaceError.io(path: url.path, reason: "cannot open the history") }
+        try LockFile.withLock(atPath: lockPath) {
+            guard let descriptor = try? FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT, permissions: 0o600)
+            else { throw WorkspaceError.io(path: path, reason: "cannot open the history") }
             defer { descriptor.closeIgnoringErrors() }
             let written = line.withUnsafeBytes { buffer in (try? descriptor.write(buffer)) ?? -1 }
-            guard written == line.count else { throw WorkspaceError.io(path: url.path, reason: "short write") }
+            guard written == line.count else { throw WorkspaceError.io(path: path, reason: "short write") }
             if let status = try? descriptor.status(), status.size > maximumBytes {
-                try? FileSystem.rename(url.path, to: rotatedURL.path)
+                try? FileSystem.rename(path, to: rotatedURL.path)
             }
         }
     }

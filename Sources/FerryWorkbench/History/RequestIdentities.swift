@@ -65,10 +65,24 @@ public struct RequestIdentities: Sendable {
 
     /// The content fingerprint of a request: method, URL, headers and body (not its name or comments).
     public static func fingerprint(of request: SavedRequest) -> String {
-        var text = request.method + " " + request.fullURL + "\n"
-        for header in request.headers { text += header.name.lowercased() + ":" + header.value + "\n" }
-        text += "\n" + (request.body ?? "")
-        return String(FileFingerprint.hash(Array(text.utf8)), radix: 16)
+        // The hash of `METHOD URL\n`, `name:value\n` per header (the name lowercased), `\n` and the body, fed piece
+        // by piece: the same value as hashing the joined text, which a run's start would build for every request of
+        // the workspace.
+        var hash = FileFingerprint.hash(request.method.utf8)
+        func feed(_ piece: String) { hash = FileFingerprint.hash(piece.utf8, continuing: hash) }
+        feed(" ")
+        feed(request.url)
+        request.urlContinuations.forEach(feed)
+        feed("\n")
+        for header in request.headers {
+            feed(header.name.lowercased())
+            feed(":")
+            feed(header.value)
+            feed("\n")
+        }
+        feed("\n")
+        feed(request.body ?? "")
+        return String(hash, radix: 16)
     }
 
     /// The stable ids of every request of a workspace (`requests` must be all of them), by workspace id; new
@@ -101,20 +115,30 @@ public struct RequestIdentities: Sendable {
         return document
     }
 
+    /// A request's file and name, the first key a request is matched by.
+    private struct PathAndName: Hashable {
+        var path: String
+        var name: String
+    }
+
     /// Matches requests to records; returns ids by request and the updated records.
     static func match(_ requests: [WorkspaceRequest], records: [Record], now: Double) -> ([RequestID: String], [Record])
     {
         var records = records
-        var byPathAndName: [String: Int] = [:]
+        // Keyed by the pair, not by `path#name` strings: a run's start matches every request of the workspace.
+        var byPathAndName: [PathAndName: Int] = [:]
+        byPathAndName.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
-            if let name = record.name { byPathAndName[record.path + "#" + name] = index }
+            if let name = record.name { byPathAndName[PathAndName(path: record.path, name: name)] = index }
         }
         var claimed = Set<Int>()
+        claimed.reserveCapacity(requests.count)
         var result: [RequestID: String] = [:]
+        result.reserveCapacity(requests.count)
         var unmatched: [WorkspaceRequest] = []
         for request in requests {
-            if let name = request.request.name, let index = byPathAndName[request.path + "#" + name],
-                !claimed.contains(index)
+            if let name = request.request.name,
+                let index = byPathAndName[PathAndName(path: request.path, name: name)], !claimed.contains(index)
             {
                 claimed.insert(index)
                 records[index].fingerprint = fingerprint(of: request.request)
@@ -124,10 +148,11 @@ public struct RequestIdentities: Sendable {
                 unmatched.append(request)
             }
         }
-        let livePathNames = Set(requests.compactMap { request in request.request.name.map { request.path + "#" + $0 } })
+        let livePathNames = Set(
+            requests.compactMap { request in request.request.name.map { PathAndName(path: request.path, name: $0) } })
         var byFingerprint: [String: [Int]] = [:]
         for (index, record) in records.enumerated() where !claimed.contains(index) {
-            let key = record.name.map { record.path + "#" + $0 }
+            let key = record.name.map { PathAndName(path: record.path, name: $0) }
             if let key, livePathNames.contains(key) { continue }
             byFingerprint[record.fingerprint, default: []].append(index)
         }

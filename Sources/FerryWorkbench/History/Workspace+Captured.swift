@@ -44,8 +44,7 @@ extension Workspace {
         var texts = [request.fullURL] + request.headers.map(\.value)
         if let body = request.body { texts.append(body) }
         // Most requests refer to no response: tell so from the bytes before searching the text.
-        let marker = Array(".response".utf8)
-        guard texts.contains(where: { $0.utf8.firstRange(of: marker) != nil }) else { return [] }
+        guard texts.contains(where: mentionsResponse) else { return [] }
         var found: [ResponseReference] = []
         for text in texts {
             var rest = Substring(text)
@@ -69,6 +68,22 @@ extension Workspace {
         }
         return found
     }
+
+    /// Whether `text` holds `.response` anywhere: one pass over its bytes, comparing only after each `.` (a
+    /// generic substring search costs many times more, and this runs for every request of a run).
+    static func mentionsResponse(_ text: String) -> Bool {
+        let marker = responseMarker
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let dot = bytes[index...].firstIndex(of: UInt8(ascii: ".")) {
+            let start = bytes.index(after: dot)
+            if bytes[start...].starts(with: marker) { return true }
+            index = start
+        }
+        return false
+    }
+
+    private static let responseMarker = Array("response".utf8)
 
     static func requestNamed(_ name: String, near request: WorkspaceRequest, in all: [WorkspaceRequest])
         -> WorkspaceRequest?

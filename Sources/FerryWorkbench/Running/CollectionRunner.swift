@@ -41,6 +41,16 @@ public struct CollectionRunner: Sendable {
         }
     }
 
+    /// Runs `run` in the calling task and hands `report` its diagnostics first, then each request's result as
+    /// it finishes, from the task that sent it (files in parallel report from their own tasks, one event at a
+    /// time per file): no stream relays an event to another task. Canceling the calling task cancels the run;
+    /// no event is reported after that.
+    public func run(_ run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) async {
+        await execute(run) { event in
+            if !Task.isCancelled { report(event) }
+        }
+    }
+
     // MARK: - Running
 
     /// Everything the requests of one run share, worked out once at its start: a request at the end of a long
@@ -238,43 +248,36 @@ public struct CollectionRunner: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         result.startOffset = started - shared.started
-        let scripts = Locked<SendReport?>(nil)
-        // Only retries and the end matter here: the head, progress and body chunks would wake this loop for nothing.
-        let transfer = sender.start(send, reportsProgress: false) { report in
-            log.withLock { $0 += report.problems.map { "warning: \($0)" } }
-            scripts.withLock { $0 = report }
-        }
-        var ended: TransferEnd?
-        for await event in transfer.events {
-            switch event {
-            case .retryWaiting(let attempt, let attempts, let delay, let after):
-                let line = "\(scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s"
-                log.withLock { $0.append(line) }
-            case .ended(let end): ended = end
-            case .attemptStarted, .head, .progress, .bodyChunk, .reconnected: break
-            }
+        // Only retries and the end matter here, awaited in this task: no event wakes it before the end.
+        let finished = await sender.send(send) { event in
+            guard case .retryWaiting(let attempt, let attempts, let delay, let after) = event else { return }
+            let line = "\(scrubber.scrub(after)); retry \(attempt - 1) of \(attempts - 1) in \(delay.seconds) s"
+            log.withLock { $0.append(line) }
         }
         result.duration = clock.now - started
-        let report = scripts.withLock { $0 }
-        for run in report?.scriptRuns ?? [] {
+        let report = finished.report
+        let end = finished.end
+        log.withLock { $0 += report.problems.map { "warning: \($0)" } }
+        for run in report.scriptRuns {
             log.withLock { $0 += run.outcome.log }
             result.tests += run.outcome.tests.map(RunTestResult.init)
         }
         result.log = log.withLock { $0 }
-        let outcomes = (report?.scriptRuns ?? []).map(\.outcome)
+        let outcomes = report.scriptRuns.map(\.outcome)
         result.scriptErrors = outcomes.compactMap(\.error).map { error in
             var masked = error
             masked.message = scrubber.scrub(error.message)
             return masked
         }
-        if keepsExchanges, let end = ended {
-            result.exchange = RunExchange(
-                request: send.request, scrubber: scrubber, end: end, scriptOutcomes: outcomes)
-        }
-        guard let end = ended else {
+        // Canceled with the run (Ctrl-C, the view closed): no exchange to open and no response to refer to.
+        if end.error?.isCanceled == true, Task.isCancelled {
             result.outcome = .transportError
             result.message = "canceled"
             return result
+        }
+        if keepsExchanges {
+            result.exchange = RunExchange(
+                request: send.request, scrubber: scrubber, end: end, scriptOutcomes: outcomes)
         }
         shared.responses.record(end, for: send.plan.request.id)
         result.status = end.response?.status

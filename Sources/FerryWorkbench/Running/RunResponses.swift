@@ -21,10 +21,17 @@ final class RunResponses: Sendable {
     /// The responses of a run of `run`, whose references name requests among `requests` (all of the
     /// workspace's).
     init(requests: [WorkspaceRequest], referencedBy run: [WorkspaceRequest]) {
+        let references = run.map { Workspace.responseReferences(in: $0.request) }
+        // Most runs refer to no response: then no request is looked up by name, and the workspace is not indexed.
+        guard references.contains(where: { !$0.isEmpty }) else {
+            named = [:]
+            referenced = []
+            return
+        }
         let named = Dictionary(grouping: requests.filter { $0.request.name != nil }) { $0.request.name ?? "" }
         var referenced = Set<RequestID>()
-        for request in run {
-            for reference in Workspace.responseReferences(in: request.request) {
+        for (request, references) in zip(run, references) {
+            for reference in references {
                 if let source = Self.request(named: reference.requestName, near: request, in: named) {
                     referenced.insert(source.id)
                 }

@@ -50,6 +50,12 @@ public struct RequestSender: Sendable {
         access == .confined || plan.access == .confined ? WorkspaceConfinement(root: plan.workspace.root) : nil
     }
 
+    /// The confinement `script` of `plan` is read within: none for inline code, which reads no file.
+    func confinement(for plan: SendPlan, of script: RequestScript) -> WorkspaceConfinement? {
+        if case .inline = script.source { return nil }
+        return confinement(for: plan)
+    }
+
     // MARK: - Preparing
 
     /// `plan` made ready to send: its pre-request scripts run (unless `runningScripts` is false, as for
@@ -62,7 +68,8 @@ public struct RequestSender: Sendable {
         let saved = plan.request.request
         let (resolved, preRequest) = try preparedContext(for: plan, runningScripts: runningScripts)
         var context = resolved
-        let confinement = confinement(for: plan)
+        // Resolved (symlinks followed: a `stat` per folder of the path) only when a path needs checking.
+        lazy var confinement = self.confinement(for: plan)
         let location = saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }
         for path in saved.includedFilePaths(with: context) {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : plan.folder.appendingPathComponent(path)
@@ -83,7 +90,8 @@ public struct RequestSender: Sendable {
                     location: saved.sourceMap.map { SourceLocation(file: $0.file, line: $0.requestLine) }),
                 for: prepared)
             request.clientCertificate = try clientCertificate(
-                of: prepared, tls: context.tlsConfiguration, confinement: confinement, root: workspace.root)
+                of: prepared, tls: context.tlsConfiguration,
+                confinement: prepared.clientCertificate == nil ? nil : confinement, root: workspace.root)
             // One environment's cached responses are never another's.
             request.cachePartition = plan.environment
             let outputs = try saved.responseOutputs.map {
@@ -143,7 +151,7 @@ public struct RequestSender: Sendable {
     {
         var context = plan.context
         let workspace = plan.workspace
-        let history = HistoryLog(stateFolder: workspace.stateFolder)
+        let history = workspace.history
         context.captured.merge(
             workspace.capturedValues(
                 for: plan.request, history: history, known: context.captured, identities: plan.identities)
@@ -154,7 +162,7 @@ public struct RequestSender: Sendable {
         // Tokens come from the cache under `.ferry/`, refreshed or signed in for a send; a copy (no scripts run)
         // only reads the cache and refreshes.
         context.authTokens = AuthTokens(
-            store: AuthTokenStore(stateFolder: workspace.stateFolder), environment: plan.environment, client: client,
+            store: workspace.authTokenStore, environment: plan.environment, client: client,
             interaction: signIn, acquires: runningScripts)
         let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         return (context, preRequest)
@@ -173,7 +181,8 @@ public struct RequestSender: Sendable {
         var runs: [ScriptRun] = []
         for script in scripts {
             let facts = plan.request.request.scriptFacts(with: context, iteration: plan.iteration)
-            let outcome = Self.outcome(of: script, from: plan.folder, confinedTo: confinement(for: plan)) { loaded in
+            let outcome = Self.outcome(of: script, from: plan.folder, confinedTo: confinement(for: plan, of: script)) {
+                loaded in
                 scripting.engine.runPreRequest(loaded, request: facts, globals: scripting.globals)
             }.scrubbed(by: scrubber)
             runs.append(ScriptRun(script: script, outcome: outcome))
@@ -249,8 +258,8 @@ public struct RequestSender: Sendable {
         responseFacts.responseTime = response.timing.map { Int(($0.total / .milliseconds(1)).rounded()) }
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
-            let outcome = Self.outcome(of: script, from: send.plan.folder, confinedTo: confinement(for: send.plan)) {
-                loaded in
+            let confinement = confinement(for: send.plan, of: script)
+            let outcome = Self.outcome(of: script, from: send.plan.folder, confinedTo: confinement) { loaded in
                 scripting.engine.runHandler(loaded, request: facts, response: responseFacts, globals: scripting.globals)
             }
             return ScriptRun(script: script, outcome: outcome.scrubbed(by: scrubber))
@@ -341,7 +350,7 @@ public struct RequestSender: Sendable {
         if let stable = identities[id] {
             entry.requestID = stable
         }
-        try HistoryLog(stateFolder: workspace.stateFolder).append(entry)
+        try workspace.history.append(entry)
     }
 }
 

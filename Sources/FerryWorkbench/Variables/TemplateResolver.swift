@@ -55,15 +55,15 @@ struct TemplateResolver {
         guard text.contains("{{") else { return Output(value: text, masked: text, containsSecret: false) }
         var output = Output(value: "", masked: "", containsSecret: false)
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
+        while let open = Self.range(of: UInt8(ascii: "{"), in: rest) {
             output.value += rest[..<open.lowerBound]
             output.masked += rest[..<open.lowerBound]
-            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else {
+            guard let close = Self.range(of: UInt8(ascii: "}"), in: rest[open.upperBound...]) else {
                 output.value += rest[open.lowerBound...]
                 output.masked += rest[open.lowerBound...]
                 return output
             }
-            let expression = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let expression = Self.trimmed(rest[open.upperBound..<close.lowerBound])
             let piece = try value(of: expression, depth: depth)
             try checkOneLine(piece.value, of: expression)
             output.value += piece.value
@@ -74,6 +74,33 @@ struct TemplateResolver {
         output.value += rest
         output.masked += rest
         return output
+    }
+
+    /// The first `{{` (or `}}`: `brace` twice) in `text`, found on its bytes: Foundation's `range(of:)` cost more
+    /// than the rest of resolving a URL, for every request of a run.
+    static func range(of brace: UInt8, in text: Substring) -> Range<Substring.Index>? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let first = utf8[index...].firstIndex(of: brace) {
+            let second = utf8.index(after: first)
+            guard second < utf8.endIndex else { return nil }
+            if utf8[second] == brace { return first..<utf8.index(after: second) }
+            index = second
+        }
+        return nil
+    }
+
+    /// `expression` without the whitespace around it (`CharacterSet.whitespaces`): spaces and tabs on the bytes of
+    /// an ASCII one, Foundation's trimming for any other.
+    static func trimmed(_ expression: Substring) -> String {
+        guard expression.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return expression.trimmingCharacters(in: .whitespaces)
+        }
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        let utf8 = expression.utf8
+        guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(expression[first...last])
     }
 
     /// Refuses a value with CR, LF or NUL for a one-line part (``Part/isOneLine``), naming the variable and

@@ -17,9 +17,12 @@ public struct FileFingerprint: Sendable, Hashable {
         self.hash = hash
     }
 
-    /// The FNV-1a 64-bit hash of `bytes`.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// The FNV-1a 64-bit hash of `bytes`; from `start`, the hash of the bytes before them, it goes on hashing: the
+    /// hash of text fed piece by piece is the hash of the joined text.
+    public static func hash(_ bytes: some Sequence<UInt8>, continuing start: UInt64 = 0xcbf2_9ce4_8422_2325)
+        -> UInt64
+    {
+        var hash = start
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3

@@ -25,6 +25,26 @@ public struct Workspace: Sendable {
     public internal(set) var folders: [String]
     /// Files that could not be read at all.
     public internal(set) var loadErrors: [Diagnostic]
+    /// The state folder (`.ferry/`) of this workspace: made once, since every send asks for it (and a URL
+    /// appended to costs thousands of instructions).
+    public let stateFolder: URL
+    /// The workspace's history (`.ferry/history.jsonl`), made once like ``stateFolder``: a run writes a line per
+    /// request.
+    public let history: HistoryLog
+    /// The workspace's cached sign-in tokens (`.ferry/auth-tokens.json`), made once: every send makes its
+    /// ``AuthTokens`` with it.
+    public let authTokenStore: AuthTokenStore
+
+    /// A workspace at `root` with the given contents.
+    init(root: URL, files: [WorkspaceFile], folders: [String], loadErrors: [Diagnostic]) {
+        self.root = root
+        self.files = files
+        self.folders = folders
+        self.loadErrors = loadErrors
+        stateFolder = root.appending(path: Self.stateFolderName, directoryHint: .isDirectory)
+        history = HistoryLog(stateFolder: stateFolder)
+        authTokenStore = AuthTokenStore(stateFolder: stateFolder)
+    }
 
     /// The file extensions of request files.
     public static let requestExtensions: Set<String> = ["http", "rest"]
@@ -147,11 +167,10 @@ public struct Workspace: Sendable {
     /// The folder holding the file at `path` (relative to the workspace), found without asking the file system
     /// (as `appendingPathComponent` does, to tell a folder from a file: a stat per call on a run's path).
     func folder(ofFile path: String) -> URL {
-        root.appending(path: path, directoryHint: .notDirectory).deletingLastPathComponent()
+        // From the path's text: `deletingLastPathComponent` resolves the URL's symlinks (a `stat` per folder).
+        guard let slash = path.lastIndex(of: "/") else { return root }
+        return root.appending(path: String(path[..<slash]), directoryHint: .isDirectory)
     }
-
-    /// The state folder (`.ferry/`) of this workspace.
-    public var stateFolder: URL { root.appending(path: Self.stateFolderName, directoryHint: .isDirectory) }
 
     /// Every problem found while loading, in file order.
     public var diagnostics: [Diagnostic] {

@@ -125,7 +125,10 @@ struct RunPrinter: Sendable {
 
     /// `12 ms`, or `3.4 ms` under 10 ms.
     static func milliseconds(_ duration: Duration) -> String {
+        // Rounded by hand: `String(format:)` goes through Foundation's formatter, a cost on every line of a run.
         let value = duration.seconds * 1000
-        return value < 10 ? String(format: "%.1f ms", value) : String(format: "%.0f ms", value)
+        guard value < 10 else { return "\(Int(value.rounded(.toNearestOrEven))) ms" }
+        let tenths = Int((value * 10).rounded(.toNearestOrEven))
+        return "\(tenths / 10).\(tenths % 10) ms"
     }
 }

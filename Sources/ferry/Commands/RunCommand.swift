@@ -98,14 +98,17 @@ enum RunCommand: FerryCommand {
         let finished = Locked<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {
-            var printer = printer
-            var report = RunReport()
+            // Printed from the task that sent each request, under the lock: no hop to a printing task.
+            let account = Locked((printer: printer, report: RunReport()))
             let clock = ContinuousClock()
             let started = clock.now
-            for await event in runner.events(of: run) {
-                report.add(event)
-                printer.show(event)
+            await runner.run(run) { event in
+                account.withLock { account in
+                    account.report.add(event)
+                    account.printer.show(event)
+                }
             }
+            var (printer, report) = account.withLock { $0 }
             report.duration = clock.now - started
             printer.finish(report)
             finished.withLock { $0 = report }

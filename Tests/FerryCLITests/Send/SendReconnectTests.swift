@@ -50,6 +50,25 @@ import Testing
         #expect(output.text.split(separator: "\n").map(String.init) == Self.ticks(1...7))
     }
 
+    @Test func aRunFollowsAReconnectingRequestToTheEndOfItsStream() async throws {
+        guard let peer = try await SSEPeerServer.start() else { return }
+        defer { peer.stop() }
+        // `ferry run` awaits its sends for their end alone; a request that reconnects still goes through the
+        // transfer's events, connection after connection, and is one exchange in the history.
+        let fixture = try RunCommandTests.Fixture(
+            base: peer.baseURL,
+            files: ["a.http": Self.requests.replacingOccurrences(of: "# @name", with: "# @reconnect\n# @name")])
+        let output = try await fixture.run(["a.http", "--env", "test"])
+        #expect(output.status == 0, "\(output.text)\(output.standardError)")
+        #expect(output.text.hasPrefix("PASS a.http#ticks  200  "), "\(output.text)")
+        let history = try String(
+            contentsOf: fixture.url.appendingPathComponent(".ferry/history.jsonl"), encoding: .utf8
+        )
+        .split(separator: "\n")
+        #expect(history.count == 1)
+        #expect(history.first?.contains("id: 7") == true, "\(history)")
+    }
+
     @Test func ctrlCEndsAStreamWaitingToReconnect() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -15,6 +15,21 @@ import Testing
             .requests
     }
 
+    @Test func theFingerprintIsTheHashOfTheJoinedTextItAlwaysWas() {
+        // Records in ids.json hold fingerprints made from the joined text: one fed piece by piece must be the same.
+        let file = HTTPFileParser.parse(
+            text: "# @name one\nPOST http://h/a\n    ?x=1\n    &y=é\nX-Token: v\nContent-Type: text/plain\n\nbody\n",
+            path: "a.http")
+        for request in file.requests + [SavedRequest(method: "GET", url: "http://h/")] {
+            var text = request.method + " " + request.fullURL + "\n"
+            for header in request.headers { text += header.name.lowercased() + ":" + header.value + "\n" }
+            text += "\n" + (request.body ?? "")
+            #expect(
+                RequestIdentities.fingerprint(of: request) == String(FileFingerprint.hash(Array(text.utf8)), radix: 16))
+        }
+        #expect(file.requests.first?.urlContinuations.isEmpty == false)
+    }
+
     @Test func goneRecordsArePrunedAfterThirtyDaysAndTrashedOnesAreKept() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.http", "# @name one\nGET http://h/1\n\n###\n# @name two\nGET http://h/2\n")

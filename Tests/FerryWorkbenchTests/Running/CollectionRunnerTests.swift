@@ -61,6 +61,40 @@ import Testing
         #expect(report.latency?.count == 5)
     }
 
+    @Test func aRunReportedInTheCallingTaskStopsReportingWhenCanceled() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        // 50 s in all: only the cancel ends it.
+        server.route("/slow") { _ in
+            TestResponse(body: Data(repeating: UInt8(ascii: "z"), count: 100_000)).dripping(
+                1000, every: .milliseconds(500))
+        }
+        let (folder, workspace) = try workspace(
+            base: server.baseURL,
+            files: [
+                "a.http":
+                    "### fast\nGET {{host}}/echo\n\n### slow\nGET {{host}}/slow\n\n### after\nGET {{host}}/after\n"
+            ])
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        let runner = CollectionRunner(sender: RequestSender(client: HTTPClient(transport: transport)))
+        let reported = Locked<[RunEvent]>([])
+        let run = testRun(workspace)
+        let running = Task { await runner.run(run) { event in reported.withLock { $0.append(event) } } }
+        #expect(await eventually { server.requests.contains { $0.path == "/slow" } })
+        running.cancel()
+        await running.value
+        var report = RunReport()
+        for event in reported.withLock({ $0 }) { report.add(event) }
+        #expect(report.results.map(\.id.description) == ["a.http#fast"])
+        #expect(report.results.first?.outcome == .passed)
+        #expect(server.requests.map(\.path) == ["/echo", "/slow"])
+        // Each send was recorded in the history, the canceled one too, by the time the run returned.
+        let history = HistoryLog(stateFolder: folder.url.appendingPathComponent(".ferry")).entries()
+        #expect(history.count == 2)
+        #expect(await eventually { transport.activeTransferCount == 0 })
+    }
+
     @Test func capturedValuesChainWithinARunEvenWhenNotLogged() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -1,8 +1,9 @@
 // MARK: - Composition across files: `import` and `run` lines (JetBrains 2024.3)
 
 extension Workspace {
-    /// The most requests one run of a file expands to: `run` lines naming files that run files several times
-    /// each multiply, and a file is no place for millions of sends.
+    /// The most requests the `run` lines of one run of a file add: `run` lines naming files that run files
+    /// several times each multiply, and a file is no place for millions of sends. A file's own requests are
+    /// not counted (a file of a million requests runs whole, or filtered, as it always did).
     public static let maximumComposedSteps = 10_000
 
     /// The requests a run of `file` sends, in order: its own requests, and before each the requests its `run`
@@ -71,22 +72,31 @@ extension Workspace {
         var steps: [ComposedStep] = []
         var problems: [Diagnostic] = []
         var isCut = false
+        /// How many steps `run` lines added so far.
+        var composed = 0
 
         mutating func report(_ message: String, at location: SourceLocation) {
             let problem = Diagnostic(message, at: location)
             if !problems.contains(problem) { problems.append(problem) }
         }
 
+        /// Appends `step`; one a `run` line brought in (`ranBy`) counts toward the cap, the outermost file's own
+        /// requests do not.
         mutating func add(_ step: ComposedStep, at location: SourceLocation) {
-            guard steps.count < Workspace.maximumComposedSteps else {
+            guard step.ranBy != nil else {
+                steps.append(step)
+                return
+            }
+            guard composed < Workspace.maximumComposedSteps else {
                 if !isCut {
                     report(
-                        "the run would send more than \(Workspace.maximumComposedSteps) requests: cut here",
+                        "the run lines would send more than \(Workspace.maximumComposedSteps) requests: cut here",
                         at: location)
                 }
                 isCut = true
                 return
             }
+            composed += 1
             steps.append(step)
         }
     }

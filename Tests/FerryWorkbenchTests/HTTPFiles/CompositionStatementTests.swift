@@ -129,6 +129,26 @@ import Testing
         #expect(throws: WorkspaceError.self) { try workspace.request("api/setup.http#login") }
     }
 
+    @Test func ownRequestsAreNeverCutAndRunLinesThatMultiplyAre() throws {
+        let many = (0...Workspace.maximumComposedSteps).map { "### r\($0)\nGET https://example.com/\($0)\n" }
+        let runs = (0..<100).map { _ in "run ./hundred.http\n" }.joined()
+        let hundred = (0..<101).map { "### h\($0)\nGET https://example.com/h\($0)\n" }.joined(separator: "\n")
+        let (folder, workspace) = try workspace([
+            "big.http": many.joined(separator: "\n"), "runs.http": runs, "hundred.http": hundred,
+        ])
+        _ = folder
+        let big = try #require(workspace.files.first { $0.path == "big.http" })
+        let (own, ownProblems) = workspace.composedSteps(of: big)
+        #expect(own.count == Workspace.maximumComposedSteps + 1 && ownProblems.isEmpty, "a file's own requests all run")
+        let multiplying = try #require(workspace.files.first { $0.path == "runs.http" })
+        let (steps, problems) = workspace.composedSteps(of: multiplying)
+        #expect(steps.count == Workspace.maximumComposedSteps)
+        #expect(
+            problems.map(\.description) == [
+                "runs.http:100:1: error: the run lines would send more than 10000 requests: cut here"
+            ])
+    }
+
     @Test func aCycleIsRefusedAtTheLineThatClosesIt() throws {
         let (folder, workspace) = try workspace([
             "a.http": "run ./b.http\n### a\nGET https://example.com/a\n",

@@ -12,8 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/docs
-modules=(FerrySystem FerryJSON FerryHTTP FerryURLSession FerryYAML FerryDynamic FerryWorkbench FerryImport FerryTerminal
-    FerryNcurses FerryScript FerryApp)
+modules=(FerrySystem FerryJSON FerryProtobuf FerryHTTP FerryGRPC FerryURLSession FerryYAML FerryDynamic FerryWorkbench
+    FerryImport FerryTerminal FerryNcurses FerryScript FerryApp)
 swift build
 bin=$(swift build --show-bin-path)
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)

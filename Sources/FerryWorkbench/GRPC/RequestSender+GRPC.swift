@@ -2,7 +2,7 @@ import FerryHTTP
 import FerryJSON
 import Foundation
 
-/// What a `GRPC` send brought back (``RequestSender/sendGRPC(_:)``).
+/// What a `GRPC` send brought back (``RequestSender/sendGRPC(_:onMessage:)``).
 public struct GRPCSendOutcome: Sendable {
     /// The call and its answer, or `nil` when it could not be made (see ``error``).
     public var exchange: GRPCExchange?

@@ -14,7 +14,7 @@ extension ExitCode {
 /// response messages go to standard output as JSON, one line each, and a status other than `OK` exits 7 with
 /// `ferry send: GRPC target: NOT_FOUND: message` on standard error. With `-i` the response headers and trailers
 /// come first. The history gets the exchange and the response handlers run (their tests on standard error), as for any
-/// send (``RequestSender/sendGRPC(_:)``). Ctrl-C cancels the call (130).
+/// send (``RequestSender/sendGRPC(_:onMessage:)``). Ctrl-C cancels the call (130).
 enum GRPCSendCommand {
     static func run(options: SendOptions, located: (plan: SendPlan, environments: EnvironmentFiles)) -> Int32 {
         let prepared: SendCommand.Prepared

@@ -12,7 +12,7 @@ enum WebSocketBench: BenchSuite {
     static let roundTrips = 2_000
 
     static func run() throws -> [BenchRow] {
-        let server = try blocking { try await WebSocketEchoServer.start() }
+        let server = try PeerClient.blocking { try await WebSocketEchoServer.start() }
         guard let server, let python = WebSocketEchoServer.python() else {
             return [
                 BenchRow(
@@ -22,7 +22,7 @@ enum WebSocketBench: BenchSuite {
         }
         defer { server.stop() }
         let url = server.baseURL + "/echo"
-        let ferry = try blocking { try await ferryRoundTrips(url) }
+        let ferry = try PeerClient.blocking { try await ferryRoundTrips(url) }
         let peer = try pythonRoundTrips(python, url: url)
         func micros(_ seconds: Double) -> String { String(format: "%.0f µs", seconds * 1e6) }
         return [
@@ -37,19 +37,7 @@ enum WebSocketBench: BenchSuite {
         ]
     }
 
-    /// The median and 99th percentile of `samples`, in seconds.
-    private struct Summary {
-        var median: Double
-        var p99: Double
-        init(_ samples: [Double]) throws {
-            guard !samples.isEmpty else { throw EventStreamBench.BenchFailure("no round trips measured") }
-            let sorted = samples.sorted()
-            median = sorted[sorted.count / 2]
-            p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-        }
-    }
-
-    private static func ferryRoundTrips(_ url: String) async throws -> Summary {
+    private static func ferryRoundTrips(_ url: String) async throws -> PeerClient.Summary {
         guard let target = URL(string: url) else { throw EventStreamBench.BenchFailure("bad URL \(url)") }
         var request = HTTPRequest(url: target)
         request.target = .url(target)
@@ -68,11 +56,11 @@ enum WebSocketBench: BenchSuite {
             if index >= 100 { samples.append((clock.now - started).seconds) }
         }
         _ = try? await socket.close()
-        return try Summary(samples)
+        return try PeerClient.Summary(samples)
     }
 
     /// The same round trips with the `websockets` client (its sync API), which prints one duration per line.
-    private static func pythonRoundTrips(_ python: URL, url: String) throws -> Summary {
+    private static func pythonRoundTrips(_ python: URL, url: String) throws -> PeerClient.Summary {
         let script = """
             import sys, time
             from websockets.sync.client import connect
@@ -89,35 +77,6 @@ enum WebSocketBench: BenchSuite {
                         out.append(time.perf_counter() - t)
             print("\\n".join("%.9f" % s for s in out))
             """
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script, url, "\(roundTrips)"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw EventStreamBench.BenchFailure("the websockets client exited with \(process.terminationStatus)")
-        }
-        return try Summary(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Double($0) })
-    }
-
-    /// Runs `body` on a task and waits for it, for a suite's synchronous `run`.
-    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let done = DispatchSemaphore(value: 0)
-        let result = Locked<Result<T, any Error>?>(nil)
-        Task {
-            do {
-                let value = try await body()
-                result.withLock { $0 = .success(value) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        done.wait()
-        guard let outcome = result.withLock({ $0 }) else { throw EventStreamBench.BenchFailure("no result") }
-        return try outcome.get()
+        return try PeerClient.durations(python, ["-c", script, url, "\(roundTrips)"], client: "websockets")
     }
 }

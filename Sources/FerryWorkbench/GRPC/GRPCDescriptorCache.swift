@@ -18,13 +18,7 @@ public struct GRPCDescriptorCache: Sendable {
 
     /// The file of `endpoint` (`host:port`, with `s` after it for TLS).
     public func url(for endpoint: String) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in endpoint.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return folder.appendingPathComponent(String(repeating: "0", count: 16 - hex.count) + hex + ".binpb")
+        folder.appendingPathComponent(FileFingerprint.hexName(of: endpoint) + ".binpb")
     }
 
     /// The cached descriptors of `endpoint`, or `nil` when there are none (or they cannot be read).

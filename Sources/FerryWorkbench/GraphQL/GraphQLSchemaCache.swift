@@ -28,13 +28,7 @@ public struct GraphQLSchemaCache: Sendable {
 
     /// The file of `endpoint`: its FNV-1a hash in hex (the endpoint itself is in the file).
     public func url(for endpoint: String) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in endpoint.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return folder.appendingPathComponent(String(repeating: "0", count: 16 - hex.count) + hex + ".json")
+        folder.appendingPathComponent(FileFingerprint.hexName(of: endpoint) + ".json")
     }
 
     /// Writes the `__schema` object `schema` for `endpoint`; throws when it is over ``maximumFileSize`` or

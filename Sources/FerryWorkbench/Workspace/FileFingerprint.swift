@@ -29,4 +29,10 @@ public struct FileFingerprint: Sendable, Hashable {
         }
         return hash
     }
+
+    /// The FNV-1a hash of `text`'s UTF-8 in 16 hex digits: a file name for it (the caches under `.ferry/`).
+    public static func hexName(of text: String) -> String {
+        let hex = String(hash(text.utf8), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }

@@ -180,6 +180,13 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Whether the descriptor is a terminal.
     public var isTerminal: Bool { isatty(rawValue) == 1 }
+
+    /// How many columns the terminal has, when the descriptor is one that says (`TIOCGWINSZ`); `nil` otherwise.
+    public var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 }
 
 /// What `stat` says about a file.

@@ -37,6 +37,32 @@ import Testing
         #expect(fromInside.text == output.text)
     }
 
+    @Test func onATerminalEachLineFitsItsWidthAndWideOrPipedLinesAreWhole() async throws {
+        // `script` (bsdutils, an essential package) gives ferry a terminal 60 columns wide.
+        guard let script = TestServers.executable(named: "script") else {
+            if TestServers.serversRequired { Issue.record("script (bsdutils) is missing") }
+            return
+        }
+        let root = try Self.makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let long = String(repeating: "n", count: 90)
+        try Data("### \(long)\nGET http://127.0.0.1:9/\(String(repeating: "p", count: 80))\n".utf8)
+            .write(to: root.appendingPathComponent("long.http"))
+        func listed(_ options: String) async throws -> [String] {
+            let command = "stty cols 60; \(FerryProcess.executableURL.path) list \(root.path) \(options)"
+            let result = try await Process.run(script, ["-qec", command, "/dev/null"], mergingErrors: true)
+            #expect(result.status == 0, "\(result.text)")
+            return result.text.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        }
+        let fitted = try await listed("")
+        #expect(fitted.count == 4 && fitted.allSatisfy { $0.count <= 60 }, "\(fitted)")
+        let cut = try #require(fitted.first { $0.hasPrefix("long.http#") })
+        #expect(cut.hasSuffix("…") && cut.contains(" GET "), "the id is cut, the method still shows: \(cut)")
+        #expect(fitted.contains { $0.hasPrefix("root.http#ping") && $0.hasSuffix("{{host}}/ping") })
+        let whole = try await listed("--wide")
+        #expect(whole.contains { $0.contains("#\(long)") && $0.hasSuffix(String(repeating: "p", count: 80)) })
+    }
+
     @Test func listReportsBrokenFilesWithLocationsAndStillListsTheRest() async throws {
         let root = try Self.makeWorkspace()
         defer { try? FileManager.default.removeItem(at: root) }

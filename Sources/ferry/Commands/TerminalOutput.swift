@@ -19,6 +19,8 @@ struct TerminalOutput {
 
     /// Whether the descriptor is a terminal.
     var isTerminal: Bool { FileDescriptor(rawValue: descriptor).isTerminal }
+    /// The terminal's width in columns, when the output is a terminal that says.
+    var terminalColumns: Int? { FileDescriptor(rawValue: descriptor).terminalColumns }
 
     /// Writes `bytes` written on purpose (a body, JSON, an export), made safe when the destination is a
     /// terminal, byte-exact otherwise.

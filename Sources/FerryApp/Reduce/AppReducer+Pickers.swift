@@ -63,7 +63,7 @@ extension AppReducer {
             }
         case .variableFilePicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.variableFilePicker) { choice, state in
-                askForVariableName(inFile: choice.value, &state)
+                reduce(OverlayAction.variables(.fileChosen(choice.value)), &state)
             }
         case .optionsPicker(let picker):
             return pick(event, picker, &state, reopen: Overlay.optionsPicker) { choice, state in

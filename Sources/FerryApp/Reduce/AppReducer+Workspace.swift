@@ -56,8 +56,10 @@ extension AppReducer {
             return [.editEnvironmentFile(file, .set(variable, to: name, in: environment))]
         }
         if case .newVariable(let file, let environment) = purpose {
-            return askForNewVariableValue(
-                name.trimmingCharacters(in: .whitespaces), file: file, environment: environment, &state)
+            return reduce(
+                OverlayAction.variables(
+                    .newVariableNamed(name.trimmingCharacters(in: .whitespaces), file: file, environment: environment)),
+                &state)
         }
         let name = name.trimmingCharacters(in: .whitespaces)
         if case .timeout = purpose { return reduceEditor(.promptAnswered(purpose, name), &state) }

@@ -59,4 +59,30 @@ struct VariablesFeatureTests {
         #expect(VariablesFeature.reduce(.loaded(globals: ["x": "1"], captured: [:]), &closed, context).requests.isEmpty)
         #expect(closed == nil)
     }
+
+    @Test func aNewVariableAsksForItsNameThenItsValueAndRefusesABadName() {
+        var closed: VariablesFeature.State?
+        let named = VariablesFeature.reduce(.fileChosen("http-client.env.json"), &closed, context)
+        guard case .present(.namePrompt(.newVariable("http-client.env.json", "local"), _))? = named.requests.first
+        else {
+            Issue.record("the file chosen asks for the name: \(named.requests)")
+            return
+        }
+        let refused = VariablesFeature.reduce(
+            .newVariableNamed("a b", file: "http-client.env.json", environment: "local"), &closed, context)
+        #expect(
+            refused.requests == [
+                .report(.error("\"a b\" cannot be a variable's name: use letters, digits, _ - and ."))
+            ])
+        let valued = VariablesFeature.reduce(
+            .newVariableNamed("api.key", file: "http-client.env.json", environment: "local"), &closed, context)
+        guard
+            case .present(.namePrompt(.variableValue("api.key", "http-client.env.json", "local"), _))? =
+                valued.requests.first
+        else {
+            Issue.record("a good name asks for the value: \(valued.requests)")
+            return
+        }
+        #expect(closed == nil, "the prompts are the root's; the view stays closed")
+    }
 }

@@ -64,30 +64,6 @@ extension AppReducer {
                 ]))
     }
 
-    /// The file was chosen: a prompt for the new variable's name.
-    static func askForVariableName(inFile file: String, _ state: inout AppState) -> [Effect] {
-        let environment = state.environment ?? EnvironmentFiles.sharedName
-        state.overlay = .namePrompt(
-            .newVariable(file: file, environment: environment),
-            PromptDialogState(title: "New variable of \(environment) (\(file))", label: "Name", text: ""))
-        return []
-    }
-
-    /// The name was typed: a prompt for its value (written as typed), unless the name cannot be a variable's.
-    static func askForNewVariableValue(
-        _ name: String, file: String, environment: String, _ state: inout AppState
-    ) -> [Effect] {
-        guard Self.isVariableName(name) else {
-            state.report(
-                .error("\"\(SafeText.sanitized(name))\" cannot be a variable's name: use letters, digits, _ - and ."))
-            return []
-        }
-        state.overlay = .namePrompt(
-            .variableValue(name: name, file: file, environment: environment),
-            PromptDialogState(title: "\(name) in \(environment) (\(file))", label: "Value", text: ""))
-        return []
-    }
-
     /// Whether `name` can be written as `{{name}}`: letters, digits, `_`, `-` and `.`, not empty.
     static func isVariableName(_ name: String) -> Bool {
         !name.isEmpty

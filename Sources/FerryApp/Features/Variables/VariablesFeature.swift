@@ -65,6 +65,22 @@ enum VariablesFeature {
         case .environmentAddRequested:
             return .present(
                 .namePrompt(.newEnvironment, PromptDialogState(title: "New environment", label: "Name", text: "")))
+        case .fileChosen(let file):
+            let environment = context.environment ?? EnvironmentFiles.sharedName
+            return .present(
+                .namePrompt(
+                    .newVariable(file: file, environment: environment),
+                    PromptDialogState(title: "New variable of \(environment) (\(file))", label: "Name", text: "")))
+        case .newVariableNamed(let name, let file, let environment):
+            guard AppReducer.isVariableName(name) else {
+                return .report(
+                    .error(
+                        "\"\(SafeText.sanitized(name))\" cannot be a variable's name: use letters, digits, _ - and ."))
+            }
+            return .present(
+                .namePrompt(
+                    .variableValue(name: name, file: file, environment: environment),
+                    PromptDialogState(title: "\(name) in \(environment) (\(file))", label: "Value", text: "")))
         }
     }
 
@@ -112,6 +128,10 @@ enum VariablesAction: Sendable {
     case addRequested
     /// `n`: ask for the name of a new environment.
     case environmentAddRequested
+    /// The file a new variable goes into was chosen: ask for its name.
+    case fileChosen(String)
+    /// A new variable's name was typed (trimmed): ask for its value, unless it cannot be a variable's name.
+    case newVariableNamed(String, file: String, environment: String)
 }
 
 extension Overlay {

@@ -37,7 +37,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 25)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 26)
     }
 
     // MARK: - Equality and hashing
@@ -139,8 +139,8 @@ extension HTTPRequest: CopyOnWriteSubject {
             tlsVerification,
             certificateAuthorityBundle, clientCertificate, proxy, httpVersion, responseBody,
             inheritsRetryPolicy ? nil : retryPolicy,
-            recordsSentHead, usesCookieJar, sensitiveHeaders, interceptors, usesCache, cachePartition, priority,
-            eventStream,
+            recordsSentHead, usesFreshConnection, usesCookieJar, sensitiveHeaders, interceptors, usesCache,
+            cachePartition, priority, eventStream,
         ]
     }
 
@@ -164,6 +164,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(responseBody)
         hasher.combine(inheritsRetryPolicy ? nil : retryPolicy)
         hasher.combine(recordsSentHead)
+        hasher.combine(usesFreshConnection)
         hasher.combine(usesCookieJar)
         hasher.combine(sensitiveHeaders)
         hasher.combine(interceptors)
@@ -220,6 +221,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("cachePartition") { $0.cachePartition = "staging" },
             ValueChange("priority") { $0.priority = .high },
             ValueChange("eventStream") { $0.eventStream = EventStreamOptions(reconnects: true) },
+            ValueChange("usesFreshConnection") { $0.usesFreshConnection = true },
             ValueChange("interceptors, excluded") { $0.interceptors.excluded = [.auth] },
             ValueChange("interceptors, added") { $0.interceptors.added = [ResponseValidator.successfulStatus] },
         ]

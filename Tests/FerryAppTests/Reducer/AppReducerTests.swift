@@ -153,13 +153,7 @@ struct AppReducerTests {
         #expect(
             try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.host
                 == "staging.test")
-        await tester.receive({ action -> PreparedSend? in
-            guard case .transfer(.first, .prepared(let send)) = action else { return nil }
-            return send
-        }) { state, send in
-            state.response.exchanges[id]?.sent = send.request
-            state.response.exchanges[id]?.scrubber = send.prepared.scrubber
-        }
+        await tester.receivePrepared(.first, of: id)
         tester.send(.app(.cancelRequested)) {
             $0.response.exchanges[id]?.phase = .canceled
             $0.report(.info("Canceled."))
@@ -168,15 +162,7 @@ struct AppReducerTests {
             $0.environment = "local"
             $0.report(.info("Environment: local"))
         }
-        await tester.receive({ action -> TransferEnd? in
-            guard case .transfer(.first, .ended(let end)) = action else { return nil }
-            return end
-        }) { state, end in
-            // A canceled send keeps saying so; what arrived (nothing) is noted.
-            state.response.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
-            state.response.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
-            state.response.exchanges[id]?.isBodyPartial = !end.body.isComplete
-        }
+        await tester.receiveCanceledEnd(.first, of: id)
         await tester.finish()
     }
 

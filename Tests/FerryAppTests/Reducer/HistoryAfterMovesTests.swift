@@ -137,26 +137,13 @@ struct HistoryAfterMovesTests {
         #expect(
             try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString
                 == "http://127.0.0.1:9/users/1")
-        await tester.receive({ action -> PreparedSend? in
-            guard case .transfer(.first, .prepared(let send)) = action else { return nil }
-            return send
-        }) { state, send in
-            #expect(send.request.url?.absoluteString == "http://127.0.0.1:9/users/1", "the runner sends the same")
-            state.response.exchanges[moved]?.sent = send.request
-            state.response.exchanges[moved]?.scrubber = send.prepared.scrubber
-        }
+        let sent = await tester.receivePrepared(.first, of: moved)
+        #expect(sent?.request.url?.absoluteString == "http://127.0.0.1:9/users/1", "the runner sends the same")
         tester.press(.key(.escape)) {
             $0.response.exchanges[moved]?.phase = .canceled
             $0.report(.info("Canceled."))
         }
-        await tester.receive({ action -> TransferEnd? in
-            guard case .transfer(.first, .ended(let end)) = action else { return nil }
-            return end
-        }) { state, end in
-            state.response.exchanges[moved]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
-            state.response.exchanges[moved]?.isBodyIncomplete = !end.body.isComplete
-            state.response.exchanges[moved]?.isBodyPartial = !end.body.isComplete
-        }
+        await tester.receiveCanceledEnd(.first, of: moved)
         await tester.finish()
     }
 

@@ -35,25 +35,12 @@ struct KeyPathReducerTests {
         #expect(
             try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request.url?.absoluteString
                 == "http://127.0.0.1:9/json")
-        await tester.receive({ action -> PreparedSend? in
-            guard case .transfer(.first, .prepared(let send)) = action else { return nil }
-            return send
-        }) { state, send in
-            state.response.exchanges[id]?.sent = send.request
-            state.response.exchanges[id]?.scrubber = send.prepared.scrubber
-        }
+        await tester.receivePrepared(.first, of: id)
         tester.press(.key(.escape)) {
             $0.response.exchanges[id]?.phase = .canceled
             $0.report(.info("Canceled."))
         }
-        await tester.receive({ action -> TransferEnd? in
-            guard case .transfer(.first, .ended(let end)) = action else { return nil }
-            return end
-        }) { state, end in
-            state.response.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
-            state.response.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
-            state.response.exchanges[id]?.isBodyPartial = !end.body.isComplete
-        }
+        await tester.receiveCanceledEnd(.first, of: id)
         await tester.finish()
     }
 

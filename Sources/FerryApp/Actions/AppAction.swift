@@ -26,6 +26,8 @@ enum AppAction: Sendable {
     case graphQL(GraphQLAction)
     /// A WebSocket conversation: its keys, and what its connection did.
     case webSocket(WebSocketAction)
+    /// The stack of file-changing commands `u` takes back.
+    case undo(UndoAction)
 }
 
 /// The keys and events that concern the whole screen or mean something different in each pane.

@@ -16,8 +16,6 @@ enum TreeAction: Sendable {
     case newFileRequested
     /// Rename, duplicate, delete or move the selected request, file or folder.
     case itemCommand(TreeItemCommand)
-    /// Take back the last file-changing tree command (`u`).
-    case undoRequested
     /// Import a curl command, Postman collection or OpenAPI document (asks for the file).
     case importRequested
 }

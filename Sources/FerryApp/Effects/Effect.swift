@@ -15,8 +15,8 @@ enum Effect: Sendable {
     case save(RequestID, SavedRequest)
     /// Change the workspace's files: create, rename, duplicate or delete a request.
     case changeWorkspace(WorkspaceChange)
-    /// Take back the newest file-changing tree command still remembered (`u`).
-    case undoLastChange
+    /// Take back this file-changing command (`u`), if every file it touched is still as it left them.
+    case undo(WorkspaceUndo)
     /// Remember the active environment in `.ferry/state.json`.
     case rememberEnvironment(String?)
     /// Record in the user's trust store that the workspace is trusted.

@@ -4,25 +4,16 @@ import Foundation
 // MARK: - Undoing the last file-changing tree command (on the file queue)
 
 extension EffectRunner {
-    /// How many tree commands `u` can take back, newest first.
-    static let undoDepth = 50
-
-    /// Keeps `change` (what the command `summary` did) for `u`; `nil` keeps nothing. Runs on the file queue.
+    /// Posts `change` (what the command `summary` did) for `u` to take back; `nil` posts nothing. Runs on the
+    /// file queue, before the command's result is posted.
     func remember(_ change: WorkspaceUndo.Change?, summary: String) {
         guard let change else { return }
-        undoStack.append(WorkspaceUndo(summary: summary, change: change))
-        if undoStack.count > Self.undoDepth { undoStack.removeFirst(undoStack.count - Self.undoDepth) }
+        post(.undo(.remembered(WorkspaceUndo(summary: summary, change: change))))
     }
 
-    /// Takes back the newest remembered command and posts what it undid, or why nothing was undone (the
-    /// command is then forgotten, so `u` reaches the one before).
-    func undoLast() {
+    /// Takes back `undo` and posts what it undid, or why nothing was undone.
+    func undo(_ undo: WorkspaceUndo) {
         onFiles {
-            guard let undo = self.undoStack.popLast() else {
-                self.post(
-                    WorkspaceEvent.undoFinished(.failure(SaveFailure(message: "Nothing to undo in the workspace."))))
-                return
-            }
             do {
                 self.post(
                     WorkspaceEvent.undoFinished(

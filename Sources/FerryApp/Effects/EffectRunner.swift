@@ -28,8 +28,6 @@ final class EffectRunner: @unchecked Sendable {
     /// The workspace's variable files (``contextFileNames``) as an import or a reload last read them, `nil` for
     /// one that was absent, so Ferry's own writes of them reload nothing; only touched on `files`.
     var contextFilesAsRead: [String: [UInt8]?] = [:]
-    /// The tree commands `u` can take back, oldest first; only touched on `files`.
-    var undoStack: [WorkspaceUndo] = []
     private let limits: ResponseLimits
     /// Where streamed transfers run (their own queue, not the cooperative pool).
     let streams = QueueTaskExecutor(label: "ferry.app.streams")
@@ -98,7 +96,7 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .save(let id, let request): save(id, request)
         case .changeWorkspace(let change): changeWorkspace(change)
-        case .undoLastChange: undoLast()
+        case .undo(let undo): self.undo(undo)
         case .rememberEnvironment(let name):
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)

@@ -170,7 +170,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .emptyTrash: .action(.overlay(.trash(.emptyRequested)))
         case .copyAsCurl: .action(.editor(.curlCopyRequested))
         case .importFile: .action(.tree(.importRequested))
-        case .undo: .action(.tree(.undoRequested))
+        case .undo: .action(.undo(.requested))
         case .problems: .action(.app(.problemsRequested))
         case .runSelection: .action(.run(.requested))
         case .cancelRun: .action(.run(.cancelRequested))

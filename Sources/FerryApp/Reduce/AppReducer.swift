@@ -41,6 +41,7 @@ enum AppReducer {
         case .run(let action): scope(&state, \.run, context: RunFeature.Context(state), action, RunFeature.reduce)
         case .graphQL(let action): reduceGraphQL(action, &state)
         case .webSocket(let action): reduceWebSocket(action, &state)
+        case .undo(let action): scope(&state, \.undo, context: (), action, UndoFeature.reduce)
         }
     }
 

@@ -20,6 +20,8 @@ public struct AppState: Sendable {
     var workspaceAccess = WorkspaceAccess.trusted
     /// The process environment, for `{{$processEnv}}`.
     var processEnvironment: [String: String]
+    /// The file-changing commands `u` can take back.
+    var undo = UndoFeature.State()
 
     // MARK: - Collection tree
 

@@ -35,7 +35,6 @@ enum TreeFeature {
                 .info(
                     "\(SafeText.sanitized(String(character))) is no command in the tree: \(filter) filters, "
                         + "\(help) lists the keys."))
-        case .undoRequested: return .run([.undoLastChange])
         case .importRequested:
             guard context.isFocused else { return .none }
             return askImport(into: selectedFolder(of: tree))

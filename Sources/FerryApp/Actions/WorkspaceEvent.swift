@@ -15,6 +15,12 @@ enum WorkspaceEvent: Sendable {
     case undoFinished(Result<UndoneChange, SaveFailure>)
     /// Files changed outside Ferry and the workspace was read again, or could not be.
     case reloaded(Result<WorkspaceReload, SaveFailure>)
+    /// The runner ended the piece of file work it had (after posting its results): the next may go.
+    case fileWorkEnded
+    /// The watcher saw these paths change on disk (empty: it cannot say which).
+    case changedOnDisk(Set<String>)
+    /// A request file was edited in `$EDITOR`: read the workspace again and open `request`.
+    case requestFileEdited(RequestID)
 }
 
 /// Why a file operation failed, in words.

@@ -118,13 +118,16 @@ public final class WorkbenchApp: @unchecked Sendable {
                 ?? .init(text: restored, isError: false)
         }
         self.root = workspace.root
+        // Off the loop, first on the file queue: the last response of each request, shown when it is opened
+        // (nothing is sent).
+        state.fileQueue.append(.loadRecordedResponses)
+        let firstFileWork = state.nextFileWork()
         loop = TerminalLoop(backend: backend, state: state)
         loop.tick = { .app(.ticked($0)) }
         runner = EffectRunner(
             workspace: workspace, transport: transport, mailbox: loop.mailbox, services: services, terminal: backend,
             limits: limits)
-        // Off the loop: the last response of each request, shown when it is opened (nothing is sent).
-        runner.run(.loadRecordedResponses)
+        runner.run(firstFileWork)
         // The schemas cached for GraphQL completion, read off the loop (only when there is a GRAPHQL request).
         if workspace.requests.contains(where: { $0.request.isGraphQL }) { runner.run(.loadGraphQLSchemas) }
     }
@@ -136,7 +139,9 @@ public final class WorkbenchApp: @unchecked Sendable {
     public func run(stoppingWhen shouldStop: @escaping () -> Bool = { false }) throws {
         defer { runner.cancelAll() }
         // Live reload: files changed outside Ferry are read again; without inotify the app runs without it.
-        let watcher = try? WorkspaceWatcher(root: root) { [runner] paths in runner.reloadChanged(paths) }
+        let watcher = try? WorkspaceWatcher(root: root) { [runner] paths in
+            runner.post(.workspace(.changedOnDisk(paths)))
+        }
         defer { watcher?.stop() }
         try loop.run(
             action: { event, state in InputRouter.action(for: event, in: state) },

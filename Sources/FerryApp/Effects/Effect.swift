@@ -11,36 +11,15 @@ enum Effect: Sendable {
     case cancel(id: SendID)
     /// Prepare a streamed body for display (never on the loop); `note` is shown above text or hex.
     case prepareReceived(id: SendID, ReceivedBody, isJSON: Bool, note: String?)
-    /// Write a request to its file (atomically, through the workspace).
-    case save(RequestID, SavedRequest)
-    /// Change the workspace's files: create, rename, duplicate or delete a request.
-    case changeWorkspace(WorkspaceChange)
-    /// Take back this file-changing command (`u`), if every file it touched is still as it left them.
-    case undo(WorkspaceUndo)
+    /// Do this work on the workspace's files, on the file queue, with the workspace as the state had it when
+    /// it asked (``FileQueue`` hands out one piece at a time, so nothing changed it since).
+    case onFiles(FileWork, Workspace)
     /// Remember the active environment in `.ferry/state.json`.
     case rememberEnvironment(String?)
-    /// Record in the user's trust store that the workspace is trusted.
-    case trustWorkspace
-    /// Record in the user's trust store that the workspace stays in safe mode as its files are now (not asked
-    /// again until they reach somewhere new).
-    case keepInSafeMode
     /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).
     case writeDraft(RequestID, SavedRequest?)
-    /// Read the history log.
-    case loadHistory
-    /// Read the session's script globals (``RequestSender/scripting``) and the values `request` (the open one,
-    /// if any) captures from earlier responses (the history) for the variables view.
-    case loadVariables(WorkspaceRequest?)
-    /// Change the environment file `file` (relative to the workspace), then read the environments again.
-    case editEnvironmentFile(String, EnvironmentFileChange)
     /// Read the cookie jar for its view; delete `cookie` first when given, or clear the jar when `clearsAll`.
     case changeCookies(delete: Cookie?, clearsAll: Bool)
-    /// List the trash (`.ferry/trash`) with what each entry holds.
-    case loadTrash
-    /// Put a trash entry back where it was (never over something that exists there now), with its drafts.
-    case restoreFromTrash(TrashEntry)
-    /// Delete trash entries for good (each entry's folder, recursively), then say how it went.
-    case purgeTrash([TrashEntry])
     /// Put text on the clipboard (OSC 52).
     case copy(String)
     /// Open `text` in `$EDITOR` (a temporary file ending in `.fileExtension`) and post what comes back.
@@ -60,8 +39,6 @@ enum Effect: Sendable {
     /// Write request `id`'s received body to `url` (the user typed `typed`), streamed from where it is kept,
     /// atomically; a file there is replaced only when `replacing`.
     case saveBody(RequestID, ReceivedBody, typed: String, to: URL, replacing: Bool)
-    /// Read the history for the last recorded response of each request (followed through moves and renames).
-    case loadRecordedResponses
     /// Read the schemas cached in `.ferry/graphql` (at start, when the workspace has GraphQL requests).
     case loadGraphQLSchemas
     /// Send `plan`'s request as an introspection query and cache the schema of `endpoint` it returns.

@@ -7,27 +7,24 @@ extension EffectRunner {
     /// and `.env`.
     static let contextFileNames = [EnvironmentFiles.publicFileName, EnvironmentFiles.privateFileName, ".env"]
 
-    /// On the file queue, after every file effect asked for before: when any of `paths` (empty: anything)
-    /// makes the workspace as saved out of date, reads it again and posts it. Ferry's own saves are not
+    /// On the file queue: when any of `paths` (empty: anything) makes `workspace` (the state's, as saved) out of
+    /// date, reads it again and posts it. Ferry's own saves are not
     /// changes (their bytes are the ones the saved copy holds, or, for a variable file an import wrote, the
     /// ones it read back), so they reload nothing. `note` says what Ferry changed when it is the cause.
-    func reloadChanged(_ paths: Set<String>, note: String? = nil) {
-        onFiles {
-            let changed = self.saved.changedOnDisk(paths.isEmpty ? nil : paths).filter { !self.isAsRead($0) }
-            guard !changed.isEmpty else { return }
-            do {
-                let workspace = try Workspace.load(at: self.saved.root)
-                self.saved = workspace
-                self.recordContextFiles()
-                let reload = WorkspaceReload(
-                    workspace: workspace, environments: workspace.environments(), dotenv: workspace.dotenv(),
-                    changed: changed, note: note)
-                self.post(WorkspaceEvent.reloaded(.success(reload)))
-            } catch {
-                self.post(
-                    WorkspaceEvent.reloaded(
-                        .failure(SaveFailure(message: "Could not read the workspace again: \(error)."))))
-            }
+    func reloadChanged(_ paths: Set<String>, note: String? = nil, in saved: Workspace) {
+        let changed = saved.changedOnDisk(paths.isEmpty ? nil : paths).filter { !isAsRead($0) }
+        guard !changed.isEmpty else { return }
+        do {
+            let workspace = try Workspace.load(at: saved.root)
+            recordContextFiles()
+            let reload = WorkspaceReload(
+                workspace: workspace, environments: workspace.environments(), dotenv: workspace.dotenv(),
+                changed: changed, note: note)
+            post(WorkspaceEvent.reloaded(.success(reload)))
+        } catch {
+            post(
+                WorkspaceEvent.reloaded(.failure(SaveFailure(message: "Could not read the workspace again: \(error).")))
+            )
         }
     }
 
@@ -45,6 +42,6 @@ extension EffectRunner {
 
     /// The bytes of the variable file `name` at the workspace's root, `nil` when it is absent or unreadable.
     private func contextFileBytes(_ name: String) -> [UInt8]? {
-        try? FileIO.read(saved.root.appendingPathComponent(name)).bytes
+        try? FileIO.read(root.appendingPathComponent(name)).bytes
     }
 }

@@ -23,21 +23,3 @@ extension EffectRunner {
         }
     }
 }
-
-// MARK: - A request file edited in $EDITOR
-
-extension EffectRunner {
-    /// Reads the workspace again on the file queue (a request file was edited outside the app) and posts it,
-    /// with `request` to open.
-    func reloadWorkspace(selecting request: RequestID) {
-        onFiles {
-            do {
-                let workspace = try Workspace.load(at: self.saved.root)
-                self.saved = workspace
-                self.post(.workspace(.changed(.success(workspace), select: request)))
-            } catch {
-                self.post(.workspace(.changed(.failure(SaveFailure(message: "\(error)")), select: nil)))
-            }
-        }
-    }
-}

@@ -6,8 +6,7 @@ import Foundation
 extension EffectRunner {
     /// Posts the trash's entries, most recent first, with what each holds and the drafts kept beside it.
     /// Runs on the file queue.
-    func listTrash() {
-        let workspace = saved
+    func listTrash(_ workspace: Workspace) {
         let rows = workspace.trashSummaries().map { summary in
             let drafts = DraftStore.inTrash(workspace.trashFolder.appendingPathComponent(summary.entry.id)).load()
             return TrashRow(summary: summary, drafts: drafts.count)
@@ -17,13 +16,12 @@ extension EffectRunner {
 
     /// Puts `entry` back where it was, never over something that exists there now, and moves the drafts
     /// kept beside it back into `.ferry/drafts`. Runs on the file queue.
-    func restore(_ entry: TrashEntry) {
-        var workspace = saved
+    func restore(_ entry: TrashEntry, in workspace: Workspace) {
+        var workspace = workspace
         let drafts = DraftStore(stateFolder: stateFolder)
         var back: [RequestID: SavedRequest] = [:]
         do {
             try workspace.restore(entry) { folder in back = drafts.unstash(from: folder) }
-            saved = workspace
             post(TrashAction.restored(entry, .success(RestoredItem(workspace: workspace, drafts: back))))
         } catch WorkspaceError.alreadyExists(let place) {
             post(
@@ -43,9 +41,9 @@ extension EffectRunner {
 
     /// Deletes `entries` from the trash for good (with the drafts kept beside them) and posts how many went.
     /// Runs on the file queue.
-    func purge(_ entries: [TrashEntry]) {
+    func purge(_ entries: [TrashEntry], in workspace: Workspace) {
         do {
-            post(TrashAction.purged(entries, .success(try saved.purge(entries))))
+            post(TrashAction.purged(entries, .success(try workspace.purge(entries))))
         } catch {
             post(
                 TrashAction.purged(

@@ -11,37 +11,35 @@ extension EffectRunner {
         post(.undo(.remembered(WorkspaceUndo(summary: summary, change: change))))
     }
 
-    /// Takes back `undo` and posts what it undid, or why nothing was undone.
-    func undo(_ undo: WorkspaceUndo) {
-        onFiles {
-            do {
-                self.post(
-                    WorkspaceEvent.undoFinished(
-                        .success(UndoneChange(summary: undo.summary, result: try self.apply(undo)))))
-            } catch let failure as SaveFailure {
-                self.post(WorkspaceEvent.undoFinished(.failure(failure)))
-            } catch {
-                self.post(
-                    WorkspaceEvent.undoFinished(
-                        .failure(SaveFailure(message: "Cannot undo the \(undo.summary): \(error). Nothing was undone."))
-                    ))
-            }
+    /// Takes back `undo` in `workspace` and posts what it undid, or why nothing was undone. Runs on the file
+    /// queue.
+    func undo(_ undo: WorkspaceUndo, in workspace: Workspace) {
+        do {
+            post(
+                WorkspaceEvent.undoFinished(
+                    .success(UndoneChange(summary: undo.summary, result: try apply(undo, in: workspace)))))
+        } catch let failure as SaveFailure {
+            post(WorkspaceEvent.undoFinished(.failure(failure)))
+        } catch {
+            post(
+                WorkspaceEvent.undoFinished(
+                    .failure(SaveFailure(message: "Cannot undo the \(undo.summary): \(error). Nothing was undone."))))
         }
     }
 
-    private func apply(_ undo: WorkspaceUndo) throws -> UndoneChange.Result {
+    private func apply(_ undo: WorkspaceUndo, in saved: Workspace) throws -> UndoneChange.Result {
         let root = saved.root
         switch undo.change {
         case .files(let images, let folders):
             try refuseOverDrafts(in: images.map(\.path), summary: undo.summary)
             try WorkspaceUndo.restore(images, createdFolders: folders, in: root)
-            return try reloaded()
+            return try reloaded(root)
         case .copy(let path, let contents):
             try refuseOverDrafts(
                 in: saved.files.map(\.path).filter { Workspace.path($0, isInside: path) },
                 summary: undo.summary)
             try WorkspaceUndo.removeCopy(path, contents: contents, in: root)
-            return try reloaded()
+            return try reloaded(root)
         case .relocation(let from, let to):
             var workspace = saved
             let parent = TreeFeature.parentFolder(of: from)
@@ -51,14 +49,12 @@ extension EffectRunner {
                 try workspace.moveItem(to, intoFolder: parent)
             }
             DraftStore(stateFolder: stateFolder).relocate(to, to: from)
-            saved = workspace
             return .relocated(workspace, from: to, to: from)
         case .trashed(let entry):
             var workspace = saved
             let drafts = DraftStore(stateFolder: stateFolder)
             var back: [RequestID: SavedRequest] = [:]
             try workspace.restore(entry) { folder in back = drafts.unstash(from: folder) }
-            saved = workspace
             return .restored(entry, RestoredItem(workspace: workspace, drafts: back))
         }
     }
@@ -75,9 +71,8 @@ extension EffectRunner {
             message: "Cannot undo the \(summary): \(draft) has unsaved edits. Save (Ctrl-S) them first, then undo.")
     }
 
-    private func reloaded() throws -> UndoneChange.Result {
-        let workspace = try Workspace.load(at: saved.root)
-        saved = workspace
+    private func reloaded(_ root: URL) throws -> UndoneChange.Result {
+        let workspace = try Workspace.load(at: root)
         return .files(workspace, workspace.environments())
     }
 

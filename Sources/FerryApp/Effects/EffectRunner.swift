@@ -14,17 +14,15 @@ final class EffectRunner: @unchecked Sendable {
     /// The session's sender: every send of the workbench goes through it, so script globals last the session.
     let sender: RequestSender
     private let mailbox: Mailbox<AppAction>
-    private let services: AppServices
+    let services: AppServices
     /// The backend, for the effects that need the terminal itself; only used on the loop's thread.
     private let terminal: any TerminalBackend
+    /// The workspace's folder, and its `.ferry` state folder: fixed for the session (the workspace itself is the
+    /// state's, handed to each piece of file work).
+    let root: URL
     let stateFolder: URL
     private let files = DispatchQueue(label: "ferry.app.files")
     let lock = NSLock()
-    /// The workspace as the file effects left it, the one copy that file effects change; only touched on
-    /// `files`. Each change is posted with its result, and `state.workspace` is only ever replaced by those
-    /// snapshots, in order. It cannot come from the effect's payload: a second change can be asked for before
-    /// the first one's result is reduced, and would then be made on a workspace without the first.
-    var saved: Workspace
     /// The workspace's variable files (``contextFileNames``) as an import or a reload last read them, `nil` for
     /// one that was absent, so Ferry's own writes of them reload nothing; only touched on `files`.
     var contextFilesAsRead: [String: [UInt8]?] = [:]
@@ -63,7 +61,7 @@ final class EffectRunner: @unchecked Sendable {
         self.limits = limits
         self.mailbox = mailbox
         self.services = services
-        self.saved = workspace
+        self.root = workspace.root
         self.stateFolder = workspace.stateFolder
     }
 
@@ -94,43 +92,11 @@ final class EffectRunner: @unchecked Sendable {
                 let prepared = BodyPreparation.prepare(body, isJSON: isJSON, note: note, limits: limits)
                 self.post(id, .bodyPrepared(prepared))
             }
-        case .save(let id, let request): save(id, request)
-        case .changeWorkspace(let change): changeWorkspace(change)
-        case .undo(let undo): self.undo(undo)
+        case .onFiles(let work, let workspace): onFiles { self.doFileWork(work, on: workspace) }
         case .rememberEnvironment(let name):
             onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
         case .writeDraft(let id, let request): writeDraft(id, request)
-        case .trustWorkspace:
-            let store = services.trustStore
-            onFiles {
-                do {
-                    try store.trust(self.saved)
-                } catch {
-                    self.mailbox.post(.app(.trustNotKept("\(error)", trusted: true)))
-                }
-            }
-        case .keepInSafeMode:
-            let store = services.trustStore
-            onFiles {
-                do {
-                    try store.decline(self.saved)
-                } catch {
-                    self.mailbox.post(.app(.trustNotKept("\(error)", trusted: false)))
-                }
-            }
-        case .loadHistory:
-            // On the file queue: the locator reads (and may add to) `.ferry/ids.json` for the workspace as saved.
-            onFiles {
-                let entries = HistoryLog(stateFolder: self.stateFolder).entries()
-                let locator = try? HistoryLocator(workspace: self.saved)
-                self.post(.overlay(.history(.loaded(entries, HistoryTargets(entries, locator: locator)))))
-            }
-        case .loadVariables(let request): loadVariables(capturedFor: request)
         case .changeCookies(let cookie, let clearsAll): changeCookies(delete: cookie, clearsAll: clearsAll)
-        case .editEnvironmentFile(let file, let change): editEnvironmentFile(file, change)
-        case .loadTrash: onFiles { self.listTrash() }
-        case .restoreFromTrash(let entry): onFiles { self.restore(entry) }
-        case .purgeTrash(let entries): onFiles { self.purge(entries) }
         case .copyAsCurl(let id, let plan):
             background(.userInitiated) {
                 self.post(EditorAction.curlCommandMade(id, CurlCopy.make(for: plan, with: self.sender)))
@@ -156,7 +122,7 @@ final class EffectRunner: @unchecked Sendable {
         case .editFile(let url, let line, let request):
             do {
                 try terminal.suspend { try services.editFile(url, line) }
-                if let request { reloadWorkspace(selecting: request) }
+                if let request { post(.workspace(.requestFileEdited(request))) }
             } catch {
                 post(.workspace(.changed(.failure(SaveFailure(message: "\(error)")), select: nil)))
             }
@@ -165,19 +131,6 @@ final class EffectRunner: @unchecked Sendable {
         case .sendWebSocketMessage(let id, let text): sendWebSocketMessage(id, text)
         case .closeWebSocket(let id, let code): closeWebSocket(id, code: code)
         case .cancelRun: lock.withLock { runTask }?.cancel()
-        case .loadRecordedResponses:
-            onFiles {
-                let entries = HistoryLog(stateFolder: self.stateFolder).entries()
-                guard !entries.isEmpty, let locator = try? HistoryLocator(workspace: self.saved) else { return }
-                let targets = HistoryTargets(entries, locator: locator)
-                var last: [RequestID: HistoryEntry] = [:]
-                // The log is oldest first: a later answered entry replaces an earlier one.
-                for entry in entries where entry.status != nil {
-                    guard let location = targets.location(of: entry), !location.isGuess else { continue }
-                    last[location.id] = entry
-                }
-                if !last.isEmpty { self.post(.overlay(.history(.recordedLoaded(last)))) }
-            }
         case .saveBody(let id, let body, let typed, let url, let replacing):
             onFiles {
                 let result = Result { () throws(BodyFile.Failure) in
@@ -283,126 +236,6 @@ final class EffectRunner: @unchecked Sendable {
         send.request.recordsSentHead = true
         send.request.responseBody = .spilling(memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         return .success(send)
-    }
-
-    private func save(_ id: RequestID, _ request: SavedRequest) {
-        onFiles {
-            var workspace = self.saved
-            do {
-                try workspace.updateRequest(id, with: request)
-                self.saved = workspace
-                self.post(WorkspaceEvent.saveFinished(id, request, .success(workspace)))
-            } catch {
-                self.post(
-                    WorkspaceEvent.saveFinished(
-                        id, request, .failure(SaveFailure(message: Self.describe(error, id: id)))))
-            }
-        }
-    }
-
-    private func changeWorkspace(_ change: WorkspaceChange) {
-        switch change {
-        case .renameItem, .moveItem, .duplicateItem, .deleteItem:
-            changeItem(change)
-            return
-        case .importFile(let path, let folder):
-            importFile(path, intoFolder: folder)
-            return
-        default:
-            break
-        }
-        onFiles {
-            let before = self.saved
-            var workspace = before
-            do {
-                var select: RequestID?
-                var trashed: TrashEntry?
-                switch change {
-                case .create(let name, let file):
-                    var request = SavedRequest(title: name, method: "GET", url: "{{host}}/")
-                    request.name = name
-                    select = try workspace.createRequest(request, inFile: file).id
-                case .rename(let id, let name): select = try workspace.renameRequest(id, to: name)
-                case .duplicate(let id): select = try workspace.duplicateRequest(id)
-                case .delete(let id):
-                    let entry = try workspace.deleteRequest(id)
-                    trashed = entry
-                    // Its unsaved draft goes into the trash beside it, so restoring it brings the edit back.
-                    DraftStore(stateFolder: self.stateFolder).stash(
-                        id, into: workspace.trashFolder.appendingPathComponent(entry.id))
-                case .move(let id, let file): select = try workspace.moveRequest(id, toFile: file)
-                case .createFolder(let path): try workspace.createFolder(path)
-                case .renameItem, .moveItem, .duplicateItem, .deleteItem, .importFile: break
-                }
-                self.saved = workspace
-                self.remember(
-                    trashed.map { .trashed($0) } ?? WorkspaceUndo.images(before: before, after: workspace),
-                    summary: Self.summary(of: change))
-                self.post(WorkspaceEvent.changed(.success(workspace), select: select))
-            } catch {
-                self.post(
-                    WorkspaceEvent.changed(
-                        .failure(SaveFailure(message: "Could not change the workspace: \(error)")), select: nil))
-            }
-        }
-    }
-
-    /// Renames, moves, duplicates or trashes a file or folder; the drafts of the requests in a renamed or
-    /// moved one are moved on disk right after it, on the same queue, so a crash between the two loses nothing
-    /// that the next launch cannot find.
-    private func changeItem(_ change: WorkspaceChange) {
-        onFiles {
-            var workspace = self.saved
-            var from = ""
-            var to: String?
-            var copied = false
-            var undo: WorkspaceUndo.Change?
-            do {
-                switch change {
-                case .renameItem(let path, let name):
-                    from = path
-                    to = try workspace.renameItem(path, to: name)
-                case .moveItem(let path, let folder):
-                    from = path
-                    to = try workspace.moveItem(path, intoFolder: folder)
-                case .duplicateItem(let path):
-                    from = path
-                    copied = true
-                    let copy = try workspace.duplicateItem(path)
-                    to = copy
-                    undo = .copy(path: copy, contents: FolderContents.read(workspace.url(of: copy)))
-                case .deleteItem(let path):
-                    from = path
-                    let entry = try workspace.deleteItem(path)
-                    undo = .trashed(entry)
-                    // Its unsaved drafts go into the trash beside it, so restoring it brings them back.
-                    DraftStore(stateFolder: self.stateFolder).stash(
-                        under: path, into: workspace.trashFolder.appendingPathComponent(entry.id))
-                default:
-                    return
-                }
-                if let to, !copied, to != from {
-                    DraftStore(stateFolder: self.stateFolder).relocate(from, to: to)
-                    undo = .relocation(from: from, to: to)
-                }
-                self.saved = workspace
-                self.remember(undo, summary: Self.summary(of: change))
-                self.post(WorkspaceEvent.itemChanged(.success(workspace), from: from, to: to, copied: copied))
-            } catch {
-                self.post(
-                    WorkspaceEvent.itemChanged(
-                        .failure(SaveFailure(message: "Could not change \(from): \(error). Nothing was changed.")),
-                        from: from, to: nil, copied: copied))
-            }
-        }
-    }
-
-    private static func describe(_ error: any Error, id: RequestID) -> String {
-        if let problem = error as? WorkspaceError, case .changedOnDisk(let path) = problem {
-            return "\(path) changed on disk since it was loaded; nothing was written. "
-                + "Your edits are kept as a draft; Ferry reads the file again and asks whether to keep them."
-        }
-        return "Could not save \(id.path): \(error). Your edits are kept as a draft in .ferry/drafts."
     }
 
     private func writeDraft(_ id: RequestID, _ request: SavedRequest?) {

@@ -20,6 +20,9 @@ struct FeatureOutput: Sendable {
 
     /// Runs `effects`, asking nothing of the root.
     static func run(_ effects: [Effect]) -> FeatureOutput { FeatureOutput(effects: effects) }
+
+    /// Asks the root to queue `work` on the workspace's files.
+    static func onFiles(_ work: FileWork) -> FeatureOutput { FeatureOutput(requests: [.onFiles(work)]) }
 }
 
 /// What a feature asks the root to do: each changes state the feature does not own.
@@ -50,8 +53,10 @@ enum RootRequest: Sendable, Equatable {
     case focus(Pane)
     /// Draw everything in this theme from now on (the theme picker's preview and choice).
     case showTheme(Theme)
-    /// Give the workspace's files full access: the user trusts it (the feature records it with an effect).
+    /// Give the workspace's files full access: the user trusts it (and record it in the trust store).
     case trustWorkspace
+    /// Queue this work on the workspace's files (``FileQueue``).
+    case onFiles(FileWork)
 }
 
 extension AppReducer {
@@ -76,6 +81,7 @@ extension AppReducer {
             state.focus = .editor
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
+        case .onFiles(let work): state.fileQueue.append(work)
         case .showTheme(let theme): state.theme = theme
         case .focus(let pane): state.focus = pane
         case .reportProblems(let problems): state.reportProblems(problems)

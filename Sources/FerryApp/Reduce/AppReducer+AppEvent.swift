@@ -94,7 +94,7 @@ extension AppReducer {
                 return []
             }
             markTrusted(&state)
-            return [.trustWorkspace]
+            return []
         case .trustNotKept(let reason, let trusted):
             state.report(
                 .error(
@@ -113,9 +113,10 @@ extension AppReducer {
         return [.rememberEnvironment(name)]
     }
 
-    /// Gives the workspace's files full access for this session (the caller records it in the user's config).
+    /// Gives the workspace's files full access for this session and records it in the user's trust store.
     static func markTrusted(_ state: inout AppState) {
         state.workspaceAccess = .trusted
+        state.fileQueue.append(.trust)
         state.report(.info("Trusted: this workspace's files may read and write outside it (kept in your config)."))
     }
 }

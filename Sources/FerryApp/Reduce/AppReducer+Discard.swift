@@ -50,6 +50,6 @@ extension AppReducer {
             return []
         }
         state.focusAfterChange = .editor
-        return [.changeWorkspace(.create(name: "first-request", inFile: path))]
+        return state.queue(.change(.create(name: "first-request", inFile: path)))
     }
 }

@@ -12,14 +12,14 @@ extension AppReducer {
             name += "." + (extensionOf(path).isEmpty ? "http" : extensionOf(path))
         }
         guard name != lastComponent(of: path) else { return [] }
-        return [.changeWorkspace(.renameItem(path, to: name))]
+        return state.queue(.change(.renameItem(path, to: name)))
     }
 
     /// A folder was typed to move the file or folder at `path` into.
-    static func moveItem(_ path: String, into text: String) -> [Effect] {
+    static func moveItem(_ path: String, into text: String) -> FileWork? {
         let folder = text.split(separator: "/").joined(separator: "/")
-        guard folder != TreeFeature.parentFolder(of: path) else { return [] }
-        return [.changeWorkspace(.moveItem(path, intoFolder: folder))]
+        guard folder != TreeFeature.parentFolder(of: path) else { return nil }
+        return .change(.moveItem(path, intoFolder: folder))
     }
 
     /// What the confirmation asks before a file or folder goes to the trash.

@@ -85,7 +85,7 @@ extension AppReducer {
             return []
         }
         state.report(.info("Saving \(id.path)…"))
-        return [.save(id, draft)]
+        return state.queue(.save(id, draft))
     }
 
     /// Takes in a finished save: the workspace as written, the draft gone if nothing changed since.

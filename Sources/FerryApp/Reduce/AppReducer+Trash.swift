@@ -16,7 +16,7 @@ extension AppReducer {
     ) -> [Effect] {
         guard case .success(let restored) = result else {
             if case .failure(let failure) = result { state.report(.error(failure.message)) }
-            return [.loadTrash]
+            return state.queue(.loadTrash)
         }
         state.overlay = nil
         state.workspace = restored.workspace

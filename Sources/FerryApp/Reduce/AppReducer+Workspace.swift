@@ -15,7 +15,11 @@ extension AppReducer {
         case .importFinished(let result): return importFinished(result, &state)
         case .undoFinished(let result): return finishUndo(result, &state)
         case .reloaded(let result): return reloaded(result, &state)
+        case .fileWorkEnded: state.fileQueue.ended()
+        case .changedOnDisk(let paths): state.fileQueue.append(.reloadChanged(paths))
+        case .requestFileEdited(let id): state.fileQueue.append(.reload(selecting: id))
         }
+        return []
     }
 
     /// Yes to the confirmation on top.
@@ -28,10 +32,10 @@ extension AppReducer {
             state.response.exchanges[id] = nil
             // Its draft stays on disk: the file queue moves it into the trash with the request.
             state.editor.drafts[id] = nil
-            return [.changeWorkspace(.delete(id))]
+            return state.queue(.change(.delete(id)))
         case .confirmDeleteItem(let path, _, _):
             state.overlay = nil
-            return [.changeWorkspace(.deleteItem(path))]
+            return state.queue(.change(.deleteItem(path)))
         case .confirmDiscard(let id, _):
             state.overlay = nil
             return discardDraft(id, &state)
@@ -53,7 +57,7 @@ extension AppReducer {
         }
         if case .variableValue(let variable, let file, let environment) = purpose {
             // A value may be empty or have spaces at its ends: it is written as typed.
-            return [.editEnvironmentFile(file, .set(variable, to: name, in: environment))]
+            return state.queue(.editEnvironmentFile(file, .set(variable, to: name, in: environment)))
         }
         if case .newVariable(let file, let environment) = purpose {
             return reduce(
@@ -65,7 +69,7 @@ extension AppReducer {
         if case .timeout = purpose { return reduceEditor(.promptAnswered(purpose, name), &state) }
         if case .retries = purpose { return reduceEditor(.promptAnswered(purpose, name), &state) }
         if case .moveItem(let path) = purpose, name.isEmpty || name == "/" {
-            return [.changeWorkspace(.moveItem(path, intoFolder: ""))]
+            return state.queue(.change(.moveItem(path, intoFolder: "")))
         }
         guard !name.isEmpty else {
             state.report(.error("That needs a value."))
@@ -74,22 +78,23 @@ extension AppReducer {
         switch purpose {
         case .newRequest(let file):
             state.focusAfterChange = .editor
-            return [.changeWorkspace(.create(name: name, inFile: file))]
+            return state.queue(.change(.create(name: name, inFile: file)))
         case .newFile(let folder):
             return createFile(named: name, inFolder: folder, &state)
-        case .rename(let id): return [.changeWorkspace(.rename(id, to: name))]
+        case .rename(let id): return state.queue(.change(.rename(id, to: name)))
         case .basicAuth, .bearerToken, .bodyFile: return reduceEditor(.promptAnswered(purpose, name), &state)
         case .timeout, .retries: return []
         case .newFolder(let parent):
-            return [.changeWorkspace(.createFolder(parent.isEmpty ? name : parent + "/" + name))]
+            return state.queue(.change(.createFolder(parent.isEmpty ? name : parent + "/" + name)))
         case .move(let id):
             let file = name.hasSuffix(".http") || name.hasSuffix(".rest") ? name : name + ".http"
-            return [.changeWorkspace(.move(id, toFile: file))]
+            return state.queue(.change(.move(id, toFile: file)))
         case .renameItem(let path): return renameItem(path, to: name, &state)
-        case .moveItem(let path): return moveItem(path, into: name)
-        case .importFile(let folder): return [.changeWorkspace(.importFile(path: name, intoFolder: folder))]
+        case .moveItem(let path): return moveItem(path, into: name).map { state.queue($0) } ?? []
+        case .importFile(let folder): return state.queue(.change(.importFile(path: name, intoFolder: folder)))
         case .variableValue, .newVariable: return []
-        case .newEnvironment: return [.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name))]
+        case .newEnvironment:
+            return state.queue(.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name)))
         case .saveBody(let id, let replacing):
             return reduceResponse(.bodySaveTyped(id, path: name, replacing: replacing), &state)
         case .webSocketMessage, .webSocketClose: return []

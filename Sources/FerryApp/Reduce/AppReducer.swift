@@ -24,8 +24,10 @@ enum AppReducer {
         // A file changed on disk under unsaved edits asks what to do as soon as no other dialog is open.
         if state.overlay == nil, !state.reloadConflicts.isEmpty { askAboutNextReloadConflict(&state) }
         // Whatever opened a request: a response recorded for it shows when it has none of its own.
-        guard !state.recorded.isEmpty else { return effects }
-        return effects + showRecordedResponse(&state, after: state.message != message ? state.message : nil)
+        let recorded =
+            state.recorded.isEmpty
+            ? [] : showRecordedResponse(&state, after: state.message != message ? state.message : nil)
+        return effects + recorded + state.nextFileWork()
     }
 
     /// Hands `action` to its feature's `reduce`.

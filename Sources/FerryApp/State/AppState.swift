@@ -22,6 +22,8 @@ public struct AppState: Sendable {
     var processEnvironment: [String: String]
     /// The file-changing commands `u` can take back.
     var undo = UndoFeature.State()
+    /// The work on the workspace's files asked for and not yet done (one piece at a time is with the runner).
+    var fileQueue = FileQueue()
 
     // MARK: - Collection tree
 
@@ -103,6 +105,18 @@ public struct AppState: Sendable {
 
         /// What happened, when it went well.
         static func info(_ text: String) -> Message { Message(text: text, isError: false) }
+    }
+
+    /// Queues `work` on the workspace's files and returns no effect: the root hands the queue's pieces to the
+    /// runner one at a time (``nextFileWork()``).
+    mutating func queue(_ work: FileWork) -> [Effect] {
+        fileQueue.append(work)
+        return []
+    }
+
+    /// The next piece of file work, with the workspace as it is now, when the runner has none.
+    mutating func nextFileWork() -> [Effect] {
+        fileQueue.next().map { [.onFiles($0, workspace)] } ?? []
     }
 
     /// Shows `message` in the status bar (until the next one), and keeps it whole for F10.

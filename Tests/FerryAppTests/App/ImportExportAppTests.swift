@@ -143,7 +143,7 @@ final class ImportExportAppTests {
         #expect(app.state.environments.names == ["local", "staging"])
         // The watcher's news of the file the import wrote (passed on here as the watcher does, whenever it
         // comes) is Ferry's own change: it reloads nothing and leaves the import's message.
-        app.app.runner.reloadChanged([EnvironmentFiles.publicFileName])
+        app.app.runner.post(.workspace(.changedOnDisk([EnvironmentFiles.publicFileName])))
         try await app.settle()
         #expect(app.shows("Imported 1 variable from staging.postman_environment.json."), "\(app.screen)")
         try await app.press(.control("e"))

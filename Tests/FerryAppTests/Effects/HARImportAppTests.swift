@@ -26,7 +26,7 @@ import Testing
         try folder.write("http-client.env.json", "{}")
         try folder.write("capture.json", Self.capture)
         let driver = try EffectDriver(workspace: folder.url)
-        driver.runner.run(Effect.changeWorkspace(.importFile(path: "capture.json", intoFolder: "")))
+        driver.runner.run(.onFiles(.change(.importFile(path: "capture.json", intoFolder: "")), driver.state.workspace))
         try await driver.settle()
         #expect(driver.state.workspace.requests.map(\.id.description) == ["127.0.0.1-9.http#post-orders"])
         try await driver.press(.key(.function(6)))

@@ -25,8 +25,8 @@ struct HistoryFeatureTests {
     func opened(_ paths: [String]) throws -> HistoryFeature.State? {
         var view: HistoryFeature.State?
         let output = HistoryFeature.reduce(.requested, &view, context)
-        guard case .loadHistory? = output.effects.first else {
-            Issue.record("expected the history read, got \(output.effects)")
+        guard case .onFiles(.loadHistory)? = output.requests.first else {
+            Issue.record("expected the history read, got \(output.requests)")
             return nil
         }
         _ = HistoryFeature.reduce(.loaded(try Self.entries(paths), HistoryTargets()), &view, context)

@@ -21,8 +21,8 @@ struct TrashFeatureTests {
         var view: TrashFeature.State? = TrashFeature.State(rows: rows)
         _ = TrashFeature.reduce(.cursorMoved(.down), &view, context)
         let output = TrashFeature.reduce(.restoreRequested, &view, context)
-        guard case .restoreFromTrash(let entry)? = output.effects.first else {
-            Issue.record("expected a restore, got \(output.effects)")
+        guard case .onFiles(.restoreFromTrash(let entry))? = output.requests.first else {
+            Issue.record("expected a restore, got \(output.requests)")
             return
         }
         #expect(entry.originalPath == "b.http")
@@ -33,15 +33,16 @@ struct TrashFeatureTests {
         _ = TrashFeature.reduce(.purgeRequested, &view, context)
         #expect(view?.question == .purge(rows[2]))
         // While it asks, Enter and movement do nothing to the list.
-        #expect(TrashFeature.reduce(.restoreRequested, &view, context).effects.isEmpty)
+        let whileAsking = TrashFeature.reduce(.restoreRequested, &view, context)
+        #expect(whileAsking.effects.isEmpty && whileAsking.requests.isEmpty)
         _ = TrashFeature.reduce(.cursorMoved(.up), &view, context)
         #expect(view?.selection == 2)
         _ = TrashFeature.reduce(.dismissed, &view, context)
         #expect(view == TrashFeature.State(rows: rows, selection: 2))
         _ = TrashFeature.reduce(.emptyRequested, &view, context)
         let emptied = TrashFeature.reduce(.confirmed, &view, context)
-        guard case .purgeTrash(let entries)? = emptied.effects.first else {
-            Issue.record("expected every entry deleted, got \(emptied.effects)")
+        guard case .onFiles(.purgeTrash(let entries))? = emptied.requests.first else {
+            Issue.record("expected every entry deleted, got \(emptied.requests)")
             return
         }
         #expect(entries == rows.map(\.entry) && view?.question == nil && view?.selection == 0)
@@ -57,6 +58,8 @@ struct TrashFeatureTests {
         _ = TrashFeature.reduce(.loaded(Array(rows.prefix(1))), &view, context)
         #expect(view?.rows.count == 1 && view?.selection == 0)
         let purged = TrashFeature.reduce(.purged([rows[0].entry], .success(1)), &view, context)
-        #expect(purged.requests == [.report(.info("Deleted file a.http (1 request) for good."))])
+        // The listing is read again after it, in its turn on the file queue.
+        #expect(
+            purged.requests == [.onFiles(.loadTrash), .report(.info("Deleted file a.http (1 request) for good."))])
     }
 }

@@ -14,8 +14,8 @@ struct UndoFeatureTests {
         _ = UndoFeature.reduce(remembered("first"), &state, ())
         _ = UndoFeature.reduce(remembered("second"), &state, ())
         let output = UndoFeature.reduce(.requested, &state, ())
-        guard case .undo(let undo)? = output.effects.first else {
-            Issue.record("expected an undo, got \(output.effects)")
+        guard case .onFiles(.undo(let undo))? = output.requests.first else {
+            Issue.record("expected an undo, got \(output.requests)")
             return
         }
         #expect(undo.summary == "second")

@@ -22,8 +22,8 @@ struct VariablesFeatureTests {
     @Test func openingListsTheEnvironmentThenTheGlobalsArrive() {
         var view: VariablesFeature.State?
         let opened = VariablesFeature.reduce(.requested, &view, context)
-        guard case .loadVariables(nil)? = opened.effects.first else {
-            Issue.record("expected the globals read, got \(opened.effects)")
+        guard case .onFiles(.loadVariables(nil))? = opened.requests.first else {
+            Issue.record("expected the globals read, got \(opened.requests)")
             return
         }
         #expect(view?.rows == [Self.environmentRow, Self.secretRow])

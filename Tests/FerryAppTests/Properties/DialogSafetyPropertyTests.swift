@@ -54,8 +54,7 @@ struct DialogSafetyPropertyTests {
     static func deletes(_ effect: Effect) -> Bool {
         switch effect {
         case .changeCookies(let cookie, let clearsAll): cookie != nil || clearsAll
-        case .purgeTrash: true
-        case .changeWorkspace: true
+        case .onFiles(.purgeTrash, _), .onFiles(.change, _): true
         default: false
         }
     }
@@ -108,7 +107,7 @@ struct DialogSafetyPropertyTests {
                 // Over its help (F1) a y is typed into the help's search.
                 let asking = state.overlay?.trustQuestion != nil
                 let effects = state.feed([key])
-                let trusts = effects.contains { if case .trustWorkspace = $0 { true } else { false } }
+                let trusts = effects.contains { if case .onFiles(.trust, _) = $0 { true } else { false } }
                 let isYes = asking && key == .character("y")
                 if trusts { trusted += 1 }
                 #expect(trusts == isYes, "#\(sequence): key \(index) of \(keys): \(effects)")

@@ -78,8 +78,12 @@ struct SafeKeysPropertyTests {
     /// The effects that only read, or keep a draft: nothing else may come of typing.
     static func isHarmless(_ effect: Effect) -> Bool {
         switch effect {
-        case .writeDraft, .loadHistory, .loadVariables, .loadTrash, .loadRecordedResponses, .loadGraphQLSchemas:
-            true
+        case .writeDraft, .loadGraphQLSchemas: true
+        case .onFiles(let work, _):
+            switch work {
+            case .loadHistory, .loadVariables, .loadTrash, .loadRecordedResponses: true
+            default: false
+            }
         default: false
         }
     }

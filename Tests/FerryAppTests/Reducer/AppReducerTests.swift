@@ -259,7 +259,8 @@ struct AppReducerTests {
         AppReducer.open(id, &state)
         #expect(state.currentRequest?.url == "{{host}}/json?")
         // Save.
-        guard case .save(let savedID, let saved) = AppReducer.reduce(&state, .editor(.saveRequested)).first else {
+        guard case .onFiles(.save(let savedID, let saved), _) = AppReducer.reduce(&state, .editor(.saveRequested)).first
+        else {
             Issue.record("expected a save")
             return
         }

@@ -46,7 +46,7 @@ struct VariablesViewTests {
         let effects = tester.press(.key(.function(12))) {
             $0.overlay = .variables(VariablesFeature.State(rows: environmentRows, selection: 0))
         }
-        guard case .loadVariables = effects.first else {
+        guard case .onFiles(.loadVariables, _) = effects.first else {
             Issue.record("expected the globals to be read, got \(effects)")
             return
         }

@@ -4,13 +4,15 @@ import FerryTerminal
 
 extension AppState {
     /// Routes `events` through the key map and the reducer in order, as the app loop does, without running
-    /// any effect; returns the effects the reducer asked for.
+    /// any effect; returns the effects the reducer asked for. Each piece of file work handed out is ended at
+    /// once, as the runner would end it (without its results), so every piece asked for is among the effects.
     @discardableResult
     mutating func feed(_ events: [InputEvent]) -> [Effect] {
         var effects: [Effect] = []
         for event in events {
             guard let action = InputRouter.action(for: event, in: self) else { continue }
             effects += AppReducer.reduce(&self, action)
+            while fileQueue.isBusy { effects += AppReducer.reduce(&self, .workspace(.fileWorkEnded)) }
         }
         return effects
     }

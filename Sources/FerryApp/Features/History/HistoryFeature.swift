@@ -46,7 +46,7 @@ enum HistoryFeature {
         switch action {
         case .requested:
             view = State()
-            return .run([.loadHistory])
+            return .onFiles(.loadHistory)
         case .loaded(let entries, let targets):
             guard var open = view else { return .none }
             open.entries = entries.reversed()

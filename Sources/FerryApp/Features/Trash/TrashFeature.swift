@@ -31,7 +31,7 @@ enum TrashFeature {
         switch action {
         case .requested:
             view = State()
-            return .run([.loadTrash])
+            return .onFiles(.loadTrash)
         case .loaded(let rows):
             guard var open = view else { return .none }
             open.rows = rows
@@ -47,7 +47,7 @@ enum TrashFeature {
             guard let open = view, open.question == nil, open.rows.indices.contains(open.selection) else {
                 return .none
             }
-            return .run([.restoreFromTrash(open.rows[open.selection].entry)])
+            return .onFiles(.restoreFromTrash(open.rows[open.selection].entry))
         case .restored:
             // The root takes in what came back (the workspace, the tree, drafts); nothing of the view changes.
             return .none
@@ -70,11 +70,11 @@ enum TrashFeature {
             switch question {
             case .purge(let row):
                 view = open
-                return .run([.purgeTrash([row.entry])])
+                return .onFiles(.purgeTrash([row.entry]))
             case .empty(let entries):
                 open.selection = 0
                 view = open
-                return .run([.purgeTrash(entries)])
+                return .onFiles(.purgeTrash(entries))
             }
         case .dismissed:
             // n or Esc on a question keeps the entries and goes back to the list; on the list it closes it.
@@ -85,7 +85,7 @@ enum TrashFeature {
             }
             return .none
         case .purged(let entries, let result):
-            return FeatureOutput(effects: [.loadTrash], requests: [.report(purgeReport(entries, result, view))])
+            return FeatureOutput(requests: [.onFiles(.loadTrash), .report(purgeReport(entries, result, view))])
         }
     }
 

@@ -65,7 +65,7 @@ extension TreeFeature {
             return .present(
                 .namePrompt(.rename(id), PromptDialogState(title: "Rename \(id)", label: "Name", text: name)))
         case .duplicate:
-            return .run([.changeWorkspace(.duplicate(id))])
+            return .onFiles(.change(.duplicate(id)))
         case .delete:
             return .present(.confirmDelete(id))
         case .move:
@@ -99,7 +99,7 @@ extension TreeFeature {
                         label: "folder (empty: the workspace; created when missing)",
                         text: parentFolder(of: path))))
         case .duplicate:
-            return .run([.changeWorkspace(.duplicateItem(path))])
+            return .onFiles(.change(.duplicateItem(path)))
         case .delete:
             let requests = context.workspace.requests(under: path).count
             let unsaved = context.drafts.keys.filter { Workspace.path($0.path, isInside: path) }.count

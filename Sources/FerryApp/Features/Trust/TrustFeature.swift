@@ -27,17 +27,17 @@ enum TrustFeature {
         case .confirmed:
             guard question != nil else { return .none }
             question = nil
-            return FeatureOutput(effects: [.trustWorkspace], requests: [.trustWorkspace])
+            return FeatureOutput(requests: [.trustWorkspace])
         case .dismissed:
             guard question != nil else { return .none }
             question = nil
             return FeatureOutput(
-                effects: [.keepInSafeMode],
                 requests: [
+                    .onFiles(.keepInSafeMode),
                     .report(
                         .info(
                             "Safe mode: outputs, includes and script files stay inside this workspace "
-                                + "(Ctrl-P → Trust this workspace changes it)."))
+                                + "(Ctrl-P → Trust this workspace changes it).")),
                 ])
         }
     }

@@ -2,7 +2,7 @@ import FerryWorkbench
 
 /// What `u` in the tree takes back, as a feature that owns its stack: the file effects post each command they
 /// can undo (``UndoAction/remembered(_:)``), `u` takes the newest one off and asks for it to be undone
-/// (``Effect/undo(_:)``). How the workspace looks after an undo is the root's to take in
+/// (``FileWork/undo(_:)``). How the workspace looks after an undo is the root's to take in
 /// (``WorkspaceEvent/undoFinished(_:)``).
 enum UndoFeature {
     /// The file-changing commands `u` can take back, oldest first.
@@ -26,7 +26,7 @@ enum UndoFeature {
             guard let undo = state.stack.popLast() else {
                 return .report(.error("Nothing to undo in the workspace."))
             }
-            return .run([.undo(undo)])
+            return .onFiles(.undo(undo))
         }
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Taken on the file queue right after the command, from the workspace before and after it; undone there
 /// too, and only when every file it touched is still as the command left it (nothing newer is overwritten).
-struct WorkspaceUndo: Sendable {
+struct WorkspaceUndo: Sendable, Equatable {
     /// What the command did, as much as undoing it needs.
-    enum Change: Sendable {
+    enum Change: Sendable, Equatable {
         /// Request files rewritten, created or removed, with their bytes before (`nil`: the command made the
         /// file), and the folders the command made.
         case files([FileImage], createdFolders: [String])
@@ -26,7 +26,7 @@ struct WorkspaceUndo: Sendable {
 }
 
 /// One file a command touched: where, its bytes before and its fingerprint after.
-struct FileImage: Sendable {
+struct FileImage: Sendable, Equatable {
     /// The path relative to the workspace root.
     var path: String
     /// The bytes before the command; `nil` when the command created the file.

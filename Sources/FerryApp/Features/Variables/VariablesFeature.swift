@@ -32,7 +32,7 @@ enum VariablesFeature {
         switch action {
         case .requested:
             view = State(rows: context.rows([:], [:]))
-            return .run([.loadVariables(context.openRequest)])
+            return .onFiles(.loadVariables(context.openRequest))
         case .loaded(let globals, let captured):
             guard var open = view else { return .none }
             let revealed = open.rows.contains(where: \.isRevealed)

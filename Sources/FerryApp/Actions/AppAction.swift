@@ -28,6 +28,8 @@ enum AppAction: Sendable {
     case webSocket(WebSocketAction)
     /// The stack of file-changing commands `u` takes back.
     case undo(UndoAction)
+    /// The panes: focus, hiding, maximizing, the terminal's size.
+    case panes(PanesAction)
 }
 
 /// The keys and events that concern the whole screen or mean something different in each pane.
@@ -54,8 +56,6 @@ enum AppEvent: Sendable {
     case saveAndQuitRequested
     /// Open the list of the problems found at start-up.
     case problemsRequested
-    /// Move the focus to the next (+1) or previous (-1) pane.
-    case focusMoved(Int)
     /// Show the next (+1) or previous (-1) tab of the focused pane.
     case tabSwitched(Int)
     /// A printable character was typed.
@@ -68,18 +68,12 @@ enum AppEvent: Sendable {
     case pasted(String)
     /// A mouse action.
     case mouseUsed(MouseEvent)
-    /// The terminal changed size.
-    case terminalResized(Size)
     /// The spinner's clock ticked, at this time (ticks come only while something is in flight).
     case ticked(ContinuousClock.Instant)
     /// Ctrl-Z: stop the app and give the terminal to the shell until it is continued.
     case suspendRequested
     /// Copying to the clipboard failed (the text is too large for OSC 52).
     case copyFailed(SaveFailure)
-    /// Hide the collection tree, or show it again.
-    case treeToggled
-    /// Let the focused pane take the whole screen, or give the others back their place.
-    case paneMaximized
     /// Trust the workspace: its files may read and write outside it, now and at the next launch.
     case trustRequested
     /// The answer to the trust question (`trusted`: trust, else safe mode) could not be written to the user's

@@ -51,6 +51,10 @@ enum RootRequest: Sendable, Equatable {
     case typeIntoBody(String)
     /// Give this pane the keyboard.
     case focus(Pane)
+    /// The editor's table or body editor gives the keyboard back to the URL field.
+    case closeEditorField
+    /// The panes changed size: the tree's page and the response's scroll follow.
+    case panesResized
     /// Draw everything in this theme from now on (the theme picker's preview and choice).
     case showTheme(Theme)
     /// Give the workspace's files full access: the user trusts it (and record it in the trust store).
@@ -78,12 +82,16 @@ extension AppReducer {
         case .report(let message): state.report(message)
         case .open(let id):
             open(id, &state)
-            state.focus = .editor
+            state.panes.focus = .editor
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
         case .onFiles(let work): state.fileQueue.append(work)
         case .showTheme(let theme): state.theme = theme
-        case .focus(let pane): state.focus = pane
+        case .focus(let pane): state.panes.focus = pane
+        case .closeEditorField: state.editor.mode = .url
+        case .panesResized:
+            state.tree.viewportHeight = state.treeRowsHeight
+            state.response.keepCursorsInView(page: state.layout.responseContent.height)
         case .reportProblems(let problems): state.reportProblems(problems)
         case .typeIntoBody(let text): return reduceEditor(.bodyEdited(.paste(text)), &state)
         case .keepEdits(let id): keepEdits(id, &state)

@@ -51,7 +51,7 @@ enum InputRouter {
             case .resize: break
             }
         }
-        if state.overlay == nil, state.focus == .editor,
+        if state.overlay == nil, state.panes.focus == .editor,
             let table = state.headerTable ?? state.paramsTable ?? state.bodyTable
         {
             let edited: (InputEvent) -> AppAction =
@@ -73,7 +73,7 @@ enum InputRouter {
             case .mouse, .resize: break
             }
         }
-        if state.overlay == nil, state.focus == .editor, state.bodyEditor != nil {
+        if state.overlay == nil, state.panes.focus == .editor, state.bodyEditor != nil {
             switch event {
             case .key(let key):
                 // The key map first (send, save, Tab, Esc…) for keys that are not text; everything else is typing.
@@ -88,7 +88,7 @@ enum InputRouter {
             }
         }
         switch event {
-        case .resize(let size): return .app(.terminalResized(size))
+        case .resize(let size): return .panes(.resized(size))
         case .mouse(let mouse): return .app(.mouseUsed(mouse))
         case .paste(let text): return acceptsText(state) ? .app(.pasted(text)) : nil
         case .key(let key): return action(for: key, in: state)
@@ -100,7 +100,7 @@ enum InputRouter {
         // The help's search is text entry: a printable key is typed into it, whatever the help's keys are.
         if key.isText, state.overlay?.isHelp == true { return .app(.characterTyped(key.typedCharacter)) }
         // In a text field a printable character is text, whatever a key map binds it to.
-        if key.isText, state.overlay == nil, state.focus == .editor, state.currentRequest != nil,
+        if key.isText, state.overlay == nil, state.panes.focus == .editor, state.currentRequest != nil,
             case .url = state.editor.mode
         {
             return .app(.characterTyped(key.typedCharacter))
@@ -114,12 +114,12 @@ enum InputRouter {
         }
         if let name, let command = AppCommand(rawValue: name) { return command.action(in: state) }
         if case .character(let character) = key.key, key.modifiers.isEmpty, state.overlay == nil,
-            state.focus == .response, let level = character.wholeNumberValue, level > 0
+            state.panes.focus == .response, let level = character.wholeNumberValue, level > 0
         {
             return .response(.jsonExpandedToLevel(level))
         }
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, state.overlay == nil,
-            state.focus == .tree
+            state.panes.focus == .tree
         {
             // Letters in the tree are commands or nothing: only `/` starts the filter, so typing a search
             // never runs a command (and never changes a file).
@@ -128,7 +128,7 @@ enum InputRouter {
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, acceptsText(state) {
             return .app(.characterTyped(character))
         }
-        if state.overlay == nil, state.focus == .editor, state.currentRequest != nil {
+        if state.overlay == nil, state.panes.focus == .editor, state.currentRequest != nil {
             // Keys no binding takes go to the URL field: Ctrl/Alt word motion, Shift selection, Ctrl-Z undo…
             return .editor(.urlEdited(.key(key)))
         }
@@ -144,7 +144,7 @@ enum InputRouter {
             case .activate: return .overlay(.rowActivated)
             }
         }
-        switch (state.focus, navigation) {
+        switch (state.panes.focus, navigation) {
         case (.tree, .cursor(let move)): return .tree(.cursorMoved(move))
         case (.tree, .activate): return .tree(.rowActivated)
         case (.editor, .cursor(let move)): return .editor(.cursorMoved(move))
@@ -166,7 +166,7 @@ enum InputRouter {
             .confirmDelete, .confirmDiscard, .confirmDeleteItem, .reloadConflict,
             .cookies, .variableFilePicker, .trust:
             return false
-        case nil: return state.focus == .editor
+        case nil: return state.panes.focus == .editor
         }
     }
 }

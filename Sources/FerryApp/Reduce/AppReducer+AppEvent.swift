@@ -57,28 +57,12 @@ extension AppReducer {
         case .problemsRequested:
             state.overlay = .problems(scroll: 0)
             return []
-        case .focusMoved(let step):
-            state.editor.mode = .url
-            // Only to the panes on screen (a maximized pane keeps the keyboard; a hidden tree is skipped).
-            let layout = state.layout
-            let count = Pane.allCases.count
-            var next = state.focus
-            for _ in 0..<count {
-                next = Pane(rawValue: ((next.rawValue + step) % count + count) % count) ?? .tree
-                if layout.shows(next) { break }
-            }
-            state.focus = next
-            return []
         case .tabSwitched(let step): return switchTab(step, &state)
         case .characterTyped(let character): return type(String(character), &state)
         case .pasted(let text): return paste(text, &state)
         case .backspacePressed: return erase(backwards: true, &state)
         case .deletePressed: return erase(backwards: false, &state)
         case .mouseUsed(let mouse): return click(mouse, &state)
-        case .terminalResized(let size):
-            state.size = size
-            clampScrolls(&state)
-            return []
         case .ticked(let now):
             state.spinnerFrame += 1
             return reduceResponse(.clockTicked(now), &state)
@@ -86,8 +70,6 @@ extension AppReducer {
         case .copyFailed(let failure):
             state.report(.error(failure.message))
             return []
-        case .treeToggled: return toggleTree(&state)
-        case .paneMaximized: return toggleMaximized(&state)
         case .trustRequested:
             guard state.workspaceAccess == .confined else {
                 state.report(.info("This workspace is trusted already."))

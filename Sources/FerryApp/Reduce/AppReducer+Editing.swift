@@ -7,14 +7,14 @@ extension AppReducer {
     /// Inserts typed or pasted text into the field that has the keyboard.
     static func type(_ text: String, _ state: inout AppState) -> [Effect] {
         if editOverlayText({ $0 + text }, &state) { return [] }
-        guard state.focus == .editor else { return [] }
+        guard state.panes.focus == .editor else { return [] }
         return reduceEditor(.textTyped(text), &state)
     }
 
     /// Deletes one character before (Backspace) or after (Delete) the cursor, or the selection.
     static func erase(backwards: Bool, _ state: inout AppState) -> [Effect] {
         if editOverlayText({ String($0.dropLast()) }, &state) { return [] }
-        guard state.focus == .editor else { return [] }
+        guard state.panes.focus == .editor else { return [] }
         return reduceEditor(.erased(backwards: backwards), &state)
     }
 

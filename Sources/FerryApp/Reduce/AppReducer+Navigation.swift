@@ -34,13 +34,13 @@ extension AppReducer {
         state.editor.mode = .url
         state.resetURLEditor()
         state.response.show(state.response.tab)
-        syncTreeViewport(&state)
+        state.tree.viewportHeight = state.treeRowsHeight
         state.tree.select(id: .request(id))
     }
 
     /// Shows the next or previous tab of the focused pane (the response's when the tree is focused).
     static func switchTab(_ step: Int, _ state: inout AppState) -> [Effect] {
-        if state.focus == .editor {
+        if state.panes.focus == .editor {
             state.editor.mode = .url
             let count = EditorTab.allCases.count
             state.editor.tab =
@@ -57,7 +57,7 @@ extension AppReducer {
         switch mouse.kind {
         case .scrollUp, .scrollDown:
             guard state.overlay == nil, let pane = layout.pane(at: position) else { return [] }
-            state.focus = pane
+            state.panes.focus = pane
             let move: CursorMove = mouse.kind == .scrollUp ? .up : .down
             var effects: [Effect] = []
             for _ in 0..<3 {
@@ -70,7 +70,7 @@ extension AppReducer {
             return effects
         case .press(.left):
             guard state.overlay == nil, let pane = layout.pane(at: position) else { return [] }
-            state.focus = pane
+            state.panes.focus = pane
             switch pane {
             case .tree:
                 return clickTree(mouse, layout: layout, &state)
@@ -93,18 +93,6 @@ extension AppReducer {
             return []
         case .press(.middle), .press(.right), .release, .move:
             return []
-        }
-    }
-
-    /// Keeps scroll positions valid after a resize.
-    static func clampScrolls(_ state: inout AppState) {
-        let layout = state.layout
-        syncTreeViewport(&state)
-        let page = layout.responseContent.height
-        for key in Array(state.response.exchanges.keys) {
-            guard var exchange = state.response.exchanges[key] else { continue }
-            exchange.viewport.scroll = scrolled(exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
-            state.response.exchanges[key] = exchange
         }
     }
 
@@ -144,11 +132,6 @@ extension AppReducer {
         return max(0, scroll)
     }
 
-    /// Tells the tree widget how many rows its pane shows (paging and scrolling use it).
-    static func syncTreeViewport(_ state: inout AppState) {
-        state.tree.viewportHeight = state.tree.rowsArea(in: state.layout.treeList).height
-    }
-
     /// A click in the tree: the widget selects the row (and toggles a folder when its ▸/▾ is hit); a click on
     /// a request opens it, a second click on a selected folder or file toggles it.
     private static func clickTree(_ mouse: MouseEvent, layout: WorkbenchLayout, _ state: inout AppState) -> [Effect] {
@@ -157,7 +140,7 @@ extension AppReducer {
         guard rows.contains(mouse.position), state.tree.rows.indices.contains(index) else { return [] }
         let wasSelected = state.tree.selectedID
         let expanded = state.tree.expanded
-        syncTreeViewport(&state)
+        state.tree.viewportHeight = state.treeRowsHeight
         _ = state.tree.handle(.mouse(mouse), area: layout.treeList)
         guard let node = state.tree.selectedID else { return [] }
         if node.requestID != nil || (node == wasSelected && state.tree.expanded == expanded) {

@@ -7,7 +7,7 @@ extension AppReducer {
     /// Pasted text: a curl command pasted into the URL field replaces the open request's method, URL,
     /// headers and body (a draft, saved only with Ctrl-S); any other text is typed without line breaks.
     static func paste(_ text: String, _ state: inout AppState) -> [Effect] {
-        if state.overlay == nil, state.focus == .editor, let id = state.openRequest,
+        if state.overlay == nil, state.panes.focus == .editor, let id = state.openRequest,
             let request = state.currentRequest, CurlCommandImporter.recognizes(pasted: text)
         {
             return pasteCurl(text, over: request, id, &state)

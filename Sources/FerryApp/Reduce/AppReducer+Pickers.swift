@@ -42,7 +42,7 @@ extension AppReducer {
             return pick(event, picker, &state, reopen: Overlay.palette) { entry, state in
                 guard let id = entry.request else { return reduce(&state, entry.command.action(in: state)) }
                 open(id, &state)
-                state.focus = .editor
+                state.panes.focus = .editor
                 return []
             }
         case .environmentPicker(let picker):

@@ -18,7 +18,7 @@ extension AppReducer {
         }
         state.overlay = nil
         open(result.id, &state)
-        state.focus = .response
+        state.panes.focus = .response
         let effects = result.exchange.map { show($0, of: result.id, &state) } ?? []
         let status = result.status.map { " \($0)" } ?? ""
         let reason = result.message.map { " — \($0)" } ?? ""

@@ -15,7 +15,7 @@ extension AppReducer {
             }
             if let request = written.last ?? file.requests.first {
                 open(request.id, &state)
-                state.focus = .editor
+                state.panes.focus = .editor
                 state.report(.info("\(location): in \(request.id)."))
                 return []
             }

@@ -62,10 +62,10 @@ extension AppReducer {
             if let selected { state.tree.select(id: selected) }
             return []
         case .maximizedPane:
-            return toggleMaximized(&state)
+            return reduce(&state, .panes(.maximizeToggled))
         case .transfer:
             guard let exchange = state.currentExchange else { return [] }
-            updateCurrentExchange(&state) { $0.phase = .canceled }
+            state.response.updateExchange(of: state.openRequest) { $0.phase = .canceled }
             state.report(.info("Canceled."))
             return [.cancel(id: exchange.id)]
         case .nothing:

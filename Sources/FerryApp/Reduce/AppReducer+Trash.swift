@@ -32,7 +32,7 @@ extension AppReducer {
             back += 1
         }
         if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
-        syncTreeViewport(&state)
+        state.tree.viewportHeight = state.treeRowsHeight
         switch entry.kind {
         case .item:
             state.tree.select(

@@ -114,7 +114,7 @@ extension AppReducer {
             if let openID = state.openRequest, state.workspaceRequest(openID) == nil { state.openRequest = nil }
             if let select {
                 open(select, &state)
-                if let focus { state.focus = focus }
+                if let focus { state.panes.focus = focus }
                 state.report(.info("Now \(select)."))
             } else {
                 state.report(.info("Done."))

@@ -44,28 +44,13 @@ enum AppReducer {
         case .graphQL(let action): reduceGraphQL(action, &state)
         case .webSocket(let action): reduceWebSocket(action, &state)
         case .undo(let action): scope(&state, \.undo, context: (), action, UndoFeature.reduce)
+        case .panes(let action):
+            scope(&state, \.panes, context: PanesFeature.Context(keyMap: state.keyMap), action, PanesFeature.reduce)
         }
     }
 
     /// The tree feature, scoped to the tree's state.
     static func reduceTree(_ action: TreeAction, _ state: inout AppState) -> [Effect] {
         scope(&state, \.tree, context: TreeFeature.Context(state), action, TreeFeature.reduce)
-    }
-
-    // MARK: - Helpers shared by the features
-
-    /// Changes the exchange whose send id is `id`; a result for a replaced send finds nothing.
-    static func updateExchange(_ id: SendID, _ state: inout AppState, _ change: (inout Exchange) -> Void) {
-        guard let key = state.response.exchanges.first(where: { $0.value.id == id })?.key else { return }
-        guard var exchange = state.response.exchanges[key] else { return }
-        change(&exchange)
-        state.response.exchanges[key] = exchange
-    }
-
-    /// Changes the open request's exchange.
-    static func updateCurrentExchange(_ state: inout AppState, _ change: (inout Exchange) -> Void) {
-        guard let id = state.openRequest, var exchange = state.response.exchanges[id] else { return }
-        change(&exchange)
-        state.response.exchanges[id] = exchange
     }
 }

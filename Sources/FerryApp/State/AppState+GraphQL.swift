@@ -27,7 +27,7 @@ extension AppState {
     /// request whose schema is known (never in the variables block), once the name's first letter is typed
     /// (so Tab keeps its meaning between names).
     var graphQLCompletion: GraphQLCompletion? {
-        guard focus == .editor, overlay == nil, let editor = bodyEditor, let request = currentRequest,
+        guard panes.focus == .editor, overlay == nil, let editor = bodyEditor, let request = currentRequest,
             request.isGraphQL, let schema = graphQLSchemaState?.schema
         else { return nil }
         if let offset = GraphQLRequestParts(body: editor.text).variablesLineOffset, editor.cursor.line >= offset {

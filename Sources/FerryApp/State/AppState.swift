@@ -53,19 +53,13 @@ public struct AppState: Sendable {
 
     // MARK: - Screen
 
-    /// The pane with the keyboard.
-    var focus: Pane = .tree
+    /// The panes: which has the keyboard, the tree hidden or a pane maximized, the terminal's size.
+    var panes: PanesFeature.State
     /// The dialog on top, if any.
     var overlay: Overlay?
-    /// Whether the collection tree is hidden, so the editor and response take the whole width.
-    var isTreeHidden = false
-    /// The pane that takes the whole screen (above the status bar), if one does.
-    var maximizedPane: Pane?
     /// The pane that takes the keyboard once the workspace change under way opens its request (the URL field
     /// after `a` makes a new request).
     var focusAfterChange: Pane?
-    /// The terminal's size.
-    var size: Size
     /// A message for the status bar, such as a save confirmation or an error in words.
     var message: Message?
     /// The spinner's frame, advanced by ticks while something is in flight.
@@ -154,7 +148,7 @@ public struct AppState: Sendable {
         self.environment = environment.flatMap { names.contains($0) ? $0 : nil } ?? names.first
         self.dotenv = dotenv
         self.processEnvironment = processEnvironment
-        self.size = size
+        self.panes = PanesFeature.State(size: size)
         self.keyMap = keyMap
         self.theme = theme
         tree.viewportHeight = WorkbenchLayout(size: size).treeList.height
@@ -181,6 +175,9 @@ public struct AppState: Sendable {
     }
 
     // MARK: - Derived
+
+    /// The terminal's size.
+    var size: Size { panes.size }
 
     /// The body editor while it has the keyboard.
     var bodyEditor: TextEditorState? {
@@ -257,28 +254,28 @@ public struct AppState: Sendable {
     /// The key-map contexts in force, most specific first.
     var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
-        if focus == .editor && bodyEditor != nil {
+        if panes.focus == .editor && bodyEditor != nil {
             return graphQLCompletion == nil ? [.body] : [.queryCompletion, .body]
         }
-        if focus == .editor && (headerTable != nil || paramsTable != nil) { return [.table] }
-        if focus == .editor && bodyTable != nil {
+        if panes.focus == .editor && (headerTable != nil || paramsTable != nil) { return [.table] }
+        if panes.focus == .editor && bodyTable != nil {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }
-        if focus == .editor && !variableCompletions.isEmpty { return [.completion, .editor] }
+        if panes.focus == .editor && !variableCompletions.isEmpty { return [.completion, .editor] }
         return paneKeyContexts
     }
 
     /// The key-map contexts of the focused pane, most specific first, as its help lists them: the response
     /// pane's over the live events are `events`, then `response`.
     var paneKeyContexts: [KeyContext] {
-        if focus == .response && isShowingLiveEvents { return [.events, .response] }
-        return [focus.keyContext]
+        if panes.focus == .response && isShowingLiveEvents { return [.events, .response] }
+        return [panes.focus.keyContext]
     }
 
     /// The variable names that complete the `{{partial` before the URL cursor, best first (empty when the
     /// cursor is not inside an unclosed `{{`).
     var variableCompletions: [String] {
-        guard focus == .editor, overlay == nil, case .url = editor.mode,
+        guard panes.focus == .editor, overlay == nil, case .url = editor.mode,
             let id = openRequest, let request = currentRequest
         else { return [] }
         let before = String(request.fullURL.prefix(urlCursor))

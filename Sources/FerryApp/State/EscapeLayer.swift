@@ -38,15 +38,15 @@ extension AppState {
     /// What the next Esc takes away (see ``EscapeLayer``).
     var nextEscape: EscapeLayer {
         if overlay != nil { return .dialog }
-        if focus == .editor {
+        if panes.focus == .editor {
             switch editor.mode {
             case .body, .headers, .params, .fields: return .tabEditor
             case .url: if editor.urlEditor.selection != nil { return .selection }
             }
         }
-        if response.listsFilter(of: currentExchange, focused: focus == .response) { return .responseFilter }
-        if focus == .tree, !tree.filter.isEmpty { return .treeFilter }
-        if maximizedPane != nil { return .maximizedPane }
+        if response.listsFilter(of: currentExchange, focused: panes.focus == .response) { return .responseFilter }
+        if panes.focus == .tree, !tree.filter.isEmpty { return .treeFilter }
+        if panes.maximizedPane != nil { return .maximizedPane }
         if currentExchange?.isInFlight == true { return .transfer }
         return .nothing
     }

@@ -22,7 +22,7 @@ struct CollectionTreeView: Widget {
         let theme = state.theme
         var title = " Requests "
         if !state.tree.filter.isEmpty { title = " Requests /\(state.tree.filter) " }
-        let block = WorkbenchView.pane(Line(title), focused: state.focus == .tree, theme: theme)
+        let block = WorkbenchView.pane(Line(title), focused: state.panes.focus == .tree, theme: theme)
         block.render(into: &buffer, area: area)
         let list = block.inner(area)
         guard !list.isEmpty else { return }
@@ -33,7 +33,7 @@ struct CollectionTreeView: Widget {
             }
             return
         }
-        let selection = state.focus == .tree ? theme[.selection] : theme[.selection].adding(.dim)
+        let selection = state.panes.focus == .tree ? theme[.selection] : theme[.selection].adding(.dim)
         TreeView(
             state: state.tree, style: theme[.text], selectedStyle: selection, guideStyle: theme[.muted],
             matchStyle: theme[.accent].adding(.bold), filterStyle: theme[.accent],

@@ -30,7 +30,7 @@ struct RequestEditorView: CursorWidget {
         if let id = state.openRequest {
             title = " \(id)\(state.isUnsaved(id) ? " ● unsaved" : "")\(Self.scriptMarks(state.currentRequest)) "
         }
-        WorkbenchView.pane(Line(title), focused: state.focus == .editor, theme: theme).render(into: &buffer, area: area)
+        WorkbenchView.pane(Line(title), focused: state.panes.focus == .editor, theme: theme).render(into: &buffer, area: area)
         let urlLine = WorkbenchLayout.headerRow(0, of: area)
         guard let id = state.openRequest, let request = state.currentRequest else {
             Line("Select a request in the tree and press Enter.", style: theme[.muted])
@@ -68,7 +68,7 @@ struct RequestEditorView: CursorWidget {
             Paragraph(text: Text(lines)).render(into: &buffer, area: content)
         }
         let completions = state.variableCompletions
-        if state.focus == .editor, !completions.isEmpty {
+        if state.panes.focus == .editor, !completions.isEmpty {
             var spans = [Span("Tab completes: ", style: theme[.muted])]
             for (index, name) in completions.prefix(6).enumerated() {
                 spans.append(
@@ -85,7 +85,7 @@ struct RequestEditorView: CursorWidget {
     /// Where the text cursor goes when the pane has the keyboard: in the table or body being edited, else in
     /// the URL field.
     func cursorPosition(in area: Rect) -> Position? {
-        guard state.focus == .editor, let id = state.openRequest, let request = state.currentRequest else {
+        guard state.panes.focus == .editor, let id = state.openRequest, let request = state.currentRequest else {
             return nil
         }
         if case let (input, inputArea)? = editedInput(request, pane: area) {
@@ -108,7 +108,7 @@ struct RequestEditorView: CursorWidget {
     /// sits in the pane `pane`, or `nil` when the tab only shows lines.
     private func editedInput(_ request: SavedRequest, pane: Rect) -> (any CursorWidget, Rect)? {
         let theme = state.theme
-        let focused = state.focus == .editor
+        let focused = state.panes.focus == .editor
         if state.editor.tab == .headers, let table = state.headerTable {
             let widget = KeyValueTable(
                 state: table, isFocused: focused, titles: ("Header", "Value"), style: theme[.text],

@@ -16,7 +16,7 @@ struct ResponseView: Widget {
     /// Draws the response pane `area`.
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         let theme = state.theme
-        WorkbenchView.pane(Line(" Response "), focused: state.focus == .response, theme: theme)
+        WorkbenchView.pane(Line(" Response "), focused: state.panes.focus == .response, theme: theme)
             .render(into: &buffer, area: area)
         let statusRow = WorkbenchLayout.headerRow(0, of: area)
         guard let exchange = state.currentExchange else {
@@ -43,7 +43,7 @@ struct ResponseView: Widget {
                 let below = Rect(
                     x: content.x, y: content.y + errorRows, width: content.width, height: content.height - errorRows)
                 BodyView(
-                    exchange: exchange, theme: theme, isFocused: state.focus == .response,
+                    exchange: exchange, theme: theme, isFocused: state.panes.focus == .response,
                     wraps: state.response.wrapsLines
                 ).render(into: &buffer, area: below)
                 return
@@ -90,11 +90,11 @@ struct ResponseView: Widget {
             if let filter = exchange.viewport.filter {
                 JSONFilterView(
                     filter: filter, selected: exchange.viewport.matchIndex, theme: theme,
-                    isFocused: state.focus == .response
+                    isFocused: state.panes.focus == .response
                 ).render(into: &buffer, area: content)
             } else {
                 BodyView(
-                    exchange: exchange, theme: theme, isFocused: state.focus == .response,
+                    exchange: exchange, theme: theme, isFocused: state.panes.focus == .response,
                     wraps: state.response.wrapsLines
                 ).render(into: &buffer, area: content)
             }
@@ -111,7 +111,7 @@ struct ResponseView: Widget {
             TestsView(
                 outcomes: exchange.scriptOutcomes, cursor: state.response.testsCursor,
                 scroll: state.response.detailScroll,
-                isFocused: state.focus == .response, theme: theme
+                isFocused: state.panes.focus == .response, theme: theme
             ).render(into: &buffer, area: content)
         case .errors:
             GraphQLErrorsView(

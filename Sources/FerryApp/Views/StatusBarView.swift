@@ -84,7 +84,7 @@ struct StatusBarView: Widget {
             (.help, "help"), (.send, "send"), (.nextEnvironment, "env"), (.save, "save"), (.quit, "quit"),
         ]
         // In the tree, where things are deleted, the key that brings them back.
-        if withTrash && state.focus == .tree && state.overlay == nil { pairs.insert((.trash, "trash"), at: 4) }
+        if withTrash && state.panes.focus == .tree && state.overlay == nil { pairs.insert((.trash, "trash"), at: 4) }
         // In the trash view, its own keys.
         if withTrash, case .trash = state.overlay {
             pairs = [(.purgeTrashEntry, "delete for good"), (.emptyTrash, "empty the trash")]

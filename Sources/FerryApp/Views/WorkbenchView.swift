@@ -8,7 +8,7 @@ struct WorkbenchView: CursorWidget {
 
     /// Where the panes sit on a screen `area`.
     private func layout(in area: Rect) -> WorkbenchLayout {
-        WorkbenchLayout(size: area.size, hidesTree: state.isTreeHidden, maximized: state.maximizedPane)
+        WorkbenchLayout(size: area.size, hidesTree: state.panes.isTreeHidden, maximized: state.panes.maximizedPane)
     }
 
     /// Draws the state into the screen `area`.

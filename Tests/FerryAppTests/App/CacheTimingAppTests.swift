@@ -34,7 +34,7 @@ final class CacheTimingAppTests {
         try await app.waitFor("the first response") { [app] in
             app.state.currentExchange?.response?.timing?.cacheStatus == .miss
         }
-        for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<4 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"))
         #expect(app.state.response.tab == .timing)
         #expect(app.shows("Cache     fetched"), "\(app.screen)")

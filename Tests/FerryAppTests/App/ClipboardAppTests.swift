@@ -29,7 +29,7 @@ final class ClipboardAppTests {
         try await app.press(.control("r"))
         try await app.waitFor("the response") { app.shows(" 200 ") }
         try await app.press(.key(.tab), .key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         try await app.press(.character("y"))
         #expect(app.backend.copiedTexts.isEmpty)
         #expect(app.state.message?.isError == true)

@@ -119,7 +119,7 @@ final class CollectionTreeTests {
         try await app.press(.character("j"), .character("j"), .character("k"))
         #expect(app.state.tree.selectedID?.requestID?.selector == "get-json")
         try await app.press(.key(.enter))
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         try await app.quit()
     }
 

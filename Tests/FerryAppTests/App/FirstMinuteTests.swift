@@ -21,7 +21,7 @@ struct FirstMinuteTests {
         #expect(app.shows("New .http file in the workspace"), "\(app.screen)")
         try await app.press(.key(.enter))
         try await app.waitFor("the new file's request to open") {
-            app.state.openRequest?.path == "requests.http" && app.state.focus == .editor
+            app.state.openRequest?.path == "requests.http" && app.state.panes.focus == .editor
         }
         let text = try String(contentsOf: folder.url.appendingPathComponent("requests.http"), encoding: .utf8)
         #expect(text.contains("# @name first-request") && text.contains("GET {{host}}/"), "\(text)")
@@ -54,7 +54,7 @@ struct FirstMinuteTests {
         try await app.type("go to post-json")
         try await app.press(.key(.enter))
         #expect(app.state.openRequest?.description == "requests.http#post-json")
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         try await app.quit()
     }
 

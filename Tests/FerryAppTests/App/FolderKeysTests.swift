@@ -163,7 +163,7 @@ extension AppHarness {
         while let selected = state.tree.selectedRow, selected != target {
             try await press(.key(selected < target ? .down : .up))
             guard state.tree.selectedRow != selected else {
-                throw HarnessError("the tree selection does not move (focus: \(state.focus))\n\(screen)")
+                throw HarnessError("the tree selection does not move (focus: \(state.panes.focus))\n\(screen)")
             }
         }
     }

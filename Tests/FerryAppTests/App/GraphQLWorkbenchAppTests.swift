@@ -137,7 +137,7 @@ struct GraphQLWorkbenchAppTests {
         try await app.waitFor("the response") { app.shows("1 GraphQL error (Errors tab)") }
         // The data stays a JSON tree on the Body tab; the errors have their own tab.
         try await app.press(.key(.escape), .key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         #expect(app.shows("hero: null"), "\(app.screen)")
         try await app.press(.character("["))
         #expect(app.state.response.tab == .errors)

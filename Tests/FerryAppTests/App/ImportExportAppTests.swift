@@ -52,7 +52,7 @@ final class ImportExportAppTests {
         try await app.press(.key(.enter))
         try await app.type("&edited=1")
         try await app.press(.key(.tab, modifiers: .shift))
-        #expect(app.state.focus == .tree)
+        #expect(app.state.panes.focus == .tree)
         try await app.press(.character("Y"))
         let command = try #require(app.backend.copiedTexts.last, "\(app.screen)")
         #expect(app.shows("Copied requests.http#create as a curl command (secrets in clear)."), "\(app.screen)")
@@ -117,7 +117,7 @@ final class ImportExportAppTests {
         #expect(app.state.currentRequest?.method == "PUT")
         #expect(app.state.tree.rows.contains { $0.id.itemPath == "api/signup.http" })
         // The same file again goes beside it, never over it.
-        #expect(app.state.focus == .tree)
+        #expect(app.state.panes.focus == .tree)
         try await app.selectTreeRow { $0.itemPath == "api" }
         try await app.press(.character("i"))
         try await app.type(outside.url.appendingPathComponent("signup.sh").path)

@@ -25,7 +25,7 @@ final class JSONFilterKeysTests {
         let app = try AppHarness(workspace: folder.url)
         try await app.settle()
         try await app.press(.control("r"), .key(.tab), .key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         #expect(app.shows("langs: ["), "\(app.screen)")
         return app
     }

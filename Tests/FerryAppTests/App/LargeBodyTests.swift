@@ -133,7 +133,7 @@ final class LargeBodyTests {
         }
         #expect(hex.rowCount(width: 94) == 4096)
         try await app.press(.key(.tab), .key(.end))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         #expect(
             app.shows("0000fff0  f0 f1 f2 f3 f4 f5 f6 f7  f8 f9 fa fb fc fd fe ff  |................|"), "\(app.screen)"
         )

@@ -52,8 +52,8 @@ final class RecordedResponseAppTests {
         let exchange = try #require(app.state.currentExchange)
         #expect(exchange.response?.timing?.total ?? .zero > .zero, "the history line's timing")
         #expect(exchange.sent?.targetDescription.hasSuffix("/count") == true)
-        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
-        #expect(app.state.focus == .response)
+        for _ in 0..<3 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
+        #expect(app.state.panes.focus == .response)
         try await app.press(.character("]"), .character("]"))
         #expect(app.state.response.tab == .timing, "\(app.state.response.tab)")
         #expect(!app.shows("measured no timing") && app.shows("Waiting"), "\(app.screen)")

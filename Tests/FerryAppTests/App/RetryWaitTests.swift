@@ -58,7 +58,7 @@ final class RetryWaitTests {
         #expect(app.state.currentExchange?.retryWait == nil)
         #expect(!app.shows("Retrying in"), "\(app.screen)")
         #expect(app.shows("· attempt 2"), "\(app.screen)")
-        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<3 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"), .character("]"))
         #expect(app.state.response.tab == .request)
         #expect(app.shows("up to 2 retries (# @retries) · 2 attempts made"), "\(app.screen)")

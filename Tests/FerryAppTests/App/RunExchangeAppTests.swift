@@ -96,7 +96,7 @@ final class RunExchangeAppTests {
         try await app.press(.key(.end), .key(.enter))
         #expect(app.state.overlay == nil)
         #expect(app.state.openRequest?.selector == "broken")
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         // Ctrl-G runs the file again; Enter on the failed test (the second row) opens the test's line.
         try await app.press(.control("g"))
         try await app.waitFor("the second run to end") { [app] in app.state.run?.isRunning == false }

@@ -39,7 +39,7 @@ final class SaveBodyAppTests {
         let app = try await launch()
         defer { app.stop() }
         try await app.press(.key(.enter), .control("r"), .key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         #expect(app.shows("user: {"), "\(app.screen)")
         try await app.press(.character("s"))
         #expect(app.shows("Save the body (62 B)"), "\(app.screen)")
@@ -106,7 +106,7 @@ final class SaveBodyAppTests {
         try await app.type("fresh")
         try await app.press(.key(.enter))
         #expect(app.state.openRequest?.selector == "fresh", "\(app.screen)")
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         try await app.type("users")
         #expect(app.state.currentRequest?.url == "{{host}}/users", "\(app.screen)")
         try await app.quit()

@@ -71,8 +71,8 @@ final class SeeingEverythingAppTests {
 
     /// Tab until `pane` has the keyboard.
     private func focus(_ pane: Pane, in app: AppHarness) async throws {
-        for _ in 0..<Pane.allCases.count where app.state.focus != pane { try await app.press(.key(.tab)) }
-        #expect(app.state.focus == pane, "\(app.screen)")
+        for _ in 0..<Pane.allCases.count where app.state.panes.focus != pane { try await app.press(.key(.tab)) }
+        #expect(app.state.panes.focus == pane, "\(app.screen)")
     }
 
     /// The app with `name` open and its response received, the response pane focused.
@@ -177,21 +177,21 @@ final class SeeingEverythingAppTests {
         defer { app.stop() }
         #expect(app.shows("long-header"), "the tree lists the requests\n\(app.screen)")
         try await app.press(.control("b"))
-        #expect(!app.shows("long-header") && app.state.isTreeHidden, "\(app.screen)")
+        #expect(!app.shows("long-header") && app.state.panes.isTreeHidden, "\(app.screen)")
         #expect(app.state.layout.response.x == 0 && app.state.layout.response.width == 80)
         // Tab goes round the two panes shown.
         try await app.press(.key(.tab))
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         try await app.press(.key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         try await app.press(.control("o"))
-        #expect(app.state.maximizedPane == .response)
+        #expect(app.state.panes.maximizedPane == .response)
         #expect(app.state.layout.response == Rect(x: 0, y: 0, width: 80, height: 23))
         #expect(!app.shows("Params"), "the editor is gone\n\(app.screen)")
         let first = app.screen.split(separator: "\n")[0]
         #expect(first.contains("Response"), "\(app.screen)")
         try await app.press(.key(.tab))
-        #expect(app.state.focus == .response, "a maximized pane keeps the keyboard")
+        #expect(app.state.panes.focus == .response, "a maximized pane keeps the keyboard")
         try await app.press(.control("o"), .control("b"))
         #expect(app.shows("long-header") && app.shows("Params"), "\(app.screen)")
         try await app.quit()

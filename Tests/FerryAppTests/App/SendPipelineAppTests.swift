@@ -75,7 +75,7 @@ final class SendPipelineAppTests {
         try await app.waitFor("the login's response") { app.state.currentExchange?.response?.status == 200 }
         try await app.press(.key(.down), .key(.enter), .key(.tab, modifiers: .shift))
         #expect(app.state.openRequest?.selector == "me")
-        #expect(app.state.focus == .tree)
+        #expect(app.state.panes.focus == .tree)
         try await app.press(.character("Y"))
         let command = try #require(app.backend.copiedTexts.last, "\(app.screen)")
         #expect(command.contains("Authorization: Bearer t-123"), "\(command)")

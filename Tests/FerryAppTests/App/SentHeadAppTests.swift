@@ -38,7 +38,7 @@ final class SentHeadAppTests {
         try await app.settle()
         try await app.press(.control("r"))
         try await app.waitFor("the response") { app.state.currentExchange?.response != nil }
-        for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<4 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"), .character("]"))
         #expect(app.state.response.tab == .request)
         let recorded = server.requests
@@ -81,7 +81,7 @@ extension SentHeadAppTests {
             if case .failed = app.state.currentExchange?.phase { return true }
             return false
         }
-        for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<4 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"), .character("]"))
         #expect(app.state.response.tab == .request)
         let agent = try #require(server.requests.first?.header("User-Agent"))

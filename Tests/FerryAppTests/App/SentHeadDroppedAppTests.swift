@@ -42,7 +42,7 @@ final class SentHeadDroppedAppTests {
         try await app.settle()
         try await app.press(.control("r"))
         try await app.waitFor("the response") { app.state.currentExchange?.response != nil }
-        for _ in 0..<4 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<4 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("]"), .character("]"), .character("]"))
         #expect(app.state.response.tab == .request)
         let screen = app.screen

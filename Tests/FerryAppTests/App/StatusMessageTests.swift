@@ -155,7 +155,7 @@ final class StatusMessageTests {
 
     /// Opens the next request in the tree (focusing the tree first).
     private func open(_ app: AppHarness, _ name: String) async throws {
-        for _ in 0..<3 where app.state.focus != .tree { try await app.press(.key(.tab)) }
+        for _ in 0..<3 where app.state.panes.focus != .tree { try await app.press(.key(.tab)) }
         try await app.press(.key(.down), .key(.enter))
         #expect(app.state.openRequest?.selector == name, "\(app.screen)")
     }

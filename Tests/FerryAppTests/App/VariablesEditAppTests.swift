@@ -79,7 +79,7 @@ final class VariablesEditAppTests {
             app.state.message?.text
                 == "Added the environment staging to http-client.env.json (u in the tree undoes it).")
         // u in the tree takes it back: the file is byte for byte as it was.
-        #expect(app.state.overlay == nil && app.state.focus == .tree, "\(app.screen)")
+        #expect(app.state.overlay == nil && app.state.panes.focus == .tree, "\(app.screen)")
         try await app.press(.character("u"))
         try await app.waitFor("the environment gone") { !app.state.environments.names.contains("staging") }
         #expect(try folder.read("http-client.env.json") == beforeAdding)

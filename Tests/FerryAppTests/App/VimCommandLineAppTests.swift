@@ -31,7 +31,7 @@ final class VimCommandLineAppTests {
         try await app.type(text)
         #expect(app.shows("● unsaved"), "\(app.screen)")
         try await app.press(.key(.tab, modifiers: .shift))
-        #expect(app.state.focus == .tree, "\(app.screen)")
+        #expect(app.state.panes.focus == .tree, "\(app.screen)")
         return app
     }
 

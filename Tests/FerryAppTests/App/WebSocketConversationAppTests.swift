@@ -46,7 +46,7 @@ struct WebSocketConversationAppTests {
         #expect(!scripted.screen.contains("\u{7}"))
         #expect(scripted.screen.contains("\"greeting\": \"hi\","), "\(scripted.screen)")
 
-        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<3 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("m"))
         #expect(
             app.state.overlay.map { if case .namePrompt(.webSocketMessage, _) = $0 { true } else { false } } == true)
@@ -96,7 +96,7 @@ struct WebSocketConversationAppTests {
         #expect(app.shows("WebSocket ended (Esc): 4 messages"), "\(app.screen)")
         #expect(app.shows("Canceled"), "\(app.screen)")
         // m on an ended conversation says why nothing happens.
-        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<3 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("m"))
         #expect(app.state.overlay == nil)
         #expect(app.shows("The WebSocket is not open."), "\(app.screen)")
@@ -139,7 +139,7 @@ struct WebSocketConversationAppTests {
         #expect(answered.screen.contains("Open "), "\(answered.screen)")
         #expect(answered.screen.contains("· \(count) messages"), "\(answered.screen)")
 
-        for _ in 0..<3 where app.state.focus != .response { try await app.press(.key(.tab)) }
+        for _ in 0..<3 where app.state.panes.focus != .response { try await app.press(.key(.tab)) }
         try await app.press(.character("m"))
         try await app.type("typed")
         try await app.press(.key(.enter))

@@ -40,7 +40,7 @@ final class WorkbenchAppTests {
         #expect(app.shows("GET {{host}}/json"))
         #expect(app.shows("No response yet"))
         #expect(app.backend.lines[23].hasPrefix(" local "))
-        #expect(app.state.focus == .tree)
+        #expect(app.state.panes.focus == .tree)
         try await app.quit()
     }
 
@@ -119,7 +119,7 @@ final class WorkbenchAppTests {
         #expect(app.state.tree.selectedRow == 0)
         try await app.press(.key(.down), .key(.down), .key(.down), .key(.enter))
         #expect(app.shows("requests.http#slow"))
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         try await app.quit()
     }
 
@@ -127,14 +127,14 @@ final class WorkbenchAppTests {
         let app = try await launch()
         defer { app.stop() }
         try await app.press(.key(.tab))
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         #expect(app.backend.cursor != nil)
         try await app.press(.key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         try await app.press(.key(.tab))
-        #expect(app.state.focus == .tree)
+        #expect(app.state.panes.focus == .tree)
         try await app.press(.key(.tab, modifiers: .shift))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         try await app.quit()
     }
 
@@ -142,7 +142,7 @@ final class WorkbenchAppTests {
         let app = try await launch()
         defer { app.stop() }
         try await app.press(.control("r"), .key(.tab), .key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         try await app.press(.key(.down), .key(.enter))
         #expect(app.shows("user: {…}  2 keys"), "\(app.screen)")
         try await app.press(.key(.enter))
@@ -293,10 +293,10 @@ final class WorkbenchAppTests {
         #expect(app.shows("Tab completes: {{host}}"), "\(app.screen)")
         try await app.press(.key(.tab))
         #expect(app.state.currentRequest?.url == "{{host}}/json?x={{host}}")
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         #expect(!app.shows("Tab completes"))
         try await app.press(.key(.tab))
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         try await app.quit()
     }
 
@@ -390,9 +390,9 @@ final class WorkbenchAppTests {
         #expect(app.state.openRequest?.selector == "brand-new", "\(app.screen)")
         #expect(try folder.read("requests.http").contains("# @name brand-new\nGET {{host}}/"))
         // The new request's URL has the keyboard; Shift-Tab goes back to the tree.
-        #expect(app.state.focus == .editor)
+        #expect(app.state.panes.focus == .editor)
         try await app.press(.key(KeyEvent(.tab, modifiers: .shift)))
-        #expect(app.state.focus == .tree)
+        #expect(app.state.panes.focus == .tree)
         try await app.press(.character("x"))
         #expect(app.shows("Delete?"), "\(app.screen)")
         try await app.press(.character("n"))
@@ -494,9 +494,9 @@ final class WorkbenchAppTests {
         )
         try await app.press(.mouse(MouseEvent(.press(.left), at: Position(x: headersX, y: layout.responseTabs.y))))
         #expect(app.state.response.tab == .headers)
-        #expect(app.state.focus == .response)
+        #expect(app.state.panes.focus == .response)
         try await app.press(.mouse(MouseEvent(.scrollDown, at: Position(x: 3, y: 5))))
-        #expect(app.state.focus == .tree)
+        #expect(app.state.panes.focus == .tree)
         #expect(app.state.tree.selectedRow == 4)
         try await app.quit()
     }

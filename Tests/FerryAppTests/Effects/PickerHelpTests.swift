@@ -204,7 +204,7 @@ struct PickerHelpTests {
         case "method picker": try await driver.press(.key(.function(3)))
         case "body kind picker": try await driver.press(.key(.function(7)))
         default:
-            driver.state.focus = .editor
+            driver.state.panes.focus = .editor
             driver.state.editor.tab = picker == "auth picker" ? .auth : .options
             try await driver.send(.editor(.tabEditingStarted))
         }

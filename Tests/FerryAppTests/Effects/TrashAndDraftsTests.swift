@@ -138,7 +138,7 @@ struct TrashAndDraftsTests {
     @Test func helpAndThePaletteListTheTrashKey() async throws {
         let driver = try EffectDriver(workspace: folder.url)
         // The tree (focused at launch) hints at the key that brings deleted things back.
-        #expect(driver.state.focus == .tree)
+        #expect(driver.state.panes.focus == .tree)
         #expect(driver.screen.contains("F9 trash"), "\(driver.screen)")
         try await driver.press(.key(.function(1)))
         #expect(driver.screen.contains("Trash: restore a deleted request, file or folder"), "\(driver.screen)")
@@ -200,7 +200,7 @@ struct TrashHintTests {
         #expect(bar().contains("F1 help  Ctrl+R send  Ctrl+E env  Ctrl+S save  Ctrl+Q quit"), "\(bar())")
         #expect(!bar().contains("F9 trash"))
         state.environment = "local"
-        state.focus = .response
+        state.panes.focus = .response
         #expect(!bar().contains("F9 trash") && bar().contains("Ctrl+Q quit"), "\(bar())")
     }
 }

@@ -125,8 +125,8 @@ struct TreeFeatureTests {
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         state.tree.select(id: .request(users))
         _ = AppReducer.reduce(&state, .tree(.rowActivated))
-        #expect(state.openRequest == users && state.focus == .editor)
-        state.focus = .tree
+        #expect(state.openRequest == users && state.panes.focus == .editor)
+        state.panes.focus = .tree
         _ = AppReducer.reduce(&state, .tree(.newFolderRequested))
         guard case .namePrompt(.newFolder("api"), _)? = state.overlay else {
             Issue.record("the root did not present the tree's prompt: \(String(describing: state.overlay))")

@@ -101,7 +101,7 @@ struct SafeKeysPropertyTests {
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         if let id {
             AppReducer.open(id, &state)
-            state.focus = .tree
+            state.panes.focus = .tree
         }
         return state
     }

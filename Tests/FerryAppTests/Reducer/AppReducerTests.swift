@@ -31,7 +31,7 @@ struct AppReducerTests {
     // MARK: - Launch
 
     @Test func launchFocusesTheTreeWithTheFirstRequestOpen() {
-        #expect(state.focus == .tree)
+        #expect(state.panes.focus == .tree)
         #expect(state.openRequest?.description == "requests.http#get-json")
         #expect(state.environment == "local")
         #expect(state.tree.selectedID?.requestID == state.openRequest)
@@ -169,7 +169,7 @@ struct AppReducerTests {
     @Test func savingTakesInTheSavedWorkspaceAndDropsTheDraft() async throws {
         let id = try #require(state.openRequest)
         var start = state
-        start.focus = .editor
+        start.panes.focus = .editor
         let tester = ReducerTester(start)
         try tester.send(.app(.characterTyped("?"))) {
             var draft = try #require($0.currentRequest)
@@ -243,7 +243,7 @@ struct AppReducerTests {
 
     @Test mutating func editsBecomeADraftThatSurvivesSwitchingAndIsSaved() throws {
         let id = try #require(state.openRequest)
-        state.focus = .editor
+        state.panes.focus = .editor
         let effects = AppReducer.reduce(&state, .app(.characterTyped("?")))
         guard case .writeDraft(let draftID, let draft) = effects.first else {
             Issue.record("expected writeDraft, got \(effects)")
@@ -252,7 +252,7 @@ struct AppReducerTests {
         #expect(draftID == id && draft?.url == "{{host}}/json?")
         #expect(state.isUnsaved(id))
         // Switch to another request and back: the edit is still there.
-        state.focus = .tree
+        state.panes.focus = .tree
         _ = AppReducer.reduce(&state, .tree(.cursorMoved(.down)))
         _ = AppReducer.reduce(&state, .tree(.rowActivated))
         #expect(state.openRequest != id)
@@ -299,7 +299,7 @@ struct AppReducerTests {
                 ended(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body))))
         let prepared = BodyPreparation.prepare(bytes: Array(body), isJSON: true)
         _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
-        state.focus = .response
+        state.panes.focus = .response
         _ = AppReducer.reduce(&state, .response(.cursorMoved(.down)))  // "user"
         _ = AppReducer.reduce(&state, .response(.rowActivated))  // collapse it
         guard case .json(let collapsed) = state.currentExchange?.body else { throw TestFailure("no tree") }
@@ -360,8 +360,8 @@ struct AppReducerTests {
         #expect(action(.control("q")) == "app(FerryApp.AppEvent.quitRequested)")
         #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.helpRequested)")
         #expect(action(KeyEvent(.character("j"))) == "tree(FerryApp.TreeAction.cursorMoved(FerryApp.CursorMove.down))")
-        #expect(action(KeyEvent(.tab, modifiers: .shift)) == "app(FerryApp.AppEvent.focusMoved(-1))")
-        state.focus = .editor
+        #expect(action(KeyEvent(.tab, modifiers: .shift)) == "panes(FerryApp.PanesAction.focusMoved(-1))")
+        state.panes.focus = .editor
         #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.characterTyped(\"j\"))")
         #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.characterTyped(\"?\"))")
         state.overlay = .help(scroll: 0)

@@ -57,7 +57,7 @@ struct BodyKindEditorTests {
     mutating func openBody(_ name: String) throws {
         let id = try #require(state.workspace.requests.first { $0.request.title == name }?.id)
         AppReducer.open(id, &state)
-        state.focus = .editor
+        state.panes.focus = .editor
         state.editor.tab = .body
     }
 

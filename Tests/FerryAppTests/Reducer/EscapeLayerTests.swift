@@ -27,10 +27,10 @@ struct EscapeLayerTests {
         state.feed([.control("r")])
         #expect(state.currentExchange?.isInFlight == true)
         state.feed([.character("/")] + InputEvent.typing("json") + [.key(.enter)])
-        state.focus = .tree
+        state.panes.focus = .tree
         #expect(!state.tree.filter.isEmpty)
         state.feed([.control("o")])
-        #expect(state.maximizedPane == .tree)
+        #expect(state.panes.maximizedPane == .tree)
 
         #expect(state.nextEscape == .treeFilter)
         #expect(statusLine.contains("Esc clears the filter"), "\(statusLine)")
@@ -39,7 +39,7 @@ struct EscapeLayerTests {
 
         #expect(statusLine.contains("Esc shows all panes"), "\(statusLine)")
         state.feed([.key(.escape)])
-        #expect(state.maximizedPane == nil && state.currentExchange?.isInFlight == true)
+        #expect(state.panes.maximizedPane == nil && state.currentExchange?.isInFlight == true)
 
         #expect(statusLine.contains("Esc cancels"), "\(statusLine)")
         let effects = state.feed([.key(.escape)])
@@ -53,7 +53,7 @@ struct EscapeLayerTests {
 
     @Test mutating func escDropsTheURLSelectionBeforeCancelling() {
         state.feed([.control("r"), .key(.tab), .key(KeyEvent(.home, modifiers: .shift))])
-        #expect(state.focus == .editor && state.editor.urlEditor.selection != nil)
+        #expect(state.panes.focus == .editor && state.editor.urlEditor.selection != nil)
         #expect(state.feed([.key(.escape)]).isEmpty)
         #expect(state.editor.urlEditor.selection == nil && state.currentExchange?.isInFlight == true)
         guard case .cancel = state.feed([.key(.escape)]).first else {

@@ -47,7 +47,7 @@ struct KeyPathReducerTests {
     @Test func aCharacterTypedInTheURLAndErasedLeavesNoDraft() async throws {
         let tester = ReducerTester(state)
         let id = try #require(state.openRequest)
-        tester.press(.key(.tab)) { $0.focus = .editor }
+        tester.press(.key(.tab)) { $0.panes.focus = .editor }
         try tester.press(.character("x")) {
             var draft = try #require($0.currentRequest)
             draft.url = "{{host}}/jsonx"
@@ -67,7 +67,7 @@ struct KeyPathReducerTests {
     @Test func ctrlQWithUnsavedEditsAsksFirstAndEscStays() async throws {
         let tester = ReducerTester(state)
         let id = try #require(state.openRequest)
-        tester.press(.key(.tab)) { $0.focus = .editor }
+        tester.press(.key(.tab)) { $0.panes.focus = .editor }
         try tester.press(.character("x")) {
             var draft = try #require($0.currentRequest)
             draft.url = "{{host}}/jsonx"

@@ -20,7 +20,7 @@ struct MockTransportReducerTests {
         let id = RequestID(path: "requests.http", selector: "get-json")
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         AppReducer.open(id, &state)
-        state.focus = .editor
+        state.panes.focus = .editor
         let mock = MockTransport()
         // No answer within the test: Esc cancels it, which a mock ends at once.
         mock.respond(to: .get, "http://127.0.0.1:9/json", with: MockResponse.json("{}").delayed(by: .seconds(3600)))

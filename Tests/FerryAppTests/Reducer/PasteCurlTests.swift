@@ -23,7 +23,7 @@ struct PasteCurlTests {
     /// A tester with the URL field focused as users focus it: Tab from the tree.
     func inTheField() -> ReducerTester {
         let tester = ReducerTester(state)
-        tester.press(.key(.tab)) { $0.focus = .editor }
+        tester.press(.key(.tab)) { $0.panes.focus = .editor }
         return tester
     }
 

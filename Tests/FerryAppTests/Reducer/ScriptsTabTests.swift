@@ -61,7 +61,7 @@ struct ScriptsTabTests {
         // Handlers run once the response is in.
         shown.response.exchanges[opened]?.phase = .received(
             HTTPResponse(status: 200, url: try #require(URL(string: "http://127.0.0.1:9/json"))))
-        shown.focus = .response
+        shown.panes.focus = .response
         shown.response.tab = .tests
         shown.response.testsCursor = 1
         let lines = screen(shown)
@@ -93,7 +93,7 @@ struct ScriptsTabTests {
 
     @Test mutating func enterOnALocatedRowOpensTheRequestWrittenThere() async throws {
         state.response.exchanges[opened]?.scriptOutcomes = [Self.outcome]
-        state.focus = .response
+        state.panes.focus = .response
         state.response.tab = .tests
         let post = try #require(state.workspace.files[0].requests.first { $0.request.name == "post-json" }?.id)
         let tester = ReducerTester(state)
@@ -102,13 +102,13 @@ struct ScriptsTabTests {
             $0.openRequest = post
             $0.resetURLEditor()
             $0.tree.select(id: .request(post))
-            $0.focus = .editor
+            $0.panes.focus = .editor
             $0.report(.info("requests.http:9:5: in \(post)."))
         }
         // The log row has no place: Enter there does nothing.
         await tester.finish()
         var onLog = tester.state
-        onLog.focus = .response
+        onLog.panes.focus = .response
         onLog.openRequest = opened
         onLog.response.testsCursor = 2
         let before = onLog
@@ -122,7 +122,7 @@ struct ScriptsTabTests {
         outcome.error = ScriptError(
             message: "boom", location: ScriptLocation(path: "handlers/check.js", line: 4), kind: .exception)
         state.response.exchanges[opened]?.scriptOutcomes = [outcome]
-        state.focus = .response
+        state.panes.focus = .response
         state.response.tab = .tests
         let effects = AppReducer.reduce(&state, .response(.rowActivated))
         guard case .editFile(let url, let line, let reloading)? = effects.first else {

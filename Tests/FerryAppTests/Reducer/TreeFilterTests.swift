@@ -18,7 +18,7 @@ struct TreeFilterTests {
     }
 
     mutating func filter(_ text: String) {
-        state.focus = .tree
+        state.panes.focus = .tree
         state.feed([.character("/")] + InputEvent.typing(text) + [.key(.enter)])
     }
 

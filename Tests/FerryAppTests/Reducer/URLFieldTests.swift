@@ -24,7 +24,7 @@ struct URLFieldTests {
     /// A tester with the URL field focused as users focus it: Tab from the tree.
     func inTheField(_ state: AppState? = nil) -> ReducerTester {
         let tester = ReducerTester(state ?? self.state)
-        tester.press(.key(.tab)) { $0.focus = .editor }
+        tester.press(.key(.tab)) { $0.panes.focus = .editor }
         return tester
     }
 
@@ -89,7 +89,7 @@ struct URLFieldTests {
         let tester = ReducerTester(state)
         let field = AppReducer.urlFieldArea(state)
         try tester.press(.mouse(MouseEvent(.press(.left), at: Position(x: field.x + 4, y: field.y)))) {
-            $0.focus = .editor
+            $0.panes.focus = .editor
             try Self.edited(&$0) { $0.moveCursor(to: TextPosition(line: 0, column: 4)) }
         }
         #expect(tester.state.urlCursor == 4)
@@ -115,23 +115,23 @@ struct URLFieldTests {
         let tester = inTheField()
         try Self.type("?x=1", into: tester)
         let echo = try #require(tester.state.workspace.requests.first { $0.request.url == "{{host}}/echo" }?.id)
-        tester.press(.key(.tab)) { $0.focus = .response }
-        tester.press(.key(.tab)) { $0.focus = .tree }
+        tester.press(.key(.tab)) { $0.panes.focus = .response }
+        tester.press(.key(.tab)) { $0.panes.focus = .tree }
         tester.press(.key(.down)) { $0.tree.select(id: .request(echo)) }
         tester.press(.key(.enter)) {
             $0.openRequest = echo
             $0.resetURLEditor()
-            $0.focus = .editor
+            $0.panes.focus = .editor
         }
         #expect(tester.state.editor.urlEditor.text == "{{host}}/echo" && tester.state.urlCursor == 13)
         // The edit of the first request is still its draft, and comes back into the field.
-        tester.press(.key(.tab)) { $0.focus = .response }
-        tester.press(.key(.tab)) { $0.focus = .tree }
+        tester.press(.key(.tab)) { $0.panes.focus = .response }
+        tester.press(.key(.tab)) { $0.panes.focus = .tree }
         tester.press(.key(.up)) { $0.tree.select(id: .request(id)) }
         tester.press(.key(.enter)) {
             $0.openRequest = id
             $0.resetURLEditor()
-            $0.focus = .editor
+            $0.panes.focus = .editor
         }
         #expect(tester.state.editor.urlEditor.text == "{{host}}/json?x=1")
         await tester.finish()
@@ -167,8 +167,8 @@ struct URLFieldTests {
 
     @Test func aLongURLScrollsSidewaysToKeepTheCursorInView() async throws {
         let tester = inTheField()
-        tester.send(.app(.terminalResized(Size(width: 50, height: 24)))) {
-            $0.size = Size(width: 50, height: 24)
+        tester.send(.panes(.resized(Size(width: 50, height: 24)))) {
+            $0.panes.size = Size(width: 50, height: 24)
         }
         try Self.type("?query=" + String(repeating: "x", count: 40) + "END", into: tester)
         func fieldText() -> String {

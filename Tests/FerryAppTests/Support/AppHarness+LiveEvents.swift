@@ -13,11 +13,11 @@ extension AppHarness {
         let live = try await moment("three events to show") {
             ($0.state.currentExchange?.events?.count ?? 0) >= 3 && $0.state.currentExchange?.isInFlight == true
         }
-        var focus = live.state.focus
+        var focus = live.state.panes.focus
         for _ in 0..<3 where focus != .response {
             enqueue(.key(.tab))
             let before = focus
-            focus = try await moment("the next pane focused") { $0.state.focus != before }.state.focus
+            focus = try await moment("the next pane focused") { $0.state.panes.focus != before }.state.panes.focus
         }
         return focus
     }

@@ -62,7 +62,7 @@ final class EffectDriver {
 
     /// Selects the tree row that `matches`.
     func selectTreeRow(_ matches: (CollectionNode) -> Bool) {
-        state.focus = .tree
+        state.panes.focus = .tree
         if let row = state.tree.rows.first(where: { matches($0.id) }) { state.tree.select(id: row.id) }
     }
 }

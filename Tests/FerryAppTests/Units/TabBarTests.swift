@@ -16,7 +16,7 @@ struct TabBarTests {
             requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         // 60 columns: the editor's five tab titles need 42 columns, its pane has 40 inside the border.
         state = try folder.loadState(size: Size(width: 60, height: 24))
-        state.focus = .editor
+        state.panes.focus = .editor
     }
 
     /// The screen as drawn now.

@@ -36,6 +36,16 @@ enum ResponseFeature {
             exchanges[id] = exchange
         }
 
+        /// Scrolls every body so its cursor is on a page of `page` rows (after the panes changed size).
+        mutating func keepCursorsInView(page: Int) {
+            for key in Array(exchanges.keys) {
+                updateExchange(of: key) { exchange in
+                    exchange.viewport.scroll = AppReducer.scrolled(
+                        exchange.viewport.scroll, cursor: exchange.viewport.cursor, page: page)
+                }
+            }
+        }
+
         /// Shows `tab` from its first line and column.
         mutating func show(_ tab: ResponseTab) {
             self.tab = tab
@@ -135,7 +145,8 @@ extension ResponseFeature.Context {
     init(_ state: AppState) {
         let content = state.layout.responseContent
         self.init(
-            openRequest: state.openRequest, content: content, screen: state.size, isFocused: state.focus == .response,
+            openRequest: state.openRequest, content: content, screen: state.size,
+            isFocused: state.panes.focus == .response,
             keyMap: state.keyMap, workspaceRoot: state.workspace.root, stateFolder: state.workspace.stateFolder,
             shownColumn: { response in
                 var shown = state

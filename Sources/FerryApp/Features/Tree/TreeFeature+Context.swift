@@ -32,7 +32,7 @@ extension TreeFeature.Context {
     /// The tree's view of `state`.
     init(_ state: AppState) {
         self.init(
-            keyMap: state.keyMap, isFocused: state.focus == .tree, listArea: state.layout.treeList,
+            keyMap: state.keyMap, isFocused: state.panes.focus == .tree, listArea: state.layout.treeList,
             workspace: state.workspace, drafts: state.editor.drafts)
     }
 }

@@ -28,7 +28,8 @@ struct OverlayView: CursorWidget {
             HelpOverlay(
                 entries: Self.helpBindings(in: state, matching: query).map {
                     HelpOverlay.Entry(key: $0.key.displayName, help: $0.help, context: $0.context)
-                }, title: "Help — keys in the \(state.panes.focus.keyContext) pane (\(search); Esc closes)", scroll: scroll,
+                }, title: "Help — keys in the \(state.panes.focus.keyContext) pane (\(search); Esc closes)",
+                scroll: scroll,
                 style: theme[.background], borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]
             ).render(into: &buffer, area: area)
         case .palette(let picker):

@@ -30,7 +30,8 @@ struct RequestEditorView: CursorWidget {
         if let id = state.openRequest {
             title = " \(id)\(state.isUnsaved(id) ? " ● unsaved" : "")\(Self.scriptMarks(state.currentRequest)) "
         }
-        WorkbenchView.pane(Line(title), focused: state.panes.focus == .editor, theme: theme).render(into: &buffer, area: area)
+        WorkbenchView.pane(Line(title), focused: state.panes.focus == .editor, theme: theme).render(
+            into: &buffer, area: area)
         let urlLine = WorkbenchLayout.headerRow(0, of: area)
         guard let id = state.openRequest, let request = state.currentRequest else {
             Line("Select a request in the tree and press Enter.", style: theme[.muted])

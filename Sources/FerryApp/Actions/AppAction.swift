@@ -42,6 +42,8 @@ enum AppEvent: Sendable {
     case environmentCycled
     /// Open the environment picker.
     case environmentPickerRequested
+    /// Make this environment the active one (the picker's answer).
+    case environmentChosen(String)
     /// Quit (asks first when something is unsaved).
     case quitRequested
     /// Quit even though something is unsaved.

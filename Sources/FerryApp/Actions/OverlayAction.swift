@@ -14,6 +14,8 @@ enum OverlayAction: Sendable {
     case confirmed
     /// A key or mouse event for the picker dialog on top (it reads them itself).
     case dialogEvent(InputEvent)
+    /// The name prompt was answered with this text, for this purpose.
+    case promptAnswered(NamePurpose, String)
     /// The history view.
     case history(HistoryAction)
     /// The trash view.

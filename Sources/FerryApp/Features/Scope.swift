@@ -51,6 +51,10 @@ enum RootRequest: Sendable, Equatable {
     case typeIntoBody(String)
     /// Give this pane the keyboard.
     case focus(Pane)
+    /// Hand a picker's or prompt's answer to the feature that asked it.
+    case answer(DialogAnswer)
+    /// Do what this palette command does, as if its key were pressed.
+    case command(AppCommand)
     /// The editor's table or body editor gives the keyboard back to the URL field.
     case closeEditorField
     /// The panes changed size: the tree's page and the response's scroll follow.
@@ -88,6 +92,8 @@ extension AppReducer {
         case .onFiles(let work): state.fileQueue.append(work)
         case .showTheme(let theme): state.theme = theme
         case .focus(let pane): state.panes.focus = pane
+        case .answer(let answer): return reduceScoped(&state, answer.action)
+        case .command(let command): return reduceScoped(&state, command.action(in: state))
         case .closeEditorField: state.editor.mode = .url
         case .panesResized:
             state.tree.viewportHeight = state.treeRowsHeight

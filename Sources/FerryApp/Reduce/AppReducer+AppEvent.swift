@@ -17,6 +17,7 @@ extension AppReducer {
             }
             let index = state.environment.flatMap { names.firstIndex(of: $0) } ?? -1
             return chooseEnvironment(names[(index + 1) % names.count], &state)
+        case .environmentChosen(let name): return chooseEnvironment(name, &state)
         case .environmentPickerRequested:
             let names = state.environments.names
             state.overlay = .environmentPicker(

@@ -5,13 +5,6 @@ import FerryWorkbench
 // MARK: - Moving around: panes, rows, tabs, the mouse
 
 extension AppReducer {
-    /// Moves the cursor of the dialog on top.
-    static func moveCursorInOverlay(_ move: CursorMove, _ state: inout AppState) -> [Effect] {
-        guard let overlay = state.overlay else { return [] }
-        moveInOverlay(overlay, move, &state)
-        return []
-    }
-
     /// Enter in the dialog on top: runs the search, opens the history entry, restores the trash entry, opens the
     /// run's row, or closes the dialog.
     static func activateInOverlay(_ state: inout AppState) -> [Effect] {
@@ -147,41 +140,6 @@ extension AppReducer {
             return reduceTree(.rowActivated, &state)
         }
         return []
-    }
-
-    private static func moveInOverlay(_ overlay: Overlay, _ move: CursorMove, _ state: inout AppState) {
-        let page = max(1, state.size.height - 6)
-        switch overlay {
-        case .help(let scroll, let query):
-            let count = OverlayView.helpBindings(in: state, matching: query).count
-            state.overlay = .help(scroll: step(scroll, move, count: count, page: page), query: query)
-        case .overlayHelp(let under, let scroll, let query):
-            let count = overlayHelpBindings(for: under, in: state.keyMap, matching: query).count
-            state.overlay = .overlayHelp(
-                under: under, scroll: step(scroll, move, count: count, page: page), query: query)
-        case .problems(let scroll):
-            // Lines, not entries: a long problem or error wraps over several (a generous count; the view stops).
-            let count = (state.problems.map(\.description) + state.messageLog.map(\.text)).reduce(2) {
-                $0 + 1 + $1.count / 40
-            }
-            state.overlay = .problems(scroll: step(scroll, move, count: count, page: page))
-        case .run(let selection):
-            state.overlay = .run(selection: step(selection, move, count: state.run?.rows.count ?? 0, page: page))
-        case .valueDetail(let title, let rows, let scroll):
-            let shown = ResponseFeature.valueDetailSize(in: state.size).height - 2
-            let last = max(0, rows.count - shown)
-            state.overlay = .valueDetail(
-                title: title, rows: rows, scroll: min(last, step(scroll, move, count: rows.count, page: shown)))
-        case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
-            .optionsPicker, .bodyKindPicker, .themePicker,
-            .namePrompt,
-            .confirmDelete, .confirmDiscard, .confirmDeleteItem,
-            .variableFilePicker:
-            break
-        case .cookies, .trash, .trust, .history, .variables, .reloadConflict:
-            // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
-            break
-        }
     }
 }
 

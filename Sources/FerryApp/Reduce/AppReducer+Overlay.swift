@@ -6,11 +6,15 @@ extension AppReducer {
     /// Applies an event for the dialog on top.
     static func reduce(_ action: OverlayAction, _ state: inout AppState) -> [Effect] {
         switch action {
-        case .cursorMoved(let move): return moveCursorInOverlay(move, &state)
+        case .cursorMoved(let move):
+            return scope(&state, \.overlay, context: DialogScrolling.Context(state), move, DialogScrolling.reduce)
         case .rowActivated: return activateInOverlay(&state)
         case .dismissed: return dismissOverlay(&state)
         case .confirmed: return confirm(&state)
-        case .dialogEvent(let event): return handleDialog(event, &state)
+        case .dialogEvent(let event):
+            return scope(
+                &state, \.overlay, context: PickersFeature.Context(screen: state.size), event, PickersFeature.reduce)
+        case .promptAnswered(let purpose, let text): return named(purpose, text, &state)
         case .history(.recordedLoaded(let recorded)):
             // Each request's last response, read at launch: the root keeps them.
             return recordedResponsesLoaded(recorded, &state)

@@ -31,7 +31,7 @@ enum AppReducer {
     }
 
     /// Hands `action` to its feature's `reduce`.
-    private static func reduceScoped(_ state: inout AppState, _ action: AppAction) -> [Effect] {
+    static func reduceScoped(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         switch action {
         case .app(let event): reduce(event, &state)
         case .tree(let action): reduceTree(action, &state)

@@ -99,7 +99,7 @@ extension AppReducer {
             state.tree.viewportHeight = state.treeRowsHeight
             state.response.keepCursorsInView(page: state.layout.responseContent.height)
         case .reportProblems(let problems): state.reportProblems(problems)
-        case .typeIntoBody(let text): return reduceEditor(.bodyEdited(.paste(text)), &state)
+        case .typeIntoBody(let text): return reduceScoped(&state, .editor(.bodyEdited(.paste(text))))
         case .keepEdits(let id): keepEdits(id, &state)
         case .takeFileVersion(let id): return takeFileVersion(id, &state)
         case .openScriptLocation(let location): return openScriptLocation(location, &state)

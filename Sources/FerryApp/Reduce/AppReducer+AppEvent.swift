@@ -66,7 +66,7 @@ extension AppReducer {
         case .mouseUsed(let mouse): return click(mouse, &state)
         case .ticked(let now):
             state.spinnerFrame += 1
-            return reduceResponse(.clockTicked(now), &state)
+            return reduceScoped(&state, .response(.clockTicked(now)))
         case .suspendRequested: return [.suspendProcess]
         case .copyFailed(let failure):
             state.report(.error(failure.message))

@@ -8,14 +8,14 @@ extension AppReducer {
     static func type(_ text: String, _ state: inout AppState) -> [Effect] {
         if editOverlayText({ $0 + text }, &state) { return [] }
         guard state.panes.focus == .editor else { return [] }
-        return reduceEditor(.textTyped(text), &state)
+        return reduceScoped(&state, .editor(.textTyped(text)))
     }
 
     /// Deletes one character before (Backspace) or after (Delete) the cursor, or the selection.
     static func erase(backwards: Bool, _ state: inout AppState) -> [Effect] {
         if editOverlayText({ String($0.dropLast()) }, &state) { return [] }
         guard state.panes.focus == .editor else { return [] }
-        return reduceEditor(.erased(backwards: backwards), &state)
+        return reduceScoped(&state, .editor(.erased(backwards: backwards)))
     }
 
     /// Applies `change` to the text of the open overlay's input (search, tree filter, history query, the help's

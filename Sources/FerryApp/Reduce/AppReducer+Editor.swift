@@ -20,7 +20,7 @@ extension AppReducer {
             .bodyKindPickerRequested, .bodyFormatRequested, .fileFieldToggled, .methodChosen, .authChosen,
             .optionChosen,
             .bodyKindChosen, .promptAnswered:
-            reduceEditor(action, &state)
+            scope(&state, \.editor, context: EditorFeature.Context(state), action, EditorFeature.reduce)
         }
     }
 }

@@ -12,7 +12,7 @@ extension AppReducer {
         switch state.overlay {
         case .search(let text):
             state.overlay = nil
-            return reduceResponse(.searchRun(text), &state)
+            return reduceScoped(&state, .response(.searchRun(text)))
         case .run(let selection): return openRunRow(selection, &state)
         case .some:
             state.overlay = nil
@@ -40,7 +40,7 @@ extension AppReducer {
                 EditorTab(rawValue: ((state.editor.tab.rawValue + step) % count + count) % count) ?? .params
             return []
         }
-        return reduceResponse(.tabStepped(step), &state)
+        return reduceScoped(&state, .response(.tabStepped(step)))
     }
 
     /// A mouse press focuses the pane under it and selects the row or tab; the wheel scrolls.
@@ -55,9 +55,9 @@ extension AppReducer {
             var effects: [Effect] = []
             for _ in 0..<3 {
                 switch pane {
-                case .tree: effects += reduceTree(.cursorMoved(move), &state)
-                case .editor: effects += reduceEditor(.cursorMoved(move), &state)
-                case .response: effects += reduceResponse(.cursorMoved(move), &state)
+                case .tree: effects += reduceScoped(&state, .tree(.cursorMoved(move)))
+                case .editor: effects += reduceScoped(&state, .editor(.cursorMoved(move)))
+                case .response: effects += reduceScoped(&state, .response(.cursorMoved(move)))
                 }
             }
             return effects
@@ -74,13 +74,13 @@ extension AppReducer {
                     let field = urlFieldArea(state)
                     let inField = MouseEvent(
                         mouse.kind, at: Position(x: max(field.x, position.x), y: field.y), modifiers: mouse.modifiers)
-                    return reduceEditor(.urlEdited(.mouse(inField)), &state)
+                    return reduceScoped(&state, .editor(.urlEdited(.mouse(inField))))
                 }
             case .response:
                 if let index = ResponseView.tabs(for: state).index(at: position, in: layout.responseTabs) {
-                    return reduceResponse(.tabSelected(ResponseTab(rawValue: index) ?? .body), &state)
+                    return reduceScoped(&state, .response(.tabSelected(ResponseTab(rawValue: index) ?? .body)))
                 } else if layout.responseContent.contains(position) {
-                    return reduceResponse(.contentClicked(row: position.y - layout.responseContent.y), &state)
+                    return reduceScoped(&state, .response(.contentClicked(row: position.y - layout.responseContent.y)))
                 }
             }
             return []
@@ -137,7 +137,7 @@ extension AppReducer {
         _ = state.tree.handle(.mouse(mouse), area: layout.treeList)
         guard let node = state.tree.selectedID else { return [] }
         if node.requestID != nil || (node == wasSelected && state.tree.expanded == expanded) {
-            return reduceTree(.rowActivated, &state)
+            return reduceScoped(&state, .tree(.rowActivated))
         }
         return []
     }

@@ -56,7 +56,7 @@ extension AppReducer {
         if closeOverlayHelp(&state) { return [] }
         if case .search(let text) = state.overlay {
             state.overlay = nil
-            return reduceResponse(.searchRun(text), &state)
+            return reduceScoped(&state, .response(.searchRun(text)))
         }
         state.overlay = nil
         return []

@@ -42,8 +42,8 @@ extension AppReducer {
         shown.attempt = exchange.end.attempts
         state.response.exchanges[id] = shown
         state.response.detailScroll = 0
-        effects += reduce(.ended(exchange.end), of: sendID, &state)
-        effects += reduce(.scriptsFinished(exchange.scriptOutcomes), of: sendID, &state)
+        effects += reduceScoped(&state, .transfer(sendID, .ended(exchange.end)))
+        effects += reduceScoped(&state, .transfer(sendID, .scriptsFinished(exchange.scriptOutcomes)))
         return effects
     }
 }

@@ -55,7 +55,7 @@ extension AppReducer {
             state.editor.urlEditor.moveCursor(to: state.editor.urlEditor.cursor)
             return []
         case .responseFilter:
-            return reduceResponse(.filterClosed(showing: false), &state)
+            return reduceScoped(&state, .response(.filterClosed(showing: false)))
         case .treeFilter:
             let selected = state.tree.selectedID
             state.tree.setFilter("")

@@ -51,8 +51,8 @@ extension AppReducer {
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
         switch purpose {
-        case .webSocketMessage(let id): return reduceWebSocket(.messageTyped(id, name), &state)
-        case .webSocketClose(let id): return reduceWebSocket(.closeCodeTyped(id, name), &state)
+        case .webSocketMessage(let id): return reduceScoped(&state, .webSocket(.messageTyped(id, name)))
+        case .webSocketClose(let id): return reduceScoped(&state, .webSocket(.closeCodeTyped(id, name)))
         default: break
         }
         if case .variableValue(let variable, let file, let environment) = purpose {
@@ -66,8 +66,8 @@ extension AppReducer {
                 &state)
         }
         let name = name.trimmingCharacters(in: .whitespaces)
-        if case .timeout = purpose { return reduceEditor(.promptAnswered(purpose, name), &state) }
-        if case .retries = purpose { return reduceEditor(.promptAnswered(purpose, name), &state) }
+        if case .timeout = purpose { return reduceScoped(&state, .editor(.promptAnswered(purpose, name))) }
+        if case .retries = purpose { return reduceScoped(&state, .editor(.promptAnswered(purpose, name))) }
         if case .moveItem(let path) = purpose, name.isEmpty || name == "/" {
             return state.queue(.change(.moveItem(path, intoFolder: "")))
         }
@@ -82,7 +82,7 @@ extension AppReducer {
         case .newFile(let folder):
             return createFile(named: name, inFolder: folder, &state)
         case .rename(let id): return state.queue(.change(.rename(id, to: name)))
-        case .basicAuth, .bearerToken, .bodyFile: return reduceEditor(.promptAnswered(purpose, name), &state)
+        case .basicAuth, .bearerToken, .bodyFile: return reduceScoped(&state, .editor(.promptAnswered(purpose, name)))
         case .timeout, .retries: return []
         case .newFolder(let parent):
             return state.queue(.change(.createFolder(parent.isEmpty ? name : parent + "/" + name)))
@@ -96,7 +96,7 @@ extension AppReducer {
         case .newEnvironment:
             return state.queue(.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name)))
         case .saveBody(let id, let replacing):
-            return reduceResponse(.bodySaveTyped(id, path: name, replacing: replacing), &state)
+            return reduceScoped(&state, .response(.bodySaveTyped(id, path: name, replacing: replacing)))
         case .webSocketMessage, .webSocketClose: return []
         }
     }

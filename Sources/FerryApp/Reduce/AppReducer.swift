@@ -34,23 +34,24 @@ enum AppReducer {
     static func reduceScoped(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         switch action {
         case .app(let event): reduce(event, &state)
-        case .tree(let action): reduceTree(action, &state)
+        case .tree(let action): scope(&state, \.tree, context: TreeFeature.Context(state), action, TreeFeature.reduce)
         case .editor(let action): reduce(action, &state)
-        case .response(let action): reduceResponse(action, &state)
+        case .response(let action):
+            scope(&state, \.response, context: ResponseFeature.Context(state), action, ResponseFeature.reduce)
         case .overlay(let action): reduce(action, &state)
         case .workspace(let event): reduce(event, &state)
-        case .transfer(let id, let action): reduce(action, of: id, &state)
+        case .transfer(let id, let action):
+            scope(&state, \.response, context: TransferFeature.Context(state), action) { action, response, context in
+                TransferFeature.reduce(action, of: id, &response, context)
+            }
         case .run(let action): scope(&state, \.run, context: RunFeature.Context(state), action, RunFeature.reduce)
-        case .graphQL(let action): reduceGraphQL(action, &state)
-        case .webSocket(let action): reduceWebSocket(action, &state)
+        case .graphQL(let action):
+            scope(&state, \.graphQL, context: GraphQLFeature.Context(state), action, GraphQLFeature.reduce)
+        case .webSocket(let action):
+            scope(&state, \.response, context: WebSocketFeature.Context(state), action, WebSocketFeature.reduce)
         case .undo(let action): scope(&state, \.undo, context: (), action, UndoFeature.reduce)
         case .panes(let action):
             scope(&state, \.panes, context: PanesFeature.Context(keyMap: state.keyMap), action, PanesFeature.reduce)
         }
-    }
-
-    /// The tree feature, scoped to the tree's state.
-    static func reduceTree(_ action: TreeAction, _ state: inout AppState) -> [Effect] {
-        scope(&state, \.tree, context: TreeFeature.Context(state), action, TreeFeature.reduce)
     }
 }

@@ -124,10 +124,3 @@ extension EditorFeature.Context {
             })
     }
 }
-
-extension AppReducer {
-    /// The editor feature, scoped to the editor's state.
-    static func reduceEditor(_ action: EditorAction, _ state: inout AppState) -> [Effect] {
-        scope(&state, \.editor, context: EditorFeature.Context(state), action, EditorFeature.reduce)
-    }
-}

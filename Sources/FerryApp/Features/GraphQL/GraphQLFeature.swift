@@ -99,10 +99,3 @@ extension GraphQLFeature.Context {
             })
     }
 }
-
-extension AppReducer {
-    /// The GraphQL feature, scoped to its state.
-    static func reduceGraphQL(_ action: GraphQLAction, _ state: inout AppState) -> [Effect] {
-        scope(&state, \.graphQL, context: GraphQLFeature.Context(state), action, GraphQLFeature.reduce)
-    }
-}

@@ -155,10 +155,3 @@ extension ResponseFeature.Context {
             })
     }
 }
-
-extension AppReducer {
-    /// The response feature, scoped to the pane's state.
-    static func reduceResponse(_ action: ResponseAction, _ state: inout AppState) -> [Effect] {
-        scope(&state, \.response, context: ResponseFeature.Context(state), action, ResponseFeature.reduce)
-    }
-}

@@ -119,12 +119,3 @@ extension ResponseFeature.State {
         updateExchange(of: key, change)
     }
 }
-
-extension AppReducer {
-    /// The transfer feature for send `id`, scoped to the response pane's state.
-    static func reduce(_ action: TransferAction, of id: SendID, _ state: inout AppState) -> [Effect] {
-        scope(&state, \.response, context: TransferFeature.Context(state), action) { action, response, context in
-            TransferFeature.reduce(action, of: id, &response, context)
-        }
-    }
-}

@@ -106,10 +106,3 @@ extension WebSocketFeature.Context {
     /// The context in `state`.
     init(_ state: AppState) { self.init(openRequest: state.openRequest) }
 }
-
-extension AppReducer {
-    /// The WebSocket feature, scoped to the response pane's state.
-    static func reduceWebSocket(_ action: WebSocketAction, _ state: inout AppState) -> [Effect] {
-        scope(&state, \.response, context: WebSocketFeature.Context(state), action, WebSocketFeature.reduce)
-    }
-}

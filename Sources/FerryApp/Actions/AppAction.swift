@@ -60,14 +60,6 @@ enum AppEvent: Sendable {
     case problemsRequested
     /// Show the next (+1) or previous (-1) tab of the focused pane.
     case tabSwitched(Int)
-    /// A printable character was typed.
-    case characterTyped(Character)
-    /// Backspace was pressed in a text field.
-    case backspacePressed
-    /// Delete was pressed in a text field.
-    case deletePressed
-    /// Text was pasted.
-    case pasted(String)
     /// A mouse action.
     case mouseUsed(MouseEvent)
     /// The spinner's clock ticked, at this time (ticks come only while something is in flight).

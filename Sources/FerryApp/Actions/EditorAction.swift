@@ -47,6 +47,8 @@ enum EditorAction: Sendable {
     case scriptEditRequested
     /// `$EDITOR` returned the body, or the reason it failed.
     case externalEditFinished(RequestID, Result<String, SaveFailure>)
+    /// A curl command was pasted into the URL field: it becomes the open request (a draft).
+    case curlPasted(String)
     /// Copy the open request, resolved in the active environment, as a curl command (OSC 52).
     case curlCopyRequested
     /// The curl command for a request was made (``CurlCopy``), or why it could not be.

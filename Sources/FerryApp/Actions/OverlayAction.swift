@@ -14,6 +14,8 @@ enum OverlayAction: Sendable {
     case confirmed
     /// A key or mouse event for the picker dialog on top (it reads them itself).
     case dialogEvent(InputEvent)
+    /// A dialog that is no feature of its own: its cursor or its query.
+    case dialogs(DialogsAction)
     /// The name prompt was answered with this text, for this purpose.
     case promptAnswered(NamePurpose, String)
     /// The history view.

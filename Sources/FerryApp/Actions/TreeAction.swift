@@ -6,6 +6,8 @@ enum TreeAction: Sendable {
     case rowActivated
     /// Start filtering the collection tree.
     case filterRequested
+    /// The filter typed so far is now this text.
+    case filterTyped(String)
     /// A letter typed in the tree that no key is bound to: it does nothing but say how to filter.
     case unboundLetterTyped(Character)
     /// Add a request to the selected file (asks for its name).

@@ -147,7 +147,8 @@ public final class WorkbenchApp: @unchecked Sendable {
             action: { event, state in InputRouter.action(for: event, in: state) },
             reduce: { [runner] state, action in runner.run(AppReducer.reduce(&state, action)) },
             view: { state, frame in frame.render(WorkbenchView(state: state), area: frame.area) },
-            isFinished: { state in state.isFinished || shouldStop() },
+            // A quit waits for the file work under way (a save before `:wq` quits ends, and is reported ended).
+            isFinished: { state in (state.isFinished && state.fileQueue.isIdle) || shouldStop() },
             isAnimating: { state in
                 state.isAnythingInFlight
                     || state.response.exchanges.values.contains { exchange in

@@ -61,6 +61,9 @@ struct FileQueue: Sendable {
         return waiting.removeFirst()
     }
 
+    /// Whether no piece is with the runner and none waits.
+    var isIdle: Bool { !isBusy && waiting.isEmpty }
+
     /// The runner ended the piece it had.
     mutating func ended() { isBusy = false }
 }

@@ -93,7 +93,7 @@ extension AppReducer {
         case .showTheme(let theme): state.theme = theme
         case .focus(let pane): state.panes.focus = pane
         case .answer(let answer): return reduceScoped(&state, answer.action)
-        case .command(let command): return reduceScoped(&state, command.action(in: state))
+        case .command(let command): return command.action(in: state).map { reduceScoped(&state, $0) } ?? []
         case .closeEditorField: state.editor.mode = .url
         case .panesResized:
             state.tree.viewportHeight = state.treeRowsHeight

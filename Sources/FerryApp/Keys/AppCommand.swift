@@ -95,19 +95,21 @@ enum AppCommand: String, CaseIterable, Sendable {
     case trustWorkspace = "workspace.trust"
 
     /// The action the command stands for in `state`: a movement or Enter goes to the feature in charge (the
-    /// dialog on top, else the focused pane), as ``InputRouter/route(_:in:)`` decides; the reducer never asks
-    /// where the focus is.
-    func action(in state: AppState) -> AppAction {
+    /// dialog on top, else the focused pane), and an edit to the text entry that has the keyboard, as
+    /// ``InputRouter`` decides; the reducer never asks where the focus is. `nil`: nothing takes it there.
+    func action(in state: AppState) -> AppAction? {
         switch meaning {
         case .action(let action): action
         case .navigation(let navigation): InputRouter.route(navigation, in: state)
+        case .text(let edit): InputRouter.route(edit, in: state)
         }
     }
 
-    /// An action, or a movement whose action depends on what is in charge.
+    /// An action, a movement whose action depends on what is in charge, or an edit of the text being entered.
     private enum Meaning {
         case action(AppAction)
         case navigation(Navigation)
+        case text(TextEdit)
     }
 
     /// What the command means: an action wherever the focus is, or a movement or Enter for the feature in
@@ -148,8 +150,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .filterTree: .action(.tree(.filterRequested))
         case .dismiss: .action(.overlay(.dismissed))
         case .confirm: .action(.app(.quitConfirmed))
-        case .backspace: .action(.app(.backspacePressed))
-        case .delete: .action(.app(.deletePressed))
+        case .backspace: .text(.erase(backwards: true))
+        case .delete: .text(.erase(backwards: false))
         case .mark: .action(.overlay(.history(.marked)))
         case .newRequest: .action(.tree(.newRequestRequested))
         case .rename: .action(.tree(.itemCommand(.rename)))

@@ -1,3 +1,4 @@
+import FerryImport
 import FerryTerminal
 
 /// Turns a terminal event into the action it means, through the key map (no other key table exists).
@@ -90,7 +91,7 @@ enum InputRouter {
         switch event {
         case .resize(let size): return .panes(.resized(size))
         case .mouse(let mouse): return .app(.mouseUsed(mouse))
-        case .paste(let text): return acceptsText(state) ? .app(.pasted(text)) : nil
+        case .paste(let text): return acceptsText(state) ? pasted(text, in: state) : nil
         case .key(let key): return action(for: key, in: state)
         }
     }
@@ -98,12 +99,12 @@ enum InputRouter {
     /// The action for a key press.
     static func action(for key: KeyEvent, in state: AppState) -> AppAction? {
         // The help's search is text entry: a printable key is typed into it, whatever the help's keys are.
-        if key.isText, state.overlay?.isHelp == true { return .app(.characterTyped(key.typedCharacter)) }
+        if key.isText, state.overlay?.isHelp == true { return route(.insert(String(key.typedCharacter)), in: state) }
         // In a text field a printable character is text, whatever a key map binds it to.
         if key.isText, state.overlay == nil, state.panes.focus == .editor, state.currentRequest != nil,
             case .url = state.editor.mode
         {
-            return .app(.characterTyped(key.typedCharacter))
+            return route(.insert(String(key.typedCharacter)), in: state)
         }
         let name: String?
         if let overlay = state.overlay {
@@ -126,7 +127,7 @@ enum InputRouter {
             return .tree(.unboundLetterTyped(character))
         }
         if case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty, acceptsText(state) {
-            return .app(.characterTyped(character))
+            return route(.insert(String(character)), in: state)
         }
         if state.overlay == nil, state.panes.focus == .editor, state.currentRequest != nil {
             // Keys no binding takes go to the URL field: Ctrl/Alt word motion, Shift selection, Ctrl-Z undo…
@@ -152,6 +153,38 @@ enum InputRouter {
         case (.response, .cursor(let move)): return .response(.cursorMoved(move))
         case (.response, .activate): return .response(.rowActivated)
         }
+    }
+
+    /// The action an edit of the text being entered is in `state`: the query of the dialog on top (the body
+    /// search, the tree filter, the history's search, the keys' help), else the URL field while the editor has
+    /// the keyboard; `nil` when nothing there takes text.
+    static func route(_ edit: TextEdit, in state: AppState) -> AppAction? {
+        switch state.overlay {
+        case .search(let text): return .overlay(.dialogs(.queryTyped(edit.applied(to: text))))
+        case .treeFilter(let text): return .tree(.filterTyped(edit.applied(to: text)))
+        case .history(let view): return .overlay(.history(.queryChanged(edit.applied(to: view.query))))
+        case .help(_, let query), .overlayHelp(_, _, let query):
+            return .overlay(.dialogs(.queryTyped(edit.applied(to: query))))
+        case .some: return nil
+        case nil:
+            guard state.panes.focus == .editor else { return nil }
+            switch edit {
+            case .insert(let text): return .editor(.textTyped(text))
+            case .erase(let backwards): return .editor(.erased(backwards: backwards))
+            }
+        }
+    }
+
+    /// Pasted text: a curl command pasted into the URL field becomes the request; any other text is typed
+    /// without its line breaks.
+    private static func pasted(_ text: String, in state: AppState) -> AppAction? {
+        if state.overlay == nil, state.panes.focus == .editor, state.currentRequest != nil,
+            CurlCommandImporter.recognizes(pasted: text)
+        {
+            return .editor(.curlPasted(text))
+        }
+        return route(
+            .insert(text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")), in: state)
     }
 
     /// Whether typed characters go into a text field.

@@ -59,10 +59,6 @@ extension AppReducer {
             state.overlay = .problems(scroll: 0)
             return []
         case .tabSwitched(let step): return switchTab(step, &state)
-        case .characterTyped(let character): return type(String(character), &state)
-        case .pasted(let text): return paste(text, &state)
-        case .backspacePressed: return erase(backwards: true, &state)
-        case .deletePressed: return erase(backwards: false, &state)
         case .mouseUsed(let mouse): return click(mouse, &state)
         case .ticked(let now):
             state.spinnerFrame += 1

@@ -19,7 +19,7 @@ extension AppReducer {
             .tabEditingEnded, .headersEdited, .paramsEdited, .tableKeyPressed, .bodyEdited, .bodyTableEdited,
             .bodyKindPickerRequested, .bodyFormatRequested, .fileFieldToggled, .methodChosen, .authChosen,
             .optionChosen,
-            .bodyKindChosen, .promptAnswered:
+            .bodyKindChosen, .promptAnswered, .curlPasted:
             scope(&state, \.editor, context: EditorFeature.Context(state), action, EditorFeature.reduce)
         }
     }

@@ -7,7 +7,9 @@ extension AppReducer {
     static func reduce(_ action: OverlayAction, _ state: inout AppState) -> [Effect] {
         switch action {
         case .cursorMoved(let move):
-            return scope(&state, \.overlay, context: DialogScrolling.Context(state), move, DialogScrolling.reduce)
+            return scope(&state, \.overlay, context: DialogsFeature.Context(state), .moved(move), DialogsFeature.reduce)
+        case .dialogs(let action):
+            return scope(&state, \.overlay, context: DialogsFeature.Context(state), action, DialogsFeature.reduce)
         case .rowActivated: return activateInOverlay(&state)
         case .dismissed: return dismissOverlay(&state)
         case .confirmed: return confirm(&state)

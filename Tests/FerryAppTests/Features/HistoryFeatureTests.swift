@@ -95,8 +95,10 @@ struct HistoryFeatureTests {
         #expect(
             action(KeyEvent(.escape)) == "overlay(FerryApp.OverlayAction.history(FerryApp.HistoryAction.dismissed))")
         // Letters are the search.
-        #expect(action(KeyEvent(.character("q"))) == "app(FerryApp.AppEvent.characterTyped(\"q\"))")
-        _ = AppReducer.reduce(&state, .app(.characterTyped("o")))
+        #expect(
+            action(KeyEvent(.character("q")))
+                == "overlay(FerryApp.OverlayAction.history(FerryApp.HistoryAction.queryChanged(\"q\")))")
+        state.feed(InputEvent.typing("o"))
         #expect(state.historyView?.query == "o")
     }
 }

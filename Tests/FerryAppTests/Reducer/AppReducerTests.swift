@@ -171,7 +171,7 @@ struct AppReducerTests {
         var start = state
         start.panes.focus = .editor
         let tester = ReducerTester(start)
-        try tester.send(.app(.characterTyped("?"))) {
+        try tester.press(.character("?")) {
             var draft = try #require($0.currentRequest)
             draft.url = "{{host}}/json?"
             $0.editor.drafts[id] = draft
@@ -244,7 +244,7 @@ struct AppReducerTests {
     @Test mutating func editsBecomeADraftThatSurvivesSwitchingAndIsSaved() throws {
         let id = try #require(state.openRequest)
         state.panes.focus = .editor
-        let effects = AppReducer.reduce(&state, .app(.characterTyped("?")))
+        let effects = state.feed([.character("?")])
         guard case .writeDraft(let draftID, let draft) = effects.first else {
             Issue.record("expected writeDraft, got \(effects)")
             return
@@ -309,14 +309,13 @@ struct AppReducerTests {
         #expect(expanded.visibleRowCount == 7)
         _ = AppReducer.reduce(&state, .response(.jsonCollapsedAll))
         _ = AppReducer.reduce(&state, .response(.searchRequested))
-        for character in ".user.tags[1]" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
+        state.feed(InputEvent.typing(".user.tags[1]"))
         _ = AppReducer.reduce(&state, .overlay(.rowActivated))
         let exchange = try #require(state.currentExchange)
         guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
         #expect(tree.document.path(of: tree.node(atRow: exchange.viewport.cursor)).description == ".user.tags[1]")
         _ = AppReducer.reduce(&state, .response(.searchRequested))
-        for _ in 0..<20 { _ = AppReducer.reduce(&state, .app(.backspacePressed)) }
-        for character in "ADA" { _ = AppReducer.reduce(&state, .app(.characterTyped(character))) }
+        state.feed(Array(repeating: .key(KeyEvent(.backspace)), count: 20) + InputEvent.typing("ADA"))
         _ = AppReducer.reduce(&state, .overlay(.rowActivated))
         let found = try #require(state.currentExchange)
         guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
@@ -362,8 +361,8 @@ struct AppReducerTests {
         #expect(action(KeyEvent(.character("j"))) == "tree(FerryApp.TreeAction.cursorMoved(FerryApp.CursorMove.down))")
         #expect(action(KeyEvent(.tab, modifiers: .shift)) == "panes(FerryApp.PanesAction.focusMoved(-1))")
         state.panes.focus = .editor
-        #expect(action(KeyEvent(.character("j"))) == "app(FerryApp.AppEvent.characterTyped(\"j\"))")
-        #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.characterTyped(\"?\"))")
+        #expect(action(KeyEvent(.character("j"))) == "editor(FerryApp.EditorAction.textTyped(\"j\"))")
+        #expect(action(KeyEvent(.character("?"))) == "editor(FerryApp.EditorAction.textTyped(\"?\"))")
         state.overlay = .help(scroll: 0)
         #expect(action(KeyEvent(.escape)) == "overlay(FerryApp.OverlayAction.dismissed)")
         state.overlay = .environmentPicker(PickerDialogState(title: "x", items: [PickerChoice("a")]))

@@ -72,6 +72,7 @@ extension EditorFeature {
         case .optionChosen(let choice): return chooseOption(choice, &state, context)
         case .bodyKindChosen(let kind): return chooseBodyKind(kind, &state, context)
         case .promptAnswered(let purpose, let text): return answer(purpose, text, &state, context)
+        case .curlPasted(let text): return pasteCurl(text, &state, context)
         case .saveRequested, .discardRequested, .externalEditorRequested, .scriptEditRequested,
             .externalEditFinished, .curlCopyRequested, .curlCommandMade:
             return .none

@@ -28,6 +28,9 @@ enum TreeFeature {
             tree.setFilter("")
             if let selected { tree.select(id: selected) }
             return .present(.treeFilter(""))
+        case .filterTyped(let filter):
+            tree.setFilter(filter)
+            return .present(.treeFilter(filter))
         case .unboundLetterTyped(let character):
             let filter = AppKeyMap.hint(for: .filterTree, in: context.keyMap) ?? "/"
             let help = AppKeyMap.hint(for: .help, in: context.keyMap) ?? "F1"

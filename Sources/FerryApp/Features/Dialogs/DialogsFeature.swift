@@ -1,9 +1,10 @@
 import FerryTerminal
 
-/// The cursor keys in the read-only dialogs (the keys' help, the problems, the run view, a value opened whole):
-/// they scroll or move the selection of the dialog on top, within what it lists. The dialogs that are features
-/// of their own take their keys as their own actions (``InputRouter``).
-enum DialogScrolling {
+/// The dialogs that are no feature of their own (the keys' help and its search, the problems, the run view, a
+/// value opened whole, the body search's prompt): the cursor keys scroll or move the selection of the one on
+/// top, within what it lists, and typing edits its query. The dialogs that are features of their own take
+/// their keys as their own actions (``InputRouter``).
+enum DialogsFeature {
     /// How much each dialog lists, read off the rest of the app.
     struct Context {
         /// How many rows Page Up and Page Down move.
@@ -20,8 +21,23 @@ enum DialogScrolling {
         var valueDetailRows: Int
     }
 
+    /// Applies a dialog action to the dialog on top.
+    static func reduce(_ action: DialogsAction, _ overlay: inout Overlay?, _ context: Context) -> FeatureOutput {
+        switch action {
+        case .moved(let step): move(step, &overlay, context)
+        case .queryTyped(let query):
+            switch overlay {
+            case .search: overlay = .search(query)
+            case .help: overlay = .help(scroll: 0, query: query)
+            case .overlayHelp(let under, _, _): overlay = .overlayHelp(under: under, scroll: 0, query: query)
+            default: break
+            }
+        }
+        return .none
+    }
+
     /// Moves the cursor of the dialog on top by `move`.
-    static func reduce(_ move: CursorMove, _ overlay: inout Overlay?, _ context: Context) -> FeatureOutput {
+    private static func move(_ move: CursorMove, _ overlay: inout Overlay?, _ context: Context) {
         let page = context.page
         switch overlay {
         case .help(let scroll, let query):
@@ -49,11 +65,18 @@ enum DialogScrolling {
             // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
             break
         }
-        return .none
     }
 }
 
-extension DialogScrolling.Context {
+/// What happens in a dialog that is no feature of its own.
+enum DialogsAction: Sendable {
+    /// Move its cursor or scroll it.
+    case moved(CursorMove)
+    /// Its query (the help's search, the body search's prompt) is now this text.
+    case queryTyped(String)
+}
+
+extension DialogsFeature.Context {
     /// The context in `state`.
     init(_ state: AppState) {
         self.init(

@@ -189,7 +189,13 @@ extension AppReducer {
             let last = max(0, rows.count - shown)
             state.overlay = .valueDetail(
                 title: title, rows: rows, scroll: min(last, step(scroll, move, count: rows.count, page: shown)))
-        case .confirmQuit, .search, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
+        case .search(let text):
+            // ↑ and ↓ bring back the queries run before (the prompt's other keys are text).
+            guard move == .up || move == .down,
+                let recalled = state.response.queryHistory.recall(earlier: move == .up, from: text)
+            else { return }
+            state.overlay = .search(recalled)
+        case .confirmQuit, .treeFilter, .palette, .environmentPicker, .methodPicker, .authPicker,
             .optionsPicker, .bodyKindPicker, .themePicker,
             .namePrompt,
             .confirmDelete, .confirmDiscard, .confirmDeleteItem,

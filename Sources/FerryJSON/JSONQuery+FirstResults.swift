@@ -32,7 +32,8 @@ extension JSONQuery {
         throws(JSONQueryError) -> JSONQueryResults
     {
         var found = JSONQueryResults()
-        try forEachResult(in: document, collectLimit: countLimit) { result in
+        // A jq `[f]` or `map(f)` may gather more than are counted (`map(.id) | length` of a large array).
+        try forEachResult(in: document, collectLimit: max(countLimit, 1_000_000)) { result in
             guard found.total < countLimit else {
                 found.isComplete = false
                 return false

@@ -11,8 +11,8 @@ enum JSONCommand: FerryCommand {
     enum Option {
         static let query = OptionSpec(
             long: "--query", short: "-q", valueName: "Q",
-            help: "print each result of a query: JSONPath ($.items[?@.id==5].name  $..id) or jq (.items[].name  "
-                + ".[] | select(.id == 5)  map(.id)  keys  length)")
+            help: "print each result of a query: JSONPath ($.items[?@.id==5].name, $..id) or jq (.items[].name, "
+                + ".[] | select(.id == 5), map(.id), keys, length)")
         static let compact = OptionSpec(
             long: "--compact", short: "-c", help: "print without whitespace: each result on one line")
         static let raw = OptionSpec(

@@ -4,6 +4,7 @@ import Foundation
 let suites: [any BenchSuite.Type] = [
     WorkbenchBench.self,
     JSONBench.self,
+    QueryBench.self,
     HTTPBench.self,
     EventStreamBench.self,
     CancelBench.self,

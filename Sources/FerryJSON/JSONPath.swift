@@ -45,6 +45,37 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// The path as RFC 9535's normalized path: `$['items'][0]['display name']`, names in single quotes with
+    /// `\b \f \n \r \t \' \\` and other control characters as `\u00XX`.
+    public var normalized: String {
+        var text = "$"
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key):
+                text += "['"
+                for scalar in key.unicodeScalars {
+                    switch scalar {
+                    case "\u{08}": text += "\\b"
+                    case "\u{0C}": text += "\\f"
+                    case "\n": text += "\\n"
+                    case "\r": text += "\\r"
+                    case "\t": text += "\\t"
+                    case "'": text += "\\'"
+                    case "\\": text += "\\\\"
+                    case _ where scalar.value < 0x20:
+                        let hex = String(scalar.value, radix: 16)
+                        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    default: text.unicodeScalars.append(scalar)
+                    }
+                }
+                text += "']"
+            }
+        }
+        return text
+    }
+
     /// Whether `key` can be written after a dot: ASCII letters, digits and `_`, not starting with a digit.
     static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {

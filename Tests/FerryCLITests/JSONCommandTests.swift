@@ -62,6 +62,29 @@ import Testing
         #expect(names.text == "5\n0\n")
     }
 
+    /// The issue's cases: `$..b` and filters work in `ferry json` as in the workbench; `-r` prints strings raw.
+    @Test func jsonPathFiltersAndRawOutput() async throws {
+        let input = Data(#"{"a": [{"b": "x\ty"}, {"b": 2}], "items": [{"id": 5, "name": "ferry"}, {"id": 6}]}"#.utf8)
+        let descendants = try await FerryProcess.run(["json", "-c", "-q", "$..b"], input: input)
+        #expect(descendants.status == 0)
+        #expect(descendants.text == "\"x\\ty\"\n2\n")
+        let raw = try await FerryProcess.run(["json", "-r", "-q", "$..b"], input: input)
+        #expect(raw.text == "x\ty\n2\n")
+        let filtered = try await FerryProcess.run(["json", "-c", "-q", "$.items[?(@.id==5)]"], input: input)
+        #expect(filtered.text == #"{"id":5,"name":"ferry"}"# + "\n")
+        let jq = try await FerryProcess.run(
+            ["json", "--raw-output", "-q", ".items[] | select(.id == 5) | .name"], input: input)
+        #expect(jq.text == "ferry\n")
+        let computed = try await FerryProcess.run(["json", "-c", "-q", ".items | map(.id)"], input: input)
+        #expect(computed.text == "[5,6]\n")
+        let pretty = try await FerryProcess.run(["json", "-r", "-q", "$.items[1]"], input: input)
+        #expect(pretty.text == "{\n  \"id\": 6\n}\n")
+        let none = try await FerryProcess.run(["json", "-q", "$.missing"], input: input)
+        #expect(none.status == 0 && none.text.isEmpty)
+        let usage = try await FerryProcess.run(["json", "--help"])
+        #expect(usage.text.contains("-r, --raw-output") && usage.text.contains("-c, --compact"))
+    }
+
     @Test func invalidJSONExitsTwoWithTheLocatedError() async throws {
         let output = try await FerryProcess.run(["json"], input: Data("{\n  \"a\": [1, 2,, 3]\n}".utf8))
         #expect(output.status == 2)
@@ -73,7 +96,14 @@ import Testing
     @Test func badQueriesAndUsageExitTwo() async throws {
         let query = try await FerryProcess.run(["json", "--query", ".a b"], input: Data("{}".utf8))
         #expect(query.status == 2)
-        #expect(query.standardError.contains("column 4: unexpected character 'b'"))
+        #expect(query.standardError.contains("invalid query: column 4: unexpected 'b'\n  .a b\n     ^"))
+        let path = try await FerryProcess.run(["json", "-q", "$.items[?(@.id==5)"], input: Data("{}".utf8))
+        #expect(path.status == 2)
+        #expect(
+            path.standardError.contains("invalid query: column 19: expected ',' or ']', found the end of the query"))
+        let runtime = try await FerryProcess.run(["json", "-q", ".items.name"], input: Data(Self.body.utf8))
+        #expect(runtime.status == 2)
+        #expect(runtime.standardError.contains(#"query failed: column 7: cannot index array with "name""#))
         let missing = try await FerryProcess.run(["json", "/nonexistent/file.json"])
         #expect(missing.status == 2 && missing.standardError.contains("cannot read"))
         let indent = try await FerryProcess.run(["json", "--indent", "x"])

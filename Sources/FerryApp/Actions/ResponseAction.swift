@@ -11,6 +11,8 @@ enum ResponseAction: Sendable {
     case searchRequested
     /// Run the search typed (Enter or Esc in the search prompt): a text to find, or a query to filter by.
     case searchRun(String)
+    /// ↑ (`earlier`) or ↓ at the search prompt showing `text`: bring back a query run before.
+    case searchRecalled(earlier: Bool, from: String)
     /// Jump to the next (+1) or previous (-1) search match.
     case searchStepped(Int)
     /// Leave the query filter's list: `showing` keeps the cursor on the current result (Enter), else the

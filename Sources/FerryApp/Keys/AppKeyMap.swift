@@ -95,6 +95,8 @@ enum AppKeyMap {
         bind("f1", .dismiss, "Close", [.help])
         bind("q", .dismiss, "Back to the list or question under it", [.diff])
         bind("enter", .dismiss, "Done", [.prompt])
+        bind("up", .up, "The query before (the / prompt's history)", [.prompt])
+        bind("down", .down, "The query after, then back to what was typed", [.prompt])
         bind("y", .confirm, "Quit without saving", [.confirm])
         bind("n", .dismiss, "Stay", [.confirm])
         bind("ctrl+q", .confirm, "Quit without saving", [.confirm])

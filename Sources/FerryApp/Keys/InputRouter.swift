@@ -139,6 +139,10 @@ enum InputRouter {
     /// The action a movement or Enter is in `state`: the dialog on top's, else the focused pane's (Enter in the
     /// editor sends). The one place that asks where the focus is for them.
     static func route(_ navigation: Navigation, in state: AppState) -> AppAction {
+        if case .search(let text) = state.overlay, case .cursor(let move) = navigation, move == .up || move == .down {
+            // ↑ and ↓ at the search prompt bring back the queries run before (its other keys are text).
+            return .response(.searchRecalled(earlier: move == .up, from: text))
+        }
         if state.overlay != nil {
             switch navigation {
             case .cursor(let move): return .overlay(.cursorMoved(move))

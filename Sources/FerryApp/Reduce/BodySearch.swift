@@ -9,21 +9,17 @@ enum BodySearch {
     /// The most results of a query counted (it runs as the query is typed; text search counts every match).
     static let queryCountLimit = 100_000
 
-    /// Whether `text` is a FerryJSON path query (it starts with `.` or `$`) rather than text to search for.
+    /// Whether `text` is a FerryJSON query (JSONPath from `$`, jq from `.`) rather than text to search for.
     static func isQuery(_ text: String) -> Bool {
         text.hasPrefix(".") || text.hasPrefix("$")
     }
 
-    /// Runs a FerryJSON query (`.items[].id`, `..name`, `.items | length`; a leading `$` as in JSONPath is
-    /// read as the input, so `$.a` is `.a`) on `document`: the first `matchLimit` results with their paths, and how
-    /// many there are (up to `queryCountLimit`, past which they are not counted).
+    /// Runs a FerryJSON query (`$..zip`, `$.items[?@.id==5]`, `.items[].id`, `.items | length`) on `document`:
+    /// the first `matchLimit` results with their paths, and how many there are (up to `queryCountLimit`, past
+    /// which they are not counted).
     static func filter(_ text: String, in document: JSONDocument) -> JSONFilter {
-        let shift = text.hasPrefix("$") ? 1 : 0
-        var source = String(text.dropFirst(shift))
-        let added = source.hasPrefix(".") ? 0 : 1
-        if added == 1 { source = "." + source }
         do {
-            let query = try JSONQuery(source)
+            let query = try JSONQuery(text)
             let found = try query.firstResults(in: document, keeping: matchLimit, countingUpTo: queryCountLimit)
             var filter = JSONFilter(query: text, total: found.total)
             filter.isCountComplete = found.isComplete
@@ -40,10 +36,7 @@ enum BodySearch {
             }
             return filter
         } catch {
-            // The column counts in what the user typed (the `$` in, the `.` added after it out).
-            let column = max(1, error.column - added + shift)
-            return JSONFilter(
-                query: text, total: 0, error: JSONQueryError(message: error.message, column: column, query: text))
+            return JSONFilter(query: text, total: 0, error: error)
         }
     }
 

@@ -4,9 +4,9 @@ import FerryJSON
 
 extension TemplateResolver {
     /// The value of `{{$.name<path>}}`: the variable `name` (the longest name before a `.` or `[` that has a
-    /// value, since names may hold dots) read as JSON, and `$<path>` evaluated on it by ``JSONPathEvaluator``. One
-    /// match is its text (a string without quotes); a path that can match several gives a JSON array; nothing (or
-    /// `null`, as a missing member or index reads) is an error, as a script's `jsonPath` gives `null`.
+    /// value, since names may hold dots) read as JSON, and `$<path>` evaluated on it as RFC 9535 JSONPath by
+    /// FerryJSON's ``JSONQuery``. One match of a singular path is its text (a string without quotes); a path that
+    /// can match several gives a JSON array; nothing (or `null`) is an error, as a script's `jsonPath` gives `null`.
     func jsonPath(_ expression: String, depth: Int) throws -> Output {
         func failure(_ problem: String) -> VariableError {
             VariableError(.invalidDynamic(expression, problem: problem), part: part.description, location: location)
@@ -22,18 +22,24 @@ extension TemplateResolver {
             throw VariableError(.unresolved(String(name)), part: part.description, location: location)
         }
         let variable = try value(of: String(afterRoot[..<end]), depth: depth + 1)
-        let document: JSONValue
-        do { document = try JSONValue(parsing: variable.value) } catch {
+        let document: JSONDocument
+        do { document = try JSONDocument(parsing: variable.value) } catch {
             throw failure("the value of {{\(afterRoot[..<end])}} is not JSON")
         }
-        let found: JSONPathEvaluator.Found
-        do { found = try JSONPathEvaluator.evaluate("$" + afterRoot[end...], in: document) } catch {
-            throw failure(error.message)
+        let query: JSONQuery
+        let matches: [JSONValue]
+        do {
+            query = try JSONQuery("$" + afterRoot[end...], language: .jsonPath)
+            matches = try query.evaluate(in: document).map(document.value(of:))
+        } catch {
+            // The column in the expression as written: the path after the name follows its `$`.
+            let before = expression.unicodeScalars.count - afterRoot[end...].unicodeScalars.count
+            throw failure("column \(error.column <= 1 ? 1 : before + error.column - 1): \(error.message)")
         }
         let text: String
-        if found.isList {
-            text = JSONValue.array(found.matches).formatted(.compact)
-        } else if let first = found.matches.first, !first.isNull {
+        if !query.isSingular {
+            text = JSONValue.array(matches).formatted(.compact)
+        } else if let first = matches.first, !first.isNull {
             if case .string(let string) = first { text = string } else { text = first.formatted(.compact) }
         } else {
             throw failure("the path matches nothing in {{\(afterRoot[..<end])}}")

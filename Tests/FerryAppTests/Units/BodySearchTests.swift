@@ -21,13 +21,18 @@ struct BodySearchTests {
         let count = BodySearch.filter(".items | length", in: document)
         #expect(count.results.map(\.preview) == ["2"] && count.results.map(\.node) == [nil])
         #expect(BodySearch.filter("$", in: document).results.map(\.path) == ["."])
-        #expect(BodySearch.filter("$[0]", in: document).error?.message.contains("cannot index object") == true)
-        // A bad query: worded, at its column in what was typed (the `$` counted).
+        #expect(BodySearch.filter(".[0]", in: document).error?.message.contains("cannot index object") == true)
+        // JSONPath selects nothing where jq fails, and filters.
+        #expect(BodySearch.filter("$[0]", in: document).results.isEmpty)
+        #expect(BodySearch.filter("$.items[?@.id==2].name", in: document).results.map(\.preview) == ["\"Bob\""])
+        // A bad query: worded, at its column in what was typed.
         let bad = BodySearch.filter(".items[]!name", in: document)
         #expect(bad.error?.column == 9)
         #expect(bad.results.isEmpty)
         #expect(bad.summary.hasPrefix("Cannot filter with .items[]!name: column 9: "), "\(bad.summary)")
-        #expect(BodySearch.filter("$.items[]!name", in: document).error?.column == 10)
+        let badPath = BodySearch.filter("$.items[]", in: document)
+        #expect(badPath.error?.column == 9)
+        #expect(badPath.error?.message.hasPrefix("expected a selector") == true)
         #expect(BodySearch.filter(".items[0].id.x", in: document).error?.message == "cannot index number with \"x\"")
         #expect(BodySearch.filter(".nothing", in: document).results.map(\.preview) == ["null"])
         let named = BodySearch.nodes(containing: "NAME", in: document)

@@ -51,6 +51,9 @@ import Testing
             {"ids": {{$.clients..id}}, "first": "{{$.clients[0]['name']}}", "all": {{$.clients[*].id}}}
             """, context)
         #expect(prepared.url == "https://example.com/bob/eu-1?t=t-1")
+        // RFC 9535 filters: a filter can match several, so its matches are a JSON array.
+        let filtered = try prepare("GET https://example.com/?q={{$.clients[?@.id==2].name}}", context)
+        #expect(filtered.url == #"https://example.com/?q=["bob"]"#)
         #expect(
             prepared.body.map { String(decoding: $0, as: UTF8.self) }
                 == #"{"ids": [1,2], "first": "ada", "all": [1,2]}"#)
@@ -58,6 +61,7 @@ import Testing
             ("{{$.nobody.id}}", "unresolved variable {{nobody}}"),
             ("{{$.plain.a}}", "the value of {{plain}} is not JSON"),
             ("{{$.clients[5].id}}", "the path matches nothing in {{clients}}"),
+            ("{{$.clients[?@.id=2]}}", "column 16: expected ',' or ']', found '='"),
         ] {
             #expect {
                 try prepare("GET https://example.com/\(expression)", context)

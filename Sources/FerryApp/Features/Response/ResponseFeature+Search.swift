@@ -7,6 +7,7 @@ extension ResponseFeature {
     /// Runs the `/` search `text` on the open response body, moves to the first match and shows the Body tab.
     static func runSearch(_ text: String, _ state: inout State, _ context: Context) -> FeatureOutput {
         let page = context.content.height
+        state.queryHistory.record(text)
         state.updateExchange(of: context.openRequest) { exchange in
             exchange.viewport.search = text
             exchange.viewport.matches = []

@@ -25,6 +25,8 @@ enum ResponseFeature {
         var wrapsLines = false
         /// The selected row of the Tests tab.
         var testsCursor = 0
+        /// The `/` queries and searches run this session, for ↑ and ↓ at the prompt.
+        var queryHistory = PromptHistory()
         /// The time of the last clock tick (ticks come while something is in flight): what the time a send
         /// has waited is measured to.
         var now: ContinuousClock.Instant?
@@ -83,8 +85,12 @@ enum ResponseFeature {
         case .searchRequested:
             // Each `/` starts a fresh search (the last one stays in force until Enter runs the new one).
             guard context.openRequest.flatMap({ state.exchanges[$0] }) != nil else { return .none }
+            state.queryHistory.startBrowsing()
             return .present(.search(""))
         case .searchRun(let text): return runSearch(text, &state, context)
+        case .searchRecalled(let earlier, let text):
+            guard let recalled = state.queryHistory.recall(earlier: earlier, from: text) else { return .none }
+            return .present(.search(recalled))
         case .searchStepped(let step): return stepSearch(step, &state, context)
         case .filterClosed(let showing): return closeFilter(showing: showing, &state, context)
         case .jsonExpandedAll: return reshapeTree(&state, context) { $0.expandAll() }

@@ -45,7 +45,8 @@ public struct ResponseParser<Value: Sendable>: Sendable {
         }
         let isNoContent = response.status == 204 || response.status == 205 || request.method == .head
         let isEmpty = response.body.isEmpty && response.bodyFile == nil
-        if isNoContent || (isEmpty && expectedContentType == nil) {
+        // A body spilled to a file (the workbench's destination) is not read by parsers: no value, as before.
+        if isNoContent || (isEmpty && (expectedContentType == nil || response.spilledBody != nil)) {
             return ParsedResponse(request: request, response: response, value: nil)
         }
         if isEmpty, let expected = expectedContentType {

@@ -21,6 +21,9 @@ import Foundation
 /// ```swift
 /// let client = HTTPClient(transport: URLSessionTransport())
 /// ```
+///
+/// On Linux, `URLSession` and `URLSessionConfiguration` live in FoundationNetworking, not Foundation: code
+/// that passes a configuration of its own imports it too (`#if canImport(FoundationNetworking)`).
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: URLSessionTransferDelegate

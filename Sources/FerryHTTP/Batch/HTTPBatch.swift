@@ -84,6 +84,21 @@ public final class HTTPBatch: Sendable {
         return stream
     }
 
+    /// How the whole batch went, once every request finished: waits for the batch to be started and done.
+    ///
+    /// ```swift
+    /// let summary = await batch.summary()
+    /// if !summary.allSucceeded { print("\(summary.failed.count) failed, \(summary.canceled.count) canceled") }
+    /// ```
+    public func summary() async -> HTTPBatchSummary {
+        for await _ in completions {}
+        return state.withLock { state in
+            HTTPBatchSummary(
+                count: state.count, failed: state.failures.filter { !$0.value.isCanceled },
+                canceled: state.failures.filter(\.value.isCanceled).keys.sorted())
+        }
+    }
+
     // MARK: - Internals
 
     /// A request added and not yet started.
@@ -102,6 +117,8 @@ public final class HTTPBatch: Sendable {
         /// How to cancel each request that has not finished, by position.
         var cancels: [Int: @Sendable () -> Void] = [:]
         var finishedOrder: [Int] = []
+        /// The errors of the requests that failed, by position.
+        var failures: [Int: HTTPClientError] = [:]
         var streams: [AsyncStream<Int>.Continuation] = []
 
         var isDone: Bool { isStarted && finishedOrder.count == count }
@@ -121,7 +138,14 @@ public final class HTTPBatch: Sendable {
             return state.count
         }
         // The completion holds the batch until the task finished; the batch holds the task until it started.
-        let task = HTTPTask<Value>(request: request, completion: { _ in self.finished(index) })
+        let task = HTTPTask<Value>(
+            request: request,
+            completion: { result in
+                switch result {
+                case .success: self.finished(index, failure: nil)
+                case .failure(let error): self.finished(index, failure: error)
+                }
+            })
         let client = client
         let isCanceled = state.withLock { state -> Bool in
             state.cancels[index] = { task.cancel() }
@@ -152,8 +176,9 @@ public final class HTTPBatch: Sendable {
     }
 
     /// Notes that the request at `index` finished (or was canceled, maybe while waiting) and starts the next.
-    private func finished(_ index: Int) {
+    private func finished(_ index: Int, failure: HTTPClientError?) {
         let streams = state.withLock { state -> [AsyncStream<Int>.Continuation] in
+            if let failure { state.failures[index] = failure }
             state.running.remove(index)
             state.waiting.removeAll { $0.index == index }
             state.cancels[index] = nil

@@ -12,11 +12,15 @@ extension AttemptDriver {
     /// Decides what follows `attempt`'s `result`: stores the cookies a response sets, lets the interceptors
     /// look at it, then (when `isRetryable`, which a send makes `false` once a body byte may have reached
     /// its reader) retries on the first interceptor's ``InterceptorDecision/retry(after:)`` or on the
-    /// request's ``RetryPolicy`` (``HTTPClient/delay(_:beforeRetry:of:after:)``). `then` gets the verdict once.
+    /// request's ``RetryBehavior``. `then` gets the verdict once.
     func conclude(
         _ result: Result<HTTPResponse, HTTPClientError>, of attempt: PreparedAttempt, isRetryable: Bool,
-        then: @escaping @Sendable (AttemptVerdict) -> Void
+        then verdict: @escaping @Sendable (AttemptVerdict) -> Void
     ) {
+        let then: @Sendable (AttemptVerdict) -> Void = { decided in
+            if case .final(let outcome) = decided { self.end(outcome) }
+            verdict(decided)
+        }
         if let jar = attempt.jar, case .success(let response) = result { jar.storeCookies(from: response) }
         guard !attempt.interceptors.isEmpty else {
             return then(decide(result, asked: nil, of: attempt, isRetryable: isRetryable))
@@ -49,7 +53,7 @@ extension AttemptDriver {
         let next = attempt.number + 1
         guard isRetryable, !isCanceled,
             let wait = asked
-                ?? HTTPClient.delay(retryPolicy, beforeRetry: next, of: request.method, after: outcome)
+                ?? retryBehavior.delay(beforeRetry: next, of: request, after: outcome)
         else { return .final(outcome) }
         retry(next, after: wait, because: Self.reason(outcome))
         return .retrying

@@ -33,7 +33,8 @@ extension AttemptDriver {
             number: number, sent: resolved, jar: request.usesCookieJar ? client.cookieJar : nil,
             perHopCookieLines: nil, followsHops: resolved.followsRedirectHopsInClient(over: client.transport),
             interceptors: client.interceptors(for: request))
-        attempt.sent.retryPolicy = retryPolicy
+        attempt.sent.retryBehavior = retryBehavior
+        if attempt.sent.timeout == nil { attempt.sent.timeout = client.defaultTimeout }
         // Followed hop by hop, each hop gets the jar's cookies for its own URL (RedirectHopFollower).
         if let jar = attempt.jar, !attempt.followsHops {
             if resolved.sendsCookiesPerHop(over: client.transport) {

@@ -3,7 +3,7 @@ import Foundation
 /// The attempts of one send, for both of ``HTTPClient``'s ways to send (its tasks and ``HTTPTransfer``): the one
 /// place that prepares every attempt (``prepare(_:then:)``), decides whether another follows an outcome
 /// (``conclude(_:of:isRetryable:then:)``: the interceptors' ``InterceptorDecision/retry(after:)``, then the request's
-/// ``RetryPolicy`` with its `Retry-After`), waits before it, and stops on ``cancel()``, waiting included.
+/// ``RetryBehavior``, such as a ``RetryPolicy`` with its `Retry-After`), waits before it, and stops on ``cancel()``, waiting included.
 ///
 /// A send says how it runs an attempt and how it ends (``Send``); the driver is its task's transfer handle,
 /// so canceling the task reaches whatever the driver is doing.
@@ -28,6 +28,8 @@ final class AttemptDriver: TransferHandle, Sendable {
         var completedAttempts = 0
         /// The attempt that starts when the wait before it ends.
         var waitingFor: Int?
+        /// Whether the client's activity monitor heard of the send's end.
+        var hasEnded = false
     }
 
     /// The client whose transport, environment, jar and interceptors the attempts use.
@@ -44,7 +46,19 @@ final class AttemptDriver: TransferHandle, Sendable {
     }
 
     /// Starts the first attempt.
-    func start() { attempt(0) }
+    func start() {
+        client.activityMonitor.started(request)
+        attempt(0)
+    }
+
+    /// Tells the client's activity monitor, once, that the send ended with `outcome`.
+    func end(_ outcome: Result<HTTPResponse, HTTPClientError>) {
+        let first = state.withLock { state -> Bool in
+            defer { state.hasEnded = true }
+            return !state.hasEnded
+        }
+        if first { client.activityMonitor.finished(request, outcome) }
+    }
 
     /// Stops the send from any thread: cancels the attempt in flight (which concludes as canceled) or ends
     /// the wait before the next one at once.
@@ -59,7 +73,10 @@ final class AttemptDriver: TransferHandle, Sendable {
     }
 
     /// Ends the send with `error` after `attempts` attempts (see ``Send/fail``).
-    func fail(_ error: HTTPClientError, _ attempts: Int) { send.fail(error, attempts) }
+    func fail(_ error: HTTPClientError, _ attempts: Int) {
+        end(.failure(error))
+        send.fail(error, attempts)
+    }
 
     /// Whether ``cancel()`` was called.
     var isCanceled: Bool { state.withLock { $0.isCanceled } }
@@ -70,11 +87,13 @@ final class AttemptDriver: TransferHandle, Sendable {
     /// At most how many attempts the send makes, as far as the retry policy says after `number` (from 0)
     /// started (an interceptor's retry may go past it).
     private func attempts(after number: Int) -> Int {
-        max(retryPolicy.maximumRetries + 1, number + 1)
+        max(retryBehavior.maximumRetries + 1, number + 1)
     }
 
-    /// The request's own retry policy, or the client's default when it has none.
-    var retryPolicy: RetryPolicy { request.inheritsRetryPolicy ? client.defaultRetryPolicy : request.retryPolicy }
+    /// The request's own retry behavior, or the client's default when it has none.
+    var retryBehavior: RetryBehavior {
+        request.inheritsRetryPolicy ? client.defaultRetryBehavior : request.retryBehavior
+    }
 
     /// Starts attempt `number` (from 0) unless the send was canceled.
     private func attempt(_ number: Int) {

@@ -4,8 +4,10 @@ import Foundation
 struct ClientSettings: Sendable {
     /// The client's own interceptors, run after the global ones.
     var interceptors: [any HTTPInterceptor]
-    /// The retry policy of requests that have none of their own.
-    var defaultRetryPolicy = RetryPolicy.none
+    /// The retry behavior of requests that have none of their own.
+    var defaultRetryBehavior = RetryBehavior.none
+    /// The whole-request timeout of requests that have none of their own.
+    var defaultTimeout: Duration?
     /// The HTTP cache, or `nil` for none.
     var cache: HTTPCache?
 }
@@ -30,9 +32,38 @@ extension HTTPClient {
 
     /// The retry policy of every request that has none of its own (``HTTPRequest/inheritsRetryPolicy``);
     /// ``RetryPolicy/none`` by default.
+    ///
+    /// A ``defaultRetryBehavior`` that is not a policy reads as a policy of as many retries.
     public var defaultRetryPolicy: RetryPolicy {
-        get { settings.withLock { $0.defaultRetryPolicy } }
-        set { settings.withLock { $0.defaultRetryPolicy = newValue } }
+        get {
+            let behavior = defaultRetryBehavior
+            return behavior.policy ?? RetryPolicy(maximumRetries: behavior.maximumRetries)
+        }
+        set { defaultRetryBehavior = .policy(newValue) }
+    }
+
+    /// The retry behavior of every request that has none of its own (``HTTPRequest/inheritsRetryPolicy``):
+    /// a ``RetryPolicy``, the seeds' rules or your own ``RetryStrategy`` (see ``RetryBehavior``);
+    /// ``RetryBehavior/none`` by default.
+    ///
+    /// ```swift
+    /// client.defaultRetryBehavior = .failures(count: 3)  // Neorequest's numberOfRetries
+    /// ```
+    public var defaultRetryBehavior: RetryBehavior {
+        get { settings.withLock { $0.defaultRetryBehavior } }
+        set { settings.withLock { $0.defaultRetryBehavior = newValue } }
+    }
+
+    /// How long a whole request may take when it sets no ``HTTPRequest/timeout`` of its own (PMHTTP's
+    /// `timeoutIntervalForRequest`), or `nil` (the default) for no limit; each attempt is bounded by it, as by
+    /// a request's own. Changes apply to attempts prepared afterwards.
+    ///
+    /// ```swift
+    /// let client = HTTPClient(environment: production, defaultTimeout: .seconds(30))
+    /// ```
+    public var defaultTimeout: Duration? {
+        get { settings.withLock { $0.defaultTimeout } }
+        set { settings.withLock { $0.defaultTimeout = newValue } }
     }
 
     /// The HTTP cache GET and HEAD requests go through, or `nil` (the default) for none: see ``HTTPCache``.

@@ -5,7 +5,8 @@ import Foundation
 extension HTTPClient {
     /// Starts `request` and returns its task, to await (``HTTPTask/value()``, ``HTTPTask/result``), watch
     /// (``HTTPTask/state``, ``HTTPTask/progress``) or cancel. `progress` runs on the transport's thread,
-    /// throttled: keep it quick.
+    /// throttled: keep it quick. The request runs whether or not the task is kept.
+    @discardableResult
     public func task(for request: HTTPRequest, progress: (@Sendable (TransferProgress) -> Void)? = nil)
         -> HTTPTask<HTTPResponse>
     {
@@ -13,7 +14,9 @@ extension HTTPClient {
     }
 
     /// Starts `request`, parsing its response with `parser` off the transport's thread; returns its task.
-    /// `progress` runs on the transport's thread, throttled: keep it quick.
+    /// `progress` runs on the transport's thread, throttled: keep it quick. The request runs whether or not
+    /// the task is kept.
+    @discardableResult
     public func task<Value>(
         for request: HTTPRequest, parsing parser: ResponseParser<Value>,
         progress: (@Sendable (TransferProgress) -> Void)? = nil

@@ -22,20 +22,24 @@ public final class HTTPClient: Sendable {
     let mocks: MockTransport
     /// What every attempt is started on: ``mocks`` in front of ``transport`` (``MockingTransport``).
     let attemptTransport: MockingTransport
+    /// The sends in flight, for ``activity`` and ``metricsHandler``.
+    let activityMonitor = ActivityMonitor()
 
     /// A client over the given transport, sending relative requests to `environment`; with `cookieJar`, every
     /// request whose ``HTTPRequest/usesCookieJar`` is `true` sends the jar's matching cookies and stores the
-    /// cookies its response sets; `interceptors` adapt every attempt and look at its outcome, in order.
+    /// cookies its response sets; `interceptors` adapt every attempt and look at its outcome, in order;
+    /// `defaultTimeout` bounds every request that sets no ``HTTPRequest/timeout`` of its own
+    /// (``defaultTimeout``).
     public init(
         transport: any HTTPTransport, environment: Environment? = nil, cookieJar: CookieJar? = nil,
-        interceptors: [any HTTPInterceptor] = []
+        interceptors: [any HTTPInterceptor] = [], defaultTimeout: Duration? = nil
     ) {
         self.transport = transport
         let mocks = MockTransport()
         self.mocks = mocks
         self.attemptTransport = MockingTransport(mocks: mocks, transport: transport)
         self.cookieJar = cookieJar
-        self.settings = Locked(ClientSettings(interceptors: interceptors))
+        self.settings = Locked(ClientSettings(interceptors: interceptors, defaultTimeout: defaultTimeout))
         self.selectedEnvironment = Locked(environment)
     }
 
@@ -138,17 +142,6 @@ public final class HTTPClient: Sendable {
                 let outcome = Result { () throws(HTTPClientError) -> Value in try processor(response, sent) }
                 task.finish(outcome)
             }
-        }
-    }
-
-    /// The policy's wait before another attempt after `result`, or `nil` for none.
-    static func delay(
-        _ policy: RetryPolicy, beforeRetry retry: Int, of method: HTTPMethod,
-        after result: Result<HTTPResponse, HTTPClientError>
-    ) -> Duration? {
-        switch result {
-        case .success(let response): policy.delay(beforeRetry: retry, method: method, response: response)
-        case .failure(let error): policy.delay(beforeRetry: retry, method: method, failure: error.reason)
         }
     }
 }

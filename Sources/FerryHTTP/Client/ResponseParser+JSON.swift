@@ -8,6 +8,13 @@ extension ResponseParser where Value == JSONValue {
 
     /// The body as a `JSONValue` parsed with `options`; `application/json` or `+json` required.
     public static func json(options: JSONParseOptions) -> ResponseParser<JSONValue> {
+        StandardParsers.json(options: options)
+    }
+}
+
+extension StandardParsers {
+    /// The parser behind `ResponseParser.json(options:)` and the `.json` that starts chains.
+    static func json(options: JSONParseOptions) -> ResponseParser<JSONValue> {
         ResponseParser(expectedContentType: "application/json", acceptsMediaType: { $0?.isJSON ?? false }) { response in
             try JSONValue(parsing: response.body, options: options)
         }

@@ -4,9 +4,12 @@ import Foundation
 ///
 /// Every parser applies the same rules first (PMHTTP's): `401` fails with
 /// ``HTTPClientError/Reason/unauthorized(headers:body:)``, any other status outside 2xx with
-/// ``HTTPClientError/Reason/failedStatus(code:headers:body:)``; `204`, `205` and empty bodies yield no value
-/// (``ParsedResponse/value`` is `nil`, ``ParsedResponse/getValue()`` throws
-/// ``HTTPClientError/Reason/unexpectedNoContent(status:)``); a parser that needs JSON checks `Content-Type`.
+/// ``HTTPClientError/Reason/failedStatus(code:headers:body:)``; `204`, `205` and the answer to a `HEAD` yield
+/// no value (``ParsedResponse/value`` is `nil`, ``ParsedResponse/getValue()`` throws
+/// ``HTTPClientError/Reason/unexpectedNoContent(status:)``); a parser that needs a content type (JSON) checks
+/// `Content-Type` and fails with ``HTTPClientError/Reason/parseFailed(_:)`` on an empty body of any other
+/// status, where it expected a value; the others (`.data`, `.text`, custom parsers that accept any media
+/// type) yield no value for an empty body.
 ///
 /// ```swift
 /// let user = try await client.value(for: request, parsing: .decodable(User.self))
@@ -40,9 +43,18 @@ public struct ResponseParser<Value: Sendable>: Sendable {
             throw HTTPClientError(
                 .failedStatus(code: response.status, headers: response.headers, body: response.body), request: request)
         }
-        let hasContent =
-            response.status != 204 && response.status != 205 && (!response.body.isEmpty || response.bodyFile != nil)
-        guard hasContent else { return ParsedResponse(request: request, response: response, value: nil) }
+        let isNoContent = response.status == 204 || response.status == 205 || request.method == .head
+        let isEmpty = response.body.isEmpty && response.bodyFile == nil
+        // A body spilled to a file (the workbench's destination) is not read by parsers: no value, as before.
+        if isNoContent || (isEmpty && (expectedContentType == nil || response.spilledBody != nil)) {
+            return ParsedResponse(request: request, response: response, value: nil)
+        }
+        if isEmpty, let expected = expectedContentType {
+            let failure = ParseFailure("the body is empty, where \(expected) was expected")
+            throw HTTPClientError(
+                .parseFailed(HTTPClientError.ParseFailureDetails(failure, body: Data(), request: request)),
+                request: request)
+        }
         guard acceptsMediaType(response.mediaType) else {
             throw HTTPClientError(
                 .unexpectedContentType(
@@ -89,19 +101,24 @@ extension ResponseParser {
 
 extension ResponseParser where Value == Data {
     /// The body bytes as they are.
-    public static var data: ResponseParser<Data> { ResponseParser { $0.body } }
+    public static var data: ResponseParser<Data> { StandardParsers.data }
 }
 
 extension ResponseParser where Value == String {
     /// The body as text in the charset from `Content-Type` (UTF-8 when absent); fails on invalid bytes.
-    public static var text: ResponseParser<String> {
-        ResponseParser { response in
-            let mediaType = response.mediaType ?? MediaType("text/plain")
-            guard let text = mediaType.decode(response.body) else {
-                throw ParseFailure("the body is not valid \(mediaType.charset ?? "UTF-8") text")
-            }
-            return text
+    public static var text: ResponseParser<String> { StandardParsers.text }
+}
+
+/// The parsers behind `.data` and `.text` and their twins that start chains.
+enum StandardParsers {
+    static let data = ResponseParser<Data> { $0.body }
+
+    static let text = ResponseParser<String> { response in
+        let mediaType = response.mediaType ?? MediaType("text/plain")
+        guard let text = mediaType.decode(response.body) else {
+            throw ParseFailure("the body is not valid \(mediaType.charset ?? "UTF-8") text")
         }
+        return text
     }
 }
 
@@ -114,6 +131,33 @@ extension ResponseParser {
             try decoder().decode(Value.self, from: response.body)
         }
     }
+}
+
+// MARK: - Entry points of transformed parsers
+
+// An implicit member chain (`parsing: .decodable(User.self).map { … }`) looks its first member up on the type
+// the argument must have, `ResponseParser<NewValue>`: the standard parsers above only exist for their own
+// value type, so each has a twin here, available on every `ResponseParser`, that returns the standard one.
+// `Tests/FerryHTTPTests/Ergonomics/NaturalSpellingsTests.swift` compiles the spellings this serves.
+
+extension ResponseParser {
+    /// A `Decodable` value of `type` from a JSON body, as the start of a chain that transforms it:
+    /// `parsing: .decodable(User.self).map(\.name)`.
+    public static func decodable<Decoded: Decodable>(
+        _ type: Decoded.Type, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
+    ) -> ResponseParser<Decoded> {
+        ResponseParser<Decoded>.decodable(decoder: decoder)
+    }
+
+    /// The body bytes, as the start of a chain that transforms them: `parsing: .data.map(\.count)`.
+    public static var data: ResponseParser<Data> { StandardParsers.data }
+
+    /// The body as text, as the start of a chain that transforms it: `parsing: .text.map { Int($0) }`.
+    public static var text: ResponseParser<String> { StandardParsers.text }
+
+    /// The body as a `JSONValue`, as the start of a chain that transforms it:
+    /// `parsing: .json.map { try $0["origin"].string() }`.
+    public static var json: ResponseParser<JSONValue> { StandardParsers.json(options: .strict) }
 }
 
 /// A parse failure with a message, for custom parsers.
@@ -131,7 +175,8 @@ public struct ParsedResponse<Value: Sendable>: Sendable {
     public var request: HTTPRequest
     /// The response.
     public var response: HTTPResponse
-    /// The value, or `nil` for `204`, `205` and empty bodies.
+    /// The value, or `nil` for `204`, `205`, a `HEAD` and (for parsers that accept any content type) an empty
+    /// body.
     public var value: Value?
 
     /// The value; throws ``HTTPClientError/Reason/unexpectedNoContent(status:)`` when there was none.

@@ -101,6 +101,34 @@ public final class HTTPDownload: Sendable {
     /// How many bytes the file holds so far.
     public var bytesWritten: Int { state.withLock { $0.bytesWritten } }
 
+    /// The file's growth from now on, as an `AsyncSequence` like ``HTTPTask/progress``: one value when a
+    /// transfer starts and one for every piece of the body received (`bytesReceived` counts the bytes in the
+    /// file, a resumed part included; `bytesExpectedToReceive` is the whole file's size when the server said
+    /// it). It ends when the download finishes, or at once if it has; a pause leaves it open for the resume.
+    ///
+    /// ```swift
+    /// for await progress in download.progress {
+    ///     print(progress.fractionReceived ?? 0)
+    /// }
+    /// ```
+    public var progress: AsyncStream<TransferProgress> {
+        let (stream, continuation) = AsyncStream<TransferProgress>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let id = UUID()
+        let finished = state.withLock { state -> Bool in
+            guard state.phase != .finished else { return true }
+            state.progressStreams[id] = continuation
+            return false
+        }
+        if finished {
+            continuation.finish()
+        } else {
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { _ = $0.progressStreams.removeValue(forKey: id) }
+            }
+        }
+        return stream
+    }
+
     // MARK: - Controlling
 
     /// Starts the download, or resumes it after ``pause()``; does nothing while it runs or once it finished.
@@ -161,6 +189,9 @@ public final class HTTPDownload: Sendable {
         var stopping: Stop?
         var runner: Task<Void, Never>?
         var bytesWritten = 0
+        /// The whole file's size, when the server said it.
+        var totalBytes: Int?
+        var progressStreams: [UUID: AsyncStream<TransferProgress>.Continuation] = [:]
         var result: Result<Completed, HTTPClientError>?
         /// Resumed exactly once: taken out under the lock by ``HTTPDownload/finish(_:)``.
         var waiters: [UnsafeContinuation<Result<Completed, HTTPClientError>, Never>] = []
@@ -209,6 +240,11 @@ public final class HTTPDownload: Sendable {
             return true
         }
         guard isFirst else { return }
+        let streams = state.withLock { state in
+            defer { state.progressStreams = [:] }
+            return state.progressStreams.values
+        }
+        for stream in streams { stream.finish() }
         await beforeEnd(result)
         let waiters = state.withLock { state -> [UnsafeContinuation<Result<Completed, HTTPClientError>, Never>] in
             state.result = result
@@ -320,7 +356,8 @@ public final class HTTPDownload: Sendable {
             guard let length = head.headers["Content-Range"].flatMap(ContentRange.unsatisfiedLength), length == offset
             else { return .restart(.rangeNotSatisfiable) }
             DownloadResumeRecord.remove(beside: file)
-            state.withLock { $0.bytesWritten = offset }
+            state.withLock { $0.totalBytes = offset }
+            written(offset)
             return .completed(Completed(response: head, byteCount: offset, start: .alreadyComplete))
         case 200..<300 where offset > 0:
             // The whole body instead of the range: take it, from the first byte.
@@ -338,6 +375,7 @@ public final class HTTPDownload: Sendable {
             url: url, entityTag: Self.strongEntityTag(of: head), lastModified: head.headers["Last-Modified"],
             bytes: appending ? offset : 0, totalBytes: total)
         try record.write(beside: file, for: request)
+        state.withLock { $0.totalBytes = total }
         let written = try await receive(response, appending: appending, from: record.bytes)
         record.bytes = written
         let final: HTTPResponse
@@ -358,7 +396,7 @@ public final class HTTPDownload: Sendable {
         async throws(HTTPClientError) -> Int
     {
         var written = offset
-        state.withLock { $0.bytesWritten = written }
+        self.written(written)
         var sink: BodyFileSink
         do throws(BodyFileSink.Failure) {
             sink = try BodyFileSink(path: file.path, appending: appending, writeSize: Self.writeSize)
@@ -375,7 +413,7 @@ public final class HTTPDownload: Sendable {
                     throw HTTPClientError(.fileFailed(error.message), request: request)
                 }
                 written += chunk.count
-                state.withLock { $0.bytesWritten = written }
+                self.written(written)
             }
             try close(&sink)
             return written
@@ -383,6 +421,15 @@ public final class HTTPDownload: Sendable {
             try? close(&sink)
             updateRecord(bytes: written)
             throw error
+        }
+    }
+
+    /// Records that the file holds `bytes` bytes and tells the ``progress`` streams.
+    private func written(_ bytes: Int) {
+        state.withLock { state in
+            state.bytesWritten = bytes
+            let progress = TransferProgress(bytesReceived: bytes, bytesExpectedToReceive: state.totalBytes)
+            for stream in state.progressStreams.values { stream.yield(progress) }
         }
     }
 

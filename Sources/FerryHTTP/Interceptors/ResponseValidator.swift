@@ -70,6 +70,29 @@ public struct ResponseValidator: HTTPInterceptor {
         ResponseValidator { response in problem(response).map { .rejected($0) } }
     }
 
+    /// Fails responses that lack any of the headers `names` (case-insensitive), or, with `values`, whose header
+    /// has another value, with ``HTTPClientError/Reason/malformedResponse(_:)`` naming the header.
+    ///
+    /// ```swift
+    /// client.interceptors.append(ResponseValidator.requiredHeaders(["X-Request-ID"]))
+    /// client.interceptors.append(ResponseValidator.requiredHeaders(["X-API-Version"], values: ["X-API-Version": "2"]))
+    /// ```
+    public static func requiredHeaders(_ names: [String], values: [String: String] = [:]) -> ResponseValidator {
+        ResponseValidator { response in
+            for name in names {
+                guard let value = response.headers[name] else {
+                    return .malformedResponse("the response has no \(name) header")
+                }
+                if let wanted = values.first(where: { $0.key.lowercased() == name.lowercased() })?.value,
+                    value != wanted
+                {
+                    return .malformedResponse("the \(name) header is \"\(value)\", not \"\(wanted)\"")
+                }
+            }
+            return nil
+        }
+    }
+
     private static func mediaType(_ actual: String, matches pattern: String) -> Bool {
         if pattern.hasSuffix("/*") { return actual.hasPrefix(pattern.dropLast()) }
         return actual == pattern

@@ -51,7 +51,8 @@ public struct HTTPRequest: Sendable, Hashable {
         get { storage.value.auth }
         set { storage.value.auth = newValue }
     }
-    /// The limit for the whole transfer, or `nil` for none.
+    /// The limit for the whole transfer, or `nil` for the client's ``HTTPClient/defaultTimeout`` (none unless
+    /// set).
     public var timeout: Duration? {
         get { storage.value.timeout }
         set { storage.value.timeout = newValue }
@@ -109,15 +110,41 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Whether and when a failed attempt is sent again: the request's own policy once set, else
     /// ``RetryPolicy/none`` here and the client's ``HTTPClient/defaultRetryPolicy`` when sent (see
     /// ``inheritsRetryPolicy``).
+    ///
+    /// A request whose ``retryBehavior`` is not a policy reads as a policy of as many retries.
     public var retryPolicy: RetryPolicy {
-        get { storage.value.retryPolicy ?? .none }
-        set { storage.value.retryPolicy = newValue }
+        get {
+            guard let behavior = storage.value.retryBehavior else { return .none }
+            return behavior.policy ?? RetryPolicy(maximumRetries: behavior.maximumRetries)
+        }
+        set { storage.value.retryBehavior = .policy(newValue) }
     }
-    /// Whether the request takes its client's ``HTTPClient/defaultRetryPolicy`` (`true` until
-    /// ``retryPolicy`` is set; setting this to `true` drops the request's own policy).
+    /// Whether and when a finished attempt is sent again, in general (``RetryBehavior``): the request's own
+    /// behavior once set (setting ``retryPolicy`` sets it too), else ``RetryBehavior/none`` here and the
+    /// client's ``HTTPClient/defaultRetryBehavior`` when sent.
+    public var retryBehavior: RetryBehavior {
+        get { storage.value.retryBehavior ?? .none }
+        set { storage.value.retryBehavior = newValue }
+    }
+    /// Whether the request takes its client's ``HTTPClient/defaultRetryBehavior`` (`true` until
+    /// ``retryPolicy`` or ``retryBehavior`` is set; setting this to `true` drops the request's own).
     public var inheritsRetryPolicy: Bool {
-        get { storage.value.retryPolicy == nil }
-        set { if newValue { storage.value.retryPolicy = nil } else { storage.value.retryPolicy = retryPolicy } }
+        get { storage.value.retryBehavior == nil }
+        set {
+            if newValue { storage.value.retryBehavior = nil } else { storage.value.retryBehavior = retryBehavior }
+        }
+    }
+    /// The answer this request gets instead of being sent, or `nil` (the default) to send it: a mock for one
+    /// request, where ``HTTPClient/mock(_:_:with:times:)`` mocks every request to a URL. It is prepared,
+    /// retried, parsed and reported as a sent request is, and listed in ``HTTPClient/mockedRequests``.
+    ///
+    /// ```swift
+    /// var request = HTTPRequest(path: "/feature-flags")
+    /// request.mockResponse = .json(#"{"beta": true}"#)
+    /// ```
+    public var mockResponse: MockResponse? {
+        get { storage.value.mockResponse }
+        set { storage.value.mockResponse = newValue }
     }
     /// Whether the request goes through its client's ``HTTPClient/cache`` (when it has one; `true` by
     /// default). `false` neither answers it from the cache nor stores its response.
@@ -239,7 +266,7 @@ extension HTTPRequest {
         var proxy: URL? = nil
         var httpVersion: HTTPVersionPreference = .automatic
         var responseBody: ResponseBodyDestination = .memory(limit: 64 << 20)
-        var retryPolicy: RetryPolicy? = nil
+        var retryBehavior: RetryBehavior? = nil
         var recordsSentHead = false
         var usesFreshConnection = false
         var usesCookieJar = true
@@ -249,6 +276,7 @@ extension HTTPRequest {
         var cachePartition: String? = nil
         var priority = HTTPRequestPriority.normal
         var eventStream = EventStreamOptions()
+        var mockResponse: MockResponse? = nil
     }
 }
 

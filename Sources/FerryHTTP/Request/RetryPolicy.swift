@@ -34,7 +34,8 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// How long to wait before retry number `retry` (1 for the first) of a `method` request answered with
     /// `response`, or `nil` when it must not be retried: only idempotent methods are retried on a status,
-    /// and only on a retryable one; the server's `Retry-After` (in seconds) is honoured up to `maximumDelay`.
+    /// and only on a retryable one; the server's `Retry-After`, in seconds or as an HTTP-date (a date past is
+    /// no wait), is honoured up to `maximumDelay`.
     public func delay(beforeRetry retry: Int, method: HTTPMethod, response: HTTPResponse) -> Duration? {
         guard retry >= 1, retry <= maximumRetries, method.isIdempotent, Self.retryableStatuses.contains(response.status)
         else { return nil }
@@ -71,11 +72,24 @@ public struct RetryPolicy: Sendable, Hashable {
         }
     }
 
-    /// `Retry-After` in seconds (the HTTP-date form is not honoured).
-    static func retryAfter(_ response: HTTPResponse) -> Duration? {
-        guard let header = response.headers["Retry-After"],
-            let seconds = Int(header.trimmingCharacters(in: .whitespaces)), seconds >= 0
-        else { return nil }
-        return .seconds(seconds)
+    /// The wait `Retry-After` asks for as of `now`: delay-seconds, or an HTTP-date (RFC 9110 §10.2.3: the
+    /// IMF-fixdate form, and the obsolete RFC 850 and asctime forms), a date already past being no wait.
+    static func retryAfter(_ response: HTTPResponse, now: Date = Date()) -> Duration? {
+        guard let header = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = Int(header) { return seconds >= 0 ? .seconds(seconds) : nil }
+        guard let date = httpDate(header) else { return nil }
+        return .milliseconds(max(0, Int((date.timeIntervalSince(now) * 1000).rounded(.up))))
+    }
+
+    /// `text` read as an HTTP-date, in any of its three forms.
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        for format in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
     }
 }

@@ -106,9 +106,15 @@ package struct FinishedTransfer: TransferHandle {
 }
 
 extension HTTPClient {
-    /// A client over a new ``CurlTransport``.
-    public convenience init(environment: Environment? = nil) {
-        self.init(transport: CurlTransport(), environment: environment)
+    /// A client over a new ``CurlTransport``, with the same options as
+    /// ``init(transport:environment:cookieJar:interceptors:defaultTimeout:)``.
+    public convenience init(
+        environment: Environment? = nil, cookieJar: CookieJar? = nil, interceptors: [any HTTPInterceptor] = [],
+        defaultTimeout: Duration? = nil
+    ) {
+        self.init(
+            transport: CurlTransport(), environment: environment, cookieJar: cookieJar, interceptors: interceptors,
+            defaultTimeout: defaultTimeout)
     }
 }
 extension CurlTransport: HeaderRepeatingRedirectTransport {}

@@ -45,8 +45,7 @@ import Testing
     @Test func noContentYieldsNoValueAndGetValueThrows() async throws {
         server.route("/none", responding: TestResponse(status: 204))
         server.route("/reset", responding: TestResponse(status: 205))
-        server.route("/empty", responding: TestResponse(status: 200, headers: [("Content-Type", "application/json")]))
-        for path in ["/none", "/reset", "/empty"] {
+        for path in ["/none", "/reset"] {
             let parsed = try await client.send(HTTPRequest(path: path), parsing: .decodable(User.self))
             #expect(parsed.value == nil)
             #expect(throws: HTTPClientError.self) { try parsed.getValue() }
@@ -55,6 +54,24 @@ import Testing
             _ = try await client.value(for: HTTPRequest(path: "/none"), parsing: .decodable(User.self))
         }
         #expect(reason == .unexpectedNoContent(status: 204))
+    }
+
+    @Test func anEmptyBodyWhereJSONWasExpectedIsAParseFailure() async throws {
+        server.route("/empty", responding: TestResponse(status: 200, headers: [("Content-Type", "application/json")]))
+        for parser in [ResponseParser<User>.decodable(), .json.map { _ in User(id: 0, name: "") }] {
+            let reason = await failureReason {
+                _ = try await client.send(HTTPRequest(path: "/empty"), parsing: parser)
+            }
+            guard case .parseFailed(let details)? = reason else {
+                Issue.record("expected a parse failure, got \(String(describing: reason))")
+                continue
+            }
+            #expect(details.explanation.contains("the body is empty, where application/json was expected"))
+        }
+        let text = try await client.send(HTTPRequest(path: "/empty"), parsing: .text)
+        #expect(text.value == nil, "a parser that takes any content type still sees no content")
+        let head = try await client.send(HTTPRequest(.head, path: "/empty"), parsing: .json)
+        #expect(head.value == nil, "the answer to a HEAD has no body to parse")
     }
 
     @Test func failingStatusesBecomeErrorsWithTheBody() async throws {

@@ -20,6 +20,7 @@ import Testing
             names.isSuperset(of: [
                 "FerryHTTP", "GettingStarted", "SendingAndParsing", "StreamingAndFiles", "AuthAndInterceptors",
                 "TestingWithMocks", "ThreadingModel", "Caching", "BatchesAndPriority", "PausingAndResumingDownloads",
+                "ParsersAndValidation", "TimeoutsRetriesAndObservation",
             ]))
         let sources = try FileManager.default.contentsOfDirectory(at: Self.examples, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasPrefix("DocExamples") }.sorted { $0.path < $1.path }
@@ -36,7 +37,7 @@ import Testing
                 #expect(found, "\(article.lastPathComponent):\(line): this block is not in DocExamples/")
             }
         }
-        #expect(blocks >= 17)
+        #expect(blocks >= 27)
     }
 
     /// The ```swift blocks of `markdown`, each with the line its code starts on.

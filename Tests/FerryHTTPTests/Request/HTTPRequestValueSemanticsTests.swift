@@ -37,7 +37,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 26)
+        ValueSemanticsChecks<HTTPRequest>.changesCoverEveryStoredProperty(count: 27)
     }
 
     // MARK: - Equality and hashing
@@ -138,9 +138,9 @@ extension HTTPRequest: CopyOnWriteSubject {
             method, target, headers, query, body, auth, timeout, connectTimeout, idleTimeout, redirectPolicy,
             tlsVerification,
             certificateAuthorityBundle, clientCertificate, proxy, httpVersion, responseBody,
-            inheritsRetryPolicy ? nil : retryPolicy,
+            inheritsRetryPolicy ? nil : retryBehavior,
             recordsSentHead, usesFreshConnection, usesCookieJar, sensitiveHeaders, interceptors, usesCache,
-            cachePartition, priority, eventStream,
+            cachePartition, priority, eventStream, mockResponse,
         ]
     }
 
@@ -162,7 +162,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(proxy)
         hasher.combine(httpVersion)
         hasher.combine(responseBody)
-        hasher.combine(inheritsRetryPolicy ? nil : retryPolicy)
+        hasher.combine(inheritsRetryPolicy ? nil : retryBehavior)
         hasher.combine(recordsSentHead)
         hasher.combine(usesFreshConnection)
         hasher.combine(usesCookieJar)
@@ -172,6 +172,7 @@ extension HTTPRequest: CopyOnWriteSubject {
         hasher.combine(cachePartition)
         hasher.combine(priority)
         hasher.combine(eventStream)
+        hasher.combine(mockResponse)
         return hasher.finalize()
     }
 
@@ -213,6 +214,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("responseBody") { $0.responseBody = .memory(limit: 1024) },
             ValueChange("retryPolicy") { $0.retryPolicy = RetryPolicy(maximumRetries: 3) },
             ValueChange("retryPolicy, changed in place") { $0.retryPolicy.maximumRetries = 5 },
+            ValueChange("retryBehavior") { $0.retryBehavior = .onStatus([401], methods: [.post]) },
             ValueChange("recordsSentHead") { $0.recordsSentHead = true },
             ValueChange("usesCookieJar") { $0.usesCookieJar = false },
             ValueChange("sensitiveHeaders") { $0.sensitiveHeaders = ["X-Api-Key"] },
@@ -222,6 +224,7 @@ extension HTTPRequest: CopyOnWriteSubject {
             ValueChange("priority") { $0.priority = .high },
             ValueChange("eventStream") { $0.eventStream = EventStreamOptions(reconnects: true) },
             ValueChange("usesFreshConnection") { $0.usesFreshConnection = true },
+            ValueChange("mockResponse") { $0.mockResponse = .status(204) },
             ValueChange("interceptors, excluded") { $0.interceptors.excluded = [.auth] },
             ValueChange("interceptors, added") { $0.interceptors.added = [ResponseValidator.successfulStatus] },
         ]

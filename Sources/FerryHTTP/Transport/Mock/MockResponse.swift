@@ -8,7 +8,7 @@ import Foundation
 /// MockResponse.status(503, headers: ["Retry-After": "1"])
 /// MockResponse.failure(.connectionReset, after: .milliseconds(20))
 /// ```
-public struct MockResponse: Sendable {
+public struct MockResponse: Sendable, Hashable {
     /// The status code (ignored when ``failure`` is set).
     public var status: Int
     /// The response headers, in order.

@@ -57,6 +57,9 @@ public final class MockTransport: HTTPTransport {
         state.withLock { $0.rules.append(Rule(matches: matches, answer: answer, remaining: times)) }
     }
 
+    /// Adds `request` to ``receivedRequests``.
+    func record(_ request: HTTPRequest) { state.withLock { $0.received.append(request) } }
+
     /// Removes every rule and forgets the received requests.
     public func reset() { state.withLock { $0 = State() } }
 
@@ -94,6 +97,12 @@ public final class MockTransport: HTTPTransport {
             return rule.answer(request)
         }
         guard let answer else { return nil }
+        return start(request, answeredWith: answer, events: events)
+    }
+
+    /// Answers `request` with `answer` after its delay, whatever the rules say.
+    func start(_ request: HTTPRequest, answeredWith answer: MockResponse, events: TransferEvents) -> any TransferHandle
+    {
         let transfer = MockTransfer(request: request, events: events, queue: queue)
         queue.asyncAfter(deadline: .now() + answer.delay.seconds) {
             transfer.complete(Self.result(of: answer, for: request))

@@ -10,9 +10,15 @@ struct MockingTransport: HTTPTransport {
     /// The transport the client was made with, for every request no mock answers.
     let transport: any HTTPTransport
 
-    /// Starts `request` on the newest mock that matches it, else on ``transport``.
+    /// Answers `request` with its own ``HTTPRequest/mockResponse`` when it has one, else starts it on the
+    /// newest mock that matches it, else on ``transport``.
     func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
-        mocks.start(request, events: events, recordingUnmatched: false) ?? transport.start(request, events: events)
+        if let answer = request.mockResponse {
+            mocks.record(request)
+            return mocks.start(request, answeredWith: answer, events: events)
+        }
+        return mocks.start(request, events: events, recordingUnmatched: false)
+            ?? transport.start(request, events: events)
     }
 
     /// Whether ``transport`` matches cookies on every hop (a mock answers with whatever its rule says).

@@ -25,3 +25,4 @@ print("body: \(body.formatted(.compact))")
 let sender = RequestSender(
     client: HTTPClient(transport: MockTransport()), scripting: Scripting(engine: NoScriptEngine()))
 print("scripts: \(sender.scripting.globals.isEmpty ? "none" : "some")")
+print("only FerryHTTP: \(try await OnlyFerryHTTP.check())")

@@ -155,16 +155,16 @@ public struct RequestIdentities: Sendable {
         for (index, record) in records.enumerated() {
             if let name = record.name { byPathAndName[PathAndName(path: record.path, name: name)] = index }
         }
-        var claimed = Set<Int>()
-        claimed.reserveCapacity(requests.count)
+        // Whether each record is claimed by a request, by index: a flag, not a set of a million hashed indexes.
+        var claimed = [Bool](repeating: false, count: records.count)
         var result: [RequestID: String] = [:]
         result.reserveCapacity(requests.count)
         var unmatched: [WorkspaceRequest] = []
         for request in requests {
             if let name = request.request.name,
-                let index = byPathAndName[PathAndName(path: request.path, name: name)], !claimed.contains(index)
+                let index = byPathAndName[PathAndName(path: request.path, name: name)], !claimed[index]
             {
-                claimed.insert(index)
+                claimed[index] = true
                 records[index].fingerprint = fingerprint(of: request.request)
                 records[index].markLive()
                 result[request.id] = records[index].id
@@ -172,10 +172,27 @@ public struct RequestIdentities: Sendable {
                 unmatched.append(request)
             }
         }
+        // Every request found by its path and name (the usual case): no index of the rest is needed.
+        if !unmatched.isEmpty {
+            match(unmatched, of: requests, into: &records, claimed: &claimed, result: &result)
+        }
+        // A request found gone (or from a file written before `lastSeen` existed) starts its clock now.
+        for index in records.indices where !claimed[index] && records[index].lastSeen == nil {
+            records[index].lastSeen = now
+        }
+        return (result, records)
+    }
+
+    /// Matches the `unmatched` requests (of all `requests`) by fingerprint to the records no request claimed whose
+    /// path and name are gone (a renamed or moved request), else gives each a new record.
+    private static func match(
+        _ unmatched: [WorkspaceRequest], of requests: [WorkspaceRequest], into records: inout [Record],
+        claimed: inout [Bool], result: inout [RequestID: String]
+    ) {
         let livePathNames = Set(
             requests.compactMap { request in request.request.name.map { PathAndName(path: request.path, name: $0) } })
         var byFingerprint: [String: [Int]] = [:]
-        for (index, record) in records.enumerated() where !claimed.contains(index) {
+        for (index, record) in records.enumerated() where !claimed[index] {
             let key = record.name.map { PathAndName(path: record.path, name: $0) }
             if let key, livePathNames.contains(key) { continue }
             byFingerprint[record.fingerprint, default: []].append(index)
@@ -185,7 +202,7 @@ public struct RequestIdentities: Sendable {
             if var candidates = byFingerprint[print], let index = candidates.first {
                 candidates.removeFirst()
                 byFingerprint[print] = candidates
-                claimed.insert(index)
+                claimed[index] = true
                 records[index].move(to: request.path, name: request.request.name)
                 records[index].markLive()
                 result[request.id] = records[index].id
@@ -194,14 +211,9 @@ public struct RequestIdentities: Sendable {
                     id: newID(), path: request.path, name: request.request.name,
                     fingerprint: print, formerPaths: nil, lastSeen: nil)
                 records.append(record)
-                claimed.insert(records.count - 1)
+                claimed.append(true)
                 result[request.id] = record.id
             }
         }
-        // A request found gone (or from a file written before `lastSeen` existed) starts its clock now.
-        for index in records.indices where !claimed.contains(index) && records[index].lastSeen == nil {
-            records[index].lastSeen = now
-        }
-        return (result, records)
     }
 }

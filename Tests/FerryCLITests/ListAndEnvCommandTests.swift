@@ -37,6 +37,31 @@ import Testing
         #expect(fromInside.text == output.text)
     }
 
+    @Test func aListingLongerThanOnePieceIsWholeAndAlignedAcrossPieces() async throws {
+        let root = try Self.makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // About 200 kB of lines: written in several pieces, aligned by the widest id of them all.
+        let count = 4000
+        let text = (0..<count).map { "### r\($0)\nGET http://127.0.0.1:9/item?n=\($0)\n" }.joined(separator: "\n")
+        try Data(text.utf8).write(to: root.appendingPathComponent("many.http"))
+        let output = try await FerryProcess.run(["list", root.path])
+        #expect(output.status == 0)
+        let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == count + 3 + 1, "three other requests, and the empty end after the last line break")
+        let many = lines.filter { $0.hasPrefix("many.http#") }
+        #expect(many.count == count)
+        let width = "api/users.http#list".count
+        for (number, line) in many.enumerated() {
+            let id = "many.http#r\(number)"
+            let expected =
+                id + String(repeating: " ", count: width - id.count) + "  GET   http://127.0.0.1:9/item?n=\(number)"
+            guard line == expected else {
+                Issue.record("line \(number): \(line)")
+                return
+            }
+        }
+    }
+
     @Test func onATerminalEachLineFitsItsWidthAndWideOrPipedLinesAreWhole() async throws {
         // `script` (bsdutils, an essential package) gives ferry a terminal 60 columns wide.
         guard let script = TestServers.executable(named: "script") else {

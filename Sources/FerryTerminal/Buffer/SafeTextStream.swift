@@ -41,6 +41,13 @@ public struct SafeTextStream: Sendable {
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
+            // Printable ASCII (most text) is kept as it is, without decoding a scalar for it.
+            let byte = bytes[index]
+            if (0x20..<0x7F).contains(byte) || (keepsLineBreaks && (byte == 0x0A || byte == 0x09)) {
+                output.append(byte)
+                index += 1
+                continue
+            }
             switch Self.decode(bytes, at: index) {
             case .scalar(let scalar, let length):
                 append(scalar, bytes: bytes[index..<index + length], to: &output)

@@ -4,18 +4,32 @@ import FerryJSON
 
 extension RequestIdentities.Document {
     /// The document in `bytes`; `nil` when they are not JSON or not an identities document (a record without
-    /// its id, path or fingerprint, a member of the wrong type), as `JSONDecoder` refuses it.
+    /// its id, path or fingerprint, a member of the wrong type), as `JSONDecoder` refuses it. Read from the
+    /// parsed document's nodes, with no tree of values built for a file of a million records.
     init?(parsing bytes: [UInt8]) {
-        guard let root = (try? JSONValue(parsing: bytes))?.objectValue,
-            let version = root["version"]?.intValue,
-            let list = root["requests"]?.arrayValue
-        else { return nil }
-        var requests: [RequestIdentities.Record] = []
-        requests.reserveCapacity(list.count)
-        for item in list {
-            guard let record = RequestIdentities.Record(item) else { return nil }
-            requests.append(record)
+        guard let document = try? JSONDocument(parsing: bytes), document.kind(of: document.root) == .object else {
+            return nil
         }
+        var version: Int?
+        var requests: [RequestIdentities.Record]?
+        for member in document.children(of: document.root) {
+            switch document.key(of: member) {
+            case "version":
+                version = document.value(at: member).intValue
+            case "requests":
+                guard document.kind(of: member) == .array else { return nil }
+                var list: [RequestIdentities.Record] = []
+                list.reserveCapacity(document.childCount(of: member))
+                for item in document.children(of: member) {
+                    guard let record = RequestIdentities.Record(document, at: item) else { return nil }
+                    list.append(record)
+                }
+                requests = list
+            default:
+                continue
+            }
+        }
+        guard let version, let requests else { return nil }
         self.init(version: version, requests: requests)
     }
 
@@ -32,19 +46,46 @@ extension RequestIdentities.Document {
 }
 
 extension RequestIdentities.Record {
-    /// The record in `value`; `nil` when a required member is missing or a member has the wrong type.
-    init?(_ value: JSONValue) {
-        guard let object = value.objectValue,
-            let id = object["id"]?.stringValue,
-            let path = object["path"]?.stringValue,
-            let fingerprint = object["fingerprint"]?.stringValue,
-            let name = Self.optional(object["name"], \.stringValue),
-            let lastSeen = Self.optional(object["lastSeen"], \.doubleValue),
-            let formerPaths = Self.optional(object["formerPaths"], { $0.arrayValue })
-        else { return nil }
-        let former = formerPaths?.compactMap(\.stringValue)
-        guard former?.count == formerPaths?.count else { return nil }
-        self.init(id: id, path: path, name: name, fingerprint: fingerprint, formerPaths: former, lastSeen: lastSeen)
+    /// The record at `node` of `document`; `nil` when a required member is missing or a member has the wrong
+    /// type (`null` counts as absent; of a member given twice, the last counts).
+    init?(_ document: JSONDocument, at node: Int) {
+        guard document.kind(of: node) == .object else { return nil }
+        var id: String?
+        var path: String?
+        var fingerprint: String?
+        var name: String?
+        var lastSeen: Double?
+        var formerPaths: [String]?
+        for member in document.children(of: node) {
+            let kind = document.kind(of: member)
+            switch document.key(of: member) {
+            case "id": id = document.string(at: member)
+            case "path": path = document.string(at: member)
+            case "fingerprint": fingerprint = document.string(at: member)
+            case "name" where kind == .null: name = nil
+            case "lastSeen" where kind == .null: lastSeen = nil
+            case "formerPaths" where kind == .null: formerPaths = nil
+            case "name":
+                guard let text = document.string(at: member) else { return nil }
+                name = text
+            case "lastSeen":
+                guard kind == .number, let seconds = document.value(at: member).doubleValue else { return nil }
+                lastSeen = seconds
+            case "formerPaths":
+                guard kind == .array else { return nil }
+                var former: [String] = []
+                for item in document.children(of: member) {
+                    guard let text = document.string(at: item) else { return nil }
+                    former.append(text)
+                }
+                formerPaths = former
+            default:
+                continue
+            }
+        }
+        guard let id, let path, let fingerprint else { return nil }
+        self.init(
+            id: id, path: path, name: name, fingerprint: fingerprint, formerPaths: formerPaths, lastSeen: lastSeen)
     }
 
     /// The record as an object with sorted keys, absent values left out.
@@ -57,12 +98,5 @@ extension RequestIdentities.Record {
         members.add("name", name.map(JSONValue.string))
         members.add("path", .string(path))
         return .object(JSONObject(members.list))
-    }
-
-    /// An optional member: `.some(nil)` when absent or `null`, `.some(value)` when `read` takes it, `nil` (the
-    /// record is refused) when it has another type.
-    private static func optional<T>(_ member: JSONValue?, _ read: (JSONValue) -> T?) -> T?? {
-        guard let member, !member.isNull else { return .some(nil) }
-        return read(member).map { .some($0) }
     }
 }

@@ -6,11 +6,15 @@ extension RequestIdentities {
     /// `records` without those of requests gone for good: not among `live` (the ids just assigned to the
     /// workspace's requests), not in the trash, and last seen more than ``goneRecordRetention`` before `now`.
     ///
-    /// A trashed request keeps its record, so a restore finds its id and history again. The trash is read only
-    /// when some record is old enough to go.
-    func pruned(_ records: [Record], live: Set<String>, now: Double) -> [Record] {
+    /// A trashed request keeps its record, so a restore finds its id and history again. The trash is read, and
+    /// the set of live ids made (a million of them in a large workspace), only when some record is old enough to
+    /// go.
+    func pruned(_ records: [Record], live: () -> Set<String>, now: Double) -> [Record] {
         let cutoff = now - Self.goneRecordRetention
-        let stale = records.filter { !live.contains($0.id) && ($0.lastSeen ?? now) < cutoff }
+        let old = records.filter { ($0.lastSeen ?? now) < cutoff }
+        guard !old.isEmpty else { return records }
+        let liveIDs = live()
+        let stale = old.filter { !liveIDs.contains($0.id) }
         guard !stale.isEmpty else { return records }
         let trash = TrashedPlaces(trashFolder: url.deletingLastPathComponent().appendingPathComponent("trash"))
         let forgotten = Set(stale.filter { !trash.holds($0) }.map(\.id))

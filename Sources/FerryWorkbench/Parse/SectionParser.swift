@@ -34,7 +34,7 @@ struct SectionParser {
         var index = lines.startIndex
         var title: String?
         var hasSeparator = false
-        if let first = lines.first, first.text.hasPrefix("###") {
+        if let first = lines.first, first.text.startsWithASCII("###") {
             hasSeparator = true
             let rest = first.text.dropFirst(3).trimmedSpaces
             title = rest.isEmpty ? nil : rest
@@ -68,17 +68,18 @@ struct SectionParser {
         while index < lines.endIndex {
             let line = lines[index]
             numbers.append(line.number)
-            let trimmed = line.text.drop { isSpace($0) }
-            if trimmed.allSatisfy({ isSpace($0) }) {
+            // Past its leading spaces, a line of spaces is empty.
+            let trimmed = line.afterLeadingSpaces
+            if trimmed.isEmpty {
                 items.append(PreambleItem(.blank, text: line.text))
             } else if HTTPFileParser.isComment(trimmed) {
                 items.append(commentOrDirective(line, trimmed: trimmed))
-            } else if trimmed.hasPrefix("@") {
+            } else if trimmed.startsWithASCII("@") {
                 items.append(variable(line, trimmed: trimmed))
-            } else if trimmed.hasPrefix("<") {
+            } else if trimmed.startsWithASCII("<") {
                 items.append(PreambleItem(.script, text: readScript(lines, from: &index)))
                 continue
-            } else if trimmed.hasPrefix(">"), !trimmed.hasPrefix(">>") {
+            } else if trimmed.startsWithASCII(">"), !trimmed.startsWithASCII(">>") {
                 report(
                     "a response handler before the request line handles nothing: move it after the request (it is "
                         + "not run)", line: line.number, column: line.text.count - trimmed.count + 1, severity: .warning
@@ -99,9 +100,9 @@ struct SectionParser {
 
     /// Whether a trimmed line is a `run` or `import` statement.
     func isStatement(_ trimmed: Substring) -> Bool {
-        for keyword in ["run", "import"] where trimmed.hasPrefix(keyword) {
+        for keyword: StaticString in ["run", "import"] where trimmed.startsWithASCII(keyword) {
             // A bare `run` or `import` is a statement missing its argument, not a URL.
-            let after = trimmed.dropFirst(keyword.count)
+            let after = trimmed.dropFirst(keyword.utf8CodeUnitCount)
             if after.first.map({ isSpace($0) }) ?? true { return true }
         }
         return false
@@ -120,9 +121,9 @@ struct SectionParser {
     }
 
     mutating func commentOrDirective(_ line: SourceLine, trimmed: Substring) -> PreambleItem {
-        let body = trimmed.hasPrefix("#") ? trimmed.dropFirst() : trimmed.dropFirst(2)
+        let body = trimmed.startsWithASCII("#") ? trimmed.dropFirst() : trimmed.dropFirst(2)
         let afterMarker = body.drop { isSpace($0) }
-        guard afterMarker.hasPrefix("@") else { return PreambleItem(.comment, text: line.text) }
+        guard afterMarker.startsWithASCII("@") else { return PreambleItem(.comment, text: line.text) }
         let nameAndValue = afterMarker.dropFirst()
         let name = nameAndValue.prefix { isWordCharacter($0) || $0 == "-" || $0 == "_" || $0 == "." }
         guard !name.isEmpty else { return PreambleItem(.comment, text: line.text) }
@@ -205,7 +206,8 @@ struct SectionParser {
         var request = requestLine(line)
         var map = RequestSourceMap(file: path, requestLine: line.number)
         index += 1
-        while index < lines.endIndex, let first = lines[index].text.first, first == " " || first == "\t" {
+        while index < lines.endIndex, lines[index].text.startsWithASCII(" ") || lines[index].text.startsWithASCII("\t")
+        {
             let trimmed = lines[index].text.trimmedSpaces
             guard !trimmed.isEmpty, !HTTPFileParser.isComment(Substring(trimmed)) else { break }
             request.urlContinuations.append(trimmed)
@@ -225,13 +227,14 @@ struct SectionParser {
         let text = line.text.trimmedSpaces
         var words = Self.words(of: text)
         var version: String?
-        if words.count >= 2, let last = words.last, last.hasPrefix("HTTP/") {
+        if words.count >= 2, let last = words.last, last.startsWithASCII("HTTP/") {
             version = String(last)
             words.removeLast()
         }
         var method: String?
         if words.count >= 2, words[0].utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
-            method = words[0].uppercased()
+            // Written in capitals, as a method usually is: no uppercasing copy.
+            method = words[0].utf8.allSatisfy({ (0x41...0x5A).contains($0) }) ? String(words[0]) : words[0].uppercased()
             words.removeFirst()
         }
         if method == nil, words.count == 1, HTTPFileParser.knownMethods.contains(String(words[0])) {
@@ -258,39 +261,51 @@ struct SectionParser {
     /// break, so each of its characters is one byte) is split on its bytes: comparing `Character`s costs
     /// thousands of instructions a line, on every request line of a workspace at each load.
     static func words(of text: String) -> [Substring] {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: { isSpace($0) }) }
-        var words: [Substring] = []
-        var start: String.Index?
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                if let first = start { words.append(text[first..<index]) }
-                start = nil
-            } else if start == nil {
-                start = index
+        // Word ranges found on the contiguous bytes; `nil` for a line with other characters.
+        let ranges = text.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
+            var ranges: [Range<Int>] = []
+            var start: Int?
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                    if let first = start { ranges.append(first..<offset) }
+                    start = nil
+                } else if start == nil {
+                    start = offset
+                }
             }
-            index = utf8.index(after: index)
+            if let first = start { ranges.append(first..<bytes.count) }
+            return ranges
         }
-        if let first = start { words.append(text[first..<utf8.endIndex]) }
-        return words
+        guard let found = ranges ?? nil else { return text.split(whereSeparator: { isSpace($0) }) }
+        // A native string's UTF-8 index moves by an offset in constant time.
+        let utf8 = text.utf8
+        return found.map { range in
+            text[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)]
+        }
     }
 
     /// The character offset of the first space in `url` outside `{{...}}`, if any.
     static func firstSpaceOutsideVariables(in url: String) -> Int? {
-        // An ASCII URL (the usual one), on its bytes: each character is one byte.
-        if url.utf8.allSatisfy({ $0 < 0x80 }) {
-            var depth = 0
-            var previous: UInt8 = 0
-            for (offset, byte) in url.utf8.enumerated() {
-                if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { depth += 1 }
-                if byte == UInt8(ascii: "}") && previous == UInt8(ascii: "}") && depth > 0 { depth -= 1 }
-                if (byte == 0x20 || byte == 0x09) && depth == 0 { return offset }
-                previous = byte
-            }
-            return nil
-        }
+        // An ASCII URL (the usual one), on its contiguous bytes: each character is one byte.
+        // `nil`: not ASCII (or not contiguous); else the answer.
+        let scanned: Int?? =
+            url.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                var depth = 0
+                var previous: UInt8 = 0
+                for (offset, byte) in bytes.enumerated() {
+                    if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { depth += 1 }
+                    if byte == UInt8(ascii: "}") && previous == UInt8(ascii: "}") && depth > 0 { depth -= 1 }
+                    if (byte == 0x20 || byte == 0x09) && depth == 0 { return .some(offset) }
+                    previous = byte
+                }
+                return .some(nil)
+            } ?? nil
+        if let answer = scanned { return answer }
         var depth = 0
         var previous: Character = "\0"
         for (offset, character) in url.enumerated() {
@@ -308,8 +323,8 @@ struct SectionParser {
     ) {
         while index < lines.endIndex {
             let line = lines[index]
-            let trimmed = line.text.drop { isSpace($0) }
-            if trimmed.allSatisfy({ isSpace($0) }) {
+            let trimmed = line.afterLeadingSpaces
+            if trimmed.isEmpty {
                 index += 1
                 return
             }
@@ -319,14 +334,17 @@ struct SectionParser {
                 request.headerLines.append(.comment(line.text))
                 continue
             }
-            guard let colon = line.text.firstIndex(of: ":") else {
+            guard let colon = line.firstIndex(ofASCII: UInt8(ascii: ":")) else {
                 report(
                     "expected a header `Name: value` or a blank line before the body", line: line.number,
                     column: line.text.count - trimmed.count + 1)
                 continue
             }
             let name = line.text[..<colon].trimmedSpaces
-            guard !name.isEmpty, !name.contains(where: { isSpace($0) }) else {
+            let hasSpace =
+                line.isASCII
+                ? name.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } : name.contains { isSpace($0) }
+            guard !name.isEmpty, !hasSpace else {
                 report("expected a header name before `:`", line: line.number, column: 1)
                 continue
             }
@@ -346,7 +364,7 @@ struct SectionParser {
             let line = lines[index]
             if HTTPFileParser.isHandlerStart(line.text) { break }
             if bodyLines.isEmpty {
-                let trimmed = line.text.drop { isSpace($0) }
+                let trimmed = line.afterLeadingSpaces
                 if trimmed.isEmpty {
                     index += 1
                     continue
@@ -425,7 +443,7 @@ struct SectionParser {
 
     /// Warns about a header written after the blank line, where it is read as the body.
     mutating func lintBody(_ request: SavedRequest, map: RequestSourceMap) {
-        guard request.headers.isEmpty, let body = request.body, let bodyLine = map.bodyLine else { return }
+        guard let body = request.body, let bodyLine = map.bodyLine, request.headers.isEmpty else { return }
         let looksLikeHeaders = body.split(separator: "\n").allSatisfy { line in
             guard let colon = line.firstIndex(of: ":"), colon > line.startIndex else { return false }
             let name = line[..<colon]

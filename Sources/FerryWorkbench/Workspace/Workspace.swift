@@ -188,23 +188,25 @@ public struct Workspace: Sendable {
     public func request(_ text: String) throws -> WorkspaceRequest {
         let id = RequestID(parsing: text)
         if let index = fileIndex(id.path) {
-            let found = files[index].requests
+            // The ids and names of the file's requests, and only the one request found made: a file can hold a
+            // million.
+            let file = files[index]
+            let ids = file.requestIDs
             if id.selector.isEmpty {
-                guard found.count == 1 else {
-                    throw WorkspaceError.noSuchRequest(text + " (name one: the file holds \(found.count) requests)")
+                guard ids.count == 1, let only = file.request(at: 0, id: ids[0]) else {
+                    throw WorkspaceError.noSuchRequest(text + " (name one: the file holds \(ids.count) requests)")
                 }
-                return found[0]
+                return only
             }
-            if id.selector.hasPrefix("#"), let number = Int(id.selector.dropFirst()), number >= 1,
-                number <= found.count
-            {
-                return found[number - 1]
+            let names = file.content.sections.compactMap { $0.request.map(\.name) }
+            var position: Int?
+            if id.selector.hasPrefix("#"), let number = Int(id.selector.dropFirst()), number >= 1, number <= ids.count {
+                position = number - 1
+            } else {
+                position =
+                    ids.firstIndex { $0.selector == id.selector } ?? names.firstIndex { $0 == id.selector }
             }
-            if let match = found.first(where: { $0.id.selector == id.selector })
-                ?? found.first(where: { $0.request.name == id.selector })
-            {
-                return match
-            }
+            if let position, let match = file.request(at: position, id: ids[position]) { return match }
             if let imported = request(named: id.selector, from: files[index]) { return imported }
             throw WorkspaceError.noSuchRequest(text)
         }

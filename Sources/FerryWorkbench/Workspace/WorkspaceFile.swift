@@ -10,17 +10,35 @@ public struct WorkspaceFile: Sendable, Hashable {
     /// The requests with their ids; a name used twice in the file falls back to `#N`.
     public var requests: [WorkspaceRequest] {
         let all = content.requests
+        return zip(Self.selectors(of: all.map(\.name)), all).enumerated().map { position, pair in
+            WorkspaceRequest(
+                id: RequestID(path: path, selector: pair.0), path: path, position: position, request: pair.1)
+        }
+    }
+
+    /// The ids of ``requests``, in the same order, without a copy of each request (a listing needs no more).
+    public var requestIDs: [RequestID] {
+        Self.selectors(of: content.sections.compactMap { $0.request.map(\.name) }).map {
+            RequestID(path: path, selector: $0)
+        }
+    }
+
+    /// The request at `position` with its id `id` (from ``requestIDs``), made without the others.
+    func request(at position: Int, id: RequestID) -> WorkspaceRequest? {
+        guard let section = content.sectionIndex(ofRequestAt: position), let request = content.sections[section].request
+        else { return nil }
+        return WorkspaceRequest(id: id, path: path, position: position, request: request)
+    }
+
+    /// Each request's selector, given each request's name: its name when no other request of the file has it, else
+    /// `#N`.
+    private static func selectors(of names: [String?]) -> [String] {
         var counts: [String: Int] = [:]
-        for request in all { if let name = request.name { counts[name, default: 0] += 1 } }
-        return all.enumerated().map { position, request in
-            let selector: String
-            if let name = request.name, counts[name] == 1, !name.hasPrefix("#") {
-                selector = name
-            } else {
-                selector = "#\(position + 1)"
-            }
-            return WorkspaceRequest(
-                id: RequestID(path: path, selector: selector), path: path, position: position, request: request)
+        counts.reserveCapacity(names.count)
+        for name in names { if let name { counts[name, default: 0] += 1 } }
+        return names.enumerated().map { position, name in
+            if let name, counts[name] == 1, !name.hasPrefix("#") { return name }
+            return "#\(position + 1)"
         }
     }
 }

@@ -35,14 +35,24 @@ enum ListCommand: FerryCommand {
             printError("ferry list: \(error)")
             return ExitCode.usage
         }
+        let output = TerminalOutput.standardOutput
         if idsOnly {
-            TerminalOutput.standardOutput.writeText(workspace.requests.map { $0.id.description + "\n" }.joined())
+            for file in workspace.files {
+                output.writeText(file.requestIDs.map { $0.description + "\n" }.joined())
+            }
             return ExitCode.success
         }
-        let rows = workspace.requests.map { [$0.id.description, $0.request.method, $0.request.fullURL] }
-        let output = TerminalOutput.standardOutput
+        // The rows are made as they are written (twice: the widths first), never all kept.
+        let ids = workspace.files.map(\.requestIDs)
+        let rows = { (take: (RequestListing.Row) -> Void) in
+            for (file, ids) in zip(workspace.files, ids) {
+                for (id, request) in zip(ids, file.content.sections.lazy.compactMap(\.request)) {
+                    take((id.description, request.method, request.fullURL))
+                }
+            }
+        }
         let columns = arguments.flag(wide) || !output.isTerminal ? nil : output.terminalColumns
-        output.writeText(RequestListing(rows: rows, width: columns).text)
+        RequestListing(rows: rows, width: columns).write { output.writeRaw(TerminalOutput.escaped($0)) }
         for diagnostic in workspace.diagnostics { printError(diagnostic.description) }
         return workspace.diagnostics.contains { $0.severity == .error } ? ExitCode.usage : ExitCode.success
     }

@@ -39,6 +39,11 @@ struct TerminalOutput {
         SafeTextStream.sanitized(Array(text.utf8))
     }
 
+    /// Human-readable text given as its UTF-8 `bytes` made safe, as the text of a string is.
+    static func escaped(_ bytes: [UInt8]) -> [UInt8] {
+        SafeTextStream.sanitized(bytes)
+    }
+
     /// Writes `bytes` as they are: only for Ferry's own control sequences (the progress bar).
     func writeRaw(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { writeRaw($0) }

@@ -20,6 +20,8 @@ package final class AppProbe: @unchecked Sendable {
     private var viewGeneration = -1
     /// The generation the last frame that reached the terminal shows.
     private var flushedGeneration = -1
+    /// Whether the loop ended.
+    private var hasEnded = false
     private var rendered: AppState
     private var renderedFrame: ScreenBuffer?
     private var lastFrameDuration: Duration = .zero
@@ -50,13 +52,21 @@ package final class AppProbe: @unchecked Sendable {
             },
             frameFlushed: { [unowned self] in
                 lock.withLock { flushedGeneration = viewGeneration }
+            },
+            loopEnded: { [weak self] in
+                // Weak: the loop can end after a harness that stopped it let its probe go.
+                guard let self else { return }
+                lock.withLock { hasEnded = true }
             })
     }
 
     /// Whether the app is quiet: `inputs` events were taken, no effect runs, every result was reduced and
     /// the last state reached the terminal. Tests and benchmarks poll it instead of sleeping.
     package func isSettled(afterInputs inputs: Int) -> Bool {
-        guard runner.isQuiet else { return false }
+        // Once the loop ended, what effects post (the watcher's news of a file the last save wrote) is never
+        // reduced: quiet is then only that nothing runs.
+        let ended = lock.withLock { hasEnded }
+        guard ended ? runner.isRunningNothing : runner.isQuiet else { return false }
         return lock.withLock { inputsSeen >= inputs && flushedGeneration == generation }
     }
 

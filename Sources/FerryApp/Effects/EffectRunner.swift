@@ -68,7 +68,10 @@ final class EffectRunner: @unchecked Sendable {
     // MARK: - Quiet
 
     /// Whether no effect is running and every action posted was reduced.
-    var isQuiet: Bool { lock.withLock { running == 0 } && mailbox.isIdle }
+    var isQuiet: Bool { isRunningNothing && mailbox.isIdle }
+
+    /// Whether no effect is running (what they posted may wait in the mailbox).
+    var isRunningNothing: Bool { lock.withLock { running == 0 } }
 
     // MARK: - Running
 

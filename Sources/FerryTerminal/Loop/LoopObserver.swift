@@ -20,17 +20,21 @@ public struct LoopObserver<State, Action> {
     public var frameRendered: (State, ScreenBuffer, Duration) -> Void
     /// The last rendered frame reached the terminal (the backend's `flush` returned).
     public var frameFlushed: () -> Void
+    /// The loop ended (`run` is returning): nothing it has not reduced yet will be.
+    public var loopEnded: () -> Void
 
     /// An observer that ignores everything; set the calls you need.
     public init(
         inputRouted: @escaping (InputEvent, Action?) -> Void = { _, _ in },
         actionReduced: @escaping (Action, State) -> Void = { _, _ in },
         frameRendered: @escaping (State, ScreenBuffer, Duration) -> Void = { _, _, _ in },
-        frameFlushed: @escaping () -> Void = {}
+        frameFlushed: @escaping () -> Void = {},
+        loopEnded: @escaping () -> Void = {}
     ) {
         self.inputRouted = inputRouted
         self.actionReduced = actionReduced
         self.frameRendered = frameRendered
         self.frameFlushed = frameFlushed
+        self.loopEnded = loopEnded
     }
 }

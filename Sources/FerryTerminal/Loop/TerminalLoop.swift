@@ -74,6 +74,7 @@ public final class TerminalLoop<State, Action: Sendable> {
         isFinished: (State) -> Bool,
         isAnimating: (State) -> Bool = { _ in false }
     ) throws -> State {
+        defer { observer?.loopEnded() }
         try render(view)
         var nextTick = ContinuousClock.now + tickInterval
         while !isFinished(state) && !stopFlag.isSet {

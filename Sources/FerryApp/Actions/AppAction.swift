@@ -76,7 +76,7 @@ enum AppEvent: Sendable {
 }
 
 /// A movement or Enter: what it does is up to the feature in charge (the dialog on top, else the focused pane),
-/// so ``InputRouter/route(_:in:)`` turns it into that feature's action before the reducer sees it.
+/// so ``InputRouter/route(_:in:)-(Navigation,_)`` turns it into that feature's action before the reducer sees it.
 enum Navigation: Sendable, Hashable {
     /// Move the cursor or selection.
     case cursor(CursorMove)

@@ -9,7 +9,7 @@ import Foundation
 /// ``reduce(_:_:_:)`` as ``ResponseAction``s; what it needs of the rest of the app comes through ``Context``, and
 /// what it cannot do itself (a dialog, a status message, opening a request) it asks of the root.
 ///
-/// Transfers fill the exchanges from the root (``AppReducer/reduce(_:of:_:)``): a send is not the pane's.
+/// Transfers fill the exchanges through ``TransferFeature``, scoped to this slice: a send is not the pane's.
 enum ResponseFeature {
     /// The pane's state.
     struct State: Sendable {

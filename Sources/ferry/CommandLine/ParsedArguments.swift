@@ -38,6 +38,13 @@ struct ParsedArguments {
                 word = String(argument[..<equals])
                 attached = String(argument[argument.index(after: equals)...])
             }
+            if word == "-v", spec.option(named: "--var") != nil,
+                spec.option(named: "-v") == nil || remaining.first.map(Self.looksLikeAssignment) == true
+            {
+                throw UsageError(
+                    "-v is not --var any more (it is --verbose, as in curl): set a variable with -V NAME=VALUE "
+                        + "or --var NAME=VALUE")
+            }
             guard let option = spec.option(named: word) else {
                 let hint = ClosestName.suggestion(for: word, among: spec.options.map(\.long) + ["--help"])
                 throw UsageError("unknown option \(InputExcerpt(word))\(hint)")
@@ -52,6 +59,12 @@ struct ParsedArguments {
             }
             given[option.long, default: []].append(value)
         }
+    }
+
+    /// Whether `text` reads as `NAME=VALUE` (a variable name, then `=`): the old `-v NAME=VALUE` form.
+    private static func looksLikeAssignment(_ text: String) -> Bool {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return false }
+        return text[..<equals].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
     }
 
     /// Appends `arguments` as positionals, refusing more than the spec declares.

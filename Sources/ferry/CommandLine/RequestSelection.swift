@@ -2,7 +2,7 @@ import FerryWorkbench
 import Foundation
 
 /// What a request is resolved against, the one option group `send`, `export` and `run` share: the workspace,
-/// the environment (`-e|--env NAME`) and the variables set over it (`-v|--var NAME=VALUE`), declared and parsed
+/// the environment (`-e|--env NAME`) and the variables set over it (`-V|--var NAME=VALUE`), declared and parsed
 /// here once, with the hint all three give when a variable is unresolved and no environment was chosen.
 struct RequestSelection {
     /// `--env NAME`.
@@ -18,9 +18,9 @@ struct RequestSelection {
         static let environment = OptionSpec(
             long: "--env", short: "-e", valueName: "NAME", help: "the environment to resolve variables in",
             completion: .environment)
-        /// `-v|--var NAME=VALUE`, repeatable: a variable over the environment's.
+        /// `-V|--var NAME=VALUE`, repeatable: a variable over the environment's (`-v` is `--verbose`, as in curl).
         static let variable = OptionSpec(
-            long: "--var", short: "-v", valueName: "NAME=VALUE",
+            long: "--var", short: "-V", valueName: "NAME=VALUE",
             help: "set a variable (over the environment's; later ones win)", isRepeatable: true)
         /// `--workspace DIR`: the workspace folder, else the one around the current folder (`export --all`,
         /// `export --history`).

@@ -97,7 +97,10 @@ struct Sender {
                     + Self.limitsHint(for: error, request: prepared.send.request))
             return ExitCode.transport
         case .success(let response):
-            if options.verbose { printSentHeads(response) }
+            if options.verbose {
+                printSentHeads(response)
+                printReceivedHead(response)
+            }
             if !streamed.isStreamed { write(response) }
             let hasGraphQLErrors = reportGraphQLErrors(response)
             if let output {
@@ -108,7 +111,7 @@ struct Sender {
                     return ExitCode.usage
                 }
             }
-            if options.showTiming, let timing = response.timing { printTiming(timing) }
+            if options.showTiming || options.verbose, let timing = response.timing { printTiming(timing) }
             if !writeHAR(result, started: started) { return ExitCode.usage }
             switch response.status {
             case 400..<500: return ExitCode.clientError

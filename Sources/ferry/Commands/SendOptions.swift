@@ -29,7 +29,8 @@ struct SendOptions {
     var trust = false
     /// `--cacert FILE`: also trust the CA certificates (PEM) in FILE when verifying TLS.
     var certificateAuthorityPath: String?
-    /// `--verbose`: the request heads as sent on stderr (`> ` lines, secrets masked).
+    /// `-v|--verbose`: the request heads as sent and the response's head on stderr (curl's `> ` and `< ` lines,
+    /// secrets masked), then the timing.
     var verbose = false
     /// `--har FILE`: the exchange as HAR 1.2 (masked as the history is), written atomically to FILE.
     var harPath: String?
@@ -76,7 +77,9 @@ struct SendOptions {
             long: "--cacert", valueName: "FILE", help: "also trust the CA certificates (PEM) in FILE",
             completion: .file)
         static let verbose = OptionSpec(
-            long: "--verbose", help: "print the request heads as sent on stderr (> lines, secrets masked)")
+            long: "--verbose", short: "-v",
+            help: "print the request heads as sent, the response head and the timing on stderr (> and < lines, "
+                + "secrets masked)")
         static let har = OptionSpec(
             long: "--har", valueName: "FILE", help: "write the exchange as HAR 1.2 (secrets masked) to FILE",
             completion: .file)

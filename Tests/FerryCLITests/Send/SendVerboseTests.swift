@@ -2,7 +2,8 @@ import FerryTestSupport
 import Foundation
 import Testing
 
-/// `ferry send --verbose`: the heads libcurl wrote on stderr as `> ` lines, secrets masked, stdout untouched.
+/// `ferry send -v|--verbose`: the heads libcurl wrote on stderr as `> ` lines, the response's as `< ` lines and
+/// the timing, secrets masked, stdout untouched; `-V` sets variables, and the old `-v NAME=VALUE` says so.
 @Suite struct SendVerboseTests {
     @Test func printsEverySentHeadMaskedOnStandardError() async throws {
         let server = try TestHTTPServer()
@@ -35,5 +36,41 @@ import Testing
         let quiet = try await fixture.send(["a.http#1", "--env", "test"])
         #expect(quiet.status == 0)
         #expect(!quiet.standardError.contains("> GET"))
+    }
+
+    @Test func dashVShowsTheResponseHeadAndTheTimingWithTheCookieMasked() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route(
+            "/login",
+            responding: TestResponse(
+                status: 201,
+                headers: [
+                    ("Content-Type", "text/plain"), ("Set-Cookie", "sid=cookie-SECRET-7; Path=/; HttpOnly"),
+                    ("X-Trace", "t-1"),
+                ], body: Data("ok".utf8)))
+        let fixture = try SendCommandTests.Fixture(base: server.baseURL, files: ["a.http": "POST {{host}}/{{path}}\n"])
+        let output = try await fixture.send(["a.http#1", "--env", "test", "-v", "-V", "path=login"])
+        #expect(output.status == 0, "\(output.standardError)")
+        let errors = output.standardError
+        #expect(errors.contains("> POST /login HTTP/1.1\n"), "\(errors)")
+        #expect(errors.contains("< HTTP/1.1 201"), "\(errors)")
+        #expect(errors.contains("< X-Trace: t-1\n"), "\(errors)")
+        #expect(errors.contains("< Set-Cookie: sid=••••••; Path=/; HttpOnly\n"), "\(errors)")
+        #expect(errors.contains("Total "), "the timing follows the heads: \(errors)")
+        #expect(!errors.contains("cookie-SECRET-7"), "\(errors)")
+        #expect(output.text == "ok", "stdout is the body alone: \(output.text)")
+    }
+
+    @Test func theOldDashVFormForVariablesNamesTheNewOne() async throws {
+        let fixture = try SendCommandTests.Fixture(base: "http://127.0.0.1:9", files: ["a.http": "GET {{host}}/\n"])
+        for arguments in [["-v", "host=x", "a.http#1"], ["a.http#1", "-v", "host=x"]] {
+            let output = try await fixture.send(arguments)
+            #expect(output.status == 2)
+            #expect(output.standardError.contains("set a variable with -V NAME=VALUE or --var NAME=VALUE"))
+        }
+        let run = try await FerryProcess.run(["run", "a.http", "-v"], currentDirectory: fixture.root)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("-v is not --var any more"), "\(run.standardError)")
     }
 }

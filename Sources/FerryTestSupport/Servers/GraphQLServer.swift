@@ -58,7 +58,7 @@ public final class GraphQLServer: Sendable {
             let server = try await LoopbackServerProcess.start(
                 binary, in: folder, environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: timeout
             ) { port in
-                ["--workers", "0", "--bind", "127.0.0.1:\(port)", "ferry_graphql_peer:app"]
+                HypercornServer.loopbackArguments(port: port) + ["ferry_graphql_peer:app"]
             }
             return GraphQLServer(server: server, folder: folder)
         } catch {

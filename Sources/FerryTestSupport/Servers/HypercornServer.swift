@@ -34,6 +34,14 @@ public final class HypercornServer: Sendable {
         return FileManager.default.isExecutableFile(atPath: script.path) ? script : nil
     }
 
+    /// The arguments every loopback Hypercorn starts with: one process, bound to `port` on 127.0.0.1, keeping
+    /// an idle connection for an hour. Hypercorn's default closes a connection idle for 5 s, which a starved
+    /// test can exceed between two requests, and a test that checks reuse would then race the server's timer
+    /// (a new stream sent as the connection closes ends "not closed cleanly").
+    public static func loopbackArguments(port: UInt16) -> [String] {
+        ["--workers", "0", "--bind", "127.0.0.1:\(port)", "--keep-alive", "3600"]
+    }
+
     /// Starts Hypercorn in one process (`--workers 0`), over TLS with `tls`'s server certificate, else over
     /// cleartext, and returns once it accepts connections.
     ///
@@ -52,7 +60,7 @@ public final class HypercornServer: Sendable {
             let server = try await LoopbackServerProcess.start(
                 binary, in: folder, environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: timeout
             ) { port in
-                var arguments = ["--workers", "0", "--bind", "127.0.0.1:\(port)"]
+                var arguments = loopbackArguments(port: port)
                 if let tls { arguments += ["--certfile", tls.certificateFile.path, "--keyfile", tls.keyFile.path] }
                 return arguments + ["ferry_h2_peer:app"]
             }

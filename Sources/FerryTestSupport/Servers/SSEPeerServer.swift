@@ -27,7 +27,7 @@ public final class SSEPeerServer: Sendable {
         let server = try await LoopbackServerProcess.start(
             binary, in: folder, environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: timeout
         ) { port in
-            ["--workers", "0", "--bind", "127.0.0.1:\(port)", "sse_peer:app"]
+            HypercornServer.loopbackArguments(port: port) + ["sse_peer:app"]
         }
         return SSEPeerServer(server: server)
     }

@@ -10,6 +10,11 @@ enum EditorAction: Sendable {
     case saveRequested
     /// Throw away the open request's unsaved edits (asks first, naming what goes).
     case discardRequested
+    /// Yes to the discard question: the draft of this request goes.
+    case discardConfirmed(RequestID)
+    /// The reload question's answer for this request: its edits stay (`keepsEdits`), or its file's version
+    /// takes their place.
+    case reloadAnswered(RequestID, keepsEdits: Bool)
     /// Open the method picker.
     case methodCycled
     /// Give the keyboard to the tab's editor (Down from the URL on the Body or Headers tab).

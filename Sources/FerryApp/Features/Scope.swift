@@ -100,8 +100,8 @@ extension AppReducer {
             state.response.keepCursorsInView(page: state.layout.responseContent.height)
         case .reportProblems(let problems): state.reportProblems(problems)
         case .typeIntoBody(let text): return reduceScoped(&state, .editor(.bodyEdited(.paste(text))))
-        case .keepEdits(let id): keepEdits(id, &state)
-        case .takeFileVersion(let id): return takeFileVersion(id, &state)
+        case .keepEdits(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: true)))
+        case .takeFileVersion(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: false)))
         case .openScriptLocation(let location): return openScriptLocation(location, &state)
         case .openFromHistory(let entry, let location, let sending):
             guard openHistoryEntry(entry, at: location, showingResponse: !sending, &state) else { return [] }

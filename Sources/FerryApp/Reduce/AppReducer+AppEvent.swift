@@ -54,7 +54,7 @@ extension AppReducer {
                 return reduce(&state, .app(.quitRequested))
             }
             state.quitsAfterSaving = id
-            return save(&state)
+            return reduceScoped(&state, .editor(.saveRequested))
         case .problemsRequested:
             state.overlay = .problems(scroll: 0)
             return []

@@ -1,14 +1,16 @@
 import FerryHTTP
 import FerryTerminal
 
-// MARK: - The method picker: the common methods, and whatever token is typed ("Use PURGE")
+// MARK: - The method picker: the common EditorFeature.methods, and whatever token is typed ("Use PURGE")
 
 extension AppReducer {
     /// The method picker's rows for `query`: the common methods, then, when the query is not one of them, a
     /// row offering the query itself ("Use PURGE"), or saying in words why it cannot be a method.
     static func methodRows(for query: String) -> [PickerChoice<String>] {
-        let common = methods.map { PickerChoice($0) }
-        guard !query.isEmpty, !methods.contains(where: { $0.caseInsensitiveCompare(query) == .orderedSame }) else {
+        let common = EditorFeature.methods.map { PickerChoice($0) }
+        guard !query.isEmpty,
+            !EditorFeature.methods.contains(where: { $0.caseInsensitiveCompare(query) == .orderedSame })
+        else {
             return common
         }
         guard let violation = WireViolation.method(query) else {

@@ -35,8 +35,8 @@ extension AppReducer {
                 // Off the state, still on disk: the edits come back if the request does (a checkout, an undo).
                 state.editor.drafts[id] = nil
                 removed.append(id)
-            } else if !state.reloadConflicts.contains(id) {
-                state.reloadConflicts.append(id)
+            } else if !state.editor.reloadConflicts.contains(id) {
+                state.editor.reloadConflicts.append(id)
             }
         }
         if let open = state.openRequest, state.workspaceRequest(open) == nil {
@@ -51,42 +51,6 @@ extension AppReducer {
         state.problems += fresh.filter(old.contains)
         state.reportProblems(fresh.filter { !old.contains($0) })
         return effects
-    }
-
-    /// Opens the choice for the first request waiting in ``AppState/reloadConflicts``.
-    static func askAboutNextReloadConflict(_ state: inout AppState) {
-        while let id = state.reloadConflicts.first {
-            guard state.editor.drafts[id] != nil, state.savedRequest(id) != nil else {
-                state.reloadConflicts.removeFirst()
-                continue
-            }
-            state.overlay = .reloadConflict(ReloadFeature.State(asking: id))
-            return
-        }
-    }
-
-    /// The edits of `id` stay (the reload question's first choice, and its Esc).
-    static func keepEdits(_ id: RequestID, _ state: inout AppState) {
-        state.reloadConflicts.removeAll { $0 == id }
-        state.report(.info("Kept your edits of \(id); Ctrl-S saves them over the file."))
-    }
-
-    /// The edits of `id` go and its file's version is shown (the reload question's second choice).
-    static func takeFileVersion(_ id: RequestID, _ state: inout AppState) -> [Effect] {
-        state.reloadConflicts.removeAll { $0 == id }
-        state.editor.drafts[id] = nil
-        state.syncURLEditor()
-        state.report(.info("\(id) now is the file's version."))
-        return [.writeDraft(id, nil)]
-    }
-
-    /// The lines of the file's version of `id` against its draft, as the diff view shows them.
-    static func reloadDiffLines(_ id: RequestID, in state: AppState) -> [HistoryDiff.Change] {
-        guard let theirs = state.savedRequest(id), let mine = state.editor.drafts[id] else { return [] }
-        let lines = { (request: SavedRequest) in
-            request.rendered(separator: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        }
-        return HistoryDiff.diff(lines(theirs), lines(mine))
     }
 
     /// "Reloaded a.http, b.http from disk", at most three names.

@@ -50,7 +50,8 @@ extension AppReducer {
         switch state.nextEscape {
         case .dialog, .tabEditor:
             // Their own key-map contexts bind Esc; a remapped key lands here and does what Esc would.
-            return state.overlay != nil ? reduce(OverlayAction.dismissed, &state) : reduce(.tabEditingEnded, &state)
+            return state.overlay != nil
+                ? reduce(OverlayAction.dismissed, &state) : reduceScoped(&state, .editor(.tabEditingEnded))
         case .selection:
             state.editor.urlEditor.moveCursor(to: state.editor.urlEditor.cursor)
             return []
@@ -75,17 +76,6 @@ extension AppReducer {
             }
             return []
         }
-    }
-
-    /// Saves the open request's edits to its file.
-    static func save(_ state: inout AppState) -> [Effect] {
-        guard let id = state.openRequest else { return [] }
-        guard let draft = state.editor.drafts[id] else {
-            state.report(.info("No unsaved changes in \(id)."))
-            return []
-        }
-        state.report(.info("Saving \(id.path)…"))
-        return state.queue(.save(id, draft))
     }
 
     /// Takes in a finished save: the workspace as written, the draft gone if nothing changed since.

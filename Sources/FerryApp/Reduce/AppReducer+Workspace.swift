@@ -38,7 +38,7 @@ extension AppReducer {
             return state.queue(.change(.deleteItem(path)))
         case .confirmDiscard(let id, _):
             state.overlay = nil
-            return discardDraft(id, &state)
+            return reduceScoped(&state, .editor(.discardConfirmed(id)))
         case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
             .search, .treeFilter, .history, .namePrompt, .trash, .problems, .overlayHelp, .run,
             .variables, .valueDetail, .reloadConflict, .cookies, .themePicker, .variableFilePicker,
@@ -80,7 +80,15 @@ extension AppReducer {
             state.focusAfterChange = .editor
             return state.queue(.change(.create(name: name, inFile: file)))
         case .newFile(let folder):
-            return createFile(named: name, inFolder: folder, &state)
+            // `.http` is added to a name without an extension; the file holds one request to start from.
+            let file = name.hasSuffix(".http") || name.hasSuffix(".rest") ? name : name + ".http"
+            let path = folder.isEmpty ? file : folder + "/" + file
+            guard state.workspace.fileIndex(path) == nil else {
+                state.report(.error("\(path) exists already: pick another name."))
+                return []
+            }
+            state.focusAfterChange = .editor
+            return state.queue(.change(.create(name: "first-request", inFile: path)))
         case .rename(let id): return state.queue(.change(.rename(id, to: name)))
         case .basicAuth, .bearerToken, .bodyFile: return reduceScoped(&state, .editor(.promptAnswered(purpose, name)))
         case .timeout, .retries: return []

@@ -22,7 +22,9 @@ enum AppReducer {
         }
         if let subject = state.message?.subject, !subject.holds(in: state) { state.message = nil }
         // A file changed on disk under unsaved edits asks what to do as soon as no other dialog is open.
-        if state.overlay == nil, !state.reloadConflicts.isEmpty { askAboutNextReloadConflict(&state) }
+        if state.overlay == nil, let id = state.editor.nextReloadConflict(saved: state.savedRequest) {
+            state.overlay = .reloadConflict(ReloadFeature.State(asking: id))
+        }
         // Whatever opened a request: a response recorded for it shows when it has none of its own.
         let recorded =
             state.recorded.isEmpty
@@ -35,7 +37,8 @@ enum AppReducer {
         switch action {
         case .app(let event): reduce(event, &state)
         case .tree(let action): scope(&state, \.tree, context: TreeFeature.Context(state), action, TreeFeature.reduce)
-        case .editor(let action): reduce(action, &state)
+        case .editor(let action):
+            scope(&state, \.editor, context: EditorFeature.Context(state), action, EditorFeature.reduce)
         case .response(let action):
             scope(&state, \.response, context: ResponseFeature.Context(state), action, ResponseFeature.reduce)
         case .overlay(let action): reduce(action, &state)

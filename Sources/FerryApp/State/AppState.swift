@@ -38,7 +38,6 @@ public struct AppState: Sendable {
     /// The request editor: the unsaved edits of every request, the open tab and which editor has the keyboard.
     var editor = EditorFeature.State()
     /// Requests whose file changed on disk under unsaved edits, waiting for the user to keep theirs or take the file's.
-    var reloadConflicts: [RequestID] = []
 
     // MARK: - Responses
 

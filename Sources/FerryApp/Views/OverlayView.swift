@@ -85,7 +85,7 @@ struct OverlayView: CursorWidget {
             renderTrust(question, into: &buffer, area: area)
         case .confirmDiscard(let id, let lost):
             renderQuestion(
-                "Discard your changes?", AppReducer.discardQuestion(id, lost: lost), into: &buffer, area: area)
+                "Discard your changes?", EditorFeature.discardQuestion(id, lost: lost), into: &buffer, area: area)
         case .run(let selection):
             if let run = state.run {
                 RunResultsView(run: run, selection: selection, theme: theme).render(into: &buffer, area: area)

@@ -130,6 +130,6 @@ final class LiveReloadAppTests {
             app.state.workspace.requests.contains { $0.id.path == "other.http" }
         }
         #expect(app.state.message?.text == "Reloaded from disk: other.http.")
-        #expect(app.state.reloadConflicts.isEmpty)
+        #expect(app.state.editor.reloadConflicts.isEmpty)
     }
 }

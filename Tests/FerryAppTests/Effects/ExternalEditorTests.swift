@@ -62,10 +62,10 @@ import Testing
     }
 
     @Test func theFileExtensionFollowsTheBody() {
-        #expect(AppReducer.bodyFileExtension("{}", contentType: "application/json; charset=utf-8") == "json")
-        #expect(AppReducer.bodyFileExtension("[1, 2]", contentType: nil) == "json")
-        #expect(AppReducer.bodyFileExtension("{not json", contentType: nil) == "txt")
-        #expect(AppReducer.bodyFileExtension("<a/>", contentType: "application/xml") == "xml")
-        #expect(AppReducer.bodyFileExtension("a=1&b=2", contentType: "application/x-www-form-urlencoded") == "txt")
+        #expect(EditorFeature.bodyFileExtension("{}", contentType: "application/json; charset=utf-8") == "json")
+        #expect(EditorFeature.bodyFileExtension("[1, 2]", contentType: nil) == "json")
+        #expect(EditorFeature.bodyFileExtension("{not json", contentType: nil) == "txt")
+        #expect(EditorFeature.bodyFileExtension("<a/>", contentType: "application/xml") == "xml")
+        #expect(EditorFeature.bodyFileExtension("a=1&b=2", contentType: "application/x-www-form-urlencoded") == "txt")
     }
 }

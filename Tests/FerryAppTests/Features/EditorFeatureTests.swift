@@ -1,5 +1,6 @@
 import FerryTerminal
 import FerryWorkbench
+import Foundation
 import Testing
 
 @testable import FerryApp
@@ -17,7 +18,8 @@ struct EditorFeatureTests {
         let saved = file.requests.first
         return EditorFeature.Context(
             openRequest: id, saved: { $0 == id ? saved : nil },
-            layout: WorkbenchLayout(size: Size(width: 100, height: 30)), completions: { _ in [] })
+            layout: WorkbenchLayout(size: Size(width: 100, height: 30)), completions: { _ in [] },
+            root: URL(fileURLWithPath: "/nonexistent"), keyMap: AppKeyMap.defaults, plan: { nil })
     }
 
     @Test func typingInTheURLMakesADraftAndErasingItGivesTheFileBack() throws {
@@ -98,5 +100,54 @@ struct EditorFeatureTests {
         #expect(folder.requests.count == 2, "a folder is no body file: asked again with the reason")
         _ = EditorFeature.reduce(.promptAnswered(.bodyFile(Self.id), "./body.json"), &editor, Self.context)
         #expect(editor.drafts[Self.id]?.bodyFilePath == "./body.json")
+    }
+
+    @Test func savingAndDiscardingAreAskedOfTheFilesAndDiscardingNamesWhatGoes() throws {
+        var editor = EditorFeature.State()
+        #expect(
+            EditorFeature.reduce(.saveRequested, &editor, Self.context).requests == [
+                .report(.info("No unsaved changes in \(Self.id)."))
+            ])
+        _ = EditorFeature.reduce(.textTyped("&page=2"), &editor, Self.context)
+        let draft = try #require(editor.drafts[Self.id])
+        let save = EditorFeature.reduce(.saveRequested, &editor, Self.context)
+        #expect(save.requests == [.report(.info("Saving requests.http…")), .onFiles(.save(Self.id, draft))])
+        #expect(editor.drafts[Self.id] == draft, "the draft stays until the file is written")
+
+        let asked = EditorFeature.reduce(.discardRequested, &editor, Self.context)
+        guard case .present(.confirmDiscard(Self.id, let lost))? = asked.requests.first else {
+            Issue.record("discarding asks first: \(asked.requests)")
+            return
+        }
+        #expect(
+            lost == ["- POST http://127.0.0.1:9/search?q=ferry", "+ POST http://127.0.0.1:9/search?q=ferry&page=2"])
+        editor.reloadConflicts = [Self.id]
+        let discarded = EditorFeature.reduce(.discardConfirmed(Self.id), &editor, Self.context)
+        #expect(editor.drafts.isEmpty && editor.reloadConflicts.isEmpty)
+        #expect(editor.urlEditor.text == "http://127.0.0.1:9/search?q=ferry", "the URL field shows the file's version")
+        guard case .writeDraft(Self.id, nil)? = discarded.effects.first else {
+            Issue.record("the draft file goes too: \(discarded.effects)")
+            return
+        }
+        #expect(
+            EditorFeature.reduce(.discardRequested, &editor, Self.context).requests == [
+                .report(.info("No unsaved changes to discard."))
+            ])
+    }
+
+    @Test func theReloadQuestionsAnswersKeepTheEditsOrTakeTheFile() {
+        var editor = EditorFeature.State()
+        _ = EditorFeature.reduce(.textTyped("&page=2"), &editor, Self.context)
+        editor.reloadConflicts = [Self.id]
+        #expect(editor.nextReloadConflict(saved: Self.context.saved) == Self.id)
+        _ = EditorFeature.reduce(.reloadAnswered(Self.id, keepsEdits: true), &editor, Self.context)
+        #expect(editor.reloadConflicts.isEmpty && editor.drafts[Self.id] != nil, "kept: asked no more, the draft stays")
+        editor.reloadConflicts = [Self.id]
+        _ = EditorFeature.reduce(.reloadAnswered(Self.id, keepsEdits: false), &editor, Self.context)
+        #expect(editor.reloadConflicts.isEmpty && editor.drafts.isEmpty, "the file's version: the draft goes")
+        #expect(editor.urlEditor.text == "http://127.0.0.1:9/search?q=ferry")
+        editor.reloadConflicts = [Self.id]
+        #expect(editor.nextReloadConflict(saved: Self.context.saved) == nil, "no draft left: nothing to ask")
+        #expect(editor.reloadConflicts.isEmpty)
     }
 }

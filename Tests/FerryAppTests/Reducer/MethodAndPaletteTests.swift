@@ -38,7 +38,7 @@ struct MethodAndPaletteTests {
     @Test mutating func aCommonMethodTypedIsNotOfferedTwice() throws {
         state.feed([.key(.function(3))] + InputEvent.typing("patch"))
         let picker = try #require(methodPicker(state))
-        #expect(picker.list.items.count == AppReducer.methods.count)
+        #expect(picker.list.items.count == EditorFeature.methods.count)
         #expect(picker.selectedItem?.value == "PATCH")
     }
 

@@ -1,5 +1,6 @@
 import FerryTerminal
 import FerryWorkbench
+import Foundation
 
 /// The request editor as a feature that owns its state: the unsaved edits of every request (drafts), the tab
 /// shown, which editor has the keyboard (the URL field or a tab's table or body), the URL field's text state,
@@ -23,6 +24,9 @@ enum EditorFeature {
         /// The undo history of each table the keyboard left (by request and tab), with the rows it left: Ctrl-Z
         /// goes on where it stopped when the same rows open again.
         var tableUndo: [TableUndoKey: TableUndo] = [:]
+        /// Requests whose file changed on disk under their draft, waiting for the user's choice (asked one at
+        /// a time, when no other dialog is open).
+        var reloadConflicts: [RequestID] = []
     }
 }
 
@@ -37,10 +41,16 @@ extension EditorFeature {
         var layout: WorkbenchLayout
         /// The variable names that complete the `{{partial` before the URL cursor of an editor in this state.
         var completions: (State) -> [String]
+        /// The workspace's folder: requests' and scripts' paths are relative to it.
+        var root: URL
+        /// The keys, for naming one in a message.
+        var keyMap: KeyMap
+        /// The open request, with its unsaved edits, as a plan to send in the active environment.
+        var plan: () -> (RequestID, SendPlan)?
     }
 
-    /// Applies an editor action that the editor does alone; the others (saving, discarding, the external
-    /// editor, copying as curl) are the root's, since they reach the workspace and the terminal.
+    /// Applies an editor action; what reaches the files (saving, discarding) or the terminal (`$EDITOR`, the
+    /// clipboard) goes out as effects and requests to the root.
     static func reduce(_ action: EditorAction, _ state: inout State, _ context: Context) -> FeatureOutput {
         switch action {
         case .cursorMoved(let move): return moveURLCursor(move, &state, context)
@@ -54,7 +64,8 @@ extension EditorFeature {
             return .present(
                 .methodPicker(
                     PickerDialogState(
-                        title: "Method (\(request.method) now)", items: AppReducer.methods.map { PickerChoice($0) })))
+                        title: "Method (\(request.method) now)", items: EditorFeature.methods.map { PickerChoice($0) }))
+            )
         case .tabEditingStarted: return startTabEditing(&state, context)
         case .tabEditingEnded:
             state.mode = .url
@@ -73,11 +84,22 @@ extension EditorFeature {
         case .bodyKindChosen(let kind): return chooseBodyKind(kind, &state, context)
         case .promptAnswered(let purpose, let text): return answer(purpose, text, &state, context)
         case .curlPasted(let text): return pasteCurl(text, &state, context)
-        case .saveRequested, .discardRequested, .externalEditorRequested, .scriptEditRequested,
-            .externalEditFinished, .curlCopyRequested, .curlCommandMade:
-            return .none
+        case .saveRequested: return save(state, context)
+        case .discardRequested: return askToDiscard(state, context)
+        case .discardConfirmed(let id): return discardDraft(id, &state, context)
+        case .reloadAnswered(let id, let keepsEdits): return answerReload(id, keepsEdits: keepsEdits, &state, context)
+        case .externalEditorRequested: return requestExternalEdit(state, context)
+        case .scriptEditRequested: return requestScriptEdit(state, context)
+        case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state, context)
+        case .curlCopyRequested: return copyAsCurl(context)
+        case .curlCommandMade(let id, let result): return curlCommandMade(id, result)
         }
     }
+}
+
+extension EditorFeature {
+    /// The methods the picker offers.
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 }
 
 extension EditorFeature.State {
@@ -122,6 +144,7 @@ extension EditorFeature.Context {
                 var shown = state
                 shown.editor = editor
                 return shown.variableCompletions
-            })
+            },
+            root: state.workspace.root, keyMap: state.keyMap, plan: { AppReducer.openPlan(state) })
     }
 }

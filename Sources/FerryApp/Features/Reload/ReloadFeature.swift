@@ -87,7 +87,8 @@ enum ReloadFeature {
 extension ReloadFeature.Context {
     /// The context in `state` for the question about `id`.
     init(_ state: AppState, about id: RequestID?) {
-        self.init(difference: id.map { AppReducer.reloadDiffLines($0, in: state) } ?? [], screen: state.size)
+        let difference = id.map { state.editor.changedLines(of: $0, saved: state.savedRequest) } ?? []
+        self.init(difference: difference, screen: state.size)
     }
 }
 

@@ -53,8 +53,6 @@ enum HistoryAction: Sendable {
     case sendAgainRequested
     /// Esc: close the diff, else the view.
     case dismissed
-    /// The last recorded response of each request, read at launch.
-    case recordedLoaded([RequestID: HistoryEntry])
 }
 
 /// The trash view (what was deleted, to restore it or delete it for good).

@@ -40,6 +40,8 @@ enum ResponseAction: Sendable {
     case contentClicked(row: Int)
     /// The spinner's clock ticked at this time: what is in flight measures how long it has waited.
     case clockTicked(ContinuousClock.Instant)
+    /// The last recorded response of each request, read from the history at launch.
+    case recordedResponsesLoaded([RequestID: HistoryEntry])
     /// Save the body to a file (asks where).
     case bodySaveRequested
     /// The path to save request `id`'s body to was typed; `replacing` names the file the user agreed to replace.

@@ -161,7 +161,7 @@ extension EffectRunner {
             guard let location = targets.location(of: entry), !location.isGuess else { continue }
             last[location.id] = entry
         }
-        if !last.isEmpty { post(.overlay(.history(.recordedLoaded(last)))) }
+        if !last.isEmpty { post(.response(.recordedResponsesLoaded(last))) }
     }
 
     /// Why a save failed, in words that say the edits are kept.

@@ -17,9 +17,6 @@ extension AppReducer {
             return scope(
                 &state, \.overlay, context: PickersFeature.Context(screen: state.size), event, PickersFeature.reduce)
         case .promptAnswered(let purpose, let text): return named(purpose, text, &state)
-        case .history(.recordedLoaded(let recorded)):
-            // Each request's last response, read at launch: the root keeps them.
-            return recordedResponsesLoaded(recorded, &state)
         case .history(let action):
             return scope(&state, \.historyView, context: HistoryFeature.Context(state), action, HistoryFeature.reduce)
         case .trash(.restored(let entry, let result)):

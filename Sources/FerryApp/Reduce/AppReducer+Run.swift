@@ -32,16 +32,12 @@ extension AppReducer {
     /// Makes `exchange`, which a run made for request `id`, the request's current exchange, taking it in the
     /// way a send's end is taken in (a send of it still in flight is canceled and its result dropped by id).
     static func show(_ exchange: RunExchange, of id: RequestID, _ state: inout AppState) -> [Effect] {
-        var effects: [Effect] = []
-        if let previous = state.response.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
-        let sendID = state.nextSendID
-        state.nextSendID = sendID.next
-        var shown = Exchange(id: sendID, requestID: id)
-        shown.sent = exchange.request
-        shown.scrubber = exchange.scrubber
-        shown.attempt = exchange.end.attempts
-        state.response.exchanges[id] = shown
-        state.response.detailScroll = 0
+        var (sendID, effects) = state.response.beginExchange(for: id)
+        state.response.updateExchange(of: id) { shown in
+            shown.sent = exchange.request
+            shown.scrubber = exchange.scrubber
+            shown.attempt = exchange.end.attempts
+        }
         effects += reduceScoped(&state, .transfer(sendID, .ended(exchange.end)))
         effects += reduceScoped(&state, .transfer(sendID, .scriptsFinished(exchange.scriptOutcomes)))
         return effects

@@ -15,14 +15,8 @@ extension AppReducer {
             state.report(.error("Open a request first: select it in the tree and press Enter."))
             return []
         }
-        var effects: [Effect] = []
-        if let previous = state.response.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
-        let sendID = state.nextSendID
-        state.nextSendID = sendID.next
-        state.response.exchanges[id] = Exchange(id: sendID, requestID: id)
+        var (sendID, effects) = state.response.beginExchange(for: id)
         state.message = nil
-        state.response.detailScroll = 0
-        state.response.detailColumn = 0
         if plan.request.request.isWebSocket {
             state.response.exchanges[id]?.conversation = Conversation()
             effects.append(.openWebSocket(id: sendID, plan))

@@ -25,10 +25,15 @@ enum AppReducer {
         if state.overlay == nil, let id = state.editor.nextReloadConflict(saved: state.savedRequest) {
             state.overlay = .reloadConflict(ReloadFeature.State(asking: id))
         }
-        // Whatever opened a request: a response recorded for it shows when it has none of its own.
-        let recorded =
-            state.recorded.isEmpty
-            ? [] : showRecordedResponse(&state, after: state.message != message ? state.message : nil)
+        // Whatever opened a request: a response recorded for it shows when it has none of its own, said after
+        // what the action itself said.
+        var recorded: [Effect] = []
+        if let id = state.openRequest, let shown = state.response.showRecorded(for: id, keyMap: state.keyMap) {
+            let earlier = state.message != message ? state.message : nil
+            state.report(
+                earlier.map { .init(text: $0.text + " " + shown.text, isError: $0.isError) } ?? .info(shown.text))
+            recorded = shown.effects
+        }
         return effects + recorded + state.nextFileWork()
     }
 

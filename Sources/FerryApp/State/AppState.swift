@@ -43,8 +43,6 @@ public struct AppState: Sendable {
 
     /// The response pane: each request's latest exchange and the pane's tab, scrolls and wrapping.
     var response = ResponseFeature.State()
-    /// The id the next send gets.
-    var nextSendID = SendID.first
     /// The latest run of a file or folder (`nil` until one starts); the run view shows it.
     var run: RunState?
     /// GraphQL endpoints' schemas and responses' errors.
@@ -74,9 +72,6 @@ public struct AppState: Sendable {
     }
     /// The themes found (fitted to the terminal), for the theme picker.
     var themes: [Theme] = []
-    /// Responses from the history waiting to be shown: a request's last one after a restart, or the entry
-    /// opened from the history view; one shows when its request is open without a response of its own.
-    var recorded: [RequestID: HistoryEntry] = [:]
     /// What was found wrong at start-up, in the workspace, the key map and the theme (F10 lists them).
     var problems: [Problem] = []
     /// The messages of this session, newest last (F10 lists them whole after the start-up problems).

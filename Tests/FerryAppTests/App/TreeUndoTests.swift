@@ -192,6 +192,9 @@ final class TreeUndoTests {
         // Someone edits the file after the duplicate.
         let edited = try folder.read("requests.http") + "\n### theirs\nGET https://example.com/theirs\n"
         try folder.write("requests.http", edited)
+        // The watcher reads it again first (its note would otherwise replace the refusal, depending on which
+        // came last); the undo then finds the file changed since.
+        try await app.waitFor("the edit read again") { app.shows("Reloaded from disk: requests.http.") }
         try await app.press(.character("u"))
         #expect(
             app.shows("Cannot undo: requests.http changed since. Nothing was undone."), "\(app.screen)")

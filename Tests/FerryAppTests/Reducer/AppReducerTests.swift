@@ -143,7 +143,7 @@ struct AppReducerTests {
         let id = try #require(state.openRequest)
         let effects = tester.send(.app(.sendRequested)) {
             $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
-            $0.nextSendID = SendID(number: 2)
+            $0.response.nextSendID = SendID(number: 2)
             $0.message = nil
         }
         guard case .send(_, let plan) = effects.first else {

@@ -72,13 +72,13 @@ struct HistoryAfterMovesTests {
         _ entry: HistoryEntry, as id: RequestID, after earlier: String?, _ state: inout AppState
     ) throws {
         var response = HTTPResponse(status: 200, url: try #require(URL(string: entry.url)))
-        response.timing = AppReducer.recordedTiming(of: entry)
+        response.timing = ResponseFeature.recordedTiming(of: entry)
         var exchange = Exchange(id: .first, requestID: id)
-        exchange.sent = AppReducer.recordedRequest(of: entry)
+        exchange.sent = ResponseFeature.recordedRequest(of: entry)
         exchange.phase = .received(response)
         exchange.head = response
         state.response.exchanges[id] = exchange
-        state.nextSendID = SendID.first.next
+        state.response.nextSendID = SendID.first.next
         // 1,700,000,000 s since 1970 is 22:13:20.
         let note = "The response recorded at 22:13:20, from the history; Ctrl+R sends it again."
         state.report(.info(earlier.map { $0 + " " + note } ?? note))
@@ -126,7 +126,7 @@ struct HistoryAfterMovesTests {
             Self.opened(moved, &$0)
             $0.report(.info("Opened api/people.http#one, sent as api/users.http#one (moved or renamed since)."))
             $0.response.exchanges[moved] = Exchange(id: .first, requestID: moved)
-            $0.nextSendID = SendID.first.next
+            $0.response.nextSendID = SendID.first.next
             $0.message = nil
         }
         guard case .send(.first, let plan) = effects.first else {

@@ -24,7 +24,7 @@ struct KeyPathReducerTests {
         let id = try #require(state.openRequest)
         let effects = tester.press(.control("r")) {
             $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
-            $0.nextSendID = SendID(number: 2)
+            $0.response.nextSendID = SendID(number: 2)
             $0.message = nil
         }
         guard case .send(.first, let plan) = effects.first else {

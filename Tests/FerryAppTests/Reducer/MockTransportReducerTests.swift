@@ -27,7 +27,7 @@ struct MockTransportReducerTests {
         let tester = ReducerTester(state, transport: mock)
         let effects = tester.send(.app(.sendRequested)) {
             $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
-            $0.nextSendID = SendID.first.next
+            $0.response.nextSendID = SendID.first.next
         }
         guard case .send(.first, _)? = effects.first else {
             Issue.record("expected a send, got \(effects)")

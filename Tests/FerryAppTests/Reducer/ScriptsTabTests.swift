@@ -21,7 +21,7 @@ struct ScriptsTabTests {
         state = try folder.loadState(size: Size(width: 80, height: 24))
         opened = try #require(state.openRequest)
         state.response.exchanges[opened] = Exchange(id: .first, requestID: opened)
-        state.nextSendID = SendID.first.next
+        state.response.nextSendID = SendID.first.next
     }
 
     /// A handler's outcome: one test passed, one failed at line 9 of the file (the Post JSON request), a log

@@ -24,7 +24,7 @@ extension AppReducer {
         open(found, &state)
         if showingResponse, entry.status != nil, state.response.exchanges[found]?.isInFlight != true {
             state.response.exchanges[found] = nil
-            state.recorded[found] = entry
+            state.response.recorded[found] = entry
         }
         if location?.isGuess == true {
             let file = found.path.split(separator: "/").last.map(String.init) ?? found.path

@@ -94,9 +94,6 @@ enum HistoryFeature {
                 view = nil
             }
             return .none
-        case .recordedLoaded:
-            // The root keeps each request's last response; nothing of the view changes.
-            return .none
         }
     }
 }

@@ -30,6 +30,10 @@ enum ResponseFeature {
         /// The time of the last clock tick (ticks come while something is in flight): what the time a send
         /// has waited is measured to.
         var now: ContinuousClock.Instant?
+        /// The id the next exchange gets (a transfer's news names the exchange it is for).
+        var nextSendID = SendID.first
+        /// The last response the history recorded for requests with none this session, shown when opened.
+        var recorded: [RequestID: HistoryEntry] = [:]
 
         /// Changes the exchange of request `id` (nothing when it has none).
         mutating func updateExchange(of id: RequestID?, _ change: (inout Exchange) -> Void) {
@@ -116,6 +120,9 @@ enum ResponseFeature {
             for (id, exchange) in state.exchanges where exchange.isInFlight && exchange.started == nil {
                 state.exchanges[id]?.started = now
             }
+            return .none
+        case .recordedResponsesLoaded(let loaded):
+            state.keep(recorded: loaded)
             return .none
         case .bodySaveRequested: return requestBodySave(state, context)
         case .bodySaveTyped(let id, let path, let replacing):

@@ -1,37 +1,47 @@
 import FerryHTTP
+import FerryTerminal
 import FerryWorkbench
 import Foundation
 
 // MARK: - Responses from the history: an entry opened, or a request's last response after a restart
 
-extension AppReducer {
-    /// Takes in the last recorded response of each request (read from the history at launch): each shows
-    /// when its request is open and has no response of this session.
-    static func recordedResponsesLoaded(_ recorded: [RequestID: HistoryEntry], _ state: inout AppState) -> [Effect] {
-        for (id, entry) in recorded where state.response.exchanges[id] == nil && state.recorded[id] == nil {
-            state.recorded[id] = entry
-        }
-        return []
+extension ResponseFeature.State {
+    /// Starts request `id`'s next exchange under a new send id; a send of it still in flight is canceled
+    /// (its result is dropped by id). Returns the id and the cancel to run.
+    mutating func beginExchange(for id: RequestID) -> (SendID, [Effect]) {
+        let effects: [Effect] = exchanges[id].map { $0.isInFlight ? [.cancel(id: $0.id)] : [] } ?? []
+        let sendID = nextSendID
+        nextSendID = sendID.next
+        exchanges[id] = Exchange(id: sendID, requestID: id)
+        detailScroll = 0
+        detailColumn = 0
+        return (sendID, effects)
     }
 
-    /// When the open request has no exchange and a recorded response waits for it, shows that response (its
+    /// Keeps the last recorded response of each request (read from the history at launch) that has no
+    /// response of this session: each shows when its request is opened.
+    mutating func keep(recorded loaded: [RequestID: HistoryEntry]) {
+        for (id, entry) in loaded where exchanges[id] == nil && recorded[id] == nil { recorded[id] = entry }
+    }
+
+    /// When request `id` has no exchange and a recorded response waits for it, shows that response (its
     /// status, headers and kept body) without sending; the body is prepared off the loop as a received one.
-    /// The status bar says so, after `earlier` (what the action itself said) when there is that.
-    static func showRecordedResponse(_ state: inout AppState, after earlier: AppState.Message?) -> [Effect] {
-        guard let id = state.openRequest, state.response.exchanges[id] == nil,
-            let entry = state.recorded.removeValue(forKey: id), let status = entry.status
-        else { return [] }
+    /// Returns the effects and what the status bar says, `nil` when nothing was shown.
+    mutating func showRecorded(for id: RequestID, keyMap: KeyMap) -> (effects: [Effect], text: String)? {
+        guard exchanges[id] == nil, let entry = recorded.removeValue(forKey: id), let status = entry.status else {
+            return nil
+        }
         var headers = HTTPHeaders()
         for header in entry.responseHeaders { headers.add(header.name, header.value) }
         var response = HTTPResponse(
             status: status, reason: entry.reason ?? "", headers: headers,
             url: URL(string: entry.url) ?? URL(fileURLWithPath: "/"))
-        response.timing = recordedTiming(of: entry)
-        let sendID = state.nextSendID
-        state.nextSendID = sendID.next
+        response.timing = ResponseFeature.recordedTiming(of: entry)
+        let sendID = nextSendID
+        nextSendID = sendID.next
         var exchange = Exchange(id: sendID, requestID: id)
         // The request as the history recorded it (its secrets were masked when the line was written).
-        exchange.sent = recordedRequest(of: entry)
+        exchange.sent = ResponseFeature.recordedRequest(of: entry)
         exchange.phase = .received(response)
         exchange.head = response
         let bytes = Array((entry.responseBody ?? "").utf8)
@@ -43,20 +53,21 @@ extension AppReducer {
         exchange.isBodyIncomplete = !isWhole
         exchange.isBodyPartial = !isWhole
         exchange.body = bytes.isEmpty ? .empty : .parsing
-        state.response.exchanges[id] = exchange
+        exchanges[id] = exchange
         let time = OverlayView.clock(Date(timeIntervalSince1970: entry.time))
         let kept =
             isWhole
             ? ""
             : " (\(WorkbenchView.formatBytes(bytes.count)) of \(WorkbenchView.formatBytes(entry.responseSize)) kept)"
-        let key = AppKeyMap.hint(for: .send, in: state.keyMap).map { "; \($0) sends it again" } ?? ""
+        let key = AppKeyMap.hint(for: .send, in: keyMap).map { "; \($0) sends it again" } ?? ""
         let text = "The response recorded at \(time)\(kept), from the history\(key)."
-        state.report(earlier.map { AppState.Message(text: $0.text + " " + text, isError: $0.isError) } ?? .info(text))
-        guard !bytes.isEmpty else { return [] }
+        guard !bytes.isEmpty else { return ([], text) }
         let note = isWhole ? nil : "Recorded in the history: the first \(WorkbenchView.formatBytes(bytes.count)) kept."
-        return [.prepareReceived(id: sendID, body, isJSON: response.mediaType?.isJSON ?? false, note: note)]
+        return ([.prepareReceived(id: sendID, body, isJSON: response.mediaType?.isJSON ?? false, note: note)], text)
     }
+}
 
+extension ResponseFeature {
     /// The timing a history line holds (milliseconds), as the Timing tab reads it; `nil` when it has none.
     static func recordedTiming(of entry: HistoryEntry) -> TransferTiming? {
         guard let recorded = entry.timing else { return nil }

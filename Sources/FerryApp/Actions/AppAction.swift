@@ -58,10 +58,6 @@ enum AppEvent: Sendable {
     case saveAndQuitRequested
     /// Open the list of the problems found at start-up.
     case problemsRequested
-    /// Show the next (+1) or previous (-1) tab of the focused pane.
-    case tabSwitched(Int)
-    /// A mouse action.
-    case mouseUsed(MouseEvent)
     /// The spinner's clock ticked, at this time (ticks come only while something is in flight).
     case ticked(ContinuousClock.Instant)
     /// Ctrl-Z: stop the app and give the terminal to the shell until it is continued.
@@ -82,6 +78,8 @@ enum Navigation: Sendable, Hashable {
     case cursor(CursorMove)
     /// Enter.
     case activate
+    /// The next (+1) or previous (-1) tab of the focused pane (the response's when the tree is focused).
+    case tab(Int)
 }
 
 /// A cursor movement in a list, a tree or a text field.

@@ -15,6 +15,10 @@ enum EditorAction: Sendable {
     /// The reload question's answer for this request: its edits stay (`keepsEdits`), or its file's version
     /// takes their place.
     case reloadAnswered(RequestID, keepsEdits: Bool)
+    /// Show the next (+1) or previous (-1) tab; the URL field takes the keyboard.
+    case tabStepped(Int)
+    /// Show this tab (a click on its name).
+    case tabSelected(EditorTab)
     /// Open the method picker.
     case methodCycled
     /// Give the keyboard to the tab's editor (Down from the URL on the Body or Headers tab).

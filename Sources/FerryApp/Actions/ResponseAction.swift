@@ -40,6 +40,8 @@ enum ResponseAction: Sendable {
     case contentClicked(row: Int)
     /// The spinner's clock ticked at this time: what is in flight measures how long it has waited.
     case clockTicked(ContinuousClock.Instant)
+    /// Show this exchange, which a run made for the request, as the request's own (Enter on the run's row).
+    case runExchangeShown(RunExchange, of: RequestID)
     /// The last recorded response of each request, read from the history at launch.
     case recordedResponsesLoaded([RequestID: HistoryEntry])
     /// Save the body to a file (asks where).

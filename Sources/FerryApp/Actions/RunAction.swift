@@ -11,4 +11,6 @@ enum RunAction: Sendable {
     case eventArrived(Int, RunEvent)
     /// Run `id` ended: every request ran, or it was canceled.
     case finished(Int, wasCanceled: Bool)
+    /// Enter on this row of the run view.
+    case rowOpened(Int)
 }

@@ -1,9 +1,14 @@
+import FerryTerminal
+
 /// What the user asked of the collection tree.
 enum TreeAction: Sendable {
     /// Move the selection (→ expands, ← collapses or climbs to the parent).
     case cursorMoved(CursorMove)
     /// Enter: open the selected request in the editor, or toggle the folder or file.
     case rowActivated
+    /// A left click on the tree's rows: the row is selected (a folder toggles when its ▸/▾ is hit); a request
+    /// opens, and a second click on a selected folder or file toggles it.
+    case clicked(MouseEvent)
     /// Start filtering the collection tree.
     case filterRequested
     /// The filter typed so far is now this text.

@@ -65,6 +65,26 @@ enum RootRequest: Sendable, Equatable {
     case trustWorkspace
     /// Queue this work on the workspace's files (``FileQueue``).
     case onFiles(FileWork)
+    /// Reduce this action next, as if it had happened (The Composable Architecture's `.send`): how one
+    /// feature hands on to another.
+    case dispatch(HandedOn)
+
+    /// Reduce `action` next (``dispatch(_:)``).
+    static func dispatch(_ action: AppAction) -> RootRequest { .dispatch(HandedOn(action)) }
+}
+
+/// An action one feature hands on to another through the root. Actions carry results and errors that do not
+/// compare, so a hand-over compares by its full description (every associated value): what a test states.
+struct HandedOn: Sendable, Equatable {
+    /// The action to reduce.
+    let action: AppAction
+
+    /// Hands on `action`.
+    init(_ action: AppAction) { self.action = action }
+
+    static func == (lhs: HandedOn, rhs: HandedOn) -> Bool {
+        String(reflecting: lhs.action) == String(reflecting: rhs.action)
+    }
 }
 
 extension AppReducer {
@@ -93,6 +113,7 @@ extension AppReducer {
         case .showTheme(let theme): state.theme = theme
         case .focus(let pane): state.panes.focus = pane
         case .answer(let answer): return reduceScoped(&state, answer.action)
+        case .dispatch(let handedOn): return reduceScoped(&state, handedOn.action)
         case .command(let command): return command.action(in: state).map { reduceScoped(&state, $0) } ?? []
         case .closeEditorField: state.editor.mode = .url
         case .panesResized:

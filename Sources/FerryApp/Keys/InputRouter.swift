@@ -90,7 +90,7 @@ enum InputRouter {
         }
         switch event {
         case .resize(let size): return .panes(.resized(size))
-        case .mouse(let mouse): return .app(.mouseUsed(mouse))
+        case .mouse(let mouse): return route(mouse, in: state)
         case .paste(let text): return acceptsText(state) ? pasted(text, in: state) : nil
         case .key(let key): return action(for: key, in: state)
         }
@@ -139,6 +139,9 @@ enum InputRouter {
     /// The action a movement or Enter is in `state`: the dialog on top's, else the focused pane's (Enter in the
     /// editor sends). The one place that asks where the focus is for them.
     static func route(_ navigation: Navigation, in state: AppState) -> AppAction {
+        if case .tab(let step) = navigation {
+            return state.panes.focus == .editor ? .editor(.tabStepped(step)) : .response(.tabStepped(step))
+        }
         if case .search(let text) = state.overlay, case .cursor(let move) = navigation, move == .up || move == .down {
             // ↑ and ↓ at the search prompt bring back the queries run before (its other keys are text).
             return .response(.searchRecalled(earlier: move == .up, from: text))
@@ -146,7 +149,7 @@ enum InputRouter {
         if state.overlay != nil {
             switch navigation {
             case .cursor(let move): return .overlay(.cursorMoved(move))
-            case .activate: return .overlay(.rowActivated)
+            case .activate, .tab: return .overlay(.rowActivated)
             }
         }
         switch (state.panes.focus, navigation) {
@@ -156,6 +159,7 @@ enum InputRouter {
         case (.editor, .activate): return .app(.sendRequested)
         case (.response, .cursor(let move)): return .response(.cursorMoved(move))
         case (.response, .activate): return .response(.rowActivated)
+        case (_, .tab(let step)): return .response(.tabStepped(step))
         }
     }
 

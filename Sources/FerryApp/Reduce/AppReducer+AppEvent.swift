@@ -58,8 +58,6 @@ extension AppReducer {
         case .problemsRequested:
             state.overlay = .problems(scroll: 0)
             return []
-        case .tabSwitched(let step): return switchTab(step, &state)
-        case .mouseUsed(let mouse): return click(mouse, &state)
         case .ticked(let now):
             state.spinnerFrame += 1
             return reduceScoped(&state, .response(.clockTicked(now)))

@@ -10,8 +10,10 @@ extension AppReducer {
             return scope(&state, \.overlay, context: DialogsFeature.Context(state), .moved(move), DialogsFeature.reduce)
         case .dialogs(let action):
             return scope(&state, \.overlay, context: DialogsFeature.Context(state), action, DialogsFeature.reduce)
-        case .rowActivated: return activateInOverlay(&state)
-        case .dismissed: return dismissOverlay(&state)
+        case .rowActivated:
+            return scope(&state, \.overlay, context: DialogsFeature.Context(state), .activated, DialogsFeature.reduce)
+        case .dismissed:
+            return scope(&state, \.overlay, context: DialogsFeature.Context(state), .dismissed, DialogsFeature.reduce)
         case .confirmed: return confirm(&state)
         case .dialogEvent(let event):
             return scope(
@@ -38,26 +40,5 @@ extension AppReducer {
         case .themes(let action):
             return scope(&state, \.themesView, context: ThemesFeature.Context(state), action, ThemesFeature.reduce)
         }
-    }
-
-    /// Esc (or n) closes the dialog on top: a search runs what was typed, a confirmation over the trash goes
-    /// help over a dialog goes back to that dialog.
-    private static func dismissOverlay(_ state: inout AppState) -> [Effect] {
-        // Esc peels a help's search first; the next one closes the help.
-        if case .help(_, let query) = state.overlay, !query.isEmpty {
-            state.overlay = .help(scroll: 0)
-            return []
-        }
-        if case .overlayHelp(let under, _, let query) = state.overlay, !query.isEmpty {
-            state.overlay = .overlayHelp(under: under, scroll: 0)
-            return []
-        }
-        if closeOverlayHelp(&state) { return [] }
-        if case .search(let text) = state.overlay {
-            state.overlay = nil
-            return reduceScoped(&state, .response(.searchRun(text)))
-        }
-        state.overlay = nil
-        return []
     }
 }

@@ -39,12 +39,4 @@ extension AppReducer {
         query.isEmpty || binding.help.localizedCaseInsensitiveContains(query)
             || binding.key.displayName.localizedCaseInsensitiveContains(query)
     }
-
-    /// Closes the help over a dialog and goes back to that dialog as it is (a picker with its filter text and
-    /// selection; a feature's view as it changed under the help). Returns whether such help was open.
-    static func closeOverlayHelp(_ state: inout AppState) -> Bool {
-        guard case .overlayHelp(let under, _, _) = state.overlay else { return false }
-        state.overlay = under
-        return true
-    }
 }

@@ -24,6 +24,8 @@ enum DialogsFeature {
     /// Applies a dialog action to the dialog on top.
     static func reduce(_ action: DialogsAction, _ overlay: inout Overlay?, _ context: Context) -> FeatureOutput {
         switch action {
+        case .activated: return activate(&overlay)
+        case .dismissed: return dismiss(&overlay)
         case .moved(let step): move(step, &overlay, context)
         case .queryTyped(let query):
             switch overlay {
@@ -32,6 +34,40 @@ enum DialogsFeature {
             case .overlayHelp(let under, _, _): overlay = .overlayHelp(under: under, scroll: 0, query: query)
             default: break
             }
+        }
+        return .none
+    }
+
+    /// Enter in the dialog on top: runs the search, opens the run's row, or closes the dialog (a help over a
+    /// dialog goes back to that dialog).
+    private static func activate(_ overlay: inout Overlay?) -> FeatureOutput {
+        if overlay.closeHelp() { return .none }
+        switch overlay {
+        case .search(let text):
+            overlay = nil
+            return FeatureOutput(requests: [.dispatch(.response(.searchRun(text)))])
+        case .run(let selection): return FeatureOutput(requests: [.dispatch(.run(.rowOpened(selection)))])
+        case .some: overlay = nil
+        case nil: break
+        }
+        return .none
+    }
+
+    /// Esc (or n) closes the dialog on top: a help's search is peeled first, a help over a dialog goes back
+    /// to that dialog, a search runs what was typed.
+    private static func dismiss(_ overlay: inout Overlay?) -> FeatureOutput {
+        switch overlay {
+        case .help(_, let query) where !query.isEmpty:
+            overlay = .help(scroll: 0)
+        case .overlayHelp(let under, _, let query) where !query.isEmpty:
+            overlay = .overlayHelp(under: under, scroll: 0)
+        case .overlayHelp(let under, _, _):
+            overlay = under
+        case .search(let text):
+            overlay = nil
+            return FeatureOutput(requests: [.dispatch(.response(.searchRun(text)))])
+        default:
+            overlay = nil
         }
         return .none
     }
@@ -70,10 +106,24 @@ enum DialogsFeature {
 
 /// What happens in a dialog that is no feature of its own.
 enum DialogsAction: Sendable {
+    /// Enter: the dialog does what it offers, or closes.
+    case activated
+    /// Esc or n: the dialog's innermost layer closes.
+    case dismissed
     /// Move its cursor or scroll it.
     case moved(CursorMove)
     /// Its query (the help's search, the body search's prompt) is now this text.
     case queryTyped(String)
+}
+
+extension Overlay? {
+    /// Closes a help over a dialog, going back to that dialog as it is (a picker with its filter text and
+    /// selection; a feature's view as it changed under the help). Returns whether such help was open.
+    mutating func closeHelp() -> Bool {
+        guard case .overlayHelp(let under, _, _) = self else { return false }
+        self = under
+        return true
+    }
 }
 
 extension DialogsFeature.Context {

@@ -66,6 +66,14 @@ extension EditorFeature {
                     PickerDialogState(
                         title: "Method (\(request.method) now)", items: EditorFeature.methods.map { PickerChoice($0) }))
             )
+        case .tabStepped(let step):
+            state.mode = .url
+            let count = EditorTab.allCases.count
+            state.tab = EditorTab(rawValue: ((state.tab.rawValue + step) % count + count) % count) ?? .params
+            return .none
+        case .tabSelected(let tab):
+            state.tab = tab
+            return .none
         case .tabEditingStarted: return startTabEditing(&state, context)
         case .tabEditingEnded:
             state.mode = .url

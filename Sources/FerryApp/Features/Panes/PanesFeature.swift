@@ -32,6 +32,9 @@ enum PanesFeature {
     /// Applies a panes action.
     static func reduce(_ action: PanesAction, _ state: inout State, _ context: Context) -> FeatureOutput {
         switch action {
+        case .pointed(let pane, let then):
+            state.focus = pane
+            return FeatureOutput(requests: then.map { RootRequest.dispatch($0) })
         case .focusMoved(let step):
             // Only to the panes on screen (a maximized pane keeps the keyboard; a hidden tree is skipped).
             let layout = state.layout
@@ -83,4 +86,6 @@ enum PanesAction: Sendable {
     case maximizeToggled
     /// The terminal changed size.
     case resized(Size)
+    /// The mouse pressed or scrolled over this pane: it takes the keyboard, then `then` happens in it.
+    indirect case pointed(Pane, then: [AppAction])
 }

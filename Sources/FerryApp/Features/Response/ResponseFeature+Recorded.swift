@@ -68,6 +68,23 @@ extension ResponseFeature.State {
 }
 
 extension ResponseFeature {
+    /// Makes `exchange`, which a run made for request `id`, the request's current exchange, taken in the way
+    /// a send's end is (by ``TransferFeature``, asked of the root).
+    static func show(_ exchange: RunExchange, of id: RequestID, _ state: inout State) -> FeatureOutput {
+        let (sendID, effects) = state.beginExchange(for: id)
+        state.updateExchange(of: id) { shown in
+            shown.sent = exchange.request
+            shown.scrubber = exchange.scrubber
+            shown.attempt = exchange.end.attempts
+        }
+        return FeatureOutput(
+            effects: effects,
+            requests: [
+                .dispatch(.transfer(sendID, .ended(exchange.end))),
+                .dispatch(.transfer(sendID, .scriptsFinished(exchange.scriptOutcomes))),
+            ])
+    }
+
     /// The timing a history line holds (milliseconds), as the Timing tab reads it; `nil` when it has none.
     static func recordedTiming(of entry: HistoryEntry) -> TransferTiming? {
         guard let recorded = entry.timing else { return nil }

@@ -121,6 +121,7 @@ enum ResponseFeature {
                 state.exchanges[id]?.started = now
             }
             return .none
+        case .runExchangeShown(let exchange, let id): return show(exchange, of: id, &state)
         case .recordedResponsesLoaded(let loaded):
             state.keep(recorded: loaded)
             return .none

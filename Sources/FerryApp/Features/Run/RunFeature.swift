@@ -40,7 +40,30 @@ enum RunFeature {
             finished.wasCanceled = wasCanceled
             run = finished
             return .report(summary(finished))
+        case .rowOpened(let selection): return open(selection, of: run, context)
         }
+    }
+
+    /// Enter on a row of the run view: a failed test or a script error opens its place (as the Tests tab does);
+    /// a request's row opens the request in the editor with the exchange the run made in the response pane
+    /// (body, headers, Tests tab; the body prepared off the loop as a send's is), and closes the view.
+    private static func open(_ selection: Int, of run: State, _ context: Context) -> FeatureOutput {
+        guard let result = run?.result(at: selection) else { return .none }
+        if let location = run?.location(at: selection) {
+            return FeatureOutput(requests: [.dismiss, .openScriptLocation(location)])
+        }
+        guard AppState.savedRequest(result.id, in: context.workspace) != nil else {
+            return .report(.error("\(result.id) is no longer in the workspace."))
+        }
+        let status = result.status.map { " \($0)" } ?? ""
+        let reason = result.message.map { " — \($0)" } ?? ""
+        let text = "\(result.id): \(result.outcome.rawValue)\(status)\(reason)"
+        var requests: [RootRequest] = [.dismiss, .open(result.id), .focus(.response)]
+        if let exchange = result.exchange {
+            requests.append(.dispatch(.response(.runExchangeShown(exchange, of: result.id))))
+        }
+        requests.append(.report(result.outcome.isFailure ? .error(text) : .info(text)))
+        return FeatureOutput(requests: requests)
     }
 
     /// Starts a run of the tree's selection with the active environment and shows the run view; while a run is

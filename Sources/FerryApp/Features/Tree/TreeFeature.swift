@@ -17,6 +17,17 @@ enum TreeFeature {
             context.syncViewport(&tree)
             _ = tree.handle(KeyEvent(move.treeKey))
             return .none
+        case .clicked(let mouse):
+            let rows = tree.rowsArea(in: context.listArea)
+            let index = tree.visibleOffset(height: rows.height) + mouse.position.y - rows.y
+            guard rows.contains(mouse.position), tree.rows.indices.contains(index) else { return .none }
+            let wasSelected = tree.selectedID
+            let expanded = tree.expanded
+            context.syncViewport(&tree)
+            _ = tree.handle(.mouse(mouse), area: context.listArea)
+            guard let node = tree.selectedID else { return .none }
+            guard node.requestID != nil || (node == wasSelected && tree.expanded == expanded) else { return .none }
+            return reduce(.rowActivated, &tree, context)
         case .rowActivated:
             guard let node = tree.selectedID, let row = tree.selectedRow else { return .none }
             if let id = node.requestID { return FeatureOutput(requests: [.open(id)]) }

@@ -19,6 +19,8 @@ enum EditorAction: Sendable {
     case tabStepped(Int)
     /// Show this tab (a click on its name).
     case tabSelected(EditorTab)
+    /// Esc on a selection in the URL field: the selection goes, the cursor stays.
+    case selectionCleared
     /// Open the method picker.
     case methodCycled
     /// Give the keyboard to the tab's editor (Down from the URL on the Body or Headers tab).

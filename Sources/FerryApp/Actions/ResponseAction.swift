@@ -40,6 +40,10 @@ enum ResponseAction: Sendable {
     case contentClicked(row: Int)
     /// The spinner's clock ticked at this time: what is in flight measures how long it has waited.
     case clockTicked(ContinuousClock.Instant)
+    /// Send the open request (with its unsaved edits) in the active environment.
+    case sendRequested
+    /// Esc with nothing left to peel: cancel the open request's transfer (or say which one is in flight).
+    case cancelRequested
     /// Show this exchange, which a run made for the request, as the request's own (Enter on the run's row).
     case runExchangeShown(RunExchange, of: RequestID)
     /// The last recorded response of each request, read from the history at launch.

@@ -11,6 +11,8 @@ enum TreeAction: Sendable {
     case clicked(MouseEvent)
     /// Start filtering the collection tree.
     case filterRequested
+    /// Esc on a filtered tree: the filter goes, the selection stays.
+    case filterCleared
     /// The filter typed so far is now this text.
     case filterTyped(String)
     /// A letter typed in the tree that no key is bound to: it does nothing but say how to filter.

@@ -31,6 +31,8 @@ enum RootRequest: Sendable, Equatable {
     case present(Overlay)
     /// Say this in the status bar (and keep it for F10).
     case report(AppState.Message)
+    /// Clear the status bar: what it said no longer holds.
+    case clearMessage
     /// Open this request in the editor and give the editor the keyboard.
     case open(RequestID)
     /// Close the dialog on top.
@@ -104,6 +106,7 @@ extension AppReducer {
         switch request {
         case .present(let overlay): state.overlay = overlay
         case .report(let message): state.report(message)
+        case .clearMessage: state.message = nil
         case .open(let id):
             open(id, &state)
             state.panes.focus = .editor
@@ -126,7 +129,7 @@ extension AppReducer {
         case .openScriptLocation(let location): return openScriptLocation(location, &state)
         case .openFromHistory(let entry, let location, let sending):
             guard openHistoryEntry(entry, at: location, showingResponse: !sending, &state) else { return [] }
-            return sending ? send(&state) : []
+            return sending ? reduceScoped(&state, .response(.sendRequested)) : []
         }
         return []
     }

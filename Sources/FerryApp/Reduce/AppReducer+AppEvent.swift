@@ -7,8 +7,8 @@ extension AppReducer {
     /// Applies a screen-wide event: keys whose meaning depends on the focus, the environment, quitting.
     static func reduce(_ event: AppEvent, _ state: inout AppState) -> [Effect] {
         switch event {
-        case .sendRequested: return send(&state)
-        case .cancelRequested: return cancel(&state)
+        case .sendRequested: return reduceScoped(&state, .response(.sendRequested))
+        case .cancelRequested: return reduceScoped(&state, state.escapeAction)
         case .environmentCycled:
             let names = state.environments.names
             guard !names.isEmpty else {

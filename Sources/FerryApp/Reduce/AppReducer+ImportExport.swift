@@ -5,33 +5,6 @@ import Foundation
 // MARK: - Copying a request as curl, importing files into the workspace
 
 extension AppReducer {
-    /// Copies the open request, with its unsaved edits and resolved in the active environment as it would
-    /// be sent (values captured from earlier responses, included files; secrets in clear: the command must
-    /// work), as a curl command: an effect prepares it and posts the command (``curlCommandMade(_:_:_:)``).
-    static func copyAsCurl(_ state: inout AppState) -> [Effect] {
-        guard let (id, plan) = openPlan(state) else {
-            state.report(.error("Open a request first: select it in the tree and press Enter."))
-            return []
-        }
-        return [.copyAsCurl(id, plan)]
-    }
-
-    /// Puts the curl command made for `id` on the clipboard, saying what to mind about it, or says why it
-    /// could not be made.
-    static func curlCommandMade(_ id: RequestID, _ result: Result<CurlCopy, SaveFailure>, _ state: inout AppState)
-        -> [Effect]
-    {
-        switch result {
-        case .success(let copy):
-            let remark = copy.remarks.isEmpty ? "" : " (\(copy.remarks.joined(separator: "; ")))"
-            state.report(.info("Copied \(id) as a curl command\(remark)."))
-            return [.copy(copy.text)]
-        case .failure(let failure):
-            state.report(.error(failure.message))
-            return []
-        }
-    }
-
     /// Takes in the workspace after an import and opens the first request it wrote.
     static func importFinished(_ result: Result<ImportedFiles, SaveFailure>, _ state: inout AppState) -> [Effect] {
         switch result {

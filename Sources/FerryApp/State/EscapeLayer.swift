@@ -1,6 +1,6 @@
 /// What the next Esc takes away: the innermost transient state first, a transfer only when nothing is left to
 /// peel. ``AppState/nextEscape`` derives it from the state; the status bar says it while a transfer runs and
-/// `AppReducer.cancel` peels exactly it, so the two can never disagree.
+/// ``AppState/escapeAction`` peels exactly it, so the two can never disagree.
 enum EscapeLayer: Equatable, Sendable {
     /// The dialog on top closes (its own key map binds Esc).
     case dialog
@@ -49,5 +49,21 @@ extension AppState {
         if panes.maximizedPane != nil { return .maximizedPane }
         if currentExchange?.isInFlight == true { return .transfer }
         return .nothing
+    }
+}
+
+extension AppState {
+    /// The action that peels ``nextEscape``: the layer's own feature takes it away (a remapped Esc lands here
+    /// too; dialogs and the tabs' editors bind Esc in their own contexts as well).
+    var escapeAction: AppAction {
+        switch nextEscape {
+        case .dialog: .overlay(.dismissed)
+        case .tabEditor: .editor(.tabEditingEnded)
+        case .selection: .editor(.selectionCleared)
+        case .responseFilter: .response(.filterClosed(showing: false))
+        case .treeFilter: .tree(.filterCleared)
+        case .maximizedPane: .panes(.maximizeToggled)
+        case .transfer, .nothing: .response(.cancelRequested)
+        }
     }
 }

@@ -27,7 +27,7 @@ struct ResponseFeatureTests {
         ResponseFeature.Context(
             openRequest: open, content: Rect(x: 0, y: 0, width: 60, height: 10), screen: Size(width: 80, height: 24),
             isFocused: focused, keyMap: AppKeyMap.defaults, workspaceRoot: URL(fileURLWithPath: "/w"),
-            stateFolder: URL(fileURLWithPath: "/w/.ferry"), shownColumn: { _ in column })
+            stateFolder: URL(fileURLWithPath: "/w/.ferry"), plan: { nil }, shownColumn: { _ in column })
     }
 
     @Test func movingAndFoldingChangeOnlyTheOpenExchange() throws {

@@ -71,6 +71,9 @@ extension EditorFeature {
             let count = EditorTab.allCases.count
             state.tab = EditorTab(rawValue: ((state.tab.rawValue + step) % count + count) % count) ?? .params
             return .none
+        case .selectionCleared:
+            state.urlEditor.moveCursor(to: state.urlEditor.cursor)
+            return .none
         case .tabSelected(let tab):
             state.tab = tab
             return .none

@@ -76,6 +76,8 @@ enum ResponseFeature {
         var workspaceRoot: URL
         /// Ferry's own folder in the workspace, where no body is saved.
         var stateFolder: URL
+        /// The open request, with its unsaved edits, as a plan to send in the active environment.
+        var plan: () -> (RequestID, SendPlan)?
         /// The column the view draws the tab's lines from for a pane in this state (the one scrolled to,
         /// stopped where the longest line in view ends).
         var shownColumn: (State) -> Int
@@ -121,6 +123,8 @@ enum ResponseFeature {
                 state.exchanges[id]?.started = now
             }
             return .none
+        case .sendRequested: return send(&state, context)
+        case .cancelRequested: return cancel(&state, context)
         case .runExchangeShown(let exchange, let id): return show(exchange, of: id, &state)
         case .recordedResponsesLoaded(let loaded):
             state.keep(recorded: loaded)
@@ -162,6 +166,7 @@ extension ResponseFeature.Context {
             openRequest: state.openRequest, content: content, screen: state.size,
             isFocused: state.panes.focus == .response,
             keyMap: state.keyMap, workspaceRoot: state.workspace.root, stateFolder: state.workspace.stateFolder,
+            plan: { AppReducer.openPlan(state) },
             shownColumn: { response in
                 var shown = state
                 shown.response = response

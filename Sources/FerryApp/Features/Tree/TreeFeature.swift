@@ -33,6 +33,11 @@ enum TreeFeature {
             if let id = node.requestID { return FeatureOutput(requests: [.open(id)]) }
             tree.toggle(row: row)
             return .none
+        case .filterCleared:
+            let selected = tree.selectedID
+            tree.setFilter("")
+            if let selected { tree.select(id: selected) }
+            return .none
         case .filterRequested:
             // Each `/` starts a new filter: the old one goes, so what is typed is all that is matched.
             let selected = tree.selectedID

@@ -1,0 +1,35 @@
+import FerryWorkbench
+
+// MARK: - Sending the open request and canceling it
+
+extension ResponseFeature {
+    /// Starts sending the open request (with its unsaved edits) in the active environment; a send already
+    /// in flight for the same request is canceled and its result will be dropped by id. The effect prepares
+    /// it (``RequestSender``: values captured from earlier responses, included files) and reports back with
+    /// ``TransferAction/prepared(_:)`` or ``TransferAction/preparationFailed(_:)`` (in ``AppAction/transfer(_:_:)``).
+    static func send(_ state: inout State, _ context: Context) -> FeatureOutput {
+        guard let (id, plan) = context.plan() else {
+            return .report(.error("Open a request first: select it in the tree and press Enter."))
+        }
+        var (sendID, effects) = state.beginExchange(for: id)
+        if plan.request.request.isWebSocket {
+            state.exchanges[id]?.conversation = Conversation()
+            effects.append(.openWebSocket(id: sendID, plan))
+        } else {
+            effects.append(.send(id: sendID, plan))
+        }
+        return FeatureOutput(effects: effects, requests: [.clearMessage])
+    }
+
+    /// Esc with nothing left to peel: cancels the open request's transfer (the pane then says Canceled), or
+    /// names the request still sending elsewhere.
+    static func cancel(_ state: inout State, _ context: Context) -> FeatureOutput {
+        guard let exchange = state.exchange(in: context), exchange.isInFlight else {
+            guard let inFlight = state.exchanges.values.first(where: \.isInFlight) else { return .none }
+            return .report(
+                .info("Nothing in flight here; \(inFlight.requestID) is still sending (open it and press Esc)."))
+        }
+        state.updateExchange(of: context.openRequest) { $0.phase = .canceled }
+        return FeatureOutput(effects: [.cancel(id: exchange.id)], requests: [.report(.info("Canceled."))])
+    }
+}

@@ -40,6 +40,8 @@ enum ResponseAction: Sendable {
     case contentClicked(row: Int)
     /// The spinner's clock ticked at this time: what is in flight measures how long it has waited.
     case clockTicked(ContinuousClock.Instant)
+    /// Show the response this history entry recorded for the request (unless a send of it is in flight).
+    case recordedResponseChosen(HistoryEntry, for: RequestID)
     /// Send the open request (with its unsaved edits) in the active environment.
     case sendRequested
     /// Esc with nothing left to peel: cancel the open request's transfer (or say which one is in flight).

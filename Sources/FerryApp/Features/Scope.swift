@@ -35,11 +35,10 @@ enum RootRequest: Sendable, Equatable {
     case clearMessage
     /// Open this request in the editor and give the editor the keyboard.
     case open(RequestID)
+    /// Open this request in the editor, leaving the keyboard where it is.
+    case show(RequestID)
     /// Close the dialog on top.
     case dismiss
-    /// Open the request of this history entry where it lives now (`at`, when found), showing the response it
-    /// recorded, or sending it again; the history stays open when the request is gone.
-    case openFromHistory(HistoryEntry, at: HistoryLocator.Location?, sending: Bool)
     /// Open what a script's report points at: the request written at that line of a workspace `.http` file,
     /// else the file in `$EDITOR` at that line.
     case openScriptLocation(ScriptLocation)
@@ -92,7 +91,7 @@ struct HandedOn: Sendable, Equatable {
 extension AppReducer {
     /// The Composable Architecture's `Scope`, without the dependency: runs a feature's `reduce` on its slice of
     /// the state (`slice`) with a read-only `context` the root made from the rest, then does what the feature
-    /// asked of the root. A feature never sees `inout AppState`.
+    /// asked of the root. A feature never sees the whole state.
     static func scope<Slice, Context, Action>(
         _ state: inout AppState, _ slice: WritableKeyPath<AppState, Slice>, context: Context, _ action: Action,
         _ reduce: (Action, inout Slice, Context) -> FeatureOutput
@@ -110,6 +109,7 @@ extension AppReducer {
         case .open(let id):
             open(id, &state)
             state.panes.focus = .editor
+        case .show(let id): open(id, &state)
         case .dismiss: state.overlay = nil
         case .trustWorkspace: markTrusted(&state)
         case .onFiles(let work): state.fileQueue.append(work)
@@ -127,9 +127,6 @@ extension AppReducer {
         case .keepEdits(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: true)))
         case .takeFileVersion(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: false)))
         case .openScriptLocation(let location): return openScriptLocation(location, &state)
-        case .openFromHistory(let entry, let location, let sending):
-            guard openHistoryEntry(entry, at: location, showingResponse: !sending, &state) else { return [] }
-            return sending ? reduceScoped(&state, .response(.sendRequested)) : []
         }
         return []
     }

@@ -8,7 +8,7 @@ import Testing
 /// The history view on its own: it owns its entries, search, selection, mark and diff; Esc peels the diff
 /// before the list; Enter and Ctrl-R ask the root to open (or send) the selected entry's request.
 struct HistoryFeatureTests {
-    let context = HistoryFeature.Context(page: 10)
+    let context = HistoryFeature.Context(page: 10, isInWorkspace: { $0.path == "a.http" })
 
     /// Entries as the history file holds them, oldest first.
     static func entries(_ paths: [String]) throws -> [HistoryEntry] {
@@ -74,10 +74,18 @@ struct HistoryFeatureTests {
         _ = HistoryFeature.reduce(.cursorMoved(.down), &view, context)
         let entry = try #require(view?.matching[1])
         let opened = HistoryFeature.reduce(.rowActivated, &view, context)
-        #expect(opened.requests == [.openFromHistory(entry, at: nil, sending: false)])
+        let id = RequestID(path: "a.http", selector: "one")
+        #expect(
+            opened.requests == [.dismiss, .show(id), .dispatch(.response(.recordedResponseChosen(entry, for: id)))])
         #expect(view != nil, "the root closes the view once the request is open")
         let sent = HistoryFeature.reduce(.sendAgainRequested, &view, context)
-        #expect(sent.requests == [.openFromHistory(entry, at: nil, sending: true)])
+        #expect(sent.requests == [.dismiss, .show(id), .dispatch(.response(.sendRequested))])
+        let gone = try #require(try Self.entries(["b.http#gone"]).first)
+        let refused = HistoryFeature.openRequest(of: gone, at: nil, sending: false, context)
+        guard case .report(let message)? = refused.requests.first, message.isError, refused.requests.count == 1 else {
+            Issue.record("a gone request is said, and the history stays: \(refused.requests)")
+            return
+        }
         _ = HistoryFeature.reduce(.queryChanged("nothing matches"), &view, context)
         #expect(HistoryFeature.reduce(.rowActivated, &view, context).requests.isEmpty)
     }

@@ -3,8 +3,8 @@ import FerryWorkbench
 /// The history view (F6) as a feature that owns its presentation: while it is open its state is the dialog on
 /// top (``Overlay/history(_:)``) — the entries as read, where their requests live now, the search, the
 /// selection, the entry marked for a diff and the diff itself — and its keys reach ``reduce(_:_:_:)`` as
-/// ``HistoryAction``s. Opening an entry's request changes the editor, so the root does it
-/// (``RootRequest/openFromHistory(_:at:sending:)``).
+/// ``HistoryAction``s. Opening an entry's request is asked of the root (``RootRequest/show(_:)``), its recorded
+/// response or a new send of the response pane.
 enum HistoryFeature {
     /// The open view.
     struct State: Sendable, Equatable {
@@ -35,8 +35,13 @@ enum HistoryFeature {
         var scroll = 0
     }
 
-    /// What the view reads of the rest of the app: how far a page moves.
-    typealias Context = ListDialogContext
+    /// What the view reads of the rest of the app.
+    struct Context {
+        /// How many rows Page Up and Page Down move.
+        var page: Int
+        /// Whether the workspace holds a request with this id (an entry's request may be gone).
+        var isInWorkspace: (RequestID) -> Bool
+    }
 
     /// The most lines a diff scrolls (the view stops at its end).
     static let diffLineLimit = 10_000
@@ -83,8 +88,7 @@ enum HistoryFeature {
             guard entries.indices.contains(open.selection) else { return .none }
             let entry = entries[open.selection]
             let sending = if case .sendAgainRequested = action { true } else { false }
-            return FeatureOutput(
-                requests: [.openFromHistory(entry, at: open.targets.location(of: entry), sending: sending)])
+            return openRequest(of: entry, at: open.targets.location(of: entry), sending: sending, context)
         case .dismissed:
             // Esc peels one layer: the diff goes back to the list, the list closes.
             if view?.diff != nil {
@@ -129,5 +133,50 @@ extension AppState {
     var historyView: HistoryFeature.State? {
         get { presented(\.historyView) }
         set { present(newValue, extract: \.historyView, embed: Overlay.history) }
+    }
+}
+
+extension HistoryFeature {
+    /// Opens the request of history `entry`, found at `location` (followed through moves and renames), and
+    /// closes the history, showing the response the entry recorded (unless one is in flight) or, `sending`,
+    /// sending the request again; says so when it was found somewhere else. When the request is gone the
+    /// history stays open, so another entry can be picked.
+    static func openRequest(
+        of entry: HistoryEntry, at location: HistoryLocator.Location?, sending: Bool, _ context: Context
+    ) -> FeatureOutput {
+        let recorded = entry.recordedRequestPath
+        let found = location?.id ?? RequestID(parsing: recorded)
+        guard context.isInWorkspace(found) else {
+            return .report(
+                .error(
+                    "Cannot open this entry: \(recorded) is no longer in the workspace (no request has its id, "
+                        + "its path or its file and name now). A deleted one may be in the trash (F9)."))
+        }
+        var requests: [RootRequest] = [.dismiss, .show(found)]
+        if !sending, entry.status != nil {
+            requests.append(.dispatch(.response(.recordedResponseChosen(entry, for: found))))
+        }
+        if location?.isGuess == true {
+            let file = found.path.split(separator: "/").last.map(String.init) ?? found.path
+            requests.append(
+                .report(
+                    .info(
+                        "Opened \(found.description): \(recorded) is gone, and this is the only \(found.selector) in a "
+                            + "file named \(file) (it was sent before Ferry recorded ids, so this is a guess).")))
+        } else if found.description != recorded {
+            requests.append(
+                .report(.info("Opened \(found.description), sent as \(recorded) (moved or renamed since).")))
+        }
+        if sending { requests.append(.dispatch(.response(.sendRequested))) }
+        return FeatureOutput(requests: requests)
+    }
+}
+
+extension HistoryFeature.Context {
+    /// The context in `state`: a page is the screen less the dialog's frame.
+    init(_ state: AppState) {
+        self.init(
+            page: ListDialogContext(state).page,
+            isInWorkspace: { [workspace = state.workspace] in AppState.savedRequest($0, in: workspace) != nil })
     }
 }

@@ -123,6 +123,13 @@ enum ResponseFeature {
                 state.exchanges[id]?.started = now
             }
             return .none
+        case .recordedResponseChosen(let entry, let id):
+            // Shown by the root once the request is open (``State/showRecorded(for:keyMap:)``).
+            if state.exchanges[id]?.isInFlight != true {
+                state.exchanges[id] = nil
+                state.recorded[id] = entry
+            }
+            return .none
         case .sendRequested: return send(&state, context)
         case .cancelRequested: return cancel(&state, context)
         case .runExchangeShown(let exchange, let id): return show(exchange, of: id, &state)

@@ -111,6 +111,18 @@ import Testing
         #expect(failure(groups).contains("groups nest too deep"))
     }
 
+    /// A present `-0.0` (bits other than the default's) reads as `-0` and writes back the same bits; it read as
+    /// `0` and vanished on the way back (found by FuzzProtobufDecoder).
+    @Test func negativeZeroKeepsItsSign() throws {
+        let double = Self.tag(1, 1) + [0, 0, 0, 0, 0, 0, 0, 0x80]
+        let float = Self.tag(2, 5) + [0, 0, 0, 0x80]
+        for bytes in [double, float] {
+            let json = try codec.decode(bytes, as: "ferry.test.Scalars")
+            #expect(json.formatted(.compact).contains(":-0}"), "\(json)")
+            #expect(try codec.encode(json, as: "ferry.test.Scalars") == bytes)
+        }
+    }
+
     /// Work in proportion to input: 200 000 occurrences of a repeated message, of a packed number, of a map entry
     /// (one key, replaced each time) and of a singular message (merged) each decode in one pass. Before
     /// `takeValues` each occurrence copied the values collected so far: quadratic, minutes for these.

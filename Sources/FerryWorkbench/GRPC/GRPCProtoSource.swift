@@ -45,10 +45,21 @@ public struct GRPCProtoSource: Sendable, Hashable {
     public var isProtoFile: Bool { path.lowercased().hasSuffix(".proto") }
 
     /// The descriptors it holds; the error names the file, and for a `.proto` file the line and column.
-    public func pool() throws(GRPCSendError) -> DescriptorPool {
+    ///
+    /// Within `confinement` (an untrusted workspace) the file must lie inside the workspace, and an import
+    /// found outside it is taken as missing.
+    public func pool(confinement: WorkspaceConfinement? = nil) throws(GRPCSendError) -> DescriptorPool {
+        if let confinement, let refusal = confinement.refusal(of: URL(fileURLWithPath: path), for: .reading) {
+            throw GRPCSendError(
+                RequestSender.untrusted(origin, refusal, at: nil, root: URL(fileURLWithPath: confinement.root)))
+        }
         if isProtoFile {
+            let loader = ProtoSourceLoader(importPaths: importPaths) { file in
+                guard confinement?.refusal(of: URL(fileURLWithPath: file), for: .reading) == nil else { return nil }
+                return ProtoSourceLoader.readFile(file)
+            }
             do {
-                return try ProtoSourceLoader(importPaths: importPaths).pool(loading: path)
+                return try loader.pool(loading: path)
             } catch {
                 throw GRPCSendError("\(error) (\(origin))")
             }

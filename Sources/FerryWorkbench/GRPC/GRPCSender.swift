@@ -21,6 +21,9 @@ public struct GRPCSender: Sendable {
     public let stateFolder: URL
     /// The folder of the request's file (a relative `# @proto` path is read from there).
     public let folder: URL
+    /// Where a `# @proto` file may be read from: the workspace's confinement while it is not trusted, else
+    /// `nil` (anywhere).
+    public var confinement: WorkspaceConfinement?
 
     /// A sender; see the properties.
     public init(client: HTTPClient, stateFolder: URL, folder: URL) {
@@ -135,7 +138,7 @@ public struct GRPCSender: Sendable {
         async throws(GRPCSendError)
         -> (DescriptorPool, String)
     {
-        if let proto { return (try proto.pool(), proto.path) }
+        if let proto { return (try proto.pool(confinement: confinement), proto.path) }
         let cache = GRPCDescriptorCache(stateFolder: stateFolder)
         let endpoint = target.authority + (target.usesTLS ? " tls" : "")
         if let cached = cache.read(for: endpoint), Self.service(named: target.service, in: cached) != nil {

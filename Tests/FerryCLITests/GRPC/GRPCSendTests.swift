@@ -135,13 +135,25 @@ import Testing
         guard let server = try await GRPCPeerServer.start(reflection: false) else { return }
         defer { server.stop() }
         let folder = try workspace(grpc: server.authority)
-        let protos = TestServers.packageRoot.appendingPathComponent("Tests/Peers/grpc")
-        let source = try await send("source", in: folder, ["--var", "protos=\(protos.path)"])
+        let peers = TestServers.packageRoot.appendingPathComponent("Tests/Peers/grpc")
+        // Outside an untrusted workspace the file is refused; --trust reads it.
+        let outside = try await send("source", in: folder, ["--var", "protos=\(peers.path)"])
+        #expect(outside.status == 3)
+        #expect(
+            outside.standardError.contains("# @proto refused: ")
+                && outside.standardError.contains("is outside the workspace"),
+            "\(outside.standardError)")
+        let trusted = try await send("source", in: folder, ["--var", "protos=\(peers.path)", "--trust"])
+        #expect(trusted.status == 0, "\(trusted.standardError)")
+        try folder.write(
+            "protos/ferry_test.proto",
+            String(contentsOf: peers.appendingPathComponent("ferry_test.proto"), encoding: .utf8))
+        let source = try await send("source", in: folder, ["--var", "protos=protos"])
         #expect(
             source.text == #"{"text":"from source 0"}"# + "\n" + #"{"text":"from source 1","index":1}"# + "\n",
             "\(source.standardError)")
         // No # @proto: the environment's proto variable names the file.
-        let echo = try await send("echo", in: folder, ["--var", "proto=\(protos.path)/ferry_test.proto"])
+        let echo = try await send("echo", in: folder, ["--var", "proto=protos/ferry_test.proto"])
         #expect(echo.status == 0, "\(echo.standardError)")
         #expect(echo.text.contains(#""name":"Ferry""#))
         try folder.write("broken.proto", "syntax = \"proto3\";\nmessage M {\n  int32 x = 1\n}\n")

@@ -123,6 +123,15 @@ import Testing
         }
     }
 
+    /// An empty packed run is an empty repeated field, left out of the JSON as any empty one is; it came out as
+    /// `[]` and the round trip lost it (found by FuzzProtobufDecoder).
+    @Test func anEmptyPackedRunIsLeftOut() throws {
+        #expect(
+            try codec.decode(Self.tag(2, 2) + [0] + Self.tag(10, 2) + [1, 0x78], as: "ferry.test.Everything") == [
+                "name": "x"
+            ])
+    }
+
     /// Work in proportion to input: 200 000 occurrences of a repeated message, of a packed number, of a map entry
     /// (one key, replaced each time) and of a singular message (merged) each decode in one pass. Before
     /// `takeValues` each occurrence copied the values collected so far: quadratic, minutes for these.

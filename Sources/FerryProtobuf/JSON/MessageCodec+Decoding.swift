@@ -61,6 +61,8 @@ extension MessageCodec {
                     payload, range: 0..<payload.count, type: field.typeName ?? "", path: fieldPath, depth: depth + 1)
                 object.members.append(JSONMember(key: field.jsonName, value: json))
             case .values(let values):
+                // An empty packed run leaves the field empty, which the JSON form leaves out (FuzzProtobufDecoder).
+                if values.isEmpty { continue }
                 object.members.append(JSONMember(key: field.jsonName, value: .array(values)))
             case .map(let entries, _):
                 object.members.append(JSONMember(key: field.jsonName, value: .object(entries)))

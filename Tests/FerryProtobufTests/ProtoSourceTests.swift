@@ -55,6 +55,42 @@ import Testing
         }
     }
 
+    /// The `.proto` files grpcio-tools ships (Google's: descriptor.proto in proto2 with every option form,
+    /// editions files, plugin.proto importing descriptor.proto), each read by us and by protoc.
+    @Test func googlesOwnProtoFilesReadAsProtocReadsThem() async throws {
+        let lib = TestServers.packageRoot.appendingPathComponent(".build/venv/lib")
+        let pythons = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+        guard
+            let include = pythons.map({ lib.appendingPathComponent("\($0)/site-packages/grpc_tools/_proto") })
+                .first(where: { FileManager.default.fileExists(atPath: $0.path) })
+        else {
+            #expect(GRPCPeerServer.python() == nil, "grpcio-tools is installed but its _proto folder is not found")
+            return
+        }
+        let names = [
+            "any", "api", "cpp_features", "descriptor", "duration", "empty", "field_mask", "go_features",
+            "java_features", "source_context", "struct", "timestamp", "type", "wrappers", "compiler/plugin",
+        ]
+        for name in names {
+            let path = "google/protobuf/\(name).proto"
+            let ours = try #require(
+                try ProtoSourceLoader(importPaths: [include.path]).load(include.appendingPathComponent(path).path).last)
+            let folder = try TemporaryFolder()
+            let output = folder.url.appendingPathComponent("set.pb")
+            guard
+                try await GRPCPeerServer.compileDescriptorSet(
+                    include.appendingPathComponent(path), importPaths: [include], to: output)
+            else { return }
+            var pool = DescriptorPool()
+            try pool.add(fileDescriptorSet: [UInt8](Data(contentsOf: output)))
+            let theirs = try #require(pool.files[(path as NSString).lastPathComponent] ?? pool.files[path])
+            #expect(ours.package == theirs.package && ours.dependencies == theirs.dependencies, "\(path)")
+            #expect(ours.messages == theirs.messages, "\(path)")
+            #expect(ours.enums == theirs.enums, "\(path)")
+            #expect(ours.services == theirs.services, "\(path)")
+        }
+    }
+
     @Test func wellKnownImportsAreBuiltIn() throws {
         let text = """
             syntax = "proto3";

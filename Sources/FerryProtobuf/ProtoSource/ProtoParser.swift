@@ -533,13 +533,17 @@ struct ProtoParser {
         try skipBalanced()
     }
 
-    /// A statement up to its `;` (`reserved 2, 15, 9 to 11;`, `extensions 100 to max;`).
+    /// A statement up to its `;` (`reserved 2, 15, 9 to 11;`, `extensions 100 to max [declaration = {…}];`).
     private mutating func skipStatement() throws(ProtoSourceError) {
         let start = current
         while let token = current {
+            if token.kind == .symbol && token.text == "{" {
+                try skipBalanced()
+                continue
+            }
             index += 1
             if token.kind == .symbol && token.text == ";" { return }
-            if token.kind == .symbol && (token.text == "{" || token.text == "}") {
+            if token.kind == .symbol && token.text == "}" {
                 throw error("expected ';' to end the statement", at: token)
             }
         }

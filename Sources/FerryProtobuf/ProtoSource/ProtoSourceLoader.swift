@@ -5,7 +5,7 @@ import Foundation
 /// types (`google/protobuf/timestamp.proto`, …) built in.
 ///
 /// An import is looked for in the importing file's folder, then the first file's folder, then each of
-/// ``importPaths`` in order (protoc's `-I`).
+/// ``importPaths`` in order (protoc's `-I`); a well-known file found nowhere is the built-in one.
 ///
 /// ```swift
 /// let pool = try ProtoSourceLoader(importPaths: ["third_party"]).pool(loading: "protos/shop.proto")
@@ -59,18 +59,18 @@ public struct ProtoSourceLoader: Sendable {
         try load(name: name, text: text, folder: folder, state: &state)
         var symbols = ProtoSymbols()
         for file in state.order {
-            if let builtIn = BuiltInProtoFiles.files[file] {
-                try symbols.add(builtIn)
-            } else if let syntax = state.parsed[file] {
+            if let syntax = state.parsed[file] {
                 try symbols.add(syntax)
+            } else if let builtIn = BuiltInProtoFiles.files[file] {
+                try symbols.add(builtIn)
             }
         }
         var descriptors: [FileDescriptor] = []
         for file in state.order {
-            if let builtIn = BuiltInProtoFiles.files[file] {
-                descriptors.append(builtIn)
-            } else if let syntax = state.parsed[file] {
+            if let syntax = state.parsed[file] {
                 descriptors.append(try ProtoDescriptorBuilder(syntax: syntax, symbols: symbols).build())
+            } else if let builtIn = BuiltInProtoFiles.files[file] {
+                descriptors.append(builtIn)
             }
         }
         return descriptors
@@ -99,10 +99,6 @@ public struct ProtoSourceLoader: Sendable {
                 throw failure(
                     "import cycle: " + (state.inProgress + [dependency.name]).joined(separator: " → "))
             }
-            if BuiltInProtoFiles.files[dependency.name] != nil {
-                state.order.append(dependency.name)
-                continue
-            }
             guard state.parsed.count < Self.maximumFiles else {
                 throw failure("more than \(Self.maximumFiles) files are imported")
             }
@@ -114,6 +110,11 @@ public struct ProtoSourceLoader: Sendable {
                     found = (text, path)
                     break
                 }
+            }
+            // A well-known file found on disk is read as any other (descriptor.proto's types then exist too).
+            if found == nil, BuiltInProtoFiles.files[dependency.name] != nil {
+                state.order.append(dependency.name)
+                continue
             }
             guard let found else {
                 var places: [String] = []

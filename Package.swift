@@ -65,7 +65,7 @@ let package = Package(
         // Protobuf messages between wire bytes and JSON, driven by descriptors (for gRPC; pure Swift).
         .target(name: "FerryProtobuf", dependencies: ["FerryJSON"]),
         // gRPC over FerryHTTP's HTTP/2: framing, calls, trailers and status, server reflection.
-        .target(name: "FerryGRPC", dependencies: ["FerryProtobuf", "FerryHTTP", "FerryJSON"]),
+        .target(name: "FerryGRPC", dependencies: ["FerryProtobuf", "FerryHTTP", "FerryJSON", "CZlib"]),
         // URLSessionTransport on its own, so that a client using only CurlTransport never loads
         // FoundationNetworking.
         .target(name: "FerryURLSession", dependencies: ["FerryHTTP"]),

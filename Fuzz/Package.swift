@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-/// libFuzzer targets for FerryJSON, the `.http` parser and the request builder; build with `swift build --sanitize=fuzzer --sanitize=address` (see run.sh).
+/// libFuzzer targets for FerryJSON, the `.http` parser, the request builder, the `.proto` reader and the protobuf decoder; build with `swift build --sanitize=fuzzer --sanitize=address` (see run.sh).
 ///
 /// The root package is a path dependency, whose identity is its folder's name (`main`, or a worktree's).
 let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -32,6 +32,17 @@ let package = Package(
             dependencies: [
                 .product(name: "FerryWorkbench", package: rootIdentity),
                 .product(name: "FerryHTTP", package: rootIdentity),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzProtoParser",
+            dependencies: [.product(name: "FerryProtobuf", package: rootIdentity)]
+        ),
+        .executableTarget(
+            name: "FuzzProtobufDecoder",
+            dependencies: [
+                .product(name: "FerryProtobuf", package: rootIdentity),
+                .product(name: "FerryJSON", package: rootIdentity),
             ]
         ),
     ],

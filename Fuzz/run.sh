@@ -12,7 +12,7 @@ flags=(--sanitize=fuzzer --sanitize=address -Xswiftc -use-ld=lld
 swift build "${flags[@]}" 2>&1 | grep -E "error|warning: .*Fuzz" || true
 bin="$(swift build "${flags[@]}" --show-bin-path)"
 mkdir -p artifacts
-for target in FuzzJSONParser FuzzJSONQuery FuzzHTTPFile FuzzRequestBuilder; do
+for target in FuzzJSONParser FuzzJSONQuery FuzzHTTPFile FuzzRequestBuilder FuzzProtoParser FuzzProtobufDecoder; do
     [ -x "$bin/$target" ] || continue
     mkdir -p "corpus/$target"
     seeds=()

@@ -25,7 +25,8 @@ public struct GRPCCall: Sendable {
     }
 
     /// The HTTP/2 request carrying the call: `POST /Service/Method` with `content-type: application/grpc` and
-    /// `te: trailers`, over cleartext HTTP/2 by prior knowledge for `grpc://` and TLS with ALPN for `grpcs://`.
+    /// `te: trailers` and `grpc-accept-encoding: gzip`, over cleartext HTTP/2 by prior knowledge for `grpc://` and
+    /// TLS with ALPN for `grpcs://`. Metadata `grpc-encoding: gzip` sends the messages gzip-compressed.
     /// The caller may still set TLS options (certificate authority, `# @insecure`) on it.
     public func httpRequest() throws(GRPCCallError) -> HTTPRequest {
         guard let url = target.url else { throw GRPCCallError.invalidTarget(target.description) }
@@ -39,7 +40,12 @@ public struct GRPCCall: Sendable {
             guard !GRPCCall.reservedHeaders.contains(lowered) else { continue }
             headers.add(header.name, header.value)
         }
-        let body = messages.reduce(into: [UInt8]()) { $0 += GRPCFrame.framed($1) }
+        let encoding = metadata["grpc-encoding"]?.lowercased() ?? "identity"
+        guard encoding == "gzip" || encoding == "identity" else {
+            throw GRPCCallError.unsupportedEncoding(encoding)
+        }
+        if metadata["grpc-accept-encoding"] == nil { headers.add("grpc-accept-encoding", "gzip") }
+        let body = messages.reduce(into: [UInt8]()) { $0 += GRPCFrame.framed($1, compressed: encoding == "gzip") }
         var request = HTTPRequest(.post, url: url, headers: headers, body: .data(Data(body), contentType: nil))
         request.httpVersion = target.usesTLS ? .http2 : .http2PriorKnowledge
         request.timeout = timeout
@@ -60,12 +66,16 @@ public enum GRPCCallError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidTarget(String)
     /// The response is not gRPC (not `application/grpc`, or its messages are not framed as gRPC frames them).
     case notGRPC(String)
+    /// The metadata asks for a `grpc-encoding` Ferry cannot compress with (only `gzip` and `identity`).
+    case unsupportedEncoding(String)
 
     /// In words.
     public var description: String {
         switch self {
         case .invalidTarget(let target): "\(target) is not a gRPC target (host:port/package.Service/Method)"
         case .notGRPC(let why): "the response is not gRPC: \(why)"
+        case .unsupportedEncoding(let encoding):
+            "grpc-encoding: \(encoding) is not one Ferry can send (gzip or identity)"
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct GRPCFramingTests {
     @Test func framesRoundTripAndArriveInPieces() throws {
         let messages: [[UInt8]] = [[], [1, 2, 3], Array(repeating: 7, count: 300)]
-        let body = messages.flatMap(GRPCFrame.framed)
+        let body = messages.flatMap { GRPCFrame.framed($0) }
         #expect(Array(body.prefix(5)) == [0, 0, 0, 0, 0])
         #expect(try GRPCFrame.messages(in: body) == messages)
         var decoder = GRPCFrameDecoder()
@@ -16,9 +16,46 @@ import Testing
 
     @Test func badFramesAreErrors() {
         #expect(throws: GRPCFrameError.truncated(9)) { try GRPCFrame.messages(in: [0, 0, 0, 0, 9, 1, 2, 3, 4]) }
-        #expect(throws: GRPCFrameError.compressed) { try GRPCFrame.messages(in: [1, 0, 0, 0, 0]) }
+        #expect(throws: GRPCFrameError.notGzip) { try GRPCFrame.messages(in: [1, 0, 0, 0, 2, 1, 2]) }
+        let gzip = GRPCGzip.compress([1, 2, 3])
+        #expect(throws: GRPCFrameError.notGzip) {
+            // A gzip stream cut short, and one followed by stray bytes.
+            try GRPCGzip.decompress(Array(gzip.dropLast(3)), limit: 16)
+        }
+        #expect(throws: GRPCFrameError.notGzip) { try GRPCGzip.decompress(gzip + [0], limit: 16) }
         #expect(throws: GRPCFrameError.tooLarge(0xFF00_0000, limit: 16)) {
             try GRPCFrame.messages(in: [0, 0xFF, 0, 0, 0], limit: 16)
+        }
+    }
+
+    @Test func gzipMessagesRoundTripAndABombStopsAtTheLimit() throws {
+        let message = Array("hello hello hello hello".utf8)
+        let framed = GRPCFrame.framed(message, compressed: true)
+        #expect(framed.first == 1 && Array(framed[5...].prefix(2)) == [0x1F, 0x8B])
+        #expect(try GRPCFrame.messages(in: framed + GRPCFrame.framed([9])) == [message, [9]])
+        // 64 MiB of zeros gzip to about 64 KiB; inflating stops at the 4 MiB message limit.
+        let bomb = GRPCFrame.framed([UInt8](repeating: 0, count: 64 << 20), compressed: true)
+        #expect(bomb.count < 100_000)
+        #expect {
+            try GRPCFrame.messages(in: bomb)
+        } throws: { error in
+            guard case .tooLarge(_, let limit) = error as? GRPCFrameError else { return false }
+            return limit == GRPCFrame.defaultMessageLimit
+        }
+    }
+
+    @Test func metadataAsksForGzipAndOtherEncodingsAreRefused() throws {
+        let target = try #require(GRPCTarget(parsing: "localhost:1/a.B/C"))
+        var metadata = HTTPHeaders()
+        metadata.add("grpc-encoding", "gzip")
+        let request = try GRPCCall(target: target, metadata: metadata, messages: [[1, 2]]).httpRequest()
+        #expect(request.headers["grpc-accept-encoding"] == "gzip")
+        guard case .data(let body, _) = request.body else { throw GRPCCallError.notGRPC("no body") }
+        #expect(try body.first == 1 && GRPCFrame.messages(in: [UInt8](body)) == [[1, 2]])
+        metadata = HTTPHeaders()
+        metadata.add("grpc-encoding", "snappy")
+        #expect(throws: GRPCCallError.unsupportedEncoding("snappy")) {
+            try GRPCCall(target: target, metadata: metadata, messages: [[1]]).httpRequest()
         }
     }
 

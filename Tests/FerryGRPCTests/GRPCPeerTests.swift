@@ -157,6 +157,34 @@ import Testing
         #expect(try response.messages.map { try codec.decode($0, as: "ferry.test.Everything") } == [json])
     }
 
+    @Test func gzipBothWaysWithGrpcio() async throws {
+        guard let pool = try await Self.protocPool(), let server = try await GRPCPeerServer.start(gzip: true) else {
+            return
+        }
+        defer { server.stop() }
+        let codec = MessageCodec(pool: pool)
+        let json = try JSONValue(parsing: Self.everything)
+        let target = try #require(GRPCTarget(parsing: "\(server.authority)/ferry.test.Echo/Echo"))
+        for sendsGzip in [false, true] {
+            var metadata = HTTPHeaders()
+            if sendsGzip { metadata.add("grpc-encoding", "gzip") }
+            let response = try await HTTPClient().grpc(
+                GRPCCall(
+                    target: target, metadata: metadata, messages: [codec.encode(json, as: "ferry.test.Everything")]))
+            #expect(response.status.isOK, "\(response.status)")
+            // grpcio compressed its answer (the flag in the prefix) because the call accepts gzip.
+            #expect(response.headers["grpc-encoding"] == "gzip")
+            #expect(response.http.body.first == 1)
+            #expect(try response.messages.map { try codec.decode($0, as: "ferry.test.Everything") } == [json])
+        }
+        // A server stream, compressed message by message, read live.
+        let count = try #require(GRPCTarget(parsing: "\(server.authority)/ferry.test.Streams/Count"))
+        let streamed = try await HTTPClient().grpcStreaming(
+            GRPCCall(target: count, messages: [codec.encode(["text": "z", "count": 3], as: "ferry.test.EchoRequest")])
+        ) { _ in }
+        #expect(try streamed.messages.map { try codec.decode($0, as: "ferry.test.EchoReply") }.count == 3)
+    }
+
     @Test func reflectionOffIsSaidSo() async throws {
         guard let server = try await GRPCPeerServer.start(reflection: false) else { return }
         defer { server.stop() }

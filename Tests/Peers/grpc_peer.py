@@ -1,10 +1,11 @@
 """The gRPC test peer: grpcio serving ferry_test.proto's services (grpc/ferry_test.proto, compiled at start-up
 by grpcio-tools into a temporary folder; nothing generated is committed).
 
-    python grpc_peer.py PORT [--tls CERT KEY] [--no-reflection]
+    python grpc_peer.py PORT [--tls CERT KEY] [--no-reflection] [--gzip]
     python grpc_peer.py --descriptor-set OUT     # writes the FileDescriptorSet (imports included) and exits
     python grpc_peer.py --client PORT COUNT       # COUNT timed unary Echo calls with grpcio's client (make bench)
 
+--gzip compresses every response message with gzip (grpcio does when the client accepts it, grpc-accept-encoding).
 Echo.Echo sends the message back, and the request's `x-ferry-test` metadata as the `x-ferry-echo` header;
 Echo.Fail fails with status `count` and message `text`; Echo.Slow answers after `count` seconds.
 Streams.Count replies `count` times (then, for the text `hold`, keeps the stream open until cancelled), Streams.Collect joins the texts, Streams.Chat upper-cases each one.
@@ -88,7 +89,8 @@ def main():
             for index, request in enumerate(request_iterator):
                 yield pb2.EchoReply(text=request.text.upper(), index=index)
 
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
+    compression = grpc.Compression.Gzip if "--gzip" in sys.argv else None
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=8), compression=compression)
     pb2_grpc.add_EchoServicer_to_server(Echo(), server)
     pb2_grpc.add_StreamsServicer_to_server(Streams(), server)
     if "--no-reflection" not in sys.argv:

@@ -166,9 +166,11 @@ extension MessageCodec {
         return Data(base64Encoded: standard).map { Array($0) }
     }
 
-    /// The JSON number for a double: integral values without a fraction, else the shortest spelling.
+    /// The JSON number for a double: integral values without a fraction, else the shortest spelling; `-0` keeps
+    /// its sign (a present `-0.0` is not the default `0`, so it must read back as itself: FuzzProtobufDecoder).
     static func json(double value: Double) -> JSONValue {
         if value.isNaN { return .string("NaN") }
+        if value == 0, value.sign == .minus { return JSONNumber(text: "-0").map(JSONValue.number) ?? 0 }
         if value.isInfinite { return .string(value < 0 ? "-Infinity" : "Infinity") }
         return JSONNumber(value).map(JSONValue.number) ?? .string("NaN")
     }
@@ -176,6 +178,7 @@ extension MessageCodec {
     /// The JSON number for a float, spelled as the shortest text that reads back as the same float.
     static func json(float value: Float) -> JSONValue {
         if value.isNaN { return .string("NaN") }
+        if value == 0, value.sign == .minus { return json(double: -0.0) }
         if value.isInfinite { return .string(value < 0 ? "-Infinity" : "Infinity") }
         if value == value.rounded(.towardZero), abs(value) < 1e15 { return .number(JSONNumber(Int(value))) }
         return JSONNumber(text: value.description).map(JSONValue.number) ?? json(double: Double(value))

@@ -26,12 +26,13 @@ public final class GRPCPeerServer: Sendable {
         return python
     }
 
-    /// Starts the server (over TLS with `tls`'s certificate; without reflection when `reflection` is false) and
+    /// Starts the server (over TLS with `tls`'s certificate; without reflection when `reflection` is false; its
+    /// response messages gzip-compressed when `gzip`, to a client that accepts gzip) and
     /// returns once it listens. Returns `nil` when grpcio is not installed outside `make test`; under
     /// `make test` it throws.
-    public static func start(tls: TestCertificates? = nil, reflection: Bool = true, timeout: Duration = .seconds(60))
-        async throws -> GRPCPeerServer?
-    {
+    public static func start(
+        tls: TestCertificates? = nil, reflection: Bool = true, gzip: Bool = false, timeout: Duration = .seconds(60)
+    ) async throws -> GRPCPeerServer? {
         guard let python = python() else { return try TestServers.skipOrFail(missing: "grpcio (.build/venv)") }
         let server = try await LoopbackServerProcess.start(
             python, in: TestServers.packageRoot.appendingPathComponent("Tests/Peers"),
@@ -40,6 +41,7 @@ public final class GRPCPeerServer: Sendable {
             var arguments = ["grpc_peer.py", String(port)]
             if let tls { arguments += ["--tls", tls.certificateFile.path, tls.keyFile.path] }
             if !reflection { arguments.append("--no-reflection") }
+            if gzip { arguments.append("--gzip") }
             return arguments
         }
         return GRPCPeerServer(server: server)
@@ -57,6 +59,31 @@ public final class GRPCPeerServer: Sendable {
         let status = try await process.runToExit()
         guard status == 0 else {
             throw TestServers.Missing(description: "grpc_peer.py --descriptor-set exited \(status)")
+        }
+        return true
+    }
+
+    /// Compiles `file` with grpcio-tools' protoc (`-I` its folder, each of `importPaths`, then the well-known
+    /// types' folder) into a `FileDescriptorSet` with its imports at `output`, for comparing Ferry's own `.proto`
+    /// reader with protoc; `false` when grpcio is not installed outside `make test`.
+    public static func compileDescriptorSet(_ file: URL, importPaths: [URL] = [], to output: URL) async throws -> Bool {
+        guard let python = python() else { return try TestServers.skipOrFail(missing: "grpcio (.build/venv)") ?? false }
+        let script = """
+            import os, sys
+            from grpc_tools import protoc
+            include = os.path.join(os.path.dirname(protoc.__file__), "_proto")
+            sys.exit(protoc.main(["protoc"] + sys.argv[1:-1] + ["-I" + include, sys.argv[-1]]))
+            """
+        let process = Process()
+        process.executableURL = python
+        process.arguments =
+            ["-c", script, "-I" + file.deletingLastPathComponent().path] + importPaths.map { "-I" + $0.path } + [
+                "--descriptor_set_out=" + output.path, "--include_imports", file.path,
+            ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONDONTWRITEBYTECODE": "1"]) { $1 }
+        let status = try await process.runToExit()
+        guard status == 0 else {
+            throw TestServers.Missing(description: "protoc \(file.lastPathComponent) exited \(status)")
         }
         return true
     }

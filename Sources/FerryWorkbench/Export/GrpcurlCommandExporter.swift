@@ -2,7 +2,8 @@ import FerryGRPC
 import Foundation
 
 /// A `GRPC` request as the `grpcurl` command making the same call: `-plaintext` for `grpc://` (and a target
-/// without a scheme), metadata as `-H`, the body as `-d`, `# @proto` as `-protoset`, `# @insecure` as `-insecure`,
+/// without a scheme), metadata as `-H`, the body as `-d`, `# @proto` (or the environment's `proto`) as `-protoset`
+/// for a descriptor set and `-import-path`/`-proto` for a `.proto` file, `# @insecure` as `-insecure`,
 /// `# @timeout` as `-max-time`, then `host:port package.Service/Method`.
 ///
 /// ```swift
@@ -12,7 +13,8 @@ import Foundation
 public struct GrpcurlCommandExporter: Sendable {
     /// Write secret values as `••••••`, as the history does.
     public var masksSecrets: Bool
-    /// The folder of the request's `.http` file: a relative `# @proto` path is made absolute against it.
+    /// The folder of the request's `.http` file: a relative `# @proto` path is made absolute against it (the
+    /// working folder when `nil`).
     public var baseFolder: URL?
 
     /// An exporter; see ``masksSecrets`` and ``baseFolder``.
@@ -35,9 +37,15 @@ public struct GrpcurlCommandExporter: Sendable {
         var arguments = ["grpcurl"]
         if !target.usesTLS { arguments.append("-plaintext") }
         if !prepared.verifiesTLS { arguments.append("-insecure") }
-        if let proto = request.directives.others["proto"], !proto.isEmpty {
-            let path = proto.hasPrefix("/") ? proto : baseFolder.map { $0.appendingPathComponent(proto).path } ?? proto
-            arguments += ["-protoset", path]
+        let folder = baseFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let source = try GRPCProtoSource(directives: request.directives, context: context, folder: folder) {
+            if source.isProtoFile {
+                let protoFolder = (source.path as NSString).deletingLastPathComponent
+                for path in [protoFolder] + source.importPaths { arguments += ["-import-path", path] }
+                arguments += ["-proto", (source.path as NSString).lastPathComponent]
+            } else {
+                arguments += ["-protoset", source.path]
+            }
         }
         for header in prepared.headers {
             arguments += ["-H", "\(header.name): \(masksSecrets ? header.maskedValue : header.value)"]

@@ -4,7 +4,8 @@ import FerryJSON
 import FerryProtobuf
 import Foundation
 
-/// Sends a prepared `GRPC` request: finds the method's descriptors (a descriptor set named by `# @proto`, else
+/// Sends a prepared `GRPC` request: finds the method's descriptors (a `.proto` file or descriptor set named by
+/// `# @proto` or the environment, ``GRPCProtoSource``, else
 /// `.ferry/grpc`'s cache of what server reflection sent, else server reflection, cached), encodes the body's
 /// JSON messages, makes the call over HTTP/2 and decodes the answer.
 ///
@@ -20,6 +21,9 @@ public struct GRPCSender: Sendable {
     public let stateFolder: URL
     /// The folder of the request's file (a relative `# @proto` path is read from there).
     public let folder: URL
+    /// Where a `# @proto` file may be read from: the workspace's confinement while it is not trusted, else
+    /// `nil` (anywhere).
+    public var confinement: WorkspaceConfinement?
 
     /// A sender; see the properties.
     public init(client: HTTPClient, stateFolder: URL, folder: URL) {
@@ -44,7 +48,13 @@ public struct GRPCSender: Sendable {
                 "\(prepared.maskedURL) is not a gRPC target: write GRPC host:port/package.Service/Method")
         }
         var target = parsed
-        let proto = send.plan.request.request.directives.others["proto"]
+        let proto: GRPCProtoSource?
+        do {
+            proto = try GRPCProtoSource(
+                directives: send.plan.request.request.directives, context: send.context, folder: folder)
+        } catch {
+            throw GRPCSendError("\(error)")
+        }
         let (pool, source) = try await descriptors(for: target, proto: proto, request: send.request)
         guard let service = Self.service(named: target.service, in: pool) else {
             let known = pool.allServices.map(\.fullName).joined(separator: ", ")
@@ -122,25 +132,13 @@ public struct GRPCSender: Sendable {
         request.proxy = template.proxy
     }
 
-    /// The descriptors for `target`: the `# @proto` descriptor set, else the cache when it has the service, else
+    /// The descriptors for `target`: the `.proto` file or descriptor set ``GRPCProtoSource`` names, else the cache when it has the service, else
     /// server reflection (written to the cache).
-    private func descriptors(for target: GRPCTarget, proto: String?, request: HTTPRequest) async throws(GRPCSendError)
+    private func descriptors(for target: GRPCTarget, proto: GRPCProtoSource?, request: HTTPRequest)
+        async throws(GRPCSendError)
         -> (DescriptorPool, String)
     {
-        if let proto, !proto.isEmpty {
-            let url = proto.hasPrefix("/") ? URL(fileURLWithPath: proto) : folder.appendingPathComponent(proto)
-            guard let data = try? Data(contentsOf: url) else {
-                throw GRPCSendError("cannot read the descriptor set \(proto) (# @proto, \(url.path))")
-            }
-            var pool = DescriptorPool()
-            do {
-                try pool.add(fileDescriptorSet: [UInt8](data))
-            } catch {
-                throw GRPCSendError(
-                    "\(proto) is not a descriptor set (protoc --descriptor_set_out --include_imports): \(error)")
-            }
-            return (pool, proto)
-        }
+        if let proto { return (try proto.pool(confinement: confinement), proto.path) }
         let cache = GRPCDescriptorCache(stateFolder: stateFolder)
         let endpoint = target.authority + (target.usesTLS ? " tls" : "")
         if let cached = cache.read(for: endpoint), Self.service(named: target.service, in: cached) != nil {

@@ -24,7 +24,8 @@ extension RequestSender {
         -> GRPCSendOutcome
     {
         let started = Date()
-        let sender = GRPCSender(client: client, stateFolder: send.plan.workspace.stateFolder, folder: send.plan.folder)
+        var sender = GRPCSender(client: client, stateFolder: send.plan.workspace.stateFolder, folder: send.plan.folder)
+        sender.confinement = confinement(for: send.plan)
         do {
             let exchange = try await sender.send(send, onMessage: onMessage)
             let end = exchange.transferEnd

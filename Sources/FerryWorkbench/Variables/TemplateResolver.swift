@@ -21,6 +21,8 @@ struct TemplateResolver {
         case bodyPartHeader
         /// The path after `>>` or `>>!`.
         case outputPath
+        /// The value of a `# @name` directive that names a file (`# @proto`).
+        case directive(String)
 
         /// `the URL`, `header Accept`, … for error messages.
         var description: String {
@@ -30,6 +32,7 @@ struct TemplateResolver {
             case .body: "the body"
             case .bodyPartHeader: "a part header of the body"
             case .outputPath: "the output path"
+            case .directive(let name): "# @\(name)"
             }
         }
 

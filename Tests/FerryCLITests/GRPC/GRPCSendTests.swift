@@ -49,6 +49,18 @@ import Testing
         GRPC {{grpc}}/ferry.test.Echo/Echo
 
         {"name": "from a descriptor set"}
+
+        ### source
+        # @proto {{protos}}/ferry_test.proto
+        GRPC {{grpc}}/ferry.test.Streams/Count
+
+        {"text": "from source", "count": 2}
+
+        ### broken
+        # @proto broken.proto
+        GRPC {{grpc}}/ferry.test.Echo/Echo
+
+        {}
         """
 
     func workspace(grpc: String) throws -> TemporaryFolder {
@@ -119,6 +131,37 @@ import Testing
         #expect(proto.text == #"{"name":"from a descriptor set"}"# + "\n", "\(proto.standardError)")
     }
 
+    @Test func reflectionOffReadsTheProtoSourceNamedInTheFileOrTheEnvironment() async throws {
+        guard let server = try await GRPCPeerServer.start(reflection: false) else { return }
+        defer { server.stop() }
+        let folder = try workspace(grpc: server.authority)
+        let peers = TestServers.packageRoot.appendingPathComponent("Tests/Peers/grpc")
+        // Outside an untrusted workspace the file is refused; --trust reads it.
+        let outside = try await send("source", in: folder, ["--var", "protos=\(peers.path)"])
+        #expect(outside.status == 3)
+        #expect(
+            outside.standardError.contains("# @proto refused: ")
+                && outside.standardError.contains("is outside the workspace"),
+            "\(outside.standardError)")
+        let trusted = try await send("source", in: folder, ["--var", "protos=\(peers.path)", "--trust"])
+        #expect(trusted.status == 0, "\(trusted.standardError)")
+        try folder.write(
+            "protos/ferry_test.proto",
+            String(contentsOf: peers.appendingPathComponent("ferry_test.proto"), encoding: .utf8))
+        let source = try await send("source", in: folder, ["--var", "protos=protos"])
+        #expect(
+            source.text == #"{"text":"from source 0"}"# + "\n" + #"{"text":"from source 1","index":1}"# + "\n",
+            "\(source.standardError)")
+        // No # @proto: the environment's proto variable names the file.
+        let echo = try await send("echo", in: folder, ["--var", "proto=protos/ferry_test.proto"])
+        #expect(echo.status == 0, "\(echo.standardError)")
+        #expect(echo.text.contains(#""name":"Ferry""#))
+        try folder.write("broken.proto", "syntax = \"proto3\";\nmessage M {\n  int32 x = 1\n}\n")
+        let broken = try await send("broken", in: folder)
+        #expect(broken.status == 3)
+        #expect(broken.standardError.contains("broken.proto:4:1: expected ';', found '}'"), "\(broken.standardError)")
+    }
+
     @Test func exportsAsGrpcurlAndCurlRefuses() async throws {
         let folder = try workspace(grpc: "localhost:50051")
         let grpcurl = try await FerryProcess.run(
@@ -127,6 +170,13 @@ import Testing
             grpcurl.text
                 == #"grpcurl -plaintext -H 'x-ferry-test: Ferry' -d '{"name": "Ferry", "numbers": [1, 2], "maybeText": null, "when": "2026-12-07T08:00:00Z"}' localhost:50051 ferry.test.Echo/Echo"#
                 + "\n", "\(grpcurl.standardError)")
+        let source = try await FerryProcess.run(
+            ["export", "api.http#source", "--env", "test", "--format", "grpcurl", "--var", "protos=/protos"],
+            currentDirectory: folder.url)
+        #expect(
+            source.text
+                == #"grpcurl -plaintext -import-path /protos -proto ferry_test.proto -d '{"text": "from source", "count": 2}' localhost:50051 ferry.test.Streams/Count"#
+                + "\n", "\(source.standardError)")
         let curl = try await FerryProcess.run(
             ["export", "api.http#echo", "--env", "test"], currentDirectory: folder.url)
         #expect(curl.status != 0)

@@ -126,7 +126,9 @@ extension AppReducer {
         case .typeIntoBody(let text): return reduceScoped(&state, .editor(.bodyEdited(.paste(text))))
         case .keepEdits(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: true)))
         case .takeFileVersion(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: false)))
-        case .openScriptLocation(let location): return openScriptLocation(location, &state)
+        case .openScriptLocation(let location):
+            let opening = opening(location, in: state.workspace)
+            return opening.effects + opening.requests.flatMap { perform($0, &state) }
         }
         return []
     }

@@ -4,15 +4,15 @@ import FerryWorkbench
 // MARK: - Files and folders in the tree: rename, move, duplicate, delete
 
 extension AppReducer {
-    /// A new name was typed for the file or folder at `path`.
-    static func renameItem(_ path: String, to text: String, _ state: inout AppState) -> [Effect] {
+    /// The rename of the file or folder at `path` to the name typed (`nil`: the name it has). A request file
+    /// keeps a request extension, or it would drop out of the workspace.
+    static func renaming(_ path: String, to text: String, in workspace: Workspace) -> FileWork? {
         var name = text
-        // A request file keeps a request extension, or it would drop out of the workspace.
-        if !state.workspace.isFolder(path), !Workspace.requestExtensions.contains(extensionOf(name)) {
+        if !workspace.isFolder(path), !Workspace.requestExtensions.contains(extensionOf(name)) {
             name += "." + (extensionOf(path).isEmpty ? "http" : extensionOf(path))
         }
-        guard name != lastComponent(of: path) else { return [] }
-        return state.queue(.change(.renameItem(path, to: name)))
+        guard name != lastComponent(of: path) else { return nil }
+        return .change(.renameItem(path, to: name))
     }
 
     /// A folder was typed to move the file or folder at `path` into.

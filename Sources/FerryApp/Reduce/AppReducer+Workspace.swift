@@ -97,7 +97,7 @@ extension AppReducer {
         case .move(let id):
             let file = name.hasSuffix(".http") || name.hasSuffix(".rest") ? name : name + ".http"
             return state.queue(.change(.move(id, toFile: file)))
-        case .renameItem(let path): return renameItem(path, to: name, &state)
+        case .renameItem(let path): return renaming(path, to: name, in: state.workspace).map { state.queue($0) } ?? []
         case .moveItem(let path): return moveItem(path, into: name).map { state.queue($0) } ?? []
         case .importFile(let folder): return state.queue(.change(.importFile(path: name, intoFolder: folder)))
         case .variableValue, .newVariable: return []

@@ -10,6 +10,8 @@ enum EditorAction: Sendable {
     case saveRequested
     /// Throw away the open request's unsaved edits (asks first, naming what goes).
     case discardRequested
+    /// The request was deleted: its draft goes from the editor (its file moves into the trash with it).
+    case draftForgotten(RequestID)
     /// Yes to the discard question: the draft of this request goes.
     case discardConfirmed(RequestID)
     /// The reload question's answer for this request: its edits stay (`keepsEdits`), or its file's version

@@ -42,6 +42,8 @@ enum ResponseAction: Sendable {
     case clockTicked(ContinuousClock.Instant)
     /// Show the response this history entry recorded for the request (unless a send of it is in flight).
     case recordedResponseChosen(HistoryEntry, for: RequestID)
+    /// The request was deleted: its exchange goes.
+    case exchangeForgotten(RequestID)
     /// Send the open request (with its unsaved edits) in the active environment.
     case sendRequested
     /// Esc with nothing left to peel: cancel the open request's transfer (or say which one is in flight).

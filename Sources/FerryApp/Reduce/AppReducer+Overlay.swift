@@ -14,7 +14,8 @@ extension AppReducer {
             return scope(&state, \.overlay, context: DialogsFeature.Context(state), .activated, DialogsFeature.reduce)
         case .dismissed:
             return scope(&state, \.overlay, context: DialogsFeature.Context(state), .dismissed, DialogsFeature.reduce)
-        case .confirmed: return confirm(&state)
+        case .confirmed:
+            return scope(&state, \.overlay, context: DialogsFeature.Context(state), .confirmed, DialogsFeature.reduce)
         case .dialogEvent(let event):
             return scope(
                 &state, \.overlay, context: PickersFeature.Context(screen: state.size), event, PickersFeature.reduce)

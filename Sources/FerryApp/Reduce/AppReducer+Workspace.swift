@@ -22,32 +22,6 @@ extension AppReducer {
         return []
     }
 
-    /// Yes to the confirmation on top.
-    static func confirm(_ state: inout AppState) -> [Effect] {
-        switch state.overlay {
-        case .confirmQuit:
-            state.isFinished = true
-        case .confirmDelete(let id):
-            state.overlay = nil
-            state.response.exchanges[id] = nil
-            // Its draft stays on disk: the file queue moves it into the trash with the request.
-            state.editor.drafts[id] = nil
-            return state.queue(.change(.delete(id)))
-        case .confirmDeleteItem(let path, _, _):
-            state.overlay = nil
-            return state.queue(.change(.deleteItem(path)))
-        case .confirmDiscard(let id, _):
-            state.overlay = nil
-            return reduceScoped(&state, .editor(.discardConfirmed(id)))
-        case .help, .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker,
-            .search, .treeFilter, .history, .namePrompt, .trash, .problems, .overlayHelp, .run,
-            .variables, .valueDetail, .reloadConflict, .cookies, .themePicker, .variableFilePicker,
-            .trust, nil:
-            break
-        }
-        return []
-    }
-
     /// A name was typed into the prompt.
     static func named(_ purpose: NamePurpose, _ name: String, _ state: inout AppState) -> [Effect] {
         switch purpose {

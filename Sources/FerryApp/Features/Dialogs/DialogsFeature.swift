@@ -25,6 +25,7 @@ enum DialogsFeature {
     static func reduce(_ action: DialogsAction, _ overlay: inout Overlay?, _ context: Context) -> FeatureOutput {
         switch action {
         case .activated: return activate(&overlay)
+        case .confirmed: return confirm(&overlay)
         case .dismissed: return dismiss(&overlay)
         case .moved(let step): move(step, &overlay, context)
         case .queryTyped(let query):
@@ -51,6 +52,29 @@ enum DialogsFeature {
         case nil: break
         }
         return .none
+    }
+
+    /// y on a confirmation: quitting quits; a delete goes to the file queue (the request's draft stays on disk
+    /// and moves into the trash with it, its response goes); a discard drops the draft.
+    private static func confirm(_ overlay: inout Overlay?) -> FeatureOutput {
+        switch overlay {
+        case .confirmQuit:
+            return FeatureOutput(requests: [.dispatch(.app(.quitConfirmed))])
+        case .confirmDelete(let id):
+            overlay = nil
+            return FeatureOutput(requests: [
+                .dispatch(.response(.exchangeForgotten(id))), .dispatch(.editor(.draftForgotten(id))),
+                .onFiles(.change(.delete(id))),
+            ])
+        case .confirmDeleteItem(let path, _, _):
+            overlay = nil
+            return .onFiles(.change(.deleteItem(path)))
+        case .confirmDiscard(let id, _):
+            overlay = nil
+            return FeatureOutput(requests: [.dispatch(.editor(.discardConfirmed(id)))])
+        default:
+            return .none
+        }
     }
 
     /// Esc (or n) closes the dialog on top: a help's search is peeled first, a help over a dialog goes back
@@ -110,6 +134,8 @@ enum DialogsAction: Sendable {
     case activated
     /// Esc or n: the dialog's innermost layer closes.
     case dismissed
+    /// y: yes to the confirmation on top.
+    case confirmed
     /// Move its cursor or scroll it.
     case moved(CursorMove)
     /// Its query (the help's search, the body search's prompt) is now this text.

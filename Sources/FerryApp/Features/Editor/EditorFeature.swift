@@ -98,6 +98,9 @@ extension EditorFeature {
         case .saveRequested: return save(state, context)
         case .discardRequested: return askToDiscard(state, context)
         case .discardConfirmed(let id): return discardDraft(id, &state, context)
+        case .draftForgotten(let id):
+            state.drafts[id] = nil
+            return .none
         case .reloadAnswered(let id, let keepsEdits): return answerReload(id, keepsEdits: keepsEdits, &state, context)
         case .externalEditorRequested: return requestExternalEdit(state, context)
         case .scriptEditRequested: return requestScriptEdit(state, context)

@@ -130,6 +130,9 @@ enum ResponseFeature {
                 state.recorded[id] = entry
             }
             return .none
+        case .exchangeForgotten(let id):
+            state.exchanges[id] = nil
+            return .none
         case .sendRequested: return send(&state, context)
         case .cancelRequested: return cancel(&state, context)
         case .runExchangeShown(let exchange, let id): return show(exchange, of: id, &state)

@@ -235,7 +235,9 @@ final class EffectRunner: @unchecked Sendable {
         } catch {
             return .failure(AppErrorText.preparation(error, environment: plan.environment))
         }
-        if let problem = AppErrorText.invalidJSONBody(send.prepared) { return .failure(SaveFailure(message: problem)) }
+        if !plan.sendsBodyAsWritten, let problem = AppErrorText.invalidJSONBody(send.prepared) {
+            return .failure(SaveFailure(message: problem))
+        }
         send.request.recordsSentHead = true
         send.request.responseBody = .spilling(memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         return .success(send)

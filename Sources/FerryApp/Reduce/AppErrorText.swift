@@ -37,15 +37,14 @@ enum AppErrorText {
 
     /// A JSON body that does not parse, checked before sending; `nil` when fine or not JSON.
     static func invalidJSONBody(_ prepared: PreparedRequest) -> String? {
-        guard let contentType = prepared.header("Content-Type")?.value,
-            MediaType(contentType).isJSON, let body = prepared.body, !body.isEmpty
-        else { return nil }
-        do {
-            _ = try JSONDocument(parsing: body)
-            return nil
-        } catch {
-            return "The JSON body is invalid (line \(error.line), column \(error.column): \(error.message)). "
-                + "Fix it in the Body tab or with F4, or change the Content-Type."
-        }
+        guard let error = prepared.jsonBodyError else { return nil }
+        return "The JSON body is invalid (line \(error.line), column \(error.column): \(error.message)). "
+            + "Fix it in the Body tab or with F4, change the Content-Type, or send it as written (Alt-R)."
+    }
+
+    /// What a send as written says when its JSON body does not parse; `nil` when it does or is not JSON.
+    static func sentAsWritten(_ prepared: PreparedRequest) -> String? {
+        guard let error = prepared.jsonBodyError else { return nil }
+        return "Sent as written: the JSON body is invalid at \(error.line):\(error.column) (\(error.message))."
     }
 }

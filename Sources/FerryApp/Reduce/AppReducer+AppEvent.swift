@@ -8,6 +8,7 @@ extension AppReducer {
     static func reduce(_ event: AppEvent, _ state: inout AppState) -> [Effect] {
         switch event {
         case .sendRequested: return send(&state)
+        case .sendAsWrittenRequested: return send(&state, bodyAsWritten: true)
         case .cancelRequested: return cancel(&state)
         case .environmentCycled:
             let names = state.environments.names

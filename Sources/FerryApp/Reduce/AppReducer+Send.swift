@@ -10,11 +10,14 @@ extension AppReducer {
     /// in flight for the same request is canceled and its result will be dropped by id. The effect prepares
     /// it (``RequestSender``: values captured from earlier responses, included files) and reports back with
     /// ``TransferAction/prepared(_:)`` or ``TransferAction/preparationFailed(_:)`` (in ``AppAction/transfer(_:_:)``).
-    static func send(_ state: inout AppState) -> [Effect] {
-        guard let (id, plan) = openPlan(state) else {
+    /// `bodyAsWritten` skips the check of a JSON body (``SendPlan/sendsBodyAsWritten``).
+    static func send(_ state: inout AppState, bodyAsWritten: Bool = false) -> [Effect] {
+        guard let (id, opened) = openPlan(state) else {
             state.report(.error("Open a request first: select it in the tree and press Enter."))
             return []
         }
+        var plan = opened
+        plan.sendsBodyAsWritten = bodyAsWritten
         var effects: [Effect] = []
         if let previous = state.response.exchanges[id], previous.isInFlight { effects.append(.cancel(id: previous.id)) }
         let sendID = state.nextSendID

@@ -49,6 +49,11 @@ struct Sender {
                 "ferry send: warning: the TLS certificate is not verified (--insecure, # @insecure or the "
                     + "environment's \"verifyHostCertificate\": false)")
         }
+        if let error = send.prepared.jsonBodyError {
+            printError(
+                "ferry send: note: the JSON body is invalid at \(error.line):\(error.column) (\(error.message)); "
+                    + "it is sent as written")
+        }
         if options.continues, let outputPath = options.outputPath {
             defer { interrupt.stop() }
             return runContinuing(send, to: URL(fileURLWithPath: outputPath), interrupt: interrupt)

@@ -173,6 +173,7 @@ public struct CollectionRunner: Sendable {
                 identities: shared.identities)
             plan.access = shared.run.access
             plan.iteration = iteration.index
+            plan.context.secretOverrideNames = shared.run.secretOverrideNames
             if request.request.isWebSocket {
                 return await conversed(try sender.prepareConversation(plan), into: result)
             }

@@ -49,7 +49,12 @@ enum RunCommand: FerryCommand {
         }
         var run = CollectionRun(workspace: workspace, paths: selection.paths)
         run.environment = options.selection.environment
-        run.overrides = options.selection.variables
+        // Every `# @prompt` variable of the run's requests, asked once before the first request goes out.
+        let asked = try PromptAnswers.answers(
+            for: run.files.flatMap { $0.requests.flatMap(\.request.directives.prompts) },
+            given: options.selection.variables)
+        run.overrides = options.selection.variables.merging(asked.values) { given, _ in given }
+        run.secretOverrideNames = asked.secretNames
         run.filter = options.filter
         run.stopsAtFirstFailure = options.failFast
         run.parallelFiles = options.parallel

@@ -16,14 +16,16 @@ public enum TerminalPrompt {
         defer { terminal.closeIgnoringErrors() }
         var saved = termios()
         guard tcgetattr(descriptor, &saved) == 0 else { return nil }
-        var quiet = saved
+        // Echo goes off before the prompt shows, so nothing typed after it is echoed; nothing typed ahead is
+        // discarded (TCSADRAIN, not TCSAFLUSH): an answer typed as the prompt appears is read, not lost.
         if !echoing {
+            var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
+            _ = tcsetattr(descriptor, TCSADRAIN, &quiet)
         }
+        defer { if !echoing { _ = tcsetattr(descriptor, TCSADRAIN, &saved) } }
         try? terminal.writeAll(Array(prompt.utf8))
-        _ = tcsetattr(descriptor, TCSAFLUSH, &quiet)
-        defer { _ = tcsetattr(descriptor, TCSAFLUSH, &saved) }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {

@@ -39,6 +39,7 @@ lint:
 	swift format lint --strict --recursive Package.swift Sources Tests
 	scripts/lint-imports.sh
 	scripts/import-table.sh --check
+	scripts/builtin-themes.sh --check
 
 # Tests/Consumer, a package outside Ferry, built against the FerryHTTP, FerryJSON and FerryWorkbench products by path
 # with no JavaScriptCore (scripts/consumer-build.sh; FerryCLITests' ConsumerPackageTests runs it in `make test`).

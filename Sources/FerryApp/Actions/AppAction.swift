@@ -36,6 +36,8 @@ enum AppAction: Sendable {
 enum AppEvent: Sendable {
     /// Send the open request (from the history: the selected entry's request).
     case sendRequested
+    /// Send the open request with its body as written, even a JSON body that does not parse.
+    case sendAsWrittenRequested
     /// Esc: cancel the open request's send, else clear the filter of the focused pane.
     case cancelRequested
     /// Move to the next environment.

@@ -46,6 +46,8 @@ enum ResponseAction: Sendable {
     case exchangeForgotten(RequestID)
     /// Send the open request (with its unsaved edits) in the active environment.
     case sendRequested
+    /// Send the open request with its body as written, skipping the check of a JSON body.
+    case sendAsWrittenRequested
     /// Esc with nothing left to peel: cancel the open request's transfer (or say which one is in flight).
     case cancelRequested
     /// Show this exchange, which a run made for the request, as the request's own (Enter on the run's row).

@@ -233,9 +233,13 @@ final class EffectRunner: @unchecked Sendable {
         do throws(SendFailure) {
             send = try sender.prepare(plan)
         } catch {
-            return .failure(AppErrorText.preparation(error, environment: plan.environment))
+            return .failure(
+                AppErrorText.preparation(
+                    error, environment: plan.environment, prompts: plan.request.request.directives.prompts))
         }
-        if let problem = AppErrorText.invalidJSONBody(send.prepared) { return .failure(SaveFailure(message: problem)) }
+        if !plan.sendsBodyAsWritten, let problem = AppErrorText.invalidJSONBody(send.prepared) {
+            return .failure(SaveFailure(message: problem))
+        }
         send.request.recordsSentHead = true
         send.request.responseBody = .spilling(memoryLimit: limits.memoryLimit, folder: limits.spillFolder)
         return .success(send)

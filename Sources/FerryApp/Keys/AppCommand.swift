@@ -93,6 +93,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case discardDraft = "request.discard"
     case newFile = "tree.newFile"
     case trustWorkspace = "workspace.trust"
+    case sendAsWritten = "request.sendAsWritten"
 
     /// The action the command stands for in `state`: a movement or Enter goes to the feature in charge (the
     /// dialog on top, else the focused pane), and an edit to the text entry that has the keyboard, as
@@ -117,6 +118,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     private var meaning: Meaning {
         switch self {
         case .send: .action(.app(.sendRequested))
+        case .sendAsWritten: .action(.app(.sendAsWrittenRequested))
         case .cancel: .action(.app(.cancelRequested))
         case .save: .action(.editor(.saveRequested))
         case .cycleMethod: .action(.editor(.methodCycled))
@@ -222,7 +224,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
             .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose, .discardDraft, .newFile,
-            .trustWorkspace:
+            .trustWorkspace, .sendAsWritten:
             true
         }
     }

@@ -237,6 +237,8 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.table])
         }
+        // A malformed payload on purpose: the JSON check before a send is skipped (last, as the tables).
+        bind("alt+r", .sendAsWritten, "Send the body as written, even JSON that does not parse")
         return KeyMap(bindings)
     }()
 

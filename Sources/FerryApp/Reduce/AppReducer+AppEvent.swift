@@ -8,6 +8,7 @@ extension AppReducer {
     static func reduce(_ event: AppEvent, _ state: inout AppState) -> [Effect] {
         switch event {
         case .sendRequested: return reduceScoped(&state, .response(.sendRequested))
+        case .sendAsWrittenRequested: return reduceScoped(&state, .response(.sendAsWrittenRequested))
         case .cancelRequested: return reduceScoped(&state, state.escapeAction)
         case .environmentCycled:
             let names = state.environments.names

@@ -65,11 +65,9 @@ public struct AppState: Sendable {
     var keyMap: KeyMap
     /// The request whose save `:wq` or `:x` waits for before quitting.
     var quitsAfterSaving: RequestID?
-    /// The colours. The tree's rows carry theirs, so a new theme rebuilds them (a live switch repaints every
-    /// pane, the tree included).
-    var theme: Theme {
-        didSet { if theme != oldValue { rebuildTree() } }
-    }
+    /// The colours. State keeps no style of its own (the tree's rows name a ``ThemeRole``): every pane asks
+    /// the theme while drawing, so a live switch repaints all of it.
+    var theme: Theme
     /// The themes found (fitted to the terminal), for the theme picker.
     var themes: [Theme] = []
     /// What was found wrong at start-up, in the workspace, the key map and the theme (F10 lists them).
@@ -288,7 +286,7 @@ public struct AppState: Sendable {
     /// the selection by node, and folders or files not seen before start expanded.
     mutating func rebuildTree() {
         let known = Set(CollectionTree.branches(of: tree.roots))
-        tree.roots = CollectionTree.roots(of: workspace, theme: theme)
+        tree.roots = CollectionTree.roots(of: workspace)
         let fresh = CollectionTree.branches(of: tree.roots).filter { !known.contains($0) }
         if !fresh.isEmpty { tree.setExpanded(true, ids: fresh) }
     }

@@ -37,8 +37,9 @@ struct CollectionRow: ListRow, Sendable, Hashable {
     var url: String
     /// The node's id in words (`api/users.http`, `api/users.http#me`), matched by the filter too.
     var idText = ""
-    /// The row's colour.
-    var style: Style
+    /// The row's colour, as a role of the theme: the view asks the theme shown now for it, so a theme switch
+    /// repaints the tree (a style kept here would stay in the old theme's colours).
+    var role: ThemeRole
 
     /// The name shown.
     var text: String { title }
@@ -53,8 +54,8 @@ enum CollectionTree {
     /// A node of the tree widget.
     typealias Item = TreeItem<CollectionNode, CollectionRow>
 
-    /// The root nodes of `workspace`, coloured from `theme`.
-    static func roots(of workspace: Workspace, theme: Theme) -> [Item] {
+    /// The root nodes of `workspace`.
+    static func roots(of workspace: Workspace) -> [Item] {
         var folders: [String: [String]] = [:]
         for folder in workspace.folders { folders[parent(of: folder), default: []].append(folder) }
         var files: [String: [WorkspaceFile]] = [:]
@@ -64,20 +65,20 @@ enum CollectionTree {
                 Item(
                     id: .folder(path),
                     row: CollectionRow(
-                        title: lastComponent(path) + "/", url: "", idText: path + "/", style: theme[.accent]),
+                        title: lastComponent(path) + "/", url: "", idText: path + "/", role: .accent),
                     children: children(of: path))
             }
             let requestFiles = (files[folder] ?? []).map { file in
                 Item(
                     id: .file(file.path),
                     row: CollectionRow(
-                        title: lastComponent(file.path), url: "", idText: file.path, style: theme[.text]),
+                        title: lastComponent(file.path), url: "", idText: file.path, role: .text),
                     children: file.requests.map { request in
                         Item(
                             id: .request(request.id),
                             row: CollectionRow(
                                 title: title(of: request), method: request.request.method,
-                                url: request.request.fullURL, idText: request.id.description, style: theme[.text]))
+                                url: request.request.fullURL, idText: request.id.description, role: .text))
                     })
             }
             return subfolders + requestFiles

@@ -37,7 +37,8 @@ struct CollectionTreeView: Widget {
         TreeView(
             state: state.tree, style: theme[.text], selectedStyle: selection, guideStyle: theme[.muted],
             matchStyle: theme[.accent].adding(.bold), filterStyle: theme[.accent],
-            badge: { _, row in badge(row) }, marker: { node, _ in marker(node) }
+            badge: { _, row in badge(row) }, marker: { node, _ in marker(node) },
+            rowStyle: { _, row in theme[row.role] }
         ).render(into: &buffer, area: list)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The themes found in theme folders, with the files that could not be used.
+/// The themes the binary has built in (`Themes/*.json` compiled in) and those found in theme folders, which
+/// add to them or replace one of the same name; with where each came from and the files that could not be used.
 ///
 /// ```swift
 /// let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
@@ -12,11 +13,37 @@ public struct ThemeCatalog: Sendable {
     public var themes: [Theme]
     /// What is wrong in the theme files (a file with bad roles still loads, with those roles left default).
     public var problems: [ThemeError]
+    /// Where each theme (by name) came from; a theme missing here was made in code.
+    public var origins: [String: ThemeOrigin]
 
     /// Creates a catalog.
-    public init(themes: [Theme], problems: [ThemeError]) {
+    public init(themes: [Theme], problems: [ThemeError], origins: [String: ThemeOrigin] = [:]) {
         self.themes = themes
         self.problems = problems
+        self.origins = origins
+    }
+
+    /// The themes compiled into the binary (`Themes/*.json` as `scripts/builtin-themes.sh` wrote them into
+    /// `BuiltInThemeFiles`): there wherever the binary runs.
+    public static let builtIn: ThemeCatalog = {
+        var catalog = ThemeCatalog(themes: [], problems: [])
+        for file in BuiltInThemeFiles.files {
+            let read = Theme.read(Data(file.json.utf8), path: "built-in \(file.name).json", defaultName: file.name)
+            catalog.add(read, from: .builtIn)
+        }
+        return catalog
+    }()
+
+    /// Adds what `read` found, its theme replacing one of the same name in place.
+    private mutating func add(_ read: ThemeFile, from origin: ThemeOrigin) {
+        problems += read.problems
+        guard let theme = read.theme else { return }
+        if let index = themes.firstIndex(where: { $0.name == theme.name }) {
+            themes[index] = theme
+        } else {
+            themes.append(theme)
+        }
+        origins[theme.name] = origin
     }
 
     /// The theme called `name`, else the default theme (`ferry-dark`), else `Theme.fallback`.
@@ -38,24 +65,18 @@ public struct ThemeCatalog: Sendable {
 
     // MARK: - Loading
 
-    /// Loads every `*.json` file in `directories` (missing folders are skipped; a later folder's theme
-    /// replaces an earlier one of the same name).
+    /// The built-in themes and every `*.json` file in `directories` (missing folders are skipped; a file's
+    /// theme replaces a built-in or an earlier folder's theme of the same name, keeping its place in the list).
     public static func load(from directories: [URL]) -> ThemeCatalog {
-        var themes: [Theme] = []
-        var problems: [ThemeError] = []
+        var catalog = builtIn
         for directory in directories {
             let files =
                 (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
             for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.path < $1.path }) {
-                let read = Theme.read(contentsOf: file)
-                problems += read.problems
-                if let theme = read.theme {
-                    themes.removeAll { $0.name == theme.name }
-                    themes.append(theme)
-                }
+                catalog.add(Theme.read(contentsOf: file), from: .file(file.standardizedFileURL.path))
             }
         }
-        return ThemeCatalog(themes: themes, problems: problems)
+        return catalog
     }
 
     /// Where themes are looked for, later folders winning: the installed themes beside the executable
@@ -95,5 +116,21 @@ public struct ThemeCatalog: Sendable {
             return URL(fileURLWithPath: path)
         }
         return URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+    }
+}
+
+/// Where a theme came from.
+public enum ThemeOrigin: Sendable, Hashable, CustomStringConvertible {
+    /// Compiled into the binary.
+    case builtIn
+    /// Read from the theme file at this path.
+    case file(String)
+
+    /// `built in`, or the file's path.
+    public var description: String {
+        switch self {
+        case .builtIn: "built in"
+        case .file(let path): path
+        }
     }
 }

@@ -24,7 +24,9 @@ public struct RequestDirectives: Sendable, Hashable {
     /// `# @reconnect` (or `# @reconnect 5`): an event stream that ends is opened again with `Last-Event-ID`,
     /// until this many reconnections in a row brought no event (``defaultReconnections`` without a number).
     public var reconnections: Int?
-    /// Every other directive, by name, with its value (such as kulala's `@prompt`).
+    /// `# @prompt name "description"`: the variables to ask for before sending, in file order (one a name).
+    public var prompts: [PromptVariable] = []
+    /// Every other directive, by name, with its value.
     public var others: [String: String] = [:]
 
     /// Reads the directives out of a request's preamble; later ones win.
@@ -41,6 +43,10 @@ public struct RequestDirectives: Sendable, Hashable {
             case "insecure", "curl-insecure", "curl-k": insecure = true
             case "retries": retries = Self.count(value)
             case "cache": cache = true
+            case "prompt":
+                guard let prompt = PromptVariable(directive: value) else { continue }
+                prompts.removeAll { $0.name == prompt.name }
+                prompts.append(prompt)
             case "reconnect":
                 reconnections = value.trimmedSpaces.isEmpty ? Self.defaultReconnections : Self.count(value)
             default: others[name] = value

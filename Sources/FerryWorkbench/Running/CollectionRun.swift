@@ -17,6 +17,8 @@ public struct CollectionRun: Sendable {
     public var environment: String?
     /// `--var` values, which win over every other layer.
     public var overrides: [String: String] = [:]
+    /// The names of ``overrides`` that hold secrets (answers to `# @prompt password`), masked as secrets are.
+    public var secretOverrideNames: Set<String> = []
     /// Keeps only requests whose id or name contains this text (ignoring case); the others are skipped.
     public var filter: String?
     /// Whether the first failure (status, test, transport or input error) stops the run; the requests not

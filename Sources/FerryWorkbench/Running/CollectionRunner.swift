@@ -19,7 +19,8 @@ public struct CollectionRunner: Sendable {
     /// The sender every request goes through.
     public let sender: RequestSender
     /// Whether each result keeps its exchange (``RequestRunResult/exchange``: the request sent, the response
-    /// with its body, the scripts' outcomes), for a view that opens it; off for reports, which need none of it.
+    /// with its body and the request heads as sent, the scripts' outcomes), for a view that opens it; off for
+    /// reports, which need none of it.
     public let keepsExchanges: Bool
 
     /// A runner sending through `sender`, keeping each request's exchange in its result when `keepsExchanges`.
@@ -172,6 +173,7 @@ public struct CollectionRunner: Sendable {
                 identities: shared.identities)
             plan.access = shared.run.access
             plan.iteration = iteration.index
+            plan.context.secretOverrideNames = shared.run.secretOverrideNames
             if request.request.isWebSocket {
                 return await conversed(try sender.prepareConversation(plan), into: result)
             }
@@ -241,6 +243,9 @@ public struct CollectionRunner: Sendable {
         -> RequestRunResult
     {
         var result = result
+        var send = send
+        // A kept exchange shows the request heads as they went out.
+        if keepsExchanges { send.request.recordsSentHead = true }
         let scrubber = send.prepared.scrubber
         result.method = send.prepared.method
         result.maskedURL = send.prepared.maskedURL

@@ -26,6 +26,10 @@ public struct SendPlan: Sendable {
     /// Which pass over its files a run is on (0-based; `request.iteration()` in scripts): a data-driven or
     /// repeated run (``CollectionRun/iterations``) sends each request once per pass. 0 for a single send.
     public var iteration = 0
+    /// Whether the body goes out as written even when it is not what its Content-Type says (JSON that does
+    /// not parse: a malformed payload on purpose). The workbench checks a JSON body first unless this is set;
+    /// the sender itself never changes a body.
+    public var sendsBodyAsWritten = false
 
     /// A plan with the given parts.
     public init(

@@ -25,6 +25,9 @@ public struct VariableContext: Sendable {
     public var scripted: [String: String] = [:]
     /// Values given on the command line with `--var name=value`; they win over everything.
     public var overrides: [String: String]
+    /// The names of ``overrides`` that hold secrets (the answers to `# @prompt password`): masked like the
+    /// private environment's values.
+    public var secretOverrideNames: Set<String> = []
     /// The process environment, for `{{$processEnv NAME}}`.
     public var processEnvironment: [String: String]
     /// Values of the workspace's `.env` file, for `{{$dotenv NAME}}`.
@@ -70,7 +73,9 @@ public struct VariableContext: Sendable {
     /// The value of a named variable by precedence, whether it is a secret, where it comes from, and whether
     /// its own `{{…}}` are substituted.
     public func lookup(_ name: String) -> VariableValue? {
-        if let value = overrides[name] { return VariableValue(value: value, origin: "--var") }
+        if let value = overrides[name] {
+            return VariableValue(value: value, isSecret: secretOverrideNames.contains(name), origin: "--var")
+        }
         if let value = scripted[name] {
             // A value a script derived from a secret (a token built from a password) is masked like one.
             let isSecret = secretValues.contains { !$0.isEmpty && value.contains($0) }
@@ -95,7 +100,10 @@ public struct VariableContext: Sendable {
     }
 
     /// The secret values of the environment, for masking.
-    public var secretValues: [String] { environment.filter { $0.isSecret && !$0.isNull }.map(\.value) }
+    public var secretValues: [String] {
+        environment.filter { $0.isSecret && !$0.isNull }.map(\.value)
+            + secretOverrideNames.sorted().compactMap { overrides[$0] }.filter { !$0.isEmpty }
+    }
 }
 
 /// A variable's value as a ``VariableContext`` finds it.

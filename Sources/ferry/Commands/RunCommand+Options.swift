@@ -39,6 +39,9 @@ struct RunOptions {
     var repeats = 1
     /// `--duration T` with `--concurrency C` or `--rate R/s`: the files' requests sent as load.
     var load: LoadModel?
+    /// `-v|--verbose`: each request's heads as sent, its response head and its timing on stderr, as
+    /// `ferry send -v` writes them (secrets masked).
+    var verbose = false
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
@@ -73,6 +76,10 @@ struct RunOptions {
         static let rate = OptionSpec(
             long: "--rate", valueName: "R/s",
             help: "with --duration: start R requests a second whatever the server does (latency from when due)")
+        static let verbose = OptionSpec(
+            long: "--verbose", short: "-v",
+            help: "print each request's heads as sent, its response head and its timing on stderr (> and < "
+                + "lines, secrets masked)")
     }
 
     /// What `ferry run` reads.
@@ -92,7 +99,7 @@ struct RunOptions {
         options: [
             Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
             Option.filter, Option.data, Option.repeats, Option.duration, Option.concurrency, Option.rate,
-            OptionSpec.trust,
+            Option.verbose, OptionSpec.trust,
         ])
 
     /// Reads the parsed arguments of `run`; throws a message for people.
@@ -119,6 +126,8 @@ struct RunOptions {
             }
             ?? 1
         load = try Self.loadModel(arguments, alone: dataPath == nil && repeats == 1 && parallel == 1)
+        verbose = arguments.flag(Option.verbose)
+        if verbose, load != nil { throw UsageError("--verbose cannot go with --duration (a load sends thousands)") }
         guard !paths.isEmpty else { throw UsageError("what to run? give .http files or folders") }
     }
 }

@@ -49,7 +49,12 @@ enum RunCommand: FerryCommand {
         }
         var run = CollectionRun(workspace: workspace, paths: selection.paths)
         run.environment = options.selection.environment
-        run.overrides = options.selection.variables
+        // Every `# @prompt` variable of the run's requests, asked once before the first request goes out.
+        let asked = try PromptAnswers.answers(
+            for: run.files.flatMap { $0.requests.flatMap(\.request.directives.prompts) },
+            given: options.selection.variables)
+        run.overrides = options.selection.variables.merging(asked.values) { given, _ in given }
+        run.secretOverrideNames = asked.secretNames
         run.filter = options.filter
         run.stopsAtFirstFailure = options.failFast
         run.parallelFiles = options.parallel
@@ -89,7 +94,7 @@ enum RunCommand: FerryCommand {
         if let model = options.load {
             return executeLoad(run, model: model, sender: sender, output: output, interrupt: interrupt)
         }
-        let runner = CollectionRunner(sender: sender, keepsExchanges: options.report == .html)
+        let runner = CollectionRunner(sender: sender, keepsExchanges: options.report == .html || options.verbose)
         let printer = RunPrinter(
             output: output,
             marks: .forLocale(ProcessInfo.processInfo.environment),
@@ -104,6 +109,7 @@ enum RunCommand: FerryCommand {
             let started = clock.now
             await runner.run(run) { event in
                 account.withLock { account in
+                    let event = options.verbose ? Self.printingVerbose(event, keeps: options.report == .html) : event
                     account.report.add(event)
                     account.printer.show(event)
                 }
@@ -117,6 +123,17 @@ enum RunCommand: FerryCommand {
         interrupt.onRaise { task.cancel() }
         done.wait()
         return finished.withLock { $0 } ?? RunReport()
+    }
+
+    /// `event`, after writing its exchange on stderr as `ferry send -v` does (`-v`); the exchange stays in the
+    /// result only when the report shows it (`keeps`).
+    static func printingVerbose(_ event: RunEvent, keeps: Bool) -> RunEvent {
+        guard case .result(var result) = event, let exchange = result.exchange else { return event }
+        if let response = exchange.end.response {
+            TerminalOutput.standardError.writeText(VerboseLines.exchange(response, scrubber: exchange.scrubber))
+        }
+        if !keeps { result.exchange = nil }
+        return .result(result)
     }
 
     /// Writes the report where the options say; `false` (after saying why) when the file cannot be written.

@@ -49,6 +49,11 @@ struct Sender {
                 "ferry send: warning: the TLS certificate is not verified (--insecure, # @insecure or the "
                     + "environment's \"verifyHostCertificate\": false)")
         }
+        if let error = send.prepared.jsonBodyError {
+            printError(
+                "ferry send: note: the JSON body is invalid at \(error.line):\(error.column) (\(error.message)); "
+                    + "it is sent as written")
+        }
         if options.continues, let outputPath = options.outputPath {
             defer { interrupt.stop() }
             return runContinuing(send, to: URL(fileURLWithPath: outputPath), interrupt: interrupt)
@@ -98,8 +103,9 @@ struct Sender {
             return ExitCode.transport
         case .success(let response):
             if options.verbose {
-                printSentHeads(response)
-                printReceivedHead(response)
+                TerminalOutput.standardError.writeText(
+                    VerboseLines.sentHeads(of: response, scrubber: scrubber)
+                        + VerboseLines.receivedHead(of: response, scrubber: scrubber))
             }
             if !streamed.isStreamed { write(response) }
             let hasGraphQLErrors = reportGraphQLErrors(response)
@@ -263,22 +269,9 @@ struct Sender {
         return type.isEmpty && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))
     }
 
+    /// Writes the transfer's timing to stderr (`--timing`, `-v`).
     func printTiming(_ timing: TransferTiming) {
-        var lines = ""
-        for (name, duration) in timing.phases {
-            lines += name.padding(toLength: 10, withPad: " ", startingAt: 0) + Self.milliseconds(duration) + "\n"
-        }
-        lines += "Total".padding(toLength: 10, withPad: " ", startingAt: 0) + Self.milliseconds(timing.total) + "\n"
-        if let status = timing.cacheStatus { lines += "Cache     \(status)\n" }
-        if let address = timing.remoteAddress {
-            lines += "Remote    \(address)\(timing.remotePort.map { ":\($0)" } ?? "")"
-            lines += timing.connectionReused ? " (reused connection)\n" : "\n"
-        }
-        TerminalOutput.standardError.writeText(lines)
-    }
-
-    static func milliseconds(_ duration: Duration) -> String {
-        String(format: "%9.2f ms", duration.seconds * 1000)
+        TerminalOutput.standardError.writeText(VerboseLines.timing(timing))
     }
 
     /// For a timeout, the limits the request ran with and the options that change them.

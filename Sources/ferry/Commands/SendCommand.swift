@@ -70,9 +70,13 @@ enum SendCommand: FerryCommand {
         // A file that cannot be read costs only what depends on it: listed here, and named again with an
         // unresolved variable (below, in the hint).
         for problem in environments.diagnostics { printError("ferry send: warning: \(problem)") }
-        let plan = try workspace.sendPlan(
+        // `# @prompt` variables: --var answers them, the terminal asks for the rest.
+        let asked = try PromptAnswers.answers(
+            for: found.request.directives.prompts, given: options.selection.variables)
+        var plan = try workspace.sendPlan(
             for: found, environment: options.selection.environment, environments: environments,
-            overrides: options.selection.variables)
+            overrides: options.selection.variables.merging(asked.values) { given, _ in given })
+        plan.context.secretOverrideNames = asked.secretNames
         return (plan, environments)
     }
 

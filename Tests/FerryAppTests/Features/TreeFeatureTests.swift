@@ -17,7 +17,7 @@ struct TreeFeatureTests {
         folder = try TemporaryWorkspace.withAPIFolder()
         workspace = try Workspace.load(at: folder.url)
         tree = TreeFeature.State(filterMode: .substring, usesVimKeys: false)
-        tree.roots = CollectionTree.roots(of: workspace, theme: .fallback)
+        tree.roots = CollectionTree.roots(of: workspace)
         tree.setExpanded(true, ids: CollectionTree.branches(of: tree.roots))
     }
 

@@ -216,6 +216,16 @@ struct AppReducerTests {
         #expect(state.currentExchange == nil)
     }
 
+    @Test func anUnansweredPromptVariableSaysTheWorkbenchCannotAskYet() throws {
+        let folder = try TemporaryWorkspace(
+            requests: "# @prompt otp \"The code\"\nGET http://h/x?otp={{otp}}\n", environments: ["local": "http://h"])
+        var state = try folder.loadState(size: Size(width: 80, height: 24))
+        try sendFailsToPrepare(&state)
+        #expect(
+            state.message?.text.hasPrefix("{{otp}} is asked for by # @prompt") == true, "\(state.message?.text ?? "")")
+        #expect(state.currentExchange == nil)
+    }
+
     @Test func anInvalidJSONBodyIsReportedBeforeSending() throws {
         let folder = try TemporaryWorkspace(
             requests: "POST {{host}}/x\nContent-Type: application/json\n\n{\"a\": }\n",

@@ -90,21 +90,34 @@ struct ThemeAndKeyPresetTests {
         #expect(cells(of: state, withBackground: light[.background].bg) > 80 * 22 * 3 / 4)
     }
 
-    @Test mutating func aLiveSwitchDrawsEveryCellAsAStartWithThatTheme() throws {
-        let light = Self.catalog.theme(named: "ferry-light")
-        state.feed([.character("T")] + InputEvent.typing("light") + [.key(.enter)])
-        let workspace = state.workspace
-        let fresh = AppState(
-            workspace: workspace, environments: workspace.environments(), environment: nil, size: state.size,
-            theme: light)
-        func cells(_ state: AppState) -> [Style] {
+    /// Every pair of built-in themes: a start in the first with a folder, a file and a request selected, a live
+    /// switch to the second, drawn cell for cell (style and character) as a start in the second.
+    @Test(arguments: ThemeCatalog.builtIn.themes.map(\.name))
+    func aLiveSwitchDrawsEveryCellAsAStartWithThatTheme(from start: String) throws {
+        let workspace = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"],
+            extraFiles: ["api/users.http": "### list\n# @name list\nGET {{host}}/users\n"])
+        func started(in theme: Theme) throws -> AppState {
+            var state = try workspace.loadState(size: Size(width: 100, height: 30))
+            state.theme = theme
+            state.themes = Self.catalog.themes
+            state.feed([.key(.down), .key(.down), .key(.down)])
+            return state
+        }
+        func cells(_ state: AppState) -> [Cell] {
             var buffer = ScreenBuffer(size: state.size)
             WorkbenchView(state: state).render(into: &buffer, area: Rect(origin: .zero, size: state.size))
-            return (0..<state.size.height).flatMap { y in (0..<state.size.width).map { buffer[$0, y].style } }
+            // The status line says what happened; the panes above it are compared.
+            return (0..<state.size.height - 1).flatMap { y in (0..<state.size.width).map { buffer[$0, y] } }
         }
-        // The status line says what happened; the panes above it match cell for cell, the tree's rows included.
-        let rows = state.size.width * (state.size.height - 1)
-        #expect(Array(cells(state).prefix(rows)) == Array(cells(fresh).prefix(rows)))
+        for target in Self.catalog.themes where target.name != start {
+            var switched = try started(in: Self.catalog.theme(named: start))
+            switched.feed([.character("T")] + InputEvent.typing(target.name) + [.key(.enter)])
+            #expect(switched.theme == target, "\(start) → \(target.name)")
+            let fresh = try started(in: target)
+            let differing = zip(cells(switched), cells(fresh)).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(start) → \(target.name): \(differing) cells differ from a start in it")
+        }
     }
 
     @Test mutating func thePaletteOpensThePicker() {

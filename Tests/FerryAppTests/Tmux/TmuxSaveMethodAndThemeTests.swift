@@ -113,6 +113,41 @@ final class TmuxSaveMethodAndThemeTests {
         try await session.send("C-q")
     }
 
+    @Test func aLiveSwitchPaintsTheTerminalAsAStartWithThatTheme() async throws {
+        guard TmuxSession.isAvailable else { return }
+        // #37: after T, ferry-light, Enter, 21 of 24 rows (the tree's names) kept ferry-dark's colours.
+        let switched = try TmuxWorkbench.launch(folder)
+        defer { switched.kill() }
+        try await TmuxWorkbench.waitFor(switched, "requests.http#get-json")
+        try await switched.send("T", literal: true)
+        try await TmuxWorkbench.waitFor(switched, "Theme (ferry-dark now")
+        try await switched.send("ferry-light", literal: true)
+        try await switched.send("Enter")
+        try await TmuxWorkbench.waitFor(switched, "Theme: ferry-light for this session")
+        let started = try TmuxSession(
+            command: [FerryProcess.executableURL.path, folder.url.path], width: 110, height: 32,
+            environment: [
+                "SWIFT_BACKTRACE": "enable=no", "TERM": "tmux-256color", "HOME": folder.url.path,
+                "FERRY_THEME": "ferry-light",
+            ])
+        defer { started.kill() }
+        try await TmuxWorkbench.waitFor(started, "requests.http#get-json")
+        // Every row above the status line, escapes and all, as tmux holds it.
+        func panes(_ screen: String) -> [Substring] {
+            screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2)
+        }
+        let live = panes(try await switched.screen(colours: true))
+        #expect(live.count >= 30)
+        let fresh = try await TmuxWorkbench.waitUntil(
+            started, "the fresh start drawn as the switched one", colours: true
+        ) {
+            panes($0) == live
+        }
+        #expect(zip(panes(fresh), live).filter { $0 != $1 }.isEmpty)
+        try await switched.send("C-q")
+        try await started.send("C-q")
+    }
+
     /// How many cells of a capture with escapes have a red (#ff0000) background, following the SGR state
     /// from cell to cell as a terminal does (tmux writes a colour only where it changes).
     private static func redCells(_ screen: String) -> Int {

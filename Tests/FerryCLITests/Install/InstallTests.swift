@@ -29,17 +29,27 @@ import Testing
             atPath: TestServers.packageRoot.appendingPathComponent("Themes").path
         ).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         #expect(themes.status == 0, "\(themes.errors)")
-        #expect(themes.text.split(separator: "\n").map(String.init).sorted() == shipped)
+        let installed = tree.root.appendingPathComponent("share/ferry/themes").standardizedFileURL.path
+        #expect(Self.listing(themes.text) == shipped.map { [$0, "\(installed)/\($0).json"] })
         let folders = try await InstalledTree.run(tree.binary.path, ["themes", "--folders"], in: elsewhere.url)
         #expect(folders.text.contains(tree.root.appendingPathComponent("share/ferry/themes").path + "\n"))
-        // The same binary outside an install tree finds none of them: the themes came from share/ferry.
+        // The same binary outside an install tree or a checkout still offers every theme: they are built in.
         let copy = elsewhere.url.appendingPathComponent("bin/ferry")
         try FileManager.default.createDirectory(
             at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: tree.binary, to: copy)
         let bare = try await InstalledTree.run(
             copy.path, ["themes"], environment: Self.bareUser(home: elsewhere.url), in: elsewhere.url)
-        #expect(bare.status == 0 && bare.text.isEmpty, "\(bare.text)")
+        #expect(bare.status == 0, "\(bare.errors)")
+        #expect(Self.listing(bare.text) == shipped.map { [$0, "built in"] }, "\(bare.text)")
+    }
+
+    /// `ferry themes`'s lines as [name, origin], in the order printed.
+    static func listing(_ text: String) -> [[String]] {
+        text.split(separator: "\n").map { line in
+            let name = line.prefix { $0 != " " }
+            return [String(name), String(line.dropFirst(name.count).drop { $0 == " " })]
+        }
     }
 
     @Test func configFolderFollowsXDGConfigHome() async throws {
@@ -48,7 +58,8 @@ import Testing
         try config.write("ferry/themes/mine.json", #"{ "name": "mine", "colors": {} }"#)
         let environment = Self.bareUser(home: config.url).merging(["XDG_CONFIG_HOME": config.url.path]) { $1 }
         let themes = try await InstalledTree.run(tree.binary.path, ["themes"], environment: environment)
-        #expect(themes.text.split(separator: "\n").contains("mine"), "\(themes.text) \(themes.errors)")
+        let mine = config.url.appendingPathComponent("ferry/themes/mine.json").standardizedFileURL.path
+        #expect(Self.listing(themes.text).contains(["mine", mine]), "\(themes.text) \(themes.errors)")
     }
 
     @Test func bashCompletionLoadsAndOffersTheWorkspaceIdsAndEnvironments() async throws {

@@ -69,7 +69,7 @@ import Testing
             #expect(output.status == 2)
             #expect(output.standardError.contains("set a variable with -V NAME=VALUE or --var NAME=VALUE"))
         }
-        let run = try await FerryProcess.run(["run", "a.http", "-v"], currentDirectory: fixture.root)
+        let run = try await FerryProcess.run(["run", "a.http", "-v", "host=x"], currentDirectory: fixture.root)
         #expect(run.status == 2)
         #expect(run.standardError.contains("-v is not --var any more"), "\(run.standardError)")
     }

@@ -69,7 +69,7 @@ import Testing
         #expect(directives.noCookieJar)
         #expect(directives.timeout == 10)
         #expect(directives.connectionTimeout == 0.5)
-        #expect(directives.others["prompt"] == "token")
+        #expect(directives.prompts == [PromptVariable(name: "token")])
     }
 
     @Test func keepsHandlersAndScriptsVerbatimWithoutRunningThem() {

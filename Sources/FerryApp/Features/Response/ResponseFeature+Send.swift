@@ -7,10 +7,13 @@ extension ResponseFeature {
     /// in flight for the same request is canceled and its result will be dropped by id. The effect prepares
     /// it (``RequestSender``: values captured from earlier responses, included files) and reports back with
     /// ``TransferAction/prepared(_:)`` or ``TransferAction/preparationFailed(_:)`` (in ``AppAction/transfer(_:_:)``).
-    static func send(_ state: inout State, _ context: Context) -> FeatureOutput {
-        guard let (id, plan) = context.plan() else {
+    /// `bodyAsWritten` skips the check of a JSON body (``SendPlan/sendsBodyAsWritten``).
+    static func send(_ state: inout State, _ context: Context, bodyAsWritten: Bool = false) -> FeatureOutput {
+        guard let (id, opened) = context.plan() else {
             return .report(.error("Open a request first: select it in the tree and press Enter."))
         }
+        var plan = opened
+        plan.sendsBodyAsWritten = bodyAsWritten
         var (sendID, effects) = state.beginExchange(for: id)
         if plan.request.request.isWebSocket {
             state.exchanges[id]?.conversation = Conversation()

@@ -134,6 +134,7 @@ enum ResponseFeature {
             state.exchanges[id] = nil
             return .none
         case .sendRequested: return send(&state, context)
+        case .sendAsWrittenRequested: return send(&state, context, bodyAsWritten: true)
         case .cancelRequested: return cancel(&state, context)
         case .runExchangeShown(let exchange, let id): return show(exchange, of: id, &state)
         case .recordedResponsesLoaded(let loaded):

@@ -24,6 +24,9 @@ enum TransferFeature {
                 exchange.sent = send.request
                 exchange.scrubber = send.prepared.scrubber
             }
+            if send.plan.sendsBodyAsWritten, let note = AppErrorText.sentAsWritten(send.prepared) {
+                return .report(.info(note))
+            }
         case .preparationFailed(let problem):
             guard let exchange = state.exchanges.values.first(where: { $0.id == id }) else { return .none }
             state.exchanges[exchange.requestID] = nil

@@ -29,13 +29,17 @@ public struct TreeView<ID: Hashable, Row: ListRow>: CursorWidget {
     public var badge: (ID, Row) -> [Span]
     /// Spans drawn right after a node's text (an unsaved or busy marker); asked only for the rows in view.
     public var marker: (ID, Row) -> [Span]
+    /// A node's own style, laid over `style` (the row's `style` unless told): asked while drawing, so a row
+    /// may name a role of the theme shown now rather than keep a style that goes stale when it changes.
+    public var rowStyle: (ID, Row) -> Style
 
     /// Creates a tree view.
     public init(
         state: TreeState<ID, Row>, style: Style = .plain, selectedStyle: Style = Style(modifiers: .reverse),
         guideStyle: Style = Style(modifiers: .dim), matchStyle: Style = Style(fg: .yellow, modifiers: .bold),
         filterStyle: Style = Style(modifiers: .bold), badge: @escaping (ID, Row) -> [Span] = { _, _ in [] },
-        marker: @escaping (ID, Row) -> [Span] = { _, _ in [] }
+        marker: @escaping (ID, Row) -> [Span] = { _, _ in [] },
+        rowStyle: @escaping (ID, Row) -> Style = { _, row in row.style }
     ) {
         self.state = state
         self.style = style
@@ -45,6 +49,7 @@ public struct TreeView<ID: Hashable, Row: ListRow>: CursorWidget {
         self.filterStyle = filterStyle
         self.badge = badge
         self.marker = marker
+        self.rowStyle = rowStyle
     }
 
     // MARK: - Drawing
@@ -63,7 +68,7 @@ public struct TreeView<ID: Hashable, Row: ListRow>: CursorWidget {
             guard index < state.rows.count else { break }
             let row = state.rows[index]
             let item = state.item(at: row.path)
-            let base = style.patched(with: item.row.style)
+            let base = style.patched(with: rowStyle(row.id, item.row))
             let rowStyle = index == state.selectedRow ? base.patched(with: selectedStyle) : base
             buffer.fillRow(y, of: rowsArea, style: rowStyle)
             let prefix = Self.prefix(of: row)

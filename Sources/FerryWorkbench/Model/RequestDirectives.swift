@@ -24,6 +24,9 @@ public struct RequestDirectives: Sendable, Hashable {
     /// `# @reconnect` (or `# @reconnect 5`): an event stream that ends is opened again with `Last-Event-ID`,
     /// until this many reconnections in a row brought no event (``defaultReconnections`` without a number).
     public var reconnections: Int?
+    /// `# @contract openapi.yaml`: check the response against this OpenAPI description (a path relative to the
+    /// request's file), as `ferry run --contract` does (``APIContract``).
+    public var contract: String?
     /// Every other directive, by name, with its value (such as kulala's `@prompt`).
     public var others: [String: String] = [:]
 
@@ -41,6 +44,7 @@ public struct RequestDirectives: Sendable, Hashable {
             case "insecure", "curl-insecure", "curl-k": insecure = true
             case "retries": retries = Self.count(value)
             case "cache": cache = true
+            case "contract": contract = value.trimmedSpaces.isEmpty ? nil : value.trimmedSpaces
             case "reconnect":
                 reconnections = value.trimmedSpaces.isEmpty ? Self.defaultReconnections : Self.count(value)
             default: others[name] = value

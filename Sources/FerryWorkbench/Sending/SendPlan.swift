@@ -26,6 +26,9 @@ public struct SendPlan: Sendable {
     /// Which pass over its files a run is on (0-based; `request.iteration()` in scripts): a data-driven or
     /// repeated run (``CollectionRun/iterations``) sends each request once per pass. 0 for a single send.
     public var iteration = 0
+    /// The contract responses are checked against (`ferry run --contract`); a request's own `# @contract`
+    /// wins over it.
+    public var contract: APIContract?
 
     /// A plan with the given parts.
     public init(
@@ -58,4 +61,6 @@ public struct PreparedSend: Sendable {
     /// The variables it was prepared with: the plan's, plus the captured values, script variables and
     /// included files read (the response handlers' `request` facts and a curl copy use them).
     public var context: VariableContext
+    /// The contract the response is checked against: the request's `# @contract`, else the plan's.
+    public var contract: APIContract?
 }

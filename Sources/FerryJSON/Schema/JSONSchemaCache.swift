@@ -3,7 +3,7 @@ import Foundation
 /// What one validation compiles or looks up once: `pattern` regular expressions and `$ref` targets.
 final class JSONSchemaCache {
     private var patterns: [String: NSRegularExpression?] = [:]
-    private var references: [String: (JSONValue, String)?] = [:]
+    private var references: [String: JSONSchemaNode?] = [:]
 
     init() {}
 
@@ -16,10 +16,10 @@ final class JSONSchemaCache {
     }
 
     /// The schema a local `$ref` (`#`, `#/components/schemas/Pet`, percent escapes decoded) names in `document`,
-    /// with its location; `nil` for other references or a pointer to nothing.
-    func resolve(_ reference: String, in document: JSONValue) -> (JSONValue, String)? {
+    /// compiled once; `nil` for other references or a pointer to nothing.
+    func resolve(_ reference: String, in document: JSONValue) -> JSONSchemaNode? {
         if let found = references[reference] { return found }
-        let resolved = Self.lookUp(reference, in: document)
+        let resolved = Self.lookUp(reference, in: document).map { JSONSchemaNode($0.0, at: $0.1) }
         references[reference] = resolved
         return resolved
     }

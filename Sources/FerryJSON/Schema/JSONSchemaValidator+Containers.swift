@@ -2,58 +2,44 @@ import Foundation
 
 /// The keywords of arrays and objects.
 extension JSONSchemaValidator {
-    mutating func checkArray(_ items: [JSONValue], _ schema: JSONObject, _ location: String) {
-        if let maximum = schema["maxItems"]?.intValue, items.count > maximum {
-            fail("maxItems", at: location, "has \(items.count) items, more than \(maximum)")
+    mutating func checkArray(_ items: [JSONValue], _ node: JSONSchemaNode) {
+        if let maximum = node.maxItems, items.count > maximum {
+            fail("maxItems", of: node, "has \(items.count) items, more than \(maximum)")
         }
-        if let minimum = schema["minItems"]?.intValue, items.count < minimum {
-            fail("minItems", at: location, "has \(items.count) items, fewer than \(minimum)")
+        if let minimum = node.minItems, items.count < minimum {
+            fail("minItems", of: node, "has \(items.count) items, fewer than \(minimum)")
         }
-        if schema["uniqueItems"] == .bool(true), let (first, second) = Self.firstRepeat(in: items) {
-            fail("uniqueItems", at: location, "items \(first) and \(second) are equal; items must be unique")
+        if node.uniqueItems, let (first, second) = Self.firstRepeat(in: items) {
+            fail("uniqueItems", of: node, "items \(first) and \(second) are equal; items must be unique")
         }
         // 2020-12's prefixItems + items, or draft 4's (OpenAPI 3.0's) items array + additionalItems.
-        var prefix: [JSONValue] = []
-        var prefixKeyword = "prefixItems"
-        var rest: (schema: JSONValue, keyword: String)?
-        if let schemas = schema["prefixItems"]?.arrayValue {
-            prefix = schemas
-            rest = schema["items"].map { ($0, "items") }
-        } else if let schemas = schema["items"]?.arrayValue {
-            prefix = schemas
-            prefixKeyword = "items"
-            rest = schema["additionalItems"].map { ($0, "additionalItems") }
-        } else {
-            rest = schema["items"].map { ($0, "items") }
-        }
-        for (index, item) in items.enumerated() {
-            guard !isDone else { return }
-            if index < prefix.count {
-                check(item, step: .index(index), prefix[index], Self.appending(prefixKeyword, index, to: location))
-            } else if let rest {
-                check(item, step: .index(index), rest.schema, Self.appending(rest.keyword, to: location))
+        let prefix = node.prefixItems?.nodes ?? []
+        let rest = node.restItems
+        if !prefix.isEmpty || rest != nil {
+            for (index, item) in items.enumerated() {
+                guard !isDone else { return }
+                if index < prefix.count {
+                    check(item, step: .index(index), prefix[index])
+                } else if let rest {
+                    check(item, step: .index(index), rest)
+                }
             }
         }
-        if let contains = schema["contains"] {
-            checkContains(items, contains, schema, location)
-        }
+        if let contains = node.contains { checkContains(items, contains, node) }
     }
 
-    private mutating func checkContains(
-        _ items: [JSONValue], _ contains: JSONValue, _ schema: JSONObject, _ location: String
-    ) {
-        let containsLocation = Self.appending("contains", to: location)
+    private mutating func checkContains(_ items: [JSONValue], _ contains: JSONSchemaNode, _ node: JSONSchemaNode) {
         var count = 0
-        for (index, item) in items.enumerated() where passes(item, contains, containsLocation, step: .index(index)) {
+        for (index, item) in items.enumerated() where passes(item, contains, step: .index(index)) {
             count += 1
         }
-        let minimum = schema["minContains"]?.intValue ?? 1
+        let minimum = node.minContains ?? 1
         if count < minimum {
-            let keyword = schema["minContains"] == nil ? "contains" : "minContains"
-            fail(keyword, at: location, "has \(count) items matching `contains`, fewer than \(minimum)")
+            let keyword = node.minContains == nil ? "contains" : "minContains"
+            fail(keyword, of: node, "has \(count) items matching `contains`, fewer than \(minimum)")
         }
-        if let maximum = schema["maxContains"]?.intValue, count > maximum {
-            fail("maxContains", at: location, "has \(count) items matching `contains`, more than \(maximum)")
+        if let maximum = node.maxContains, count > maximum {
+            fail("maxContains", of: node, "has \(count) items matching `contains`, more than \(maximum)")
         }
     }
 
@@ -68,76 +54,65 @@ extension JSONSchemaValidator {
         return nil
     }
 
-    mutating func checkObject(_ object: JSONObject, _ schema: JSONObject, _ location: String) {
-        if let maximum = schema["maxProperties"]?.intValue, object.count > maximum {
-            fail("maxProperties", at: location, "has \(object.count) properties, more than \(maximum)")
+    mutating func checkObject(_ object: JSONObject, _ node: JSONSchemaNode) {
+        if let maximum = node.maxProperties, object.count > maximum {
+            fail("maxProperties", of: node, "has \(object.count) properties, more than \(maximum)")
         }
-        if let minimum = schema["minProperties"]?.intValue, object.count < minimum {
-            fail("minProperties", at: location, "has \(object.count) properties, fewer than \(minimum)")
+        if let minimum = node.minProperties, object.count < minimum {
+            fail("minProperties", of: node, "has \(object.count) properties, fewer than \(minimum)")
         }
-        if let required = schema["required"]?.arrayValue {
-            let missing = required.compactMap(\.stringValue).filter { object[$0] == nil }
+        if !node.required.isEmpty {
+            let missing = node.required.filter { object[$0] == nil }
             if !missing.isEmpty {
                 let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-                fail("required", at: location, "lacks the required propert\(missing.count == 1 ? "y" : "ies") \(names)")
+                fail("required", of: node, "lacks the required propert\(missing.count == 1 ? "y" : "ies") \(names)")
             }
         }
-        if let dependencies = schema["dependentRequired"]?.objectValue {
-            for member in dependencies where object[member.key] != nil {
-                let missing = (member.value.arrayValue ?? []).compactMap(\.stringValue).filter { object[$0] == nil }
-                if !missing.isEmpty {
-                    let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-                    fail("dependentRequired", at: location, "has '\(member.key)' but lacks \(names), which it requires")
-                }
+        for dependency in node.dependentRequired where object[dependency.key] != nil {
+            let missing = dependency.names.filter { object[$0] == nil }
+            if !missing.isEmpty {
+                let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+                fail("dependentRequired", of: node, "has '\(dependency.key)' but lacks \(names), which it requires")
             }
         }
-        if let dependencies = schema["dependentSchemas"]?.objectValue {
-            let base = Self.appending("dependentSchemas", to: location)
-            for member in dependencies where object[member.key] != nil {
-                check(.object(object), member.value, Self.appending(member.key, to: base))
-            }
+        for dependency in node.dependentSchemas ?? [] where object[dependency.key] != nil {
+            check(.object(object), dependency.node)
         }
-        checkMembers(object, schema, location)
+        if node.checksMembers { checkMembers(object, node) }
     }
 
-    private mutating func checkMembers(_ object: JSONObject, _ schema: JSONObject, _ location: String) {
-        let properties = schema["properties"]?.objectValue
-        let patterns = schema["patternProperties"]?.objectValue
-        let additional = schema["additionalProperties"]
-        let names = schema["propertyNames"]
-        guard properties != nil || patterns != nil || additional != nil || names != nil else { return }
-        let propertiesLocation = Self.appending("properties", to: location)
-        let patternsLocation = Self.appending("patternProperties", to: location)
+    private mutating func checkMembers(_ object: JSONObject, _ node: JSONSchemaNode) {
+        let properties = node.properties
+        let patterns = node.patternProperties
+        let additional = node.additionalProperties
+        let names = node.propertyNames
         for member in object {
             guard !isDone else { return }
             let step = JSONPathComponent.key(member.key)
-            if let names {
-                let namesLocation = Self.appending("propertyNames", to: location)
-                if let violation = firstViolation(of: .string(member.key), names, namesLocation) {
-                    path.append(step)
-                    fail("propertyNames", at: location, "the name '\(member.key)' \(violation.message)")
-                    path.removeLast()
-                }
+            if let names, let violation = firstViolation(of: .string(member.key), names) {
+                path.append(step)
+                fail("propertyNames", of: node, "the name '\(member.key)' \(violation.message)")
+                path.removeLast()
             }
             var matched = false
             if let schema = properties?[member.key] {
                 matched = true
-                check(member.value, step: step, schema, Self.appending(member.key, to: propertiesLocation))
+                check(member.value, step: step, schema)
             }
-            for pattern in patterns ?? [:] {
-                guard let expression = cache.pattern(pattern.key) else { continue }
+            for pattern in patterns ?? [] {
+                guard let expression = pattern.expression else { continue }
                 let range = NSRange(location: 0, length: member.key.utf16.count)
                 guard expression.firstMatch(in: member.key, range: range) != nil else { continue }
                 matched = true
-                check(member.value, step: step, pattern.value, Self.appending(pattern.key, to: patternsLocation))
+                check(member.value, step: step, pattern.node)
             }
             if !matched, let additional {
-                if additional == .bool(false) {
+                if additional.boolean == false {
                     path.append(step)
-                    fail("additionalProperties", at: location, "is a property the schema does not allow")
+                    fail("additionalProperties", of: node, "is a property the schema does not allow")
                     path.removeLast()
                 } else {
-                    check(member.value, step: step, additional, Self.appending("additionalProperties", to: location))
+                    check(member.value, step: step, additional)
                 }
             }
         }

@@ -1,40 +1,29 @@
 /// The keywords that apply to any instance: `type`, `enum`, `const`, and the applicators that combine schemas.
 extension JSONSchemaValidator {
-    mutating func checkType(_ instance: JSONValue, _ schema: JSONObject, _ location: String) {
-        guard let type = schema["type"] else { return }
-        let names: [String]
-        switch type {
-        case .string(let name): names = [name]
-        case .array(let items): names = items.compactMap(\.stringValue)
-        default: return
-        }
+    mutating func checkType(_ instance: JSONValue, _ node: JSONSchemaNode) {
+        guard let names = node.types else { return }
         guard !names.contains(where: { Self.instance(instance, isOfType: $0) }) else { return }
         let expected = names.map(Self.article).joined(separator: " or ")
-        fail("type", at: location, "is \(Self.article(Self.typeName(of: instance))), not \(expected)")
+        fail("type", of: node, "is \(Self.article(Self.typeName(of: instance))), not \(expected)")
     }
 
-    mutating func checkValues(_ instance: JSONValue, _ schema: JSONObject, _ location: String) {
-        if let allowed = schema["enum"]?.arrayValue, !allowed.contains(where: { JSONValueOrder.equal($0, instance) }) {
+    mutating func checkValues(_ instance: JSONValue, _ node: JSONSchemaNode) {
+        if let allowed = node.enumValues, !allowed.contains(where: { JSONValueOrder.equal($0, instance) }) {
             let listed = allowed.prefix(8).map(Self.preview).joined(separator: ", ")
             let more = allowed.count > 8 ? ", …" : ""
-            fail("enum", at: location, "\(Self.preview(instance)) is not one of \(listed)\(more)")
+            fail("enum", of: node, "\(Self.preview(instance)) is not one of \(listed)\(more)")
         }
-        if let constant = schema["const"], !JSONValueOrder.equal(constant, instance) {
-            fail("const", at: location, "\(Self.preview(instance)) is not \(Self.preview(constant))")
+        if let constant = node.constant, !JSONValueOrder.equal(constant, instance) {
+            fail("const", of: node, "\(Self.preview(instance)) is not \(Self.preview(constant))")
         }
     }
 
-    mutating func checkCombinations(_ instance: JSONValue, _ schema: JSONObject, _ location: String) {
-        if let schemas = schema["allOf"]?.arrayValue {
-            for (index, part) in schemas.enumerated() {
-                check(instance, part, Self.appending("allOf", index, to: location))
-            }
-        }
-        if let schemas = schema["anyOf"]?.arrayValue {
+    mutating func checkCombinations(_ instance: JSONValue, _ node: JSONSchemaNode) {
+        for part in node.allOf ?? [] { check(instance, part) }
+        if let schemas = node.anyOf {
             var reasons: [String] = []
             for (index, part) in schemas.enumerated() {
-                guard let violation = firstViolation(of: instance, part, Self.appending("anyOf", index, to: location))
-                else {
+                guard let violation = firstViolation(of: instance, part) else {
                     reasons = []
                     break
                 }
@@ -42,15 +31,15 @@ extension JSONSchemaValidator {
             }
             if !reasons.isEmpty {
                 fail(
-                    "anyOf", at: location,
+                    "anyOf", of: node,
                     "matches none of the \(schemas.count) schemas (\(reasons.joined(separator: "; ")))")
             }
         }
-        if let schemas = schema["oneOf"]?.arrayValue {
+        if let schemas = node.oneOf {
             var matching: [Int] = []
             var reasons: [String] = []
             for (index, part) in schemas.enumerated() {
-                if let violation = firstViolation(of: instance, part, Self.appending("oneOf", index, to: location)) {
+                if let violation = firstViolation(of: instance, part) {
                     reasons.append("#\(index): \(violation.instancePath.normalized) \(violation.message)")
                 } else {
                     matching.append(index)
@@ -58,21 +47,21 @@ extension JSONSchemaValidator {
             }
             if matching.isEmpty {
                 fail(
-                    "oneOf", at: location,
+                    "oneOf", of: node,
                     "matches none of the \(schemas.count) schemas (\(reasons.joined(separator: "; ")))")
             } else if matching.count > 1 {
                 let which = matching.map { "#\($0)" }.joined(separator: ", ")
-                fail("oneOf", at: location, "matches \(matching.count) schemas (\(which)), not exactly one")
+                fail("oneOf", of: node, "matches \(matching.count) schemas (\(which)), not exactly one")
             }
         }
-        if let negated = schema["not"], passes(instance, negated, Self.appending("not", to: location)) {
-            fail("not", at: location, "matches the schema it must not match")
+        if let negated = node.not, passes(instance, negated) {
+            fail("not", of: node, "matches the schema it must not match")
         }
-        if let condition = schema["if"] {
-            if passes(instance, condition, Self.appending("if", to: location)) {
-                if let then = schema["then"] { check(instance, then, Self.appending("then", to: location)) }
-            } else if let otherwise = schema["else"] {
-                check(instance, otherwise, Self.appending("else", to: location))
+        if let condition = node.condition {
+            if passes(instance, condition) {
+                if let then = node.then { check(instance, then) }
+            } else if let otherwise = node.otherwise {
+                check(instance, otherwise)
             }
         }
     }

@@ -2,34 +2,32 @@ import Foundation
 
 /// The keywords of numbers and strings.
 extension JSONSchemaValidator {
-    mutating func checkNumber(_ number: JSONNumber, _ schema: JSONObject, _ location: String) {
-        if let divisor = schema["multipleOf"]?.numberValue, !Self.isMultiple(number, of: divisor) {
-            fail("multipleOf", at: location, "\(number) is not a multiple of \(divisor)")
+    mutating func checkNumber(_ number: JSONNumber, _ node: JSONSchemaNode) {
+        if let divisor = node.multipleOf, !Self.isMultiple(number, of: divisor) {
+            fail("multipleOf", of: node, "\(number) is not a multiple of \(divisor)")
         }
         // OpenAPI 3.0 (as draft 4): a `true` exclusiveMaximum makes `maximum` exclusive.
-        let exclusiveMaximum = schema["exclusiveMaximum"] == .bool(true)
-        let exclusiveMinimum = schema["exclusiveMinimum"] == .bool(true)
-        if let limit = schema["maximum"]?.numberValue {
+        if let limit = node.maximum {
             let order = JSONValueOrder.compare(number, limit)
-            if exclusiveMaximum, order >= 0 {
-                fail("maximum", at: location, "\(number) is not less than \(limit)")
+            if node.maximumIsExclusive, order >= 0 {
+                fail("maximum", of: node, "\(number) is not less than \(limit)")
             } else if order > 0 {
-                fail("maximum", at: location, "\(number) is more than the maximum \(limit)")
+                fail("maximum", of: node, "\(number) is more than the maximum \(limit)")
             }
         }
-        if let limit = schema["exclusiveMaximum"]?.numberValue, JSONValueOrder.compare(number, limit) >= 0 {
-            fail("exclusiveMaximum", at: location, "\(number) is not less than \(limit)")
+        if let limit = node.exclusiveMaximum, JSONValueOrder.compare(number, limit) >= 0 {
+            fail("exclusiveMaximum", of: node, "\(number) is not less than \(limit)")
         }
-        if let limit = schema["minimum"]?.numberValue {
+        if let limit = node.minimum {
             let order = JSONValueOrder.compare(number, limit)
-            if exclusiveMinimum, order <= 0 {
-                fail("minimum", at: location, "\(number) is not more than \(limit)")
+            if node.minimumIsExclusive, order <= 0 {
+                fail("minimum", of: node, "\(number) is not more than \(limit)")
             } else if order < 0 {
-                fail("minimum", at: location, "\(number) is less than the minimum \(limit)")
+                fail("minimum", of: node, "\(number) is less than the minimum \(limit)")
             }
         }
-        if let limit = schema["exclusiveMinimum"]?.numberValue, JSONValueOrder.compare(number, limit) <= 0 {
-            fail("exclusiveMinimum", at: location, "\(number) is not more than \(limit)")
+        if let limit = node.exclusiveMinimum, JSONValueOrder.compare(number, limit) <= 0 {
+            fail("exclusiveMinimum", of: node, "\(number) is not more than \(limit)")
         }
     }
 
@@ -49,33 +47,28 @@ extension JSONSchemaValidator {
         return quotient.isFinite && quotient.rounded() == quotient
     }
 
-    mutating func checkString(_ string: String, _ schema: JSONObject, _ location: String) {
-        let minimum = schema["minLength"]?.intValue
-        let maximum = schema["maxLength"]?.intValue
-        if minimum != nil || maximum != nil {
+    mutating func checkString(_ string: String, _ node: JSONSchemaNode) {
+        if node.minLength != nil || node.maxLength != nil {
             let length = string.unicodeScalars.count
-            if let maximum, length > maximum {
-                fail("maxLength", at: location, "is \(length) characters long, more than \(maximum)")
+            if let maximum = node.maxLength, length > maximum {
+                fail("maxLength", of: node, "is \(length) characters long, more than \(maximum)")
             }
-            if let minimum, length < minimum {
-                fail("minLength", at: location, "is \(length) characters long, fewer than \(minimum)")
+            if let minimum = node.minLength, length < minimum {
+                fail("minLength", of: node, "is \(length) characters long, fewer than \(minimum)")
             }
         }
-        if let source = schema["pattern"]?.stringValue {
+        if let source = node.pattern {
             if let pattern = cache.pattern(source) {
                 let range = NSRange(location: 0, length: string.utf16.count)
                 if pattern.firstMatch(in: string, range: range) == nil {
-                    fail("pattern", at: location, "\(Self.preview(.string(string))) does not match \(source)")
+                    fail("pattern", of: node, "\(Self.preview(.string(string))) does not match \(source)")
                 }
             } else {
-                fail("pattern", at: location, "cannot be checked: the pattern \(source) is not a regular expression")
+                fail("pattern", of: node, "cannot be checked: the pattern \(source) is not a regular expression")
             }
         }
-        if assertsFormat, let format = schema["format"]?.stringValue,
-            let valid = JSONSchemaFormat.check(string, format),
-            !valid
-        {
-            fail("format", at: location, "\(Self.preview(.string(string))) is not a valid \(format)")
+        if assertsFormat, let format = node.format, let valid = JSONSchemaFormat.check(string, format), !valid {
+            fail("format", of: node, "\(Self.preview(.string(string))) is not a valid \(format)")
         }
     }
 }

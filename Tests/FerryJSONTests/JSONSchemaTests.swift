@@ -149,4 +149,16 @@ import Testing
                 "$['x']: is a property the schema does not allow (#/additionalProperties)",
             ])
     }
+
+    @Test func pointersAndReferencesNameValuesInTheDocument() throws {
+        let document = try JSONValue(parsing: #"{"a/b": [1, {"~c": "x"}], "p%": true}"#)
+        #expect(document.value(atPointer: "/a~1b/1/~0c") == "x")
+        #expect(document.value(atPointer: "") == document)
+        #expect(document.value(atPointer: "/a~1b/2") == nil)
+        #expect(document.value(atPointer: "/a~1b/x") == nil)
+        #expect(document.value(atReference: "#/p%25")?.value == true)
+        #expect(document.value(atReference: "#/a~1b/0")?.location == "#/a~1b/0")
+        #expect(document.value(atReference: "#anchor") == nil)
+        #expect(document.value(atReference: "other.json#/a") == nil)
+    }
 }

@@ -19,30 +19,8 @@ final class JSONSchemaCache {
     /// compiled once; `nil` for other references or a pointer to nothing.
     func resolve(_ reference: String, in document: JSONValue) -> JSONSchemaNode? {
         if let found = references[reference] { return found }
-        let resolved = Self.lookUp(reference, in: document).map { JSONSchemaNode($0.0, at: $0.1) }
+        let resolved = document.value(atReference: reference).map { JSONSchemaNode($0.value, at: $0.location) }
         references[reference] = resolved
         return resolved
-    }
-
-    private static func lookUp(_ reference: String, in document: JSONValue) -> (JSONValue, String)? {
-        guard reference.hasPrefix("#") else { return nil }
-        let fragment = String(reference.dropFirst())
-        let pointer = fragment.removingPercentEncoding ?? fragment
-        guard pointer.isEmpty || pointer.hasPrefix("/") else { return nil }
-        var current = document
-        for part in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let component = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            switch current {
-            case .object(let object):
-                guard let next = object[component] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(component), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return (current, "#" + pointer)
     }
 }

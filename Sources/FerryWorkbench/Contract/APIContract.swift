@@ -59,7 +59,7 @@ public struct APIContract: Sendable {
             var item = path.value
             var itemLocation = "#/paths/" + JSONPointerEscaping.escaped(path.key)
             if let reference = item.objectValue?["$ref"]?.stringValue,
-                let target = Self.resolve(reference, in: document)
+                let target = document.value(atReference: reference)
             {
                 (item, itemLocation) = target
             }
@@ -100,34 +100,12 @@ public struct APIContract: Sendable {
         return ContractOperation.segments(of: String(rest))
     }
 
-    /// The value a local `$ref` names, with its location.
-    static func resolve(_ reference: String, in document: JSONValue) -> (JSONValue, String)? {
-        guard reference.hasPrefix("#") else { return nil }
-        let fragment = String(reference.dropFirst())
-        let pointer = fragment.removingPercentEncoding ?? fragment
-        var current = document
-        for part in pointer.split(separator: "/", omittingEmptySubsequences: true) {
-            let component = JSONPointerEscaping.unescaped(String(part))
-            switch current {
-            case .object(let object):
-                guard let next = object[component] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(component), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return (current, "#" + pointer)
-    }
-
     /// `value`, or what it names when it is a `{"$ref": …}` (followed up to 16 times), with its location.
     func dereferenced(_ value: JSONValue, at location: String) -> (JSONValue, String) {
         var current = (value, location)
         for _ in 0..<16 {
             guard let reference = current.0.objectValue?["$ref"]?.stringValue,
-                let target = Self.resolve(reference, in: document)
+                let target = document.value(atReference: reference)
             else { break }
             current = target
         }
@@ -144,15 +122,10 @@ public struct ContractError: Error, Sendable, Hashable, CustomStringConvertible 
     public init(_ description: String) { self.description = description }
 }
 
-/// RFC 6901's escapes: `~` as `~0`, `/` as `~1`.
+/// RFC 6901's escapes in a pointer written for a location: `~` as `~0`, `/` as `~1`.
 enum JSONPointerEscaping {
     /// `component` escaped.
     static func escaped(_ component: String) -> String {
         component.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-
-    /// `component` unescaped.
-    static func unescaped(_ component: String) -> String {
-        component.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 }

@@ -160,6 +160,37 @@ import Testing
         #expect(parsed.output.contains("OUT warning: contract openapi.yaml: no operation matches this request"))
     }
 
+    @Test func jsonAndTapListTheViolationsToo() async throws {
+        let (server, fixture) = try fixture()
+        defer { server.stop() }
+        let json = try await fixture.run([
+            "pets.http", "--env", "test", "--contract", "openapi.yaml", "--filter", "wrong", "--report", "json",
+            "--report-file", "report.json",
+        ])
+        #expect(json.status == 1)
+        let check = """
+            import sys, json
+            report = json.load(open(sys.argv[1]))
+            for file in report["files"]:
+                for request in file["requests"]:
+                    for test in request["tests"]:
+                        print(test["name"], "|", test["passed"], "|", test["message"])
+            """
+        let parsed = try await PythonCheck.run(
+            check, arguments: [fixture.url.appendingPathComponent("report.json").path])
+        #expect(parsed.status == 0, "\(parsed.output)")
+        #expect(
+            parsed.output.hasPrefix(
+                "conforms to openapi.yaml (GET /pets/{petId} → 200) | False | $['id']: is a string, not an integer\n"
+                    + "$['name']"), "\(parsed.output)")
+        let tap = try await fixture.run([
+            "pets.http", "--env", "test", "--contract", "openapi.yaml", "--filter", "wrong", "--report", "tap",
+        ])
+        #expect(tap.status == 1)
+        #expect(tap.text.contains("not ok 2 - pets.http\\#wrong types"), "\(tap.text)")
+        #expect(tap.text.contains("$['colour']: is a property the schema does not allow"), "\(tap.text)")
+    }
+
     @Test func scriptsAskTheResponseForItsViolations() async throws {
         let (server, fixture) = try fixture()
         defer { server.stop() }

@@ -12,6 +12,7 @@ extension APIContract {
             return ContractCheck(contract: fileName, operation: nil)
         }
         var check = ContractCheck(contract: fileName, operation: operation.name)
+        check.line = operation.line
         let responsesLocation = operation.location + "/responses"
         guard let responses = operation.value.objectValue?["responses"]?.objectValue else { return check }
         guard let key = Self.responseKey(for: status, among: responses.keys) else {

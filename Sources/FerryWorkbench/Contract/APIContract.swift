@@ -22,30 +22,41 @@ public struct APIContract: Sendable {
     public let basePaths: [[String]]
 
     /// Reads `bytes` as JSON when the first non-blank byte is `{`, else as YAML (the importer's reader), and
-    /// takes its operations; throws ``ContractError`` when it is neither or has no `paths`.
+    /// takes its operations with their lines; throws ``ContractError`` when it is neither or has no `paths`.
     public init(reading bytes: [UInt8], fileName: String) throws(ContractError) {
         var body = bytes
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
         let first = body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-        let document: JSONValue
         if first == UInt8(ascii: "{") {
+            let parsed: JSONDocument
             do {
-                document = try JSONValue(parsing: body)
+                parsed = try JSONDocument(parsing: body)
             } catch {
                 throw ContractError("\(fileName):\(error.line):\(error.column): not valid JSON: \(error.message)")
             }
+            let lineStarts = YAMLPosition.lineStarts(of: body)
+            try self.init(parsed.value(at: parsed.root), fileName: fileName) { pointer in
+                parsed.node(atPointer: pointer).map {
+                    YAMLPosition.lineAndColumn(
+                        of: parsed.byteRange(of: $0).lowerBound, in: body, lineStarts: lineStarts
+                    )
+                    .line
+                }
+            }
         } else {
+            let parsed: YAMLDocument
             do {
-                document = try YAMLReader.read(body).value
+                parsed = try YAMLReader.read(body)
             } catch {
                 throw ContractError("\(fileName):\(error.line):\(error.column): not valid YAML: \(error.message)")
             }
+            try self.init(parsed.value, fileName: fileName) { parsed.position(ofPointer: $0)?.line }
         }
-        try self.init(document, fileName: fileName)
     }
 
     /// The contract `document` describes; throws ``ContractError`` when it is not an OpenAPI 3 description.
-    public init(_ document: JSONValue, fileName: String) throws(ContractError) {
+    /// `line` gives the line of a JSON pointer's value in the file, where known.
+    public init(_ document: JSONValue, fileName: String, line: (String) -> Int? = { _ in nil }) throws(ContractError) {
         guard let version = document.objectValue?["openapi"]?.stringValue, version.hasPrefix("3.") else {
             throw ContractError("\(fileName): not an OpenAPI 3.0 or 3.1 description (no `openapi: 3.x`)")
         }
@@ -65,10 +76,11 @@ public struct APIContract: Sendable {
             }
             guard let methods = item.objectValue else { continue }
             for member in methods where ContractOperation.methods.contains(member.key) {
+                let location = itemLocation + "/" + member.key
                 operations.append(
                     ContractOperation(
                         method: member.key.uppercased(), template: path.key, value: member.value,
-                        location: itemLocation + "/" + member.key))
+                        location: location, line: line(String(location.dropFirst()))))
             }
         }
         self.operations = operations

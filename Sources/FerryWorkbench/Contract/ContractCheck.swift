@@ -9,6 +9,8 @@ public struct ContractCheck: Sendable, Hashable {
     public var operation: String?
     /// The response the status selected (`200`, `2XX`, `default`), when one did.
     public var response: String?
+    /// The line of the contract the matched operation starts on, when known (the test points there).
+    public var line: Int?
     /// What does not conform, each with where.
     public var violations: [ContractViolation]
 
@@ -81,7 +83,7 @@ extension ScriptOutcome {
             tests = [
                 ScriptTestResult(
                     name: name, passed: check.violations.isEmpty, message: check.message,
-                    location: ScriptLocation(path: check.contract, line: 1))
+                    location: ScriptLocation(path: check.contract, line: check.line ?? 1))
             ]
         } else if let warning = check.warning {
             log = ["warning: \(warning)"]

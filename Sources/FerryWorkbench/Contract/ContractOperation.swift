@@ -13,12 +13,15 @@ public struct ContractOperation: Sendable {
     let value: JSONValue
     /// Its place in the description (`#/paths/~1pets~1{petId}/get`).
     let location: String
+    /// The line of the description it starts on, when known.
+    public let line: Int?
 
     /// The methods a path item may hold operations for.
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    init(method: String, template: String, value: JSONValue, location: String) {
+    init(method: String, template: String, value: JSONValue, location: String, line: Int?) {
         self.method = method
+        self.line = line
         self.template = template
         self.segments = Self.segments(of: template)
         self.value = value

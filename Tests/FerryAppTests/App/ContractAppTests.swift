@@ -1,6 +1,7 @@
 import FerryHTTP
 import FerryTerminal
 import FerryTestSupport
+import FerryWorkbench
 import Foundation
 import Testing
 
@@ -56,6 +57,8 @@ final class ContractAppTests {
         let tests = app.state.currentExchange?.scriptOutcomes.flatMap(\.tests) ?? []
         #expect(tests.map(\.name) == ["conforms to openapi.yaml (GET /pets/{petId} → 200)"])
         #expect(tests.map(\.passed) == [false])
+        // The test points at the operation in the contract: its `get:` on line 5.
+        #expect(tests.first?.location == ScriptLocation(path: "openapi.yaml", line: 5))
         #expect(
             tests.first?.message
                 == "$: lacks the required property 'kind'\n$['id']: is a string, not an integer")

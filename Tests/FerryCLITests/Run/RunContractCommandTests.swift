@@ -114,6 +114,8 @@ import Testing
         let text = output.text
         #expect(text.contains("PASS pets.http#good  200"), "\(text)")
         #expect(text.contains("FAIL pets.http#wrong types  200"))
+        // The failed test points at the operation in the contract: its `get:` on line 7.
+        #expect(text.contains("FAIL conforms to openapi.yaml (GET /pets/{petId} → 200)  openapi.yaml:7"), "\(text)")
         #expect(text.contains("$['id']: is a string, not an integer"))
         #expect(text.contains("$['name']: is 0 characters long, fewer than 1"))
         #expect(text.contains("$['colour']: is a property the schema does not allow"))

@@ -35,6 +35,8 @@ import Testing
             discord.operation(method: "get", url: "http://127.0.0.1:8080/api/v10/users/80351110224678912?x=1")?.name
                 == "GET /users/{user_id}")
         #expect(discord.operation(method: "GET", url: "https://discord.com/api/v10/nothing/here") == nil)
+        // The JSON file's `"get": {` is on the line after `"/users/@me": {` (14836).
+        #expect(discord.operation(method: "GET", url: "https://discord.com/api/v10/users/@me")?.line == 14837)
         let spotify = try Self.contract("spotify-web-api.openapi.yml")
         #expect(
             spotify.operation(method: "GET", url: "http://localhost/v1/albums/4aawyAB9vmqN3uQ7FjRGTy")?.name
@@ -50,6 +52,8 @@ import Testing
             method: "GET", url: url, status: 200, contentType: "application/json; charset=utf-8",
             body: Array(#"{"id": 10, "name": "doggie", "photoUrls": [], "status": "sold", "tags": [{"id": 1}]}"#.utf8))
         #expect(good.operation == "GET /pet/{petId}")
+        // The operation's `get:` is line 202.
+        #expect(good.line == 202)
         #expect(good.response == "200")
         #expect(good.violations == [])
         #expect(good.conforms)

@@ -10,8 +10,7 @@ extension JSONValue {
     /// ```
     public func value(atPointer pointer: String) -> JSONValue? {
         var current = self
-        for part in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let component = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        for component in JSONPointer.components(of: pointer) {
             switch current {
             case .object(let object):
                 guard let next = object[component] else { return nil }
@@ -37,5 +36,31 @@ extension JSONValue {
         let pointer = fragment.removingPercentEncoding ?? fragment
         guard pointer.isEmpty || pointer.hasPrefix("/"), let target = value(atPointer: pointer) else { return nil }
         return (target, "#" + pointer)
+    }
+}
+
+extension JSONDocument {
+    /// The node the JSON pointer `pointer` (RFC 6901) names, or `nil` when a step is missing: where a value of a
+    /// description sits in its bytes (``byteRange(of:)``).
+    public func node(atPointer pointer: String) -> Int? {
+        var node = root
+        for component in JSONPointer.components(of: pointer) {
+            let next = children(of: node).first { child in
+                key(of: child) == component || index(of: child).map(String.init) == component
+            }
+            guard let next else { return nil }
+            node = next
+        }
+        return node
+    }
+}
+
+/// RFC 6901's pointer syntax.
+enum JSONPointer {
+    /// The unescaped components of `pointer` (`/a~1b/0` → `["a/b", "0"]`; `""` → `[]`).
+    static func components(of pointer: String) -> [String] {
+        pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
     }
 }

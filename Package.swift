@@ -81,7 +81,9 @@ let package = Package(
         .target(name: "FerryYAML", dependencies: ["FerryJSON"]),
         .target(
             name: "FerryWorkbench",
-            dependencies: ["FerrySystem", "FerryHTTP", "FerryJSON", "FerryDynamic", "FerryGRPC", "FerryProtobuf"]),
+            dependencies: [
+                "FerrySystem", "FerryHTTP", "FerryJSON", "FerryYAML", "FerryDynamic", "FerryGRPC", "FerryProtobuf",
+            ]),
         // Other tools' files (curl commands, Postman, OpenAPI, GraphQL schemas) read into requests and written
         // into a workspace.
         .target(name: "FerryImport", dependencies: ["FerryWorkbench", "FerryJSON", "FerryYAML"]),

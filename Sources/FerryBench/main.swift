@@ -18,6 +18,7 @@ let suites: [any BenchSuite.Type] = [
     WidgetBench.self,
     TerminalBench.self,
     OpenAPIBench.self,
+    ContractBench.self,
     TransferBench.self,
     WebSocketBench.self,
     GRPCBench.self,

@@ -212,9 +212,10 @@ final class EffectRunner: @unchecked Sendable {
                     arriving.finish()
                     self.post(id, .ended(end))
                     if plan.request.request.isGraphQL { self.readGraphQLErrors(id, end) }
-                    // The handlers ran before the end was handed on; the Tests tab gets what they produced.
-                    if let runs = report.withLock({ $0?.scriptRuns }), !runs.isEmpty {
-                        self.post(id, .scriptsFinished(runs.map(\.outcome)))
+                    // The handlers ran (and the contract was checked) before the end was handed on; the Tests
+                    // tab gets what they produced.
+                    if let outcomes = report.withLock({ $0?.outcomes }), !outcomes.isEmpty {
+                        self.post(id, .scriptsFinished(outcomes))
                     }
                 case .attemptStarted:
                     break

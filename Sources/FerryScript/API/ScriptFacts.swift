@@ -30,9 +30,24 @@ enum ScriptFacts {
                     "charset": response.charset.map(JSONValue.string) ?? .null,
                     "liveId": liveID.map { .number(JSONNumber($0)) } ?? .null,
                     "lines": response.lines.map { .array($0.map(JSONValue.string)) } ?? .null,
+                    "contract": response.contract.map(contractValue) ?? .null,
                 ]
             } ?? .null
         let facts: JSONValue = ["request": requestValue, "response": responseValue]
         return facts.formatted(.compact)
+    }
+
+    /// What `response.contractViolations()` returns: each violation's `path`, `message` and `schemaLocation`;
+    /// for a request no operation matches, one violation at `request` saying so.
+    static func contractValue(_ check: ContractCheck) -> JSONValue {
+        let violations =
+            check.warning.map { [ContractViolation(place: "request", message: $0)] } ?? check.violations
+        return .array(
+            violations.map { violation in
+                [
+                    "path": .string(violation.place), "message": .string(violation.message),
+                    "schemaLocation": violation.schemaLocation.map(JSONValue.string) ?? .null,
+                ]
+            })
     }
 }

@@ -95,6 +95,13 @@ enum ScriptPrelude {
               const wanted = String(name).toLowerCase();
               return response.headers.filter((header) => header[0].toLowerCase() === wanted).map((header) => header[1]);
             };
+            // The response checked against the request's contract (`# @contract`, `ferry run --contract`).
+            const contractViolations = () => {
+              if (response.contract === undefined || response.contract === null) {
+                throw new Error("no contract to check against: add `# @contract openapi.yaml` to the request or run with --contract");
+              }
+              return response.contract;
+            };
             let body = response.body;
             if (response.liveId !== null) {
               // A WebSocket conversation, open while the handler runs: each callback gets the messages as they
@@ -141,6 +148,8 @@ enum ScriptPrelude {
                 valuesOf,
               }),
               contentType: Object.freeze({ mimeType: response.mimeType, charset: response.charset }),
+              contractViolations() { return contractViolations().map((violation) => Object.freeze({ ...violation })); },
+              conformsToContract() { return contractViolations().length === 0; },
             });
           };
 

@@ -26,6 +26,9 @@ public struct RequestDirectives: Sendable, Hashable {
     public var reconnections: Int?
     /// `# @prompt name "description"`: the variables to ask for before sending, in file order (one a name).
     public var prompts: [PromptVariable] = []
+    /// `# @contract openapi.yaml`: check the response against this OpenAPI description (a path relative to the
+    /// request's file), as `ferry run --contract` does (``APIContract``).
+    public var contract: String?
     /// Every other directive, by name, with its value.
     public var others: [String: String] = [:]
 
@@ -47,6 +50,7 @@ public struct RequestDirectives: Sendable, Hashable {
                 guard let prompt = PromptVariable(directive: value) else { continue }
                 prompts.removeAll { $0.name == prompt.name }
                 prompts.append(prompt)
+            case "contract": contract = value.trimmedSpaces.isEmpty ? nil : value.trimmedSpaces
             case "reconnect":
                 reconnections = value.trimmedSpaces.isEmpty ? Self.defaultReconnections : Self.count(value)
             default: others[name] = value

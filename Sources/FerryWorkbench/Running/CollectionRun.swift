@@ -28,6 +28,9 @@ public struct CollectionRun: Sendable {
     public var parallelFiles = 1
     /// What the run's files may reach outside the workspace (see ``WorkspaceAccess``).
     public var access = WorkspaceAccess.trusted
+    /// `--contract F`: the OpenAPI description every response is checked against (a request's own
+    /// `# @contract` wins); `nil` checks none.
+    public var contract: APIContract?
     /// The passes over the files, in order (each runs every file, `--parallel` within it): one by default;
     /// one per data row (`--data`) and per repeat (`--repeat`). A pass's variables sit below ``overrides``.
     public var iterations = RunIteration.single

@@ -172,6 +172,7 @@ public struct CollectionRunner: Sendable {
                 fileVariables: facts?.fileVariables,
                 identities: shared.identities)
             plan.access = shared.run.access
+            plan.contract = shared.run.contract
             plan.iteration = iteration.index
             plan.context.secretOverrideNames = shared.run.secretOverrideNames
             if request.request.isWebSocket {
@@ -263,12 +264,12 @@ public struct CollectionRunner: Sendable {
         let report = finished.report
         let end = finished.end
         log.withLock { $0 += report.problems.map { "warning: \($0)" } }
-        for run in report.scriptRuns {
-            log.withLock { $0 += run.outcome.log }
-            result.tests += run.outcome.tests.map(RunTestResult.init)
+        let outcomes = report.outcomes
+        for outcome in outcomes {
+            log.withLock { $0 += outcome.log }
+            result.tests += outcome.tests.map(RunTestResult.init)
         }
         result.log = log.withLock { $0 }
-        let outcomes = report.scriptRuns.map(\.outcome)
         result.scriptErrors = outcomes.compactMap(\.error).map { error in
             var masked = error
             masked.message = scrubber.scrub(error.message)

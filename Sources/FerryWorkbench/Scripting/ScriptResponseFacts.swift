@@ -16,6 +16,9 @@ public struct ScriptResponseFacts: Sendable {
     public var statusText = ""
     /// How long the exchange took, in milliseconds (`response.responseTime`), when known.
     public var responseTime: Int?
+    /// The response checked against the request's contract (`response.contractViolations()`), `nil` when
+    /// none is set.
+    public var contract: ContractCheck?
 
     /// A response with its status, headers and body, and for a streamed body its lines.
     public init(status: Int, headers: [(name: String, value: String)], body: Data, lines: [String]? = nil) {

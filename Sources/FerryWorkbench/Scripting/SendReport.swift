@@ -12,6 +12,8 @@ public struct SendReport: Sendable {
     public var savedFiles: [URL]
     /// Problems in words (with `file:line` where there is one); the send stands.
     public var problems: [String]
+    /// The response checked against the contract (`# @contract`, `ferry run --contract`), `nil` without one.
+    public var contract: ContractCheck?
 
     /// A report with the given parts.
     public init(
@@ -27,8 +29,14 @@ public struct SendReport: Sendable {
     /// Every script run, pre-request scripts first.
     public var scriptRuns: [ScriptRun] { preRequestScripts + handlers }
 
-    /// Every test the scripts declared, in the order they ran.
-    public var tests: [ScriptTestResult] { scriptRuns.flatMap(\.outcome.tests) }
+    /// Every test the scripts declared, in the order they ran, then the contract's.
+    public var tests: [ScriptTestResult] { outcomes.flatMap(\.tests) }
+
+    /// What the scripts produced, in the order they ran, then the contract check as one more outcome: its test
+    /// (``ContractCheck/testName``), or a warning line when no operation matched.
+    public var outcomes: [ScriptOutcome] {
+        scriptRuns.map(\.outcome) + (contract.map { [ScriptOutcome(contract: $0)] } ?? [])
+    }
 
     /// Whether a script stopped with an error (an exception, the time limit, no engine).
     public var hasScriptError: Bool { scriptRuns.contains { $0.outcome.error != nil } }

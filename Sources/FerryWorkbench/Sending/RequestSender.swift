@@ -106,7 +106,7 @@ public struct RequestSender: Sendable {
             }
             return PreparedSend(
                 plan: plan, prepared: prepared, request: request, outputs: outputs, preRequestScripts: preRequest,
-                context: context)
+                context: context, contract: try contract(for: plan, confinement: confinement, location: location))
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)
         } catch {
@@ -238,17 +238,24 @@ public struct RequestSender: Sendable {
                 result.problems.append("history not recorded: \(error)")
             }
         }
-        if let response = end.response, !send.plan.request.request.responseHandlerScripts.isEmpty {
-            // Read only for handlers: a large body is not copied when nothing will look at it.
+        let hasHandlers = !send.plan.request.request.responseHandlerScripts.isEmpty
+        if let response = end.response, hasHandlers || send.contract != nil {
+            // Read only for handlers and contracts: a large body is not copied when nothing will look at it.
             let body =
                 bodyFile.map { Self.head(of: $0, count: Self.scriptBodyCap) } ?? end.body.prefix(Self.scriptBodyCap)
-            result.handlers = runHandlers(of: send, response: response, body: body)
+            result.contract = Self.contractCheck(of: send, response: response, body: body)
+            if hasHandlers {
+                result.handlers = runHandlers(of: send, response: response, body: body, contract: result.contract)
+            }
         }
         return result
     }
 
-    /// Runs the request's response handlers in order on `response` and the first bytes of its body.
-    private func runHandlers(of send: PreparedSend, response: HTTPResponse, body: [UInt8]) -> [ScriptRun] {
+    /// Runs the request's response handlers in order on `response` and the first bytes of its body; `contract`
+    /// is what `response.contractViolations()` returns.
+    private func runHandlers(
+        of send: PreparedSend, response: HTTPResponse, body: [UInt8], contract: ContractCheck?
+    ) -> [ScriptRun] {
         let scripts = send.plan.request.request.responseHandlerScripts
         let facts = send.plan.request.request.scriptFacts(with: send.context, iteration: send.plan.iteration)
         var responseFacts = ScriptResponseFacts(
@@ -256,6 +263,7 @@ public struct RequestSender: Sendable {
             body: Data(body), lines: Self.streamLines(of: response, body: body))
         responseFacts.statusText = response.displayReason
         responseFacts.responseTime = response.timing.map { Int(($0.total / .milliseconds(1)).rounded()) }
+        responseFacts.contract = contract
         let scrubber = send.prepared.scrubber
         return scripts.map { script in
             let confinement = confinement(for: send.plan, of: script)

@@ -30,6 +30,9 @@ public struct SendPlan: Sendable {
     /// not parse: a malformed payload on purpose). The workbench checks a JSON body first unless this is set;
     /// the sender itself never changes a body.
     public var sendsBodyAsWritten = false
+    /// The contract responses are checked against (`ferry run --contract`); a request's own `# @contract`
+    /// wins over it.
+    public var contract: APIContract?
 
     /// A plan with the given parts.
     public init(
@@ -62,4 +65,6 @@ public struct PreparedSend: Sendable {
     /// The variables it was prepared with: the plan's, plus the captured values, script variables and
     /// included files read (the response handlers' `request` facts and a curl copy use them).
     public var context: VariableContext
+    /// The contract the response is checked against: the request's `# @contract`, else the plan's.
+    public var contract: APIContract?
 }

@@ -42,6 +42,8 @@ struct RunOptions {
     /// `-v|--verbose`: each request's heads as sent, its response head and its timing on stderr, as
     /// `ferry send -v` writes them (secrets masked).
     var verbose = false
+    /// `--contract F`: the OpenAPI description each response is checked against.
+    var contractPath: String?
 
     /// The options of `ferry run`, as ``spec`` declares them.
     enum Option {
@@ -73,6 +75,10 @@ struct RunOptions {
         static let concurrency = OptionSpec(
             long: "--concurrency", valueName: "C",
             help: "with --duration: C senders, each sending its next request when the last ended (default 1)")
+        static let contract = OptionSpec(
+            long: "--contract", valueName: "F",
+            help: "check each response's status, content type and JSON body against the OpenAPI description F",
+            completion: .file)
         static let rate = OptionSpec(
             long: "--rate", valueName: "R/s",
             help: "with --duration: start R requests a second whatever the server does (latency from when due)")
@@ -99,7 +105,7 @@ struct RunOptions {
         options: [
             Option.environment, Option.variable, Option.report, Option.reportFile, Option.failFast, Option.parallel,
             Option.filter, Option.data, Option.repeats, Option.duration, Option.concurrency, Option.rate,
-            Option.verbose, OptionSpec.trust,
+            Option.verbose, Option.contract, OptionSpec.trust,
         ])
 
     /// Reads the parsed arguments of `run`; throws a message for people.
@@ -120,6 +126,7 @@ struct RunOptions {
         filter = arguments.value(Option.filter)
         trust = arguments.flag(OptionSpec.trust)
         dataPath = arguments.value(Option.data)
+        contractPath = arguments.value(Option.contract)
         repeats =
             try arguments.value(Option.repeats, expecting: "a count of 1 or more") {
                 Int($0).flatMap { $0 >= 1 ? $0 : nil }

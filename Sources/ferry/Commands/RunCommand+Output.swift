@@ -100,9 +100,16 @@ struct RunPrinter: Sendable {
         }
         for test in result.failedTests {
             let place = test.location ?? result.location
-            lines.append(
-                "    \(marks.failed) \(test.name): \(test.message ?? "failed")  \(place.file):\(place.line)\n")
+            let message = test.message ?? "failed"
+            guard message.contains("\n") else {
+                lines.append("    \(marks.failed) \(test.name): \(message)  \(place.file):\(place.line)\n")
+                continue
+            }
+            // A contract's violations, one a line under the test.
+            lines.append("    \(marks.failed) \(test.name)  \(place.file):\(place.line)\n")
+            lines += message.split(separator: "\n").map { "        \($0)\n" }
         }
+        lines += result.log.filter { $0.hasPrefix("warning: ") }.map { "    \($0)\n" }
         return lines
     }
 

@@ -59,6 +59,7 @@ enum RunCommand: FerryCommand {
         run.stopsAtFirstFailure = options.failFast
         run.parallelFiles = options.parallel
         run.iterations = RunIteration.passes(rows: try options.dataPath.map(dataRows), repeats: options.repeats)
+        run.contract = try options.contractPath.map(contract)
         guard !run.files.isEmpty else {
             throw SendCommand.InputError(
                 description: "no .http or .rest files in \(options.paths.joined(separator: " "))")
@@ -70,6 +71,15 @@ enum RunCommand: FerryCommand {
     static func dataRows(_ path: String) throws -> [RunDataRow] {
         do {
             return try RunDataFile.rows(of: InputBytes.read(path), named: path)
+        } catch let failure as InputBytes.Failure {
+            throw SendCommand.InputError(description: "cannot read \(InputExcerpt(path)): \(failure)")
+        }
+    }
+
+    /// The OpenAPI description at `path` (`--contract`).
+    static func contract(_ path: String) throws -> APIContract {
+        do {
+            return try APIContract(reading: InputBytes.read(path), fileName: path)
         } catch let failure as InputBytes.Failure {
             throw SendCommand.InputError(description: "cannot read \(InputExcerpt(path)): \(failure)")
         }

@@ -3,12 +3,12 @@ import FerryWorkbench
 /// Prints what a request's scripts produced on standard error: their log, each test as a mark and its name
 /// (and why it failed, where), and a script that stopped with an error, located.
 enum ScriptReportPrinter {
-    /// Prints `report`'s script runs, each line prefixed for `command` where it is a message.
+    /// Prints `report`'s script runs and contract check, each line prefixed for `command` where it is a message.
     static func print(_ report: SendReport, command: String) {
-        for run in report.scriptRuns {
-            for line in run.outcome.log { printError(line) }
-            for test in run.outcome.tests { printError(describe(test)) }
-            if let error = run.outcome.error { printError("\(command): script error: \(error)") }
+        for outcome in report.outcomes {
+            for line in outcome.log { printError(line) }
+            for test in outcome.tests { printError(describe(test)) }
+            if let error = outcome.error { printError("\(command): script error: \(error)") }
         }
     }
 

@@ -56,9 +56,9 @@ extension JSONDocument {
 }
 
 /// RFC 6901's pointer syntax.
-enum JSONPointer {
+public enum JSONPointer {
     /// The unescaped components of `pointer` (`/a~1b/0` → `["a/b", "0"]`; `""` → `[]`).
-    static func components(of pointer: String) -> [String] {
+    public static func components(of pointer: String) -> [String] {
         pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
             $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }

@@ -23,7 +23,7 @@ extension OpenAPIConverter {
                 warn("external $ref '\(reference)' is not followed; skipped", at: referencePointer)
                 return nil
             }
-            guard let found = OpenAPIPointer.value(at: target, in: root) else {
+            guard let found = root.value(atPointer: target) else {
                 warn("$ref '\(reference)' points to nothing in this document; skipped", at: referencePointer)
                 return nil
             }

@@ -15,7 +15,7 @@ extension OpenAPIConverter {
         let definitionsPointer = isSwagger2 ? "/securityDefinitions" : "/components/securitySchemes"
         for name in first.keys {
             let schemePointer = OpenAPIPointer.appending(name, to: definitionsPointer)
-            guard let scheme = OpenAPIPointer.value(at: schemePointer, in: root),
+            guard let scheme = root.value(atPointer: schemePointer),
                 let (object, objectPointer) = resolved(scheme, at: schemePointer).objectWithPointer
             else {
                 warn(

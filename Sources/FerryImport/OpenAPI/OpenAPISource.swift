@@ -69,7 +69,7 @@ struct OpenAPISource {
             return SourceLocation(file: fileName, line: place.line, column: place.column)
         case .json(let document, let lineStarts):
             var node = document.root
-            for component in OpenAPIPointer.components(of: pointer) {
+            for component in JSONPointer.components(of: pointer) {
                 let next = document.children(of: node).first {
                     document.key(of: $0) == component || document.index(of: $0).map(String.init) == component
                 }

@@ -560,18 +560,7 @@ struct ProtoParser {
 
     /// A map entry's name as protoc derives it: `item_counts` → `ItemCounts`.
     static func camelCase(_ name: String) -> String {
-        var result = ""
-        var capitalizeNext = true
-        for character in name {
-            if character == "_" {
-                capitalizeNext = true
-            } else if capitalizeNext {
-                result += character.uppercased()
-                capitalizeNext = false
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+        let lower = FieldDescriptor.lowerCamelCase(name)
+        return lower.prefix(1).uppercased() + lower.dropFirst()
     }
 }

@@ -23,9 +23,11 @@ enum WorkbenchLauncher {
         let transport = CurlTransport()
         defer { transport.shutdown() }
         let editor = ExternalEditor(environment: environment)
+        let pager = ExternalEditor.pager(environment: environment)
         let services = AppServices(
             editText: { text, fileExtension in try editor.edit(text, fileExtension: fileExtension) },
             editFile: { file, line in try editor.edit(file, atLine: line) },
+            showFile: { file, viewer in try (viewer == .pager ? pager : editor).show(file) },
             stopProcess: { JobControl.stop() }, trustStore: TrustCommand.store(environment: environment),
             scriptTimeLimit: ScriptRunner.limit(from: environment))
         return TerminalSession.run { backend, termination in

@@ -58,6 +58,10 @@ enum ResponseAction: Sendable {
     case bodySaveRequested
     /// The path to save request `id`'s body to was typed; `replacing` names the file the user agreed to replace.
     case bodySaveTyped(RequestID, path: String, replacing: String?)
+    /// Show the body in the pager or the editor.
+    case bodyShowRequested(ExternalViewer)
+    /// Showing the body outside failed, and why.
+    case bodyShowFailed(SaveFailure)
     /// A save of request `id`'s body to the path typed ended: the file written, or why not.
     case bodySaveFinished(RequestID, typed: String, Result<URL, BodyFile.Failure>)
 }

@@ -16,6 +16,9 @@ public struct AppServices: Sendable {
     /// `{% %}` block, or its `.js` file) and returns when the editor exits, or throws with the reason; it runs
     /// like ``editText``, inside the backend's ``TerminalBackend/suspend(_:)``.
     public var editFile: @Sendable (URL, Int) throws -> Void
+    /// Shows a file (a response body, written to a private temporary folder) in the user's pager or editor
+    /// and returns when it exits, or throws with the reason; it runs like ``editText``.
+    public var showFile: @Sendable (URL, ExternalViewer) throws -> Void
     /// The workspaces the user trusts (`trusted-workspaces.json` in the user's config); a workspace it does
     /// not list is confined. The default keeps no file, so every workspace is confined and none can be trusted
     /// for good.
@@ -29,6 +32,9 @@ public struct AppServices: Sendable {
             throw ExternalEditorError.unavailable
         },
         editFile: @escaping @Sendable (URL, Int) throws -> Void = { _, _ in throw ExternalEditorError.unavailable },
+        showFile: @escaping @Sendable (URL, ExternalViewer) throws -> Void = { _, _ in
+            throw ExternalEditorError.unavailable
+        },
         stopProcess: @escaping @Sendable () -> Void = {}, trustStore: TrustStore = TrustStore(file: nil),
         scriptTimeLimit: Duration = .seconds(5)
     ) {
@@ -36,6 +42,15 @@ public struct AppServices: Sendable {
         self.scriptTimeLimit = scriptTimeLimit
         self.editText = editText
         self.editFile = editFile
+        self.showFile = showFile
         self.stopProcess = stopProcess
     }
+}
+
+/// Where a response body is shown outside the workbench.
+public enum ExternalViewer: Sendable, Equatable {
+    /// `$PAGER` (else `less`).
+    case pager
+    /// `$VISUAL` or `$EDITOR` (else `vi`); what is changed there is not read back.
+    case editor
 }

@@ -39,6 +39,9 @@ enum Effect: Sendable {
     /// Write request `id`'s received body to `url` (the user typed `typed`), streamed from where it is kept,
     /// atomically; a file there is replaced only when `replacing`.
     case saveBody(RequestID, ReceivedBody, typed: String, to: URL, replacing: Bool)
+    /// Show `body` in the pager or the editor as a file named `name` (its extension picks the highlighting),
+    /// written to a private temporary folder that goes afterwards; the terminal is suspended meanwhile.
+    case showBody(ReceivedBody, name: String, in: ExternalViewer)
     /// Read the schemas cached in `.ferry/graphql` (at start, when the workspace has GraphQL requests).
     case loadGraphQLSchemas
     /// Send `plan`'s request as an introspection query and cache the schema of `endpoint` it returns.

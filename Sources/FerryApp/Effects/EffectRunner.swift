@@ -16,7 +16,7 @@ final class EffectRunner: @unchecked Sendable {
     private let mailbox: Mailbox<AppAction>
     let services: AppServices
     /// The backend, for the effects that need the terminal itself; only used on the loop's thread.
-    private let terminal: any TerminalBackend
+    let terminal: any TerminalBackend
     /// The workspace's folder, and its `.ferry` state folder: fixed for the session (the workspace itself is the
     /// state's, handed to each piece of file work).
     let root: URL
@@ -129,6 +129,7 @@ final class EffectRunner: @unchecked Sendable {
             } catch {
                 post(.workspace(.changed(.failure(SaveFailure(message: "\(error)")), select: nil)))
             }
+        case .showBody(let body, let name, let viewer): showBody(body, name: name, in: viewer)
         case .runCollection(let id, let run): startRun(id, run)
         case .openWebSocket(let id, let plan): openWebSocket(id, plan)
         case .sendWebSocketMessage(let id, let text): sendWebSocketMessage(id, text)

@@ -26,6 +26,15 @@ public struct ExternalEditor: Sendable {
         temporaryFolder = URL(fileURLWithPath: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
     }
 
+    /// The pager named by `PAGER`, else `less`, run the same way (`PAGER="less -R"` works); temporary files
+    /// in `TMPDIR` or `/tmp`.
+    public static func pager(environment: [String: String]) -> ExternalEditor {
+        var pager = ExternalEditor(environment: environment)
+        let named = environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        pager.command = named ?? "less"
+        return pager
+    }
+
     // MARK: - Editing
 
     /// Opens `text` in the editor as a file ending in `.fileExtension` and returns the file's text after the
@@ -56,6 +65,15 @@ public struct ExternalEditor: Sendable {
             throw ExternalEditorError.fileProblem("\(file.path) does not exist")
         }
         let status = try run(["/bin/sh", "-c", command + " \"+$2\" \"$1\"", "sh", file.path, String(max(1, line))])
+        if status.exitCode == 127 { throw ExternalEditorError.notFound(command: command) }
+        if let signal = status.signal { throw ExternalEditorError.killed(command: command, signal: signal) }
+        guard status.exitCode == 0 else { throw ExternalEditorError.failed(command: command, status: status.exitCode) }
+    }
+
+    /// Opens the file `file` in the command and returns when it exits (a response body shown in the pager or
+    /// the editor; nothing is read back); throws ``ExternalEditorError`` as ``edit(_:fileExtension:)`` does.
+    public func show(_ file: URL) throws {
+        let status = try run(["/bin/sh", "-c", command + " \"$1\"", "sh", file.path])
         if status.exitCode == 127 { throw ExternalEditorError.notFound(command: command) }
         if let signal = status.signal { throw ExternalEditorError.killed(command: command, signal: signal) }
         guard status.exitCode == 0 else { throw ExternalEditorError.failed(command: command, status: status.exitCode) }

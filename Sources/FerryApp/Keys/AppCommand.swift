@@ -76,6 +76,10 @@ enum AppCommand: String, CaseIterable, Sendable {
     case editVariable = "variables.edit"
     case newEnvironment = "environments.new"
     case saveBody = "body.saveToFile"
+    /// Show the response body in `$PAGER`.
+    case showBodyInPager = "body.showInPager"
+    /// Show the response body in `$EDITOR`.
+    case showBodyInEditor = "body.showInEditor"
     case pickTheme = "theme.pick"
     case revealSecrets = "variables.reveal"
     case addVariable = "variables.add"
@@ -192,6 +196,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .editVariable: .action(.overlay(.variables(.editRequested)))
         case .newEnvironment: .action(.overlay(.variables(.environmentAddRequested)))
         case .saveBody: .action(.response(.bodySaveRequested))
+        case .showBodyInPager: .action(.response(.bodyShowRequested(.pager)))
+        case .showBodyInEditor: .action(.response(.bodyShowRequested(.editor)))
         case .pickTheme: .action(.overlay(.themes(.requested)))
         case .revealSecrets: .action(.overlay(.variables(.secretsToggled)))
         case .addVariable: .action(.overlay(.variables(.addRequested)))
@@ -223,7 +229,8 @@ enum AppCommand: String, CaseIterable, Sendable {
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
-            .saveBody, .pickTheme, .refreshSchema, .webSocketMessage, .webSocketClose, .discardDraft, .newFile,
+            .saveBody, .showBodyInPager, .showBodyInEditor, .pickTheme, .refreshSchema, .webSocketMessage,
+            .webSocketClose, .discardDraft, .newFile,
             .trustWorkspace, .sendAsWritten:
             true
         }

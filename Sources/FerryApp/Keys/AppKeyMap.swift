@@ -213,6 +213,8 @@ enum AppKeyMap {
         bind("v", .showValue, "Open the value whole (the node, the line, a tab's top row)", [.response])
         // Saving the response body (last too).
         bind("s", .saveBody, "Save the body to a file (asks where; never replaces a file without asking)", [.response])
+        bind("o", .showBodyInPager, "Show the body in $PAGER (less), named for its type", [.response])
+        bind("O", .showBodyInEditor, "Show the body in $EDITOR (edits are not read back)", [.response])
         // Themes (last too): T in the tree or the response picks one, previewing each (the function keys are taken).
         bind(
             "T", .pickTheme, "Pick a theme (each shows as you move; Enter keeps it, Esc restores)", [.tree, .response])

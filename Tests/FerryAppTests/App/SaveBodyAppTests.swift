@@ -62,6 +62,41 @@ final class SaveBodyAppTests {
         try await app.quit()
     }
 
+    @Test func oAndShiftOShowTheBodyInThePagerAndTheEditorFromAPrivateFileThatGoesAfterwards() async throws {
+        let shown = Shown()
+        let app = try AppHarness(
+            workspace: folder.url,
+            showFile: { file, viewer in
+                let folder = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)
+                shown.record(
+                    file, viewer, try String(contentsOf: file, encoding: .utf8),
+                    (folder[.posixPermissions] as? Int) ?? 0)
+            },
+            limits: ResponseLimits(memoryLimit: 64 * 1024, previewBytes: 16 * 1024, spillFolder: spill.url))
+        defer { app.stop() }
+        try await app.settle()
+        try await app.press(.key(.tab), .key(.tab), .character("o"))
+        #expect(app.shows("No response to show yet"), "\(app.screen)")
+        try await app.press(.key(.tab), .key(.enter), .control("r"), .key(.tab))
+        #expect(app.shows("user: {"), "\(app.screen)")
+        try await app.press(.character("o"))
+        try await app.waitFor("the pager's turn") { shown.count == 1 }
+        let paged = try #require(shown.last)
+        #expect(paged.viewer == .pager && paged.file.lastPathComponent == "json.json")
+        #expect(paged.text == #"{"user": {"name": "ada", "langs": ["swift", "c"]}, "count": 2}"#)
+        #expect(paged.permissions == 0o700, "the folder is the user's alone")
+        try await app.settle()
+        #expect(!FileManager.default.fileExists(atPath: paged.file.deletingLastPathComponent().path), "it goes after")
+        // A body spilled to a file is shown whole, in the editor.
+        try await app.press([.key(.tab), .key(.end), .key(.enter), .control("r"), .key(.tab)])
+        #expect(app.shows("Too large to show whole"), "\(app.screen)")
+        #expect(app.state.panes.focus == .response)
+        try await app.press(.character("O"))
+        try await app.waitFor("the editor's turn") { shown.count == 2 }
+        #expect(shown.last?.viewer == .editor && shown.last?.text == Self.bigText)
+        try await app.quit()
+    }
+
     @Test func aSpilledBodyIsSavedWholeFromItsFileThroughThePalette() async throws {
         let app = try await launch()
         defer { app.stop() }
@@ -111,4 +146,17 @@ final class SaveBodyAppTests {
         #expect(app.state.currentRequest?.url == "{{host}}/users", "\(app.screen)")
         try await app.quit()
     }
+}
+
+/// What the pager or editor was handed, recorded from the runner's thread.
+private final class Shown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown: [(file: URL, viewer: ExternalViewer, text: String, permissions: Int)] = []
+
+    func record(_ file: URL, _ viewer: ExternalViewer, _ text: String, _ permissions: Int) {
+        lock.withLock { shown.append((file, viewer, text, permissions)) }
+    }
+
+    var count: Int { lock.withLock { shown.count } }
+    var last: (file: URL, viewer: ExternalViewer, text: String, permissions: Int)? { lock.withLock { shown.last } }
 }

@@ -37,6 +37,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: seen), "the temporary file is removed")
     }
 
+    @Test func thePagerIsPagerElseLessAndShowsTheFileItself() throws {
+        #expect(ExternalEditor.pager(environment: [:]).command == "less")
+        #expect(ExternalEditor.pager(environment: ["PAGER": " ", "EDITOR": "nano"]).command == "less")
+        let file = folder.url.appendingPathComponent("body.json")
+        try Data("{}".utf8).write(to: file)
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // The shell splits the command; the file comes as its own argument (the folder has a space in it).
+        try ExternalEditor.pager(environment: ["PAGER": "cp -t '\(out.path)'"]).show(file)
+        #expect(FileManager.default.contents(atPath: out.appendingPathComponent("body.json").path) == Data("{}".utf8))
+        #expect(throws: ExternalEditorError.failed(command: "false", status: 1)) {
+            try ExternalEditor.pager(environment: ["PAGER": "false"]).show(file)
+        }
+    }
+
     @Test func theShellSplitsTheCommandAndVisualWinsOverEditor() throws {
         let edited = try editor(["VISUAL": "sed -i s/one/two/", "EDITOR": "false"]).edit("one", fileExtension: "txt")
         #expect(edited == "two")

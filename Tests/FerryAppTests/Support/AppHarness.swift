@@ -26,6 +26,7 @@ final class AppHarness: @unchecked Sendable {
     init(
         workspace: URL, width: Int = 80, height: Int = 24, editText: (@Sendable (String) throws -> String)? = nil,
         stopProcess: (@Sendable () -> Void)? = nil, editFile: (@Sendable (URL, Int) throws -> Void)? = nil,
+        showFile: (@Sendable (URL, ExternalViewer) throws -> Void)? = nil,
         limits: ResponseLimits = ResponseLimits(),
         themeProblems: [ThemeError] = [], themes: [Theme] = [], settings: UserSettings = UserSettings(),
         trustStore: TrustStore = TrustStore(file: nil), scriptTimeLimit: Duration = .seconds(5)
@@ -36,6 +37,7 @@ final class AppHarness: @unchecked Sendable {
         if let editText { services.editText = { text, _ in try editText(text) } }
         if let stopProcess { services.stopProcess = stopProcess }
         if let editFile { services.editFile = editFile }
+        if let showFile { services.showFile = showFile }
         app = try WorkbenchApp(
             workspace: workspace, backend: backend, transport: transport, services: services,
             themeProblems: themeProblems, processEnvironment: ["HOME": workspace.path], limits: limits, themes: themes,

@@ -72,9 +72,11 @@ import Testing
         guard let server = try await WebSocketEchoServer.start() else { return }
         defer { server.stop() }
         let folder = try TemporaryFolder(prefix: "ferry-ws-wait")
+        // The wait's limit is past the server's delay: only the cancel ends it early, however late the test
+        // sees its message on a loaded machine (the delayed reply bounds the test if the cancel is lost).
         let conversation = try Self.open(
             "\(server.baseURL)/delayed/60000", script: "hello\n=== wait-for-server\n", idle: .seconds(2),
-            in: folder, executor: CountingExecutor())
+            in: folder, executor: CountingExecutor(), timeout: 120)
         var end: ConversationEnd?
         for await event in conversation.events {
             switch event {
@@ -88,11 +90,13 @@ import Testing
     }
 
     /// Opens a conversation with `url` and `script`, saved in `folder`, on `executor`; it closes by itself
-    /// after `idle` of quiet.
+    /// after `idle` of quiet, and waits for the server at most `seconds` (`# @timeout`) when given.
     static func open(
-        _ url: String, script: String, idle: Duration, in folder: TemporaryFolder, executor: CountingExecutor
+        _ url: String, script: String, idle: Duration, in folder: TemporaryFolder, executor: CountingExecutor,
+        timeout seconds: Int? = nil
     ) throws -> WebSocketConversation {
-        try folder.write("a.http", "### a\nWEBSOCKET \(url)\n\n\(script)")
+        let timeout = seconds.map { "# @timeout \($0)\n" } ?? ""
+        try folder.write("a.http", "### a\n\(timeout)WEBSOCKET \(url)\n\n\(script)")
         let workspace = try Workspace.load(at: folder.url)
         let plan = try workspace.sendPlan(
             for: try workspace.request("a.http#a"), environment: nil, environments: workspace.environments())

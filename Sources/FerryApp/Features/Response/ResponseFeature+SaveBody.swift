@@ -18,6 +18,19 @@ extension ResponseFeature {
         return .present(.namePrompt(.saveBody(id, replacing: nil), savePrompt(for: exchange, text: name)))
     }
 
+    /// `o` or `O`: the open request's body in the pager or the editor, as a file named as the save would name
+    /// it (so its extension picks the highlighting).
+    static func showBody(in viewer: ExternalViewer, _ state: State, _ context: Context) -> FeatureOutput {
+        guard let id = context.openRequest, let exchange = state.exchanges[id], !exchange.isInFlight else {
+            let key = AppKeyMap.hint(for: .send, in: context.keyMap).map { " (\($0))" } ?? ""
+            return .report(.error("No response to show yet: send the request first\(key)."))
+        }
+        guard exchange.received.count > 0 else { return .report(.error("The response has no body to show.")) }
+        let response = exchange.response ?? exchange.head
+        let name = BodyFile.suggestedName(for: response?.url, mediaType: response?.mediaType)
+        return .run([.showBody(exchange.received, name: name, in: viewer)])
+    }
+
     /// Saves request `id`'s body to `path` (absolute, `~/…`, or from the workspace folder); the file there is
     /// replaced only when `replacing` names it (the user was asked).
     static func saveBody(

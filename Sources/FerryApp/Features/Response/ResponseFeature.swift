@@ -141,6 +141,8 @@ enum ResponseFeature {
             state.keep(recorded: loaded)
             return .none
         case .bodySaveRequested: return requestBodySave(state, context)
+        case .bodyShowRequested(let viewer): return showBody(in: viewer, state, context)
+        case .bodyShowFailed(let failure): return .report(.error(failure.message))
         case .bodySaveTyped(let id, let path, let replacing):
             return saveBody(id, path: path, replacing: replacing, state, context)
         case .bodySaveFinished(let id, let typed, let result):

@@ -42,14 +42,8 @@ enum RootRequest: Sendable, Equatable {
     /// Open what a script's report points at: the request written at that line of a workspace `.http` file,
     /// else the file in `$EDITOR` at that line.
     case openScriptLocation(ScriptLocation)
-    /// Keep the unsaved edits of this request over its changed file (the reload question's answer).
-    case keepEdits(RequestID)
-    /// Drop the unsaved edits of this request for its file's version (the reload question's answer).
-    case takeFileVersion(RequestID)
     /// List these problems (F10) and say how many there are.
     case reportProblems([Problem])
-    /// Type this into the body editor at its cursor (a completion accepted).
-    case typeIntoBody(String)
     /// Give this pane the keyboard.
     case focus(Pane)
     /// Hand a picker's or prompt's answer to the feature that asked it.
@@ -123,9 +117,6 @@ extension AppReducer {
             state.tree.viewportHeight = state.treeRowsHeight
             state.response.keepCursorsInView(page: state.layout.responseContent.height)
         case .reportProblems(let problems): state.reportProblems(problems)
-        case .typeIntoBody(let text): return reduceScoped(&state, .editor(.bodyEdited(.paste(text))))
-        case .keepEdits(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: true)))
-        case .takeFileVersion(let id): return reduceScoped(&state, .editor(.reloadAnswered(id, keepsEdits: false)))
         case .openScriptLocation(let location):
             let opening = opening(location, in: state.workspace)
             return opening.effects + opening.requests.flatMap { perform($0, &state) }

@@ -34,7 +34,7 @@ struct GraphQLFeatureTests {
         #expect(GraphQLFeature.reduce(.completionAccepted, &state, Self.context()).requests.isEmpty)
         #expect(
             GraphQLFeature.reduce(.completionAccepted, &state, Self.context(rest: "ers")).requests == [
-                .typeIntoBody("ers")
+                .dispatch(.editor(.bodyEdited(.paste("ers"))))
             ])
         let errors = GraphQLResponseErrors(body: Data(#"{"errors": [{"message": "no field users"}]}"#.utf8))
         _ = GraphQLFeature.reduce(.responseErrorsRead(.first, errors), &state, Self.context(sends: [.first]))

@@ -18,13 +18,17 @@ struct ReloadFeatureTests {
 
     @Test func escAndKeepMineKeepTheEditsTakeTheirsDropsThem() {
         var question: ReloadFeature.State? = ReloadFeature.State(asking: Self.id)
-        #expect(Self.press(.escape, &question).requests == [.keepEdits(Self.id)])
+        #expect(
+            Self.press(.escape, &question).requests == [.dispatch(.editor(.reloadAnswered(Self.id, keepsEdits: true)))])
         #expect(question == nil)
         question = ReloadFeature.State(asking: Self.id)
-        #expect(Self.press(.enter, &question).requests == [.keepEdits(Self.id)], "the first choice keeps them")
+        #expect(
+            Self.press(.enter, &question).requests == [.dispatch(.editor(.reloadAnswered(Self.id, keepsEdits: true)))],
+            "the first choice keeps them")
         question = ReloadFeature.State(asking: Self.id)
         #expect(Self.press(.down, &question).requests.isEmpty)
-        #expect(Self.press(.enter, &question).requests == [.takeFileVersion(Self.id)])
+        #expect(
+            Self.press(.enter, &question).requests == [.dispatch(.editor(.reloadAnswered(Self.id, keepsEdits: false)))])
         #expect(question == nil)
     }
 
@@ -41,6 +45,9 @@ struct ReloadFeatureTests {
         let back = ReloadFeature.reduce(.dismissed, &question, Self.context)
         #expect(back.requests.isEmpty && question == ReloadFeature.State(asking: Self.id), "back to the choice, first")
         #expect(Overlay.reloadConflict(question ?? ReloadFeature.State(asking: Self.id)).keyContext == .picker)
-        #expect(ReloadFeature.reduce(.dismissed, &question, Self.context).requests == [.keepEdits(Self.id)])
+        #expect(
+            ReloadFeature.reduce(.dismissed, &question, Self.context).requests == [
+                .dispatch(.editor(.reloadAnswered(Self.id, keepsEdits: true)))
+            ])
     }
 }

@@ -40,7 +40,7 @@ enum GraphQLFeature {
                 requests: [.report(.info("Fetching the schema of \(endpoint)…"))])
         case .completionAccepted:
             guard let rest = context.completionRest else { return .none }
-            return FeatureOutput(requests: [.typeIntoBody(rest)])
+            return FeatureOutput(requests: [.dispatch(.editor(.bodyEdited(.paste(rest))))])
         case .cachedSchemasLoaded(let cached, let problems):
             for entry in cached where state.schemas[entry.endpoint] == nil {
                 state.schemas[entry.endpoint] = .loaded(entry.schema, fetched: entry.fetched)

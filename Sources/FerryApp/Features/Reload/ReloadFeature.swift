@@ -4,8 +4,8 @@ import FerryWorkbench
 /// The question a file changed on disk under unsaved edits asks, as a feature that owns its presentation: the
 /// choice (keep mine, take the file's version, show the difference) and the difference itself, which Esc leaves
 /// for the choice again (``Overlay/reloadConflict(_:)``). Its keys reach ``reduce(_:_:_:)`` as
-/// ``ReloadAction``s; the drafts and the queue of questions are the root's, changed through
-/// ``RootRequest/keepEdits(_:)`` and ``RootRequest/takeFileVersion(_:)``.
+/// ``ReloadAction``s; the drafts and the queue of questions are the editor's, the answers handed on to it as
+/// ``EditorAction/reloadAnswered(_:keepsEdits:)``.
 enum ReloadFeature {
     /// The open question.
     struct State: Sendable, Equatable {
@@ -51,15 +51,15 @@ enum ReloadFeature {
                 return .none
             case .closed:
                 question = nil
-                return FeatureOutput(requests: [.keepEdits(open.id)])
+                return FeatureOutput(requests: [.dispatch(.editor(.reloadAnswered(open.id, keepsEdits: true)))])
             case .chosen(let choice):
                 switch choice.value {
                 case .keepMine:
                     question = nil
-                    return FeatureOutput(requests: [.keepEdits(open.id)])
+                    return FeatureOutput(requests: [.dispatch(.editor(.reloadAnswered(open.id, keepsEdits: true)))])
                 case .takeTheirs:
                     question = nil
-                    return FeatureOutput(requests: [.takeFileVersion(open.id)])
+                    return FeatureOutput(requests: [.dispatch(.editor(.reloadAnswered(open.id, keepsEdits: false)))])
                 case .showDifference:
                     open.diff = context.difference
                     open.scroll = 0
@@ -75,7 +75,7 @@ enum ReloadFeature {
         case .dismissed:
             guard open.diff != nil else {
                 question = nil
-                return FeatureOutput(requests: [.keepEdits(open.id)])
+                return FeatureOutput(requests: [.dispatch(.editor(.reloadAnswered(open.id, keepsEdits: true)))])
             }
             // The choice again as it was first asked: a stray Enter then keeps the edits.
             question = State(asking: open.id)

@@ -18,6 +18,8 @@ enum AppAction: Sendable {
     case overlay(OverlayAction)
     /// A file operation on the workspace ended.
     case workspace(WorkspaceEvent)
+    /// The session: the active environment, trusting the workspace, names typed for the file commands.
+    case session(SessionAction)
     /// Send `id` moved on: prepared, bytes moved, retried, ended.
     case transfer(SendID, TransferAction)
     /// A run of the selected file or folder: asked for, moving on, canceled.
@@ -32,7 +34,8 @@ enum AppAction: Sendable {
     case panes(PanesAction)
 }
 
-/// The keys and events that concern the whole screen or mean something different in each pane.
+/// The keys and events that concern the whole screen or mean something different in each pane
+/// (``ScreenFeature``).
 enum AppEvent: Sendable {
     /// Send the open request (from the history: the selected entry's request).
     case sendRequested
@@ -40,12 +43,6 @@ enum AppEvent: Sendable {
     case sendAsWrittenRequested
     /// Esc: cancel the open request's send, else clear the filter of the focused pane.
     case cancelRequested
-    /// Move to the next environment.
-    case environmentCycled
-    /// Open the environment picker.
-    case environmentPickerRequested
-    /// Make this environment the active one (the picker's answer).
-    case environmentChosen(String)
     /// Quit (asks first when something is unsaved).
     case quitRequested
     /// Quit even though something is unsaved.
@@ -66,11 +63,8 @@ enum AppEvent: Sendable {
     case suspendRequested
     /// Copying to the clipboard failed (the text is too large for OSC 52).
     case copyFailed(SaveFailure)
-    /// Trust the workspace: its files may read and write outside it, now and at the next launch.
-    case trustRequested
-    /// The answer to the trust question (`trusted`: trust, else safe mode) could not be written to the user's
-    /// config (why, in words): it holds for this session only.
-    case trustNotKept(String, trusted: Bool)
+    /// A save of this request ended (`succeeded`: written): `:wq` quits once it is.
+    case saveEnded(RequestID, succeeded: Bool)
 }
 
 /// A movement or Enter: what it does is up to the feature in charge (the dialog on top, else the focused pane),

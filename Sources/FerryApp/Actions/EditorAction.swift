@@ -12,6 +12,17 @@ enum EditorAction: Sendable {
     case discardRequested
     /// The request was deleted: its draft goes from the editor (its file moves into the trash with it).
     case draftForgotten(RequestID)
+    /// A save of this request ended: its draft goes when it is what was written.
+    case saved(RequestID, SavedRequest)
+    /// A file or folder moved: the drafts of the requests inside it follow them.
+    case requestsRelocated(from: String, to: String)
+    /// A file or folder went to the trash: the drafts of the requests inside it went with it.
+    case requestsTrashed(under: String)
+    /// Drafts came back from the trash with their requests: those that differ from their file are unsaved
+    /// edits again.
+    case draftsRestored([RequestID: SavedRequest])
+    /// Files changed on disk under drafts, sorted by how.
+    case reloadSorted(ReloadSorting)
     /// Yes to the discard question: the draft of this request goes.
     case discardConfirmed(RequestID)
     /// The reload question's answer for this request: its edits stay (`keepsEdits`), or its file's version

@@ -61,9 +61,6 @@ enum TrashAction: Sendable {
     case requested
     /// The trash was listed, most recent first.
     case loaded([TrashRow])
-    /// Restoring `entry` ended: the workspace as it now is with the drafts that came back with it, or the
-    /// problem in words (nothing was changed).
-    case restored(TrashEntry, Result<RestoredItem, SaveFailure>)
     /// Move the selection.
     case cursorMoved(CursorMove)
     /// Enter: restore the selected entry where it was (the file queue refuses to overwrite anything).

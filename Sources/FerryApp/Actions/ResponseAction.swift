@@ -44,6 +44,10 @@ enum ResponseAction: Sendable {
     case recordedResponseChosen(HistoryEntry, for: RequestID)
     /// The request was deleted: its exchange goes.
     case exchangeForgotten(RequestID)
+    /// A file or folder moved: the exchanges of the requests inside it follow them.
+    case requestsRelocated(from: String, to: String)
+    /// A file or folder went to the trash: the exchanges of the requests inside it go.
+    case requestsTrashed(under: String)
     /// Send the open request (with its unsaved edits) in the active environment.
     case sendRequested
     /// Send the open request with its body as written, skipping the check of a JSON body.

@@ -13,6 +13,9 @@ enum WorkspaceEvent: Sendable {
     case importFinished(Result<ImportedFiles, SaveFailure>)
     /// An undo ended: what was undone and the workspace as it is now, or why nothing was undone.
     case undoFinished(Result<UndoneChange, SaveFailure>)
+    /// A restore from the trash ended: the workspace with the item back and the drafts that went with it, or
+    /// why it was refused.
+    case restored(TrashEntry, Result<RestoredItem, SaveFailure>)
     /// Files changed outside Ferry and the workspace was read again, or could not be.
     case reloaded(Result<WorkspaceReload, SaveFailure>)
     /// The runner ended the piece of file work it had (after posting its results): the next may go.

@@ -78,7 +78,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
         state.themes = themes
-        state.workspaceAccess = access
+        state.session.access = access
         if state.workspaceAccess == .confined {
             // What the files would read and write outside the workspace, listed before anything is sent, and
             // asked about once when trusting would change something.
@@ -120,7 +120,7 @@ public final class WorkbenchApp: @unchecked Sendable {
         self.root = workspace.root
         // Off the loop, first on the file queue: the last response of each request, shown when it is opened
         // (nothing is sent).
-        state.fileQueue.append(.loadRecordedResponses)
+        state.session.fileQueue.append(.loadRecordedResponses)
         let firstFileWork = state.nextFileWork()
         loop = TerminalLoop(backend: backend, state: state)
         loop.tick = { .app(.ticked($0)) }
@@ -148,7 +148,7 @@ public final class WorkbenchApp: @unchecked Sendable {
             reduce: { [runner] state, action in runner.run(AppReducer.reduce(&state, action)) },
             view: { state, frame in frame.render(WorkbenchView(state: state), area: frame.area) },
             // A quit waits for the file work under way (a save before `:wq` quits ends, and is reported ended).
-            isFinished: { state in (state.isFinished && state.fileQueue.isIdle) || shouldStop() },
+            isFinished: { state in (state.isFinished && state.session.fileQueue.isIdle) || shouldStop() },
             isAnimating: { state in
                 state.isAnythingInFlight
                     || state.response.exchanges.values.contains { exchange in

@@ -20,13 +20,13 @@ extension EffectRunner {
             do {
                 try services.trustStore.trust(workspace)
             } catch {
-                post(.app(.trustNotKept("\(error)", trusted: true)))
+                post(.session(.trustNotKept("\(error)", trusted: true)))
             }
         case .keepInSafeMode:
             do {
                 try services.trustStore.decline(workspace)
             } catch {
-                post(.app(.trustNotKept("\(error)", trusted: false)))
+                post(.session(.trustNotKept("\(error)", trusted: false)))
             }
         case .loadHistory:
             // The locator reads (and may add to) `.ferry/ids.json` for the workspace as saved.

@@ -22,14 +22,14 @@ extension EffectRunner {
         var back: [RequestID: SavedRequest] = [:]
         do {
             try workspace.restore(entry) { folder in back = drafts.unstash(from: folder) }
-            post(TrashAction.restored(entry, .success(RestoredItem(workspace: workspace, drafts: back))))
+            post(WorkspaceEvent.restored(entry, .success(RestoredItem(workspace: workspace, drafts: back))))
         } catch WorkspaceError.alreadyExists(let place) {
             post(
-                TrashAction.restored(
+                WorkspaceEvent.restored(
                     entry, .failure(SaveFailure(message: AppReducer.restoreRefusal(entry, blockedBy: place)))))
         } catch {
             post(
-                TrashAction.restored(
+                WorkspaceEvent.restored(
                     entry,
                     .failure(
                         SaveFailure(

@@ -63,6 +63,11 @@ enum RootRequest: Sendable, Equatable {
     /// Reduce this action next, as if it had happened (The Composable Architecture's `.send`): how one
     /// feature hands on to another.
     case dispatch(HandedOn)
+    /// Take in the workspace the session now holds: the tree, the open request, what to open or select.
+    case adopt(WorkspaceAdoption)
+    /// The workspace's and environments' problems were `old` and are `fresh` now: those gone leave the
+    /// Problems list, new ones are said.
+    case replaceProblems(old: [Problem], fresh: [Problem])
 
     /// Reduce `action` next (``dispatch(_:)``).
     static func dispatch(_ action: AppAction) -> RootRequest { .dispatch(HandedOn(action)) }
@@ -92,35 +97,5 @@ extension AppReducer {
     ) -> [Effect] {
         let output = reduce(action, &state[keyPath: slice], context)
         return output.effects + output.requests.flatMap { perform($0, &state) }
-    }
-
-    /// Does what a feature asked of the root; returns the effects that takes.
-    private static func perform(_ request: RootRequest, _ state: inout AppState) -> [Effect] {
-        switch request {
-        case .present(let overlay): state.overlay = overlay
-        case .report(let message): state.report(message)
-        case .clearMessage: state.message = nil
-        case .open(let id):
-            open(id, &state)
-            state.panes.focus = .editor
-        case .show(let id): open(id, &state)
-        case .dismiss: state.overlay = nil
-        case .trustWorkspace: markTrusted(&state)
-        case .onFiles(let work): state.fileQueue.append(work)
-        case .showTheme(let theme): state.theme = theme
-        case .focus(let pane): state.panes.focus = pane
-        case .answer(let answer): return reduceScoped(&state, answer.action)
-        case .dispatch(let handedOn): return reduceScoped(&state, handedOn.action)
-        case .command(let command): return command.action(in: state).map { reduceScoped(&state, $0) } ?? []
-        case .closeEditorField: state.editor.mode = .url
-        case .panesResized:
-            state.tree.viewportHeight = state.treeRowsHeight
-            state.response.keepCursorsInView(page: state.layout.responseContent.height)
-        case .reportProblems(let problems): state.reportProblems(problems)
-        case .openScriptLocation(let location):
-            let opening = opening(location, in: state.workspace)
-            return opening.effects + opening.requests.flatMap { perform($0, &state) }
-        }
-        return []
     }
 }

@@ -127,8 +127,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .save: .action(.editor(.saveRequested))
         case .cycleMethod: .action(.editor(.methodCycled))
         case .editBody: .action(.editor(.externalEditorRequested))
-        case .nextEnvironment: .action(.app(.environmentCycled))
-        case .pickEnvironment: .action(.app(.environmentPickerRequested))
+        case .nextEnvironment: .action(.session(.environmentCycled))
+        case .pickEnvironment: .action(.session(.environmentPickerRequested))
         case .history: .action(.overlay(.history(.requested)))
         case .help: .action(.app(.helpRequested))
         case .palette: .action(.app(.paletteRequested))
@@ -209,7 +209,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .saveAndQuit: .action(.app(.saveAndQuitRequested))
         case .discardDraft: .action(.editor(.discardRequested))
         case .newFile: .action(.tree(.newFileRequested))
-        case .trustWorkspace: .action(.app(.trustRequested))
+        case .trustWorkspace: .action(.session(.trustRequested))
         case .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
             .action(.editor(.tableKeyPressed(tableKey ?? KeyEvent(.enter))))
         }

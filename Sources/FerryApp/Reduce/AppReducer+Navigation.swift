@@ -5,16 +5,6 @@ import FerryWorkbench
 // MARK: - Moving around: panes, rows, tabs, the mouse
 
 extension AppReducer {
-    /// Opens a request in the editor (keeping any unsaved edits of the one before).
-    static func open(_ id: RequestID, _ state: inout AppState) {
-        state.openRequest = id
-        state.editor.mode = .url
-        state.resetURLEditor()
-        state.response.show(state.response.tab)
-        state.tree.viewportHeight = state.treeRowsHeight
-        state.tree.select(id: .request(id))
-    }
-
     // MARK: - Internals
 
     /// The number of rows the body view has in a pane `width` columns wide.

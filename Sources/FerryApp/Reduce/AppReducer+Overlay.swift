@@ -19,12 +19,9 @@ extension AppReducer {
         case .dialogEvent(let event):
             return scope(
                 &state, \.overlay, context: PickersFeature.Context(screen: state.size), event, PickersFeature.reduce)
-        case .promptAnswered(let purpose, let text): return named(purpose, text, &state)
+        case .promptAnswered(let purpose, let text): return reduceScoped(&state, .session(.nameTyped(purpose, text)))
         case .history(let action):
             return scope(&state, \.historyView, context: HistoryFeature.Context(state), action, HistoryFeature.reduce)
-        case .trash(.restored(let entry, let result)):
-            // What came back changes the workspace, the tree and the drafts: the root takes it in.
-            return finishRestore(entry, result, &state)
         case .trash(let action):
             return scope(&state, \.trashView, context: TrashFeature.Context(state), action, TrashFeature.reduce)
         case .variables(let action):

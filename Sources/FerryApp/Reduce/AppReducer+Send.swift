@@ -3,7 +3,7 @@ import FerryJSON
 import FerryWorkbench
 import Foundation
 
-// MARK: - Sending, canceling, receiving, saving
+// MARK: - The open request as a plan to send
 
 extension AppReducer {
     /// The open request, with its unsaved edits, as a plan to send in the active environment.
@@ -16,30 +16,5 @@ extension AppReducer {
             environment: state.environment, folder: state.workspace.url(of: id.path).deletingLastPathComponent())
         plan.access = state.workspaceAccess
         return (id, plan)
-    }
-
-    /// Takes in a finished save: the workspace as written, the draft gone if nothing changed since.
-    static func finishSave(
-        _ id: RequestID, _ saved: SavedRequest, _ result: Result<Workspace, SaveFailure>, _ state: inout AppState
-    ) -> [Effect] {
-        let quits = state.quitsAfterSaving == id
-        if quits { state.quitsAfterSaving = nil }
-        switch result {
-        case .success(let workspace):
-            state.workspace = workspace
-            state.rebuildTree()
-            state.report(.info("Saved \(id.path)."), about: .request(id, draft: state.editor.drafts[id]))
-            var effects: [Effect] = []
-            if state.editor.drafts[id] == saved {
-                state.editor.drafts[id] = nil
-                effects.append(.writeDraft(id, nil))
-            }
-            // `:wq` and `:x`: quit once written, asking first when other edits are still unsaved.
-            if quits { effects += reduce(&state, .app(.quitRequested)) }
-            return effects
-        case .failure(let failure):
-            state.report(.error(failure.message))
-            return []
-        }
     }
 }

@@ -40,14 +40,18 @@ enum AppReducer {
     /// Hands `action` to its feature's `reduce`.
     static func reduceScoped(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         switch action {
-        case .app(let event): reduce(event, &state)
+        case .app(let event):
+            scope(&state, \.screen, context: ScreenFeature.Context(state), event, ScreenFeature.reduce)
         case .tree(let action): scope(&state, \.tree, context: TreeFeature.Context(state), action, TreeFeature.reduce)
         case .editor(let action):
             scope(&state, \.editor, context: EditorFeature.Context(state), action, EditorFeature.reduce)
         case .response(let action):
             scope(&state, \.response, context: ResponseFeature.Context(state), action, ResponseFeature.reduce)
         case .overlay(let action): reduce(action, &state)
-        case .workspace(let event): reduce(event, &state)
+        case .workspace(let event):
+            scope(&state, \.session, context: SessionFeature.Context(state), event, SessionFeature.reduce)
+        case .session(let action):
+            scope(&state, \.session, context: SessionFeature.Context(state), action, SessionFeature.reduce)
         case .transfer(let id, let action):
             scope(&state, \.response, context: TransferFeature.Context(state), action) { action, response, context in
                 TransferFeature.reduce(action, of: id, &response, context)

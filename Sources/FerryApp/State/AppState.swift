@@ -8,22 +8,10 @@ import Foundation
 public struct AppState: Sendable {
     // MARK: - Workspace
 
-    /// The workspace as loaded (and as last saved).
-    var workspace: Workspace
-    /// The workspace's environments.
-    var environments: EnvironmentFiles
-    /// The active environment, or `nil` when the workspace defines none.
-    var environment: String?
-    /// The `.env` values, read once at launch.
-    var dotenv: [String: String]
-    /// What the workspace's files may reach outside it: confined until the user trusts the workspace.
-    var workspaceAccess = WorkspaceAccess.trusted
-    /// The process environment, for `{{$processEnv}}`.
-    var processEnvironment: [String: String]
+    /// The workspace, its environments and the work queued on its files.
+    var session: SessionFeature.State
     /// The file-changing commands `u` can take back.
     var undo = UndoFeature.State()
-    /// The work on the workspace's files asked for and not yet done (one piece at a time is with the runner).
-    var fileQueue = FileQueue()
 
     // MARK: - Collection tree
 
@@ -37,7 +25,6 @@ public struct AppState: Sendable {
     var openRequest: RequestID?
     /// The request editor: the unsaved edits of every request, the open tab and which editor has the keyboard.
     var editor = EditorFeature.State()
-    /// Requests whose file changed on disk under unsaved edits, waiting for the user to keep theirs or take the file's.
 
     // MARK: - Responses
 
@@ -54,17 +41,12 @@ public struct AppState: Sendable {
     var panes: PanesFeature.State
     /// The dialog on top, if any.
     var overlay: Overlay?
-    /// The pane that takes the keyboard once the workspace change under way opens its request (the URL field
-    /// after `a` makes a new request).
-    var focusAfterChange: Pane?
     /// A message for the status bar, such as a save confirmation or an error in words.
     var message: Message?
-    /// The spinner's frame, advanced by ticks while something is in flight.
-    var spinnerFrame = 0
+    /// Quitting, the spinner's clock: what concerns the whole screen.
+    var screen = ScreenFeature.State()
     /// The key bindings.
     var keyMap: KeyMap
-    /// The request whose save `:wq` or `:x` waits for before quitting.
-    var quitsAfterSaving: RequestID?
     /// The colours. State keeps no style of its own (the tree's rows name a ``ThemeRole``): every pane asks
     /// the theme while drawing, so a live switch repaints all of it.
     var theme: Theme
@@ -74,8 +56,6 @@ public struct AppState: Sendable {
     var problems: [Problem] = []
     /// The messages of this session, newest last (F10 lists them whole after the start-up problems).
     var messageLog: [Message] = []
-    /// Whether the app should end.
-    var isFinished = false
 
     /// A status-bar message and whether it reports a problem.
     struct Message: Sendable, Hashable {
@@ -93,16 +73,9 @@ public struct AppState: Sendable {
         static func info(_ text: String) -> Message { Message(text: text, isError: false) }
     }
 
-    /// Queues `work` on the workspace's files and returns no effect: the root hands the queue's pieces to the
-    /// runner one at a time (``nextFileWork()``).
-    mutating func queue(_ work: FileWork) -> [Effect] {
-        fileQueue.append(work)
-        return []
-    }
-
     /// The next piece of file work, with the workspace as it is now, when the runner has none.
     mutating func nextFileWork() -> [Effect] {
-        fileQueue.next().map { [.onFiles($0, workspace)] } ?? []
+        session.fileQueue.next().map { [.onFiles($0, workspace)] } ?? []
     }
 
     /// Shows `message` in the status bar (until the next one), and keeps it whole for F10.
@@ -134,12 +107,9 @@ public struct AppState: Sendable {
         processEnvironment: [String: String] = [:], size: Size, keyMap: KeyMap = AppKeyMap.defaults,
         theme: Theme = .fallback
     ) {
-        self.workspace = workspace
-        self.environments = environments
-        let names = environments.names
-        self.environment = environment.flatMap { names.contains($0) ? $0 : nil } ?? names.first
-        self.dotenv = dotenv
-        self.processEnvironment = processEnvironment
+        self.session = SessionFeature.State(
+            workspace: workspace, environments: environments, environment: environment, dotenv: dotenv,
+            processEnvironment: processEnvironment)
         self.panes = PanesFeature.State(size: size)
         self.keyMap = keyMap
         self.theme = theme
@@ -167,6 +137,23 @@ public struct AppState: Sendable {
     }
 
     // MARK: - Derived
+
+    /// The workspace as loaded (and as last saved).
+    var workspace: Workspace { session.workspace }
+    /// The workspace's environments.
+    var environments: EnvironmentFiles { session.environments }
+    /// The active environment, or `nil` when the workspace defines none.
+    var environment: String? { session.environment }
+    /// The `.env` values.
+    var dotenv: [String: String] { session.dotenv }
+    /// What the workspace's files may reach outside it.
+    var workspaceAccess: WorkspaceAccess { session.access }
+    /// The process environment, for `{{$processEnv}}`.
+    var processEnvironment: [String: String] { session.processEnvironment }
+    /// Whether the app should end.
+    var isFinished: Bool { screen.isFinished }
+    /// The spinner's frame.
+    var spinnerFrame: Int { screen.spinnerFrame }
 
     /// The terminal's size.
     var size: Size { panes.size }

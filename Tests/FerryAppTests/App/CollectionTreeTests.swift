@@ -160,7 +160,7 @@ struct CollectionTreeNodeTests {
             state.visibleTreeRows.map(\.title) == ["a/", "x.http", "x", "b/", "y.http", "y", "requests.http", "one"])
         state.tree.setExpanded(false, id: .folder("a"))
         try folder.write("c/z.http", "GET http://h/z\n")
-        state.workspace = try Workspace.load(at: folder.url)
+        state.session.workspace = try Workspace.load(at: folder.url)
         state.rebuildTree()
         #expect(
             state.visibleTreeRows.map(\.title) == [

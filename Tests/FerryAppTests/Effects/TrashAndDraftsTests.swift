@@ -194,12 +194,12 @@ struct TrashHintTests {
             frame.render(WorkbenchView(state: state), area: frame.area)
             return frame.buffer.lines[state.size.height - 1]
         }
-        state.environment = "local"
+        state.session.environment = "local"
         #expect(bar().contains("Ctrl+S save  F9 trash  Ctrl+Q quit"), "\(bar())")
-        state.environment = "production"
+        state.session.environment = "production"
         #expect(bar().contains("F1 help  Ctrl+R send  Ctrl+E env  Ctrl+S save  Ctrl+Q quit"), "\(bar())")
         #expect(!bar().contains("F9 trash"))
-        state.environment = "local"
+        state.session.environment = "local"
         state.panes.focus = .response
         #expect(!bar().contains("F9 trash") && bar().contains("Ctrl+Q quit"), "\(bar())")
     }

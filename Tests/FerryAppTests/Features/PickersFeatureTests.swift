@@ -22,7 +22,7 @@ struct PickersFeatureTests {
         let chosen = PickersFeature.reduce(.key(KeyEvent(.enter)), &overlay, context)
         #expect(overlay == nil)
         #expect(chosen.requests == [.answer(.environment("staging"))])
-        guard case .app(.environmentChosen("staging")) = DialogAnswer.environment("staging").action else {
+        guard case .session(.environmentChosen("staging")) = DialogAnswer.environment("staging").action else {
             Issue.record("the answer goes to the environment, got \(DialogAnswer.environment("staging").action)")
             return
         }

@@ -61,7 +61,7 @@ struct TrustFeatureTests {
         let folder = try TemporaryWorkspace.withAPIFolder()
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         state.overlay = .trust(question)
-        state.workspaceAccess = .confined
+        state.session.access = .confined
         #expect(state.keyContexts == [.trust])
         func action(_ key: KeyEvent) -> String? { InputRouter.action(for: .key(key), in: state).map { "\($0)" } }
         #expect(

@@ -89,7 +89,7 @@ struct DialogSafetyPropertyTests {
     @Test func onlyYTrustsTheWorkspace() throws {
         let folder = try TemporaryWorkspace.withAPIFolder()
         var start = try folder.loadState(size: Size(width: 100, height: 30))
-        start.workspaceAccess = .confined
+        start.session.access = .confined
         start.overlay = .trust(
             TrustFeature.State(
                 outside: [

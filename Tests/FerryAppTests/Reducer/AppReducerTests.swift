@@ -136,8 +136,8 @@ struct AppReducerTests {
 
     @Test func cyclingTheEnvironmentChangesWhereRequestsGo() async throws {
         let tester = ReducerTester(state)
-        tester.send(.app(.environmentCycled)) {
-            $0.environment = "staging"
+        tester.send(.session(.environmentCycled)) {
+            $0.session.environment = "staging"
             $0.report(.info("Environment: staging"))
         }
         let id = try #require(state.openRequest)
@@ -158,8 +158,8 @@ struct AppReducerTests {
             $0.response.exchanges[id]?.phase = .canceled
             $0.report(.info("Canceled."))
         }
-        tester.send(.app(.environmentCycled)) {
-            $0.environment = "local"
+        tester.send(.session(.environmentCycled)) {
+            $0.session.environment = "local"
             $0.report(.info("Environment: local"))
         }
         await tester.receiveCanceledEnd(.first, of: id)
@@ -184,7 +184,7 @@ struct AppReducerTests {
             guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
             return workspace
         }) { state, workspace in
-            state.workspace = workspace
+            state.session.workspace = workspace
             state.rebuildTree()
             state.editor.drafts[id] = nil
             state.report(.info("Saved \(id.path)."), about: .request(id, draft: nil))
@@ -194,7 +194,7 @@ struct AppReducerTests {
     }
 
     @Test mutating func thePickerChoosesAnEnvironment() {
-        _ = AppReducer.reduce(&state, .app(.environmentPickerRequested))
+        _ = AppReducer.reduce(&state, .session(.environmentPickerRequested))
         guard case .environmentPicker(let picker) = state.overlay else {
             Issue.record("expected the picker")
             return
@@ -363,8 +363,8 @@ struct AppReducerTests {
         #expect(action(.control("r")) == "app(FerryApp.AppEvent.sendRequested)")
         #expect(action(KeyEvent(.function(5))) == "app(FerryApp.AppEvent.sendRequested)")
         #expect(action(KeyEvent(.escape)) == "app(FerryApp.AppEvent.cancelRequested)")
-        #expect(action(.control("e")) == "app(FerryApp.AppEvent.environmentCycled)")
-        #expect(action(KeyEvent(.function(2))) == "app(FerryApp.AppEvent.environmentPickerRequested)")
+        #expect(action(.control("e")) == "session(FerryApp.SessionAction.environmentCycled)")
+        #expect(action(KeyEvent(.function(2))) == "session(FerryApp.SessionAction.environmentPickerRequested)")
         #expect(action(.control("s")) == "editor(FerryApp.EditorAction.saveRequested)")
         #expect(action(.control("q")) == "app(FerryApp.AppEvent.quitRequested)")
         #expect(action(KeyEvent(.character("?"))) == "app(FerryApp.AppEvent.helpRequested)")

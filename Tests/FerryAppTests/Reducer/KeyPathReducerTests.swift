@@ -80,7 +80,7 @@ struct KeyPathReducerTests {
         #expect(!tester.state.isFinished)
         tester.press(.control("q")) { $0.overlay = .confirmQuit }
         // The question stays on screen while the loop ends.
-        tester.press(.character("y")) { $0.isFinished = true }
+        tester.press(.character("y")) { $0.screen.isFinished = true }
         await tester.finish()
     }
 }

@@ -23,7 +23,7 @@ struct VariablesViewTests {
                 "http-client.private.env.json": "{\n  \"local\": {\n    \"password\": \"hunter22\"\n  }\n}\n",
             ])
         var state = try folder.loadState(size: Size(width: 100, height: 24))
-        state.environment = "local"
+        state.session.environment = "local"
         self.state = state
     }
 
@@ -140,7 +140,7 @@ struct VariablesViewTests {
                     "{\n  \"$shared\": { \"page\": \"1\" },\n  \"local\": { \"host\": \"http://127.0.0.1:9\" }\n}\n"
             ])
         var state = try shared.loadState(size: Size(width: 100, height: 24))
-        state.environment = "local"
+        state.session.environment = "local"
         let rows = AppReducer.variableRows(state, globals: [:], captured: [:])
         let page = try #require(rows.first { $0.name == "page" })
         #expect(page.block == "$shared" && page.origin == "http-client.env.json:2 $shared", "\(page)")

@@ -12,7 +12,7 @@ extension AppState {
         for event in events {
             guard let action = InputRouter.action(for: event, in: self) else { continue }
             effects += AppReducer.reduce(&self, action)
-            while fileQueue.isBusy { effects += AppReducer.reduce(&self, .workspace(.fileWorkEnded)) }
+            while session.fileQueue.isBusy { effects += AppReducer.reduce(&self, .workspace(.fileWorkEnded)) }
         }
         return effects
     }

@@ -14,7 +14,7 @@ import Testing
 ///
 /// ```swift
 /// let tester = ReducerTester(state)
-/// tester.send(.app(.environmentCycled)) { $0.environment = "staging"; $0.message = .info("Environment: staging") }
+/// tester.send(.session(.environmentCycled)) { $0.session.environment = "staging"; $0.message = .info("Environment: staging") }
 /// await tester.finish()
 /// ```
 final class ReducerTester {
@@ -141,7 +141,7 @@ final class ReducerTester {
     /// the tester's bookkeeping (see ``reduceFileWorkEnds()``), not stated.
     private static func difference(_ wanted: AppState, _ actual: AppState) -> [String] {
         var wanted = wanted
-        wanted.fileQueue = actual.fileQueue
+        wanted.session.fileQueue = actual.session.fileQueue
         let lines = (dumped(wanted), dumped(actual))
         guard lines.0 != lines.1 else { return [] }
         let differing = lines.0.difference(from: lines.1)

@@ -139,7 +139,7 @@ enum DialogAnswer: Sendable, Equatable {
     /// The action that hands the answer to the feature that asked.
     var action: AppAction {
         switch self {
-        case .environment(let name): .app(.environmentChosen(name))
+        case .environment(let name): .session(.environmentChosen(name))
         case .method(let method, let picker): .editor(.methodChosen(method, picker: picker))
         case .auth(let choice): .editor(.authChosen(choice))
         case .option(let choice): .editor(.optionChosen(choice))

@@ -102,6 +102,13 @@ extension EditorFeature {
             state.drafts[id] = nil
             return .none
         case .reloadAnswered(let id, let keepsEdits): return answerReload(id, keepsEdits: keepsEdits, &state, context)
+        case .saved(let id, let saved): return takeSave(id, saved, &state)
+        case .requestsRelocated(let from, let to): return relocateDrafts(Relocation(from: from, to: to), &state)
+        case .requestsTrashed(let path):
+            for id in state.drafts.keys where Workspace.path(id.path, isInside: path) { state.drafts[id] = nil }
+            return .none
+        case .draftsRestored(let drafts): return restoreDrafts(drafts, &state, context)
+        case .reloadSorted(let sorting): return takeReload(sorting, &state)
         case .externalEditorRequested: return requestExternalEdit(state, context)
         case .scriptEditRequested: return requestScriptEdit(state, context)
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state, context)

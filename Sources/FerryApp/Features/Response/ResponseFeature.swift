@@ -133,6 +133,17 @@ enum ResponseFeature {
         case .exchangeForgotten(let id):
             state.exchanges[id] = nil
             return .none
+        case .requestsRelocated(let from, let to):
+            let relocation = Relocation(from: from, to: to)
+            for (id, exchange) in state.exchanges {
+                guard let target = relocation.moved(id) else { continue }
+                state.exchanges[id] = nil
+                state.exchanges[target] = exchange
+            }
+            return .none
+        case .requestsTrashed(let path):
+            for id in state.exchanges.keys where Workspace.path(id.path, isInside: path) { state.exchanges[id] = nil }
+            return .none
         case .sendRequested: return send(&state, context)
         case .sendAsWrittenRequested: return send(&state, context, bodyAsWritten: true)
         case .cancelRequested: return cancel(&state, context)

@@ -3,7 +3,7 @@ import FerryWorkbench
 /// The trash view (F9) as a feature that owns its presentation: while it is open its state is the dialog on
 /// top (``Overlay/trash(_:)``), its listing and its "delete for good?" questions included, and its keys reach
 /// ``reduce(_:_:_:)`` as ``TrashAction``s. Listing, restoring and deleting are effects; what a restore brings
-/// back changes the workspace, so the root takes it in (``AppReducer/finishRestore(_:_:_:)``).
+/// back changes the workspace, so the session takes it in (``WorkspaceEvent/restored(_:_:)``).
 enum TrashFeature {
     /// The open view.
     struct State: Sendable, Equatable {
@@ -48,9 +48,6 @@ enum TrashFeature {
                 return .none
             }
             return .onFiles(.restoreFromTrash(open.rows[open.selection].entry))
-        case .restored:
-            // The root takes in what came back (the workspace, the tree, drafts); nothing of the view changes.
-            return .none
         case .purgeRequested:
             guard var open = view, open.question == nil, open.rows.indices.contains(open.selection) else {
                 return .none

@@ -92,4 +92,15 @@ enum TreeFeature {
     static func parentFolder(of path: String) -> String {
         path.split(separator: "/").dropLast().joined(separator: "/")
     }
+
+    /// The folders and files collapsed inside what `relocation` moved, at their new places.
+    static func collapsedBranches(of tree: State, after relocation: Relocation) -> [CollectionNode] {
+        CollectionTree.branches(of: tree.roots).compactMap { node -> CollectionNode? in
+            guard !tree.expanded.contains(node), let item = node.itemPath,
+                let moved = Workspace.path(item, relocatedFrom: relocation.from, to: relocation.to)
+            else { return nil }
+            if case .folder = node { return .folder(moved) }
+            return .file(moved)
+        }
+    }
 }

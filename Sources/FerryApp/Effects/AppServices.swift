@@ -25,6 +25,9 @@ public struct AppServices: Sendable {
     public var trustStore: TrustStore
     /// How much CPU time a script may use before it is stopped (5 s unless `FERRY_SCRIPT_SECONDS` says more).
     public var scriptTimeLimit: Duration
+    /// The wall clock the effects stamp what they report with (an event's arrival, a schema's fetch): the
+    /// system's by default, a fixed one in a test. Reducers never read a clock; the time comes in an action.
+    public var now: @Sendable () -> Date
 
     /// Services with the given implementations; by default editing fails and stopping does nothing.
     public init(
@@ -36,8 +39,9 @@ public struct AppServices: Sendable {
             throw ExternalEditorError.unavailable
         },
         stopProcess: @escaping @Sendable () -> Void = {}, trustStore: TrustStore = TrustStore(file: nil),
-        scriptTimeLimit: Duration = .seconds(5)
+        scriptTimeLimit: Duration = .seconds(5), now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.now = now
         self.trustStore = trustStore
         self.scriptTimeLimit = scriptTimeLimit
         self.editText = editText

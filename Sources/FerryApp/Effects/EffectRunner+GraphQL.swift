@@ -25,18 +25,22 @@ extension EffectRunner {
             defer { self.end() }
             switch await sender.introspect(plan) {
             case .failure(let error):
-                self.post(.graphQL(.schemaFetched(endpoint: endpoint, .failure(error), cacheProblem: nil)))
+                self.post(
+                    .graphQL(.schemaFetched(endpoint: endpoint, .failure(error), cacheProblem: nil, at: self.now())))
             case .success(let introspection):
                 var problem: String?
+                let fetched = self.now()
                 do {
                     try plan.workspace.ensureStateFolder()
                     try GraphQLSchemaCache(stateFolder: stateFolder).write(
-                        introspection.schemaJSON, for: endpoint, fetched: Date())
+                        introspection.schemaJSON, for: endpoint, fetched: fetched)
                 } catch {
                     problem = "\(error)"
                 }
                 self.post(
-                    .graphQL(.schemaFetched(endpoint: endpoint, .success(introspection.schema), cacheProblem: problem)))
+                    .graphQL(
+                        .schemaFetched(
+                            endpoint: endpoint, .success(introspection.schema), cacheProblem: problem, at: fetched)))
             }
         }
     }

@@ -206,9 +206,9 @@ final class EffectRunner: @unchecked Sendable {
                 case .head(let head):
                     arriving.headArrived(head)
                 case .bodyChunk(let chunk):
-                    arriving.take(chunk, at: Date())
+                    arriving.take(chunk, at: self.now())
                 case .reconnected(let connection, let lastEventID):
-                    arriving.reconnected(connection: connection, lastEventID: lastEventID, at: Date())
+                    arriving.reconnected(connection: connection, lastEventID: lastEventID, at: self.now())
                 case .ended(let end):
                     arriving.finish()
                     self.post(id, .ended(end))
@@ -289,6 +289,9 @@ final class EffectRunner: @unchecked Sendable {
 
     /// Posts what send `id` did next.
     func post(_ id: SendID, _ action: TransferAction) { post(.transfer(id, action)) }
+
+    /// The time by the services' clock (``AppServices/now``).
+    func now() -> Date { services.now() }
 
     /// Posts how a file operation on the workspace ended.
     func post(_ event: WorkspaceEvent) { post(.workspace(event)) }

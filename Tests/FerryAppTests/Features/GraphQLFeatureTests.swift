@@ -24,7 +24,7 @@ struct GraphQLFeatureTests {
         let failed = GraphQLFeature.reduce(
             .schemaFetched(
                 endpoint: "http://127.0.0.1:9/graphql", .failure(GraphQLSchemaError("connection refused")),
-                cacheProblem: nil), &state, Self.context())
+                cacheProblem: nil, at: Date(timeIntervalSince1970: 0)), &state, Self.context())
         #expect(failed.requests == [.report(.error("No schema for http://127.0.0.1:9/graphql: connection refused."))])
         #expect(state.schemas["http://127.0.0.1:9/graphql"]?.schema == nil)
     }

@@ -27,13 +27,15 @@ final class ReducerTester {
     private var received: [AppAction] = []
 
     /// A tester starting from `state`, whose effects run against its workspace and send through `transport`
-    /// (by default a curl transport of its own; a `MockTransport` answers without curl or a server).
-    init(_ state: AppState, transport: (any HTTPTransport)? = nil) {
+    /// (by default a curl transport of its own; a `MockTransport` answers without curl or a server), with
+    /// `services` for the outside world (the editor, the pager, the trust store, the clock: by default none of
+    /// the user's, and the system's clock).
+    init(_ state: AppState, transport: (any HTTPTransport)? = nil, services: AppServices = AppServices()) {
         self.state = state
         curl = transport == nil ? CurlTransport() : nil
         runner = EffectRunner(
             workspace: state.workspace, transport: transport ?? curl ?? MockTransport(), mailbox: mailbox,
-            services: AppServices(), terminal: InMemoryBackend(width: state.size.width, height: state.size.height))
+            services: services, terminal: InMemoryBackend(width: state.size.width, height: state.size.height))
     }
 
     deinit { curl?.shutdown() }

@@ -49,8 +49,8 @@ enum GraphQLFeature {
             return FeatureOutput(requests: [
                 .reportProblems(problems.map { FerryApp.Problem(file: folder, message: $0) })
             ])
-        case .schemaFetched(let endpoint, let result, let cacheProblem):
-            return schemaFetched(endpoint, result, cacheProblem: cacheProblem, &state)
+        case .schemaFetched(let endpoint, let result, let cacheProblem, let fetched):
+            return schemaFetched(endpoint, result, cacheProblem: cacheProblem, at: fetched, &state)
         case .responseErrorsRead(let id, let errors):
             state.responseErrors = state.responseErrors.filter { context.currentSends.contains($0.key) }
             if context.currentSends.contains(id) { state.responseErrors[id] = errors }
@@ -61,12 +61,12 @@ enum GraphQLFeature {
     /// Takes in an introspection's result; a failure keeps the schema known before.
     private static func schemaFetched(
         _ endpoint: String, _ result: Result<GraphQLSchema, GraphQLSchemaError>, cacheProblem: String?,
-        _ state: inout GraphQLState
+        at fetched: Date, _ state: inout GraphQLState
     ) -> FeatureOutput {
         let previous = state.schemas[endpoint]?.schema
         switch result {
         case .success(let schema):
-            state.schemas[endpoint] = .loaded(schema, fetched: Date())
+            state.schemas[endpoint] = .loaded(schema, fetched: fetched)
             let types = schema.types.filter { !$0.name.hasPrefix("__") }.count
             let cached =
                 cacheProblem.map { " (not cached: \($0))." } ?? ", cached in .ferry/\(GraphQLSchemaCache.folderName)."

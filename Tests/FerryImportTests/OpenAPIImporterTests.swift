@@ -224,16 +224,14 @@ import Testing
 
     @Test func makesEnvironmentsPerServerAndVariablesForParametersAndSecrets() throws {
         let collection = try read(Self.shop)
-        #expect(collection.environments.map(\.name) == ["$shared", "Production", "localhost"])
-        let shared = collection.environments[0]
-        #expect(
-            shared.variables == [
-                .init("itemId", "42"), .init("fields", "all"), .init("ids", "3,4"), .init("X-Tenant", "acme"),
-            ])
-        #expect(shared.secrets.isEmpty)
-        #expect(collection.environments[1].variables == [.init("baseUrl", "https://eu.shop.test/v2")])
-        #expect(collection.environments[2].variables == [.init("baseUrl", "http://localhost:8080")])
-        for environment in collection.environments.dropFirst() {
+        // Named after the API, never `$shared`: the examples apply to the API's own environments only.
+        #expect(collection.environments.map(\.name) == ["Shop - Production", "Shop - localhost"])
+        let examples: [ImportedCollection.Variable] = [
+            .init("itemId", "42"), .init("fields", "all"), .init("ids", "3,4"), .init("X-Tenant", "acme"),
+        ]
+        #expect(collection.environments[0].variables == [.init("baseUrl", "https://eu.shop.test/v2")] + examples)
+        #expect(collection.environments[1].variables == [.init("baseUrl", "http://localhost:8080")] + examples)
+        for environment in collection.environments {
             #expect(environment.secrets.map(\.name) == ["token", "username", "password", "api-key", "accessToken"])
             #expect(environment.secrets.allSatisfy { $0.value.isEmpty })
         }
@@ -401,11 +399,10 @@ import Testing
         #expect(post.bodyKind == .multipart)
         #expect(post.body?.contains("name=\"note\"\n\nhi\n") == true)
         #expect(post.body?.contains("< ./photo") == true)
-        #expect(collection.environments.map(\.name) == ["$shared", "old.test", "old.test (http)"])
-        #expect(collection.environments[0].variables == [.init("id", "p1")])
-        #expect(collection.environments[1].variables == [.init("baseUrl", "https://old.test/api")])
-        #expect(collection.environments[2].variables == [.init("baseUrl", "http://old.test/api")])
-        #expect(collection.environments[1].secrets.map(\.name) == ["X-Key", "username", "password"])
+        #expect(collection.environments.map(\.name) == ["Old - old.test", "Old - old.test (http)"])
+        #expect(collection.environments[0].variables == [.init("baseUrl", "https://old.test/api"), .init("id", "p1")])
+        #expect(collection.environments[1].variables == [.init("baseUrl", "http://old.test/api"), .init("id", "p1")])
+        #expect(collection.environments[0].secrets.map(\.name) == ["X-Key", "username", "password"])
         #expect(collection.diagnostics.isEmpty)
         ImportReparsing.expectReparses(collection)
     }

@@ -30,13 +30,13 @@ extension OpenAPIConverter {
             let variable = Self.variableName(parameter.name)
             switch parameter.location {
             case "path":
-                addSharedVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
+                addExampleVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
             case "query" where parameter.isRequired:
                 query.append(Self.queryEscape(parameter.name) + "={{\(variable)}}")
-                addSharedVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
+                addExampleVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
             case "header" where parameter.isRequired:
                 request.setHeader(parameter.name, "{{\(variable)}}")
-                addSharedVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
+                addExampleVariable(variable, parameter.exampleValue.map(Self.parameterText) ?? "")
             case "query", "header", "cookie":
                 optionalNames.append("\(parameter.name) (\(parameter.location))")
             default:

@@ -4,16 +4,21 @@ import Foundation
 // MARK: - Servers as environments
 
 extension OpenAPIConverter {
-    /// One environment per server with `baseUrl` and the secret variables, named after the server's
-    /// description or host.
+    /// One environment per server with `baseUrl`, the parameters' examples and the secret variables, named
+    /// after the API (its title; with the server's description or host when it has several), so two imported
+    /// APIs' examples never meet and none applies to the user's own environments.
     mutating func makeEnvironments() -> [ImportedCollection.Environment] {
         let servers = isSwagger2 ? swagger2Servers() : openAPI3Servers()
+        let title = Self.oneLine(root["info"].value?.objectValue?["title"]?.stringValue)
+            .flatMap { $0.count <= 40 ? ImportNaming.safeComponent($0) : nil }
         var names = Set<String>(["$shared"])
         let secrets = secretNames.map { ImportedCollection.Variable($0, "") }
         return servers.map { server in
-            let name = ImportNaming.unique(server.name, among: &names)
+            let base = title.map { servers.count == 1 ? $0 : "\($0) - \(server.name)" } ?? server.name
+            let name = ImportNaming.unique(base, among: &names)
             return ImportedCollection.Environment(
-                name: name, variables: [ImportedCollection.Variable("baseUrl", server.url)], secrets: secrets)
+                name: name, variables: [ImportedCollection.Variable("baseUrl", server.url)] + exampleVariables,
+                secrets: secrets)
         }
     }
 

@@ -2,7 +2,8 @@ import FerryJSON
 import FerryWorkbench
 
 /// Turns one OpenAPI 3.x or Swagger 2.0 document into an ``ImportedCollection``: a file per tag, a
-/// request per operation, an environment per server, variables for parameters and secrets for auth.
+/// request per operation, an environment per server named after the API, holding `baseUrl` and the
+/// parameters' examples, and secrets for auth.
 struct OpenAPIConverter {
     /// The HTTP methods an OpenAPI path item may hold, as its keys.
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -17,8 +18,9 @@ struct OpenAPIConverter {
     var diagnostics: [Diagnostic] = []
     /// Warnings already given (message and place), so a shared problem is reported once.
     var reported = Set<String>()
-    /// `$shared` variables (parameters), first value wins.
-    var sharedVariables: [ImportedCollection.Variable] = []
+    /// The parameters' variables with their examples or defaults, first value wins: every environment of the
+    /// imported API holds them (never `$shared`, which would apply them to every environment of the workspace).
+    var exampleVariables: [ImportedCollection.Variable] = []
     /// Secret variables (auth), each once, in order.
     var secretNames: [String] = []
     /// Security schemes already warned about.
@@ -82,10 +84,7 @@ struct OpenAPIConverter {
             }
         }
         if root["webhooks"].value != nil { warn("webhooks are not imported", at: "/webhooks") }
-        var environments = makeEnvironments()
-        let shared = ImportedCollection.Environment(name: "$shared", variables: sharedVariables)
-        if !sharedVariables.isEmpty { environments.insert(shared, at: 0) }
-        return ImportedCollection(files: files, environments: environments, diagnostics: diagnostics)
+        return ImportedCollection(files: files, environments: makeEnvironments(), diagnostics: diagnostics)
     }
 
     // MARK: - Diagnostics
@@ -99,10 +98,10 @@ struct OpenAPIConverter {
 
     // MARK: - Variables
 
-    /// Adds `name` to `$shared` with `value` unless it is there already.
-    mutating func addSharedVariable(_ name: String, _ value: String) {
-        guard !sharedVariables.contains(where: { $0.name == name }) else { return }
-        sharedVariables.append(ImportedCollection.Variable(name, value))
+    /// Adds `name` to the API's environments with `value` unless it is there already.
+    mutating func addExampleVariable(_ name: String, _ value: String) {
+        guard !exampleVariables.contains(where: { $0.name == name }) else { return }
+        exampleVariables.append(ImportedCollection.Variable(name, value))
     }
 
     /// Records a secret variable `name` (every environment gets it, empty).

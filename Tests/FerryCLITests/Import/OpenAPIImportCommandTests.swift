@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// `ferry import` recognizes an OpenAPI description, and the imported requests send what the description
-/// says: path and query variables from `$shared`, auth from a secret, JSON and multipart bodies.
+/// says: path and query variables from the API's own environment (named after it), auth from a secret, JSON
+/// and multipart bodies.
 @Suite struct OpenAPIImportCommandTests {
     static func spec(server: String) -> String {
         """
@@ -89,5 +90,25 @@ import Testing
         #expect((upload["url"] as? String)?.hasSuffix("/anything/uploads?api_key=k1") == true)
         #expect(upload["form"] as? [String: String] == ["title": "Notes"])
         #expect(upload["files"] as? [String: String] == ["file": "uploaded bytes\n"])
+    }
+
+    @Test func twoImportedAPIsKeepTheirExamplesInTheirOwnEnvironmentsAndNeverInShared() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("echo.yaml", Self.spec(server: "http://127.0.0.1:9"))
+        try folder.write(
+            "other.yaml",
+            Self.spec(server: "http://127.0.0.1:9").replacingOccurrences(of: "title: Echo", with: "title: Other")
+                .replacingOccurrences(of: "example: 42", with: "example: 7"))
+        try folder.write("http-client.env.json", #"{"mine": {"host": "http://mine.test"}}"#)
+        for spec in ["echo.yaml", "other.yaml"] {
+            let imported = try await FerryProcess.run(["import", spec], currentDirectory: folder.url)
+            #expect(imported.status == 0, "\(imported.standardError)")
+        }
+        let environments = try #require(
+            try JSONSerialization.jsonObject(with: Data(folder.read("http-client.env.json").utf8)) as? [String: Any])
+        #expect(Set(environments.keys) == ["mine", "Echo", "Other"])
+        #expect((environments["Echo"] as? [String: Any])?["itemId"] as? String == "42")
+        #expect((environments["Other"] as? [String: Any])?["itemId"] as? String == "7")
+        #expect((environments["mine"] as? [String: Any])?.keys.sorted() == ["host"])
     }
 }

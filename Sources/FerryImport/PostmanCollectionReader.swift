@@ -1,8 +1,9 @@
 import FerryWorkbench
 import Foundation
 
-/// Walks a Postman collection's items into ``ImportedCollection`` files, one per folder, collecting
-/// located diagnostics on the way (see `PostmanCollectionReader+Request.swift` for one request).
+/// Walks a Postman collection's items into ``ImportedCollection`` files, one per folder (beside the folder of
+/// its subfolders), collecting located diagnostics on the way (see `PostmanCollectionReader+Request.swift` for
+/// one request).
 struct PostmanCollectionReader {
     /// `protocolProfileBehavior` settings that map to directives, inherited from folders.
     struct Behavior {
@@ -43,8 +44,8 @@ struct PostmanCollectionReader {
         warnAboutScripts(root, what: "collection '\(name)'")
         let behavior = Self.behavior(root["protocolProfileBehavior"], inherited: Behavior())
         readFolder(
-            root["item"]?.elements ?? [], path: [], fileName: stem + ".http", auth: root["auth"], behavior: behavior,
-            comments: Self.descriptionLines(info?["description"]))
+            root["item"]?.elements ?? [], folder: [], file: [stem + ".http"], taken: [stem.lowercased()],
+            auth: root["auth"], behavior: behavior, comments: Self.descriptionLines(info?["description"]))
         if let first = firstSavedResponse, savedResponses > 0 {
             warn(
                 "\(savedResponses) saved example response\(savedResponses == 1 ? "" : "s") not imported (Ferry keeps "
@@ -60,14 +61,16 @@ struct PostmanCollectionReader {
             .checkedByReparsing()
     }
 
-    /// Reads one folder's items: its requests into `fileName` under `path`, its subfolders recursively.
+    /// Reads one folder's items: its requests into the file at `file`, each subfolder's requests into a file
+    /// named after it in `folder` and its own subfolders into a folder of that name (`Auth.http` beside `Auth/`,
+    /// never `Auth/Auth.http`); `taken` holds the names already used in `folder`.
     mutating func readFolder(
-        _ items: [PostmanJSON.Node], path: [String], fileName: String, auth: PostmanJSON.Node?, behavior: Behavior,
-        comments: [String]
+        _ items: [PostmanJSON.Node], folder: [String], file: [String], taken: Set<String>, auth: PostmanJSON.Node?,
+        behavior: Behavior, comments: [String]
     ) {
         var requests: [SavedRequest] = []
         var titles = Set<String>()
-        var folderNames = Set<String>([fileName.lowercased()])
+        var folderNames = taken
         var subfolders: [(node: PostmanJSON.Node, name: String)] = []
         for item in items {
             if let children = item["item"], children.kind == .array {
@@ -95,16 +98,17 @@ struct PostmanCollectionReader {
             if !comments.isEmpty, !firstComments.starts(with: comments) {
                 requests[0].preamble.insert(contentsOf: comments.map { PreambleItem(.comment, text: $0) }, at: 0)
             }
-            files.append(ImportedCollection.File(path: (path + [fileName]).joined(separator: "/"), requests: requests))
+            files.append(ImportedCollection.File(path: file.joined(separator: "/"), requests: requests))
         }
-        for folder in subfolders {
-            let folderName = folder.node["name"]?.text ?? folder.name
-            warnAboutScripts(folder.node, what: "folder '\(folderName)'")
-            let folderAuth = folder.node["auth"].flatMap { $0.kind == .object ? $0 : nil } ?? auth
+        for subfolder in subfolders {
+            let folderName = subfolder.node["name"]?.text ?? subfolder.name
+            warnAboutScripts(subfolder.node, what: "folder '\(folderName)'")
+            let folderAuth = subfolder.node["auth"].flatMap { $0.kind == .object ? $0 : nil } ?? auth
             readFolder(
-                folder.node["item"]?.elements ?? [], path: path + [folder.name], fileName: folder.name + ".http",
-                auth: folderAuth, behavior: Self.behavior(folder.node["protocolProfileBehavior"], inherited: behavior),
-                comments: Self.descriptionLines(folder.node["description"]))
+                subfolder.node["item"]?.elements ?? [], folder: folder + [subfolder.name],
+                file: folder + [subfolder.name + ".http"], taken: [], auth: folderAuth,
+                behavior: Self.behavior(subfolder.node["protocolProfileBehavior"], inherited: behavior),
+                comments: Self.descriptionLines(subfolder.node["description"]))
         }
     }
 

@@ -40,6 +40,11 @@ import Testing
                 #expect(collection.diagnostics.filter { $0.severity == .error } == [], "\(name)")
                 #expect(ImportReparsing.expectReparses(collection) == expected, "\(name)")
                 #expect(Set(collection.files.map { $0.path.lowercased() }).count == collection.files.count, "\(name)")
+                // A folder's requests are a file beside its subfolders' folder, never `Auth/Auth.http`.
+                for path in collection.files.map(\.path) {
+                    let parts = path.split(separator: "/")
+                    #expect(parts.count < 2 || parts[parts.count - 2] + ".http" != parts[parts.count - 1], "\(path)")
+                }
                 for diagnostic in collection.diagnostics {
                     #expect(diagnostic.location.file == name && diagnostic.location.line > 1, "\(diagnostic)")
                 }

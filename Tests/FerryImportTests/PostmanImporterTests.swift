@@ -94,7 +94,7 @@ import Testing
 
     @Test func foldersBecomeFilesAndRequestsKeepWhatTheySay() throws {
         let result = try imported()
-        #expect(result.files.map(\.path) == ["Shop- API.http", "Orders/Orders.http"])
+        #expect(result.files.map(\.path) == ["Shop- API.http", "Orders.http"])
         #expect(
             result.files[0].text == """
                 ### List items

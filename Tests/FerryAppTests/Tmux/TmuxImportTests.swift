@@ -27,10 +27,10 @@ struct TmuxImportTests {
         try await session.send("incoming/shop.postman_collection.json", literal: true)
         try await session.send("Enter")
         try await TmuxWorkbench.waitUntil(session, "the import and the new rows") {
-            $0.contains("Imported 2 requests into api/Orders/Orders.http and 1 variable") && $0.contains("Orders/")
+            $0.contains("Imported 2 requests into api/Orders.http and 1 variable") && $0.contains("Orders.http")
                 && $0.contains("List orders") && $0.contains("Cancel order")
         }
-        #expect(try folder.read("api/Orders/Orders.http").contains("DELETE {{base}}/orders/7"))
+        #expect(try folder.read("api/Orders.http").contains("DELETE {{base}}/orders/7"))
         #expect(try folder.read("http-client.env.json").contains("\"base\": \"http://127.0.0.1:9\""))
         try await session.send("C-q")
         try await TmuxWorkbench.waitUntil(session, "ferry to exit", timeout: .seconds(90)) { _ in session.hasExited

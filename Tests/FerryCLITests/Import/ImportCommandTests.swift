@@ -93,7 +93,7 @@ import Testing
         #expect(
             output.text == """
                 wrote ws/Shop.http (1 request)
-                wrote ws/Orders/Orders.http (1 request)
+                wrote ws/Orders.http (1 request)
                 updated \(folder.url.path)/ws/http-client.env.json
                 added 1 environment variable
                 updated \(folder.url.path)/ws/http-client.private.env.json
@@ -102,11 +102,11 @@ import Testing
                 """)
         // The pre-request script `x()` uses nothing of Postman's: it is kept as a JetBrains one, with no warning.
         #expect(output.standardError == "")
-        #expect(try folder.read("ws/Orders/Orders.http").contains("< {%\n  x()\n%}\n"))
+        #expect(try folder.read("ws/Orders.http").contains("< {%\n  x()\n%}\n"))
         let list = try await FerryProcess.run(["list", "ws"], currentDirectory: folder.url)
         #expect(
             list.text
-                == "Orders/Orders.http#list  GET   {{host}}/orders\nShop.http#ping           HEAD  {{host}}/ping\n")
+                == "Orders.http#list  GET   {{host}}/orders\nShop.http#ping    HEAD  {{host}}/ping\n")
         let env = try await FerryProcess.run(["env", "ws"], currentDirectory: folder.url)
         #expect(env.status == 0)
         #expect(env.text.contains("host"))

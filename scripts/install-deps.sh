@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish)
+packages=(libcurl4-openssl-dev zlib1g-dev libncursesw5-dev libjavascriptcoregtk-4.1-dev pkg-config tmux jq curl nghttp2-server openssl libxml2-utils man-db zsh fish nodejs)
 [ "${1:-}" = "--bench" ] && packages+=(nginx)
 missing=()
 for package in "${packages[@]}"; do
@@ -76,4 +76,13 @@ if ! "$venv/bin/python" -c 'import authlib' 2>/dev/null || ! cmp -s scripts/requ
   echo "install-deps: adding Authlib to $venv"
   "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-oauth.txt
   cp scripts/requirements-oauth.txt "$stamp"
+fi
+
+# requests and HTTPie: the code `ferry export --format python|httpie` writes runs on them in the tests (node runs the
+# JavaScript, from apt above).
+stamp="$venv/.requirements-clients"
+if ! "$venv/bin/python" -c 'import requests, httpie' 2>/dev/null || ! cmp -s scripts/requirements-clients.txt "$stamp"; then
+  echo "install-deps: adding requests and HTTPie to $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/requirements-clients.txt
+  cp scripts/requirements-clients.txt "$stamp"
 fi

@@ -77,6 +77,12 @@ enum EditorAction: Sendable {
     case curlCopyRequested
     /// The curl command for a request was made (``CurlCopy``), or why it could not be.
     case curlCommandMade(RequestID, Result<CurlCopy, SaveFailure>)
+    /// Open the picker of the languages the request can be copied as.
+    case codeLanguagePickerRequested
+    /// Copy the open request, resolved in the active environment, as code in this language (OSC 52).
+    case codeCopyRequested(CodeLanguage)
+    /// The code for a request was made, or why it could not be.
+    case codeMade(RequestID, CodeLanguage, Result<CodeSnippet, SaveFailure>)
     /// The method picker chose `method` (shown again, `picker`, when it is no method).
     case methodChosen(String, picker: PickerDialogState<PickerChoice<String>>)
     /// The Auth tab's picker chose.

@@ -34,3 +34,24 @@ struct CurlCopy: Sendable, Equatable {
         }
     }
 }
+
+extension CurlCopy {
+    /// The code in `language` for `plan` (secrets as placeholders), or why it cannot be made (reads files: not
+    /// on the loop).
+    static func code(
+        for plan: SendPlan, in language: CodeLanguage, with sender: RequestSender
+    ) -> Result<CodeSnippet, SaveFailure> {
+        let send: PreparedSend
+        do throws(SendFailure) {
+            send = try sender.prepare(plan, runningScripts: false)
+        } catch {
+            return .failure(AppErrorText.preparation(error, environment: plan.environment))
+        }
+        do {
+            return .success(
+                try CodeSnippetExporter().snippet(for: plan.request.request, context: send.context, in: language))
+        } catch {
+            return .failure(SaveFailure(message: AppErrorText.resolution(error, environment: plan.environment)))
+        }
+    }
+}

@@ -31,6 +31,8 @@ enum Effect: Sendable {
     case suspendProcess
     /// Prepare `plan` as for sending (``RequestSender``) and post the curl command for it.
     case copyAsCurl(RequestID, SendPlan)
+    /// Prepare `request`'s plan as code in a language (reading included files) and post it back.
+    case copyAsCode(RequestID, SendPlan, CodeLanguage)
     /// Run the requests of a file or folder through FerryWorkbench's ``CollectionRunner`` as run `id`, posting
     /// each event as it comes and the end of the run (a run started while another runs replaces it).
     case runCollection(id: Int, CollectionRun)

@@ -104,6 +104,11 @@ final class EffectRunner: @unchecked Sendable {
             background(.userInitiated) {
                 self.post(EditorAction.curlCommandMade(id, CurlCopy.make(for: plan, with: self.sender)))
             }
+        case .copyAsCode(let id, let plan, let language):
+            background(.userInitiated) {
+                self.post(
+                    EditorAction.codeMade(id, language, CurlCopy.code(for: plan, in: language, with: self.sender)))
+            }
         // These three touch the terminal, so they run here, on the loop's thread, between frames.
         case .copy(let text):
             do {

@@ -1,4 +1,5 @@
 import FerryTerminal
+import FerryWorkbench
 
 /// The named commands of the workbench: what a key map binds, the palette lists and help explains.
 enum AppCommand: String, CaseIterable, Sendable {
@@ -57,6 +58,13 @@ enum AppCommand: String, CaseIterable, Sendable {
     case purgeTrashEntry = "trash.purge"
     case emptyTrash = "trash.empty"
     case copyAsCurl = "request.copyCurl"
+    case copyAsCode = "request.copyCode"
+    case copyAsSwift = "request.copyCode.swift"
+    case copyAsSwiftURLSession = "request.copyCode.swift-urlsession"
+    case copyAsPython = "request.copyCode.python"
+    case copyAsJavaScript = "request.copyCode.javascript"
+    case copyAsHTTPie = "request.copyCode.httpie"
+    case copyAsGo = "request.copyCode.go"
     case importFile = "workspace.import"
     case undo = "workspace.undo"
     case problems = "problems.show"
@@ -177,6 +185,13 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .purgeTrashEntry: .action(.overlay(.trash(.purgeRequested)))
         case .emptyTrash: .action(.overlay(.trash(.emptyRequested)))
         case .copyAsCurl: .action(.editor(.curlCopyRequested))
+        case .copyAsCode: .action(.editor(.codeLanguagePickerRequested))
+        case .copyAsSwift: .action(.editor(.codeCopyRequested(.swift)))
+        case .copyAsSwiftURLSession: .action(.editor(.codeCopyRequested(.swiftURLSession)))
+        case .copyAsPython: .action(.editor(.codeCopyRequested(.python)))
+        case .copyAsJavaScript: .action(.editor(.codeCopyRequested(.javascript)))
+        case .copyAsHTTPie: .action(.editor(.codeCopyRequested(.httpie)))
+        case .copyAsGo: .action(.editor(.codeCopyRequested(.go)))
         case .importFile: .action(.tree(.importRequested))
         case .undo: .action(.undo(.requested))
         case .problems: .action(.app(.problemsRequested))
@@ -226,7 +241,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .send, .cancel, .save, .cycleMethod, .editBody, .nextEnvironment, .pickEnvironment, .history, .help,
             .palette, .quit, .nextPane, .previousPane, .nextTab, .previousTab, .search, .nextMatch, .previousMatch,
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
-            .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl,
+            .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl, .copyAsCode,
+            .copyAsSwift, .copyAsSwiftURLSession, .copyAsPython, .copyAsJavaScript, .copyAsHTTPie, .copyAsGo,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
             .saveBody, .showBodyInPager, .showBodyInEditor, .pickTheme, .refreshSchema, .webSocketMessage,
@@ -256,6 +272,20 @@ extension AppCommand {
         case .toggleRow: KeyEvent(.character(" "), modifiers: .control)
         case .undoRows: .control("z")
         default: nil
+        }
+    }
+}
+
+extension AppCommand {
+    /// The copy-as-code command for `language`.
+    static func copying(as language: CodeLanguage) -> AppCommand {
+        switch language {
+        case .swift: .copyAsSwift
+        case .swiftURLSession: .copyAsSwiftURLSession
+        case .python: .copyAsPython
+        case .javascript: .copyAsJavaScript
+        case .httpie: .copyAsHTTPie
+        case .go: .copyAsGo
         }
     }
 }

@@ -112,6 +112,7 @@ enum AppKeyMap {
         // Import and export (last too)
         bind("Y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", [.tree, .response])
         bind("shift+y", .copyAsCurl, "Copy the request as a curl command (OSC 52)", [.tree, .response])
+        bind("alt+y", .copyAsCode, "Copy the request as code: Swift, Python, JavaScript, HTTPie or Go")
         bind("i", .importFile, "Import a curl command, Postman collection or OpenAPI file", [.tree])
         // The trash (last too)
         bind("f9", .trash, "Trash: restore a deleted request, file or folder")

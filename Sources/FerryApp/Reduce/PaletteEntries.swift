@@ -38,11 +38,18 @@ enum PaletteEntries {
     ]
 
     /// Palette commands that no default key is bound to, with their titles: the palette lists them all the same.
-    static let keyless: [(command: AppCommand, title: String)] = [
-        (.newFile, "New file: a .http file with one request"),
-        (.discardDraft, "Discard changes: the open request becomes the file's version again (asks first)"),
-        (.trustWorkspace, "Trust this workspace: its files may read (<) and write (>>) outside it"),
-    ]
+    static let keyless: [(command: AppCommand, title: String)] =
+        [
+            (.newFile, "New file: a .http file with one request"),
+            (.discardDraft, "Discard changes: the open request becomes the file's version again (asks first)"),
+            (.trustWorkspace, "Trust this workspace: its files may read (<) and write (>>) outside it"),
+        ] + codeCopies
+
+    /// The copy-as-code commands, one per language: the palette lists them, and the copy-as-code key opens a
+    /// picker of them alone.
+    static let codeCopies: [(command: AppCommand, title: String)] = CodeLanguage.allCases.map {
+        (AppCommand.copying(as: $0), "Copy the request as \($0.title) code (secrets as <name> placeholders)")
+    }
 
     /// Every palette entry, in key-map order.
     static func all(keyMap: KeyMap) -> [Entry] { matching("", keyMap: keyMap) }

@@ -116,6 +116,19 @@ enum ExportCommand: FerryCommand {
             exported.text = pieces.joined()
         case .har:
             exported.text = try har(workspace: workspace, request: id == nil ? nil : requests.first, options: options)
+        case .swift, .swiftURLSession, .python, .javascript, .httpie, .go:
+            guard let language = options.format.language else { break }
+            let exporter = CodeSnippetExporter(revealsSecrets: options.revealsSecrets)
+            for found in requests {
+                try attempt(found) {
+                    let snippet = try exporter.snippet(
+                        for: found.request, context: try context(for: found, in: workspace, options: options),
+                        in: language)
+                    for note in snippet.notes { printError("ferry export: note: \(note)") }
+                    return options.all ? "# \(found.id)\n\(snippet.text)" : snippet.text
+                }
+            }
+            exported.text = pieces.joined(separator: "\n")
         }
         return exported
     }

@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerryWorkbench
 
 /// The arguments of `ferry export`, parsed.
 struct ExportOptions {
@@ -12,6 +13,21 @@ struct ExportOptions {
         case har
         /// A `grpcurl` command line (`GRPC` requests only).
         case grpcurl
+        /// Swift with FerryHTTP.
+        case swift
+        /// Swift with `URLSession`.
+        case swiftURLSession = "swift-urlsession"
+        /// Python with `requests`.
+        case python
+        /// JavaScript's `fetch`.
+        case javascript
+        /// An HTTPie command line.
+        case httpie
+        /// Go's `net/http`.
+        case go
+
+        /// The language of a code format (`nil` for the others).
+        var language: CodeLanguage? { CodeLanguage(rawValue: rawValue) }
     }
 
     /// The request id as given (empty with `--all` or `--history`).
@@ -40,13 +56,16 @@ struct ExportOptions {
     /// The options of `ferry export`, as ``spec`` declares them.
     enum Option {
         static let format = OptionSpec(
-            long: "--format", short: "-f", valueName: "curl|http|har|grpcurl", help: "what to write (default: curl)",
+            long: "--format", short: "-f", valueName: "FORMAT",
+            help:
+                "curl (default), http, har, grpcurl, or code: swift, swift-urlsession, python, javascript, httpie, go",
             completion: .words(Format.allCases.map(\.rawValue)))
         static let environment = RequestSelection.Option.environment
         static let variable = RequestSelection.Option.variable
         static let resolve = OptionSpec(long: "--resolve", help: "http: replace variables by their values")
         static let revealSecrets = OptionSpec(
-            long: "--reveal-secrets", help: "http with --resolve: write secret values out instead of masking them")
+            long: "--reveal-secrets",
+            help: "http with --resolve, and code: write secret values out instead of masking them (placeholders)")
         static let maskSecrets = OptionSpec(long: "--mask-secrets", help: "curl: write secret values as ••••••")
         static let oneLine = OptionSpec(long: "--one-line", help: "curl: the command on one line")
         static let output = OptionSpec(
@@ -66,6 +85,8 @@ struct ExportOptions {
             curl (default): a command that sends what `ferry send` sends (secrets included unless --mask-secrets)
             http: the request as .http text; --resolve substitutes variables (secrets masked unless --reveal-secrets)
             har: HAR 1.2 of the recorded sends (ID: that request's history; --history: all of it)
+            swift, swift-urlsession, python, javascript, httpie, go: code that sends the request, resolved in the
+            environment, secrets as <name> placeholders unless --reveal-secrets
             Exit status: 0 when everything was written, 1 when --all left some requests out (each reported),
             2 for usage and input errors (located).
             """,
@@ -86,7 +107,9 @@ struct ExportOptions {
 
     /// Reads the parsed arguments of `export`; throws a message for people.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let parsedFormat = try arguments.value(Option.format, expecting: "curl, http, har or grpcurl") {
+        let parsedFormat = try arguments.value(
+            Option.format, expecting: Format.allCases.map(\.rawValue).joined(separator: ", ")
+        ) {
             Format(rawValue: $0.lowercased())
         }
         let formatGiven = parsedFormat != nil

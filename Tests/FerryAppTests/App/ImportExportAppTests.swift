@@ -71,6 +71,43 @@ final class ImportExportAppTests {
         try await app.quit()
     }
 
+    @Test func altYOpensThePickerOfLanguagesAndTheCodeCopiedSendsTheSameRequest() async throws {
+        let app = try await launch()
+        defer { app.stop() }
+        try await app.press(.function(2))
+        try await app.waitFor("the environment picker") { app.shows("local") }
+        try await app.press(.key(.enter))
+        try await app.selectTreeRow { $0.requestID?.description == "requests.http#create" }
+        try await app.press(.key(.enter))
+        // Alt-Y is not text: it opens the picker from the URL field too.
+        try await app.press(.key(KeyEvent(.character("y"), modifiers: .alt)))
+        try await app.waitFor("the language picker") { app.shows("Copy the request as code") }
+        for language in CodeLanguage.allCases { #expect(app.shows(language.title), "\(language)\n\(app.screen)") }
+        try await app.type("python")
+        try await app.press(.key(.enter))
+        try await app.waitFor("the copy") { !app.backend.copiedTexts.isEmpty }
+        let code = try #require(app.backend.copiedTexts.last)
+        #expect(
+            app.state.message?.text
+                == "Copied requests.http#create as Python (requests) code (secrets are placeholders: <token>).",
+            "\(app.screen)")
+        #expect(code.contains("import requests") && code.contains(#""X-Token": "<token>","#), "\(code)")
+        #expect(!code.contains("s3cret"))
+
+        // With the placeholder filled in, the code sends what Ferry sends.
+        try outside.write("send.py", code.replacingOccurrences(of: "<token>", with: "s3cret"))
+        let python = TestServers.packageRoot.appendingPathComponent(".build/venv/bin/python")
+        let run = try await Process.run(
+            python, [outside.url.appendingPathComponent("send.py").path], mergingErrors: true)
+        #expect(run.status == 0, "\(run.text)")
+        let sent = try #require(server.requests.last)
+        #expect(sent.method == "POST")
+        #expect(sent.target == "/echo?source=ferry")
+        #expect(sent.headers.first { $0.name == "X-Token" }?.value == "s3cret")
+        #expect(String(decoding: sent.body, as: UTF8.self) == #"{"name": "it's \#(server.baseURL)"}"#)
+        try await app.quit()
+    }
+
     @Test func yCopiesARequestWhoseBodyIsAFileOnceTheFileIsRead() async throws {
         try folder.write(
             "api/upload.http",

@@ -99,4 +99,43 @@ extension EditorFeature {
             return .report(.error(failure.message))
         }
     }
+
+    /// Opens the picker of the languages the request can be copied as (the palette with only those commands).
+    static func pickCodeLanguage(_ context: Context) -> FeatureOutput {
+        guard context.openRequest != nil else {
+            return .report(.error("Open a request first: select it in the tree and press Enter."))
+        }
+        return .present(
+            .palette(
+                PickerDialogState(
+                    title: "Copy the request as code (secrets as <name> placeholders)",
+                    items: PaletteEntries.codeCopies.map {
+                        PaletteEntries.Entry(command: $0.command, title: $0.title, key: "")
+                    })))
+    }
+
+    /// Copies the open request as code in `language`: an effect prepares it and posts
+    /// ``EditorAction/codeMade(_:_:_:)``.
+    static func copyAsCode(_ language: CodeLanguage, _ context: Context) -> FeatureOutput {
+        guard let (id, plan) = context.plan() else {
+            return .report(.error("Open a request first: select it in the tree and press Enter."))
+        }
+        return .run([.copyAsCode(id, plan, language)])
+    }
+
+    /// Puts the code made for `id` on the clipboard, saying what to mind about it, or says why it could not be
+    /// made.
+    static func codeMade(_ id: RequestID, _ language: CodeLanguage, _ result: Result<CodeSnippet, SaveFailure>)
+        -> FeatureOutput
+    {
+        switch result {
+        case .success(let snippet):
+            let notes = snippet.notes.isEmpty ? "" : " (\(snippet.notes.joined(separator: "; ")))"
+            return FeatureOutput(
+                effects: [.copy(snippet.text)],
+                requests: [.report(.info("Copied \(id) as \(language.title) code\(notes)."))])
+        case .failure(let failure):
+            return .report(.error(failure.message))
+        }
+    }
 }

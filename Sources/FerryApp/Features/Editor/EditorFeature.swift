@@ -114,6 +114,9 @@ extension EditorFeature {
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state, context)
         case .curlCopyRequested: return copyAsCurl(context)
         case .curlCommandMade(let id, let result): return curlCommandMade(id, result)
+        case .codeLanguagePickerRequested: return pickCodeLanguage(context)
+        case .codeCopyRequested(let language): return copyAsCode(language, context)
+        case .codeMade(let id, let language, let result): return codeMade(id, language, result)
         }
     }
 }

@@ -72,12 +72,14 @@ public final class WorkbenchApp: @unchecked Sendable {
             }
         }
         problems += themeProblems.map(Problem.init)
+        let remembered = WorkspaceStateFile.read(from: workspace.stateFolder)
         var state = AppState(
-            workspace: workspace, environments: workspace.environments(),
-            environment: WorkspaceStateFile.read(from: workspace.stateFolder).environment,
+            workspace: workspace, environments: workspace.environments(), environment: remembered.environment,
             dotenv: workspace.dotenv(), processEnvironment: processEnvironment, size: backend.size, keyMap: keyMap,
             theme: theme)
         state.themes = themes
+        // The tree's height does not depend on them, so nothing else follows at launch.
+        state.panes.sizes = (remembered.paneSizes ?? PaneSizes()).bounded
         state.session.access = access
         if state.workspaceAccess == .confined {
             // What the files would read and write outside the workspace, listed before anything is sent, and

@@ -16,6 +16,8 @@ enum Effect: Sendable {
     case onFiles(FileWork, Workspace)
     /// Remember the active environment in `.ferry/state.json`.
     case rememberEnvironment(String?)
+    /// Remember the panes' sizes for the workspace (`.ferry/state.json`).
+    case rememberPaneSizes(PaneSizes)
     /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).
     case writeDraft(RequestID, SavedRequest?)
     /// Read the cookie jar for its view; delete `cookie` first when given, or clear the jar when `clearsAll`.

@@ -97,7 +97,9 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .onFiles(let work, let workspace): onFiles { self.doFileWork(work, on: workspace) }
         case .rememberEnvironment(let name):
-            onFiles { try? WorkspaceStateFile(environment: name).write(to: self.stateFolder) }
+            onFiles { WorkspaceStateFile.update(in: self.stateFolder) { $0.environment = name } }
+        case .rememberPaneSizes(let sizes):
+            onFiles { WorkspaceStateFile.update(in: self.stateFolder) { $0.paneSizes = sizes } }
         case .writeDraft(let id, let request): writeDraft(id, request)
         case .changeCookies(let cookie, let clearsAll): changeCookies(delete: cookie, clearsAll: clearsAll)
         case .copyAsCurl(let id, let plan):

@@ -77,6 +77,10 @@ enum AppCommand: String, CaseIterable, Sendable {
     case scrollLeft = "response.scrollLeft"
     case toggleTree = "layout.tree"
     case maximize = "layout.maximize"
+    case widenTree = "layout.widenTree"
+    case narrowTree = "layout.narrowTree"
+    case growEditor = "layout.growEditor"
+    case shrinkEditor = "layout.shrinkEditor"
     case showValue = "response.showValue"
     case cookies = "cookies.show"
     case deleteCookie = "cookies.delete"
@@ -204,6 +208,10 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .scrollLeft: .action(.response(.scrolledSideways(-1)))
         case .toggleTree: .action(.panes(.treeToggled))
         case .maximize: .action(.panes(.maximizeToggled))
+        case .widenTree: .action(.panes(.treeWidened(1)))
+        case .narrowTree: .action(.panes(.treeWidened(-1)))
+        case .growEditor: .action(.panes(.editorGrown(1)))
+        case .shrinkEditor: .action(.panes(.editorGrown(-1)))
         case .showValue: .action(.response(.valueOpened))
         case .cookies: .action(.overlay(.cookies(.requested)))
         case .deleteCookie: .action(.overlay(.cookies(.deleteRequested)))
@@ -244,7 +252,8 @@ enum AppCommand: String, CaseIterable, Sendable {
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl, .copyAsCode,
             .copyAsSwift, .copyAsSwiftURLSession, .copyAsPython, .copyAsJavaScript, .copyAsHTTPie, .copyAsGo,
             .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
-            .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
+            .scrollLeft, .toggleTree, .maximize, .widenTree, .narrowTree, .growEditor, .shrinkEditor, .showValue,
+            .cookies, .newEnvironment,
             .saveBody, .showBodyInPager, .showBodyInEditor, .pickTheme, .refreshSchema, .webSocketMessage,
             .webSocketClose, .discardDraft, .newFile,
             .trustWorkspace, .sendAsWritten:

@@ -211,6 +211,10 @@ enum AppKeyMap {
         bind("<", .scrollLeft, "Scroll the lines left", [.response])
         bind("ctrl+b", .toggleTree, "Hide or show the collection tree")
         bind("ctrl+o", .maximize, "Maximize the focused pane, or show all panes again")
+        bind("alt+l", .widenTree, "Widen the tree (kept for the workspace; or drag its border)")
+        bind("alt+h", .narrowTree, "Narrow the tree")
+        bind("alt+j", .growEditor, "Make the editor taller (or drag its bottom border)")
+        bind("alt+k", .shrinkEditor, "Make the editor shorter")
         bind("v", .showValue, "Open the value whole (the node, the line, a tab's top row)", [.response])
         // Saving the response body (last too).
         bind("s", .saveBody, "Save the body to a file (asks where; never replaces a file without asking)", [.response])

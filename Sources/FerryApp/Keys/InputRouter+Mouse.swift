@@ -9,6 +9,7 @@ extension InputRouter {
     static func route(_ mouse: MouseEvent, in state: AppState) -> AppAction? {
         let layout = state.layout
         let position = mouse.position
+        if state.overlay == nil, let border = border(at: mouse, in: layout, state) { return border }
         guard state.overlay == nil, let pane = layout.pane(at: position) else { return nil }
         switch mouse.kind {
         case .scrollUp, .scrollDown:
@@ -52,6 +53,28 @@ extension InputRouter {
             }
             guard layout.responseContent.contains(position) else { return nil }
             return .response(.contentClicked(row: position.y - layout.responseContent.y))
+        }
+    }
+
+    /// A press on the tree's right edge or the editor's bottom edge starts moving it; the release moves it
+    /// there (``PanesAction/borderPressed(_:)``); `nil` for any other press.
+    private static func border(at mouse: MouseEvent, in layout: WorkbenchLayout, _ state: AppState) -> AppAction? {
+        let position = mouse.position
+        switch mouse.kind {
+        case .press(.left):
+            if layout.shows(.tree), layout.shows(.editor), position.x == layout.tree.x + layout.tree.width - 1,
+                position.y >= layout.tree.y, position.y < layout.tree.y + layout.tree.height
+            {
+                return .panes(.borderPressed(.treeEdge))
+            }
+            if layout.shows(.editor), layout.shows(.response), position.y == layout.editor.y + layout.editor.height - 1,
+                position.x >= layout.editor.x, position.x < layout.editor.x + layout.editor.width
+            {
+                return .panes(.borderPressed(.editorEdge))
+            }
+            return nil
+        case .release: return state.panes.draggedBorder == nil ? nil : .panes(.borderReleased(at: position))
+        default: return nil
         }
     }
 }

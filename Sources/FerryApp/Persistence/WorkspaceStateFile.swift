@@ -5,6 +5,8 @@ import Foundation
 struct WorkspaceStateFile: Codable, Sendable, Hashable {
     /// The environment last used.
     var environment: String?
+    /// The panes' sizes last set.
+    var paneSizes: PaneSizes?
 
     /// The file's name inside the state folder.
     static let fileName = "state.json"
@@ -15,6 +17,14 @@ struct WorkspaceStateFile: Codable, Sendable, Hashable {
             let state = try? JSONDecoder().decode(WorkspaceStateFile.self, from: Data(bytes))
         else { return WorkspaceStateFile() }
         return state
+    }
+
+    /// Changes what the file remembers, keeping the rest; a file that cannot be written is left as it was (it
+    /// only saves the user a step at the next start).
+    static func update(in stateFolder: URL, _ change: (inout WorkspaceStateFile) -> Void) {
+        var file = read(from: stateFolder)
+        change(&file)
+        try? file.write(to: stateFolder)
     }
 
     /// Writes the file atomically.

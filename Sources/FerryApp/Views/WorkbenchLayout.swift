@@ -15,7 +15,8 @@ struct WorkbenchLayout: Sendable, Hashable {
     /// The layout for a terminal of `size` with the status bar on its last row; without the tree when
     /// `hidesTree`, and with only `maximized` (if set) above the status bar. A pane not shown has an empty frame,
     /// which draws nothing and takes no clicks.
-    init(size: Size, hidesTree: Bool = false, maximized: Pane? = nil) {
+    /// `sizes` says the tree's share of the width and the editor's of the height beside it.
+    init(size: Size, hidesTree: Bool = false, maximized: Pane? = nil, sizes: PaneSizes = PaneSizes()) {
         let screen = Rect(origin: .zero, size: size)
         let rows = Layout.vertical([.fill(1), .length(1)]).split(screen)
         statusBar = rows[1]
@@ -27,8 +28,9 @@ struct WorkbenchLayout: Sendable, Hashable {
             return
         }
         let columns =
-            hidesTree ? [none, rows[0]] : Layout.horizontal([.percentage(30), .fill(1)]).split(rows[0])
-        let editorHeight = max(7, rows[0].height * 2 / 5)
+            hidesTree
+            ? [none, rows[0]] : Layout.horizontal([.percentage(sizes.treePercent), .fill(1)]).split(rows[0])
+        let editorHeight = min(max(7, rows[0].height * sizes.editorPercent / 100), max(7, rows[0].height - 4))
         let right = Layout.vertical([.length(editorHeight), .fill(1)]).split(columns[1])
         tree = columns[0]
         editor = right[0]

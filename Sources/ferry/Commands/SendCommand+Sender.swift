@@ -11,6 +11,8 @@ extension ExitCode {
     static let clientError: Int32 = 4
     /// The server answered 5xx.
     static let serverError: Int32 = 5
+    /// A 1xx-3xx response does not conform to its contract (`--contract`, `# @contract`).
+    static let contractViolated: Int32 = 8
     /// Canceled with Ctrl-C.
     static let interrupted: Int32 = 130
 }
@@ -122,7 +124,9 @@ struct Sender {
             switch response.status {
             case 400..<500: return ExitCode.clientError
             case 500...: return ExitCode.serverError
-            default: return hasGraphQLErrors ? ExitCode.graphQLErrors : ExitCode.success
+            default:
+                if hasGraphQLErrors { return ExitCode.graphQLErrors }
+                return streamed.violatesContract ? ExitCode.contractViolated : ExitCode.success
             }
         }
     }
@@ -131,6 +135,8 @@ struct Sender {
     struct Streamed: Sendable {
         /// Whether the head and body were printed as they arrived (so not again at the end).
         var isStreamed = false
+        /// Whether the response does not conform to its contract (the report said so before the end).
+        var violatesContract = false
         /// An event that passed the bound, which ended the transfer.
         var overflow: EventStreamParser.Overflow?
         /// Why `--events -o FILE` could not write the file, which ended the transfer.
@@ -160,7 +166,13 @@ struct Sender {
         let box = ResultBox()
         let streamedBox = Locked(Streamed())
         let options = options
-        let transfer = sender.start(send, report: Self.print)
+        // The report comes before the transfer's end: whether the response conforms is known by then.
+        let transfer = sender.start(send) { report in
+            Self.print(report)
+            if let check = report.contract, check.operation != nil, !check.conforms {
+                streamedBox.withLock { $0.violatesContract = true }
+            }
+        }
         interrupt.onRaise { transfer.cancel() }
         Task {
             var printer: StreamedBodyPrinter?

@@ -77,6 +77,7 @@ enum SendCommand: FerryCommand {
             for: found, environment: options.selection.environment, environments: environments,
             overrides: options.selection.variables.merging(asked.values) { given, _ in given })
         plan.context.secretOverrideNames = asked.secretNames
+        plan.contract = try options.contractPath.map(RunCommand.contract)
         return (plan, environments)
     }
 

@@ -40,6 +40,9 @@ struct SendOptions {
     var events = false
     /// `--reconnect`: a `text/event-stream` that ends is opened again with `Last-Event-ID` (as `# @reconnect`).
     var reconnects = false
+    /// `--contract F`: the OpenAPI description the response is checked against (a request's own `# @contract`
+    /// wins).
+    var contractPath: String?
 
     /// The options of `ferry send`, as ``spec`` declares them.
     enum Option {
@@ -89,6 +92,10 @@ struct SendOptions {
             long: "--events",
             help:
                 "print a text/event-stream body as one JSON line per event ({\"event\",\"id\",\"data\"}) as it arrives")
+        static let contract = OptionSpec(
+            long: "--contract", valueName: "F",
+            help: "check the response against the OpenAPI description F (exit 8 when a 1xx-3xx one does not conform)",
+            completion: .file)
         static let reconnect = OptionSpec(
             long: "--reconnect",
             help:
@@ -103,7 +110,8 @@ struct SendOptions {
             discussion: """
                 Exit status: 0 for 1xx-3xx, 4 for 4xx, 5 for 5xx, 2 for usage and input errors (located),
                 3 for transport errors, 6 when a 1xx-3xx GraphQL response carries errors (listed on stderr),
-                130 when canceled with Ctrl-C.
+                8 when a 1xx-3xx response does not conform to its contract (--contract or # @contract; each
+                violation on stderr), 130 when canceled with Ctrl-C.
                 """,
             positionals: [
                 PositionalSpec(
@@ -115,7 +123,7 @@ struct SendOptions {
                 Option.continueOutput, Option.retry, Option.timeout, Option.connectTimeout, Option.idleTimeout,
                 Option.insecure,
                 Option.certificateAuthority, Option.verbose, Option.har, Option.cache, Option.events,
-                Option.reconnect, OptionSpec.trust,
+                Option.reconnect, Option.contract, OptionSpec.trust,
             ])
     }
 
@@ -146,6 +154,7 @@ struct SendOptions {
         usesCache = arguments.flag(Option.cache)
         events = arguments.flag(Option.events)
         reconnects = arguments.flag(Option.reconnect)
+        contractPath = arguments.value(Option.contract)
         continues = arguments.flag(Option.continueOutput)
         if continues {
             guard outputPath != nil else { throw UsageError("--continue needs -o FILE: the file to resume") }

@@ -227,4 +227,29 @@ import Testing
         #expect(text.contains("conforms to openapi.yaml (GET /pets/{petId} → 200)"), "\(text)")
         #expect(text.contains("no contract to check against"), "\(text)")
     }
+
+    @Test func sendWithAContractListsTheViolationsAndExitsEight() async throws {
+        let (server, fixture) = try fixture()
+        defer { server.stop() }
+        let bad = try await FerryProcess.run(
+            ["send", "pets.http#wrong types", "--env", "test", "--contract", "openapi.yaml"],
+            currentDirectory: fixture.url)
+        #expect(bad.status == 8, "\(bad.standardError)")
+        #expect(bad.standardError.contains("$['id']: is a string, not an integer"), "\(bad.standardError)")
+        #expect(!bad.text.isEmpty, "the body is printed all the same")
+        let good = try await FerryProcess.run(
+            ["send", "pets.http#good", "--env", "test", "--contract", "openapi.yaml"], currentDirectory: fixture.url)
+        #expect(good.status == 0, "\(good.standardError)")
+        // A request no operation matches is a warning, not a failure; without --contract nothing is checked.
+        let unmatched = try await FerryProcess.run(
+            ["send", "pets.http#unmatched", "--env", "test", "--contract", "openapi.yaml"],
+            currentDirectory: fixture.url)
+        #expect(unmatched.status == 0 && unmatched.standardError.contains("no operation matches this request"))
+        let plain = try await FerryProcess.run(
+            ["send", "pets.http#wrong types", "--env", "test"], currentDirectory: fixture.url)
+        #expect(plain.status == 0, "\(plain.standardError)")
+        let missing = try await FerryProcess.run(
+            ["send", "pets.http#good", "--env", "test", "--contract", "nope.yaml"], currentDirectory: fixture.url)
+        #expect(missing.status == 2 && missing.standardError.contains("nope.yaml"), "\(missing.standardError)")
+    }
 }

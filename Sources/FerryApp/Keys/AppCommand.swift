@@ -98,6 +98,8 @@ enum AppCommand: String, CaseIterable, Sendable {
     case newFile = "tree.newFile"
     case trustWorkspace = "workspace.trust"
     case sendAsWritten = "request.sendAsWritten"
+    case signInView = "auth.show"
+    case renewSignIn = "auth.signInAgain"
 
     /// The action the command stands for in `state`: a movement or Enter goes to the feature in charge (the
     /// dialog on top, else the focused pane), and an edit to the text entry that has the keyboard, as
@@ -210,6 +212,8 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .discardDraft: .action(.editor(.discardRequested))
         case .newFile: .action(.tree(.newFileRequested))
         case .trustWorkspace: .action(.app(.trustRequested))
+        case .signInView: .action(.overlay(.signIn(.requested)))
+        case .renewSignIn: .action(.overlay(.signIn(.renewRequested)))
         case .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
             .action(.editor(.tableKeyPressed(tableKey ?? KeyEvent(.enter))))
         }
@@ -231,7 +235,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
             .saveBody, .showBodyInPager, .showBodyInEditor, .pickTheme, .refreshSchema, .webSocketMessage,
             .webSocketClose, .discardDraft, .newFile,
-            .trustWorkspace, .sendAsWritten:
+            .trustWorkspace, .sendAsWritten, .signInView, .renewSignIn:
             true
         }
     }

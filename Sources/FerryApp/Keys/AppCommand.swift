@@ -100,6 +100,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case sendAsWritten = "request.sendAsWritten"
     case signInView = "auth.show"
     case renewSignIn = "auth.signInAgain"
+    case goToDefinition = "request.goToDefinition"
 
     /// The action the command stands for in `state`: a movement or Enter goes to the feature in charge (the
     /// dialog on top, else the focused pane), and an edit to the text entry that has the keyboard, as
@@ -214,6 +215,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .trustWorkspace: .action(.app(.trustRequested))
         case .signInView: .action(.overlay(.signIn(.requested)))
         case .renewSignIn: .action(.overlay(.signIn(.renewRequested)))
+        case .goToDefinition: .action(.editor(.definitionRequested))
         case .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
             .action(.editor(.tableKeyPressed(tableKey ?? KeyEvent(.enter))))
         }
@@ -235,7 +237,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .scrollLeft, .toggleTree, .maximize, .showValue, .cookies, .newEnvironment,
             .saveBody, .showBodyInPager, .showBodyInEditor, .pickTheme, .refreshSchema, .webSocketMessage,
             .webSocketClose, .discardDraft, .newFile,
-            .trustWorkspace, .sendAsWritten, .signInView, .renewSignIn:
+            .trustWorkspace, .sendAsWritten, .signInView, .renewSignIn, .goToDefinition:
             true
         }
     }

@@ -248,6 +248,8 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.signIn])
         }
+        // Composition (last too): vim's Ctrl-] goes to what an `import` / `run` line names.
+        bind("ctrl+]", .goToDefinition, "Go to what the open request's run line (else its file's import) names")
         // A malformed payload on purpose: the JSON check before a send is skipped (last, as the tables).
         bind("alt+r", .sendAsWritten, "Send the body as written, even JSON that does not parse")
         return KeyMap(bindings)

@@ -113,7 +113,7 @@ extension EffectRunner {
             }
             return SignInRow(id: id, isUsed: isUsed, state: .signedIn(expiresAt: token.expiresAt))
         }
-        post(.overlay(.signIn(.loaded(rows))))
+        post(.overlay(.signIn(.loaded(rows, readAt: now))))
     }
 
     /// Signs in again to each of `ids` in turn, off the loop: forgets the cached token, then obtains a new one

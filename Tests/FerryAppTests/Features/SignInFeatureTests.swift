@@ -34,7 +34,9 @@ struct SignInFeatureTests {
             SignInRow(id: "api", isUsed: true, state: .needed),
             SignInRow(id: "tv", isUsed: false, state: .signedIn(expiresAt: nil)),
         ]
-        _ = SignInFeature.reduce(.loaded(rows), &dialog, context())
+        let now = Date()
+        _ = SignInFeature.reduce(.loaded(rows, readAt: now), &dialog, context())
+        #expect(dialog == .view(SignInFeature.View(environment: "dev", rows: rows, readAt: now)))
         _ = SignInFeature.reduce(.cursorMoved(.down), &dialog, context())
         let renewed = SignInFeature.reduce(.renewRequested, &dialog, context(uses: ["api"]))
         guard case .renewSignIn(_, let ids)? = renewed.effects.first else {
@@ -96,6 +98,19 @@ struct SignInFeatureTests {
             Issue.record("expected no answer, got \(canceled.effects)")
             return
         }
+    }
+
+    @Test func aRowSaysWhenItsTokenExpiresRelativeToWhenItWasRead() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let fresh = SignInRow(id: "api", isUsed: true, state: .signedIn(expiresAt: now.addingTimeInterval(30 * 60 + 5)))
+        #expect(fresh.status(at: now).hasPrefix("token cached, expires "))
+        #expect(fresh.status(at: now).hasSuffix("(in 30 min)"))
+        let soon = SignInRow(id: "api", isUsed: true, state: .signedIn(expiresAt: now.addingTimeInterval(20)))
+        #expect(soon.status(at: now).hasSuffix("(in under a minute)"))
+        #expect(
+            SignInRow(id: "a", isUsed: false, state: .expired(refreshable: true)).status(at: now)
+                == "token expired: refreshed at the next send")
+        #expect(SignInRow(id: "a", isUsed: false, state: .needed).status(at: now).hasPrefix("sign-in needed"))
     }
 
     @Test func aReplyIsGivenOnceAndWaitedFor() {

@@ -14,8 +14,8 @@ enum SignInOwner: Sendable, Equatable {
 enum SignInAction: Sendable {
     /// Open the sign-in view of the current environment.
     case requested
-    /// The view's rows were read.
-    case loaded([SignInRow])
+    /// The view's rows were read, at this time (their expiries are shown relative to it).
+    case loaded([SignInRow], readAt: Date)
     /// Move the view's selection.
     case cursorMoved(CursorMove)
     /// Sign in again: the selected row in the view, else the configurations the open request uses.

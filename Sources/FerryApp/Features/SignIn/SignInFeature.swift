@@ -26,7 +26,7 @@ enum SignInFeature {
         /// The selected row.
         var selection = 0
         /// When the rows were read (their expiries are shown relative to it).
-        var readAt = Date()
+        var readAt = Date.distantPast
     }
 
     /// The passphrase question.
@@ -57,10 +57,10 @@ enum SignInFeature {
         case .requested:
             dialog = .view(View(environment: context.environment))
             return .run([.readSignIns(context.scope, uses: context.requestUses)])
-        case .loaded(let rows):
+        case .loaded(let rows, let readAt):
             guard case .view(var view) = dialog else { return .none }
             view.rows = rows
-            view.readAt = Date()
+            view.readAt = readAt
             view.selection = min(view.selection, max(0, rows.count - 1))
             dialog = .view(view)
             return .none

@@ -106,7 +106,10 @@ final class SignInAppTests {
                              "Client ID": "ferry-app", "Scope": "read" },
                 "tv": { "Type": "OAuth2", "Grant Type": "Device Authorization",
                         "Device Auth URL": "{{server}}/device_authorization", "Token URL": "{{server}}/token",
-                        "Client ID": "ferry-public", "Client Credentials": "none" } } } } }
+                        "Client ID": "ferry-public", "Client Credentials": "none" },
+                "browser": { "Type": "OAuth2", "Grant Type": "Authorization Code", "Auth URL": "{{server}}/authorize",
+                             "Token URL": "{{server}}/token", "Client ID": "ferry-public",
+                             "Client Credentials": "none", "PKCE": true } } } } }
             """)
         try folder.write(
             "http-client.private.env.json",
@@ -123,6 +126,11 @@ final class SignInAppTests {
             # @name machine
             GET {{server}}/api/me
             Authorization: Bearer {{$auth.token("machine")}}
+
+            ### browser
+            # @name browser
+            GET {{server}}/api/me
+            Authorization: Bearer {{$auth.token("browser")}}
 
             """)
         return folder
@@ -182,6 +190,27 @@ final class SignInAppTests {
         }
         #expect(app.state.currentExchange == nil)
         #expect(app.state.overlay == nil)
+    }
+
+    @Test func escCancelsASendWaitingForTheBrowsersRedirect() async throws {
+        guard let server = try await OAuthServer.start() else { return }
+        defer { server.stop() }
+        let folder = try oauthWorkspace(server)
+        // The person never comes back from the browser; the test knows when the catcher waits.
+        let opened = DispatchSemaphore(value: 0)
+        let app = try AppHarness(
+            workspace: folder.url, width: 120, height: 30, openBrowser: { _ in opened.signal() })
+        defer { app.stop() }
+        try await app.settle()
+        try await app.press(.key(.down), .key(.down), .key(.enter))
+        #expect(app.state.openRequest?.selector == "browser")
+        app.enqueue(.control("r"))
+        try await app.waitFor("the browser to open") { opened.wait(timeout: .now()) == .success }
+        app.enqueue(.key(.escape))
+        try await app.waitFor("the sign-in to end canceled") {
+            app.state.message?.text.contains("'browser': the sign-in was canceled") == true
+        }
+        #expect(app.state.currentExchange == nil)
     }
 
     @Test func theSignInViewShowsTheStateAndSignsInAgain() async throws {

@@ -48,12 +48,13 @@ struct SignInScope: Sendable {
     var processEnvironment: [String: String]
 }
 
-/// A send's sign-in interaction, and whether it showed a device code (its dialog is closed when preparing ends).
+/// A send's sign-in interaction, and whether it showed a dialog (a device code, a browser page), which is closed
+/// when preparing ends.
 struct SendSignIn: Sendable {
     /// The interaction the send's sender uses.
     var interaction: SignInInteraction
-    /// Whether a device code was shown.
-    var showedDeviceCode: @Sendable () -> Bool
+    /// Whether a dialog was shown.
+    var showedDialog: @Sendable () -> Bool
 }
 
 // MARK: - Sign-in: the view's rows, signing in again, device codes and passphrases
@@ -71,8 +72,9 @@ extension EffectRunner {
         }
     }
 
-    /// The interaction of a sign-in for `owner`: its device code is shown in the workbench's dialog, the
-    /// browser opens through the services, other notices are dropped (they would write over the screen).
+    /// The interaction of a sign-in for `owner`: its device code or browser address is shown in the workbench's
+    /// dialog, the browser opens through the services, other notices are dropped (they would write over the
+    /// screen).
     func signInInteraction(for owner: SignInOwner) -> SendSignIn {
         let shown = Locked(false)
         let interaction = SignInInteraction(
@@ -80,8 +82,12 @@ extension EffectRunner {
             showDeviceCode: { [weak self] notice in
                 shown.withLock { $0 = true }
                 self?.post(.overlay(.signIn(.deviceCodeShown(notice, owner))))
+            },
+            showBrowserPage: { [weak self] notice in
+                shown.withLock { $0 = true }
+                self?.post(.overlay(.signIn(.browserPageShown(notice, owner))))
             })
-        return SendSignIn(interaction: interaction, showedDeviceCode: { shown.withLock { $0 } })
+        return SendSignIn(interaction: interaction, showedDialog: { shown.withLock { $0 } })
     }
 
     /// Reads the sign-in view's rows and posts them: each configuration of `environment` (those the open

@@ -193,8 +193,8 @@ final class EffectRunner: @unchecked Sendable {
             }
             let send: PreparedSend
             let preparation = Self.prepare(plan, with: sender, limits: limits)
-            // A device code shown while preparing closes: the token arrived, or the sign-in failed.
-            if signIn.showedDeviceCode() { self.post(.overlay(.signIn(.deviceSignInEnded(.send(id))))) }
+            // A device code or browser page shown while preparing closes: the token arrived, or the sign-in failed.
+            if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
             switch preparation {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))
             case .success(let prepared): send = prepared

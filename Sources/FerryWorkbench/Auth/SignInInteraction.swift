@@ -11,12 +11,17 @@ public struct SignInInteraction: Sendable {
     /// Shows a device sign-in's code while it waits (the workbench's dialog); `nil`: the code goes to
     /// ``notify`` as a sentence.
     public var showDeviceCode: (@Sendable (DeviceCodeNotice) -> Void)?
+    /// Shows a browser sign-in's address while it waits for the redirect (the workbench's dialog); `nil`: the
+    /// address goes to ``notify`` as a sentence.
+    public var showBrowserPage: (@Sendable (BrowserSignInNotice) -> Void)?
 
     /// An interaction with the given parts.
     public init(
         notify: @escaping @Sendable (String) -> Void, openBrowser: @escaping @Sendable (URL) -> Void,
-        showDeviceCode: (@Sendable (DeviceCodeNotice) -> Void)? = nil
+        showDeviceCode: (@Sendable (DeviceCodeNotice) -> Void)? = nil,
+        showBrowserPage: (@Sendable (BrowserSignInNotice) -> Void)? = nil
     ) {
+        self.showBrowserPage = showBrowserPage
         self.notify = notify
         self.openBrowser = openBrowser
         self.showDeviceCode = showDeviceCode

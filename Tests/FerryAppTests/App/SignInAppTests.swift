@@ -206,11 +206,19 @@ final class SignInAppTests {
         #expect(app.state.openRequest?.selector == "browser")
         app.enqueue(.control("r"))
         try await app.waitFor("the browser to open") { opened.wait(timeout: .now()) == .success }
+        // The address is on screen for whoever has no browser here (over SSH), until Esc cancels the sign-in.
+        try await app.waitFor("the browser sign-in dialog") {
+            if case .signIn(.browser) = app.state.overlay { return true }
+            return false
+        }
+        #expect(app.shows("Signing in to 'browser' in your browser. If none opened, open:"), "\(app.screen)")
+        #expect(app.shows("\(server.baseURL)/authorize?response_type=code"), "\(app.screen)")
         app.enqueue(.key(.escape))
         try await app.waitFor("the sign-in to end canceled") {
             app.state.message?.text.contains("'browser': the sign-in was canceled") == true
         }
         #expect(app.state.currentExchange == nil)
+        #expect(app.state.overlay == nil)
     }
 
     @Test func theSignInViewShowsTheStateAndSignsInAgain() async throws {

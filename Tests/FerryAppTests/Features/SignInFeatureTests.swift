@@ -66,9 +66,9 @@ struct SignInFeatureTests {
         var dialog: SignInFeature.State?
         _ = SignInFeature.reduce(.deviceCodeShown(notice, .send(SendID(number: 7))), &dialog, context())
         #expect(dialog == .device(notice, .send(SendID(number: 7))))
-        _ = SignInFeature.reduce(.deviceSignInEnded(.send(SendID(number: 8))), &dialog, context())
+        _ = SignInFeature.reduce(.signInWaitEnded(.send(SendID(number: 8))), &dialog, context())
         #expect(dialog != nil, "another send's end closes nothing")
-        _ = SignInFeature.reduce(.deviceSignInEnded(.send(SendID(number: 7))), &dialog, context())
+        _ = SignInFeature.reduce(.signInWaitEnded(.send(SendID(number: 7))), &dialog, context())
         #expect(dialog == nil)
         _ = SignInFeature.reduce(.deviceCodeShown(notice, .send(SendID(number: 7))), &dialog, context())
         let canceled = SignInFeature.reduce(.dismissed, &dialog, context())

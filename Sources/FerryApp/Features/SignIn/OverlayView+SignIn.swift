@@ -52,6 +52,22 @@ extension OverlayView {
             dialog(
                 "Device sign-in", lines: lines, scroll: 0, selected: nil,
                 size: Size(width: width, height: lines.count + 2), into: &buffer, area: area)
+        case .browser(let notice, _):
+            let address = Paragraph.wrapped(
+                Line(SafeText.sanitized(notice.url), style: theme[.accent]), width: width - 2)
+            let lines =
+                [
+                    Line(
+                        "Signing in to '\(SafeText.sanitized(notice.configuration))' in your browser. If none opened, open:",
+                        style: theme[.text])
+                ] + address.prefix(max(1, area.height - 8))
+                + [
+                    Line(""),
+                    Line("Waiting for the browser to come back… Esc cancels the sign-in.", style: theme[.muted]),
+                ]
+            dialog(
+                "Browser sign-in", lines: Array(lines), scroll: 0, selected: nil,
+                size: Size(width: width, height: min(area.height - 2, lines.count + 2)), into: &buffer, area: area)
         case .passphrase(let question):
             let masked = String(repeating: "•", count: question.typed.count)
             dialog(

@@ -24,8 +24,10 @@ enum SignInAction: Sendable {
     case renewed(String, Result<AuthTokenExpiry, SaveFailure>)
     /// A device sign-in shows its code while it waits.
     case deviceCodeShown(DeviceCodeNotice, SignInOwner)
-    /// The device sign-in of `owner` ended (its token arrived, or it failed).
-    case deviceSignInEnded(SignInOwner)
+    /// A browser sign-in shows its address while it waits for the redirect.
+    case browserPageShown(BrowserSignInNotice, SignInOwner)
+    /// The device or browser sign-in of `owner` stopped waiting (its token arrived, or it failed).
+    case signInWaitEnded(SignInOwner)
     /// A client certificate's passphrase is asked for (the question, and where the answer goes).
     case passphraseAsked(String, SecretReply)
     /// The passphrase typed so far.

@@ -13,6 +13,8 @@ enum SignInFeature {
         case view(View)
         /// A device sign-in's code, shown until its token arrives.
         case device(DeviceCodeNotice, SignInOwner)
+        /// A browser sign-in's address, shown until the redirect came back.
+        case browser(BrowserSignInNotice, SignInOwner)
         /// A client certificate's passphrase being typed (drawn masked).
         case passphrase(Passphrase)
     }
@@ -76,9 +78,14 @@ enum SignInFeature {
         case .deviceCodeShown(let notice, let owner):
             dialog = .device(notice, owner)
             return .none
-        case .deviceSignInEnded(let owner):
-            guard case .device(_, owner) = dialog else { return .none }
-            dialog = nil
+        case .browserPageShown(let notice, let owner):
+            dialog = .browser(notice, owner)
+            return .none
+        case .signInWaitEnded(let owner):
+            switch dialog {
+            case .device(_, owner)?, .browser(_, owner)?: dialog = nil
+            default: break
+            }
             return .none
         case .passphraseAsked(let question, let reply):
             dialog = .passphrase(Passphrase(question: question, reply: reply))
@@ -127,9 +134,11 @@ enum SignInFeature {
         case .failure(let failure):
             output = .report(.error("Signing in to '\(id)' again failed: \(failure.message)"))
         }
-        // The device code of that sign-in gives way to the view it started from, read again.
-        if case .device(_, .renewal(let renewing)) = dialog, renewing == id {
+        // The device code or browser page of that sign-in gives way to the view it started from, read again.
+        switch dialog {
+        case .device(_, .renewal(id))?, .browser(_, .renewal(id))?:
             dialog = .view(View(environment: context.environment))
+        default: break
         }
         if case .view = dialog {
             output.effects.append(
@@ -143,9 +152,9 @@ enum SignInFeature {
         dialog = nil
         switch open {
         case .view: return .none
-        case .device(_, .send(let id)):
+        case .device(_, .send(let id)), .browser(_, .send(let id)):
             return FeatureOutput(effects: [.cancel(id: id)], requests: [.report(.info("Sign-in canceled."))])
-        case .device(_, .renewal):
+        case .device(_, .renewal), .browser(_, .renewal):
             return FeatureOutput(effects: [.cancelRenewal], requests: [.report(.info("Sign-in canceled."))])
         case .passphrase(let question):
             return FeatureOutput(

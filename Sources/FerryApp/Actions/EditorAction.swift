@@ -75,6 +75,8 @@ enum EditorAction: Sendable {
     case curlPasted(String)
     /// Copy the open request, resolved in the active environment, as a curl command (OSC 52).
     case curlCopyRequested
+    /// Open what the `run` lines above the open request (else its file's other `import` / `run` lines) name.
+    case definitionRequested
     /// The curl command for a request was made (``CurlCopy``), or why it could not be.
     case curlCommandMade(RequestID, Result<CurlCopy, SaveFailure>)
     /// Open the picker of the languages the request can be copied as.

@@ -32,6 +32,8 @@ enum OverlayAction: Sendable {
     case reload(ReloadAction)
     /// The theme picker (a live preview).
     case themes(ThemesAction)
+    /// Sign-in: its view, a device code, a passphrase.
+    case signIn(SignInAction)
 }
 
 /// The history view: opening it, its entries arriving, its keys (moving, searching, marking for a diff,

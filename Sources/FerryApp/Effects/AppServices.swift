@@ -23,6 +23,9 @@ public struct AppServices: Sendable {
     /// not list is confined. The default keeps no file, so every workspace is confined and none can be trusted
     /// for good.
     public var trustStore: TrustStore
+    /// Opens a sign-in's address in the user's browser without waiting (`$BROWSER`, else `xdg-open` with a
+    /// display; without either, nothing: the workbench's dialog shows the address).
+    public var openBrowser: @Sendable (URL) -> Void
     /// How much CPU time a script may use before it is stopped (5 s unless `FERRY_SCRIPT_SECONDS` says more).
     public var scriptTimeLimit: Duration
     /// The wall clock the effects stamp what they report with (an event's arrival, a schema's fetch): the
@@ -39,9 +42,12 @@ public struct AppServices: Sendable {
             throw ExternalEditorError.unavailable
         },
         stopProcess: @escaping @Sendable () -> Void = {}, trustStore: TrustStore = TrustStore(file: nil),
-        scriptTimeLimit: Duration = .seconds(5), now: @escaping @Sendable () -> Date = { Date() }
+        scriptTimeLimit: Duration = .seconds(5),
+        openBrowser: @escaping @Sendable (URL) -> Void = SignInInteraction.standard().openBrowser,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.now = now
+        self.openBrowser = openBrowser
         self.trustStore = trustStore
         self.scriptTimeLimit = scriptTimeLimit
         self.editText = editText

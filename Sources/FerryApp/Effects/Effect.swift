@@ -20,6 +20,15 @@ enum Effect: Sendable {
     case rememberPaneSizes(PaneSizes)
     /// Keep an unsaved request in `.ferry/drafts` (or remove its draft when `nil`).
     case writeDraft(RequestID, SavedRequest?)
+    /// Read the sign-in view's rows: the environment's `Security` → `Auth` configurations (`uses` first) and
+    /// their cached tokens' state.
+    case readSignIns(SignInScope, uses: [String])
+    /// Sign in again to configurations `ids`: forget each cached token, then obtain a new one.
+    case renewSignIn(SignInScope, ids: [String])
+    /// Stop signing in again (Esc on its device code).
+    case cancelRenewal
+    /// Give the thread waiting on `reply` its answer (`nil`: canceled).
+    case answerSecret(SecretReply, String?)
     /// Read the cookie jar for its view; delete `cookie` first when given, or clear the jar when `clearsAll`.
     case changeCookies(delete: Cookie?, clearsAll: Bool)
     /// Put text on the clipboard (OSC 52).

@@ -38,6 +38,8 @@ final class EffectRunner: @unchecked Sendable {
     var runTask: Task<Void, Never>?
     /// The WebSocket conversations under way.
     let webSockets = WebSocketSessions()
+    /// The sign-ins the workbench waits on: "sign in again" under way, passphrase questions open.
+    let signIns: SignInSessions
 
     /// A runner sending through `transport`, saving into `workspace`, copying and suspending through
     /// `terminal`; `limits` says when response bodies go to a temporary file.
@@ -52,10 +54,13 @@ final class EffectRunner: @unchecked Sendable {
         // Scripts run on FerryScript's engine (JavaScriptCore, opened at the first script).
         var sender = RequestSender(
             client: client, scripting: Scripting(engine: ScriptRunner(limit: services.scriptTimeLimit)))
-        // A sign-in's notices must not write over the screen; the browser still opens (the sign-in state in the
-        // workbench is to come: `ferry auth refresh` signs in from a shell meanwhile).
-        let standard = SignInInteraction.standard()
-        sender.signIn = SignInInteraction(notify: { _ in }, openBrowser: standard.openBrowser)
+        // A sign-in's notices must not write over the screen: a device code is a dialog (each send sets its own,
+        // `signInInteraction(for:)`), the browser opens through the services; a client certificate's passphrase
+        // is asked in a masked dialog and kept in memory for the session.
+        sender.signIn = SignInInteraction(notify: { _ in }, openBrowser: services.openBrowser)
+        let signIns = SignInSessions()
+        sender.passphrases = Self.passphrasePrompt(posting: mailbox, sessions: signIns)
+        self.signIns = signIns
         self.sender = sender
         self.terminal = terminal
         self.limits = limits
@@ -150,6 +155,10 @@ final class EffectRunner: @unchecked Sendable {
                 }
                 self.post(.response(.bodySaveFinished(id, typed: typed, result)))
             }
+        case .readSignIns(let scope, let uses): background(.userInitiated) { self.readSignIns(scope, uses: uses) }
+        case .renewSignIn(let scope, let ids): renewSignIn(scope, ids)
+        case .cancelRenewal: signIns.cancelRenewal()
+        case .answerSecret(let reply, let answer): reply.give(answer)
         case .loadGraphQLSchemas: onFiles { self.loadGraphQLSchemas() }
         case .introspect(let endpoint, let plan): introspect(endpoint, plan)
         }
@@ -161,6 +170,7 @@ final class EffectRunner: @unchecked Sendable {
         running.forEach { $0.cancel() }
         all.forEach { $0.cancel() }
         lock.withLock { runTask }?.cancel()
+        signIns.cancelAll()
         webSockets.cancelAll()
         client.cookieJar?.flush()
     }
@@ -172,7 +182,9 @@ final class EffectRunner: @unchecked Sendable {
     private func send(_ id: SendID, _ plan: SendPlan) {
         begin()
         let clock = ContinuousClock.now
-        let sender = self.sender
+        var sender = self.sender
+        let signIn = signInInteraction(for: .send(id))
+        sender.signIn = signIn.interaction
         let limits = self.limits
         let executor = streams
         // Created under the lock, so the task's own removal (at its end) always comes after this insertion.
@@ -187,7 +199,10 @@ final class EffectRunner: @unchecked Sendable {
                 self.end()
             }
             let send: PreparedSend
-            switch Self.prepare(plan, with: sender, limits: limits) {
+            let preparation = Self.prepare(plan, with: sender, limits: limits)
+            // A device code or browser page shown while preparing closes: the token arrived, or the sign-in failed.
+            if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
+            switch preparation {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))
             case .success(let prepared): send = prepared
             }
@@ -282,7 +297,7 @@ final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func background(_ qos: DispatchQoS.QoSClass, _ work: @escaping @Sendable () -> Void) {
+    func background(_ qos: DispatchQoS.QoSClass, _ work: @escaping @Sendable () -> Void) {
         begin()
         DispatchQueue.global(qos: qos).async {
             work()

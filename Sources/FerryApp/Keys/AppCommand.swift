@@ -110,6 +110,9 @@ enum AppCommand: String, CaseIterable, Sendable {
     case newFile = "tree.newFile"
     case trustWorkspace = "workspace.trust"
     case sendAsWritten = "request.sendAsWritten"
+    case signInView = "auth.show"
+    case renewSignIn = "auth.signInAgain"
+    case goToDefinition = "request.goToDefinition"
 
     /// The action the command stands for in `state`: a movement or Enter goes to the feature in charge (the
     /// dialog on top, else the focused pane), and an edit to the text entry that has the keyboard, as
@@ -233,6 +236,9 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .discardDraft: .action(.editor(.discardRequested))
         case .newFile: .action(.tree(.newFileRequested))
         case .trustWorkspace: .action(.session(.trustRequested))
+        case .signInView: .action(.overlay(.signIn(.requested)))
+        case .renewSignIn: .action(.overlay(.signIn(.renewRequested)))
+        case .goToDefinition: .action(.editor(.definitionRequested))
         case .editCell, .addRow, .deleteRow, .toggleRow, .undoRows:
             .action(.editor(.tableKeyPressed(tableKey ?? KeyEvent(.enter))))
         }
@@ -256,7 +262,7 @@ enum AppCommand: String, CaseIterable, Sendable {
             .cookies, .newEnvironment,
             .saveBody, .showBodyInPager, .showBodyInEditor, .pickTheme, .refreshSchema, .webSocketMessage,
             .webSocketClose, .discardDraft, .newFile,
-            .trustWorkspace, .sendAsWritten:
+            .trustWorkspace, .sendAsWritten, .signInView, .renewSignIn, .goToDefinition:
             true
         }
     }

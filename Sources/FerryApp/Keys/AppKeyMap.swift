@@ -244,6 +244,17 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.table])
         }
+        // Sign-in (last too): the view of the environment's configurations, a device sign-in's code.
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
+            ("r", .renewSignIn, "Sign in again: forget the cached token, get a fresh one (the open request's)"),
+            ("esc", .dismiss, "Close (a device code: cancel the sign-in)"),
+            ("q", .dismiss, "Close (a device code: cancel the sign-in)"),
+        ] {
+            bind(key, command, help, [.signIn])
+        }
+        // Composition (last too): vim's Ctrl-] goes to what an `import` / `run` line names.
+        bind("ctrl+]", .goToDefinition, "Go to what the open request's run line (else its file's import) names")
         // A malformed payload on purpose: the JSON check before a send is skipped (last, as the tables).
         bind("alt+r", .sendAsWritten, "Send the body as written, even JSON that does not parse")
         return KeyMap(bindings)

@@ -34,6 +34,10 @@ enum InputRouter {
         case (.trust, .confirmed): return .overlay(.trust(.confirmed))
         // Enter answers nothing: trusting takes a y, safe mode an n or Esc.
         case (.trust, .rowActivated): return nil
+        case (.signIn, .cursorMoved(let move)): return .overlay(.signIn(.cursorMoved(move)))
+        case (.signIn, .rowActivated): return .overlay(.signIn(.submitted))
+        case (.signIn, .dismissed): return .overlay(.signIn(.dismissed))
+        case (.signIn, .confirmed): return nil
         case (.themePicker, .dialogEvent(let event)): return .overlay(.themes(.dialogEvent(event)))
         case (.reloadConflict, .dialogEvent(let event)): return .overlay(.reload(.dialogEvent(event)))
         case (.reloadConflict, .cursorMoved(let move)): return .overlay(.reload(.cursorMoved(move)))
@@ -173,6 +177,8 @@ enum InputRouter {
         case .history(let view): return .overlay(.history(.queryChanged(edit.applied(to: view.query))))
         case .help(_, let query), .overlayHelp(_, _, let query):
             return .overlay(.dialogs(.queryTyped(edit.applied(to: query))))
+        case .signIn(.passphrase(let question)):
+            return .overlay(.signIn(.passphraseTyped(edit.applied(to: question.typed))))
         case .some: return nil
         case nil:
             guard state.panes.focus == .editor else { return nil }
@@ -200,6 +206,9 @@ enum InputRouter {
         switch state.overlay {
         case .search, .treeFilter, .help, .overlayHelp: return true
         case .history(let view): return view.diff == nil
+        case .signIn(let dialog):
+            if case .passphrase = dialog { return true }
+            return false
         case .palette: return false
         case .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .trash, .problems, .run, .variables, .valueDetail, .themePicker,

@@ -49,6 +49,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case cookies
     /// The question whether to trust the workspace.
     case trust
+    /// The sign-in view and a device sign-in's code.
+    case signIn
     /// The body editor of a GraphQL request, with names to complete before the cursor (over `body`).
     case queryCompletion
 }

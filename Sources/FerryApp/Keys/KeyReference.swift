@@ -51,6 +51,7 @@ public enum KeyReference {
         ("picker", "pickers"),
         ("namePrompt", "name prompts"),
         ("trust", "trust dialog"),
+        ("signIn", "sign-in"),
         ("confirm", "quit question"),
         ("confirmDelete", "delete question"),
     ]

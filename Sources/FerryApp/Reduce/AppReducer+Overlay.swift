@@ -37,6 +37,8 @@ extension AppReducer {
                 action, ReloadFeature.reduce)
         case .themes(let action):
             return scope(&state, \.themesView, context: ThemesFeature.Context(state), action, ThemesFeature.reduce)
+        case .signIn(let action):
+            return scope(&state, \.signInDialog, context: SignInFeature.Context(state), action, SignInFeature.reduce)
         }
     }
 }

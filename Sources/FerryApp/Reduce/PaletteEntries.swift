@@ -43,6 +43,7 @@ enum PaletteEntries {
             (.newFile, "New file: a .http file with one request"),
             (.discardDraft, "Discard changes: the open request becomes the file's version again (asks first)"),
             (.trustWorkspace, "Trust this workspace: its files may read (<) and write (>>) outside it"),
+            (.signInView, "Sign-in: the environment's OAuth configurations, cached tokens and expiry"),
         ] + codeCopies
 
     /// The copy-as-code commands, one per language: the palette lists them, and the copy-as-code key opens a

@@ -60,6 +60,9 @@ enum Overlay: Sendable, Equatable {
     /// The theme picker (``ThemesFeature``): the selected theme is shown while it is open; closing without a
     /// choice puts the one it opened over back.
     case themePicker(ThemesFeature.State)
+    /// Sign-in (``SignInFeature``): the environment's configurations and their tokens, a device sign-in's code
+    /// while it waits, or a client certificate's passphrase being typed.
+    case signIn(SignInFeature.State)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
@@ -95,6 +98,9 @@ enum Overlay: Sendable, Equatable {
         case .valueDetail: .help
         case .cookies(let view): view.question == nil ? .cookies : .confirmDelete
         case .trust: .trust
+        // The passphrase is text: only Enter, Esc and the editing keys are bound there (a name prompt's keys).
+        case .signIn(.passphrase): .namePrompt
+        case .signIn: .signIn
         }
     }
 }

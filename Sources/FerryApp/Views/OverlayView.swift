@@ -83,6 +83,8 @@ struct OverlayView: CursorWidget {
             renderTrash(view, into: &buffer, area: area)
         case .trust(let question):
             renderTrust(question, into: &buffer, area: area)
+        case .signIn(let dialog):
+            renderSignIn(dialog, into: &buffer, area: area)
         case .confirmDiscard(let id, let lost):
             renderQuestion(
                 "Discard your changes?", EditorFeature.discardQuestion(id, lost: lost), into: &buffer, area: area)
@@ -180,6 +182,9 @@ struct OverlayView: CursorWidget {
             .overlayHelp, .run, .variables, .valueDetail,
             .cookies, .trust:
             return nil
+        case .signIn(let shown):
+            guard case .passphrase(let question) = shown else { return nil }
+            return passphraseCursor(question, in: area)
         }
     }
 

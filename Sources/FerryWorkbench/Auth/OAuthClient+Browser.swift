@@ -27,8 +27,8 @@ extension OAuthClient {
         guard let url = URL(string: base + (base.contains("?") ? "&" : "?") + encoded), url.host != nil else {
             throw AuthError("'\(settings.shownID)': the Auth URL \(InputExcerpt(base)) is not an absolute http(s) URL")
         }
-        interaction.notify(
-            "Signing in to '\(settings.shownID)': open this URL in a browser if none opened:\n  \(url.absoluteString)")
+        let notice = BrowserSignInNotice(configuration: settings.shownID, url: url.absoluteString)
+        if let show = interaction.showBrowserPage { show(notice) } else { interaction.notify(notice.sentence) }
         interaction.openBrowser(url)
         let started = now()
         let answer = try catcher.awaitRedirect(

@@ -18,14 +18,15 @@ extension OAuthClient {
             )
         }
         let complete = device.string("verification_uri_complete")
-        interaction.notify(
-            "Signing in to '\(settings.shownID)': open \(verification) and enter the code \(userCode)"
-                + (complete.map { "\n  (or open \($0))" } ?? ""))
+        let notice = DeviceCodeNotice(
+            configuration: settings.shownID, userCode: userCode, verificationURL: verification, completeURL: complete)
+        if let show = interaction.showDeviceCode { show(notice) } else { interaction.notify(notice.sentence) }
         if let url = URL(string: complete ?? verification) { interaction.openBrowser(url) }
         var interval = max(device.seconds("interval") ?? 5, 1)
         let deadline = now().addingTimeInterval(min(device.seconds("expires_in") ?? patience, patience))
         let form = [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)]
         while true {
+            try Self.stopIfCanceled(settings)
             do {
                 return try tokenRequest(settings, form)
             } catch {
@@ -36,9 +37,22 @@ extension OAuthClient {
             guard now().addingTimeInterval(interval) < deadline else {
                 throw AuthError("'\(settings.shownID)': the device code expired before the sign-in was approved")
             }
-            // The server sets the pace (RFC 8628 §3.5): this waits for it, not for an event of ours.
-            Thread.sleep(forTimeInterval: interval)
+            // The server sets the pace (RFC 8628 §3.5): this waits for it, in steps, so that canceling the
+            // send (Esc on the workbench's dialog) ends the wait within one step.
+            let resume = ContinuousClock.now + .seconds(interval)
+            while ContinuousClock.now < resume {
+                try Self.stopIfCanceled(settings)
+                Thread.sleep(forTimeInterval: Self.cancelationStep)
+            }
         }
+    }
+
+    /// How often a device sign-in's wait looks whether its task was canceled.
+    static let cancelationStep: TimeInterval = 0.1
+
+    /// Throws when the task this sign-in runs in was canceled (the send it prepares was).
+    static func stopIfCanceled(_ settings: OAuthSettings) throws(AuthError) {
+        if Task.isCancelled { throw AuthError("'\(settings.shownID)': the sign-in was canceled") }
     }
 
     /// `authorization_pending` or `slow_down` when `error` is the token endpoint saying so.

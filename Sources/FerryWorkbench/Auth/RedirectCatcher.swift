@@ -40,8 +40,9 @@ struct RedirectCatcher {
     }
 
     /// The query parameters of the first request for the redirect's path (others get a 404), waiting at most
-    /// `seconds`. With `expectingFragment`, a request without parameters is answered with the page that
-    /// resends the fragment as a query.
+    /// `seconds`, and no longer than the task it runs in is not canceled (looked at every
+    /// ``OAuthClient/cancelationStep``: Esc on a send in the workbench). With `expectingFragment`, a request
+    /// without parameters is answered with the page that resends the fragment as a query.
     func awaitRedirect(within seconds: TimeInterval, expectingFragment: Bool, id: String) throws(AuthError)
         -> [String: String]
     {
@@ -51,9 +52,11 @@ struct RedirectCatcher {
             guard left > 0 else {
                 throw AuthError("'\(id)': no redirect from the browser within \(Int(seconds)) seconds; not signed in")
             }
+            if Task.isCancelled { throw AuthError("'\(id)': the sign-in was canceled") }
             let connection: FileDescriptor?
             do {
-                connection = try listener.accept(waitingAtMost: Int32(min(left * 1000, Double(Int32.max))))
+                let step = min(left, OAuthClient.cancelationStep) * 1000
+                connection = try listener.accept(waitingAtMost: Int32(step.rounded(.up)))
             } catch {
                 throw AuthError("'\(id)': waiting for the redirect failed: \(error.reason)")
             }

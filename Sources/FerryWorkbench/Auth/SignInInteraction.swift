@@ -8,11 +8,23 @@ public struct SignInInteraction: Sendable {
     public var notify: @Sendable (String) -> Void
     /// Opens `url` in the person's browser (it may do nothing: the notice says the URL too).
     public var openBrowser: @Sendable (URL) -> Void
+    /// Shows a device sign-in's code while it waits (the workbench's dialog); `nil`: the code goes to
+    /// ``notify`` as a sentence.
+    public var showDeviceCode: (@Sendable (DeviceCodeNotice) -> Void)?
+    /// Shows a browser sign-in's address while it waits for the redirect (the workbench's dialog); `nil`: the
+    /// address goes to ``notify`` as a sentence.
+    public var showBrowserPage: (@Sendable (BrowserSignInNotice) -> Void)?
 
     /// An interaction with the given parts.
-    public init(notify: @escaping @Sendable (String) -> Void, openBrowser: @escaping @Sendable (URL) -> Void) {
+    public init(
+        notify: @escaping @Sendable (String) -> Void, openBrowser: @escaping @Sendable (URL) -> Void,
+        showDeviceCode: (@Sendable (DeviceCodeNotice) -> Void)? = nil,
+        showBrowserPage: (@Sendable (BrowserSignInNotice) -> Void)? = nil
+    ) {
+        self.showBrowserPage = showBrowserPage
         self.notify = notify
         self.openBrowser = openBrowser
+        self.showDeviceCode = showDeviceCode
     }
 
     /// Notices on standard error; the browser is `$BROWSER` (the first of its `:`-separated commands; `%s`

@@ -136,7 +136,7 @@ public struct RequestSender: Sendable {
             guard let passphrase = passphrases?.passphrase(for: certificate.certificate) else {
                 throw SendFailure(
                     "\(place): the client certificate's key has a passphrase (hasCertificatePassphrase) and none was "
-                        + "given: run from a terminal to be asked for it")
+                        + "given: the question was canceled, or there was no terminal to ask on")
             }
             certificate.passphrase = passphrase
         }

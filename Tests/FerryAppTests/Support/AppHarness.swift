@@ -29,11 +29,13 @@ final class AppHarness: @unchecked Sendable {
         showFile: (@Sendable (URL, ExternalViewer) throws -> Void)? = nil,
         limits: ResponseLimits = ResponseLimits(),
         themeProblems: [ThemeError] = [], themes: [Theme] = [], settings: UserSettings = UserSettings(),
-        trustStore: TrustStore = TrustStore(file: nil), scriptTimeLimit: Duration = .seconds(5)
+        trustStore: TrustStore = TrustStore(file: nil), scriptTimeLimit: Duration = .seconds(5),
+        openBrowser: @escaping @Sendable (URL) -> Void = { _ in }
     ) throws {
         backend = InMemoryBackend(width: width, height: height)
         transport = CurlTransport()
-        var services = AppServices(trustStore: trustStore, scriptTimeLimit: scriptTimeLimit)
+        var services = AppServices(
+            trustStore: trustStore, scriptTimeLimit: scriptTimeLimit, openBrowser: openBrowser)
         if let editText { services.editText = { text, _ in try editText(text) } }
         if let stopProcess { services.stopProcess = stopProcess }
         if let editFile { services.editFile = editFile }

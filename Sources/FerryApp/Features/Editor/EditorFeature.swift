@@ -47,6 +47,8 @@ extension EditorFeature {
         var keyMap: KeyMap
         /// The open request, with its unsaved edits, as a plan to send in the active environment.
         var plan: () -> (RequestID, SendPlan)?
+        /// The `import` / `run` lines of a request's file and where each leads, those just above it first.
+        var definitions: (RequestID) -> [DefinitionTarget] = { _ in [] }
     }
 
     /// Applies an editor action; what reaches the files (saving, discarding) or the terminal (`$EDITOR`, the
@@ -113,6 +115,7 @@ extension EditorFeature {
         case .scriptEditRequested: return requestScriptEdit(state, context)
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state, context)
         case .curlCopyRequested: return copyAsCurl(context)
+        case .definitionRequested: return goToDefinition(context)
         case .curlCommandMade(let id, let result): return curlCommandMade(id, result)
         case .codeLanguagePickerRequested: return pickCodeLanguage(context)
         case .codeCopyRequested(let language): return copyAsCode(language, context)
@@ -169,6 +172,7 @@ extension EditorFeature.Context {
                 shown.editor = editor
                 return shown.variableCompletions
             },
-            root: state.workspace.root, keyMap: state.keyMap, plan: { AppReducer.openPlan(state) })
+            root: state.workspace.root, keyMap: state.keyMap, plan: { AppReducer.openPlan(state) },
+            definitions: { [workspace = state.workspace] in EditorFeature.definitionTargets(of: $0, in: workspace) })
     }
 }

@@ -1,0 +1,194 @@
+import FerryWorkbench
+import Foundation
+
+/// Sign-in in the workbench (issue 35): the sign-in view (the environment's `Security` → `Auth`
+/// configurations, which the open request uses, whether a token is cached and when it expires, r signs in
+/// again), a device sign-in's code while it waits (Esc cancels it), and a client certificate's passphrase asked
+/// in a masked field (Esc cancels the send). Its state is the dialog on top (``Overlay/signIn(_:)``); the
+/// tokens are read and obtained by effects, and no token is ever part of the state.
+enum SignInFeature {
+    /// The dialog shown.
+    enum State: Sendable, Equatable {
+        /// The sign-in view.
+        case view(View)
+        /// A device sign-in's code, shown until its token arrives.
+        case device(DeviceCodeNotice, SignInOwner)
+        /// A browser sign-in's address, shown until the redirect came back.
+        case browser(BrowserSignInNotice, SignInOwner)
+        /// A client certificate's passphrase being typed (drawn masked).
+        case passphrase(Passphrase)
+    }
+
+    /// The sign-in view: the environment's configurations as last read, and the selected row.
+    struct View: Sendable, Equatable {
+        /// The environment they belong to (`nil`: `$shared` only).
+        var environment: String?
+        /// The rows, the open request's first; `nil` until read.
+        var rows: [SignInRow]?
+        /// The selected row.
+        var selection = 0
+        /// When the rows were read (their expiries are shown relative to it).
+        var readAt = Date.distantPast
+    }
+
+    /// The passphrase question.
+    struct Passphrase: Sendable, Equatable {
+        /// What is asked (names the certificate's file).
+        var question: String
+        /// What was typed; never drawn, never written anywhere.
+        var typed = ""
+        /// Where the answer goes.
+        var reply: SecretReply
+    }
+
+    /// What the feature reads of the rest of the app.
+    struct Context: Sendable {
+        /// How far a page moves.
+        var page: Int
+        /// Where the configurations are read (the workspace, the current environment).
+        var scope: SignInScope
+        /// The current environment.
+        var environment: String? { scope.environment }
+        /// The configurations the open request names, in order.
+        var requestUses: [String]
+    }
+
+    /// Applies a sign-in action (`nil`: no sign-in dialog on top).
+    static func reduce(_ action: SignInAction, _ dialog: inout State?, _ context: Context) -> FeatureOutput {
+        switch action {
+        case .requested:
+            dialog = .view(View(environment: context.environment))
+            return .run([.readSignIns(context.scope, uses: context.requestUses)])
+        case .loaded(let rows, let readAt):
+            guard case .view(var view) = dialog else { return .none }
+            view.rows = rows
+            view.readAt = readAt
+            view.selection = min(view.selection, max(0, rows.count - 1))
+            dialog = .view(view)
+            return .none
+        case .cursorMoved(let move):
+            guard case .view(var view) = dialog else { return .none }
+            view.selection = AppReducer.step(view.selection, move, count: view.rows?.count ?? 0, page: context.page)
+            dialog = .view(view)
+            return .none
+        case .renewRequested:
+            return renew(dialog, context)
+        case .renewed(let id, let result):
+            return renewed(id, result, &dialog, context)
+        case .deviceCodeShown(let notice, let owner):
+            dialog = .device(notice, owner)
+            return .none
+        case .browserPageShown(let notice, let owner):
+            dialog = .browser(notice, owner)
+            return .none
+        case .signInWaitEnded(let owner):
+            switch dialog {
+            case .device(_, owner)?, .browser(_, owner)?: dialog = nil
+            default: break
+            }
+            return .none
+        case .passphraseAsked(let question, let reply):
+            dialog = .passphrase(Passphrase(question: question, reply: reply))
+            return .none
+        case .passphraseTyped(let text):
+            guard case .passphrase(var question) = dialog else { return .none }
+            question.typed = text
+            dialog = .passphrase(question)
+            return .none
+        case .submitted:
+            guard case .passphrase(let question) = dialog else { return .none }
+            dialog = nil
+            return .run([.answerSecret(question.reply, question.typed)])
+        case .dismissed:
+            return dismissed(&dialog)
+        }
+    }
+
+    /// Signs in again to the selected row's configuration (the view), else to those the open request uses.
+    private static func renew(_ dialog: State?, _ context: Context) -> FeatureOutput {
+        let ids: [String]
+        if case .view(let view) = dialog {
+            guard let rows = view.rows, rows.indices.contains(view.selection) else { return .none }
+            ids = [rows[view.selection].id]
+        } else {
+            ids = context.requestUses
+        }
+        guard !ids.isEmpty else {
+            return .report(
+                .info("The open request uses no {{$auth.token(\"…\")}}: Ctrl-P → Sign-in lists the environment's."))
+        }
+        let names = ids.map { "'\($0)'" }.joined(separator: ", ")
+        return FeatureOutput(
+            effects: [.renewSignIn(context.scope, ids: ids)],
+            requests: [.report(.info("Signing in to \(names) again…"))])
+    }
+
+    private static func renewed(
+        _ id: String, _ result: Result<AuthTokenExpiry, SaveFailure>, _ dialog: inout State?, _ context: Context
+    ) -> FeatureOutput {
+        var output: FeatureOutput
+        switch result {
+        case .success(let expiry):
+            let until = expiry.date.map { ", the token expires \($0.formatted(date: .omitted, time: .shortened))" }
+            output = .report(.info("Signed in to '\(id)' again\(until ?? "")."))
+        case .failure(let failure):
+            output = .report(.error("Signing in to '\(id)' again failed: \(failure.message)"))
+        }
+        // The device code or browser page of that sign-in gives way to the view it started from, read again.
+        switch dialog {
+        case .device(_, .renewal(id))?, .browser(_, .renewal(id))?:
+            dialog = .view(View(environment: context.environment))
+        default: break
+        }
+        if case .view = dialog {
+            output.effects.append(
+                .readSignIns(context.scope, uses: context.requestUses))
+        }
+        return output
+    }
+
+    private static func dismissed(_ dialog: inout State?) -> FeatureOutput {
+        guard let open = dialog else { return .none }
+        dialog = nil
+        switch open {
+        case .view: return .none
+        case .device(_, .send(let id)), .browser(_, .send(let id)):
+            return FeatureOutput(effects: [.cancel(id: id)], requests: [.report(.info("Sign-in canceled."))])
+        case .device(_, .renewal), .browser(_, .renewal):
+            return FeatureOutput(effects: [.cancelRenewal], requests: [.report(.info("Sign-in canceled."))])
+        case .passphrase(let question):
+            return FeatureOutput(
+                effects: [.answerSecret(question.reply, nil)],
+                requests: [.report(.info("No passphrase given: the send is canceled."))])
+        }
+    }
+}
+
+extension Overlay {
+    /// The sign-in dialog's state, when this is it.
+    var signInDialog: SignInFeature.State? {
+        if case .signIn(let dialog) = self { return dialog }
+        return nil
+    }
+}
+
+extension AppState {
+    /// The sign-in dialog while it is on top (also under its help), `nil` otherwise: the sign-in feature's slice.
+    /// Setting `nil` closes it.
+    var signInDialog: SignInFeature.State? {
+        get { presented(\.signInDialog) }
+        set { present(newValue, extract: \.signInDialog, embed: Overlay.signIn) }
+    }
+}
+
+extension SignInFeature.Context {
+    /// The context in `state`.
+    init(_ state: AppState) {
+        self.init(
+            page: max(1, state.size.height - 6),
+            scope: SignInScope(
+                workspace: state.workspace, environment: state.environment,
+                processEnvironment: state.processEnvironment),
+            requestUses: state.currentRequest?.signInConfigurationIDs ?? [])
+    }
+}

@@ -11,6 +11,16 @@ extension Workspace {
         }
     }
 
+    /// The stable ids of the workspace's requests (`.ferry/ids.json`; new ones recorded). Of a partial workspace
+    /// (``isPartial``), its requests found by path and name when each is (the other records left as they are),
+    /// else the whole workspace is read for them: ids are never matched against only some of the requests.
+    public func stableIdentities() throws -> [RequestID: String] {
+        let identities = RequestIdentities(stateFolder: stateFolder)
+        guard isPartial else { return try identities.assign(requests) }
+        if let found = try identities.assign(someOf: requests) { return found }
+        return try identities.assign(Workspace.load(at: root).requests)
+    }
+
     /// The stable ids of every request, recorded now, before a rename or move changes their paths; `nil`
     /// when the workspace keeps no history (nothing is written then) or the ids cannot be written.
     func identitiesBeforeChange() -> [RequestID: String]? {

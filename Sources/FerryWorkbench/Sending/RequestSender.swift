@@ -353,7 +353,7 @@ public struct RequestSender: Sendable {
             identities = assigned
         } else {
             try workspace.ensureStateFolder()
-            identities = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+            identities = try workspace.stableIdentities()
         }
         if let stable = identities[id] {
             entry.requestID = stable

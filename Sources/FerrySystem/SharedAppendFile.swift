@@ -119,3 +119,11 @@ public final class SharedAppendFile: @unchecked Sendable {
         descriptors.lock.closeIgnoringErrors()
     }
 }
+
+extension SharedAppendFile: CustomReflectable {
+    /// The file and its lock, not whether they are open now: a value holding one (a workspace's history) reads the
+    /// same before and after an append.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["path": path, "lockPath": lockPath], displayStyle: .class)
+    }
+}

@@ -12,12 +12,12 @@ extension Workspace {
     }
 
     /// The stable ids of the workspace's requests (`.ferry/ids.json`; new ones recorded). Of a partial workspace
-    /// (``isPartial``), its requests found by path and name when each is (the other records left as they are),
-    /// else the whole workspace is read for them: ids are never matched against only some of the requests.
+    /// (``isPartial``), read from `ids.json` when each of its requests is found there by path and name unchanged,
+    /// else the whole workspace is read for them: ids are never recorded for only some of the requests.
     public func stableIdentities() throws -> [RequestID: String] {
         let identities = RequestIdentities(stateFolder: stateFolder)
         guard isPartial else { return try identities.assign(requests) }
-        if let found = try identities.assign(someOf: requests) { return found }
+        if let found = identities.assign(someOf: requests) { return found }
         return try identities.assign(Workspace.load(at: root).requests)
     }
 

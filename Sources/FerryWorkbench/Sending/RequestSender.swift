@@ -106,7 +106,10 @@ public struct RequestSender: Sendable {
             }
             return PreparedSend(
                 plan: plan, prepared: prepared, request: request, outputs: outputs, preRequestScripts: preRequest,
-                context: context, contract: try contract(for: plan, confinement: confinement, location: location))
+                context: context,
+                contract: try contract(
+                    for: plan, confinement: plan.request.request.directives.contract == nil ? nil : confinement,
+                    location: location))
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)
         } catch {

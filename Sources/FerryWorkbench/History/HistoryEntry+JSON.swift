@@ -4,62 +4,55 @@ import FerryJSON
 
 extension HistoryEntry {
     /// The entry as one line of `history.jsonl`, newline included: the bytes `JSONEncoder` writes with
-    /// `.sortedKeys` and `.withoutEscapingSlashes` (keys in order, absent values left out), made with
-    /// FerryJSON so recording a send pays for no `Codable` machinery.
+    /// `.sortedKeys` and `.withoutEscapingSlashes` (keys in order, absent values left out), written member by
+    /// member with FerryJSON's ``JSONObjectWriter``, so recording a send pays for no `Codable` machinery and no
+    /// tree of values.
     var historyLine: [UInt8] {
-        var bytes = jsonValue.formattedBytes(.compact)
+        var object = JSONObjectWriter()
+        object.add("environment", environment)
+        object.add("error", error)
+        object.add("httpVersion", httpVersion)
+        object.add("method", method)
+        object.add("reason", reason)
+        object.add("remoteAddress", remoteAddress)
+        object.add("remotePort", remotePort)
+        object.add("requestBody", requestBody)
+        object.add("requestHeaders", objects: requestHeaders, Header.write)
+        object.add("requestID", requestID)
+        object.add("requestPath", requestPath)
+        object.add("requestSize", requestSize)
+        object.add("responseBody", responseBody)
+        object.add("responseBodyTruncated", responseBodyTruncated)
+        object.add("responseHeaders", objects: responseHeaders, Header.write)
+        object.add("responseSize", responseSize)
+        object.add("status", status)
+        object.add("time", number: time)
+        object.add("timing", object: timing, Timing.write)
+        object.add("url", url)
+        var bytes = object.finished
         bytes.append(0x0A)
         return bytes
-    }
-
-    /// The entry as a JSON object whose members are in `JSONEncoder`'s sorted order.
-    var jsonValue: JSONValue {
-        var members = JSONMembers()
-        members.add("environment", environment.map(JSONValue.string))
-        members.add("error", error.map(JSONValue.string))
-        members.add("httpVersion", httpVersion.map(JSONValue.string))
-        members.add("method", .string(method))
-        members.add("reason", reason.map(JSONValue.string))
-        members.add("remoteAddress", remoteAddress.map(JSONValue.string))
-        members.add("remotePort", remotePort.map(JSONValue.integer))
-        members.add("requestBody", requestBody.map(JSONValue.string))
-        members.add("requestHeaders", .array(requestHeaders.map(\.jsonValue)))
-        members.add("requestID", .string(requestID))
-        members.add("requestPath", .string(requestPath))
-        members.add("requestSize", .integer(requestSize))
-        members.add("responseBody", responseBody.map(JSONValue.string))
-        members.add("responseBodyTruncated", .bool(responseBodyTruncated))
-        members.add("responseHeaders", .array(responseHeaders.map(\.jsonValue)))
-        members.add("responseSize", .integer(responseSize))
-        members.add("status", status.map(JSONValue.integer))
-        members.add("time", .double(time))
-        members.add("timing", timing?.jsonValue)
-        members.add("url", .string(url))
-        return .object(JSONObject(members.list))
     }
 }
 
 extension HistoryEntry.Header {
     /// `{"name":…,"value":…}`.
-    var jsonValue: JSONValue {
-        .object(
-            JSONObject([JSONMember(key: "name", value: .string(name)), JSONMember(key: "value", value: .string(value))])
-        )
+    static func write(_ object: inout JSONObjectWriter, _ header: Self) {
+        object.add("name", header.name)
+        object.add("value", header.value)
     }
 }
 
 extension HistoryEntry.Timing {
     /// The phases in milliseconds, keys sorted, `send` left out when absent.
-    var jsonValue: JSONValue {
-        var members = JSONMembers()
-        members.add("connect", .double(connect))
-        members.add("dns", .double(dns))
-        members.add("download", .double(download))
-        members.add("send", send.map(JSONValue.double))
-        members.add("tls", .double(tls))
-        members.add("total", .double(total))
-        members.add("waiting", .double(waiting))
-        return .object(JSONObject(members.list))
+    static func write(_ object: inout JSONObjectWriter, _ timing: Self) {
+        object.add("connect", number: timing.connect)
+        object.add("dns", number: timing.dns)
+        object.add("download", number: timing.download)
+        object.add("send", number: timing.send)
+        object.add("tls", number: timing.tls)
+        object.add("total", number: timing.total)
+        object.add("waiting", number: timing.waiting)
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 /// The append-only history of sends in `.ferry/history.jsonl`: one JSON object per line.
 ///
 /// Each entry is written with one `write` to a descriptor opened with `O_APPEND`, under an
-/// exclusive `flock`, so two Ferry processes never interleave lines. When the file passes
+/// exclusive `flock`, so two Ferry processes never interleave lines; the descriptors stay open for the life of
+/// the log (FerrySystem's ``SharedAppendFile``: a run appends a line per request). When the file passes
 /// ``maximumBytes`` it is rotated to `history.1.jsonl` (the previous one is dropped), which
 /// bounds the log at about twice that size.
 ///
@@ -22,16 +23,18 @@ public struct HistoryLog: Sendable {
     }
     /// The size past which the log is rotated.
     public var maximumBytes: Int
-    /// The paths of the log and of its lock file, made once: a run appends a line per request.
-    private let path: String
-    private let lockPath: String
+    /// The log file and its lock, opened at the first append and kept: a run appends a line per request.
+    private let file: SharedAppendFile
+    /// ``rotatedURL``'s path, made once.
+    private let rotatedPath: String
 
     /// The history of a workspace's state folder.
     public init(stateFolder: URL, maximumBytes: Int = 8 << 20) {
         url = stateFolder.appending(path: "history.jsonl", directoryHint: .notDirectory)
         self.maximumBytes = maximumBytes
-        path = url.path
-        lockPath = stateFolder.appending(path: "history.lock", directoryHint: .notDirectory).path
+        file = SharedAppendFile(
+            path: url.path, lockPath: stateFolder.appending(path: "history.lock", directoryHint: .notDirectory).path)
+        rotatedPath = stateFolder.appending(path: "history.1.jsonl", directoryHint: .notDirectory).path
     }
 
     /// Appends one entry as one line (creating the folder when it is missing: only then, so that an append to a
@@ -48,15 +51,10 @@ public struct HistoryLog: Sendable {
     }
 
     private func append(_ line: [UInt8]) throws {
-        try LockFile.withLock(atPath: lockPath) {
-            guard let descriptor = try? FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT, permissions: 0o600)
-            else { throw WorkspaceError.io(path: path, reason: "cannot open the history") }
-            defer { descriptor.closeIgnoringErrors() }
-            let written = line.withUnsafeBytes { buffer in (try? descriptor.write(buffer)) ?? -1 }
-            guard written == line.count else { throw WorkspaceError.io(path: path, reason: "short write") }
-            if let status = try? descriptor.status(), status.size > maximumBytes {
-                try? FileSystem.rename(path, to: rotatedURL.path)
-            }
+        do {
+            try file.append(line, rotatingTo: rotatedPath, past: maximumBytes)
+        } catch {
+            throw WorkspaceError.io(path: error.path, reason: error.reason)
         }
     }
 
@@ -75,8 +73,8 @@ public struct HistoryLog: Sendable {
     func entries(where keep: (ArraySlice<UInt8>) -> Bool) -> [HistoryEntry] {
         let decoder = JSONDecoder()
         var result: [HistoryEntry] = []
-        for file in [rotatedURL, url] {
-            guard let bytes = try? FileIO.read(file).bytes else { continue }
+        for log in [rotatedURL, url] {
+            guard let bytes = try? FileIO.read(log).bytes else { continue }
             for line in bytes.split(separator: 0x0A) where keep(line) {
                 if let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) { result.append(entry) }
             }

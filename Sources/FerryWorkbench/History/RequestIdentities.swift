@@ -140,7 +140,7 @@ public struct RequestIdentities: Sendable {
     }
 
     /// A request's file and name, the first key a request is matched by.
-    private struct PathAndName: Hashable {
+    struct PathAndName: Hashable {
         var path: String
         var name: String
     }

@@ -19,7 +19,7 @@ extension Workspace {
         let references = Self.responseReferences(in: request.request).filter { known[$0.expression] == nil }
         guard !references.isEmpty else { return [:] }
         let all = requests
-        guard let ids = identities ?? (try? RequestIdentities(stateFolder: stateFolder).assign(all)) else { return [:] }
+        guard let ids = identities ?? (try? stableIdentities()) else { return [:] }
         var values: [String: String] = [:]
         for reference in references {
             guard let source = Self.requestNamed(reference.requestName, near: request, in: all),

@@ -11,6 +11,16 @@ extension Workspace {
         }
     }
 
+    /// The stable ids of the workspace's requests (`.ferry/ids.json`; new ones recorded). Of a partial workspace
+    /// (``isPartial``), read from `ids.json` when each of its requests is found there by path and name unchanged,
+    /// else the whole workspace is read for them: ids are never recorded for only some of the requests.
+    public func stableIdentities() throws -> [RequestID: String] {
+        let identities = RequestIdentities(stateFolder: stateFolder)
+        guard isPartial else { return try identities.assign(requests) }
+        if let found = identities.assign(someOf: requests) { return found }
+        return try identities.assign(Workspace.load(at: root).requests)
+    }
+
     /// The stable ids of every request, recorded now, before a rename or move changes their paths; `nil`
     /// when the workspace keeps no history (nothing is written then) or the ids cannot be written.
     func identitiesBeforeChange() -> [RequestID: String]? {

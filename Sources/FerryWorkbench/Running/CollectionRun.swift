@@ -43,10 +43,18 @@ public struct CollectionRun: Sendable {
 
     /// The files the run covers, sorted by path, each with its requests in position order.
     public var files: [WorkspaceFile] {
-        let selected = paths.map { $0.split(separator: "/").joined(separator: "/") }
-        return workspace.files.filter { file in
-            selected.contains { $0.isEmpty || file.path == $0 || file.path.hasPrefix($0 + "/") }
-        }
+        let selected = Self.normalized(paths)
+        return workspace.files.filter { Self.covers($0.path, selected: selected) }
+    }
+
+    /// `paths` without empty components (`a//b/` is `a/b`).
+    static func normalized(_ paths: [String]) -> [String] {
+        paths.map { $0.split(separator: "/").joined(separator: "/") }
+    }
+
+    /// Whether the file at `path` is one of `selected` (``normalized(_:)``) or in one of them.
+    static func covers(_ path: String, selected: [String]) -> Bool {
+        selected.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }
     }
 
     /// The environment files' problems and those of the run's files that belong to no request (a request's

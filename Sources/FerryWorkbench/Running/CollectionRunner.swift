@@ -89,7 +89,7 @@ public struct CollectionRunner: Sendable {
                 logs
                 ? try? {
                     try workspace.ensureStateFolder()
-                    return try RequestIdentities(stateFolder: workspace.stateFolder).assign(all)
+                    return try workspace.stableIdentities()
                 }() : nil
             responses = RunResponses(requests: all, referencedBy: steps.map(\.request))
         }

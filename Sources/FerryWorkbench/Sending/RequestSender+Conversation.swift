@@ -119,7 +119,7 @@ extension RequestSender {
             environment: conversation.plan.environment, started: started, transcript: transcript,
             bodyCap: Self.historyBodyCap)
         try workspace.ensureStateFolder()
-        if let stable = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)[id] {
+        if let stable = try workspace.stableIdentities()[id] {
             entry.requestID = stable
         }
         try HistoryLog(stateFolder: workspace.stateFolder).append(entry)

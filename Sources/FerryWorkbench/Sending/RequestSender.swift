@@ -106,7 +106,10 @@ public struct RequestSender: Sendable {
             }
             return PreparedSend(
                 plan: plan, prepared: prepared, request: request, outputs: outputs, preRequestScripts: preRequest,
-                context: context, contract: try contract(for: plan, confinement: confinement, location: location))
+                context: context,
+                contract: try contract(
+                    for: plan, confinement: plan.request.request.directives.contract == nil ? nil : confinement,
+                    location: location))
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)
         } catch {
@@ -353,7 +356,7 @@ public struct RequestSender: Sendable {
             identities = assigned
         } else {
             try workspace.ensureStateFolder()
-            identities = try RequestIdentities(stateFolder: workspace.stateFolder).assign(workspace.requests)
+            identities = try workspace.stableIdentities()
         }
         if let stable = identities[id] {
             entry.requestID = stable

@@ -34,6 +34,9 @@ public struct Workspace: Sendable {
     /// The workspace's cached sign-in tokens (`.ferry/auth-tokens.json`), made once: every send makes its
     /// ``AuthTokens`` with it.
     public let authTokenStore: AuthTokenStore
+    /// Whether request files were listed but left unparsed (``load(at:parsing:)``): then ``files`` holds only
+    /// some of them, and what needs every request of the workspace (``stableIdentities()``) reads the rest.
+    public internal(set) var isPartial = false
 
     /// A workspace at `root` with the given contents.
     init(root: URL, files: [WorkspaceFile], folders: [String], loadErrors: [Diagnostic]) {
@@ -55,13 +58,28 @@ public struct Workspace: Sendable {
 
     /// Loads every request file under `root`.
     public static func load(at root: URL) throws -> Workspace {
+        try load(at: root) { _ in true }
+    }
+
+    /// Lists every request file under `root` and parses only those under `paths` (relative to `root`, `""` for
+    /// all of it, as ``CollectionRun/paths``): a run of one file of a large workspace does not pay for the others.
+    /// The workspace is ``isPartial`` when files were left out.
+    public static func load(at root: URL, parsing paths: [String]) throws -> Workspace {
+        let selected = CollectionRun.normalized(paths)
+        return try load(at: root) { CollectionRun.covers($0, selected: selected) }
+    }
+
+    /// Lists the request files under `root` and parses those `parses` keeps.
+    private static func load(at root: URL, parsing parses: (String) -> Bool) throws -> Workspace {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw WorkspaceError.noSuchItem(root.path) }
         var workspace = Workspace(root: root.standardizedFileURL, files: [], folders: [], loadErrors: [])
         var paths: [String] = []
         workspace.scan(folder: "", into: &paths)
-        workspace.loadFiles(paths.sorted())
+        let parsed = paths.filter(parses)
+        workspace.isPartial = parsed.count < paths.count
+        workspace.loadFiles(parsed.sorted())
         workspace.folders.sort()
         workspace.removeLeftoverWrites()
         return workspace

@@ -41,7 +41,8 @@ enum RunCommand: FerryCommand {
 
     /// The run the options describe, checked before anything is sent.
     static func collectionRun(_ options: RunOptions, _ selection: Selection) throws -> CollectionRun {
-        let workspace = try Workspace.load(at: selection.root)
+        // Only the files run are parsed, unless they reach into others.
+        let workspace = try Workspace.load(at: selection.root, forRunOf: selection.paths)
         if let environment = options.selection.environment, !workspace.environments().contains(environment),
             !workspace.files.contains(where: { workspace.environments(forFileAt: $0.path).contains(environment) })
         {

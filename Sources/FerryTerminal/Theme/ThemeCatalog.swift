@@ -85,12 +85,13 @@ public struct ThemeCatalog: Sendable {
         return catalog
     }
 
-    /// The theme file at `url`: a byte-for-byte copy of a clean built-in theme of the same name is what reading
-    /// the built-in gave; any other file is read.
+    /// The theme file at `url`: a copy of a clean built-in theme of the same name (byte for byte, but for the
+    /// final line break the compiled text does not keep) is what reading the built-in gave; any other file is read.
     private static func read(_ url: URL) -> ThemeFile {
         let name = url.deletingPathExtension().lastPathComponent
         guard let bytes = FileManager.default.contents(atPath: url.path) else { return Theme.read(contentsOf: url) }
-        if let copy = builtInFiles.first(where: { $0.name == name && $0.bytes == bytes }), copy.read.problems.isEmpty {
+        let text = bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes
+        if let copy = builtInFiles.first(where: { $0.name == name && $0.bytes == text }), copy.read.problems.isEmpty {
             return copy.read
         }
         return Theme.read(bytes, path: url.path, defaultName: name)

@@ -14,13 +14,20 @@ struct TmuxLazyCurlTests {
         defer { session.kill() }
         try await TmuxWorkbench.waitFor(session, "api/users.http#list")
         let pid = try #require(try await programPID(in: session))
-        let before = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let before = try mappedFiles(of: pid)
         #expect(!before.contains("libcurl"), "libcurl is mapped before any send")
         #expect(!before.contains("libssl"), "OpenSSL is mapped before any send")
         try await session.send("C-r")
         try await TmuxWorkbench.waitFor(session, "refused")
-        let after = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let after = try mappedFiles(of: pid)
         #expect(after.contains("libcurl"), "the send went through without mapping libcurl")
+    }
+
+    /// `/proc/PID/maps` read to its end (a file of size 0 to `stat`, which a one-read `String(contentsOfFile:)` cuts).
+    private func mappedFiles(of pid: pid_t) throws -> String {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? handle.close() }
+        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
     }
 
     /// The pid of the program in the pane (the pane's shell runs it as its child, `env` having exec'd it).

@@ -34,11 +34,9 @@ let package = Package(
     ],
     targets: [
         // MARK: C edges
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl behind a typed shim, opened with dlopen at the first transfer (never linked, decision 0098):
+        // the headers come from libcurl4-openssl-dev, the library from libcurl4.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // zlib's raw deflate for WebSocket permessage-deflate (RFC 7692).
         .systemLibrary(
             name: "CZlib",

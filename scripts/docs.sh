@@ -23,9 +23,9 @@ for module in "${modules[@]}"; do
     graphs="$out/symbol-graphs/$module"
     mkdir -p "$graphs"
     swift symbolgraph-extract -module-name "$module" -target "$triple" -I "$bin/Modules" \
-        -I Sources/CCurl -I Sources/CZlib -I Sources/CNcurses \
+        -I Sources/CZlib -I Sources/CNcurses -Xcc -fmodule-map-file="$bin/CCurl.build/module.modulemap" \
         -Xcc -fmodule-map-file="$bin/CJavaScriptCore.build/module.modulemap" -Xcc -I/usr/include/webkitgtk-4.1 \
-        -I Sources/CJavaScriptCore/include -minimum-access-level internal -output-dir "$graphs"
+        -I Sources/CCurl/include -I Sources/CJavaScriptCore/include -minimum-access-level internal -output-dir "$graphs"
     catalog=()
     [ -d "Sources/$module/$module.docc" ] && catalog=("Sources/$module/$module.docc")
     rm -rf "$out/$module.doccarchive"

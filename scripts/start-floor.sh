@@ -17,7 +17,7 @@ build() { # NAME [EXTRA SWIFTC FLAGS...]: builds scripts/floor/NAME.swift into $
   local name=$1 source=scripts/floor/${1%-nopie}.swift
   shift
   [ "$out/$name" -nt "$source" ] && return
-  swiftc -O -static-stdlib -I Sources/CCurl "$source" -o "$out/$name" "$@" 2>&1 | grep -v "mktemp" || true
+  swiftc -O -static-stdlib -I scripts/floor/ccurl "$source" -o "$out/$name" "$@" 2>&1 | grep -v "mktemp" || true
 }
 build runtime
 build foundation

@@ -7,17 +7,23 @@ import Foundation
 
 /// The real `ferry` binary as a user starts it: `ferry --version`, and launch to the first full frame of
 /// the workbench on an 80×24 pseudo-terminal (`FERRY_EXIT_AFTER_FIRST_FRAME=1` quits once it is drawn),
-/// wall-clock medians plus the CPU time per run (which the load from other processes does not inflate).
+/// wall-clock medians plus the CPU time per run (which the load from other processes does not inflate); then
+/// the first full screen in tmux against tmux's own floor (``FirstScreenBench``).
+/// `FERRY_BENCH_BEFORE=/path/to/older/ferry` adds that build's rows beside the current ones.
 enum LaunchBench: BenchSuite {
     static let name = "launch"
     static let runs = 21
 
     static func run() throws -> [BenchRow] {
         // `make run` runs the static build; the dynamic one sits beside this benchmark.
-        let binaries = [
-            ("static Swift runtime", URL(fileURLWithPath: ".build/static/release/ferry").path),
-            ("dynamic", FerryProcess.executableURL.path),
-        ].filter { FileManager.default.isExecutableFile(atPath: $0.1) }
+        let before = ProcessInfo.processInfo.environment["FERRY_BENCH_BEFORE"].map {
+            ("before (FERRY_BENCH_BEFORE)", $0)
+        }
+        let binaries =
+            ([
+                ("static Swift runtime", URL(fileURLWithPath: ".build/static/release/ferry").path),
+                ("dynamic", FerryProcess.executableURL.path),
+            ] + [before].compactMap { $0 }).filter { FileManager.default.isExecutableFile(atPath: $0.1) }
         guard !binaries.isEmpty else { throw LaunchBenchError("no ferry binary (build the ferry product first)") }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-launch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -49,7 +55,7 @@ enum LaunchBench: BenchSuite {
                     comparison: String(format: "target < 50 ms; CPU %.1f ms per run", frame.cpu * 1000),
                     meetsTarget: frame.wall < 0.05))
         }
-        return rows
+        return rows + (try FirstScreenBench.rows(binaries: binaries, workspace: root, suite: name))
     }
 
     // MARK: - Running the binary

@@ -39,11 +39,12 @@ final class TUIDriver {
         guard result.status == 0 else { throw LaunchBenchError("tmux send-keys failed: \(result.output)") }
     }
 
-    /// Seconds from `start` until `condition` holds for a capture; throws with the screen after `timeout`.
+    /// Seconds from `start` until `condition` holds for a capture, sleeping `interval` between captures; throws with
+    /// the screen after `timeout`.
     @discardableResult
     func wait(
         _ what: String, from start: ContinuousClock.Instant = .now, timeout: Duration = .seconds(120),
-        styled: Bool = false, until condition: (String) -> Bool
+        styled: Bool = false, every interval: Duration = .milliseconds(2), until condition: (String) -> Bool
     ) throws -> Double {
         let deadline = start + timeout
         while true {
@@ -52,7 +53,7 @@ final class TUIDriver {
             guard ContinuousClock.now < deadline else {
                 throw LaunchBenchError("timed out waiting for \(what); screen:\n\(current)")
             }
-            usleep(2_000)
+            usleep(useconds_t(AppBench.seconds(interval) * 1e6))
         }
     }
 

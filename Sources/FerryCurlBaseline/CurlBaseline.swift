@@ -11,15 +11,15 @@ import Foundation
 package enum CurlBaseline {
     /// Fetches `urls` one after another on one reused easy handle.
     package static func sequentialFetch(_ urls: [String]) -> Int {
-        guard CurlTransport.initializeLibcurl(), let easy = curl_easy_init() else { return 0 }
-        defer { curl_easy_cleanup(easy) }
+        guard CurlTransport.initializeLibcurl(), let easy = ferry_curl_easy_init() else { return 0 }
+        defer { ferry_curl_easy_cleanup(easy) }
         let headers = makeHeaders()
-        defer { curl_slist_free_all(headers) }
+        defer { ferry_curl_slist_free_all(headers) }
         setOptions(easy, headers: headers)
         var succeeded = 0
         for url in urls {
             ferry_easy_setopt_string(easy, CURLOPT_URL, url)
-            if curl_easy_perform(easy) == CURLE_OK, answered2xx(easy) { succeeded += 1 }
+            if ferry_curl_easy_perform(easy) == CURLE_OK, answered2xx(easy) { succeeded += 1 }
         }
         return succeeded
     }
@@ -27,40 +27,40 @@ package enum CurlBaseline {
     /// Fetches `urls` with at most `inFlight` transfers at once on one multi handle driven by the calling
     /// thread: how raw libcurl does concurrent requests.
     package static func parallelFetch(_ urls: [String], inFlight: Int) -> Int {
-        guard CurlTransport.initializeLibcurl(), let multi = curl_multi_init() else { return 0 }
-        defer { curl_multi_cleanup(multi) }
+        guard CurlTransport.initializeLibcurl(), let multi = ferry_curl_multi_init() else { return 0 }
+        defer { ferry_curl_multi_cleanup(multi) }
         let headers = makeHeaders()
-        defer { curl_slist_free_all(headers) }
+        defer { ferry_curl_slist_free_all(headers) }
         var spare: [UnsafeMutableRawPointer] = []
         var made: [UnsafeMutableRawPointer] = []
-        defer { for easy in made { curl_easy_cleanup(easy) } }
+        defer { for easy in made { ferry_curl_easy_cleanup(easy) } }
         var next = 0
         var running = 0
         var succeeded = 0
         while next < urls.count || running > 0 {
             while running < inFlight, next < urls.count {
                 let reused = spare.popLast()
-                guard let easy = reused ?? curl_easy_init() else { return succeeded }
+                guard let easy = reused ?? ferry_curl_easy_init() else { return succeeded }
                 if reused == nil { made.append(easy) }
                 setOptions(easy, headers: headers)
                 ferry_easy_setopt_string(easy, CURLOPT_URL, urls[next])
-                curl_multi_add_handle(multi, easy)
+                ferry_curl_multi_add_handle(multi, easy)
                 next += 1
                 running += 1
             }
             var stillRunning: Int32 = 0
-            curl_multi_perform(multi, &stillRunning)
+            ferry_curl_multi_perform(multi, &stillRunning)
             var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
+            while let message = ferry_curl_multi_info_read(multi, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 if message.pointee.data.result == CURLE_OK, answered2xx(easy) { succeeded += 1 }
-                curl_multi_remove_handle(multi, easy)
+                ferry_curl_multi_remove_handle(multi, easy)
                 spare.append(easy)
                 running -= 1
             }
             if running > 0, running >= inFlight || next == urls.count {
                 var ready: Int32 = 0
-                curl_multi_poll(multi, nil, 0, 1000, &ready)
+                ferry_curl_multi_poll(multi, nil, 0, 1000, &ready)
             }
         }
         return succeeded
@@ -72,12 +72,12 @@ package enum CurlBaseline {
     /// through a semaphore. What this costs over ``sequentialFetch(_:)`` is the price of the design (two
     /// thread hand-offs per request), not of FerryHTTP's code.
     package static func loopFetch(_ urls: [String]) -> Int {
-        guard CurlTransport.initializeLibcurl(), let multi = curl_multi_init() else { return 0 }
-        defer { curl_multi_cleanup(multi) }
-        guard let easy = curl_easy_init() else { return 0 }
-        defer { curl_easy_cleanup(easy) }
+        guard CurlTransport.initializeLibcurl(), let multi = ferry_curl_multi_init() else { return 0 }
+        defer { ferry_curl_multi_cleanup(multi) }
+        guard let easy = ferry_curl_easy_init() else { return 0 }
+        defer { ferry_curl_easy_cleanup(easy) }
         let headers = makeHeaders()
-        defer { curl_slist_free_all(headers) }
+        defer { ferry_curl_slist_free_all(headers) }
         setOptions(easy, headers: headers)
 
         let mailbox = LoopMailbox(multi: multi, easy: easy)
@@ -97,7 +97,7 @@ package enum CurlBaseline {
     /// custom header line (callgrind: 76.5k per GET with it, 71.2k without), work any client that sends a
     /// User-Agent pays, not FerryHTTP's overhead.
     private static func makeHeaders() -> UnsafeMutablePointer<curl_slist>? {
-        curl_slist_append(nil, CurlTransport.defaultUserAgentLine)
+        ferry_curl_slist_append(nil, CurlTransport.defaultUserAgentLine)
     }
 
     /// The options every baseline transfer has: bodies discarded, no signals, content decoding on, and
@@ -140,7 +140,7 @@ private final class LoopMailbox: @unchecked Sendable {
         lock.lock()
         if let url { next = url } else { stopping = true }
         lock.unlock()
-        curl_multi_wakeup(multi)
+        ferry_curl_multi_wakeup(multi)
     }
 
     func run() {
@@ -152,19 +152,19 @@ private final class LoopMailbox: @unchecked Sendable {
             if stop { break }
             if let url {
                 ferry_easy_setopt_string(easy, CURLOPT_URL, url)
-                curl_multi_add_handle(multi, easy)
+                ferry_curl_multi_add_handle(multi, easy)
             }
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            ferry_curl_multi_perform(multi, &running)
             var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
+            while let message = ferry_curl_multi_info_read(multi, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE else { continue }
                 if message.pointee.data.result == CURLE_OK, CurlBaseline.answered2xx(easy) { succeeded += 1 }
-                curl_multi_remove_handle(multi, easy)
+                ferry_curl_multi_remove_handle(multi, easy)
                 done.signal()
             }
             var ready: Int32 = 0
-            curl_multi_poll(multi, nil, 0, 1000, &ready)
+            ferry_curl_multi_poll(multi, nil, 0, 1000, &ready)
         }
         done.signal()
     }

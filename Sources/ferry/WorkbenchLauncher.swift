@@ -10,8 +10,9 @@ import Foundation
 enum WorkbenchLauncher {
     /// Runs the workbench on `root` until the user quits (or a signal ends it); returns the exit status.
     static func run(workspace root: URL) -> Int32 {
-        let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories())
+        // The environment is copied once (each `ProcessInfo.environment` builds a new dictionary).
         let environment = ProcessInfo.processInfo.environment
+        let catalog = ThemeCatalog.load(from: ThemeCatalog.defaultDirectories(environment: environment))
         let settings = UserSettings.load(environment: environment)
         // FERRY_THEME wins over `theme =` in the settings file.
         let name = environment["FERRY_THEME"] ?? settings.theme?.value
@@ -34,7 +35,7 @@ enum WorkbenchLauncher {
             let depth = Theme.effectiveDepth(terminal: backend.colorDepth, environment: environment)
             let app = try WorkbenchApp(
                 workspace: root, backend: backend, transport: transport, services: services,
-                theme: chosen.fitted(to: depth), themeProblems: themeProblems,
+                theme: chosen.fitted(to: depth), themeProblems: themeProblems, processEnvironment: environment,
                 themes: catalog.themes.map { $0.fitted(to: depth) }, settings: settings)
             // FERRY_EXIT_AFTER_FIRST_FRAME=1 quits once the first frame is on screen (launch benchmarks).
             let firstFrameOnly = environment["FERRY_EXIT_AFTER_FIRST_FRAME"] == "1"

@@ -39,4 +39,26 @@ import Testing
         #expect(catalog.origins["ferry-light"]?.description == "built in")
         #expect(catalog.origins["nord"]?.description == nordPath)
     }
+
+    @Test func anInstalledCopyOfABuiltInThemeLoadsAsTheFileAndAChangedOneIsReadAnew() throws {
+        // `make install` puts Themes/ in share/ferry/themes: the copy is taken as read, the origin is the file.
+        let folder = try TemporaryFolder(prefix: "ferry-theme-copies")
+        let lightText = try String(
+            contentsOf: themesFolder.appendingPathComponent("ferry-light.json"), encoding: .utf8)
+        try folder.write("ferry-light.json", lightText)
+        let nordText = try String(contentsOf: themesFolder.appendingPathComponent("nord.json"), encoding: .utf8)
+        try folder.write("nord.json", nordText.replacingOccurrences(of: "\n}", with: "\n}\n\n"))
+        try folder.write("broken.json", "{ not json")
+        let catalog = ThemeCatalog.load(from: [folder.url])
+        #expect(catalog.theme(named: "ferry-light") == ThemeCatalog.builtIn.theme(named: "ferry-light"))
+        let lightPath = folder.url.appendingPathComponent("ferry-light.json").standardizedFileURL.path
+        #expect(catalog.origins["ferry-light"] == .file(lightPath))
+        #expect(
+            catalog.theme(named: "nord") == ThemeCatalog.builtIn.theme(named: "nord"),
+            "an edited copy reads as the same theme")
+        #expect(
+            catalog.origins["nord"] == .file(folder.url.appendingPathComponent("nord.json").standardizedFileURL.path))
+        #expect(catalog.problems.count == 1)
+        #expect(catalog.problems.first?.path.hasSuffix("broken.json") == true)
+    }
 }

@@ -33,7 +33,8 @@ public final class CurlTransport: HTTPTransport {
     public func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
         // The loop, or why there is none.
         let started = state.withLock { state -> (CurlEventLoop?, HTTPClientError.Reason) in
-            let failed = HTTPClientError.Reason.transport(code: 2, detail: "libcurl failed to initialize")
+            // Read once the loop failed to start: the reason is known only after libcurl was opened.
+            var failed: HTTPClientError.Reason { .transport(code: 2, detail: Curl.failure) }
             switch state {
             case .notStarted:
                 guard let loop = CurlEventLoop() else {

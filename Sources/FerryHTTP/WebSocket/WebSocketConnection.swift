@@ -49,7 +49,7 @@ final class WebSocketConnection: Sendable {
         for name in WebSocketHandshake.ownHeaders { request.headers.remove(name) }
         let curlOptions = CurlOptions(request, bodyLength: nil)
         guard let stream = CurlStream() else {
-            throw WebSocketError(.connection(.transport(code: 2, detail: "libcurl could not start")), url: text)
+            throw WebSocketError(.connection(.transport(code: 2, detail: Curl.failure)), url: text)
         }
         let wakePipe: WakePipe
         do throws(SystemError) { wakePipe = try WakePipe() } catch {

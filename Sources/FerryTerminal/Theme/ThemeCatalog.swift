@@ -27,12 +27,18 @@ public struct ThemeCatalog: Sendable {
     /// `BuiltInThemeFiles`): there wherever the binary runs.
     public static let builtIn: ThemeCatalog = {
         var catalog = ThemeCatalog(themes: [], problems: [])
-        for file in BuiltInThemeFiles.files {
-            let read = Theme.read(Data(file.json.utf8), path: "built-in \(file.name).json", defaultName: file.name)
-            catalog.add(read, from: .builtIn)
-        }
+        for file in builtInFiles { catalog.add(file.read, from: .builtIn) }
         return catalog
     }()
+
+    /// Each built-in theme's file name, text and what reading it gave, so that ``load(from:)`` takes a file
+    /// identical to its compiled copy (an install's `share/ferry/themes`, a checkout's `Themes/`) without
+    /// parsing it again at every start.
+    private static let builtInFiles: [(name: String, bytes: Data, read: ThemeFile)] = BuiltInThemeFiles.files.map {
+        file in
+        let bytes = Data(file.json.utf8)
+        return (file.name, bytes, Theme.read(bytes, path: "built-in \(file.name).json", defaultName: file.name))
+    }
 
     /// Adds what `read` found, its theme replacing one of the same name in place.
     private mutating func add(_ read: ThemeFile, from origin: ThemeOrigin) {
@@ -73,10 +79,22 @@ public struct ThemeCatalog: Sendable {
             let files =
                 (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
             for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.path < $1.path }) {
-                catalog.add(Theme.read(contentsOf: file), from: .file(file.standardizedFileURL.path))
+                catalog.add(read(file), from: .file(file.standardizedFileURL.path))
             }
         }
         return catalog
+    }
+
+    /// The theme file at `url`: a copy of a clean built-in theme of the same name (byte for byte, but for the
+    /// final line break the compiled text does not keep) is what reading the built-in gave; any other file is read.
+    private static func read(_ url: URL) -> ThemeFile {
+        let name = url.deletingPathExtension().lastPathComponent
+        guard let bytes = FileManager.default.contents(atPath: url.path) else { return Theme.read(contentsOf: url) }
+        let text = bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes
+        if let copy = builtInFiles.first(where: { $0.name == name && $0.bytes == text }), copy.read.problems.isEmpty {
+            return copy.read
+        }
+        return Theme.read(bytes, path: url.path, defaultName: name)
     }
 
     /// Where themes are looked for, later folders winning: the installed themes beside the executable

@@ -9,24 +9,35 @@ import Foundation
 // MARK: - Global set-up
 
 enum Curl {
-    /// Runs `curl_global_init` once per process, before the first handle is made.
-    static let isInitialized: Bool = curl_global_init(ferry_curl_global_default()) == CURLE_OK
+    /// Opens libcurl (CCurl's `dlopen`, decision 0098) and runs `curl_global_init`, once per process, before the
+    /// first handle is made: a process that never makes one never loads libcurl and its thirty libraries.
+    static let isInitialized: Bool =
+        ferry_curl_load() && ferry_curl_global_init(ferry_curl_global_default()) == CURLE_OK
+
+    /// Why libcurl is not usable: it could not be opened (the loader's reason), or its global set-up failed.
+    static var failure: String {
+        let reason = ferry_curl_load_failure().map { String(cString: $0) } ?? ""
+        return reason.isEmpty ? "libcurl failed to initialize" : reason
+    }
 
     /// `libcurl/7.88.1 OpenSSL/3.0 …`. Building this line asks every library libcurl links for its version,
     /// and OpenLDAP's answer loads its SASL plugins (megabytes of resident memory), so requests use
-    /// ``shortVersion`` instead.
-    static var version: String { String(cString: curl_version()) }
+    /// ``shortVersion`` instead. Opens libcurl; when it cannot be opened, says why.
+    static var version: String {
+        guard ferry_curl_load() else { return failure }
+        return String(cString: ferry_curl_version())
+    }
 
-    /// `libcurl/7.88.1`, from `curl_version_info`, which asks no other library.
+    /// `libcurl/7.88.1`, from `curl_version_info`, which asks no other library (`libcurl` when it cannot be opened).
     static let shortVersion: String = {
-        guard let info = curl_version_info(ferry_curlversion_now()), let number = info.pointee.version else {
-            return "libcurl"
-        }
+        guard ferry_curl_load(), let info = ferry_curl_version_info(ferry_curlversion_now()),
+            let number = info.pointee.version
+        else { return "libcurl" }
         return "libcurl/" + String(cString: number)
     }()
 
     /// The text libcurl gives for a result code.
-    static func describe(_ code: Int) -> String { String(cString: curl_easy_strerror(CURLcode(UInt32(code)))) }
+    static func describe(_ code: Int) -> String { String(cString: ferry_curl_easy_strerror(CURLcode(UInt32(code)))) }
 }
 
 // MARK: - Multi handle
@@ -40,7 +51,7 @@ final class CurlMulti {
     private var isClosed = false
 
     init?() {
-        guard Curl.isInitialized, let handle = curl_multi_init() else { return nil }
+        guard Curl.isInitialized, let handle = ferry_curl_multi_init() else { return nil }
         self.handle = handle
         // Several requests to one HTTP/2 server share one connection (libcurl's default since 7.62, made
         // explicit here).
@@ -53,32 +64,32 @@ final class CurlMulti {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        curl_multi_cleanup(handle)
+        ferry_curl_multi_cleanup(handle)
     }
 
-    func add(_ easy: CurlEasy) -> Bool { curl_multi_add_handle(handle, easy.handle) == CURLM_OK }
+    func add(_ easy: CurlEasy) -> Bool { ferry_curl_multi_add_handle(handle, easy.handle) == CURLM_OK }
 
-    func remove(_ easy: CurlEasy) { curl_multi_remove_handle(handle, easy.handle) }
+    func remove(_ easy: CurlEasy) { ferry_curl_multi_remove_handle(handle, easy.handle) }
 
     /// Moves every transfer forward as far as it can without blocking.
     func perform() {
         var running: Int32 = 0
-        while curl_multi_perform(handle, &running) == CURLM_CALL_MULTI_PERFORM {}
+        while ferry_curl_multi_perform(handle, &running) == CURLM_CALL_MULTI_PERFORM {}
     }
 
     /// Waits for socket activity, a libcurl timer, `wakeup()` or `milliseconds`, whichever comes first.
     func poll(milliseconds: Int32) {
         var ready: Int32 = 0
-        curl_multi_poll(handle, nil, 0, milliseconds, &ready)
+        ferry_curl_multi_poll(handle, nil, 0, milliseconds, &ready)
     }
 
     /// Interrupts `poll` from any thread.
-    func wakeup() { curl_multi_wakeup(handle) }
+    func wakeup() { ferry_curl_multi_wakeup(handle) }
 
     /// The next finished transfer: its easy handle and result code.
     func nextFinished() -> (easy: UnsafeMutableRawPointer, code: Int)? {
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(handle, &remaining) {
+        while let message = ferry_curl_multi_info_read(handle, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             return (easy, Int(message.pointee.data.result.rawValue))
         }
@@ -98,7 +109,7 @@ final class CurlEasy {
     private var appliedHeaderLines: [String]?
 
     init?() {
-        guard Curl.isInitialized, let handle = curl_easy_init() else { return nil }
+        guard Curl.isInitialized, let handle = ferry_curl_easy_init() else { return nil }
         self.handle = handle
         let size = Int(ferry_curl_error_size())
         errorBuffer = .allocate(capacity: size)
@@ -106,8 +117,8 @@ final class CurlEasy {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        ferry_curl_easy_cleanup(handle)
+        ferry_curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -115,9 +126,9 @@ final class CurlEasy {
     /// ``configure(_:for:)`` applies them all again.
     func reset() {
         endCookieEngine()
-        curl_easy_reset(handle)
+        ferry_curl_easy_reset(handle)
         configuredProfile = nil
-        curl_slist_free_all(headerList)
+        ferry_curl_slist_free_all(headerList)
         headerList = nil
         appliedHeaderLines = nil
         errorBuffer[0] = 0
@@ -175,9 +186,9 @@ final class CurlEasy {
         if appliedHeaderLines != options.headerLines {
             let previousHeaders = headerList
             headerList = nil
-            for line in options.headerLines { headerList = curl_slist_append(headerList, line) }
+            for line in options.headerLines { headerList = ferry_curl_slist_append(headerList, line) }
             ferry_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-            curl_slist_free_all(previousHeaders)
+            ferry_curl_slist_free_all(previousHeaders)
             appliedHeaderLines = options.headerLines
         }
         if options.profile.usesCookieEngine { startCookieEngine(with: options.cookieLines) }
@@ -253,7 +264,7 @@ final class CurlEasy {
     }
 
     /// Continues a transfer paused by the write callback; libcurl may deliver the held bytes right away.
-    func resume() { curl_easy_pause(handle, CURLPAUSE_CONT) }
+    func resume() { ferry_curl_easy_pause(handle, CURLPAUSE_CONT) }
 
     private func setLong(_ option: CURLoption, _ value: Int) { ferry_easy_setopt_long(handle, option, value) }
 

@@ -27,7 +27,7 @@ final class CurlStream: @unchecked Sendable {
     private let canceled = CancelFlag()
 
     init?() {
-        guard Curl.isInitialized, let handle = curl_easy_init() else { return nil }
+        guard Curl.isInitialized, let handle = ferry_curl_easy_init() else { return nil }
         self.handle = handle
         let size = Int(ferry_curl_error_size())
         errorBuffer = .allocate(capacity: size)
@@ -35,7 +35,7 @@ final class CurlStream: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        ferry_curl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 
@@ -61,7 +61,7 @@ final class CurlStream: @unchecked Sendable {
         setLong(CURLOPT_NOPROGRESS, 0)
         ferry_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(canceled).toOpaque())
         ferry_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION, Self.progress)
-        let code = Int(curl_easy_perform(handle).rawValue)
+        let code = Int(ferry_curl_easy_perform(handle).rawValue)
         guard code != 0 else { return nil }
         var info = timingInfo()
         info.osErrno = long(CURLINFO_OS_ERRNO)
@@ -86,7 +86,7 @@ final class CurlStream: @unchecked Sendable {
     func receive(into buffer: UnsafeMutableRawBufferPointer) -> Outcome {
         guard let base = buffer.baseAddress else { return .wouldBlock }
         var count = 0
-        let code = curl_easy_recv(handle, base, buffer.count, &count)
+        let code = ferry_curl_easy_recv(handle, base, buffer.count, &count)
         if code == CURLE_AGAIN { return .wouldBlock }
         guard code == CURLE_OK else { return .failed }
         return count == 0 ? .closed : .moved(count)
@@ -96,7 +96,7 @@ final class CurlStream: @unchecked Sendable {
     func send(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return .moved(0) }
         var count = 0
-        let code = curl_easy_send(handle, base, bytes.count, &count)
+        let code = ferry_curl_easy_send(handle, base, bytes.count, &count)
         if code == CURLE_AGAIN { return .wouldBlock }
         guard code == CURLE_OK else { return .failed }
         return count == 0 ? .wouldBlock : .moved(count)

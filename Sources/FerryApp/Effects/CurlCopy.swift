@@ -13,10 +13,9 @@ struct CurlCopy: Sendable, Equatable {
     /// The command for `plan`, or why it cannot be made (reads files: not on the loop).
     static func make(for plan: SendPlan, with sender: RequestSender) -> Result<CurlCopy, SaveFailure> {
         let send: PreparedSend
-        do throws(SendFailure) {
-            send = try sender.prepare(plan, runningScripts: false)
-        } catch {
-            return .failure(AppErrorText.preparation(error, environment: plan.environment))
+        switch prepared(plan, with: sender) {
+        case .success(let prepared): send = prepared
+        case .failure(let failure): return .failure(failure)
         }
         do {
             let command = try CurlCommandExporter(baseFolder: plan.folder)
@@ -42,16 +41,25 @@ extension CurlCopy {
         for plan: SendPlan, in language: CodeLanguage, with sender: RequestSender
     ) -> Result<CodeSnippet, SaveFailure> {
         let send: PreparedSend
-        do throws(SendFailure) {
-            send = try sender.prepare(plan, runningScripts: false)
-        } catch {
-            return .failure(AppErrorText.preparation(error, environment: plan.environment))
+        switch prepared(plan, with: sender) {
+        case .success(let prepared): send = prepared
+        case .failure(let failure): return .failure(failure)
         }
         do {
             return .success(
                 try CodeSnippetExporter().snippet(for: plan.request.request, context: send.context, in: language))
         } catch {
             return .failure(SaveFailure(message: AppErrorText.resolution(error, environment: plan.environment)))
+        }
+    }
+
+    /// The send `plan` would be, without running its pre-request scripts: values captured from earlier
+    /// responses and the session's script globals used, included files read.
+    private static func prepared(_ plan: SendPlan, with sender: RequestSender) -> Result<PreparedSend, SaveFailure> {
+        do throws(SendFailure) {
+            return .success(try sender.prepare(plan, runningScripts: false))
+        } catch {
+            return .failure(AppErrorText.preparation(error, environment: plan.environment))
         }
     }
 }

@@ -5,68 +5,51 @@
 enum CodeLiterals {
     /// A Swift string literal.
     static func swift(_ text: String) -> String {
-        quoted(text) { scalar in
-            switch scalar {
-            case "\"": #"\""#
-            case "\\": #"\\"#
-            case "\n": #"\n"#
-            case "\r": #"\r"#
-            case "\t": #"\t"#
-            default: scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : nil
-            }
-        }
+        quoted(text) { "\\u{\(String($0.value, radix: 16))}" }
     }
 
     /// A Python 3 string literal.
-    static func python(_ text: String) -> String { cStyle(text) }
+    static func python(_ text: String) -> String { quoted(text, control: hexEscape) }
 
-    /// A JavaScript string literal (also a JSON string).
+    /// A JavaScript string literal (also a JSON string); the line and paragraph separators escaped too.
     static func javascript(_ text: String) -> String {
-        quoted(text) { scalar in
-            switch scalar {
-            case "\"": #"\""#
-            case "\\": #"\\"#
-            case "\n": #"\n"#
-            case "\r": #"\r"#
-            case "\t": #"\t"#
-            case "\u{2028}": #"\u2028"#
-            case "\u{2029}": #"\u2029"#
-            default: scalar.value < 0x20 || scalar.value == 0x7F ? unicodeEscape(scalar) : nil
-            }
-        }
+        quoted(text, control: unicodeEscape, also: ["\u{2028}", "\u{2029}"])
     }
 
     /// A Go interpreted string literal.
-    static func go(_ text: String) -> String { cStyle(text) }
+    static func go(_ text: String) -> String { quoted(text, control: hexEscape) }
 
-    /// `"…"` with `\"`, `\\`, `\n`, `\r`, `\t` and `\xNN` for other control characters (Python and Go).
-    private static func cStyle(_ text: String) -> String {
-        quoted(text) { scalar in
-            switch scalar {
-            case "\"": #"\""#
-            case "\\": #"\\"#
-            case "\n": #"\n"#
-            case "\r": #"\r"#
-            case "\t": #"\t"#
-            default:
-                scalar.value < 0x20 || scalar.value == 0x7F
-                    ? "\\x" + String(repeating: "0", count: scalar.value < 0x10 ? 1 : 0)
-                        + String(scalar.value, radix: 16)
-                    : nil
-            }
-        }
+    /// `\xNN` (Python and Go).
+    private static func hexEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\x" + String(repeating: "0", count: scalar.value < 0x10 ? 1 : 0) + String(scalar.value, radix: 16)
     }
 
+    /// `\uNNNN` (JavaScript).
     private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// `text` in double quotes, each scalar `escape` names written as it says, the others as they are.
-    private static func quoted(_ text: String, _ escape: (Unicode.Scalar) -> String?) -> String {
+    /// `text` in double quotes with `\"`, `\\`, `\n`, `\r` and `\t` (every language here reads them alike),
+    /// `control` for the other control characters and for the scalars in `also`, the rest as they are.
+    private static func quoted(
+        _ text: String, control: (Unicode.Scalar) -> String, also: Set<Unicode.Scalar> = []
+    ) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
-            if let escaped = escape(scalar) { result += escaped } else { result.unicodeScalars.append(scalar) }
+            switch scalar {
+            case "\"": result += #"\""#
+            case "\\": result += #"\\"#
+            case "\n": result += #"\n"#
+            case "\r": result += #"\r"#
+            case "\t": result += #"\t"#
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || also.contains(scalar) {
+                    result += control(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
         }
         return result + "\""
     }

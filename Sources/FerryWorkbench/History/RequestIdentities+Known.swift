@@ -13,11 +13,7 @@ extension RequestIdentities {
         guard let bytes = try? FileIO.read(url).bytes,
             let records = Document.records(in: bytes, atPaths: Set(requests.map(\.path)))
         else { return nil }
-        var byPathAndName: [PathAndName: Int] = [:]
-        byPathAndName.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
-            if let name = record.name { byPathAndName[PathAndName(path: record.path, name: name)] = index }
-        }
+        let byPathAndName = Self.index(byPathAndName: records)
         var claimed = [Bool](repeating: false, count: records.count)
         var result: [RequestID: String] = [:]
         result.reserveCapacity(requests.count)

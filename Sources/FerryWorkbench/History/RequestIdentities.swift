@@ -145,16 +145,22 @@ public struct RequestIdentities: Sendable {
         var name: String
     }
 
-    /// Matches requests to records; returns ids by request and the updated records.
-    static func match(_ requests: [WorkspaceRequest], records: [Record], now: Double) -> ([RequestID: String], [Record])
-    {
-        var records = records
-        // Keyed by the pair, not by `path#name` strings: a run's start matches every request of the workspace.
+    /// The named records' indexes by path and name. Keyed by the pair, not by `path#name` strings: a run's start
+    /// matches every request of the workspace.
+    static func index(byPathAndName records: [Record]) -> [PathAndName: Int] {
         var byPathAndName: [PathAndName: Int] = [:]
         byPathAndName.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
             if let name = record.name { byPathAndName[PathAndName(path: record.path, name: name)] = index }
         }
+        return byPathAndName
+    }
+
+    /// Matches requests to records; returns ids by request and the updated records.
+    static func match(_ requests: [WorkspaceRequest], records: [Record], now: Double) -> ([RequestID: String], [Record])
+    {
+        var records = records
+        let byPathAndName = index(byPathAndName: records)
         // Whether each record is claimed by a request, by index: a flag, not a set of a million hashed indexes.
         var claimed = [Bool](repeating: false, count: records.count)
         var result: [RequestID: String] = [:]

@@ -127,7 +127,9 @@ import Testing
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 "swiftc", "-typecheck", "-I", products.appendingPathComponent("Modules").path,
-                "-Xcc", "-fmodule-map-file=" + sources.appendingPathComponent("CCurl/module.modulemap").path,
+                // CCurl is a C target: the build writes its module map (decision 0098).
+                "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CCurl.build/module.modulemap").path,
+                "-Xcc", "-I" + sources.appendingPathComponent("CCurl/include").path,
                 "-Xcc", "-fmodule-map-file=" + sources.appendingPathComponent("CZlib/module.modulemap").path,
                 folder.url.appendingPathComponent("main.swift").path,
             ], mergingErrors: true)

@@ -87,7 +87,7 @@ import Testing
             try await complete(["ferry", "send", ""]) == ["api/users.http#list", "api/users.http#2", "root.http#ping"])
         #expect(try await complete(["ferry", "send", "api/users.http#l"]) == ["api/users.http#list"])
         #expect(try await complete(["ferry", "send", "root.http#ping", "--env", ""]) == ["dev", "prod"])
-        #expect(try await complete(["ferry", "export", "--format", "h"]) == ["http", "har"])
+        #expect(try await complete(["ferry", "export", "--format", "h"]) == ["http", "har", "httpie"])
         #expect(try await complete(["ferry", "sen"]) == ["send"])
         #expect(try await complete(["ferry", "send", "--connect-t"]) == ["--connect-timeout"])
     }

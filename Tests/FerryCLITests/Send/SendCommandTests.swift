@@ -144,7 +144,10 @@ import Testing
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/file", responding: .text("file body"))
-        server.route("/slow", responding: TestResponse.text("x").delayed(by: .seconds(30)))
+        // Answered only once the test is over: the cancel never races the answer, however loaded the machine.
+        let answered = TestGate()
+        defer { answered.open() }
+        server.route("/slow", responding: TestResponse.text("x").held(until: answered))
         let fixture = try Fixture(
             base: server.baseURL, files: ["a.http": "GET {{host}}/file\n\n###\nGET {{host}}/slow\n"])
         let target = fixture.root.appendingPathComponent("out.txt")

@@ -15,13 +15,23 @@ import Testing
 
     @Test func downloadProgressIsMonotonicAndComplete() async throws {
         let body = Data((0..<120_000).map { UInt8($0 % 256) })
-        server.route("/drip", responding: TestResponse(body: body).dripping(20_000, every: .milliseconds(20)))
+        // The rest of the body waits until the stream has seen a part of it: however late a loaded machine
+        // reads the socket, there is a progress before the last one.
+        let partSeen = TestGate()
+        defer { partSeen.open() }
+        server.route(
+            "/drip",
+            responding: TestResponse(body: body).dripping(20_000, every: .milliseconds(20))
+                .held(until: partSeen, afterBodyBytes: 20_000))
         let seen = Recorder<TransferProgress>()
         let task = client.task(for: HTTPRequest(path: "/drip"), progress: { seen.append($0) })
         let stream = task.progress
         let streamed = Task {
             var values: [TransferProgress] = []
-            for await progress in stream { values.append(progress) }
+            for await progress in stream {
+                values.append(progress)
+                if progress.bytesReceived > 0 { partSeen.open() }
+            }
             return values
         }
         let response = try await task.value()

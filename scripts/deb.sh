@@ -69,6 +69,22 @@ for library in $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p');
   upstream=${upstream#*:}
   depends+=("$package (>= ${upstream%-*})")
 done
+# libcurl is opened with dlopen at the first transfer (decision 0098), so it is not among the NEEDED libraries
+# above; every send needs it.
+for library in libcurl.so.4; do
+  path=$(ldconfig -p | awk -v name="$library" '$1 == name { print $NF; exit }')
+  if [ -z "$path" ] || ! package=$(owner "$path"); then
+    if [ "$allow_unpackaged" = yes ]; then
+      echo "deb: warning: no package owns $library (${path:-not found}); left out of Depends" >&2
+      continue
+    fi
+    echo "deb: no package owns $library (${path:-not found}), which ferry opens to send" >&2
+    exit 1
+  fi
+  upstream=$(dpkg-query -W -f='${Version}' "$package")
+  upstream=${upstream#*:}
+  depends+=("$package (>= ${upstream%-*})")
+done
 depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
 
 mkdir -p "$stage/$name/DEBIAN"

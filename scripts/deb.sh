@@ -54,37 +54,28 @@ resolved() {
 }
 
 depends=()
-libraries=$(ldd "$binary")
-for library in $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-  path=$(resolved "$library")
+# Adds the package that owns library $1, found at $2, to Depends; $3 says what to do when no package owns it.
+depend_on() {
+  local library=$1 path=$2 remedy=$3 package upstream
   if [ -z "$path" ] || ! package=$(owner "$path"); then
     if [ "$allow_unpackaged" = yes ]; then
       echo "deb: warning: no package owns $library (${path:-not found}); left out of Depends" >&2
-      continue
+      return 0
     fi
-    echo "deb: no package owns $library (${path:-not found}); build with --static-swift-stdlib" >&2
+    echo "deb: no package owns $library (${path:-not found}); $remedy" >&2
     exit 1
   fi
   upstream=$(dpkg-query -W -f='${Version}' "$package")
   upstream=${upstream#*:}
   depends+=("$package (>= ${upstream%-*})")
+}
+libraries=$(ldd "$binary")
+for library in $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+  depend_on "$library" "$(resolved "$library")" "build with --static-swift-stdlib"
 done
 # libcurl is opened with dlopen at the first transfer (decision 0098), so it is not among the NEEDED libraries
 # above; every send needs it.
-for library in libcurl.so.4; do
-  path=$(ldconfig -p | awk -v name="$library" '$1 == name { print $NF; exit }')
-  if [ -z "$path" ] || ! package=$(owner "$path"); then
-    if [ "$allow_unpackaged" = yes ]; then
-      echo "deb: warning: no package owns $library (${path:-not found}); left out of Depends" >&2
-      continue
-    fi
-    echo "deb: no package owns $library (${path:-not found}), which ferry opens to send" >&2
-    exit 1
-  fi
-  upstream=$(dpkg-query -W -f='${Version}' "$package")
-  upstream=${upstream#*:}
-  depends+=("$package (>= ${upstream%-*})")
-done
+depend_on libcurl.so.4 "$(ldconfig -p | awk '$1 == "libcurl.so.4" { print $NF; exit }')" "ferry opens it to send"
 depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
 
 mkdir -p "$stage/$name/DEBIAN"

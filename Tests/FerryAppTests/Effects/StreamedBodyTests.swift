@@ -129,60 +129,65 @@ struct StreamedBodyTests {
         #expect(hex.bytes(rows: 255..<300, perRow: 16) == Array(bytes[4080...]))
     }
 
-    // MARK: - Reducing
+    // MARK: - A transfer's end, on the response pane's state
+
+    static let request = RequestID(path: "requests.http", selector: "get-json")
+
+    /// The pane with send #1 of ``request`` in flight (or `canceled`).
+    private static func pane(canceled: Bool = false) -> ResponseFeature.State {
+        var exchange = Exchange(id: .first, requestID: request)
+        if canceled { exchange.phase = .canceled }
+        var state = ResponseFeature.State()
+        state.exchanges[request] = exchange
+        return state
+    }
+
+    private static let context = TransferFeature.Context(openRequest: request, drafts: [:])
 
     @Test func aCanceledTransferKeepsCanceledAndPreparesWhatArrived() throws {
-        let folder = try TemporaryWorkspace(
-            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
-        var state = try folder.loadState(size: .init(width: 80, height: 24))
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let id = try #require(state.currentExchange?.id)
-        _ = AppReducer.reduce(&state, .app(.cancelRequested))
+        var state = Self.pane(canceled: true)
         let body = ReceivedBody(storage: .memory(Array("abc".utf8)), count: 3, isComplete: false, isBinary: false)
         let request = HTTPRequest(url: try #require(URL(string: "http://x/")))
         let end = TransferEnd(
             .failure(HTTPClientError(.canceled, request: request)), partialHead: try head("text/plain"), body: body)
-        let effects = AppReducer.reduce(&state, .transfer(id, .ended(end)))
-        guard case .canceled = state.currentExchange?.phase else {
-            Issue.record("expected canceled")
+        let ended = TransferFeature.reduce(.ended(end), of: .first, &state, Self.context)
+        let exchange = try #require(state.exchanges[Self.request])
+        guard case .canceled = exchange.phase else {
+            Issue.record("expected canceled, got \(exchange.phase)")
             return
         }
-        guard case .prepareReceived(let prepareID, let prepared, let isJSON, let note) = effects.first else {
-            Issue.record("expected prepareReceived, got \(effects)")
+        guard case .prepareReceived(.first, let prepared, let isJSON, let note)? = ended.effects.first else {
+            Issue.record("expected prepareReceived, got \(ended.effects)")
             return
         }
-        #expect(prepareID == id && prepared.count == 3 && !isJSON)
+        #expect(prepared.count == 3 && !isJSON)
         #expect(note == "Canceled: partial body, the 3 B that had arrived.")
-        #expect(state.currentExchange?.isBodyIncomplete == true)
-        #expect(state.currentExchange?.isBodyPartial == true)
-        _ = AppReducer.reduce(
-            &state,
-            .transfer(id, .bodyPrepared(BodyPreparation.prepare(prepared, isJSON: isJSON, note: note, limits: limits)))
-        )
-        guard case .text = state.currentExchange?.body else {
+        #expect(exchange.isBodyIncomplete && exchange.isBodyPartial)
+        let shown = BodyPreparation.prepare(prepared, isJSON: isJSON, note: note, limits: limits)
+        _ = TransferFeature.reduce(.bodyPrepared(shown), of: .first, &state, Self.context)
+        guard case .text? = state.exchanges[Self.request]?.body else {
             Issue.record("expected the partial text")
             return
         }
     }
 
     @Test func aCompleteTransferBecomesTheResponse() throws {
-        let folder = try TemporaryWorkspace(
-            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
-        var state = try folder.loadState(size: .init(width: 80, height: 24))
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let id = try #require(state.currentExchange?.id)
+        var state = Self.pane()
         let body = ReceivedBody(storage: .memory(Array("[1]".utf8)), count: 3, isComplete: true, isBinary: false)
-        let effects = AppReducer.reduce(
-            &state, .transfer(id, .ended(TransferEnd(.success(try head("application/json")), body: body))))
-        #expect(state.currentExchange?.response?.status == 200)
-        #expect(state.currentExchange?.isBodyPartial == false)
-        guard case .prepareReceived(_, _, let isJSON, let note) = effects.first else {
-            Issue.record("expected prepareReceived, got \(effects)")
+        let ended = TransferFeature.reduce(
+            .ended(TransferEnd(.success(try head("application/json")), body: body)), of: .first, &state, Self.context)
+        #expect(state.exchanges[Self.request]?.response?.status == 200)
+        #expect(state.exchanges[Self.request]?.isBodyPartial == false)
+        guard case .prepareReceived(.first, _, let isJSON, let note)? = ended.effects.first else {
+            Issue.record("expected prepareReceived, got \(ended.effects)")
             return
         }
         #expect(isJSON && note == nil)
         // A late result for a replaced send finds nothing.
+        let before = state
         let late = TransferEnd(.failure(HTTPClientError(.canceled, request: HTTPRequest(path: "/"))), body: body)
-        #expect(AppReducer.reduce(&state, .transfer(SendID(number: id.number + 100), .ended(late))).isEmpty)
+        let dropped = TransferFeature.reduce(.ended(late), of: SendID(number: 100), &state, Self.context)
+        #expect(dropped.effects.isEmpty && dropped.requests.isEmpty)
+        #expect(state.exchanges[Self.request]?.response?.status == before.exchanges[Self.request]?.response?.status)
     }
 }

@@ -47,7 +47,7 @@ struct CookiesFeatureTests {
         #expect(view == nil)
     }
 
-    @Test func theRouterHandsTheDialogsKeysToTheFeature() throws {
+    @Test func theRouterHandsTheDialogsKeysToTheFeature() async throws {
         let folder = try TemporaryWorkspace.withAPIFolder()
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         state.overlay = .cookies(CookiesFeature.State(cookies: cookies, question: .clearAll))
@@ -62,8 +62,9 @@ struct CookiesFeatureTests {
             down
                 == "overlay(FerryApp.OverlayAction.cookies(FerryApp.CookiesAction.cursorMoved(FerryApp.CursorMove.down)))"
         )
-        _ = AppReducer.reduce(&state, .overlay(.cookies(.cursorMoved(.down))))
-        #expect(state.cookiesView?.selection == 1)
+        let tester = ReducerTester(state)
+        tester.press(.key(.down)) { $0.overlay = .cookies(CookiesFeature.State(cookies: cookies, selection: 1)) }
+        await tester.finish()
     }
 
     @Test func deletingOneCookieAsksFirst() {

@@ -48,6 +48,36 @@ struct ResponseFeatureTests {
         #expect(unfolded.visibleRowCount == 6, "Enter toggled it open again")
     }
 
+    @Test func nodesFoldAndUnfoldAllAndASearchFindsAPathOrTextWhoseIsCopied() throws {
+        var state = try Self.pane(json: #"{"user": {"name": "ada", "tags": ["x", "y"]}, "count": 2}"#)
+        func tree() throws -> JSONTree {
+            guard case .json(let tree)? = state.exchanges[Self.id]?.body else { throw TestFailure("no tree") }
+            return tree
+        }
+        func cursorPath() throws -> String {
+            let tree = try tree()
+            let cursor = try #require(state.exchanges[Self.id]?.viewport.cursor)
+            return tree.document.path(of: tree.node(atRow: cursor)).description
+        }
+        _ = ResponseFeature.reduce(.cursorMoved(.down), &state, Self.context())  // "user"
+        _ = ResponseFeature.reduce(.rowActivated, &state, Self.context())  // folds it
+        #expect(try tree().visibleRowCount == 3)
+        _ = ResponseFeature.reduce(.jsonExpandedAll, &state, Self.context())
+        #expect(try tree().visibleRowCount == 7)
+        _ = ResponseFeature.reduce(.jsonCollapsedAll, &state, Self.context())
+        _ = ResponseFeature.reduce(.searchRun(".user.tags[1]"), &state, Self.context())
+        #expect(try cursorPath() == ".user.tags[1]", "a path search opens the folds on the way")
+        _ = ResponseFeature.reduce(.searchRun("ADA"), &state, Self.context())
+        #expect(state.exchanges[Self.id]?.viewport.matches.count == 1)
+        #expect(try cursorPath() == ".user.name", "a text search matches values, any case")
+        let copied = ResponseFeature.reduce(.copyRequested(.path), &state, Self.context())
+        guard case .copy(let text)? = copied.effects.first else {
+            Issue.record("expected a copy, got \(copied.effects)")
+            return
+        }
+        #expect(text == ".user.name")
+    }
+
     @Test func aQueryFiltersAndEscClearsItWithMessagesForTheRoot() throws {
         var state = try Self.pane(json: #"{"items": [{"id": 1}, {"id": 2}, {"id": 3}]}"#)
         state.tab = .headers

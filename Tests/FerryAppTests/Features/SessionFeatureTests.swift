@@ -98,17 +98,22 @@ struct SessionFeatureTests {
         #expect(sorting.conflicting.isEmpty)
     }
 
-    @Test func theRootAdoptsAMoveTheOpenRequestAndCollapsedFoldersFollowing() throws {
+    @Test func theRootAdoptsAMoveTheOpenRequestAndCollapsedFoldersFollowing() async throws {
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         AppReducer.open(list, &state)
         state.tree.setExpanded(false, ids: [.file("api/users.http")])
         try FileManager.default.moveItem(
             at: folder.url.appendingPathComponent("api"), to: folder.url.appendingPathComponent("v2"))
         let moved = try Workspace.load(at: folder.url)
-        _ = AppReducer.reduce(&state, .workspace(.itemChanged(.success(moved), from: "api", to: "v2", copied: false)))
-        #expect(state.openRequest == RequestID(path: "v2/users.http", selector: "list"))
-        #expect(!state.tree.expanded.contains(.file("v2/users.http")))
-        #expect(state.tree.selectedID == .folder("v2"))
-        #expect(state.message?.text == "Moved api to v2.")
+        let tester = ReducerTester(state)
+        tester.send(.workspace(.itemChanged(.success(moved), from: "api", to: "v2", copied: false))) {
+            $0.session.workspace = moved
+            $0.rebuildTree()
+            $0.tree.setExpanded(false, ids: [.file("v2/users.http")])
+            $0.openRequest = RequestID(path: "v2/users.http", selector: "list")
+            $0.tree.select(id: .folder("v2"))
+            $0.report(.info("Moved api to v2."))
+        }
+        await tester.finish()
     }
 }

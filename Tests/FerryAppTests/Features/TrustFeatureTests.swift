@@ -57,7 +57,7 @@ struct TrustFeatureTests {
         #expect(TrustFeature.reduce(.dismissed, &closed, context).effects.isEmpty)
     }
 
-    @Test func theRouterGivesTheQuestionItsKeysAndEnterAnswersNothing() throws {
+    @Test func theRouterGivesTheQuestionItsKeysAndEnterAnswersNothing() async throws {
         let folder = try TemporaryWorkspace.withAPIFolder()
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         state.overlay = .trust(question)
@@ -74,9 +74,17 @@ struct TrustFeatureTests {
         #expect(action(KeyEvent(.enter)) == nil)
         // Typing other letters answers nothing.
         for letter in "abtqx" { #expect(action(KeyEvent(.character(letter))) == nil, "\(letter)") }
-        _ = AppReducer.reduce(&state, .overlay(.trust(.cursorMoved(.down))))
-        #expect(state.trustQuestion?.scroll == 1)
-        _ = AppReducer.reduce(&state, .overlay(.trust(.confirmed)))
-        #expect(state.overlay == nil && state.workspaceAccess == .trusted)
+        let store = TrustStore(file: folder.url.appendingPathComponent(".ferry/trusted-workspaces.json"))
+        let tester = ReducerTester(state, services: AppServices(trustStore: store))
+        var scrolled = question
+        scrolled.scroll = 1
+        tester.press(.key(.down)) { $0.overlay = .trust(scrolled) }
+        tester.press(.character("y")) {
+            $0.overlay = nil
+            $0.session.access = .trusted
+            $0.report(.info("Trusted: this workspace's files may read and write outside it (kept in your config)."))
+        }
+        await tester.finish()
+        #expect(store.isTrusted(tester.state.workspace.root))
     }
 }

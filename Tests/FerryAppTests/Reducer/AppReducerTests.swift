@@ -10,22 +10,13 @@ import Testing
 @Suite("AppReducer")
 struct AppReducerTests {
     let folder: TemporaryWorkspace
-    var state: AppState
+    let state: AppState
 
     init() throws {
         folder = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests,
             environments: ["local": "http://127.0.0.1:9", "staging": "http://staging.test"])
         state = try folder.loadState(size: Size(width: 80, height: 24))
-    }
-
-    /// How FerryHTTP reports a streamed send that ended complete: `response`, with its body as it arrived.
-    func ended(_ response: HTTPResponse) -> TransferAction {
-        let bytes = [UInt8](response.body)
-        return .ended(
-            TransferEnd(
-                .success(response),
-                body: ReceivedBody(storage: .memory(bytes), count: bytes.count, isComplete: true, isBinary: false)))
     }
 
     // MARK: - Launch
@@ -51,81 +42,103 @@ struct AppReducerTests {
 
     // MARK: - Sending
 
-    @Test mutating func aResponseIsStoredAndItsBodyPreparedOffTheLoop() throws {
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let id = try #require(state.currentExchange?.id)
-        let response = HTTPResponse(
-            status: 200, headers: ["Content-Type": "application/json"], url: try #require(URL(string: "http://x/json")),
-            body: Data(#"{"a": [1, 2]}"#.utf8))
-        let effects = AppReducer.reduce(&state, .transfer(id, ended(response)))
-        guard case .prepareReceived(let bodyID, let received, let isJSON, let note) = effects.first else {
-            Issue.record("expected prepareReceived, got \(effects)")
-            return
+    @Test func aResponseIsStoredAndItsBodyPreparedOffTheLoop() async throws {
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        mock.respond(to: .get, "http://127.0.0.1:9/json", with: .json(#"{"a": [1, 2]}"#))
+        let tester = ReducerTester(state, transport: mock)
+        tester.send(.app(.sendRequested)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
         }
-        #expect(bodyID == id && isJSON && note == nil && Data(received.prefix(100)) == response.body)
-        #expect(state.currentExchange?.response?.status == 200)
-        let prepared = BodyPreparation.prepare(received, isJSON: true, note: nil, limits: ResponseLimits())
-        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
-        guard case .json(let tree) = state.currentExchange?.body else {
+        await tester.receivePrepared(.first, of: id)
+        let end = await tester.receiveEnd(.first, of: id)
+        #expect(end?.response?.status == 200 && end?.body.count == 13)
+        #expect(tester.state.currentExchange?.response?.status == 200)
+        await tester.receivePreparedBody(.first, of: id)
+        await tester.finish()
+        guard case .json(let tree) = tester.state.currentExchange?.body else {
             Issue.record("expected a JSON tree")
             return
         }
         #expect(tree.visibleRowCount == 4)
-        #expect(!state.isAnythingInFlight)
+        #expect(!tester.state.isAnythingInFlight)
     }
 
-    @Test mutating func aResultForAReplacedSendIsDropped() throws {
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let first = try #require(state.currentExchange?.id)
-        let effects = AppReducer.reduce(&state, .app(.sendRequested))
-        let second = try #require(state.currentExchange?.id)
-        #expect(first != second)
-        guard case .cancel(let canceled) = effects.first else {
+    @Test func aResultForAReplacedSendIsDropped() async throws {
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        mock.respond(to: .get, "http://127.0.0.1:9/json", with: .status(204))
+        // The last rule answers first: the first send's answer would come long after the second replaced it.
+        mock.respond(
+            to: .get, "http://127.0.0.1:9/json", with: MockResponse.status(500).delayed(by: .seconds(3600)), times: 1)
+        let tester = ReducerTester(state, transport: mock)
+        tester.send(.app(.sendRequested)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
+        }
+        await tester.receivePrepared(.first, of: id)
+        let second = SendID.first.next
+        let effects = tester.send(.app(.sendRequested)) {
+            $0.response.exchanges[id] = Exchange(id: second, requestID: id)
+            $0.response.nextSendID = second.next
+        }
+        guard case .cancel(.first) = effects.first else {
             Issue.record("expected the first send to be canceled, got \(effects)")
             return
         }
-        #expect(canceled == first)
-        let url = try #require(URL(string: "http://x"))
-        #expect(
-            AppReducer.reduce(
-                &state, .transfer(first, ended(HTTPResponse(status: 500, url: url)))
-            )
-            .isEmpty)
-        #expect(state.currentExchange?.isInFlight == true)
-        _ = AppReducer.reduce(
-            &state, .transfer(second, ended(HTTPResponse(status: 204, url: url))))
-        #expect(state.currentExchange?.response?.status == 204)
+        await tester.receiveEndDropped(.first)
+        await tester.receivePrepared(second, of: id)
+        await tester.receiveEnd(second, of: id)
+        await tester.finish()
+        #expect(tester.state.currentExchange?.response?.status == 204)
     }
 
-    @Test mutating func cancelMarksTheExchangeAndDropsItsLateResult() throws {
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let id = try #require(state.currentExchange?.id)
-        _ = AppReducer.reduce(
-            &state, .transfer(id, .progressed(TransferProgress(bytesReceived: 1234), elapsed: .seconds(2))))
-        #expect(state.currentExchange?.receiveRate == 617)
-        let effects = AppReducer.reduce(&state, .app(.cancelRequested))
-        guard case .cancel(let canceled) = effects.first else {
+    @Test func cancelMarksTheExchangeAndDropsItsLateResult() async throws {
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        mock.respond(to: .get, "http://127.0.0.1:9/json", with: MockResponse.status(200).delayed(by: .seconds(3600)))
+        let tester = ReducerTester(state, transport: mock)
+        tester.send(.app(.sendRequested)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
+        }
+        await tester.receivePrepared(.first, of: id)
+        tester.send(.transfer(.first, .progressed(TransferProgress(bytesReceived: 1234), elapsed: .seconds(2)))) {
+            $0.response.exchanges[id]?.progress = TransferProgress(bytesReceived: 1234)
+            $0.response.exchanges[id]?.elapsed = .seconds(2)
+        }
+        #expect(tester.state.currentExchange?.receiveRate == 617)
+        let effects = tester.send(.app(.cancelRequested)) {
+            $0.response.exchanges[id]?.phase = .canceled
+            $0.report(.info("Canceled."))
+        }
+        guard case .cancel(.first) = effects.first else {
             Issue.record("expected a cancel effect, got \(effects)")
             return
         }
-        #expect(canceled == id)
-        guard case .canceled = state.currentExchange?.phase else {
-            Issue.record("expected canceled")
-            return
-        }
-        #expect(state.currentExchange?.progress.bytesReceived == 1234)
-        let url = try #require(URL(string: "http://x"))
-        _ = AppReducer.reduce(&state, .transfer(id, ended(HTTPResponse(status: 200, url: url))))
-        #expect(state.currentExchange?.response == nil)
-        #expect(AppReducer.reduce(&state, .app(.cancelRequested)).isEmpty)
+        // The late end keeps Canceled: no response is taken in.
+        await tester.receiveCanceledEnd(.first, of: id)
+        await tester.finish()
+        #expect(tester.state.currentExchange?.response == nil)
+        let again = tester.send(.app(.cancelRequested)) { _ in }
+        #expect(again.isEmpty)
     }
 
-    @Test mutating func failuresAreShownInWords() throws {
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let exchange = try #require(state.currentExchange)
-        let error = HTTPClientError(.connectionRefused(host: "127.0.0.1", port: 9), request: HTTPRequest(path: "/json"))
-        _ = AppReducer.reduce(&state, .transfer(exchange.id, .ended(TransferEnd(.failure(error)))))
-        guard case .failed(let message) = state.currentExchange?.phase else {
+    @Test func failuresAreShownInWords() async throws {
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        mock.respond(
+            to: .get, "http://127.0.0.1:9/json", with: .failure(.connectionRefused(host: "127.0.0.1", port: 9)))
+        let tester = ReducerTester(state, transport: mock)
+        tester.send(.app(.sendRequested)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
+        }
+        await tester.receivePrepared(.first, of: id)
+        await tester.receiveEnd(.first, of: id)
+        await tester.finish()
+        guard case .failed(let message) = tester.state.currentExchange?.phase else {
             Issue.record("expected failed")
             return
         }
@@ -193,149 +206,147 @@ struct AppReducerTests {
         #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
     }
 
-    @Test mutating func thePickerChoosesAnEnvironment() {
-        _ = AppReducer.reduce(&state, .session(.environmentPickerRequested))
-        guard case .environmentPicker(let picker) = state.overlay else {
-            Issue.record("expected the picker")
-            return
+    @Test func thePickerChoosesAnEnvironment() async {
+        let tester = ReducerTester(state)
+        var picker = PickerDialogState(
+            title: "Environment (local now)", items: ["local", "staging"].map { PickerChoice($0) })
+        tester.send(.session(.environmentPickerRequested)) { $0.overlay = .environmentPicker(picker) }
+        #expect(picker.handle(.key(.down), area: Rect(size: state.size)) == .handled)
+        tester.send(.overlay(.dialogEvent(.key(.down)))) { $0.overlay = .environmentPicker(picker) }
+        tester.send(.overlay(.dialogEvent(.key(.enter)))) {
+            $0.overlay = nil
+            $0.session.environment = "staging"
+            $0.report(.info("Environment: staging"))
         }
-        #expect(picker.list.items.map(\.text) == ["local", "staging"])
-        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.down))))
-        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.enter))))
-        #expect(state.environment == "staging")
-        #expect(state.overlay == nil)
+        await tester.finish()
     }
 
-    @Test func anUnresolvedVariableIsReportedBeforeSending() throws {
+    @Test func anUnresolvedVariableIsReportedBeforeSending() async throws {
         let folder = try TemporaryWorkspace(requests: "GET {{base}}/x\n", environments: ["local": "http://h"])
-        var state = try folder.loadState(size: Size(width: 80, height: 24))
-        try sendFailsToPrepare(&state)
-        #expect(state.message?.isError == true)
-        #expect(state.message?.text.contains("{{base}}") == true)
-        #expect(state.message?.text.contains("local") == true)
-        #expect(state.currentExchange == nil)
+        let message = try await sendFailsToPrepare(in: folder)
+        #expect(message?.isError == true)
+        #expect(message?.text.contains("{{base}}") == true)
+        #expect(message?.text.contains("local") == true)
     }
 
-    @Test func anUnansweredPromptVariableSaysTheWorkbenchCannotAskYet() throws {
+    @Test func anUnansweredPromptVariableSaysTheWorkbenchCannotAskYet() async throws {
         let folder = try TemporaryWorkspace(
             requests: "# @prompt otp \"The code\"\nGET http://h/x?otp={{otp}}\n", environments: ["local": "http://h"])
-        var state = try folder.loadState(size: Size(width: 80, height: 24))
-        try sendFailsToPrepare(&state)
-        #expect(
-            state.message?.text.hasPrefix("{{otp}} is asked for by # @prompt") == true, "\(state.message?.text ?? "")")
-        #expect(state.currentExchange == nil)
+        let message = try await sendFailsToPrepare(in: folder)
+        #expect(message?.text.hasPrefix("{{otp}} is asked for by # @prompt") == true, "\(message?.text ?? "")")
     }
 
-    @Test func anInvalidJSONBodyIsReportedBeforeSending() throws {
+    @Test func anInvalidJSONBodyIsReportedBeforeSending() async throws {
         let folder = try TemporaryWorkspace(
             requests: "POST {{host}}/x\nContent-Type: application/json\n\n{\"a\": }\n",
             environments: ["local": "http://h"])
-        var state = try folder.loadState(size: Size(width: 80, height: 24))
-        try sendFailsToPrepare(&state)
-        #expect(state.message?.text.contains("JSON body is invalid") == true)
+        let message = try await sendFailsToPrepare(in: folder)
+        #expect(message?.text.contains("JSON body is invalid") == true)
     }
 
-    /// Ctrl-R, then the send effect's preparation fails and says so: nothing goes out.
-    private func sendFailsToPrepare(_ state: inout AppState) throws {
-        guard case .send(let id, let plan) = AppReducer.reduce(&state, .app(.sendRequested)).first else {
-            throw TestFailure("expected a send")
+    /// Ctrl-R on the first request in `folder`, whose preparation fails and says so: the exchange goes, the
+    /// status bar says why (about the request as it is), nothing reaches the transport. Returns the message.
+    private func sendFailsToPrepare(in folder: TemporaryWorkspace) async throws -> AppState.Message? {
+        let state = try folder.loadState(size: Size(width: 80, height: 24))
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        let tester = ReducerTester(state, transport: mock)
+        tester.send(.app(.sendRequested)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
         }
-        guard
-            case .failure(let problem) = EffectRunner.prepare(
-                plan, with: RequestSender(client: HTTPClient(transport: MockTransport())), limits: ResponseLimits())
-        else {
-            throw TestFailure("expected the preparation to fail")
-        }
-        #expect(AppReducer.reduce(&state, .transfer(id, .preparationFailed(problem.message))).isEmpty)
+        await tester.receive(
+            { action -> String? in
+                guard case .transfer(.first, .preparationFailed(let problem)) = action else { return nil }
+                return problem
+            },
+            { state, problem in
+                state.response.exchanges[id] = nil
+                state.report(.error(problem), about: .request(id, draft: nil))
+            })
+        await tester.finish()
+        #expect(mock.receivedRequests.isEmpty)
+        return tester.state.message
     }
 
     // MARK: - Editing and saving
 
-    @Test mutating func editsBecomeADraftThatSurvivesSwitchingAndIsSaved() throws {
+    @Test func editsBecomeADraftThatSurvivesSwitchingAndIsSaved() async throws {
         let id = try #require(state.openRequest)
-        state.panes.focus = .editor
-        let effects = state.feed([.character("?")])
-        guard case .writeDraft(let draftID, let draft) = effects.first else {
-            Issue.record("expected writeDraft, got \(effects)")
+        let other = RequestID(path: "requests.http", selector: "post-json")
+        var start = state
+        start.panes.focus = .editor
+        let tester = ReducerTester(start)
+        let typed = try tester.press(.character("?")) {
+            var draft = try #require($0.currentRequest)
+            draft.url = "{{host}}/json?"
+            $0.editor.drafts[id] = draft
+            $0.editor.urlEditor.viewport = AppReducer.urlFieldArea($0).size
+            $0.editor.urlEditor.insert("?")
+        }
+        guard case .writeDraft(id, let draft)? = typed.first else {
+            Issue.record("expected writeDraft, got \(typed)")
             return
         }
-        #expect(draftID == id && draft?.url == "{{host}}/json?")
-        #expect(state.isUnsaved(id))
-        // Switch to another request and back: the edit is still there.
-        state.panes.focus = .tree
-        _ = AppReducer.reduce(&state, .tree(.cursorMoved(.down)))
-        _ = AppReducer.reduce(&state, .tree(.rowActivated))
-        #expect(state.openRequest != id)
-        AppReducer.open(id, &state)
-        #expect(state.currentRequest?.url == "{{host}}/json?")
-        // Save.
-        guard case .onFiles(.save(let savedID, let saved), _) = AppReducer.reduce(&state, .editor(.saveRequested)).first
-        else {
-            Issue.record("expected a save")
+        #expect(draft?.url == "{{host}}/json?" && tester.state.isUnsaved(id))
+        // Another request and back: the edit is still there.
+        tester.press(.key(KeyEvent(.tab, modifiers: .shift))) { $0.panes.focus = .tree }
+        tester.press(.character("j")) { $0.tree.select(id: .request(other)) }
+        tester.press(.key(KeyEvent(.enter))) {
+            AppReducer.open(other, &$0)
+            $0.panes.focus = .editor
+        }
+        tester.press(.key(KeyEvent(.tab, modifiers: .shift))) { $0.panes.focus = .tree }
+        tester.press(.character("k")) { $0.tree.select(id: .request(id)) }
+        tester.press(.key(KeyEvent(.enter))) {
+            AppReducer.open(id, &$0)
+            $0.panes.focus = .editor
+        }
+        #expect(tester.state.currentRequest?.url == "{{host}}/json?")
+        // Ctrl-S saves the draft and drops it.
+        let saving = tester.press(.key(.control("s"))) { $0.report(.info("Saving \(id.path)…")) }
+        guard case .onFiles(.save(id, let saved), _)? = saving.first else {
+            Issue.record("expected a save, got \(saving)")
             return
         }
-        #expect(savedID == id)
-        var workspace = state.workspace
-        try workspace.updateRequest(id, with: saved)
-        let after = AppReducer.reduce(&state, .workspace(.saveFinished(id, saved, .success(workspace))))
-        #expect(!state.isUnsaved(id))
-        guard case .writeDraft(_, nil) = after.first else {
-            Issue.record("expected the draft removed, got \(after)")
-            return
-        }
+        #expect(saved.url == "{{host}}/json?")
+        await tester.receive(
+            { action -> Workspace? in
+                guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
+                return workspace
+            },
+            { state, workspace in
+                state.session.workspace = workspace
+                state.rebuildTree()
+                state.editor.drafts[id] = nil
+                state.report(.info("Saved \(id.path)."), about: .request(id, draft: nil))
+            })
+        await tester.finish()
+        #expect(!tester.state.isUnsaved(id))
         #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
     }
 
-    @Test mutating func theMethodPickerChangesTheMethod() {
-        _ = AppReducer.reduce(&state, .editor(.methodCycled))
-        for character in "pat" { _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.character(character)))) }
-        _ = AppReducer.reduce(&state, .overlay(.dialogEvent(.key(.enter))))
-        #expect(state.currentRequest?.method == "PATCH")
-        #expect(state.overlay == nil)
-        #expect(state.hasUnsavedEdits)
+    @Test func theMethodPickerChangesTheMethod() async throws {
+        let id = try #require(state.openRequest)
+        let tester = ReducerTester(state)
+        var picker = PickerDialogState(title: "Method (GET now)", items: EditorFeature.methods.map { PickerChoice($0) })
+        tester.send(.editor(.methodCycled)) { $0.overlay = .methodPicker(picker) }
+        for character in "pat" {
+            _ = picker.handle(.key(KeyEvent(.character(character))), area: Rect(size: state.size))
+            picker = AppReducer.followingQuery(picker)
+            tester.send(.overlay(.dialogEvent(.character(character)))) { $0.overlay = .methodPicker(picker) }
+        }
+        try tester.send(.overlay(.dialogEvent(.key(.enter)))) {
+            $0.overlay = nil
+            var draft = try #require($0.currentRequest)
+            draft.explicitMethod = "PATCH"
+            $0.editor.drafts[id] = draft
+        }
+        await tester.finish()
+        #expect(tester.state.currentRequest?.method == "PATCH" && tester.state.hasUnsavedEdits)
     }
 
     // MARK: - Response body
-
-    @Test mutating func jsonNodesToggleAndSearchByPathAndText() throws {
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let id = try #require(state.currentExchange?.id)
-        let body = Data(#"{"user": {"name": "ada", "tags": ["x", "y"]}, "count": 2}"#.utf8)
-        let url = try #require(URL(string: "http://x"))
-        _ = AppReducer.reduce(
-            &state,
-            .transfer(
-                id,
-                ended(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], url: url, body: body))))
-        let prepared = BodyPreparation.prepare(bytes: Array(body), isJSON: true)
-        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(prepared)))
-        state.panes.focus = .response
-        _ = AppReducer.reduce(&state, .response(.cursorMoved(.down)))  // "user"
-        _ = AppReducer.reduce(&state, .response(.rowActivated))  // collapse it
-        guard case .json(let collapsed) = state.currentExchange?.body else { throw TestFailure("no tree") }
-        #expect(collapsed.visibleRowCount == 3)
-        _ = AppReducer.reduce(&state, .response(.jsonExpandedAll))
-        guard case .json(let expanded) = state.currentExchange?.body else { throw TestFailure("no tree") }
-        #expect(expanded.visibleRowCount == 7)
-        _ = AppReducer.reduce(&state, .response(.jsonCollapsedAll))
-        _ = AppReducer.reduce(&state, .response(.searchRequested))
-        state.feed(InputEvent.typing(".user.tags[1]"))
-        _ = AppReducer.reduce(&state, .overlay(.rowActivated))
-        let exchange = try #require(state.currentExchange)
-        guard case .json(let tree) = exchange.body else { throw TestFailure("no tree") }
-        #expect(tree.document.path(of: tree.node(atRow: exchange.viewport.cursor)).description == ".user.tags[1]")
-        _ = AppReducer.reduce(&state, .response(.searchRequested))
-        state.feed(Array(repeating: .key(KeyEvent(.backspace)), count: 20) + InputEvent.typing("ADA"))
-        _ = AppReducer.reduce(&state, .overlay(.rowActivated))
-        let found = try #require(state.currentExchange)
-        guard case .json(let searched) = found.body else { throw TestFailure("no tree") }
-        #expect(found.viewport.matches.count == 1)
-        #expect(searched.document.path(of: searched.node(atRow: found.viewport.cursor)).description == ".user.name")
-        guard case .copy(let text) = AppReducer.reduce(&state, .response(.copyRequested(.path))).first else {
-            throw TestFailure("expected a copy effect")
-        }
-        #expect(text == ".user.name")
-    }
 
     @Test func textAndBinaryBodiesArePreparedForTheirViews() {
         guard case .text(let text) = BodyPreparation.prepare(bytes: Array("one\ntwo\r\nthree".utf8), isJSON: false)

@@ -270,31 +270,46 @@ struct BodyKindEditorTests {
 
     // MARK: - Sending a file body
 
-    @Test mutating func aFileBodyIsReadOffTheLoopThenSent() throws {
+    @Test mutating func aFileBodyIsReadOffTheLoopThenSent() async throws {
         try openBody("empty")
         chooseKind(.file)
         type("data.json")
         press(.key(.enter))
-        effects = []
-        press(.key(.character("r"), modifiers: .control))
-        guard case .send(let id, var plan) = effects.first else {
-            throw TestFailure("expected a send, got \(effects)")
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        mock.respond(to: .post, "http://127.0.0.1:9/post", with: .status(204))
+        let tester = ReducerTester(state, transport: mock)
+        // The send effect reads the file as it prepares the send, off the loop.
+        tester.press(.key(.character("r"), modifiers: .control)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
+            $0.message = nil  // "Body: the bytes of ./data.json, read when sending." was about the edit
         }
-        // The effect reads the file as it prepares the send.
-        let request = try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan).request
-        #expect(request.body == .data(Data("{\"from\": \"file\"}".utf8), contentType: nil))
-        #expect(request.headers["Content-Type"] == "application/json")
-        // A missing file is reported in words, and the send is dropped.
-        plan.request.request.body = "< ./nope.bin"
-        var problem = ""
-        do throws(SendFailure) {
-            _ = try RequestSender(client: HTTPClient(transport: MockTransport())).prepare(plan)
-        } catch {
-            problem = error.description
+        await tester.receivePrepared(.first, of: id)
+        await tester.receiveEnd(.first, of: id)
+        await tester.finish()
+        let sent = try #require(mock.receivedRequests.first)
+        #expect(sent.body == .data(Data("{\"from\": \"file\"}".utf8), contentType: nil))
+        #expect(sent.headers["Content-Type"] == "application/json")
+        // A missing file is reported in words, and nothing is sent.
+        state.editor.drafts[id]?.body = "< ./nope.bin"
+        let missing = ReducerTester(state, transport: mock)
+        missing.press(.key(.character("r"), modifiers: .control)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
+            $0.message = nil  // "Body: the bytes of ./data.json, read when sending." was about the edit
         }
-        #expect(problem.contains("Cannot read ./nope.bin"))
-        _ = AppReducer.reduce(&state, .transfer(id, .preparationFailed(problem)))
-        #expect(state.currentExchange == nil)
-        #expect(state.message?.text.contains("Cannot read ./nope.bin") == true)
+        await missing.receive(
+            { action -> String? in
+                guard case .transfer(.first, .preparationFailed(let problem)) = action else { return nil }
+                return problem
+            },
+            { state, problem in
+                #expect(problem.contains("Cannot read ./nope.bin"))
+                state.response.exchanges[id] = nil
+                state.report(.error(problem), about: .request(id, draft: state.editor.drafts[id]))
+            })
+        await missing.finish()
+        #expect(mock.receivedRequests.count == 1)
     }
 }

@@ -111,25 +111,30 @@ struct ScriptsTabTests {
         onLog.panes.focus = .response
         onLog.openRequest = opened
         onLog.response.testsCursor = 2
-        let before = onLog
-        let effects = AppReducer.reduce(&onLog, .response(.rowActivated))
+        let onLogTester = ReducerTester(onLog)
+        let effects = onLogTester.send(.response(.rowActivated)) { _ in }
         #expect(effects.isEmpty)
-        #expect(onLog.openRequest == before.openRequest && onLog.message == before.message)
+        await onLogTester.finish()
     }
 
-    @Test mutating func aPlaceOutsideTheRequestFilesOpensThatFileInTheEditor() throws {
+    @Test mutating func aPlaceOutsideTheRequestFilesOpensThatFileInTheEditor() async throws {
         var outcome = ScriptOutcome()
         outcome.error = ScriptError(
             message: "boom", location: ScriptLocation(path: "handlers/check.js", line: 4), kind: .exception)
         state.response.exchanges[opened]?.scriptOutcomes = [outcome]
         state.panes.focus = .response
         state.response.tab = .tests
-        let effects = AppReducer.reduce(&state, .response(.rowActivated))
+        let edited = Locked<[(URL, Int)]>([])
+        let tester = ReducerTester(
+            state, services: AppServices(editFile: { url, line in edited.withLock { $0.append((url, line)) } }))
+        let effects = tester.send(.response(.rowActivated)) { _ in }
         guard case .editFile(let url, let line, let reloading)? = effects.first else {
             Issue.record("expected an editFile effect, got \(effects)")
             return
         }
         #expect(url.path == state.workspace.root.appendingPathComponent("handlers/check.js").path)
         #expect(line == 4 && reloading == nil)
+        await tester.finish()
+        #expect(edited.withLock { $0.map { "\($0.0.lastPathComponent):\($0.1)" } } == ["check.js:4"])
     }
 }

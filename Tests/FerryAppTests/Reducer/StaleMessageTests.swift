@@ -19,34 +19,66 @@ struct StaleMessageTests {
         state = try folder.loadState(size: Size(width: 80, height: 24))
     }
 
-    @Test mutating func savedGoesWithTheNextEdit() throws {
+    @Test mutating func savedGoesWithTheNextEdit() async throws {
         let id = try #require(state.openRequest)
         state.feed([.key(.tab)] + InputEvent.typing("?a=1"))
-        let draft = try #require(state.editor.drafts[id])
-        let workspace = state.workspace
-        _ = AppReducer.reduce(&state, .workspace(.saveFinished(id, draft, .success(workspace))))
-        #expect(state.message?.text == "Saved requests.http.")
-        state.feed(InputEvent.typing("2"))
-        #expect(state.isUnsaved(id))
-        #expect(state.message == nil, "no \"Saved\" over an unsaved request")
+        let tester = ReducerTester(state)
+        tester.press(.key(.control("s"))) { $0.report(.info("Saving requests.http…")) }
+        await tester.receive(
+            { action -> Workspace? in
+                guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
+                return workspace
+            },
+            { state, workspace in
+                state.session.workspace = workspace
+                state.rebuildTree()
+                state.editor.drafts[id] = nil
+                state.report(.info("Saved requests.http."), about: .request(id, draft: nil))
+            })
+        await tester.finish()
+        try tester.press(.character("2")) {
+            var draft = try #require($0.currentRequest)
+            draft.url += "2"
+            $0.editor.drafts[id] = draft
+            $0.editor.urlEditor.insert("2")
+            $0.message = nil
+        }
+        #expect(tester.state.isUnsaved(id))
+        await tester.finish()
     }
 
-    @Test mutating func aRefusedSendsReasonGoesOnceTheRequestIsEdited() throws {
+    @Test func aRefusedSendsReasonGoesOnceTheRequestIsEdited() async throws {
+        let folder = try TemporaryWorkspace(
+            requests: "POST {{host}}/x\nContent-Type: application/json\n\n{\"a\": }\n",
+            environments: ["local": "http://127.0.0.1:9"])
+        let state = try folder.loadState(size: Size(width: 80, height: 24))
         let id = try #require(state.openRequest)
-        let send = try #require(state.feed([.control("r")]).first)
-        guard case .send(let sendID, _) = send else {
-            Issue.record("expected a send, got \(send)")
-            return
+        let tester = ReducerTester(state, transport: MockTransport())
+        tester.press(.key(.control("r"))) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
         }
-        _ = AppReducer.reduce(&state, .transfer(sendID, .preparationFailed("The JSON body is invalid (line 1).")))
-        #expect(state.message?.text == "The JSON body is invalid (line 1).")
+        var reason = ""
+        await tester.receive(
+            { action -> String? in
+                guard case .transfer(.first, .preparationFailed(let problem)) = action else { return nil }
+                return problem
+            },
+            { state, problem in
+                reason = problem
+                state.response.exchanges[id] = nil
+                state.report(.error(problem), about: .request(id, draft: nil))
+            })
+        await tester.finish()
+        #expect(reason.hasPrefix("The JSON body is invalid"), "\(reason)")
         // Other keys leave it…
-        state.feed([.key(.tab)])
-        #expect(state.message?.isError == true)
+        var after = tester.state
+        after.feed([.key(.tab)])
+        #expect(after.message?.text == reason && after.message?.isError == true)
         // …an edit of the request takes it away, and F10 still has it.
-        state.feed(InputEvent.typing("x"))
-        #expect(state.isUnsaved(id) && state.message == nil)
-        #expect(state.messageLog.last?.text == "The JSON body is invalid (line 1).")
+        after.feed(InputEvent.typing("x"))
+        #expect(after.isUnsaved(id) && after.message == nil)
+        #expect(after.messageLog.last?.text == reason)
     }
 
     @Test mutating func aLongMessageTakesOneRowCutWithAnEllipsis() {

@@ -132,7 +132,7 @@ struct VariablesViewTests {
         #expect(!masked.contains("hunter22") && masked.contains(Secrets.mask), "\(masked)")
     }
 
-    @Test func aSharedValueIsEditedInTheSharedBlock() throws {
+    @Test func aSharedValueIsEditedInTheSharedBlock() async throws {
         let shared = try TemporaryWorkspace(
             requests: TemporaryWorkspace.sampleRequests, environments: [:],
             extraFiles: [
@@ -146,23 +146,24 @@ struct VariablesViewTests {
         #expect(page.block == "$shared" && page.origin == "http-client.env.json:2 $shared", "\(page)")
         #expect(rows.first { $0.name == "host" }?.block == "local")
         state.overlay = .variables(VariablesFeature.State(rows: rows, selection: rows.firstIndex(of: page) ?? 0))
-        _ = AppReducer.reduce(&state, .overlay(.variables(.editRequested)))
-        guard case .namePrompt(.variableValue("page", "http-client.env.json", let environment), _) = state.overlay
-        else {
-            Issue.record("no value prompt: \(String(describing: state.overlay))")
-            return
+        let tester = ReducerTester(state)
+        tester.send(.overlay(.variables(.editRequested))) {
+            $0.overlay = .namePrompt(
+                .variableValue(name: "page", file: "http-client.env.json", environment: "$shared"),
+                PromptDialogState(title: "page in $shared (http-client.env.json)", label: "Value", text: "1"))
         }
-        #expect(environment == "$shared")
+        await tester.finish()
     }
 
-    @Test func capturedAndScriptValuesAreNotEditedAsFiles() {
+    @Test func capturedAndScriptValuesAreNotEditedAsFiles() async {
         var state = state
         state.overlay = .variables(
             VariablesFeature.State(rows: [VariableRow(name: "token", value: "js-777", origin: "script global")]))
-        _ = AppReducer.reduce(&state, .overlay(.variables(.editRequested)))
-        #expect(
-            state.message?.text.contains("token comes from script global") == true,
-            "\(String(describing: state.message))")
+        let tester = ReducerTester(state)
+        tester.send(.overlay(.variables(.editRequested))) {
+            $0.report(.error("token comes from script global: no environment file holds the value shown."))
+        }
+        await tester.finish()
     }
 
     @Test func aNewVariableNeedsANameThatCanBeWrittenInBraces() {

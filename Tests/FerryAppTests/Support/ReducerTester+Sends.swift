@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryWorkbench
+import Foundation
 import Testing
 
 @testable import FerryApp
@@ -43,6 +44,117 @@ extension ReducerTester {
             state.response.exchanges[id]?.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
             state.response.exchanges[id]?.isBodyIncomplete = !end.body.isComplete
             state.response.exchanges[id]?.isBodyPartial = !end.body.isComplete
+            state.response.exchanges[id]?.progress.bytesReceived = end.body.count
         }
+    }
+}
+
+extension ReducerTester {
+    /// Receives what send `send` posts up to its end, which nothing canceled, and states each change: its
+    /// progress and response head (as many as the transfer's timing makes, none included) show on request
+    /// `id`'s exchange, then the exchange takes the response (or the failure, in words) as its phase and holds
+    /// the body that arrived, to be prepared off the loop. Returns the end, for a test that looks into it.
+    @discardableResult
+    func receiveEnd(
+        _ send: SendID, of id: RequestID, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async -> TransferEnd? {
+        var ended: TransferEnd?
+        var isStreaming = true
+        while ended == nil, isStreaming {
+            isStreaming = false
+            await receive(
+                sourceLocation: sourceLocation,
+                { action -> TransferAction? in
+                    guard case .transfer(send, let transfer) = action else { return nil }
+                    switch transfer {
+                    case .progressed, .headArrived, .ended: return transfer
+                    default: return nil
+                    }
+                }
+            ) { state, transfer in
+                isStreaming = true
+                state.response.exchanges[id].update { exchange in
+                    switch transfer {
+                    case .progressed(let progress, let elapsed):
+                        exchange.progress = progress
+                        exchange.elapsed = elapsed
+                    case .headArrived(let head, let preview):
+                        exchange.head = head
+                        exchange.preview = preview
+                    case .ended(let end):
+                        ended = end
+                        Self.stateEnd(end, on: &exchange)
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        return ended
+    }
+
+    private static func stateEnd(_ end: TransferEnd, on exchange: inout Exchange) {
+        switch end.outcome {
+        case .success(let response): exchange.phase = .received(response)
+        case .failure(let error): exchange.phase = .failed(AppErrorText.transfer(error))
+        }
+        exchange.head = end.response ?? exchange.head
+        exchange.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
+        exchange.bodySize = end.body.count
+        if end.body.count > 0 {
+            exchange.received = end.body
+            exchange.body = .parsing
+        }
+        exchange.progress.bytesReceived = end.body.count
+    }
+
+    /// Receives send `send`'s body, prepared off the loop, and states the change: request `id`'s exchange
+    /// shows it from the top and lets go of the response's raw copy.
+    func receivePreparedBody(
+        _ send: SendID, of id: RequestID, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async {
+        await receive(
+            sourceLocation: sourceLocation,
+            { action -> ResponseBody? in
+                guard case .transfer(send, .bodyPrepared(let body)) = action else { return nil }
+                return body
+            }
+        ) { state, body in
+            state.response.exchanges[id].update { exchange in
+                exchange.body = body
+                exchange.preview = []
+                if case .received(var response) = exchange.phase {
+                    response.body = Data()
+                    exchange.phase = .received(response)
+                }
+            }
+        }
+    }
+}
+
+extension ReducerTester {
+    /// Receives the end of send `send`, which another send replaced (whatever that send posted before it),
+    /// and states that it changes nothing.
+    func receiveEndDropped(_ send: SendID, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await receive(
+            anyOrder: true, sourceLocation: sourceLocation,
+            { action -> Void? in
+                guard case .transfer(send, .ended) = action else { return nil }
+                return ()
+            }, { _, _ in })
+    }
+}
+
+extension Optional {
+    /// Changes the wrapped value in place; a `nil` fails the test that expected one.
+    fileprivate mutating func update(
+        sourceLocation: Testing.SourceLocation = #_sourceLocation, _ change: (inout Wrapped) -> Void
+    ) {
+        guard var value = self else {
+            Issue.record("expected a value of \(Wrapped.self), found nil", sourceLocation: sourceLocation)
+            return
+        }
+        change(&value)
+        self = value
     }
 }

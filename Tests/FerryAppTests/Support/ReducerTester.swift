@@ -75,21 +75,25 @@ final class ReducerTester {
 
     /// Waits for the next action an effect posts, checks it is the one `payload` expects (it returns the
     /// action's payload, `nil` for any other action), reduces it and checks the change as `send` does, with
-    /// the payload at hand for stating it.
+    /// the payload at hand for stating it. With `anyOrder`, it takes the first action posted that `payload`
+    /// expects, leaving the others for the receives after it: for effects that run independently, such as a
+    /// canceled send's end and the next send's preparation, whose order no test can fix.
     func receive<Payload>(
-        timeout: Duration = FailureBound.event, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        timeout: Duration = FailureBound.event, anyOrder: Bool = false,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation,
         _ payload: (AppAction) -> Payload?, _ expected: (inout AppState, Payload) throws -> Void = { _, _ in }
     ) async rethrows {
+        func next() -> Int? { anyOrder ? received.firstIndex { payload($0) != nil } : received.indices.first }
         let arrived = await eventually(timeout: timeout, every: .milliseconds(2)) {
             mailbox.drain { received.append($0) }
             reduceFileWorkEnds()
-            return !received.isEmpty
+            return next() != nil
         }
-        guard arrived, !received.isEmpty else {
+        guard arrived, let index = next() else {
             Issue.record("no action arrived from the effects within \(timeout)", sourceLocation: sourceLocation)
             return
         }
-        let action = received.removeFirst()
+        let action = received.remove(at: index)
         guard let value = payload(action) else {
             Issue.record("received an action the test did not expect: \(action)", sourceLocation: sourceLocation)
             return
@@ -155,9 +159,29 @@ final class ReducerTester {
         }
     }
 
+    /// The state's lines as `dump` would write them, except that a set's members and a dictionary's entries
+    /// are in the order of their text: two equal sets or dictionaries may hold theirs in different orders.
     private static func dumped(_ state: AppState) -> [String] {
-        var text = ""
-        dump(state, to: &text)
-        return text.split(separator: "\n").map(String.init)
+        var visited = Set<ObjectIdentifier>()
+        return lines(of: state, label: nil, indent: 0, visited: &visited)
+    }
+
+    private static func lines(of value: Any, label: String?, indent: Int, visited: inout Set<ObjectIdentifier>)
+        -> [String]
+    {
+        let mirror = Mirror(reflecting: value)
+        let head = String(repeating: "  ", count: indent) + (label.map { "\($0): " } ?? "")
+        if mirror.displayStyle == .class {
+            let object = ObjectIdentifier(value as AnyObject)
+            guard visited.insert(object).inserted else { return [head + "(seen above)"] }
+        }
+        guard !mirror.children.isEmpty else { return [head + String(describing: value)] }
+        var children = mirror.children.map { child in
+            lines(of: child.value, label: child.label, indent: indent + 1, visited: &visited)
+        }
+        if mirror.displayStyle == .set || mirror.displayStyle == .dictionary {
+            children.sort { $0.joined(separator: "\n") < $1.joined(separator: "\n") }
+        }
+        return [head + "\(type(of: value)) (\(mirror.children.count))"] + children.flatMap { $0 }
     }
 }

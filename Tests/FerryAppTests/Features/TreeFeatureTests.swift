@@ -121,16 +121,19 @@ struct TreeFeatureTests {
         #expect(tree.selectedID == before && output.effects.isEmpty)
     }
 
-    @Test func theRootScopesTheTreeAndDoesWhatItAsks() throws {
+    @Test func theRootScopesTheTreeAndDoesWhatItAsks() async throws {
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         state.tree.select(id: .request(users))
-        _ = AppReducer.reduce(&state, .tree(.rowActivated))
-        #expect(state.openRequest == users && state.panes.focus == .editor)
-        state.panes.focus = .tree
-        _ = AppReducer.reduce(&state, .tree(.newFolderRequested))
-        guard case .namePrompt(.newFolder("api"), _)? = state.overlay else {
-            Issue.record("the root did not present the tree's prompt: \(String(describing: state.overlay))")
-            return
+        let tester = ReducerTester(state)
+        tester.press(.key(.enter)) {
+            AppReducer.open(users, &$0)
+            $0.panes.focus = .editor
         }
+        tester.press(.key(KeyEvent(.tab, modifiers: .shift))) { $0.panes.focus = .tree }
+        tester.press(.character("f")) {
+            $0.overlay = .namePrompt(
+                .newFolder(parent: "api"), PromptDialogState(title: "New folder in api", label: "Name"))
+        }
+        await tester.finish()
     }
 }

@@ -13,4 +13,10 @@ enum RunAction: Sendable {
     case finished(Int, wasCanceled: Bool)
     /// Enter on this row of the run view.
     case rowOpened(Int)
+    /// Load test the request, file or folder selected in the tree: ask how long and how hard.
+    case loadRequested
+    /// The load asked for `target` was typed (`30s 8`, `1m 200/s`; see ``LoadModel/init(spec:)``).
+    case loadTyped(CollectionNode?, String)
+    /// Load run `id` measured this much so far (about once a second, and once more at its end).
+    case loadProgressed(Int, LoadProgress)
 }

@@ -47,6 +47,10 @@ enum Effect: Sendable {
     /// Run the requests of a file or folder through FerryWorkbench's ``CollectionRunner`` as run `id`, posting
     /// each event as it comes and the end of the run (a run started while another runs replaces it).
     case runCollection(id: Int, CollectionRun)
+    /// Send the requests of `run` as load, as `model` says, through FerryWorkbench's ``LoadRunner`` as run `id`,
+    /// posting its progress about once a second, then each request's result and the end (a load or run started
+    /// while another goes replaces it).
+    case loadCollection(id: Int, CollectionRun, LoadModel)
     /// Stop the run under way (its requests in flight are canceled, the rest are not sent).
     case cancelRun
     /// Write request `id`'s received body to `url` (the user typed `typed`), streamed from where it is kept,

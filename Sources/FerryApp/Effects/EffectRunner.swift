@@ -143,6 +143,7 @@ final class EffectRunner: @unchecked Sendable {
             }
         case .showBody(let body, let name, let viewer): showBody(body, name: name, in: viewer)
         case .runCollection(let id, let run): startRun(id, run)
+        case .loadCollection(let id, let run, let model): startLoad(id, run, model)
         case .openWebSocket(let id, let plan): openWebSocket(id, plan)
         case .sendWebSocketMessage(let id, let text): sendWebSocketMessage(id, text)
         case .closeWebSocket(let id, let code): closeWebSocket(id, code: code)

@@ -70,6 +70,7 @@ enum AppCommand: String, CaseIterable, Sendable {
     case problems = "problems.show"
     case runSelection = "run.selection"
     case cancelRun = "run.cancel"
+    case loadSelection = "run.load"
     case editScript = "request.editScript"
     case variables = "variables.show"
     case toggleWrap = "response.wrap"
@@ -204,6 +205,7 @@ enum AppCommand: String, CaseIterable, Sendable {
         case .problems: .action(.app(.problemsRequested))
         case .runSelection: .action(.run(.requested))
         case .cancelRun: .action(.run(.cancelRequested))
+        case .loadSelection: .action(.run(.loadRequested))
         case .editScript: .action(.editor(.scriptEditRequested))
         case .variables: .action(.overlay(.variables(.requested)))
         case .toggleWrap: .action(.response(.wrapToggled))
@@ -257,7 +259,8 @@ enum AppCommand: String, CaseIterable, Sendable {
             .expandAll, .collapseAll, .copyValue, .copyPath, .filterTree, .newRequest, .rename, .duplicate,
             .deleteRequest, .move, .newFolder, .suspend, .pickBodyKind, .formatBody, .trash, .copyAsCurl, .copyAsCode,
             .copyAsSwift, .copyAsSwiftURLSession, .copyAsPython, .copyAsJavaScript, .copyAsHTTPie, .copyAsGo,
-            .importFile, .undo, .problems, .runSelection, .editScript, .variables, .toggleWrap, .scrollRight,
+            .importFile, .undo, .problems, .runSelection, .loadSelection, .editScript, .variables, .toggleWrap,
+            .scrollRight,
             .scrollLeft, .toggleTree, .maximize, .widenTree, .narrowTree, .growEditor, .shrinkEditor, .showValue,
             .cookies, .newEnvironment,
             .saveBody, .showBodyInPager, .showBodyInEditor, .pickTheme, .refreshSchema, .webSocketMessage,

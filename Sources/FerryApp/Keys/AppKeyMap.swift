@@ -166,6 +166,12 @@ enum AppKeyMap {
         bind("ctrl+g", .runSelection, "Run the selected file or folder (its requests, scripts and tests)")
         bind("R", .runSelection, "Run the selected file or folder (its requests, scripts and tests)", [.tree])
         bind("shift+r", .runSelection, "Run the selected file or folder (its requests, scripts and tests)", [.tree])
+        bind(
+            "L", .loadSelection, "Load test the selection, live: 30s 8 = 8 senders for 30 s, 1m 200/s = 200 a second",
+            [.tree])
+        bind(
+            "shift+l", .loadSelection,
+            "Load test the selection, live: 30s 8 = 8 senders for 30 s, 1m 200/s = 200 a second", [.tree])
         for (key, command, help) in [
             ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("k", .up, "Up"), ("j", .down, "Down"),
             ("pgup", .pageUp, "Page up"), ("pgdn", .pageDown, "Page down"), ("home", .home, "First row"),

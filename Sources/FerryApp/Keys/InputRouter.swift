@@ -5,7 +5,19 @@ import FerryTerminal
 enum InputRouter {
     /// The action for `event` in `state`, or `nil` when the event means nothing here.
     static func action(for event: InputEvent, in state: AppState) -> AppAction? {
-        scopedToDialog(unscopedAction(for: event, in: state), in: state)
+        if let quit = quitOverDialog(event, in: state) { return quit }
+        return scopedToDialog(unscopedAction(for: event, in: state), in: state)
+    }
+
+    /// Quitting works over every dialog: the quit key (Ctrl-Q), unless the dialog on top binds that key itself
+    /// (the quit question's own Ctrl-Q confirms), quits as it does without one — asking first when something
+    /// is unsaved. A dialog's keys are otherwise its own, so the run view or a picker would keep the user in.
+    private static func quitOverDialog(_ event: InputEvent, in state: AppState) -> AppAction? {
+        guard case .key(let key) = event, let overlay = state.overlay,
+            state.keyMap.action(for: key, onlyIn: overlay.keyContext) == nil,
+            state.keyMap.action(for: key) == AppCommand.quit.rawValue
+        else { return nil }
+        return .app(.quitRequested)
     }
 
     /// The dialog-wide keys (movement, Enter, y, n and Esc) of a dialog a feature owns, as that feature's

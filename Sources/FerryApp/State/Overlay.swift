@@ -146,4 +146,6 @@ enum NamePurpose: Sendable, Equatable {
     case webSocketMessage(SendID)
     /// The code to close the WebSocket conversation of this send with.
     case webSocketClose(SendID)
+    /// How long and how hard to load test this request, file or folder (`nil`: the workspace).
+    case loadTest(CollectionNode?)
 }

@@ -28,6 +28,10 @@ struct RunState: Sendable {
     var isRunning = true
     /// Whether the run was canceled before its end.
     var wasCanceled = false
+    /// How a load test sends (`nil`: a run that sends each request once).
+    var load: LoadModel?
+    /// What a load test measured so far (`nil` before its first second).
+    var loadProgress: LoadProgress?
 
     /// The lines of the view: problems first, then each result followed by its failed tests and its scripts'
     /// errors.

@@ -2,7 +2,8 @@ import FerryTerminal
 import FerryWorkbench
 
 /// The run view: one row per request as it finishes (mark, id, status, time) with its failed tests under
-/// it, the counts in the title, and the latency summary (min, median, p95) at the bottom.
+/// it, the counts in the title, and the latency summary (min, median, p95) at the bottom. A load test shows its
+/// ``LoadPanel`` above the rows (which come at its end: each request's median time and errors).
 struct RunResultsView: Widget {
     /// The run to show.
     let run: RunState
@@ -20,15 +21,24 @@ struct RunResultsView: Widget {
         block.render(into: &buffer, area: rect)
         let inner = block.inner(rect)
         guard inner.height >= 2 else { return }
-        let listHeight = inner.height - 1
+        var loadLines: [Line] = []
+        if let model = run.load {
+            let panel = LoadPanel(model: model, progress: run.loadProgress, isRunning: run.isRunning, theme: theme)
+            loadLines = panel.lines(height: max(1, (inner.height - 1) * 2 / 3), width: inner.width)
+            for (offset, line) in loadLines.enumerated() {
+                line.render(into: &buffer, area: inner.rows(inner.y + offset, count: 1))
+            }
+        }
+        let listY = inner.y + loadLines.count + (loadLines.isEmpty ? 0 : 1)
+        let listHeight = inner.y + inner.height - 1 - listY
         let rows = run.rows
         let top = selection >= listHeight ? selection - listHeight + 1 : 0
-        if rows.isEmpty {
+        if rows.isEmpty, run.load == nil || !run.isRunning, listHeight > 0 {
             Line(run.isRunning ? "Sending the first request…" : "Nothing was run.", style: theme[.muted])
-                .render(into: &buffer, area: inner.rows(inner.y, count: 1))
+                .render(into: &buffer, area: inner.rows(listY, count: 1))
         }
-        for (offset, row) in rows.enumerated().dropFirst(top).prefix(listHeight) {
-            let target = inner.rows(inner.y + offset - top, count: 1)
+        for (offset, row) in rows.enumerated().dropFirst(top).prefix(max(0, listHeight)) {
+            let target = inner.rows(listY + offset - top, count: 1)
             let line = self.line(row)
             if offset == selection {
                 line.render(into: &buffer, area: target, highlightedWith: theme[.selection])
@@ -49,19 +59,26 @@ struct RunResultsView: Widget {
         where run.count(outcome) > 0 {
             counts.append("\(run.count(outcome)) \(name)")
         }
+        if let model = run.load {
+            let sent = run.loadProgress.map { "\($0.count) requests" } ?? "starting"
+            return "Load \(RunFeature.title(run.path)), \(model) — \(state)\(sent)"
+        }
         return "Run \(RunFeature.title(run.path)) — \(state)\(counts.joined(separator: ", "))"
     }
 
     /// The latency summary and the keys.
     var footer: Line {
         var spans: [Span] = []
-        if let latency = run.latency {
+        if let latency = run.latency, run.load == nil {
             let times = [("min", latency.minimum), ("median", latency.median), ("p95", latency.percentile95)]
                 .map { "\($0) \(WorkbenchView.formatDuration($1))" }.joined(separator: " · ")
             spans.append(Span(times + "   ", style: theme[.accent]))
         }
         spans.append(
-            Span(run.isRunning ? "Esc cancels · Enter opens" : "Enter opens · Esc closes", style: theme[.muted]))
+            Span(
+                run.isRunning
+                    ? (run.load == nil ? "Esc cancels · Enter opens" : "Esc stops the load · q hides it")
+                    : "Enter opens · Esc closes", style: theme[.muted]))
         return Line(spans)
     }
 
@@ -85,8 +102,10 @@ struct RunResultsView: Widget {
                 }
             let status = result.status.map(String.init) ?? "—"
             let time =
-                result.wasAnswered || result.outcome == .transportError
-                ? WorkbenchView.formatDuration(result.duration) : ""
+                run.load != nil
+                ? "median " + WorkbenchView.formatDuration(result.duration)
+                : result.wasAnswered || result.outcome == .transportError
+                    ? WorkbenchView.formatDuration(result.duration) : ""
             var spans = [
                 Span("\(mark) ", style: theme[role].adding(.bold)),
                 Span(result.id.description),

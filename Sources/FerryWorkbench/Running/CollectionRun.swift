@@ -21,6 +21,8 @@ public struct CollectionRun: Sendable {
     public var secretOverrideNames: Set<String> = []
     /// Keeps only requests whose id or name contains this text (ignoring case); the others are skipped.
     public var filter: String?
+    /// Keeps only this request (the workbench's load test of one request); the others are skipped.
+    public var onlyRequest: RequestID?
     /// Whether the first failure (status, test, transport or input error) stops the run; the requests not
     /// run after it are skipped.
     public var stopsAtFirstFailure = false
@@ -75,8 +77,9 @@ public struct CollectionRun: Sendable {
     /// the requests they name), file by file as ``files``.
     public var steps: [[ComposedStep]] { files.map { workspace.composedSteps(of: $0).steps } }
 
-    /// Whether `request` is kept by ``filter``.
+    /// Whether `request` is kept by ``onlyRequest`` and ``filter``.
     public func keeps(_ request: WorkspaceRequest) -> Bool {
+        if let onlyRequest, request.id != onlyRequest { return false }
         guard let filter, !filter.isEmpty else { return true }
         return Self.text(request.id.description, contains: filter)
             || (request.request.name.map { Self.text($0, contains: filter) } ?? false)

@@ -149,23 +149,16 @@ extension RunOptions {
             count(text.hasSuffix("/s") ? String(text.dropLast(2)) : text)
         }
         guard
-            let duration = try arguments.value(Option.duration, expecting: "a time such as 30s, 500ms or 2m", duration)
+            let duration = try arguments.value(
+                Option.duration, expecting: "a time such as 30s, 500ms or 2m", LoadModel.duration)
         else {
             guard concurrency == nil, rate == nil else { throw UsageError("--concurrency and --rate need --duration") }
             return nil
         }
         guard alone else { throw UsageError("--duration cannot go with --data, --repeat or --parallel") }
-        if let rate { return .open(perSecond: rate, duration: duration, inFlight: concurrency ?? 1000) }
+        if let rate {
+            return .open(perSecond: rate, duration: duration, inFlight: concurrency ?? LoadModel.defaultInFlight)
+        }
         return .closed(concurrency: concurrency ?? 1, duration: duration)
-    }
-
-    /// `30s`, `500ms`, `2m` or a number of seconds, more than zero.
-    static func duration(_ text: String) -> Duration? {
-        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
-        let (number, scale) =
-            units.first { text.hasSuffix($0.suffix) }.map { (String(text.dropLast($0.suffix.count)), $0.scale) }
-            ?? (text, 1)
-        guard let value = Double(number), value > 0, value * scale <= 86_400 else { return nil }
-        return .milliseconds(Int((value * scale * 1000).rounded()))
     }
 }

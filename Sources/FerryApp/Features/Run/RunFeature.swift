@@ -1,3 +1,4 @@
+import FerryTerminal
 import FerryWorkbench
 
 /// A run of the selected file or folder (what `ferry run` does, shown as it goes), as a feature: its state is
@@ -41,6 +42,12 @@ enum RunFeature {
             run = finished
             return .report(summary(finished))
         case .rowOpened(let selection): return open(selection, of: run, context)
+        case .loadRequested: return askLoad(run, context)
+        case .loadTyped(let target, let spec): return startLoad(target, spec, &run, context)
+        case .loadProgressed(let id, let progress):
+            guard run?.id == id else { return .none }
+            run?.loadProgress = progress
+            return .none
         }
     }
 
@@ -70,16 +77,9 @@ enum RunFeature {
     /// under way it shows that run instead.
     private static func start(_ run: inout State, _ context: Context) -> FeatureOutput {
         if let current = run, current.isRunning { return .present(.run(selection: 0)) }
-        let path: String
-        switch context.selection {
-        case .folder(let folder), .file(let folder): path = folder
-        case .request(let id): path = id.path
-        case nil: path = ""
-        }
+        let path = path(of: context.selection)
         let id = (run?.id ?? 0) + 1
-        var collection = CollectionRun(workspace: context.workspace, paths: [path])
-        collection.access = context.access
-        collection.environment = context.environment
+        let collection = collection(path, context)
         guard !collection.files.isEmpty else { return .report(.error("\(title(path)) holds no request file to run.")) }
         run = RunState(id: id, path: path)
         return FeatureOutput(
@@ -87,11 +87,85 @@ enum RunFeature {
             requests: [.present(.run(selection: 0)), .report(.info("Running \(title(path))… Esc cancels."))])
     }
 
+    /// Asks how long and how hard to load test the tree's selection; while a run is under way, shows it instead.
+    private static func askLoad(_ run: State, _ context: Context) -> FeatureOutput {
+        if let current = run, current.isRunning { return .present(.run(selection: 0)) }
+        let what = context.selection.map(loadTitle) ?? title("")
+        return .present(
+            .namePrompt(
+                .loadTest(context.selection),
+                PromptDialogState(
+                    title: "Load test \(what): 30s 8 = 8 senders for 30 s, 30s 200/s = 200 a second",
+                    label: "Load", text: "10s 4")))
+    }
+
+    /// Starts a load test of `target` as `spec` says, with the active environment, and shows the run view.
+    private static func startLoad(_ target: CollectionNode?, _ spec: String, _ run: inout State, _ context: Context)
+        -> FeatureOutput
+    {
+        if let current = run, current.isRunning { return .present(.run(selection: 0)) }
+        guard let model = LoadModel(spec: spec) else {
+            return .report(
+                .error(
+                    "\"\(SafeText.sanitized(spec))\" is no load: a time (30s, 500ms, 2m), then senders (8) or a rate (200/s)"
+                ))
+        }
+        let path = path(of: target)
+        var collection = collection(path, context)
+        if case .request(let request) = target { collection.onlyRequest = request }
+        guard !collection.files.isEmpty else { return .report(.error("\(title(path)) holds no request file to run.")) }
+        let id = (run?.id ?? 0) + 1
+        var started = RunState(id: id, path: target.map(loadTitle) ?? path)
+        started.load = model
+        run = started
+        return FeatureOutput(
+            effects: [.loadCollection(id: id, collection, model)],
+            requests: [
+                .present(.run(selection: 0)),
+                .report(.info("Load testing \(title(started.path)), \(model)… Esc stops it.")),
+            ])
+    }
+
+    /// The path a run of `selection` runs: a folder or file whole, a request's file.
+    private static func path(of selection: CollectionNode?) -> String {
+        switch selection {
+        case .folder(let folder), .file(let folder): folder
+        case .request(let id): id.path
+        case nil: ""
+        }
+    }
+
+    /// A run of `path` with the context's environment and access.
+    private static func collection(_ path: String, _ context: Context) -> CollectionRun {
+        var collection = CollectionRun(workspace: context.workspace, paths: [path])
+        collection.access = context.access
+        collection.environment = context.environment
+        return collection
+    }
+
+    /// What a load test of `node` is called: a request by its id, a file or folder by its path.
+    private static func loadTitle(_ node: CollectionNode) -> String {
+        switch node {
+        case .folder(let path), .file(let path): title(path)
+        case .request(let id): id.description
+        }
+    }
+
     /// What was run, in words.
     static func title(_ path: String) -> String { path.isEmpty ? "the workspace" : path }
 
-    /// `N passed, N failed, N skipped` (with transport and input errors), for the status bar at the end.
+    /// `N passed, N failed, N skipped` (with transport and input errors), for the status bar at the end; for a
+    /// load test, how many were sent, the errors, the rate and the median and 99th percentile latency.
     static func summary(_ run: RunState) -> AppState.Message {
+        if run.load != nil, let progress = run.loadProgress {
+            let latency = progress.latency
+            let text =
+                "Load of \(title(run.path))\(run.wasCanceled ? " stopped" : ""): \(progress.count) requests, "
+                + "\(progress.errors) errors, \(Int(progress.recentRate.rounded()))/s, "
+                + "p50 \(WorkbenchView.formatDuration(latency.percentile(50))), "
+                + "p99 \(WorkbenchView.formatDuration(latency.percentile(99)))"
+            return progress.errors > 0 || run.results.contains { $0.outcome.isFailure } ? .error(text) : .info(text)
+        }
         var parts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
         if run.count(.transportError) > 0 { parts.append("\(run.count(.transportError)) transport errors") }
         if run.count(.invalid) > 0 { parts.append("\(run.count(.invalid)) invalid") }

@@ -43,7 +43,7 @@ extension SessionFeature {
         case .newEnvironment:
             return queue(.editEnvironmentFile(EnvironmentFiles.publicFileName, .addEnvironment(name)), &state)
         case .variableValue, .newVariable, .timeout, .retries, .basicAuth, .bearerToken, .bodyFile, .saveBody,
-            .webSocketMessage, .webSocketClose:
+            .webSocketMessage, .webSocketClose, .loadTest:
             return .none
         }
     }
@@ -55,6 +55,7 @@ extension SessionFeature {
         switch purpose {
         case .webSocketMessage(let id): return .webSocket(.messageTyped(id, text))
         case .webSocketClose(let id): return .webSocket(.closeCodeTyped(id, text))
+        case .loadTest(let target): return .run(.loadTyped(target, trimmed))
         case .newVariable(let file, let environment):
             return .overlay(.variables(.newVariableNamed(trimmed, file: file, environment: environment)))
         case .timeout, .retries: return .editor(.promptAnswered(purpose, trimmed))

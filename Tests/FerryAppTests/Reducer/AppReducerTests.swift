@@ -193,15 +193,7 @@ struct AppReducerTests {
             $0.editor.urlEditor.insert("?")
         }
         tester.send(.editor(.saveRequested)) { $0.report(.info("Saving \(id.path)…")) }
-        await tester.receive({ action -> Workspace? in
-            guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
-            return workspace
-        }) { state, workspace in
-            state.session.workspace = workspace
-            state.rebuildTree()
-            state.editor.drafts[id] = nil
-            state.report(.info("Saved \(id.path)."), about: .request(id, draft: nil))
-        }
+        await tester.receiveSaved(id)
         await tester.finish()
         #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))
     }
@@ -310,17 +302,7 @@ struct AppReducerTests {
             return
         }
         #expect(saved.url == "{{host}}/json?")
-        await tester.receive(
-            { action -> Workspace? in
-                guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
-                return workspace
-            },
-            { state, workspace in
-                state.session.workspace = workspace
-                state.rebuildTree()
-                state.editor.drafts[id] = nil
-                state.report(.info("Saved \(id.path)."), about: .request(id, draft: nil))
-            })
+        await tester.receiveSaved(id)
         await tester.finish()
         #expect(!tester.state.isUnsaved(id))
         #expect(try folder.read("requests.http").contains("GET {{host}}/json?\n"))

@@ -24,17 +24,7 @@ struct StaleMessageTests {
         state.feed([.key(.tab)] + InputEvent.typing("?a=1"))
         let tester = ReducerTester(state)
         tester.press(.key(.control("s"))) { $0.report(.info("Saving requests.http…")) }
-        await tester.receive(
-            { action -> Workspace? in
-                guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
-                return workspace
-            },
-            { state, workspace in
-                state.session.workspace = workspace
-                state.rebuildTree()
-                state.editor.drafts[id] = nil
-                state.report(.info("Saved requests.http."), about: .request(id, draft: nil))
-            })
+        await tester.receiveSaved(id)
         await tester.finish()
         try tester.press(.character("2")) {
             var draft = try #require($0.currentRequest)

@@ -145,6 +145,25 @@ extension ReducerTester {
     }
 }
 
+extension ReducerTester {
+    /// Receives the end of saving request `id` and states the change: the session takes in the workspace as
+    /// saved, the tree is rebuilt from it, the draft goes, and the status bar says so about the request as saved.
+    func receiveSaved(_ id: RequestID, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await receive(
+            sourceLocation: sourceLocation,
+            { action -> Workspace? in
+                guard case .workspace(.saveFinished(id, _, .success(let workspace))) = action else { return nil }
+                return workspace
+            },
+            { state, workspace in
+                state.session.workspace = workspace
+                state.rebuildTree()
+                state.editor.drafts[id] = nil
+                state.report(.info("Saved \(id.path)."), about: .request(id, draft: nil))
+            })
+    }
+}
+
 extension Optional {
     /// Changes the wrapped value in place; a `nil` fails the test that expected one.
     fileprivate mutating func update(

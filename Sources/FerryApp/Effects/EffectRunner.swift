@@ -257,9 +257,7 @@ final class EffectRunner: @unchecked Sendable {
         do throws(SendFailure) {
             send = try sender.prepare(plan)
         } catch {
-            return .failure(
-                AppErrorText.preparation(
-                    error, environment: plan.environment, prompts: plan.request.request.directives.prompts))
+            return .failure(AppErrorText.preparation(error, environment: plan.environment))
         }
         if !plan.sendsBodyAsWritten, let problem = AppErrorText.invalidJSONBody(send.prepared) {
             return .failure(SaveFailure(message: problem))

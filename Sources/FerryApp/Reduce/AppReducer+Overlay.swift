@@ -39,6 +39,8 @@ extension AppReducer {
             return scope(&state, \.themesView, context: ThemesFeature.Context(state), action, ThemesFeature.reduce)
         case .signIn(let action):
             return scope(&state, \.signInDialog, context: SignInFeature.Context(state), action, SignInFeature.reduce)
+        case .prompts(let action):
+            return scope(&state, \.prompts, context: (), action, PromptsFeature.reduce)
         }
     }
 }

@@ -69,7 +69,7 @@ extension OverlayView {
                 "Browser sign-in", lines: Array(lines), scroll: 0, selected: nil,
                 size: Size(width: width, height: min(area.height - 2, lines.count + 2)), into: &buffer, area: area)
         case .passphrase(let question):
-            let masked = String(repeating: "•", count: question.typed.count)
+            let masked = MaskedText.masked(question.typed)
             dialog(
                 "Passphrase (kept for this session only; Enter sends, Esc cancels)",
                 lines: [

@@ -37,6 +37,8 @@ public struct AppState: Sendable {
     /// The answers given to `# @prompt` variables this session, by name (secrets too, in memory only): the
     /// prompt form's defaults (``PromptsFeature``).
     var promptAnswers: [String: String] = [:]
+    /// What is known of each sign-in configuration's token (``SignInFeature/Slice/states``).
+    var signInStates: [SignInKey: SignInRow.TokenState] = [:]
 
     // MARK: - Screen
 

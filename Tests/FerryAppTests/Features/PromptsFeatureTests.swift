@@ -87,8 +87,14 @@ struct PromptsFeatureTests {
         let sent = PromptsFeature.reduce(.submitted, &state, ())
         #expect(state.form == nil)
         #expect(state.remembered == ["user": "ann", "password": "s3cret"])
-        let answers = PromptedValues(values: ["user": "ann", "password": "s3cret"], secretNames: ["password"])
-        #expect(sent.requests == [.dispatch(.response(.sendAnswered(answers, to: Self.id, asWritten: false)))])
+        guard case .dispatch(let handed)? = sent.requests.first,
+            case .response(.sendAnswered(let answers, let id, let asWritten)) = handed.action
+        else {
+            Issue.record("expected the answers handed to the send, got \(sent.requests)")
+            return
+        }
+        #expect(answers == PromptedValues(values: ["user": "ann", "password": "s3cret"], secretNames: ["password"]))
+        #expect(id == Self.id && !asWritten)
     }
 
     @Test func escClosesTheFormAndSendsNothing() {

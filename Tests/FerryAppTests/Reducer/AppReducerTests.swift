@@ -216,14 +216,19 @@ struct AppReducerTests {
         #expect(state.currentExchange == nil)
     }
 
-    @Test func anUnansweredPromptVariableSaysTheWorkbenchCannotAskYet() throws {
+    @Test func aPromptVariableIsAskedInTheFormAndEnterSendsWithTheAnswer() throws {
         let folder = try TemporaryWorkspace(
             requests: "# @prompt otp \"The code\"\nGET http://h/x?otp={{otp}}\n", environments: ["local": "http://h"])
         var state = try folder.loadState(size: Size(width: 80, height: 24))
-        try sendFailsToPrepare(&state)
-        #expect(
-            state.message?.text.hasPrefix("{{otp}} is asked for by # @prompt") == true, "\(state.message?.text ?? "")")
+        #expect(AppReducer.reduce(&state, .app(.sendRequested)).isEmpty, "nothing is sent before the answer")
+        #expect(state.prompts.form?.fields.map(\.variable.name) == ["otp"])
         #expect(state.currentExchange == nil)
+        _ = AppReducer.reduce(&state, .overlay(.prompts(.typed("123456"))))
+        guard case .send(_, let plan)? = AppReducer.reduce(&state, .overlay(.prompts(.submitted))).last else {
+            throw TestFailure("expected a send once answered")
+        }
+        #expect(plan.context.overrides["otp"] == "123456")
+        #expect(state.overlay == nil)
     }
 
     @Test func anInvalidJSONBodyIsReportedBeforeSending() throws {

@@ -182,3 +182,10 @@ public struct JSONTree: Sendable {
         visibleRowCount = rows
     }
 }
+
+extension JSONTree: Equatable {
+    /// Two trees are equal when they show the same document (byte for byte) with the same containers collapsed.
+    public static func == (lhs: JSONTree, rhs: JSONTree) -> Bool {
+        lhs.collapsedBits == rhs.collapsedBits && lhs.document.bytes == rhs.document.bytes
+    }
+}

@@ -34,6 +34,8 @@ enum OverlayAction: Sendable {
     case themes(ThemesAction)
     /// Sign-in: its view, a device code, a passphrase.
     case signIn(SignInAction)
+    /// The `# @prompt` form.
+    case prompts(PromptsAction)
 }
 
 /// The history view: opening it, its entries arriving, its keys (moving, searching, marking for a diff,

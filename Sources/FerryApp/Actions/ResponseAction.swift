@@ -52,6 +52,8 @@ enum ResponseAction: Sendable {
     case sendRequested
     /// Send the open request with its body as written, skipping the check of a JSON body.
     case sendAsWrittenRequested
+    /// The `# @prompt` form was answered: send request `to` with `answers` (`asWritten`: skip the JSON check).
+    case sendAnswered(PromptedValues, to: RequestID, asWritten: Bool)
     /// Esc with nothing left to peel: cancel the open request's transfer (or say which one is in flight).
     case cancelRequested
     /// Show this exchange, which a run made for the request, as the request's own (Enter on the run's row).

@@ -59,7 +59,9 @@ extension CurlCopy {
         do throws(SendFailure) {
             return .success(try sender.prepare(plan, runningScripts: false))
         } catch {
-            return .failure(AppErrorText.preparation(error, environment: plan.environment))
+            return .failure(
+                AppErrorText.preparation(
+                    error, environment: plan.environment, prompts: plan.request.request.directives.prompts))
         }
     }
 }

@@ -203,6 +203,14 @@ final class EffectRunner: @unchecked Sendable {
             let preparation = Self.prepare(plan, with: sender, limits: limits)
             // A device code or browser page shown while preparing closes: the token arrived, or the sign-in failed.
             if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
+            // What preparing did to the request's sign-ins (a token obtained, refreshed) is the feature's to know.
+            let uses = plan.request.request.signInConfigurationIDs
+            if !uses.isEmpty {
+                self.readSignIns(
+                    SignInScope(
+                        workspace: plan.workspace, environment: plan.environment,
+                        processEnvironment: plan.context.processEnvironment), uses: uses)
+            }
             switch preparation {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))
             case .success(let prepared): send = prepared
@@ -258,9 +266,7 @@ final class EffectRunner: @unchecked Sendable {
         do throws(SendFailure) {
             send = try sender.prepare(plan)
         } catch {
-            return .failure(
-                AppErrorText.preparation(
-                    error, environment: plan.environment, prompts: plan.request.request.directives.prompts))
+            return .failure(AppErrorText.preparation(error, environment: plan.environment))
         }
         if !plan.sendsBodyAsWritten, let problem = AppErrorText.invalidJSONBody(send.prepared) {
             return .failure(SaveFailure(message: problem))

@@ -259,6 +259,14 @@ enum AppKeyMap {
         ] {
             bind(key, command, help, [.signIn])
         }
+        // The # @prompt form (last too): its fields are text, so only movement, Enter, Esc and erasing are bound.
+        for (key, command, help) in [
+            ("up", AppCommand.up, "Up"), ("down", .down, "Down"), ("tab", .down, "Next field"),
+            ("shift+tab", .up, "Field before"), ("enter", .activate, "Done"), ("esc", .dismiss, "Cancel"),
+            ("backspace", .backspace, "Delete backwards"), ("delete", .delete, "Delete forwards"),
+        ] {
+            bind(key, command, help, [.promptForm])
+        }
         // Composition (last too): vim's Ctrl-] goes to what an `import` / `run` line names.
         bind("ctrl+]", .goToDefinition, "Go to what the open request's run line (else its file's import) names")
         // A malformed payload on purpose: the JSON check before a send is skipped (last, as the tables).

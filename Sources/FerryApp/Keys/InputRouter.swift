@@ -50,6 +50,10 @@ enum InputRouter {
         case (.signIn, .rowActivated): return .overlay(.signIn(.submitted))
         case (.signIn, .dismissed): return .overlay(.signIn(.dismissed))
         case (.signIn, .confirmed): return nil
+        case (.promptForm, .cursorMoved(let move)): return .overlay(.prompts(.cursorMoved(move)))
+        case (.promptForm, .rowActivated): return .overlay(.prompts(.submitted))
+        case (.promptForm, .dismissed): return .overlay(.prompts(.dismissed))
+        case (.promptForm, .confirmed): return nil
         case (.themePicker, .dialogEvent(let event)): return .overlay(.themes(.dialogEvent(event)))
         case (.reloadConflict, .dialogEvent(let event)): return .overlay(.reload(.dialogEvent(event)))
         case (.reloadConflict, .cursorMoved(let move)): return .overlay(.reload(.cursorMoved(move)))
@@ -191,6 +195,9 @@ enum InputRouter {
             return .overlay(.dialogs(.queryTyped(edit.applied(to: query))))
         case .signIn(.passphrase(let question)):
             return .overlay(.signIn(.passphraseTyped(edit.applied(to: question.typed))))
+        case .promptForm(let form):
+            guard form.fields.indices.contains(form.focus) else { return nil }
+            return .overlay(.prompts(.typed(edit.applied(to: form.fields[form.focus].text))))
         case .some: return nil
         case nil:
             guard state.panes.focus == .editor else { return nil }
@@ -221,6 +228,7 @@ enum InputRouter {
         case .signIn(let dialog):
             if case .passphrase = dialog { return true }
             return false
+        case .promptForm: return true
         case .palette: return false
         case .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .trash, .problems, .run, .variables, .valueDetail, .themePicker,

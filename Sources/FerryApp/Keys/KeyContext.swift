@@ -51,6 +51,8 @@ enum KeyContext: String, CaseIterable, Sendable {
     case trust
     /// The sign-in view and a device sign-in's code.
     case signIn
+    /// The form a request's `# @prompt` variables are asked in.
+    case promptForm
     /// The body editor of a GraphQL request, with names to complete before the cursor (over `body`).
     case queryCompletion
 }

@@ -52,6 +52,7 @@ public enum KeyReference {
         ("namePrompt", "name prompts"),
         ("trust", "trust dialog"),
         ("signIn", "sign-in"),
+        ("promptForm", "prompt form"),
         ("confirm", "quit question"),
         ("confirmDelete", "delete question"),
     ]

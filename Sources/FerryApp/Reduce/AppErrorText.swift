@@ -6,7 +6,7 @@ import Foundation
 /// Problems in words, each with what to do about it.
 enum AppErrorText {
     /// Why a send could not be prepared (``RequestSender/prepare(_:runningScripts:)``), with what to do about a variable;
-    /// `prompts` are the request's `# @prompt` variables, which the workbench cannot ask for yet.
+    /// `prompts` are the request's `# @prompt` variables, asked in a form when it is sent but not when it is copied.
     static func preparation(_ failure: SendFailure, environment: String?, prompts: [PromptVariable] = [])
         -> SaveFailure
     {
@@ -21,8 +21,8 @@ enum AppErrorText {
             switch variable.reason {
             case .unresolved(let name) where prompts.contains { $0.name == name }:
                 let env = environment.map { "environment '\($0)'" } ?? "an environment"
-                return "{{\(name)}} is asked for by # @prompt, which the workbench cannot ask yet: give it a value "
-                    + "in \(env) or as @\(name) = … in the file (ferry send asks for it on the terminal)."
+                return "{{\(name)}} is asked for by # @prompt when the request is sent, not when it is copied: give it "
+                    + "a value in \(env) or as @\(name) = … in the file to copy it."
             case .unresolved(let name):
                 let env = environment.map { "environment '\($0)'" } ?? "any environment"
                 return "Unresolved variable {{\(name)}} in \(variable.part): define it in \(env) "

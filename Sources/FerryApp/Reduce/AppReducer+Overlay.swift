@@ -38,7 +38,9 @@ extension AppReducer {
         case .themes(let action):
             return scope(&state, \.themesView, context: ThemesFeature.Context(state), action, ThemesFeature.reduce)
         case .signIn(let action):
-            return scope(&state, \.signInDialog, context: SignInFeature.Context(state), action, SignInFeature.reduce)
+            return scope(&state, \.signIn, context: SignInFeature.Context(state), action, SignInFeature.reduce)
+        case .prompts(let action):
+            return scope(&state, \.prompts, context: (), action, PromptsFeature.reduce)
         }
     }
 }

@@ -6,6 +6,7 @@ extension AppReducer {
     /// The key-map contexts of the dialogs whose keys F1 lists: those that read keys through the key map.
     static let overlayHelpContexts: [KeyContext] = [
         .history, .diff, .trash, .confirm, .confirmDelete, .prompt, .picker, .namePrompt, .cookies, .trust, .signIn,
+        .promptForm,
     ]
 
     /// The help to open over `overlay`: the pane's keys when no dialog is open, the dialog's own keys
@@ -18,7 +19,7 @@ extension AppReducer {
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .confirmQuit,
             .search, .treeFilter, .history, .namePrompt, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .trash, .problems, .run, .variables, .reloadConflict, .cookies,
-            .themePicker, .variableFilePicker, .trust, .signIn:
+            .themePicker, .variableFilePicker, .trust, .signIn, .promptForm:
             return .overlayHelp(under: overlay, scroll: 0)
         }
     }

@@ -13,7 +13,9 @@ enum AppReducer {
     static func reduce(_ state: inout AppState, _ action: AppAction) -> [Effect] {
         let message = state.message
         let table = state.openTable
-        let effects = reduceScoped(&state, action)
+        let waiting = state.waitingPassphrases
+        var effects = reduceScoped(&state, action)
+        effects += releaseReplacedPassphrases(waiting, &state, answeredBy: effects)
         state.carryTableUndo(from: table)
         // A message said about a request describes it as this action left it; one about something that
         // changed since goes.

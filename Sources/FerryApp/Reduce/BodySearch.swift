@@ -26,14 +26,17 @@ enum BodySearch {
             filter.results = found.first.map { result in
                 switch result {
                 case .node(let node):
-                    JSONFilter.Result(
+                    return JSONFilter.Result(
                         node: node, path: document.path(of: node).description,
-                        preview: preview(head(of: node, in: document)), kind: document.kind(of: node))
+                        preview: preview(head(of: node, in: document)))
                 case .value(let value):
-                    JSONFilter.Result(
-                        node: nil, path: "=", preview: preview(value.formatted(.compact)), kind: value.kind)
+                    // Written once: the preview is its start (at most 1 KB read), the results' tree its copy.
+                    let text = value.formattedBytes(.compact)
+                    let start = String(decoding: text.prefix(1024), as: UTF8.self) + (text.count > 1024 ? "…" : "")
+                    return JSONFilter.Result(node: nil, path: "=", preview: preview(start), computed: text)
                 }
             }
+            addTree(to: &filter, from: document)
             return filter
         } catch {
             return JSONFilter(query: text, total: 0, error: error)

@@ -34,6 +34,11 @@ public struct AppState: Sendable {
     var run: RunState?
     /// GraphQL endpoints' schemas and responses' errors.
     var graphQL = GraphQLState()
+    /// The answers given to `# @prompt` variables this session, by name (secrets too, in memory only): the
+    /// prompt form's defaults (``PromptsFeature``).
+    var promptAnswers: [String: String] = [:]
+    /// What is known of each sign-in configuration's token (``SignInFeature/Slice/states``).
+    var signInStates: [SignInKey: SignInRow.TokenState] = [:]
 
     // MARK: - Screen
 

@@ -63,6 +63,8 @@ enum Overlay: Sendable, Equatable {
     /// Sign-in (``SignInFeature``): the environment's configurations and their tokens, a device sign-in's code
     /// while it waits, or a client certificate's passphrase being typed.
     case signIn(SignInFeature.State)
+    /// The form a request's `# @prompt` variables are asked in before it is sent (``PromptsFeature``).
+    case promptForm(PromptsFeature.Form)
 
     /// Whether the dialog is one of the widgets' pickers or prompts: the router hands it the mouse, pastes and
     /// typing, and the key it reads for each command bound in its context (see `InputRouter+Pickers`).
@@ -101,6 +103,7 @@ enum Overlay: Sendable, Equatable {
         // The passphrase is text: only Enter, Esc and the editing keys are bound there (a name prompt's keys).
         case .signIn(.passphrase): .namePrompt
         case .signIn: .signIn
+        case .promptForm: .promptForm
         }
     }
 }

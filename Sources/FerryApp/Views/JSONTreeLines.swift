@@ -10,6 +10,8 @@ struct JSONTreeLines: TextLineSource {
     let matches: Set<Int>
     /// The colours.
     let theme: Theme
+    /// The depth drawn at the left edge (the query filter's results, children of an object never shown, are 1).
+    var baseDepth = 0
 
     /// The number of visible rows.
     var lineCount: Int { tree.visibleRowCount }
@@ -21,7 +23,7 @@ struct JSONTreeLines: TextLineSource {
 
     /// One tree row.
     private func line(_ row: JSONTreeRow, isMatch: Bool) -> Line {
-        var spans = [Span(String(repeating: "  ", count: row.depth))]
+        var spans = [Span(String(repeating: "  ", count: max(0, row.depth - baseDepth)))]
         if row.kind.isContainer {
             spans.append(Span(row.isCollapsed || row.childCount == 0 ? "▸ " : "▾ ", style: theme[.muted]))
         } else {

@@ -42,6 +42,7 @@ extension OverlayView {
         case .reloadConflict(let question): question.diff == nil ? "reload choice" : "reload diff"
         case .variableFilePicker: "environment file picker"
         case .cookies: "cookie view"
+        case .promptForm: "prompt form"
         default: "dialog"
         }
     }
@@ -52,6 +53,7 @@ extension OverlayView {
         case .palette, .environmentPicker, .methodPicker, .authPicker, .optionsPicker, .bodyKindPicker, .themePicker:
             "Filters the list (fuzzy)"
         case .namePrompt: "Edits the text"
+        case .promptForm: "Edits the field"
         default: nil
         }
     }

@@ -85,6 +85,8 @@ struct OverlayView: CursorWidget {
             renderTrust(question, into: &buffer, area: area)
         case .signIn(let dialog):
             renderSignIn(dialog, into: &buffer, area: area)
+        case .promptForm(let form):
+            renderPromptForm(form, into: &buffer, area: area)
         case .confirmDiscard(let id, let lost):
             renderQuestion(
                 "Discard your changes?", EditorFeature.discardQuestion(id, lost: lost), into: &buffer, area: area)
@@ -185,6 +187,8 @@ struct OverlayView: CursorWidget {
         case .signIn(let shown):
             guard case .passphrase(let question) = shown else { return nil }
             return passphraseCursor(question, in: area)
+        case .promptForm(let form):
+            return promptFormCursor(form, in: area)
         }
     }
 

@@ -89,8 +89,7 @@ struct ResponseView: Widget {
         case .body:
             if let filter = exchange.viewport.filter {
                 JSONFilterView(
-                    filter: filter, selected: exchange.viewport.matchIndex, theme: theme,
-                    isFocused: state.panes.focus == .response
+                    filter: filter, theme: theme, isFocused: state.panes.focus == .response
                 ).render(into: &buffer, area: content)
             } else {
                 BodyView(

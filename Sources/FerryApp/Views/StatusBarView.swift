@@ -29,6 +29,10 @@ struct StatusBarView: Widget {
         var spans = [
             Span(" \(state.environment ?? "no environment") ", style: bar.patched(with: theme[.accent]).adding(.bold))
         ]
+        // How the open request's sign-ins stand, as the sign-in feature last learned it.
+        if let badges = signInBadges() {
+            spans.append(Span(" \(SafeText.sanitized(badges)) ", style: bar.patched(with: theme[.muted])))
+        }
         let inFlight = state.response.exchanges.values.filter(\.isInFlight)
         if !inFlight.isEmpty {
             let frame = Spinner.frame(at: state.spinnerFrame)
@@ -60,6 +64,15 @@ struct StatusBarView: Widget {
             )
         }
         return Line(spans)
+    }
+
+    /// The known sign-in states of the configurations the open request uses, or `nil` when none is known.
+    func signInBadges() -> String? {
+        let uses = state.currentRequest?.signInConfigurationIDs ?? []
+        let badges = uses.compactMap { id in
+            state.signIn.state(of: id, in: state.environment).map { SignInRow(id: id, isUsed: true, state: $0).badge }
+        }
+        return badges.isEmpty ? nil : badges.joined(separator: " · ")
     }
 
     /// `text` for the status bar's one row: line breaks and tabs written as `\n`, `\r` and `\t` (a copied JSON

@@ -6,8 +6,9 @@ import Testing
 
 @testable import FerryApp
 
-/// The response's `/`: a FerryJSON query lists the matching nodes (paths, values, count) or says what is
-/// wrong at which column; anything else searches the text with n / N. Scripted keys on the real loop.
+/// The response's `/`: a FerryJSON query shows the matching nodes as a foldable tree named by their paths (with
+/// the count) or says what is wrong at which column; anything else searches the text with n / N. Scripted keys
+/// on the real loop.
 @Suite("JSON filter keys", .serialized)
 final class JSONFilterKeysTests {
     let server: TestHTTPServer
@@ -43,8 +44,8 @@ final class JSONFilterKeysTests {
         try await app.type(".user.langs[]")
         try await app.press(.key(.enter))
         #expect(app.shows("2 matches for .user.langs[]"), "\(app.screen)")
-        #expect(app.shows(".user.langs[0]  \"swift\""))
-        #expect(app.shows(".user.langs[1]  \"c\""))
+        #expect(app.shows(".user.langs[0]: \"swift\""), "\(app.screen)")
+        #expect(app.shows(".user.langs[1]: \"c\""))
         #expect(!app.shows("count: 2"), "the tree is replaced by the list\n\(app.screen)")
         #expect(try await currentPath(app) == ".user.langs[0]")
         try await app.press(.key(.down))
@@ -73,13 +74,14 @@ final class JSONFilterKeysTests {
         try await app.type("$..name")
         try await app.press(.key(.enter))
         #expect(app.shows("1 match for $..name"), "\(app.screen)")
-        #expect(app.shows(".user.name  \"ada\""))
+        #expect(app.shows(".user.name: \"ada\""))
         try await app.press(.character("/"))
         for _ in 0..<10 { try await app.press(.key(.backspace)) }
         try await app.type(".user | keys_unsorted")
         try await app.press(.key(.enter))
         #expect(app.shows("1 match for .user | keys_unsorted"), "\(app.screen)")
-        #expect(app.shows("=  [\"name\",\"langs\"]"))
+        #expect(app.shows("▾ =: [  2 items"), "one result opens: \(app.screen)")
+        #expect(app.shows("0: \"name\""))
         try await app.press(.character("y"))
         #expect(app.copied.last == "[\"name\",\"langs\"]")
         // Esc clears the filter and brings the tree back.
@@ -87,6 +89,33 @@ final class JSONFilterKeysTests {
         #expect(app.state.currentExchange?.viewport.filter == nil)
         #expect(app.state.currentExchange?.viewport.search == "")
         #expect(app.shows("count: 2"), "\(app.screen)")
+        try await app.quit()
+    }
+
+    @Test func theResultsFoldAsTheBodysTreeAndEnterShowsThePlaceInside() async throws {
+        let app = try await launchWithResponse()
+        defer { app.stop() }
+        try await app.press(.character("/"))
+        try await app.type(".user")
+        try await app.press(.key(.enter))
+        #expect(app.shows("1 match for .user"), "\(app.screen)")
+        #expect(app.shows("▾ .user: {  2 keys"), "one result opens to its members\n\(app.screen)")
+        #expect(app.shows("▸ langs: […]  2 items"), "deeper containers folded\n\(app.screen)")
+        try await app.press(.key(.down))
+        #expect(try await currentPath(app) == ".user.name", "the body's cursor follows into the result")
+        try await app.press(.key(.down), .key(.right))
+        #expect(app.shows("▾ langs: [  2 items"), "→ unfolds\n\(app.screen)")
+        try await app.press(.key(.down))
+        #expect(try await currentPath(app) == ".user.langs[0]")
+        try await app.press(.key(.left))
+        #expect(try await currentPath(app) == ".user.langs", "← on a value goes to its container")
+        try await app.press(.key(.left))
+        #expect(app.shows("▸ langs: […]  2 items"), "← folds\n\(app.screen)")
+        try await app.press(.character("y"))
+        #expect(app.copied.last == #"["swift", "c"]"#)
+        try await app.press(.key(.enter))
+        #expect(app.state.currentExchange?.viewport.filter == nil)
+        #expect(try await currentPath(app) == ".user.langs", "Enter shows that place in the body's tree")
         try await app.quit()
     }
 

@@ -23,8 +23,8 @@ struct SignInFeatureTests {
     }
 
     @Test func openingReadsTheRowsAndRSignsInAgainToTheSelectedOne() {
-        var dialog: SignInFeature.State?
-        let opened = SignInFeature.reduce(.requested, &dialog, context(uses: ["api"]))
+        var slice = SignInFeature.Slice()
+        let opened = SignInFeature.reduce(.requested, &slice, context(uses: ["api"]))
         guard case .readSignIns(let scope, let uses)? = opened.effects.first else {
             Issue.record("expected the rows to be read, got \(opened.effects)")
             return
@@ -35,10 +35,10 @@ struct SignInFeatureTests {
             SignInRow(id: "tv", isUsed: false, state: .signedIn(expiresAt: nil)),
         ]
         let now = Date()
-        _ = SignInFeature.reduce(.loaded(rows, readAt: now), &dialog, context())
-        #expect(dialog == .view(SignInFeature.View(environment: "dev", rows: rows, readAt: now)))
-        _ = SignInFeature.reduce(.cursorMoved(.down), &dialog, context())
-        let renewed = SignInFeature.reduce(.renewRequested, &dialog, context(uses: ["api"]))
+        _ = SignInFeature.reduce(.loaded(rows, readAt: now), &slice, context())
+        #expect(slice.dialog == .view(SignInFeature.View(environment: "dev", rows: rows, readAt: now)))
+        _ = SignInFeature.reduce(.cursorMoved(.down), &slice, context())
+        let renewed = SignInFeature.reduce(.renewRequested, &slice, context(uses: ["api"]))
         guard case .renewSignIn(_, let ids)? = renewed.effects.first else {
             Issue.record("expected a renewal, got \(renewed.effects)")
             return
@@ -48,56 +48,114 @@ struct SignInFeatureTests {
     }
 
     @Test func fromThePaletteSignInAgainRenewsWhatTheOpenRequestUses() {
-        var dialog: SignInFeature.State?
-        let none = SignInFeature.reduce(.renewRequested, &dialog, context())
+        var slice = SignInFeature.Slice()
+        let none = SignInFeature.reduce(.renewRequested, &slice, context())
         #expect(none.effects.isEmpty)
         #expect(none.requests.count == 1)
-        let renewed = SignInFeature.reduce(.renewRequested, &dialog, context(uses: ["a", "b"]))
+        let renewed = SignInFeature.reduce(.renewRequested, &slice, context(uses: ["a", "b"]))
         guard case .renewSignIn(_, let ids)? = renewed.effects.first else {
             Issue.record("expected a renewal, got \(renewed.effects)")
             return
         }
         #expect(ids == ["a", "b"])
-        #expect(dialog == nil)
+        #expect(slice.dialog == nil)
     }
 
     @Test func aDeviceCodeClosesWhenItsSignInEndsAndEscCancelsItsSend() {
         let notice = DeviceCodeNotice(configuration: "tv", userCode: "WDJB-MJHT", verificationURL: "http://x/device")
-        var dialog: SignInFeature.State?
-        _ = SignInFeature.reduce(.deviceCodeShown(notice, .send(SendID(number: 7))), &dialog, context())
-        #expect(dialog == .device(notice, .send(SendID(number: 7))))
-        _ = SignInFeature.reduce(.signInWaitEnded(.send(SendID(number: 8))), &dialog, context())
-        #expect(dialog != nil, "another send's end closes nothing")
-        _ = SignInFeature.reduce(.signInWaitEnded(.send(SendID(number: 7))), &dialog, context())
-        #expect(dialog == nil)
-        _ = SignInFeature.reduce(.deviceCodeShown(notice, .send(SendID(number: 7))), &dialog, context())
-        let canceled = SignInFeature.reduce(.dismissed, &dialog, context())
+        var slice = SignInFeature.Slice()
+        _ = SignInFeature.reduce(.deviceCodeShown(notice, .send(SendID(number: 7))), &slice, context())
+        #expect(slice.dialog == .device(notice, .send(SendID(number: 7))))
+        _ = SignInFeature.reduce(.signInWaitEnded(.send(SendID(number: 8))), &slice, context())
+        #expect(slice.dialog != nil, "another send's end closes nothing")
+        _ = SignInFeature.reduce(.signInWaitEnded(.send(SendID(number: 7))), &slice, context())
+        #expect(slice.dialog == nil)
+        _ = SignInFeature.reduce(.deviceCodeShown(notice, .send(SendID(number: 7))), &slice, context())
+        let canceled = SignInFeature.reduce(.dismissed, &slice, context())
         guard case .cancel(let id)? = canceled.effects.first else {
             Issue.record("expected the send canceled, got \(canceled.effects)")
             return
         }
         #expect(id == SendID(number: 7))
-        #expect(dialog == nil)
+        #expect(slice.dialog == nil)
+    }
+
+    @Test func aSecondSendAskingTheSamePassphraseWaitsOnTheOpenQuestionAndGetsTheSameAnswer() {
+        let first = SecretReply()
+        let second = SecretReply()
+        var slice = SignInFeature.Slice()
+        _ = SignInFeature.reduce(.passphraseAsked("Passphrase for client.pem: ", first), &slice, context())
+        _ = SignInFeature.reduce(.passphraseTyped("s3"), &slice, context())
+        _ = SignInFeature.reduce(.passphraseAsked("Passphrase for client.pem: ", second), &slice, context())
+        guard case .passphrase(let shown)? = slice.dialog else {
+            Issue.record("expected the question still open, got \(String(describing: slice.dialog))")
+            return
+        }
+        #expect(shown.typed == "s3", "what was typed stays")
+        #expect(shown.replies == [first, second])
+        let given = SignInFeature.reduce(.submitted, &slice, context())
+        #expect(given.effects.count == 2)
+        #expect(first.wait(patience: 0) == nil, "effects not run yet")
+        for case .answerSecret(let reply, let text) in given.effects { reply.give(text) }
+        #expect(first.wait(patience: 0) == "s3" && second.wait(patience: 0) == "s3")
     }
 
     @Test func thePassphraseIsTypedThenGivenOrCanceled() {
         let reply = SecretReply()
-        var dialog: SignInFeature.State?
-        _ = SignInFeature.reduce(.passphraseAsked("Passphrase for client.pem: ", reply), &dialog, context())
-        _ = SignInFeature.reduce(.passphraseTyped("s3cret"), &dialog, context())
-        let given = SignInFeature.reduce(.submitted, &dialog, context())
+        var slice = SignInFeature.Slice()
+        _ = SignInFeature.reduce(.passphraseAsked("Passphrase for client.pem: ", reply), &slice, context())
+        _ = SignInFeature.reduce(.passphraseTyped("s3cret"), &slice, context())
+        let given = SignInFeature.reduce(.submitted, &slice, context())
         guard case .answerSecret(let answered, let text)? = given.effects.first else {
             Issue.record("expected the answer, got \(given.effects)")
             return
         }
         #expect(answered == reply && text == "s3cret")
-        #expect(dialog == nil)
-        _ = SignInFeature.reduce(.passphraseAsked("Passphrase for client.pem: ", reply), &dialog, context())
-        let canceled = SignInFeature.reduce(.dismissed, &dialog, context())
+        #expect(slice.dialog == nil)
+        _ = SignInFeature.reduce(.passphraseAsked("Passphrase for client.pem: ", reply), &slice, context())
+        let canceled = SignInFeature.reduce(.dismissed, &slice, context())
         guard case .answerSecret(_, nil)? = canceled.effects.first else {
             Issue.record("expected no answer, got \(canceled.effects)")
             return
         }
+    }
+
+    @Test func theFeatureKeepsEachSignInsStateBeyondTheViewAndAFailureUntilASuccess() {
+        var slice = SignInFeature.Slice()
+        let expiry = Date(timeIntervalSince1970: 2_000_000)
+        _ = SignInFeature.reduce(.requested, &slice, context())
+        let rows = [
+            SignInRow(id: "api", isUsed: true, state: .signedIn(expiresAt: expiry)),
+            SignInRow(id: "tv", isUsed: false, state: .needed),
+        ]
+        _ = SignInFeature.reduce(.loaded(rows, readAt: Date()), &slice, context())
+        _ = SignInFeature.reduce(.dismissed, &slice, context())
+        #expect(slice.dialog == nil)
+        #expect(slice.state(of: "api", in: "dev") == .signedIn(expiresAt: expiry), "kept once the view closed")
+        #expect(slice.state(of: "api", in: "prod") == nil, "per environment")
+        _ = SignInFeature.reduce(
+            .renewed("tv", .failure(SaveFailure(message: "invalid_client"))), &slice, context())
+        #expect(slice.state(of: "tv", in: "dev") == .failed("invalid_client"))
+        _ = SignInFeature.reduce(.loaded(rows, readAt: Date()), &slice, context())
+        #expect(slice.state(of: "tv", in: "dev") == .failed("invalid_client"), "the cache's 'needed' keeps the failure")
+        #expect(
+            SignInRow(id: "tv", isUsed: false, state: .failed("invalid_client")).status(at: Date())
+                == "sign-in failed: invalid_client (r tries again)")
+        _ = SignInFeature.reduce(.renewed("tv", .success(AuthTokenExpiry(date: expiry))), &slice, context())
+        #expect(slice.state(of: "tv", in: "dev") == .signedIn(expiresAt: expiry))
+    }
+
+    @Test func theStatusBarSaysHowTheOpenRequestsSignInsStandAsTheFeatureKnowsIt() throws {
+        let own = try TemporaryWorkspace(
+            requests: "### me\nGET {{host}}/me\nAuthorization: Bearer {{$auth.token(\"api\")}}\n",
+            environments: ["dev": "http://127.0.0.1:9"])
+        var state = try own.loadState(size: Size(width: 100, height: 30))
+        #expect(StatusBarView(state: state).signInBadges() == nil, "nothing known, nothing said")
+        state.signInStates[SignInKey(environment: state.environment, id: "api")] = .failed("invalid_client")
+        #expect(StatusBarView(state: state).signInBadges() == "api ✗ sign-in failed")
+        #expect(StatusBarView(state: state).leftLine().plainText.contains("api ✗ sign-in failed"))
+        state.signInStates[SignInKey(environment: state.environment, id: "api")] = .signedIn(expiresAt: nil)
+        #expect(StatusBarView(state: state).signInBadges() == "api ✓")
     }
 
     @Test func aRowSaysWhenItsTokenExpiresRelativeToWhenItWasRead() {

@@ -40,7 +40,17 @@ struct SafeKeysPropertyTests {
         Hello
         --B--
 
-        """
+        """,
+        "prompts.http": """
+        ### Login
+        # @name login
+        # @prompt user "Your user name"
+        # @prompt password
+        POST {{host}}/login
+
+        {"user": "{{user}}", "password": "{{password}}"}
+
+        """,
     ]
 
     /// A text-entry context: which request is open, and the keys that reach the context from the tree.
@@ -54,6 +64,7 @@ struct SafeKeysPropertyTests {
     static let post = RequestID(path: "requests.http", selector: "post-json")
     static let form = RequestID(path: "forms.http", selector: "form")
     static let upload = RequestID(path: "forms.http", selector: "upload")
+    static let login = RequestID(path: "prompts.http", selector: "login")
 
     /// The contexts where typing is text.
     static let contexts: [Context] = [
@@ -73,6 +84,7 @@ struct SafeKeysPropertyTests {
         Context(name: "new request name", keys: [.character("a")]),
         Context(name: "palette query", keys: [.control("p")]),
         Context(name: "environment picker query", keys: [.key(.function(2))]),
+        Context(name: "prompt form", opening: login, keys: [.control("r")]),
     ]
 
     /// The effects that only read, or keep a draft: nothing else may come of typing.
@@ -130,6 +142,7 @@ struct SafeKeysPropertyTests {
             #expect(before.rows != nil, "\(context) not reached: \(start.keyContexts)")
         }
         if context.name == "body editor" { #expect(start.bodyEditor != nil, "\(context) not reached") }
+        if context.name == "prompt form" { #expect(start.prompts.form != nil, "\(context) not reached") }
         var generator = SeededGenerator(
             seed: UInt64(context.name.unicodeScalars.reduce(0) { $0 &* 31 &+ UInt64($1.value) }))
         for sequence in 0..<Self.sequencesPerContext {

@@ -221,11 +221,31 @@ struct AppReducerTests {
         #expect(message?.text.contains("local") == true)
     }
 
-    @Test func anUnansweredPromptVariableSaysTheWorkbenchCannotAskYet() async throws {
+    @Test func aPromptVariableIsAskedInTheFormAndEnterSendsWithTheAnswer() async throws {
         let folder = try TemporaryWorkspace(
             requests: "# @prompt otp \"The code\"\nGET http://h/x?otp={{otp}}\n", environments: ["local": "http://h"])
-        let message = try await sendFailsToPrepare(in: folder)
-        #expect(message?.text.hasPrefix("{{otp}} is asked for by # @prompt") == true, "\(message?.text ?? "")")
+        let state = try folder.loadState(size: Size(width: 80, height: 24))
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        mock.respond(to: .get, "http://h/x?otp=123456", with: .status(204))
+        let tester = ReducerTester(state, transport: mock)
+        var form = PromptsFeature.Form(
+            requestID: id,
+            fields: [PromptsFeature.Field(variable: PromptVariable(name: "otp", description: "The code"), text: "")])
+        let asked = tester.send(.app(.sendRequested)) { $0.overlay = .promptForm(form) }
+        #expect(asked.isEmpty, "nothing is sent before the answer")
+        form.fields[0].text = "123456"
+        tester.send(.overlay(.prompts(.typed("123456")))) { $0.overlay = .promptForm(form) }
+        tester.send(.overlay(.prompts(.submitted))) {
+            $0.overlay = nil
+            $0.promptAnswers["otp"] = "123456"  // the next form's default
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
+        }
+        await tester.receivePrepared(.first, of: id)
+        await tester.receiveEnd(.first, of: id)
+        await tester.finish()
+        #expect(mock.receivedRequests.map { $0.url?.query } == ["otp=123456"])
     }
 
     @Test func anInvalidJSONBodyIsReportedBeforeSending() async throws {

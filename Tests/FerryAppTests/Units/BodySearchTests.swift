@@ -6,6 +6,40 @@ import Testing
 /// Searching a response body: FerryJSON queries, node search by text, and lines of a text body.
 @Suite("Body search")
 struct BodySearchTests {
+    @Test func aQuerysResultsAreATreeWhoseRowsLeadBackIntoTheBody() throws {
+        let document = try JSONDocument(
+            parsing: #"{"items": [{"id": 1, "tags": ["a", "b"]}, {"id": 2, "tags": []}], "n": 2}"#)
+        let filter = BodySearch.filter(".items[]", in: document)
+        let tree = try #require(filter.tree)
+        #expect(filter.resultRoots.count == 2)
+        #expect(filter.treeRowCount == 2, "several results: a row each, folded")
+        #expect(tree.document.key(of: filter.resultRoots[1]) == ".items[1]")
+        var unfolded = tree
+        unfolded.setCollapsed(false, filter.resultRoots[0])
+        var opened = filter
+        opened.tree = unfolded
+        // Rows: .items[0] ▾, id, tags ▸, .items[1] ▸ — `tags` of the first result is the body's .items[0].tags.
+        let tags = try #require(opened.documentNode(ofRow: 3))
+        #expect(document.path(of: tags).description == ".items[0].tags")
+        #expect(opened.resultIndex(ofRow: 3) == 0 && opened.resultIndex(ofRow: 4) == 1)
+        #expect(opened.row(ofResult: 1) == 4)
+        let single = BodySearch.filter(".items[0]", in: document)
+        #expect(single.treeRowCount == 3, "one result opens to its members: \(single.treeRowCount)")
+        let computed = BodySearch.filter(".items | length", in: document)
+        #expect(computed.tree.map { $0.document.rawText(of: computed.resultRoots[0]) } == "2")
+        #expect(computed.documentNode(ofRow: 1) == nil)
+    }
+
+    @Test func aResultPastTheCopyLimitIsNamedByItsSizeAndLeadsToTheBody() throws {
+        let big = String(repeating: "x", count: JSONFilter.treeByteLimit + 10)
+        let document = try JSONDocument(parsing: #"{"small": 1, "big": "\#(big)"}"#)
+        let filter = BodySearch.filter(".[]", in: document)
+        let tree = try #require(filter.tree)
+        #expect(tree.document.bytes.count < 200, "the big value is not copied")
+        #expect(tree.document.rawText(of: filter.resultRoots[1]).contains(" MB: Enter shows it in the body)"))
+        #expect(filter.documentNode(ofRow: 2).map { document.path(of: $0).description } == ".big")
+    }
+
     @Test func bodySearchFindsPathsTextAndLines() throws {
         let document = try JSONDocument(parsing: #"{"items": [{"id": 1, "name": "Ada"}, {"id": 2, "name": "Bob"}]}"#)
         let ids = BodySearch.filter(".items[].id", in: document)

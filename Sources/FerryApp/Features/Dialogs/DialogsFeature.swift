@@ -121,7 +121,7 @@ enum DialogsFeature {
             .optionsPicker, .bodyKindPicker, .themePicker, .namePrompt, .confirmDelete, .confirmDiscard,
             .confirmDeleteItem, .variableFilePicker, nil:
             break
-        case .cookies, .trash, .trust, .history, .variables, .reloadConflict, .signIn:
+        case .cookies, .trash, .trust, .history, .variables, .reloadConflict, .signIn, .promptForm:
             // These features' keys reach them as their own actions (InputRouter.scopedToDialog).
             break
         }

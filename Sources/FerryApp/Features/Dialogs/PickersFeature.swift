@@ -84,7 +84,7 @@ enum PickersFeature {
             }
         case .help, .confirmQuit, .search, .treeFilter, .history, .confirmDelete, .confirmDiscard, .confirmDeleteItem,
             .trash, .problems, .overlayHelp, .run, .variables, .valueDetail,
-            .cookies, .trust, .themePicker, .reloadConflict, .signIn, nil:
+            .cookies, .trust, .themePicker, .reloadConflict, .signIn, .promptForm, nil:
             // Their features take their keys (InputRouter.scopedToDialog).
             return .none
         }

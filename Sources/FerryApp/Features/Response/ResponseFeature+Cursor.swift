@@ -25,9 +25,7 @@ extension ResponseFeature {
             return .none
         }
         if state.listsFilter(of: exchange, focused: context.isFocused) {
-            if move != .left && move != .right {
-                state.updateExchange(of: context.openRequest) { moveInFilter(move, &$0, page: page) }
-            }
+            state.updateExchange(of: context.openRequest) { moveInFilter(move, &$0, page: page) }
             return .none
         }
         let width = context.content.width

@@ -76,6 +76,9 @@ extension ResponseFeature {
             let count = exchange.viewport.filter?.results.count ?? exchange.viewport.matches.count
             guard count > 0 else { return }
             exchange.viewport.matchIndex = ((exchange.viewport.matchIndex + step) % count + count) % count
+            if let row = exchange.viewport.filter?.row(ofResult: exchange.viewport.matchIndex) {
+                exchange.viewport.filter?.selectedRow = row
+            }
             reveal(&exchange, page: page)
         }
         return .none
@@ -109,9 +112,18 @@ extension ResponseFeature {
         case .json
         where exchange.viewport.filter?.results.indices.contains(exchange.viewport.matchIndex) == true
             && exchange.viewport.filter?.results[exchange.viewport.matchIndex].node == nil:
-            // A computed result (`length`, `keys`, a slice): its value, or the query that made it.
+            // A computed result (`length`, `keys`, a slice): its value (or the part of it the cursor is on), or
+            // the query that made it.
             guard let filter = exchange.viewport.filter else { return .none }
-            text = wantsPath ? filter.query : filter.results[exchange.viewport.matchIndex].preview
+            if wantsPath {
+                text = filter.query
+            } else if let tree = filter.tree,
+                filter.resultIndex(ofRow: filter.selectedRow) == exchange.viewport.matchIndex
+            {
+                text = tree.document.rawText(of: tree.node(atRow: filter.selectedRow))
+            } else {
+                text = filter.results[exchange.viewport.matchIndex].preview
+            }
         case .json(let tree):
             guard exchange.viewport.cursor < tree.visibleRowCount else { return .none }
             let node = tree.node(atRow: exchange.viewport.cursor)
@@ -131,9 +143,16 @@ extension ResponseFeature {
     static func reveal(_ exchange: inout Exchange, page: Int) {
         let current: Int?
         if let filter = exchange.viewport.filter {
-            current =
-                filter.results.indices.contains(exchange.viewport.matchIndex)
-                ? filter.results[exchange.viewport.matchIndex].node : nil
+            // The place in the body the tree's row shows (inside the result), else the result itself.
+            if filter.resultIndex(ofRow: filter.selectedRow) == exchange.viewport.matchIndex,
+                let node = filter.documentNode(ofRow: filter.selectedRow)
+            {
+                current = node
+            } else {
+                current =
+                    filter.results.indices.contains(exchange.viewport.matchIndex)
+                    ? filter.results[exchange.viewport.matchIndex].node : nil
+            }
         } else {
             current =
                 exchange.viewport.matches.indices.contains(exchange.viewport.matchIndex)
@@ -159,12 +178,31 @@ extension ResponseFeature {
 
     // MARK: The query filter's list
 
-    /// Moves the current result of the query filter (the tree cursor follows it).
+    /// Moves through the query filter's tree of results (the body's cursor follows to the same place); ← and →
+    /// fold and unfold it as the body's.
     static func moveInFilter(_ move: CursorMove, _ exchange: inout Exchange, page: Int) {
-        guard let filter = exchange.viewport.filter else { return }
+        guard var filter = exchange.viewport.filter, var tree = filter.tree, filter.treeRowCount > 0 else { return }
         let rows = max(1, page - filter.headerHeight)
-        exchange.viewport.matchIndex = AppReducer.step(
-            exchange.viewport.matchIndex, move, count: filter.results.count, page: rows)
+        let node = tree.node(atRow: filter.selectedRow)
+        switch move {
+        case .right:
+            tree.setCollapsed(false, node)
+        case .left:
+            if tree.document.childCount(of: node) > 0, !tree.isCollapsed(node) {
+                tree.setCollapsed(true, node)
+            } else if let parent = tree.document.parent(of: node), parent != 0 {
+                filter.selectedRow = tree.row(of: parent) ?? filter.selectedRow
+            }
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            filter.selectedRow =
+                1 + AppReducer.step(filter.selectedRow - 1, move, count: filter.treeRowCount, page: rows)
+        }
+        filter.tree = tree
+        if move == .left || move == .right {
+            filter.selectedRow = tree.row(of: tree.node(atRow: filter.selectedRow)) ?? 1
+        }
+        exchange.viewport.matchIndex = filter.resultIndex(ofRow: filter.selectedRow) ?? exchange.viewport.matchIndex
+        exchange.viewport.filter = filter
         reveal(&exchange, page: page)
     }
 
@@ -196,13 +234,15 @@ extension ResponseFeature {
         let page = context.content.height
         var again = false
         state.updateExchange(of: context.openRequest) { exchange in
-            guard let filter = exchange.viewport.filter else { return }
+            guard var filter = exchange.viewport.filter else { return }
             let rows = max(1, page - filter.headerHeight)
-            let first = JSONFilter.firstRow(selected: exchange.viewport.matchIndex, height: rows)
+            let first = JSONFilter.firstRow(selected: filter.selectedRow - 1, height: rows)
             let index = first + row - filter.headerHeight
-            guard row >= filter.headerHeight, filter.results.indices.contains(index) else { return }
-            again = index == exchange.viewport.matchIndex
-            exchange.viewport.matchIndex = index
+            guard row >= filter.headerHeight, index < filter.treeRowCount else { return }
+            again = index + 1 == filter.selectedRow
+            filter.selectedRow = index + 1
+            exchange.viewport.matchIndex = filter.resultIndex(ofRow: filter.selectedRow) ?? exchange.viewport.matchIndex
+            exchange.viewport.filter = filter
             reveal(&exchange, page: page)
         }
         return again ? closeFilter(showing: true, &state, context) : .none

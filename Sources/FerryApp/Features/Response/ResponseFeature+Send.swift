@@ -7,13 +7,33 @@ extension ResponseFeature {
     /// in flight for the same request is canceled and its result will be dropped by id. The effect prepares
     /// it (``RequestSender``: values captured from earlier responses, included files) and reports back with
     /// ``TransferAction/prepared(_:)`` or ``TransferAction/preparationFailed(_:)`` (in ``AppAction/transfer(_:_:)``).
-    /// `bodyAsWritten` skips the check of a JSON body (``SendPlan/sendsBodyAsWritten``).
-    static func send(_ state: inout State, _ context: Context, bodyAsWritten: Bool = false) -> FeatureOutput {
+    /// `bodyAsWritten` skips the check of a JSON body (``SendPlan/sendsBodyAsWritten``). A request with
+    /// `# @prompt` variables is sent once they are answered: without `answers` the `# @prompt` form is asked
+    /// for (``PromptsFeature``), with the values its environment or file gives them as defaults.
+    static func send(
+        _ state: inout State, _ context: Context, bodyAsWritten: Bool = false, answers: PromptedValues? = nil
+    ) -> FeatureOutput {
         guard let (id, opened) = context.plan() else {
             return .report(.error("Open a request first: select it in the tree and press Enter."))
         }
         var plan = opened
         plan.sendsBodyAsWritten = bodyAsWritten
+        let prompts = plan.request.request.directives.prompts
+        if !prompts.isEmpty {
+            guard let answers else {
+                let known = prompts.compactMap { prompt in
+                    plan.context.lookup(prompt.name).map { (prompt.name, $0.value) }
+                }
+                let question = PromptQuestion(
+                    requestID: id, prompts: prompts, known: Dictionary(known) { first, _ in first },
+                    sendsBodyAsWritten: bodyAsWritten)
+                return FeatureOutput(requests: [.dispatch(.overlay(.prompts(.asked(question))))])
+            }
+            // As `ferry send --var`: the answers win over every layer, and a secret's value is masked like the
+            // private environment's (in the history, the sent head, the messages).
+            plan.context.overrides.merge(answers.values) { _, answer in answer }
+            plan.context.secretOverrideNames.formUnion(answers.secretNames)
+        }
         var (sendID, effects) = state.beginExchange(for: id)
         if plan.request.request.isWebSocket {
             state.exchanges[id]?.conversation = Conversation()

@@ -146,6 +146,12 @@ enum ResponseFeature {
             return .none
         case .sendRequested: return send(&state, context)
         case .sendAsWrittenRequested: return send(&state, context, bodyAsWritten: true)
+        case .sendAnswered(let answers, let id, let asWritten):
+            // The form was for the request open when it was asked; another open since is not sent with its answers.
+            guard context.openRequest == id else {
+                return .report(.error("Not sent: \(id) is no longer the open request."))
+            }
+            return send(&state, context, bodyAsWritten: asWritten, answers: answers)
         case .cancelRequested: return cancel(&state, context)
         case .runExchangeShown(let exchange, let id): return show(exchange, of: id, &state)
         case .recordedResponsesLoaded(let loaded):

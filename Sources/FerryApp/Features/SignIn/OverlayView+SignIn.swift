@@ -21,14 +21,17 @@ extension OverlayView {
                 lines = rows.map { row in
                     let marker = row.isUsed ? "● " : "  "
                     let style: Style
-                    switch row.state {
+                    // The feature's state says how the sign-in stands (a failed "sign in again" included).
+                    var shown = row
+                    shown.state = state.signIn.state(of: row.id, in: view.environment) ?? row.state
+                    switch shown.state {
                     case .signedIn: style = theme[.success]
                     case .expired, .needed: style = theme[.warning]
-                    case .broken: style = theme[.error]
+                    case .broken, .failed: style = theme[.error]
                     }
                     return Line([
                         Span(marker + SafeText.sanitized(row.id) + "  ", style: theme[.text]),
-                        Span(SafeText.sanitized(row.status(at: view.readAt)), style: style),
+                        Span(SafeText.sanitized(shown.status(at: view.readAt)), style: style),
                     ])
                 }
             }
@@ -69,7 +72,7 @@ extension OverlayView {
                 "Browser sign-in", lines: Array(lines), scroll: 0, selected: nil,
                 size: Size(width: width, height: min(area.height - 2, lines.count + 2)), into: &buffer, area: area)
         case .passphrase(let question):
-            let masked = String(repeating: "•", count: question.typed.count)
+            let masked = MaskedText.masked(question.typed)
             dialog(
                 "Passphrase (kept for this session only; Enter sends, Esc cancels)",
                 lines: [

@@ -19,6 +19,21 @@ enum SignInFeature {
         case passphrase(Passphrase)
     }
 
+    /// The feature's slice: the dialog on top, and what is known of each configuration's sign-in.
+    struct Slice: Sendable, Equatable {
+        /// The sign-in dialog, while it is on top.
+        var dialog: State?
+        /// Each configuration's sign-in as last learned, by environment and id: read from the token cache when
+        /// the view opens, set by "sign in again" when it ends (signed in and until when, or why it failed).
+        /// It outlives the view, and the view's rows show it; never a token.
+        var states: [SignInKey: SignInRow.TokenState] = [:]
+
+        /// What is known of configuration `id`'s sign-in in `environment`.
+        func state(of id: String, in environment: String?) -> SignInRow.TokenState? {
+            states[SignInKey(environment: environment, id: id)]
+        }
+    }
+
     /// The sign-in view: the environment's configurations as last read, and the selected row.
     struct View: Sendable, Equatable {
         /// The environment they belong to (`nil`: `$shared` only).
@@ -39,6 +54,12 @@ enum SignInFeature {
         var typed = ""
         /// Where the answer goes.
         var reply: SecretReply
+        /// Other sends asking the same question (the same certificate) while it is open: the one answer is theirs
+        /// too.
+        var alsoWaiting: [SecretReply] = []
+
+        /// Every thread waiting on this question.
+        var replies: [SecretReply] { [reply] + alsoWaiting }
     }
 
     /// What the feature reads of the rest of the app.
@@ -53,8 +74,26 @@ enum SignInFeature {
         var requestUses: [String]
     }
 
-    /// Applies a sign-in action (`nil`: no sign-in dialog on top).
-    static func reduce(_ action: SignInAction, _ dialog: inout State?, _ context: Context) -> FeatureOutput {
+    /// Applies a sign-in action to the slice (its `dialog` is `nil` when no sign-in dialog is on top).
+    static func reduce(_ action: SignInAction, _ slice: inout Slice, _ context: Context) -> FeatureOutput {
+        switch action {
+        case .loaded(let rows, let readAt):
+            for row in rows { slice.learn(row.state, of: row.id, in: context.environment) }
+            return reduce(.loaded(rows, readAt: readAt), &slice.dialog, context)
+        case .renewed(let id, let result):
+            switch result {
+            case .success(let expiry): slice.learn(.signedIn(expiresAt: expiry.date), of: id, in: context.environment)
+            case .failure(let failure): slice.learn(.failed(failure.message), of: id, in: context.environment)
+            }
+            return reduce(action, &slice.dialog, context)
+        case .requested, .cursorMoved, .renewRequested, .deviceCodeShown, .browserPageShown, .signInWaitEnded,
+            .passphraseAsked, .passphraseTyped, .submitted, .dismissed:
+            return reduce(action, &slice.dialog, context)
+        }
+    }
+
+    /// Applies a sign-in action to the dialog (`nil`: no sign-in dialog on top).
+    private static func reduce(_ action: SignInAction, _ dialog: inout State?, _ context: Context) -> FeatureOutput {
         switch action {
         case .requested:
             dialog = .view(View(environment: context.environment))
@@ -88,6 +127,13 @@ enum SignInFeature {
             }
             return .none
         case .passphraseAsked(let question, let reply):
+            // A second send needing the same passphrase waits on the question already open; a different one
+            // replaces it, and the root cancels the first at once (``AppReducer/releaseReplacedPassphrases``).
+            if case .passphrase(var shown) = dialog, shown.question == question {
+                shown.alsoWaiting.append(reply)
+                dialog = .passphrase(shown)
+                return .none
+            }
             dialog = .passphrase(Passphrase(question: question, reply: reply))
             return .none
         case .passphraseTyped(let text):
@@ -98,7 +144,7 @@ enum SignInFeature {
         case .submitted:
             guard case .passphrase(let question) = dialog else { return .none }
             dialog = nil
-            return .run([.answerSecret(question.reply, question.typed)])
+            return .run(question.replies.map { .answerSecret($0, question.typed) })
         case .dismissed:
             return dismissed(&dialog)
         }
@@ -158,7 +204,7 @@ enum SignInFeature {
             return FeatureOutput(effects: [.cancelRenewal], requests: [.report(.info("Sign-in canceled."))])
         case .passphrase(let question):
             return FeatureOutput(
-                effects: [.answerSecret(question.reply, nil)],
+                effects: question.replies.map { .answerSecret($0, nil) },
                 requests: [.report(.info("No passphrase given: the send is canceled."))])
         }
     }
@@ -172,12 +218,35 @@ extension Overlay {
     }
 }
 
+extension SignInFeature.Slice {
+    /// Records `state` as what is known of `id`'s sign-in in `environment`; the cache saying "needed" after a
+    /// failed sign-in keeps the failure (the token was forgotten before the grant failed).
+    mutating func learn(_ state: SignInRow.TokenState, of id: String, in environment: String?) {
+        let key = SignInKey(environment: environment, id: id)
+        if case .needed = state, case .failed? = states[key] { return }
+        states[key] = state
+    }
+}
+
+/// A sign-in configuration of an environment (`nil`: `$shared` only).
+struct SignInKey: Sendable, Hashable {
+    /// The environment.
+    var environment: String?
+    /// The configuration's id (`Security` → `Auth` → id).
+    var id: String
+}
+
 extension AppState {
-    /// The sign-in dialog while it is on top (also under its help), `nil` otherwise: the sign-in feature's slice.
-    /// Setting `nil` closes it.
-    var signInDialog: SignInFeature.State? {
-        get { presented(\.signInDialog) }
-        set { present(newValue, extract: \.signInDialog, embed: Overlay.signIn) }
+    /// The sign-in dialog while it is on top (also under its help), `nil` otherwise.
+    var signInDialog: SignInFeature.State? { presented(\.signInDialog) }
+
+    /// The sign-in feature's slice: the dialog on top (setting `nil` closes it) and the sign-in states.
+    var signIn: SignInFeature.Slice {
+        get { SignInFeature.Slice(dialog: signInDialog, states: signInStates) }
+        set {
+            signInStates = newValue.states
+            present(newValue.dialog, extract: \.signInDialog, embed: Overlay.signIn)
+        }
     }
 }
 

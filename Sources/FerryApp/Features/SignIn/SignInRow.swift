@@ -13,14 +13,27 @@ struct SignInRow: Sendable, Equatable {
         case needed
         /// The configuration cannot be used: why, in words.
         case broken(String)
+        /// Signing in again failed: why, in words (kept until a sign-in succeeds).
+        case failed(String)
     }
 
     /// The configuration's id (`Security` → `Auth` → id).
     var id: String
     /// Whether the open request names it (`{{$auth.token("id")}}`).
     var isUsed: Bool
-    /// Its token's state when the view was read.
+    /// Its token's state as read from the cache (the feature keeps what it learned: ``SignInFeature/Slice``).
     var state: TokenState
+
+    /// The state in a few words for the status bar: `api ✓ until 14:05`, `api ✗ sign-in failed`.
+    var badge: String {
+        switch state {
+        case .signedIn(let expiresAt?): "\(id) ✓ until \(expiresAt.formatted(date: .omitted, time: .shortened))"
+        case .signedIn(nil): "\(id) ✓"
+        case .expired: "\(id) expired"
+        case .needed: "\(id) sign-in needed"
+        case .broken, .failed: "\(id) ✗ sign-in failed"
+        }
+    }
 
     /// The row in words, relative to `now`: `token cached, expires 14:05 (in 12 min)`.
     func status(at now: Date) -> String {
@@ -34,6 +47,7 @@ struct SignInRow: Sendable, Equatable {
             return refreshable ? "token expired: refreshed at the next send" : "token expired: sign-in needed"
         case .needed: return "sign-in needed (at the next send, or r)"
         case .broken(let problem): return problem
+        case .failed(let problem): return "sign-in failed: \(problem) (r tries again)"
         }
     }
 }

@@ -92,7 +92,7 @@ let package = Package(
             name: "FerryApp",
             dependencies: [
                 "FerryTerminal", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryScript",
-                "FerrySystem",
+                "FerrySystem", "FerryGRPC", "FerryProtobuf",
             ]),
 
         // MARK: Executables
@@ -143,7 +143,8 @@ let package = Package(
             name: "FerryImportTests", dependencies: ["FerryImport", "FerryWorkbench", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),
-        .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryScript", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryAppTests", dependencies: ["FerryApp", "FerryScript", "FerryTestSupport", "FerryGRPC"]),
         .testTarget(name: "FerryTestSupportTests", dependencies: ["FerryTestSupport"]),
         .testTarget(name: "FerryCLITests", dependencies: ["FerryTestSupport"]),
     ],

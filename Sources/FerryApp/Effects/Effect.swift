@@ -7,6 +7,8 @@ enum Effect: Sendable {
     /// Prepare and send `plan` as send `id` (``RequestSender``: captured values and included files read,
     /// history recorded).
     case send(id: SendID, SendPlan)
+    /// Prepare `plan`'s `GRPC` request and make the call as send `id` (``EffectRunner/sendGRPC(_:_:)``).
+    case sendGRPC(id: SendID, SendPlan)
     /// Stop send `id`.
     case cancel(id: SendID)
     /// Prepare a streamed body for display (never on the loop); `note` is shown above text or hex.

@@ -18,6 +18,9 @@ extension ResponseFeature {
         if plan.request.request.isWebSocket {
             state.exchanges[id]?.conversation = Conversation()
             effects.append(.openWebSocket(id: sendID, plan))
+        } else if plan.request.request.isGRPC {
+            state.exchanges[id]?.grpc = GRPCCallState()
+            effects.append(.sendGRPC(id: sendID, plan))
         } else {
             effects.append(.send(id: sendID, plan))
         }

@@ -61,6 +61,9 @@ enum Effect: Sendable {
     case loadGraphQLSchemas
     /// Send `plan`'s request as an introspection query and cache the schema of `endpoint` it returns.
     case introspect(endpoint: String, SendPlan)
+    /// Find the descriptors of `plan`'s `GRPC` request (`# @proto`, `.ferry/grpc`, server reflection) and post them
+    /// as `endpoint`'s.
+    case loadGRPCDescriptors(endpoint: String, SendPlan)
     /// Open the WebSocket of `plan` as send `id` and run its script (``EffectRunner/openWebSocket(_:_:)``).
     case openWebSocket(id: SendID, SendPlan)
     /// Send a typed message (its variables resolved) on the conversation of send `id`.

@@ -49,3 +49,30 @@ extension EffectRunner {
         }
     }
 }
+
+extension EffectRunner {
+    /// Finds the descriptors of `plan`'s `GRPC` request through the session's sender
+    /// (``RequestSender/grpcDescriptors(_:)``: `# @proto`, `.ferry/grpc`, server reflection, cached) and posts them
+    /// as `endpoint`'s; its pre-request scripts do not run for it.
+    func loadGRPCDescriptors(_ endpoint: String, _ plan: SendPlan) {
+        begin()
+        let sender = self.sender
+        Task(executorPreference: streams) {
+            defer { self.end() }
+            let result: Result<GRPCLoadedDescriptors, GRPCSendError>
+            do throws(GRPCSendError) {
+                let send: PreparedSend
+                do {
+                    send = try sender.prepare(plan, runningScripts: false)
+                } catch {
+                    throw GRPCSendError("\(error)")
+                }
+                let (pool, source) = try await sender.grpcDescriptors(send)
+                result = .success(GRPCLoadedDescriptors(pool: pool, source: source))
+            } catch {
+                result = .failure(error)
+            }
+            self.post(.grpc(.descriptorsLoaded(endpoint: endpoint, result)))
+        }
+    }
+}

@@ -162,6 +162,7 @@ final class EffectRunner: @unchecked Sendable {
         case .answerSecret(let reply, let answer): reply.give(answer)
         case .loadGraphQLSchemas: onFiles { self.loadGraphQLSchemas() }
         case .introspect(let endpoint, let plan): introspect(endpoint, plan)
+        case .loadGRPCDescriptors(let endpoint, let plan): loadGRPCDescriptors(endpoint, plan)
         }
     }
 

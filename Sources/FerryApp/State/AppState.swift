@@ -34,6 +34,8 @@ public struct AppState: Sendable {
     var run: RunState?
     /// GraphQL endpoints' schemas and responses' errors.
     var graphQL = GraphQLState()
+    /// gRPC endpoints' descriptors.
+    var grpc = GRPCFeature.State()
 
     // MARK: - Screen
 
@@ -234,7 +236,7 @@ public struct AppState: Sendable {
     var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
         if panes.focus == .editor && bodyEditor != nil {
-            return graphQLCompletion == nil ? [.body] : [.queryCompletion, .body]
+            return graphQLCompletion == nil && grpcCompletion == nil ? [.body] : [.queryCompletion, .body]
         }
         if panes.focus == .editor && (headerTable != nil || paramsTable != nil) { return [.table] }
         if panes.focus == .editor && bodyTable != nil {

@@ -58,6 +58,13 @@ struct RequestEditorView: CursorWidget {
                     marks.drawCompletions(at: cursor, in: inputArea, into: &buffer)
                 }
             }
+            if request.isGRPC, let editor = state.bodyEditor {
+                let marks = GRPCBodyMarks(state: state)
+                marks.underlineProblems(of: editor, in: inputArea, into: &buffer)
+                if let cursor = input.cursorPosition(in: inputArea) {
+                    marks.drawCompletions(at: cursor, in: inputArea, into: &buffer)
+                }
+            }
             return
         }
         let lines = tabLines(request, context: context, theme: theme)
@@ -164,6 +171,7 @@ struct RequestEditorView: CursorWidget {
         let kind = request.bodyKind
         var status = [Span("\(kind.title) · editing (Esc: back to the URL)", style: theme[.accent])]
         if request.isGraphQL { status += GraphQLQueryMarks(state: state).summary }
+        if request.isGRPC { status += GRPCBodyMarks(state: state).summary }
         if kind == .json, !editor.isEmpty {
             status.append(
                 state.editor.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
@@ -247,6 +255,7 @@ struct RequestEditorView: CursorWidget {
                 lines.append(Line(summary + "  · ↓ edits · F7 kind", style: muted))
             }
             if request.isGraphQL { lines.append(Line(GraphQLQueryMarks(state: state).summary)) }
+            if request.isGRPC { lines.append(Line(GRPCBodyMarks(state: state).summary)) }
             for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(
                     Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))

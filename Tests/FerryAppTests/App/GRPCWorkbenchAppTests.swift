@@ -118,4 +118,55 @@ struct GRPCWorkbenchAppTests {
         #expect(app.shows("ferry.test.Echo has no method Ech (methods:"), "\(app.screen)")
         try await app.quit()
     }
+    @Test func ctrlLFetchesTheDescriptorsTabCompletesFieldsAndMismatchesAreMarked() async throws {
+        guard let server = try await GRPCPeerServer.start() else { return }
+        defer { server.stop() }
+        let folder = try workspace("GRPC {{host}}/ferry.test.Echo/Echo\n\n{\"name\": \"x\"}", server: server)
+        let app = try AppHarness(workspace: folder.url, width: 120, height: 30)
+        defer { app.stop() }
+        try await app.settle()
+        try await app.press(.key(.tab))
+        try await app.press(.control("l"))
+        try await app.waitFor("the descriptors") { app.shows("Descriptors of \(server.authority): 2 services") }
+        #expect(app.state.grpc.descriptors[server.authority]?.pool?.service("ferry.test.Echo") != nil)
+        // The body editor, the cursor before the closing brace.
+        try await app.press(.control("t"), .control("t"), .key(.down), .key(.left))
+        #expect(app.shows("✓ ferry.test.Everything · Tab completes"), "\(app.screen)")
+        try await app.type(", \"sca")
+        #expect(app.shows(" scalars Scalars"), "the completion list under the cursor\n\(app.screen)")
+        try await app.press(.key(.tab))
+        try await app.type("\": {\"anInt32\": \"many\"}")
+        #expect(app.state.bodyEditor?.text == #"{"name": "x", "scalars": {"anInt32": "many"}}"#)
+        // The value of the wrong type: in words above the body, its key underlined where it is.
+        #expect(app.shows("✗ line 1, column 27: "), "\(app.screen)")
+        let lines = app.screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains(#""anInt32": "many""#) })
+        let column = lines[row].distance(
+            from: lines[row].startIndex, to: try #require(lines[row].range(of: #""anInt32""#)).lowerBound)
+        #expect(app.backend.grid[column, row].style.modifiers.contains(.underline))
+        #expect(app.backend.grid[column + 8, row].style.modifiers.contains(.underline))
+        #expect(!app.backend.grid[column + 9, row].style.modifiers.contains(.underline))
+        try await app.quit()
+    }
+
+    @Test func aSendFetchesTheEndpointsDescriptorsOnce() async throws {
+        guard let server = try await GRPCPeerServer.start() else { return }
+        defer { server.stop() }
+        let folder = try workspace("GRPC {{host}}/ferry.test.Echo/Echo\n\n{\"name\": \"x\"}", server: server)
+        let app = try AppHarness(workspace: folder.url, width: 120, height: 30)
+        defer { app.stop() }
+        try await app.settle()
+        app.enqueue(.control("r"))
+        try await app.waitFor("the descriptors and the answer") {
+            app.state.grpc.descriptors[server.authority]?.pool != nil && app.state.currentExchange?.grpc?.status != nil
+        }
+        // Fetched for the send, they arrive without a word; a second send finds them known.
+        app.enqueue(.control("r"))
+        try await app.waitFor("the second answer") {
+            app.state.currentExchange?.id == SendID(number: 2) && app.state.currentExchange?.grpc?.status != nil
+        }
+        try await app.settle()
+        #expect(!app.shows("Descriptors of"), "\(app.screen)")
+        try await app.quit()
+    }
 }

@@ -1,5 +1,6 @@
 import FerryGRPC
 import FerryHTTP
+import FerryProtobuf
 import FerryTerminal
 import FerryTestSupport
 import FerryWorkbench
@@ -13,11 +14,16 @@ import Testing
 /// back, and the body is prepared as a JSON tree; Esc cancels a call under way, which ends `CANCELLED`.
 @Suite("Reducer: gRPC sends", .serialized)
 struct GRPCReducerTests {
-    /// The state of a workspace whose open request is `request` against `server`.
+    /// The state of a workspace whose open request is `request` against `server`, the endpoint's descriptors
+    /// known (read from the peer's `.proto` by Ferry's reader), so a send fetches none.
     func state(_ request: String, server: GRPCPeerServer) throws -> (TemporaryWorkspace, AppState) {
         let folder = try TemporaryWorkspace(
             requests: "### call\n" + request + "\n", environments: ["local": server.authority])
-        return (folder, try folder.loadState(size: Size(width: 80, height: 24)))
+        var state = try folder.loadState(size: Size(width: 80, height: 24))
+        let proto = TestServers.packageRoot.appendingPathComponent("Tests/Peers/grpc/ferry_test.proto")
+        state.grpc.descriptors[server.authority] = .loaded(
+            try ProtoSourceLoader().pool(loading: proto.path), source: proto.path)
+        return (folder, state)
     }
 
     @Test func ctrlRMakesTheCallAndItsStatusAndMessageArrive() async throws {
@@ -98,6 +104,42 @@ struct GRPCReducerTests {
         }
         let end = await tester.receiveGRPCEnd(.first, of: id, canceled: true)
         #expect(end?.body.count == 0)
+        await tester.finish()
+    }
+
+    @Test func descriptorsAreFetchedOncePerEndpoint() async throws {
+        guard let server = try await GRPCPeerServer.start() else { return }
+        defer { server.stop() }
+        let folder = try TemporaryWorkspace(
+            requests: "### call\nGRPC {{host}}/ferry.test.Echo/Echo\n\n{}\n", environments: ["local": server.authority])
+        let tester = ReducerTester(try folder.loadState(size: Size(width: 80, height: 24)))
+        let endpoint = server.authority
+        tester.send(.grpc(.descriptorsNeeded)) { $0.grpc.descriptors[endpoint] = .fetching(isAsked: false) }
+        // Asked again while they come, nothing more happens.
+        tester.send(.grpc(.descriptorsNeeded)) { _ in }
+        tester.send(.grpc(.descriptorsRequested)) { _ in }
+        await tester.receive({ action -> GRPCLoadedDescriptors? in
+            guard case .grpc(.descriptorsLoaded(endpoint, .success(let loaded))) = action else { return nil }
+            return loaded
+        }) { state, loaded in
+            #expect(loaded.source == "server reflection")
+            #expect(loaded.pool.service("ferry.test.Streams") != nil)
+            state.grpc.descriptors[endpoint] = .loaded(loaded.pool, source: loaded.source)
+        }
+        // Known: a send asks for nothing; Ctrl-L fetches them again, through the cache reflection filled.
+        tester.send(.grpc(.descriptorsNeeded)) { _ in }
+        tester.send(.grpc(.descriptorsRequested)) {
+            $0.grpc.descriptors[endpoint] = .fetching(isAsked: true)
+            $0.report(.info("Fetching the descriptors of \(endpoint)…"))
+        }
+        await tester.receive({ action -> GRPCLoadedDescriptors? in
+            guard case .grpc(.descriptorsLoaded(endpoint, .success(let loaded))) = action else { return nil }
+            return loaded
+        }) { state, loaded in
+            #expect(loaded.source == "the cached reflection (.ferry/grpc)")
+            state.grpc.descriptors[endpoint] = .loaded(loaded.pool, source: loaded.source)
+            state.report(.info("Descriptors of \(endpoint): 2 services (the cached reflection (.ferry/grpc))."))
+        }
         await tester.finish()
     }
 }

@@ -21,6 +21,8 @@ extension ResponseFeature {
         } else if plan.request.request.isGRPC {
             state.exchanges[id]?.grpc = GRPCCallState()
             effects.append(.sendGRPC(id: sendID, plan))
+            // The endpoint's descriptors, for completing and checking the body, once per endpoint.
+            return FeatureOutput(effects: effects, requests: [.clearMessage, .dispatch(.grpc(.descriptorsNeeded))])
         } else {
             effects.append(.send(id: sendID, plan))
         }

@@ -1,0 +1,49 @@
+import FerryGRPC
+import FerryProtobuf
+import FerryTerminal
+import FerryWorkbench
+
+extension AppState {
+    /// The target of the open request when it is a `GRPC` one, resolved in the active environment (secrets
+    /// masked); `nil` for other requests or a target that does not resolve.
+    var grpcTarget: GRPCTarget? {
+        guard let id = openRequest, let request = currentRequest, request.isGRPC,
+            let url = Self.endpoint(of: request, context: variableContext(for: id))
+        else { return nil }
+        return GRPCTarget(parsing: url)
+    }
+
+    /// The endpoint of the open `GRPC` request as ``GRPCFeature/State/descriptors`` keys it (`host:port`, with
+    /// ` tls` after it for TLS).
+    var grpcEndpoint: String? { grpcTarget.map { $0.authority + ($0.usesTLS ? " tls" : "") } }
+
+    /// The descriptors of the open `GRPC` request's endpoint, as far as they are known.
+    var grpcDescriptors: GRPCFeature.State.Descriptors? { grpcEndpoint.flatMap { grpc.descriptors[$0] } }
+
+    /// The method the open `GRPC` request calls and the descriptors that describe it, once they are known.
+    var grpcMethod: (method: MethodDescriptor, pool: DescriptorPool)? {
+        guard let target = grpcTarget, let pool = grpcDescriptors?.pool,
+            let method = GRPCSender.method(of: target, in: pool)
+        else { return nil }
+        return (method, pool)
+    }
+
+    /// What completes the field name before the cursor of the body editor, when it edits the body of a `GRPC`
+    /// request whose descriptors are known and the cursor is inside a member's key.
+    var grpcCompletion: GRPCMessageCompletion? {
+        guard panes.focus == .editor, overlay == nil, let editor = bodyEditor, currentRequest?.isGRPC == true,
+            let (method, pool) = grpcMethod
+        else { return nil }
+        var before = editor.lines[..<editor.cursor.line].map { String($0) + "\n" }.joined()
+        before += String(editor.lines[editor.cursor.line][..<editor.cursor.column])
+        return GRPCMessageCompletion(before: before, messageType: method.inputType, pool: pool)
+    }
+
+    /// What is wrong with the open `GRPC` request's body for its request message, at lines and columns of the
+    /// body (once the descriptors are known).
+    var grpcBodyProblems: [GRPCBodyCheck.Problem] {
+        guard let request = currentRequest, request.isGRPC, let (method, pool) = grpcMethod else { return [] }
+        let body = bodyEditor?.text ?? request.body ?? ""
+        return GRPCBodyCheck.problems(in: body, messageType: method.inputType, pool: pool)
+    }
+}

@@ -14,8 +14,31 @@ extension AppState {
     }
 
     /// The endpoint of the open `GRPC` request as ``GRPCFeature/State/descriptors`` keys it (`host:port`, with
-    /// ` tls` after it for TLS).
-    var grpcEndpoint: String? { grpcTarget.map { $0.authority + ($0.usesTLS ? " tls" : "") } }
+    /// ` tls` after it for TLS), read from the resolved target's authority, so a target still being typed
+    /// (no method yet) has one.
+    var grpcEndpoint: String? {
+        guard let id = openRequest, let request = currentRequest, request.isGRPC,
+            let url = Self.endpoint(of: request, context: variableContext(for: id))
+        else { return nil }
+        var rest = Substring(url)
+        var usesTLS = false
+        if let scheme = rest.range(of: "://") {
+            usesTLS = ["grpcs", "https"].contains(rest[..<scheme.lowerBound].lowercased())
+            rest = rest[scheme.upperBound...]
+        }
+        let authority = rest.prefix { $0 != "/" }
+        guard !authority.isEmpty else { return nil }
+        return authority + (usesTLS ? " tls" : "")
+    }
+
+    /// What completes the service or method before the URL cursor of an open `GRPC` request, once its
+    /// endpoint's descriptors are known.
+    var grpcTargetCompletion: GRPCTargetCompletion? {
+        guard panes.focus == .editor, overlay == nil, case .url = editor.mode, let request = currentRequest,
+            request.isGRPC, let pool = grpcDescriptors?.pool
+        else { return nil }
+        return GRPCTargetCompletion(before: String(request.fullURL.prefix(urlCursor)), pool: pool)
+    }
 
     /// The descriptors of the open `GRPC` request's endpoint, as far as they are known.
     var grpcDescriptors: GRPCFeature.State.Descriptors? { grpcEndpoint.flatMap { grpc.descriptors[$0] } }

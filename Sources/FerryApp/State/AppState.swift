@@ -242,7 +242,9 @@ public struct AppState: Sendable {
         if panes.focus == .editor && bodyTable != nil {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }
-        if panes.focus == .editor && !variableCompletions.isEmpty { return [.completion, .editor] }
+        if panes.focus == .editor && (!variableCompletions.isEmpty || grpcTargetCompletion != nil) {
+            return [.completion, .editor]
+        }
         return paneKeyContexts
     }
 

@@ -75,14 +75,13 @@ struct RequestEditorView: CursorWidget {
         } else {
             Paragraph(text: Text(lines)).render(into: &buffer, area: content)
         }
-        let completions = state.variableCompletions
+        var completions = state.variableCompletions.map { "{{\($0)}}" }
+        if completions.isEmpty, let target = state.grpcTargetCompletion { completions = target.candidates }
         if state.panes.focus == .editor, !completions.isEmpty {
             var spans = [Span("Tab completes: ", style: theme[.muted])]
             for (index, name) in completions.prefix(6).enumerated() {
                 spans.append(
-                    Span(
-                        (index == 0 ? "" : "  ") + "{{\(name)}}", style: index == 0 ? theme[.selection] : theme[.accent]
-                    ))
+                    Span((index == 0 ? "" : "  ") + name, style: index == 0 ? theme[.selection] : theme[.accent]))
             }
             // Blank to the edge: the tab titles under the hint must not show through after it.
             spans.append(Span(String(repeating: " ", count: max(0, tabRow.width))))

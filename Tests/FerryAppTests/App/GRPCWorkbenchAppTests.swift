@@ -169,4 +169,26 @@ struct GRPCWorkbenchAppTests {
         #expect(!app.shows("Descriptors of"), "\(app.screen)")
         try await app.quit()
     }
+
+    @Test func tabCompletesTheServiceAndMethodOnTheGRPCLine() async throws {
+        guard let server = try await GRPCPeerServer.start() else { return }
+        defer { server.stop() }
+        let folder = try workspace("GRPC {{host}}/ferry.test.Echo/Echo\n\n{}", server: server)
+        let app = try AppHarness(workspace: folder.url, width: 120, height: 30)
+        defer { app.stop() }
+        try await app.settle()
+        try await app.press(.key(.tab))
+        try await app.press(.control("l"))
+        try await app.waitFor("the descriptors") { app.state.grpc.descriptors[server.authority]?.pool != nil }
+        // Erase `Echo/Echo` (the cursor is at the end of the URL), then complete the service and the method.
+        for _ in 0..<"Echo/Echo".count { try await app.press(.key(.backspace)) }
+        try await app.type("S")
+        #expect(app.shows("Tab completes: ferry.test.Streams"), "\(app.screen)")
+        try await app.press(.key(.tab))
+        try await app.type("/Co")
+        #expect(app.shows("Tab completes: Collect  Count"), "\(app.screen)")
+        try await app.press(.key(.tab))
+        #expect(app.state.currentRequest?.fullURL == "{{host}}/ferry.test.Streams/Collect")
+        try await app.quit()
+    }
 }

@@ -80,4 +80,17 @@ import Testing
         #expect(
             GRPCBodyCheck.problems(in: "{\"count\": {{n}}}", messageType: "ferry.test.EchoRequest", pool: pool).isEmpty)
     }
+
+    @Test func completesServicesThenTheirMethodsOnTheTarget() {
+        func names(_ before: String) -> [String]? { GRPCTargetCompletion(before: before, pool: pool)?.candidates }
+        #expect(names("localhost:50051/") == ["ferry.test.Echo", "ferry.test.Streams"])
+        #expect(names("grpc://localhost:50051/ferry.test.S") == ["ferry.test.Streams"])
+        #expect(names("localhost:50051/ferry.test.Streams/C") == ["Chat", "Collect", "Count"])
+        // A service named without its package, as a send accepts it.
+        #expect(names("localhost:50051/Echo/") == ["Echo", "Fail", "Slow"])
+        #expect(GRPCTargetCompletion(before: "localhost:50051/Echo/F", pool: pool)?.partial == "F")
+        #expect(names("localhost:500") == nil)
+        #expect(names("localhost:50051/ferry.test.Echo/Echo") == nil)
+        #expect(names("localhost:50051/ferry.test.Nope/") == nil)
+    }
 }

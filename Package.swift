@@ -92,7 +92,7 @@ let package = Package(
             name: "FerryApp",
             dependencies: [
                 "FerryTerminal", "FerryWorkbench", "FerryImport", "FerryHTTP", "FerryJSON", "FerryScript",
-                "FerrySystem",
+                "FerrySystem", "FerryGRPC", "FerryProtobuf",
             ]),
 
         // MARK: Executables
@@ -138,12 +138,14 @@ let package = Package(
         .testTarget(name: "FerryYAMLTests", dependencies: ["FerryYAML", "FerryJSON", "FerryTestSupport"]),
         .testTarget(
             name: "FerryWorkbenchTests",
-            dependencies: ["FerryWorkbench", "FerryDynamic", "FerryScript", "FerryTestSupport"]),
+            dependencies: ["FerryWorkbench", "FerryDynamic", "FerryScript", "FerryTestSupport", "FerryProtobuf"]),
         .testTarget(
             name: "FerryImportTests", dependencies: ["FerryImport", "FerryWorkbench", "FerryJSON", "FerryTestSupport"]),
         .testTarget(name: "FerryTerminalTests", dependencies: ["FerryTerminal", "FerryTestSupport"]),
         .testTarget(name: "FerryNcursesTests", dependencies: ["FerryNcurses", "FerryTerminal", "FerryTestSupport"]),
-        .testTarget(name: "FerryAppTests", dependencies: ["FerryApp", "FerryScript", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerryAppTests",
+            dependencies: ["FerryApp", "FerryScript", "FerryTestSupport", "FerryGRPC", "FerryProtobuf"]),
         .testTarget(name: "FerryTestSupportTests", dependencies: ["FerryTestSupport"]),
         .testTarget(name: "FerryCLITests", dependencies: ["FerryTestSupport"]),
     ],

@@ -26,6 +26,8 @@ enum AppAction: Sendable {
     case run(RunAction)
     /// GraphQL: schemas, completion in the query, response errors.
     case graphQL(GraphQLAction)
+    /// gRPC: the endpoints' descriptors, completion in the body.
+    case grpc(GRPCAction)
     /// A WebSocket conversation: its keys, and what its connection did.
     case webSocket(WebSocketAction)
     /// The stack of file-changing commands `u` takes back.

@@ -17,6 +17,8 @@ enum TransferAction: Sendable {
     case retryWaiting(RetryWait)
     /// Attempt `attempt` started after waiting.
     case retryStarted(attempt: Int)
+    /// A `GRPC` call ended with this method, status and message count (posted just before ``ended(_:)``).
+    case grpcAnswered(GRPCCallState)
     /// The streamed send ended: complete, canceled or failed, with the body bytes that arrived.
     case ended(TransferEnd)
     /// The body is ready to show.

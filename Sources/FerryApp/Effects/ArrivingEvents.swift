@@ -20,15 +20,20 @@ struct ArrivingEvents {
     mutating func take(_ chunk: Data, at time: Date) -> EventsSoFar? {
         guard soFar.overflowLimit == nil else { return nil }
         do throws(EventStreamParser.Overflow) {
-            let events = try parser.parse(chunk)
-            guard !events.isEmpty else { return nil }
-            soFar.count += events.count
-            soFar.latest += events.suffix(Self.kept).map { EventsSoFar.Arrived(time: time, event: $0) }
-            if soFar.latest.count > Self.kept { soFar.latest.removeFirst(soFar.latest.count - Self.kept) }
+            return take(try parser.parse(chunk), at: time)
         } catch {
             soFar.overflowLimit = error.limit
             return report()
         }
+    }
+
+    /// Takes `events` that arrived whole at `time` (a gRPC stream's messages); returns the events so far when a
+    /// report is due.
+    mutating func take(_ events: [ServerSentEvent], at time: Date) -> EventsSoFar? {
+        guard !events.isEmpty else { return nil }
+        soFar.count += events.count
+        soFar.latest += events.suffix(Self.kept).map { EventsSoFar.Arrived(time: time, event: $0) }
+        if soFar.latest.count > Self.kept { soFar.latest.removeFirst(soFar.latest.count - Self.kept) }
         isReported = false
         guard ContinuousClock.now - reported >= Self.interval else { return nil }
         return report()

@@ -49,10 +49,28 @@ final class ArrivingReports: @unchecked Sendable {
             if events != nil {
                 if let soFar = events?.take(chunk, at: time) { post(.eventsArrived(soFar)) } else { isPending = true }
             }
-            guard isPending, !isFlushScheduled else { return }
-            isFlushScheduled = true
-            let delay = max(ArrivingPreview.interval, ArrivingEvents.interval)
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay.seconds) { [weak self] in self?.flush() }
+            if isPending { scheduleFlush() }
+        }
+    }
+
+    /// Makes sure what is held back is posted soon (once a quiet moment passed); under `lock`.
+    private func scheduleFlush() {
+        guard !isFlushScheduled else { return }
+        isFlushScheduled = true
+        let delay = max(ArrivingPreview.interval, ArrivingEvents.interval)
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.seconds) { [weak self] in self?.flush() }
+    }
+
+    /// A gRPC stream's response message arrived (as JSON text): kept as an event (type `message`), posted as
+    /// an event stream's are.
+    func messageArrived(_ message: String, at time: Date) {
+        lock.withLock {
+            if events == nil { events = ArrivingEvents() }
+            if let soFar = events?.take([ServerSentEvent(data: message)], at: time) {
+                post(.eventsArrived(soFar))
+            } else {
+                scheduleFlush()
+            }
         }
     }
 

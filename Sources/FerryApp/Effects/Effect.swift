@@ -7,6 +7,8 @@ enum Effect: Sendable {
     /// Prepare and send `plan` as send `id` (``RequestSender``: captured values and included files read,
     /// history recorded).
     case send(id: SendID, SendPlan)
+    /// Prepare `plan`'s `GRPC` request and make the call as send `id` (``EffectRunner/sendGRPC(_:_:)``).
+    case sendGRPC(id: SendID, SendPlan)
     /// Stop send `id`.
     case cancel(id: SendID)
     /// Prepare a streamed body for display (never on the loop); `note` is shown above text or hex.
@@ -63,6 +65,9 @@ enum Effect: Sendable {
     case loadGraphQLSchemas
     /// Send `plan`'s request as an introspection query and cache the schema of `endpoint` it returns.
     case introspect(endpoint: String, SendPlan)
+    /// Find the descriptors of `plan`'s `GRPC` request (`# @proto`, `.ferry/grpc`, server reflection) and post them
+    /// as `endpoint`'s.
+    case loadGRPCDescriptors(endpoint: String, SendPlan)
     /// Open the WebSocket of `plan` as send `id` and run its script (``EffectRunner/openWebSocket(_:_:)``).
     case openWebSocket(id: SendID, SendPlan)
     /// Send a typed message (its variables resolved) on the conversation of send `id`.

@@ -26,10 +26,10 @@ final class EffectRunner: @unchecked Sendable {
     /// The workspace's variable files (``contextFileNames``) as an import or a reload last read them, `nil` for
     /// one that was absent, so Ferry's own writes of them reload nothing; only touched on `files`.
     var contextFilesAsRead: [String: [UInt8]?] = [:]
-    private let limits: ResponseLimits
+    let limits: ResponseLimits
     /// Where streamed transfers run (their own queue, not the cooperative pool).
     let streams = QueueTaskExecutor(label: "ferry.app.streams")
-    private var tasks: [SendID: Task<Void, Never>] = [:]
+    var tasks: [SendID: Task<Void, Never>] = [:]
     private var transfers: [SendID: HTTPTransfer] = [:]
     private var pendingDrafts: [RequestID: SavedRequest?] = [:]
     private var isDraftFlushScheduled = false
@@ -89,6 +89,7 @@ final class EffectRunner: @unchecked Sendable {
     func run(_ effect: Effect) {
         switch effect {
         case .send(let id, let plan): send(id, plan)
+        case .sendGRPC(let id, let plan): sendGRPC(id, plan)
         case .cancel(let id):
             // The transfer's own cancel keeps what arrived; a send still being prepared stops with its task.
             let (task, transfer) = lock.withLock { (tasks[id], transfers[id]) }
@@ -162,6 +163,7 @@ final class EffectRunner: @unchecked Sendable {
         case .answerSecret(let reply, let answer): reply.give(answer)
         case .loadGraphQLSchemas: onFiles { self.loadGraphQLSchemas() }
         case .introspect(let endpoint, let plan): introspect(endpoint, plan)
+        case .loadGRPCDescriptors(let endpoint, let plan): loadGRPCDescriptors(endpoint, plan)
         }
     }
 

@@ -230,8 +230,8 @@ enum AppKeyMap {
         bind(
             "T", .pickTheme, "Pick a theme (each shows as you move; Enter keeps it, Esc restores)", [.tree, .response])
         // GraphQL (last too): the endpoint's schema, completing names in the query.
-        bind("ctrl+l", .refreshSchema, "Fetch the GraphQL endpoint's schema again (introspection, cached in .ferry)")
-        bind("tab", .completeQuery, "Complete the GraphQL field, argument or type name", [.queryCompletion])
+        bind("ctrl+l", .refreshSchema, "Fetch the GraphQL schema or gRPC descriptors again (cached in .ferry)")
+        bind("tab", .completeQuery, "Complete the GraphQL name or the gRPC message field", [.queryCompletion])
         // WebSocket conversations (last too)
         bind("m", .webSocketMessage, "Send a message on the open WebSocket", [.response])
         bind("X", .webSocketClose, "Close the open WebSocket with a code (1000 offered)", [.response])

@@ -36,7 +36,7 @@ public enum KeyReference {
         ("editor", "URL field"),
         ("completion", "URL field, completing {{"),
         ("body", "body editor"),
-        ("queryCompletion", "GraphQL query, completing a name"),
+        ("queryCompletion", "GraphQL query or gRPC body, completing a name"),
         ("table", "tables"),
         ("multipart", "multipart fields"),
         ("help", "help"),

@@ -61,6 +61,7 @@ enum AppReducer {
         case .run(let action): scope(&state, \.run, context: RunFeature.Context(state), action, RunFeature.reduce)
         case .graphQL(let action):
             scope(&state, \.graphQL, context: GraphQLFeature.Context(state), action, GraphQLFeature.reduce)
+        case .grpc(let action): scope(&state, \.grpc, context: GRPCFeature.Context(state), action, GRPCFeature.reduce)
         case .webSocket(let action):
             scope(&state, \.response, context: WebSocketFeature.Context(state), action, WebSocketFeature.reduce)
         case .undo(let action): scope(&state, \.undo, context: (), action, UndoFeature.reduce)

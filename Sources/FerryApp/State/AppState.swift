@@ -39,6 +39,8 @@ public struct AppState: Sendable {
     var promptAnswers: [String: String] = [:]
     /// What is known of each sign-in configuration's token (``SignInFeature/Slice/states``).
     var signInStates: [SignInKey: SignInRow.TokenState] = [:]
+    /// gRPC endpoints' descriptors.
+    var grpc = GRPCFeature.State()
 
     // MARK: - Screen
 
@@ -239,13 +241,15 @@ public struct AppState: Sendable {
     var keyContexts: [KeyContext] {
         if let overlay { return [overlay.keyContext] }
         if panes.focus == .editor && bodyEditor != nil {
-            return graphQLCompletion == nil ? [.body] : [.queryCompletion, .body]
+            return graphQLCompletion == nil && grpcCompletion == nil ? [.body] : [.queryCompletion, .body]
         }
         if panes.focus == .editor && (headerTable != nil || paramsTable != nil) { return [.table] }
         if panes.focus == .editor && bodyTable != nil {
             return currentRequest?.bodyKind == .multipart ? [.multipart, .table] : [.table]
         }
-        if panes.focus == .editor && !variableCompletions.isEmpty { return [.completion, .editor] }
+        if panes.focus == .editor && (!variableCompletions.isEmpty || grpcTargetCompletion != nil) {
+            return [.completion, .editor]
+        }
         return paneKeyContexts
     }
 

@@ -41,6 +41,8 @@ struct Exchange: Sendable {
     var eventSelection: EventSelection?
     /// The conversation of a `WEBSOCKET` request; `nil` for other requests.
     var conversation: Conversation?
+    /// The call of a `GRPC` request (its stream's messages arrive as ``events``); `nil` for other requests.
+    var grpc: GRPCCallState?
     /// The latest progress report.
     var progress = TransferProgress()
     /// The attempt under way (or the last one made): 1, or more once `# @retries` tried again.

@@ -19,10 +19,14 @@ struct EventStreamView: Widget {
     func render(into buffer: inout ScreenBuffer, area: Rect) {
         guard !area.isEmpty else { return }
         let counted = "\(events.count) event\(events.count == 1 ? "" : "s")"
+        let messages = "\(events.count) message\(events.count == 1 ? "" : "s")"
         var note =
-            exchange.isInFlight
-            ? "Event stream: \(counted) so far (Esc ends the stream and keeps what arrived)."
-            : "Event stream ended: \(counted) arrived; preparing the raw text…"
+            switch (exchange.grpc != nil, exchange.isInFlight) {
+            case (true, true): "gRPC stream: \(messages) so far (Esc cancels the call)."
+            case (true, false): "gRPC stream ended: \(messages) arrived; preparing them…"
+            case (false, true): "Event stream: \(counted) so far (Esc ends the stream and keeps what arrived)."
+            case (false, false): "Event stream ended: \(counted) arrived; preparing the raw text…"
+            }
         if let limit = events.overflowLimit {
             note += " An event passed the \(WorkbenchView.formatBytes(limit)) limit: no more events are shown."
         }

@@ -58,6 +58,13 @@ struct RequestEditorView: CursorWidget {
                     marks.drawCompletions(at: cursor, in: inputArea, into: &buffer)
                 }
             }
+            if request.isGRPC, let editor = state.bodyEditor {
+                let marks = GRPCBodyMarks(state: state)
+                marks.underlineProblems(of: editor, in: inputArea, into: &buffer)
+                if let cursor = input.cursorPosition(in: inputArea) {
+                    marks.drawCompletions(at: cursor, in: inputArea, into: &buffer)
+                }
+            }
             return
         }
         let lines = tabLines(request, context: context, theme: theme)
@@ -68,14 +75,13 @@ struct RequestEditorView: CursorWidget {
         } else {
             Paragraph(text: Text(lines)).render(into: &buffer, area: content)
         }
-        let completions = state.variableCompletions
+        var completions = state.variableCompletions.map { "{{\($0)}}" }
+        if completions.isEmpty, let target = state.grpcTargetCompletion { completions = target.candidates }
         if state.panes.focus == .editor, !completions.isEmpty {
             var spans = [Span("Tab completes: ", style: theme[.muted])]
             for (index, name) in completions.prefix(6).enumerated() {
                 spans.append(
-                    Span(
-                        (index == 0 ? "" : "  ") + "{{\(name)}}", style: index == 0 ? theme[.selection] : theme[.accent]
-                    ))
+                    Span((index == 0 ? "" : "  ") + name, style: index == 0 ? theme[.selection] : theme[.accent]))
             }
             // Blank to the edge: the tab titles under the hint must not show through after it.
             spans.append(Span(String(repeating: " ", count: max(0, tabRow.width))))
@@ -164,6 +170,7 @@ struct RequestEditorView: CursorWidget {
         let kind = request.bodyKind
         var status = [Span("\(kind.title) · editing (Esc: back to the URL)", style: theme[.accent])]
         if request.isGraphQL { status += GraphQLQueryMarks(state: state).summary }
+        if request.isGRPC { status += GRPCBodyMarks(state: state).summary }
         if kind == .json, !editor.isEmpty {
             status.append(
                 state.editor.bodyProblem.map { Span("  ✗ \($0)", style: theme[.error]) }
@@ -247,6 +254,7 @@ struct RequestEditorView: CursorWidget {
                 lines.append(Line(summary + "  · ↓ edits · F7 kind", style: muted))
             }
             if request.isGraphQL { lines.append(Line(GraphQLQueryMarks(state: state).summary)) }
+            if request.isGRPC { lines.append(Line(GRPCBodyMarks(state: state).summary)) }
             for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(
                     Line(VariableHighlighter.spans(String(text), context: context, base: theme[.text], theme: theme)))

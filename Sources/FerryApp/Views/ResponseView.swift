@@ -1,3 +1,4 @@
+import FerryGRPC
 import FerryHTTP
 import FerryTerminal
 import FerryWorkbench
@@ -35,18 +36,7 @@ struct ResponseView: Widget {
         case .failed(let message):
             if state.response.tab == .body, exchange.bodySize > 0, content.height > 1 {
                 // A transfer broken off mid-body: the error, then what had arrived (marked partial).
-                // The error wrapped whole (never cut at the pane's edge), then the body below it.
-                let errorRows = min(
-                    Paragraph.wrapped(Line(message), width: content.width).count, content.height - 1)
-                Paragraph(text: Text([Line(message, style: theme[.error])]), wrap: true)
-                    .render(into: &buffer, area: content.rows(content.y, count: errorRows))
-                let below = Rect(
-                    x: content.x, y: content.y + errorRows, width: content.width, height: content.height - errorRows)
-                BodyView(
-                    exchange: exchange, theme: theme, isFocused: state.panes.focus == .response,
-                    wraps: state.response.wrapsLines
-                ).render(into: &buffer, area: below)
-                return
+                return renderBody(of: exchange, below: message, into: &buffer, area: content)
             }
             // The headers that arrived before it broke are shown on their tab.
             let hasHeaders = state.response.tab == .headers && exchange.headers != nil
@@ -58,6 +48,15 @@ struct ResponseView: Widget {
         case .canceled where exchange.bodySize > 0:
             // What had arrived is shown (marked partial by the body's note).
             break
+        case .inFlight where exchange.grpc != nil && exchange.events != nil && state.response.tab == .body:
+            // A gRPC stream's messages as they arrive, one entry each.
+            if let events = exchange.events {
+                EventStreamView(exchange: exchange, events: events, theme: theme).render(into: &buffer, area: content)
+            }
+            return
+        case .received where exchange.grpc?.status?.isOK == false && state.response.tab == .body:
+            // A status other than OK, said first (never cut), then whatever messages came before it.
+            return renderBody(of: exchange, below: exchange.grpc?.statusText ?? "", into: &buffer, area: content)
         case .inFlight where exchange.head != nil && exchange.retryWait == nil, .canceled where exchange.head != nil:
             // What arrived so far: the headers on their tab, the start of the body on its own.
             if state.response.tab == .body {
@@ -120,6 +119,40 @@ struct ResponseView: Widget {
         }
     }
 
+    /// `message` in the error colour, wrapped whole (never cut at the pane's edge), then `exchange`'s body
+    /// below it when it has one.
+    private func renderBody(of exchange: Exchange, below message: String, into buffer: inout ScreenBuffer, area: Rect) {
+        let paragraph = Paragraph(text: Text([Line(message, style: state.theme[.error])]), wrap: true)
+        guard exchange.bodySize > 0, area.height > 1 else { return paragraph.render(into: &buffer, area: area) }
+        let errorRows = min(Paragraph.wrapped(Line(message), width: area.width).count, area.height - 1)
+        paragraph.render(into: &buffer, area: area.rows(area.y, count: errorRows))
+        let below = Rect(x: area.x, y: area.y + errorRows, width: area.width, height: area.height - errorRows)
+        BodyView(
+            exchange: exchange, theme: state.theme, isFocused: state.panes.focus == .response,
+            wraps: state.response.wrapsLines
+        ).render(into: &buffer, area: below)
+    }
+
+    /// A gRPC call that ended: its status by name, coloured OK or not, the method, the messages and the time.
+    private func grpcStatusLine(_ call: GRPCCallState, _ response: HTTPResponse, theme: Theme) -> Line {
+        let isOK = call.status?.isOK == true
+        var spans = [
+            Span(" \(call.status?.code.name ?? "?") ", style: (isOK ? theme[.success] : theme[.error]).adding(.bold)),
+            Span(" gRPC \(call.method ?? "")", style: theme[.muted]),
+            Span("  · \(call.messageCount) message\(call.messageCount == 1 ? "" : "s")", style: theme[.muted]),
+        ]
+        if response.tlsVerification == .disabled {
+            spans.insert(Span("  ⚠ TLS not verified", style: theme[.warning].adding(.bold)), at: 1)
+        }
+        if let timing = response.timing {
+            spans.append(Span("  · \(WorkbenchView.formatDuration(timing.total))", style: theme[.muted]))
+        }
+        if let message = call.status?.message, !isOK, !message.isEmpty {
+            spans.append(Span("  · \(message)", style: theme[.error]))
+        }
+        return Line(spans)
+    }
+
     /// A conversation in flight: connecting, or open with the count of messages so far.
     private func conversationLine(_ conversation: Conversation, frame: String, theme: Theme) -> Line {
         guard conversation.isOpen else {
@@ -167,6 +200,7 @@ struct ResponseView: Widget {
         case .failed:
             return Line([Span("Failed", style: theme[.error].adding(.bold))])
         case .received(let response):
+            if let call = exchange.grpc, call.status != nil { return grpcStatusLine(call, response, theme: theme) }
             var spans = [
                 Span(" \(response.status) ", style: theme.style(forStatus: response.status).adding(.bold)),
                 Span(" " + response.displayReason),
@@ -218,9 +252,16 @@ struct ResponseView: Widget {
 
     private func headerLines(_ exchange: Exchange, theme: Theme) -> [Line] {
         guard let headers = exchange.headers else { return [] }
-        return headers.map {
-            Line([Span($0.name + ": ", style: theme[.headerName]), Span($0.value, style: theme[.headerValue])])
+        var lines: [Line] = []
+        if let call = exchange.grpc, let status = call.statusText {
+            // The call's status first (it is in the trailers below, as grpc-status and grpc-message).
+            let style = call.status?.isOK == true ? theme[.success] : theme[.error]
+            lines += [Line([Span("gRPC status: ", style: theme[.headerName]), Span(status, style: style)]), Line("")]
         }
+        return lines
+            + headers.map {
+                Line([Span($0.name + ": ", style: theme[.headerName]), Span($0.value, style: theme[.headerValue])])
+            }
     }
 
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {

@@ -26,20 +26,26 @@ public enum GRPCRequestMessages {
 
     /// The texts of the top-level JSON values in `body`, found by bracket depth outside strings.
     static func split(_ body: String) -> [String] {
-        var texts: [String] = []
-        var current: [UInt8] = []
+        let bytes = Array(body.utf8)
+        return ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where each top-level JSON value of `bytes` lies, found by bracket depth outside strings.
+    static func ranges(in bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
         var depth = 0
         var inString = false
         var escaped = false
-        for byte in body.utf8 {
+        for (index, byte) in bytes.enumerated() {
             if depth == 0 && !inString && (byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
-                if !current.isEmpty && (current.first != UInt8(ascii: "{") && current.first != UInt8(ascii: "[")) {
-                    texts.append(String(decoding: current, as: UTF8.self))
-                    current = []
+                if let first = start, bytes[first] != UInt8(ascii: "{") && bytes[first] != UInt8(ascii: "[") {
+                    ranges.append(first..<index)
+                    start = nil
                 }
                 continue
             }
-            current.append(byte)
+            if start == nil { start = index }
             if inString {
                 if escaped {
                     escaped = false
@@ -55,15 +61,15 @@ public enum GRPCRequestMessages {
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
-                if depth == 0 {
-                    texts.append(String(decoding: current, as: UTF8.self))
-                    current = []
+                if depth == 0, let first = start {
+                    ranges.append(first..<(index + 1))
+                    start = nil
                 }
             default: break
             }
         }
-        if !current.isEmpty { texts.append(String(decoding: current, as: UTF8.self)) }
-        return texts
+        if let first = start { ranges.append(first..<bytes.count) }
+        return ranges
     }
 }
 

@@ -43,19 +43,8 @@ public struct GRPCSender: Sendable {
         -> GRPCExchange
     {
         let prepared = send.prepared
-        guard let parsed = GRPCTarget(parsing: prepared.url) else {
-            throw GRPCSendError(
-                "\(prepared.maskedURL) is not a gRPC target: write GRPC host:port/package.Service/Method")
-        }
-        var target = parsed
-        let proto: GRPCProtoSource?
-        do {
-            proto = try GRPCProtoSource(
-                directives: send.plan.request.request.directives, context: send.context, folder: folder)
-        } catch {
-            throw GRPCSendError("\(error)")
-        }
-        let (pool, source) = try await descriptors(for: target, proto: proto, request: send.request)
+        var target = try Self.target(of: send)
+        let (pool, source) = try await descriptors(of: send)
         guard let service = Self.service(named: target.service, in: pool) else {
             let known = pool.allServices.map(\.fullName).joined(separator: ", ")
             throw GRPCSendError(
@@ -114,6 +103,37 @@ public struct GRPCSender: Sendable {
         return GRPCExchange(
             target: target, service: service.fullName, method: method, requestMessages: requestMessages,
             responseMessages: decoded, response: response, descriptorSource: source)
+    }
+
+    /// The descriptors a call of `send` uses, and where they came from: the `.proto` file or descriptor set
+    /// ``GRPCProtoSource`` names, else `.ferry/grpc`'s cache when it has the service, else server reflection
+    /// (written to the cache). The workbench asks for them once per endpoint, to complete and check bodies.
+    public func descriptors(of send: PreparedSend) async throws(GRPCSendError) -> (pool: DescriptorPool, source: String)
+    {
+        let target = try Self.target(of: send)
+        let proto: GRPCProtoSource?
+        do {
+            proto = try GRPCProtoSource(
+                directives: send.plan.request.request.directives, context: send.context, folder: folder)
+        } catch {
+            throw GRPCSendError("\(error)")
+        }
+        return try await descriptors(for: target, proto: proto, request: send.request)
+    }
+
+    /// The method `target` names in `pool` (its service named in full, or without its package when only one
+    /// service has that name), or `nil`.
+    public static func method(of target: GRPCTarget, in pool: DescriptorPool) -> MethodDescriptor? {
+        service(named: target.service, in: pool)?.method(named: target.method)
+    }
+
+    /// The target of `send`'s prepared URL.
+    static func target(of send: PreparedSend) throws(GRPCSendError) -> GRPCTarget {
+        guard let target = GRPCTarget(parsing: send.prepared.url) else {
+            throw GRPCSendError(
+                "\(send.prepared.maskedURL) is not a gRPC target: write GRPC host:port/package.Service/Method")
+        }
+        return target
     }
 
     /// The service `name` names: its full name, or its name without the package when only one service has it.

@@ -1,5 +1,6 @@
 import FerryHTTP
 import FerryJSON
+import FerryProtobuf
 import Foundation
 
 /// What a `GRPC` send brought back (``RequestSender/sendGRPC(_:onMessage:)``).
@@ -37,5 +38,18 @@ extension RequestSender {
             return GRPCSendOutcome(
                 exchange: nil, error: error, end: end, report: finish(end, of: send, started: started, bodyFile: nil))
         }
+    }
+}
+
+extension RequestSender {
+    /// The descriptors a call of `send` would use, and where they came from (``GRPCSender/descriptors(of:)``:
+    /// `# @proto` within the workspace's confinement, `.ferry/grpc`, server reflection, cached), for the
+    /// workbench's completion and checks.
+    public func grpcDescriptors(_ send: PreparedSend) async throws(GRPCSendError)
+        -> (pool: DescriptorPool, source: String)
+    {
+        var sender = GRPCSender(client: client, stateFolder: send.plan.workspace.stateFolder, folder: send.plan.folder)
+        sender.confinement = confinement(for: send.plan)
+        return try await sender.descriptors(of: send)
     }
 }

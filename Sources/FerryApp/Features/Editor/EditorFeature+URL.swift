@@ -47,8 +47,14 @@ extension EditorFeature {
         return editURL(&state, context) { $0.move(motion) }
     }
 
-    /// Tab inside `{{partial`: completes the name with the first candidate (and closes the braces).
+    /// Tab inside `{{partial`: completes the name with the first candidate (and closes the braces); on a `GRPC`
+    /// target, the first service or method.
     static func acceptCompletion(_ state: inout State, _ context: Context) -> FeatureOutput {
+        if context.completions(state).isEmpty, let rest = context.targetCompletionRest(state) {
+            // A `GRPC` target's service or method, from the endpoint's descriptors.
+            state.syncURLEditor(context)
+            return editURL(&state, context) { $0.insert(rest) }
+        }
         guard let name = context.completions(state).first, let request = state.request(context) else { return .none }
         state.syncURLEditor(context)
         let url = request.fullURL

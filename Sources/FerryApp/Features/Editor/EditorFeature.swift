@@ -41,6 +41,9 @@ extension EditorFeature {
         var layout: WorkbenchLayout
         /// The variable names that complete the `{{partial` before the URL cursor of an editor in this state.
         var completions: (State) -> [String]
+        /// What is left to type of the first service or method completing a `GRPC` target before the URL cursor
+        /// of an editor in this state.
+        var targetCompletionRest: (State) -> String? = { _ in nil }
         /// The workspace's folder: requests' and scripts' paths are relative to it.
         var root: URL
         /// The keys, for naming one in a message.
@@ -171,6 +174,13 @@ extension EditorFeature.Context {
                 var shown = state
                 shown.editor = editor
                 return shown.variableCompletions
+            },
+            targetCompletionRest: { editor in
+                var shown = state
+                shown.editor = editor
+                return shown.grpcTargetCompletion.flatMap { found in
+                    found.candidates.first.map { String($0.dropFirst(found.partial.count)) }
+                }
             },
             root: state.workspace.root, keyMap: state.keyMap, plan: { AppReducer.openPlan(state) },
             definitions: { [workspace = state.workspace] in EditorFeature.definitionTargets(of: $0, in: workspace) })

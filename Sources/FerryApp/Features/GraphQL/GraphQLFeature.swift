@@ -15,6 +15,8 @@ enum GraphQLFeature {
         var currentSends: Set<SendID>
         /// What is left to type of the first completion at the body's cursor, when one is offered.
         var completionRest: String?
+        /// Whether the open request is a `GRPC` one: its descriptors and fields are ``GRPCFeature``'s.
+        var isGRPC = false
     }
 
     /// Why the open request's schema cannot be fetched, in words.
@@ -26,6 +28,10 @@ enum GraphQLFeature {
     /// Applies a GraphQL action.
     static func reduce(_ action: GraphQLAction, _ state: inout GraphQLState, _ context: Context) -> FeatureOutput {
         switch action {
+        case .schemaRefreshRequested where context.isGRPC:
+            return FeatureOutput(requests: [.dispatch(.grpc(.descriptorsRequested))])
+        case .completionAccepted where context.isGRPC:
+            return FeatureOutput(requests: [.dispatch(.grpc(.completionAccepted))])
         case .schemaRefreshRequested:
             let endpoint: String
             let plan: SendPlan
@@ -96,6 +102,6 @@ extension GraphQLFeature.Context {
             introspection: introspection, currentSends: Set(state.response.exchanges.values.map(\.id)),
             completionRest: completion.flatMap { found in
                 found.candidates.first.map { String($0.name.dropFirst(found.partial.count)) }
-            })
+            }, isGRPC: state.currentRequest?.isGRPC == true)
     }
 }

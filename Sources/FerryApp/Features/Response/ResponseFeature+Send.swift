@@ -38,6 +38,11 @@ extension ResponseFeature {
         if plan.request.request.isWebSocket {
             state.exchanges[id]?.conversation = Conversation()
             effects.append(.openWebSocket(id: sendID, plan))
+        } else if plan.request.request.isGRPC {
+            state.exchanges[id]?.grpc = GRPCCallState()
+            effects.append(.sendGRPC(id: sendID, plan))
+            // The endpoint's descriptors, for completing and checking the body, once per endpoint.
+            return FeatureOutput(effects: effects, requests: [.clearMessage, .dispatch(.grpc(.descriptorsNeeded))])
         } else {
             effects.append(.send(id: sendID, plan))
         }

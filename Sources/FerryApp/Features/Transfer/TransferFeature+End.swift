@@ -16,12 +16,14 @@ extension TransferFeature {
         case .received, .failed: return .none
         }
         let body = end.body
+        // A gRPC call's body is its messages as JSON, whatever the server's `application/grpc` says.
         let isJSON =
-            end.response?.mediaType?.isJSON
-            ?? body.prefix(256).first(where: { !Self.isJSONWhitespace($0) }).map {
-                $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
-            }
-            ?? false
+            (exchange.grpc != nil && body.count > 0)
+            || end.response?.mediaType?.isJSON
+                ?? body.prefix(256).first(where: { !Self.isJSONWhitespace($0) }).map {
+                    $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
+                }
+                ?? false
         var note: String?
         state.updateExchange(sending: id) { exchange in
             if !wasCanceled {

@@ -70,6 +70,8 @@ enum TransferFeature {
                 exchange.events = nil
                 exchange.eventSelection = nil
             }
+        case .grpcAnswered(let call):
+            state.updateExchange(sending: id) { $0.grpc = call }
         case .ended(let end): return finish(id, end, &state)
         case .scriptsFinished(let outcomes): return scriptsFinished(id, outcomes, &state, context)
         case .bodyPrepared(let body):

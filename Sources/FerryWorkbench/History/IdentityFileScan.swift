@@ -89,7 +89,7 @@ struct IdentityFileScan {
             first = false
             guard let key = walk.string(), walk.skipSpaces(), walk.take(UInt8(ascii: ":")), walk.skipSpaces()
             else { return nil }
-            let known = Key.allCases.first { walk.equals(key, $0.text) }
+            let known = Key(key, in: walk)
             if let known, walk.bytes[walk.position] == UInt8(ascii: "\"") {
                 guard let value = walk.string() else { return nil }
                 switch known {
@@ -113,15 +113,17 @@ struct IdentityFileScan {
     }
 
     /// The string members a record is found by.
-    private enum Key: CaseIterable {
+    private enum Key {
         case id, path, fingerprint, name
 
-        var text: StaticString {
-            switch self {
-            case .id: "id"
-            case .path: "path"
-            case .fingerprint: "fingerprint"
-            case .name: "name"
+        /// The key whose name is the string inside `range`, if one is.
+        init?(_ range: Range<Int>, in walk: Walk) {
+            switch range.count {
+            case 2 where walk.equals(range, "id"): self = .id
+            case 4 where walk.equals(range, "path"): self = .path
+            case 4 where walk.equals(range, "name"): self = .name
+            case 11 where walk.equals(range, "fingerprint"): self = .fingerprint
+            default: return nil
             }
         }
     }

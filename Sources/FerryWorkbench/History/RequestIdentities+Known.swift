@@ -43,7 +43,7 @@ extension RequestIdentities {
             else { return nil }
         }
         let prints = requests.map { fingerprint(of: $0.request) }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return bytes.withUnsafeBufferPointer { buffer -> KnownRecordsUpdate? in
             var update = KnownRecordsUpdate()
             var records: [IdentityFileScan.Record] = []
             if !buffer.isEmpty {
@@ -51,15 +51,16 @@ extension RequestIdentities {
                 records = scan.records
                 update.endOfRecords = scan.endOfRecords
             }
-            guard
-                let found = match(
-                    records, in: buffer, wanted: wanted, paths: Set(requests.map(\.path)), prints: Set(prints))
+            guard let matched = match(records, in: buffer, wanted: wanted, paths: Set(requests.map(\.path)))
             else { return nil }
-            let claimed = Set(found.matched.values)
+            let claimed = Set(matched.values)
+            // Only for requests found nowhere: the records of the same content.
+            let unmatched = Set(requests.indices.filter { matched[$0] == nil }.map { prints[$0] })
+            let sharing = unmatched.isEmpty ? [:] : Self.indexes(of: records, in: buffer, withPrints: unmatched)
             for (position, request) in requests.enumerated() {
-                guard let index = found.matched[position] else {
+                guard let index = matched[position] else {
                     // A record of the same content that no request here claims may be this one, moved.
-                    guard (found.sharing[prints[position]] ?? []).allSatisfy(claimed.contains) else { return nil }
+                    guard (sharing[prints[position]] ?? []).allSatisfy(claimed.contains) else { return nil }
                     let record = Record(
                         id: newID(), path: request.path, name: request.request.name, fingerprint: prints[position],
                         formerPaths: nil, lastSeen: nil)
@@ -84,21 +85,17 @@ extension RequestIdentities {
     }
 
     /// Which record each wanted request (by its position) is, the last of its path and name as the whole
-    /// workspace's match takes it, and the records whose fingerprint is one of `prints`; `nil` when a record's
-    /// string is malformed.
+    /// workspace's match takes it; `nil` when a record's string is malformed.
     private static func match(
         _ records: [IdentityFileScan.Record], in buffer: UnsafeBufferPointer<UInt8>, wanted: [PathAndName: Int],
-        paths: Set<String>, prints: Set<String>
-    ) -> (matched: [Int: Int], sharing: [String: [Int]])? {
+        paths: Set<String>
+    ) -> [Int: Int]? {
         var matched: [Int: Int] = [:]
-        var sharing: [String: [Int]] = [:]
         // Records come grouped by file: the path is decoded and looked up once a run of equal paths.
         var lastPath: Range<Int>?
         var lastPathText = ""
         var isWantedPath = false
         for (index, record) in records.enumerated() {
-            let print = String(decoding: UnsafeBufferPointer(rebasing: buffer[record.fingerprint]), as: UTF8.self)
-            if prints.contains(print) { sharing[print, default: []].append(index) }
             if lastPath.map({ !buffer[record.path].elementsEqual(buffer[$0]) }) ?? true {
                 guard let text = IdentityFileScan.text(record.path, of: buffer) else { return nil }
                 lastPath = record.path
@@ -109,7 +106,19 @@ extension RequestIdentities {
             guard let name = IdentityFileScan.text(nameRange, of: buffer) else { return nil }
             if let position = wanted[PathAndName(path: lastPathText, name: name)] { matched[position] = index }
         }
-        return (matched, sharing)
+        return matched
+    }
+
+    /// The indexes of the records whose fingerprint is one of `prints`, by fingerprint.
+    private static func indexes(
+        of records: [IdentityFileScan.Record], in buffer: UnsafeBufferPointer<UInt8>, withPrints prints: Set<String>
+    ) -> [String: [Int]] {
+        var found: [String: [Int]] = [:]
+        for (index, record) in records.enumerated() {
+            let print = String(decoding: UnsafeBufferPointer(rebasing: buffer[record.fingerprint]), as: UTF8.self)
+            if prints.contains(print) { found[print, default: []].append(index) }
+        }
+        return found
     }
 }
 

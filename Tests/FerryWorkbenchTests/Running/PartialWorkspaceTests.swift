@@ -1,3 +1,4 @@
+import FerryHTTP
 import FerryTestSupport
 import Foundation
 import Testing
@@ -136,5 +137,24 @@ import Testing
         let again = try workspace.stableIdentities(of: [request])
         #expect(again[request.id] != nil)
         #expect(try records(folder).count == 1)
+    }
+
+    @Test func aFilteredRunRecordsTheIdsOfWhatItSendsAlone() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/item", responding: .json(#"{"ok":true}"#))
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "big.http", (0..<50).map { "### r\($0)\nGET \(server.baseURL)/item?n=\($0)\n" }.joined(separator: "\n"))
+        var run = CollectionRun(
+            workspace: try Workspace.load(at: folder.url, forRunOf: ["big.http"]), paths: ["big.http"])
+        run.filter = "#r7"
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        let runner = CollectionRunner(sender: RequestSender(client: HTTPClient(transport: transport)))
+        var report = RunReport()
+        for await event in runner.events(of: run) { report.add(event) }
+        #expect(report.count(.passed) == 1)
+        #expect(try records(folder).map(\.name) == ["r7"])
     }
 }

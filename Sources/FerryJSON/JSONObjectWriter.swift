@@ -1,5 +1,7 @@
 /// Writes one compact JSON object member by member straight into bytes, with no ``JSONValue`` tree between: for a
-/// record written often (`ferry run` writes a history line per request). Members go out in the order added, an
+/// record written often (`ferry run` writes a history line per request). Keys are static ASCII text written as
+/// spelled, and no method is generic (a generic one is not specialized across the module boundary). Members go out
+/// in the order added, an
 /// absent (`nil`) value leaves its member out, and every value is spelled as ``JSONValue/formattedBytes(_:)``
 /// spells it (`.compact`).
 ///
@@ -7,7 +9,8 @@
 /// var object = JSONObjectWriter()
 /// object.add("method", "GET")
 /// object.add("status", 200)
-/// object.add("headers", objects: [("Accept", "*/*")]) { $0.add("name", $1.0); $0.add("value", $1.1) }
+/// let headers = [("Accept", "*/*")]
+/// object.addObjects("headers", count: headers.count) { $0.add("name", headers[$1].0); $0.add("value", headers[$1].1) }
 /// let bytes = object.finished   // {"method":"GET","status":200,"headers":[{"name":"Accept","value":"*/*"}]}
 /// ```
 public struct JSONObjectWriter {
@@ -31,14 +34,14 @@ public struct JSONObjectWriter {
     }
 
     /// Adds `key` with the string `value`, unless it is `nil`.
-    public mutating func add(_ key: String, _ value: String?) {
+    public mutating func add(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         writeKey(key)
         writer.writeString(value)
     }
 
     /// Adds `key` with the integer `value`, unless it is `nil`.
-    public mutating func add(_ key: String, _ value: Int?) {
+    public mutating func add(_ key: StaticString, _ value: Int?) {
         guard let value else { return }
         writeKey(key)
         writer.output.append(contentsOf: String(value).utf8)
@@ -46,54 +49,55 @@ public struct JSONObjectWriter {
 
     /// Adds `key` with `value` in its shortest spelling (``JSONNumber/init(_:)-(Double)``; 0 for an infinity or
     /// NaN, which JSON cannot spell), unless it is `nil`.
-    public mutating func add(_ key: String, number value: Double?) {
+    public mutating func add(_ key: StaticString, number value: Double?) {
         guard let value else { return }
         writeKey(key)
         writer.output.append(contentsOf: (JSONNumber(value)?.text ?? "0").utf8)
     }
 
     /// Adds `key` with `true` or `false`.
-    public mutating func add(_ key: String, _ value: Bool) {
+    public mutating func add(_ key: StaticString, _ value: Bool) {
         writeKey(key)
         writer.output.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    /// Adds `key` with the object `members` writes, unless `value` is `nil`.
-    public mutating func add<Value>(
-        _ key: String, object value: Value?, _ members: (inout JSONObjectWriter, Value) -> Void
-    ) {
-        guard let value else { return }
+    /// Adds `key` with the object `members` writes.
+    public mutating func addObject(_ key: StaticString, _ members: (inout JSONObjectWriter) -> Void) {
         writeKey(key)
-        writeObject(value, members)
+        writeObject(members)
     }
 
-    /// Adds `key` with an array of one object per element of `values`, each written by `members`.
-    public mutating func add<Value>(
-        _ key: String, objects values: [Value], _ members: (inout JSONObjectWriter, Value) -> Void
+    /// Adds `key` with an array of `count` objects, the one at each index written by `element`.
+    public mutating func addObjects(
+        _ key: StaticString, count: Int, _ element: (inout JSONObjectWriter, Int) -> Void
     ) {
         writeKey(key)
         writer.output.append(UInt8(ascii: "["))
-        for (position, value) in values.enumerated() {
-            if position > 0 { writer.output.append(UInt8(ascii: ",")) }
-            writeObject(value, members)
+        for index in 0..<count {
+            if index > 0 { writer.output.append(UInt8(ascii: ",")) }
+            writeObject { element(&$0, index) }
         }
         writer.output.append(UInt8(ascii: "]"))
     }
 
-    /// Writes the object `members` makes of `value` on the same bytes (moved to the nested writer and back).
-    private mutating func writeObject<Value>(_ value: Value, _ members: (inout JSONObjectWriter, Value) -> Void) {
+    /// Writes the object `members` makes on the same bytes (moved to the nested writer and back).
+    private mutating func writeObject(_ members: (inout JSONObjectWriter) -> Void) {
         var nested = JSONObjectWriter(nested: ())
         swap(&nested.writer.output, &writer.output)
         nested.writer.output.append(UInt8(ascii: "{"))
-        members(&nested, value)
+        members(&nested)
         nested.writer.output.append(UInt8(ascii: "}"))
         swap(&nested.writer.output, &writer.output)
     }
 
-    private mutating func writeKey(_ key: String) {
+    /// Writes `key` as it is spelled in the source (ASCII without quotes, backslashes or control characters, as
+    /// every key given is), with no escaping pass.
+    private mutating func writeKey(_ key: StaticString) {
         if !isEmpty { writer.output.append(UInt8(ascii: ",")) }
         isEmpty = false
-        writer.writeString(key)
+        writer.output.append(UInt8(ascii: "\""))
+        writer.output.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        writer.output.append(UInt8(ascii: "\""))
         writer.output.append(UInt8(ascii: ":"))
     }
 }

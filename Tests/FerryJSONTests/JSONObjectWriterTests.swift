@@ -16,13 +16,13 @@ import Testing
         object.add("whole", number: 3.0)
         object.add("infinite", number: .infinity)
         object.add("flag", false)
-        object.add("items", objects: [text, "b"]) { $0.add("name", $1) }
-        object.add("empty", objects: [String]()) { $0.add("name", $1) }
-        object.add("nested", object: text) { nested, value in
-            nested.add("value", value)
-            nested.add("deeper", object: 1) { $0.add("n", $1) }
+        let items = [text, "b"]
+        object.addObjects("items", count: items.count) { $0.add("name", items[$1]) }
+        object.addObjects("empty", count: 0) { object, _ in object.add("name", "never") }
+        object.addObject("nested") { nested in
+            nested.add("value", text)
+            nested.addObject("deeper") { $0.add("n", 1) }
         }
-        object.add("missing", object: nil as Int?) { $0.add("n", $1) }
         let tree = JSONValue.object([
             "text": .string(text), "count": .number(JSONNumber(-42)),
             "ratio": .number(JSONNumber(0.1) ?? JSONNumber(0)),

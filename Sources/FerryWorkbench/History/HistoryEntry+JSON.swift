@@ -17,17 +17,17 @@ extension HistoryEntry {
         object.add("remoteAddress", remoteAddress)
         object.add("remotePort", remotePort)
         object.add("requestBody", requestBody)
-        object.add("requestHeaders", objects: requestHeaders, Header.write)
+        object.addObjects("requestHeaders", count: requestHeaders.count) { Header.write(&$0, requestHeaders[$1]) }
         object.add("requestID", requestID)
         object.add("requestPath", requestPath)
         object.add("requestSize", requestSize)
         object.add("responseBody", responseBody)
         object.add("responseBodyTruncated", responseBodyTruncated)
-        object.add("responseHeaders", objects: responseHeaders, Header.write)
+        object.addObjects("responseHeaders", count: responseHeaders.count) { Header.write(&$0, responseHeaders[$1]) }
         object.add("responseSize", responseSize)
         object.add("status", status)
         object.add("time", number: time)
-        object.add("timing", object: timing, Timing.write)
+        if let timing { object.addObject("timing") { timing.write(&$0) } }
         object.add("url", url)
         var bytes = object.finished
         bytes.append(0x0A)
@@ -45,14 +45,14 @@ extension HistoryEntry.Header {
 
 extension HistoryEntry.Timing {
     /// The phases in milliseconds, keys sorted, `send` left out when absent.
-    static func write(_ object: inout JSONObjectWriter, _ timing: Self) {
-        object.add("connect", number: timing.connect)
-        object.add("dns", number: timing.dns)
-        object.add("download", number: timing.download)
-        object.add("send", number: timing.send)
-        object.add("tls", number: timing.tls)
-        object.add("total", number: timing.total)
-        object.add("waiting", number: timing.waiting)
+    func write(_ object: inout JSONObjectWriter) {
+        object.add("connect", number: connect)
+        object.add("dns", number: dns)
+        object.add("download", number: download)
+        object.add("send", number: send)
+        object.add("tls", number: tls)
+        object.add("total", number: total)
+        object.add("waiting", number: waiting)
     }
 }
 

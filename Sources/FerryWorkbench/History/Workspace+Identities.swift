@@ -12,13 +12,22 @@ extension Workspace {
     }
 
     /// The stable ids of the workspace's requests (`.ferry/ids.json`; new ones recorded). Of a partial workspace
-    /// (``isPartial``), read from `ids.json` when each of its requests is found there by path and name unchanged,
-    /// else the whole workspace is read for them: ids are never recorded for only some of the requests.
+    /// (``isPartial``), those ``stableIdentities(of:)`` gives its requests: ids are never recorded for only some
+    /// of the requests by anything but their path and name.
     public func stableIdentities() throws -> [RequestID: String] {
+        guard isPartial else { return try RequestIdentities(stateFolder: stateFolder).assign(requests) }
+        return try stableIdentities(of: requests)
+    }
+
+    /// The stable ids of `requests`, some of the workspace's (a send's one, a run's): their records alone read and
+    /// written when `ids.json` can say them by path and name (``RequestIdentities/assign(someOf:)``), else every
+    /// request of the workspace matched (it is read whole when this one is ``isPartial``).
+    public func stableIdentities(of requests: [WorkspaceRequest]) throws -> [RequestID: String] {
         let identities = RequestIdentities(stateFolder: stateFolder)
-        guard isPartial else { return try identities.assign(requests) }
-        if let found = identities.assign(someOf: requests) { return found }
-        return try identities.assign(Workspace.load(at: root).requests)
+        var seen = Set<RequestID>()
+        let distinct = requests.filter { seen.insert($0.id).inserted }
+        if let found = try identities.assign(someOf: distinct) { return found }
+        return try identities.assign(isPartial ? Workspace.load(at: root).requests : self.requests)
     }
 
     /// The stable ids of every request, recorded now, before a rename or move changes their paths; `nil`

@@ -26,16 +26,26 @@ public enum HTTPFileParser {
         let hasBOM = bytes.starts(with: byteOrderMark)
         if hasBOM { bytes.removeFirst(3) }
         var file = HTTPFile(path: path, lineEnding: lineEnding(of: bytes), hasByteOrderMark: hasBOM)
+        let parser = forEachSection(of: bytes, path: path) { file.sections.append($0) }
+        file.diagnostics = parser.diagnostics
+        file.statements = parser.statements
+        return file
+    }
+
+    /// Hands each section of `bytes` (a file's, its byte-order mark removed) to `body` as it is parsed, keeping
+    /// none: what a listing of a file of a million requests needs, without the file's model. Returns the parser,
+    /// whose ``SectionParser/diagnostics`` and ``SectionParser/statements`` are the file's.
+    static func forEachSection(
+        of bytes: [UInt8], path: String, _ body: (HTTPFileSection) -> Void
+    ) -> SectionParser {
         var parser = SectionParser(path: path)
         let starts = sectionStarts(of: bytes)
         for (start, next) in zip(starts, starts.dropFirst()) {
             let range = start.offset..<next.offset
             let lines = SourceLine.split(bytes, in: range, firstNumber: start.line)
-            file.sections.append(parser.parseSection(lines[...], source: Array(bytes[range])))
+            body(parser.parseSection(lines[...], source: Array(bytes[range])))
         }
-        file.diagnostics = parser.diagnostics
-        file.statements = parser.statements
-        return file
+        return parser
     }
 
     /// Where each section of `bytes` starts (its byte offset and 1-based line), then the end: a section starts at

@@ -89,7 +89,7 @@ public struct CollectionRunner: Sendable {
                 logs
                 ? try? {
                     try workspace.ensureStateFolder()
-                    return try workspace.stableIdentities()
+                    return try workspace.stableIdentities(of: steps.map(\.request).filter(run.keeps))
                 }() : nil
             responses = RunResponses(requests: all, referencedBy: steps.map(\.request))
         }

@@ -119,7 +119,7 @@ extension RequestSender {
             environment: conversation.plan.environment, started: started, transcript: transcript,
             bodyCap: Self.historyBodyCap)
         try workspace.ensureStateFolder()
-        if let stable = try workspace.stableIdentities()[id] {
+        if let stable = try workspace.stableIdentities(of: [conversation.plan.request])[id] {
             entry.requestID = stable
         }
         try HistoryLog(stateFolder: workspace.stateFolder).append(entry)

@@ -356,7 +356,7 @@ public struct RequestSender: Sendable {
             identities = assigned
         } else {
             try workspace.ensureStateFolder()
-            identities = try workspace.stableIdentities()
+            identities = try workspace.stableIdentities(of: [send.plan.request])
         }
         if let stable = identities[id] {
             entry.requestID = stable

@@ -32,7 +32,7 @@ public struct WorkspaceFile: Sendable, Hashable {
 
     /// Each request's selector, given each request's name: its name when no other request of the file has it, else
     /// `#N`.
-    private static func selectors(of names: [String?]) -> [String] {
+    static func selectors(of names: [String?]) -> [String] {
         var counts: [String: Int] = [:]
         counts.reserveCapacity(names.count)
         for name in names { if let name { counts[name, default: 0] += 1 } }

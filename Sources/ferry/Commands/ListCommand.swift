@@ -28,32 +28,50 @@ enum ListCommand: FerryCommand {
         let folder =
             arguments.positional(0).map { URL(fileURLWithPath: $0) }
             ?? (idsOnly ? WorkspaceLocator.nearestWorkspace(from: cwd) ?? cwd : cwd)
-        let workspace: Workspace
+        let output = TerminalOutput.standardOutput
+        let columns = arguments.flag(wide) || !output.isTerminal ? nil : output.terminalColumns
         do {
-            workspace = try Workspace.load(at: folder)
+            // File by file, each file's model dropped once its rows are kept; a workspace whose files compose
+            // others (`run`, `import`) is loaded whole for the problems of its composition.
+            var rows = ListingRows()
+            if let diagnostics = try Workspace.listRequests(
+                at: folder,
+                { id, method, url in
+                    rows.append(id: id.description, method: method, url: url)
+                })
+            {
+                return write(rows.forEach, diagnostics: diagnostics, idsOnly: idsOnly, columns: columns)
+            }
+            let workspace = try Workspace.load(at: folder)
+            // The rows are made as they are written (twice: the widths first), never all kept.
+            let ids = workspace.files.map(\.requestIDs)
+            let all = { (take: (RequestListing.Row) -> Void) in
+                for (file, ids) in zip(workspace.files, ids) {
+                    for (id, request) in zip(ids, file.content.sections.lazy.compactMap(\.request)) {
+                        take((id.description, request.method, request.fullURL))
+                    }
+                }
+            }
+            return write(all, diagnostics: workspace.diagnostics, idsOnly: idsOnly, columns: columns)
         } catch {
             printError("ferry list: \(error)")
             return ExitCode.usage
         }
+    }
+
+    /// Writes the listing of `rows` (only the ids with `--ids`) and the problems; 2 when one is an error.
+    private static func write(
+        _ rows: @escaping ((RequestListing.Row) -> Void) -> Void, diagnostics: [Diagnostic], idsOnly: Bool,
+        columns: Int?
+    ) -> Int32 {
         let output = TerminalOutput.standardOutput
+        let listing = RequestListing(rows: rows, width: columns)
         if idsOnly {
-            for file in workspace.files {
-                output.writeText(file.requestIDs.map { $0.description + "\n" }.joined())
-            }
+            listing.writeIDs { output.writeRaw(TerminalOutput.escaped($0)) }
             return ExitCode.success
         }
-        // The rows are made as they are written (twice: the widths first), never all kept.
-        let ids = workspace.files.map(\.requestIDs)
-        let rows = { (take: (RequestListing.Row) -> Void) in
-            for (file, ids) in zip(workspace.files, ids) {
-                for (id, request) in zip(ids, file.content.sections.lazy.compactMap(\.request)) {
-                    take((id.description, request.method, request.fullURL))
-                }
-            }
-        }
-        let columns = arguments.flag(wide) || !output.isTerminal ? nil : output.terminalColumns
-        RequestListing(rows: rows, width: columns).write { output.writeRaw(TerminalOutput.escaped($0)) }
-        for diagnostic in workspace.diagnostics { printError(diagnostic.description) }
-        return workspace.diagnostics.contains { $0.severity == .error } ? ExitCode.usage : ExitCode.success
+        listing.write { output.writeRaw(TerminalOutput.escaped($0)) }
+        for diagnostic in diagnostics { printError(diagnostic.description) }
+        return diagnostics.contains { $0.severity == .error } ? ExitCode.usage : ExitCode.success
     }
 }

@@ -48,6 +48,21 @@ struct RequestListing {
         if !piece.isEmpty { write(piece) }
     }
 
+    /// Hands the ids alone, one a line, to `write` a piece at a time (about ``pieceSize`` bytes).
+    func writeIDs(in write: ([UInt8]) -> Void) {
+        var piece: [UInt8] = []
+        piece.reserveCapacity(Self.pieceSize + 1024)
+        rows { row in
+            piece += row.id.utf8
+            piece.append(0x0A)
+            if piece.count >= Self.pieceSize {
+                write(piece)
+                piece.removeAll(keepingCapacity: true)
+            }
+        }
+        if !piece.isEmpty { write(piece) }
+    }
+
     /// How many characters `text` has: its byte count when it is ASCII (counting characters walks them).
     private static func characters(_ text: String) -> Int {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false

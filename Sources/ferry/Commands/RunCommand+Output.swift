@@ -67,12 +67,15 @@ struct RunPrinter: Sendable {
         }
     }
 
-    /// Prints what is still held, then the summary.
+    /// Prints what is still held (files in run order; those of a report that kept no results by pass and path),
+    /// then the summary.
     mutating func finish(_ report: RunReport) {
         for file in report.files {
             let key = Self.heldKey(file.path, iteration: file.results.first?.iteration ?? 0)
             if let lines = held.removeValue(forKey: key) { output.writeText(lines.joined()) }
         }
+        for (_, lines) in held.sorted(by: { $0.key < $1.key }) { output.writeText(lines.joined()) }
+        held.removeAll()
         output.writeText(Self.summary(of: report))
     }
 

@@ -115,7 +115,9 @@ enum RunCommand: FerryCommand {
         let done = DispatchSemaphore(value: 0)
         let task = Task {
             // Printed from the task that sent each request, under the lock: no hop to a printing task.
-            let account = Locked((printer: printer, report: RunReport()))
+            // The results are kept only for a report that lists them; the summary and the exit need the counts.
+            let keeps = options.report != .text || options.reportPath != nil
+            let account = Locked((printer: printer, report: RunReport(keepsResults: keeps)))
             let clock = ContinuousClock()
             let started = clock.now
             await runner.run(run) { event in

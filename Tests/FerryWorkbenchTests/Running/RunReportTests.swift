@@ -41,6 +41,30 @@ import Testing
         #expect(report.files.map(\.path) == ["a.http", "b.http"])
     }
 
+    @Test func aReportThatKeepsNoResultsCountsWhatOneThatKeepsThemSays() {
+        let events: [RunEvent] = [
+            .result(result("a", outcome: .passed, milliseconds: 3)),
+            .result(result("b", position: 1, outcome: .failed, milliseconds: 9)),
+            .result(result("c", position: 2, outcome: .transportError)),
+            .result(result("d", position: 3, outcome: .invalid)),
+            .result(result("e", position: 4, outcome: .skipped)),
+            .result(result("f", position: 5, outcome: .passed, milliseconds: 1)),
+        ]
+        var kept = RunReport()
+        var counted = RunReport(keepsResults: false)
+        for event in events {
+            kept.add(event)
+            counted.add(event)
+        }
+        #expect(counted.results.isEmpty)
+        #expect(kept.results.count == 6)
+        #expect(counted.summary == kept.summary)
+        #expect(counted.summary == "2 passed, 3 failed, 1 skipped")
+        #expect(counted.latency == kept.latency)
+        #expect(counted.hasInputErrors && kept.hasInputErrors)
+        for outcome in RunOutcome.allCases { #expect(counted.count(outcome) == kept.count(outcome)) }
+    }
+
     @Test func junitEscapesMarkupAndDropsWhatXMLCannotHold() {
         var report = RunReport()
         let test = RunTestResult(

@@ -174,6 +174,15 @@ import Testing
         }
     }
 
+    @Test func aURLWithASchemeStaysAsItIsAndOthersAreCompleted() throws {
+        let context = VariableContext(overrides: ["h": "127.0.0.1:8080"])
+        #expect(try request("GET /x\nHost: {{h}}\n").prepared(with: context).url == "http://127.0.0.1:8080/x")
+        #expect(try request("GET https://a.example/x\n").prepared(with: context).url == "https://a.example/x")
+        #expect(try request("GET a.example/x?to=:/\n").prepared(with: context).url == "http://a.example/x?to=:/")
+        #expect(SavedRequest.namesScheme("a://") && SavedRequest.namesScheme("://"))
+        #expect(!SavedRequest.namesScheme(":/") && !SavedRequest.namesScheme("") && !SavedRequest.namesScheme("a:/b/"))
+    }
+
     @Test func aHugeURLIsRefusedAtOnceWithAnExcerpt() async {
         await offThePool {
             let huge = String(repeating: "a", count: 10_000_000)

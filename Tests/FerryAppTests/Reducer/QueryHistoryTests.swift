@@ -14,28 +14,27 @@ struct QueryHistoryTests {
     var state: AppState
 
     init() throws {
-        folder = try TemporaryWorkspace(requests: TemporaryWorkspace.sampleRequests, environments: [:])
+        folder = try TemporaryWorkspace(
+            requests: TemporaryWorkspace.sampleRequests, environments: ["local": "http://127.0.0.1:9"])
         state = try folder.loadState(size: Size(width: 100, height: 30))
     }
 
-    /// Sends the open request and has `json` come back, with the response pane focused.
-    mutating func receive(_ json: String) throws {
-        _ = AppReducer.reduce(&state, .app(.sendRequested))
-        let id = try #require(state.currentExchange?.id)
-        let body = Array(json.utf8)
-        let response = HTTPResponse(
-            status: 200, headers: ["Content-Type": "application/json"], url: try #require(URL(string: "http://x")),
-            body: Data(body))
-        _ = AppReducer.reduce(
-            &state,
-            .transfer(
-                id,
-                .ended(
-                    TransferEnd(
-                        .success(response),
-                        body: ReceivedBody(
-                            storage: .memory(body), count: body.count, isComplete: true, isBinary: false)))))
-        _ = AppReducer.reduce(&state, .transfer(id, .bodyPrepared(BodyPreparation.prepare(bytes: body, isJSON: true))))
+    /// Sends the open request through a mock that answers `json`, receives what the send posts, and focuses the
+    /// response pane.
+    mutating func receive(_ json: String) async throws {
+        let id = try #require(state.openRequest)
+        let mock = MockTransport()
+        mock.respond(to: .get, "http://127.0.0.1:9/json", with: .json(json))
+        let tester = ReducerTester(state, transport: mock)
+        tester.send(.app(.sendRequested)) {
+            $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
+            $0.response.nextSendID = SendID.first.next
+        }
+        await tester.receivePrepared(.first, of: id)
+        await tester.receiveEnd(.first, of: id)
+        await tester.receivePreparedBody(.first, of: id)
+        await tester.finish()
+        state = tester.state
         state.panes.focus = .response
     }
 
@@ -44,8 +43,8 @@ struct QueryHistoryTests {
         return text
     }
 
-    @Test mutating func upAndDownRecallTheQueriesRunBefore() throws {
-        try receive(#"{"items": [{"id": 1, "zip": "a"}, {"id": 5, "zip": "b"}]}"#)
+    @Test mutating func upAndDownRecallTheQueriesRunBefore() async throws {
+        try await receive(#"{"items": [{"id": 1, "zip": "a"}, {"id": 5, "zip": "b"}]}"#)
         _ = state.feed([.character("/")] + InputEvent.typing("$..zip") + [.key(.enter)])
         _ = state.feed([.character("/")] + InputEvent.typing(".items[] | select(.id == 5)") + [.key(.enter)])
         #expect(state.currentExchange?.viewport.filter?.total == 1)
@@ -75,8 +74,8 @@ struct QueryHistoryTests {
         #expect(prompt == ".items[] | select(.id == 5)")
     }
 
-    @Test mutating func aBadQuerySaysWhatAndWhereAndIsKept() throws {
-        try receive(#"{"items": [{"id": 5}]}"#)
+    @Test mutating func aBadQuerySaysWhatAndWhereAndIsKept() async throws {
+        try await receive(#"{"items": [{"id": 5}]}"#)
         _ = state.feed([.character("/")] + InputEvent.typing("$.items[?(@.id==5)") + [.key(.enter)])
         let filter = try #require(state.currentExchange?.viewport.filter)
         #expect(filter.error?.column == 19)

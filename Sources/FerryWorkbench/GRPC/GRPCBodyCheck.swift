@@ -135,24 +135,17 @@ public enum GRPCBodyCheck {
     private static func skipValue(_ bytes: [UInt8], _ start: Int) -> Int {
         var index = start
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 0 { return index }
-                }
+            let wasInString = strings.isInString
+            if strings.consume(byte) {
+                // A string that is the whole value ends with its closing quote.
+                if wasInString, !strings.isInString, depth == 0 { return index }
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1

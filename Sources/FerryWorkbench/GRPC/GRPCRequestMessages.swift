@@ -35,10 +35,9 @@ public enum GRPCRequestMessages {
         var ranges: [Range<Int>] = []
         var start: Int?
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         for (index, byte) in bytes.enumerated() {
-            if depth == 0 && !inString && (byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+            if depth == 0 && !strings.isInString && (byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
                 if let first = start, bytes[first] != UInt8(ascii: "{") && bytes[first] != UInt8(ascii: "[") {
                     ranges.append(first..<index)
                     start = nil
@@ -46,18 +45,8 @@ public enum GRPCRequestMessages {
                 continue
             }
             if start == nil { start = index }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            if strings.consume(byte) { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1

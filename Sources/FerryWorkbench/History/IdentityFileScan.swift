@@ -38,12 +38,8 @@ struct IdentityFileScan {
         var sawRecords = false
         var first = true
         while true {
-            guard walk.skipSpaces() else { return nil }
-            if walk.take(UInt8(ascii: "}")) { break }
-            if !first { guard walk.take(UInt8(ascii: ",")), walk.skipSpaces() else { return nil } }
-            first = false
-            guard let key = walk.string(), walk.skipSpaces(), walk.take(UInt8(ascii: ":")), walk.skipSpaces()
-            else { return nil }
+            guard let member = walk.member(isFirst: &first) else { return nil }
+            guard case .key(let key) = member else { break }
             if walk.equals(key, "requests") {
                 guard readRecords(&walk) else { return nil }
                 sawRecords = true
@@ -83,12 +79,8 @@ struct IdentityFileScan {
         var isMarkedGone = false
         var first = true
         while true {
-            guard walk.skipSpaces() else { return nil }
-            if walk.take(UInt8(ascii: "}")) { break }
-            if !first { guard walk.take(UInt8(ascii: ",")), walk.skipSpaces() else { return nil } }
-            first = false
-            guard let key = walk.string(), walk.skipSpaces(), walk.take(UInt8(ascii: ":")), walk.skipSpaces()
-            else { return nil }
+            guard let member = walk.member(isFirst: &first) else { return nil }
+            guard case .key(let key) = member else { break }
             let known = Key(key, in: walk)
             if let known, walk.bytes[walk.position] == UInt8(ascii: "\"") {
                 guard let value = walk.string() else { return nil }
@@ -153,6 +145,25 @@ struct IdentityFileScan {
                 }
             }
             return false
+        }
+
+        /// A step through an object's members.
+        enum Member {
+            /// The next member's key (inside its quotes); the walk is at its value.
+            case key(Range<Int>)
+            /// The object's `}`, moved past.
+            case end
+        }
+
+        /// Moves to the next member of the object whose `{` was taken (`isFirst` until one was read): past its
+        /// key and colon, or past the `}`; `nil` when the bytes are not an object there.
+        mutating func member(isFirst: inout Bool) -> Member? {
+            guard skipSpaces() else { return nil }
+            if take(UInt8(ascii: "}")) { return .end }
+            if !isFirst { guard take(UInt8(ascii: ",")), skipSpaces() else { return nil } }
+            isFirst = false
+            guard let key = string(), skipSpaces(), take(UInt8(ascii: ":")), skipSpaces() else { return nil }
+            return .key(key)
         }
 
         /// Moves past `byte` when it is next.

@@ -6,28 +6,19 @@ enum JSONElementLines {
         var lines: [Int] = []
         var line = 1
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         var awaitingElement = false
         for byte in bytes {
             if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            let wasInString = strings.isInString
+            // A string's bytes are skipped; its opening quote may still start an element.
+            if strings.consume(byte), wasInString { continue }
             let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
             if awaitingElement, !isSpace, byte != UInt8(ascii: "]") {
                 lines.append(line)
                 awaitingElement = false
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth == 1, byte == UInt8(ascii: "[") { awaitingElement = true }

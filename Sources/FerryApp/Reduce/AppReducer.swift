@@ -15,7 +15,9 @@ enum AppReducer {
         let table = state.openTable
         let waiting = state.waitingPassphrases
         var effects = reduceScoped(&state, action)
-        effects += releaseReplacedPassphrases(waiting, &state, answeredBy: effects)
+        let released = releaseReplacedPassphrases(waiting, shown: state.waitingPassphrases, answeredBy: effects)
+        if !released.isEmpty { state.report(replacedPassphraseMessage) }
+        effects += released
         state.carryTableUndo(from: table)
         // A message said about a request describes it as this action left it; one about something that
         // changed since goes.

@@ -13,17 +13,17 @@ import Testing
         defer { server.stop() }
         // The gate holds far longer than the test waits for the second request, so with libcurl waiting the
         // wait ends first, whatever the load (generous deadlines: a loaded full run delays the first request).
-        let gate = TestGate(safetyTimeout: .seconds(300))
+        let gate = TestGate(safetyTimeout: .seconds(900))
         defer { gate.open() }
         server.route("/first", responding: TestResponse.text("first").held(until: gate))
         server.route("/second", responding: .text("second"))
         let client = HTTPClient(environment: Environment(baseURL: URL(string: server.baseURL)!))
         async let first = client.send(HTTPRequest(path: "/first"))
-        #expect(await eventually(timeout: .seconds(60)) { gate.waiting == 1 })
+        #expect(await eventually(timeout: FailureBound.event) { gate.waiting == 1 })
         async let second = client.send(HTTPRequest(path: "/second"))
         // The first response is held before its status line until the second request reached the server:
         // with libcurl waiting for the first connection, it never would (until the gate's safety timeout).
-        let secondArrived = await eventually(timeout: .seconds(60)) {
+        let secondArrived = await eventually(timeout: FailureBound.event) {
             server.requests.contains { $0.path == "/second" }
         }
         #expect(secondArrived)

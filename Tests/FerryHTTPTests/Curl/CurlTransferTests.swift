@@ -84,9 +84,14 @@ import Testing
         #expect(sum == first.total)
         #expect(first.bytesReceived > 5000)
         #expect(first.bytesSent > 0)
+        let idleSince = ContinuousClock.now
         let second = try #require(try await client.send(HTTPRequest(path: "/t")).timing)
-        #expect(second.connectionReused)
-        #expect(second.connect == .zero)
+        // libcurl reuses a connection idle for less than its CURLOPT_MAXAGE_CONN (118 s by default); a test
+        // process starved that long between the two sends (a loaded 2-core run) cannot expect it.
+        if ContinuousClock.now - idleSince < .seconds(100) {
+            #expect(second.connectionReused)
+            #expect(second.connect == .zero)
+        }
     }
 
     @Test func followsRedirectsAndRecordsTheChain() async throws {

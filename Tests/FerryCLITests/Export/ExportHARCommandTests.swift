@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aFailedSendWritesItsErrorAsHAR() async throws {
-        let folder = try Self.workspace(base: "http://127.0.0.1:\(try LoopbackPort.free())")
+        let folder = try Self.workspace(base: "http://127.0.0.1:\(try LoopbackPort.refusing())")
         let sent = try await FerryProcess.run(
             ["send", "a", "--env", "local", "--har", "x.har"], currentDirectory: folder.url)
         #expect(sent.status == 3)

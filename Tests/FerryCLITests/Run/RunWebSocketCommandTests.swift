@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsATransportError() async throws {
-        let port = try LoopbackPort.free()
+        let port = try LoopbackPort.refusing()
         let fixture = try RunCommandTests.Fixture(
             base: "ws://127.0.0.1:\(port)", files: ["a.http": "### a\nWEBSOCKET {{host}}/\n\nhello\n"])
         let output = try await fixture.run(["a.http", "--env", "test"])

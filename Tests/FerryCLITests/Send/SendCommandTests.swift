@@ -107,9 +107,7 @@ import Testing
     }
 
     @Test func transportErrorsExitThree() async throws {
-        let server = try TestHTTPServer()
-        let base = server.baseURL
-        server.stop()
+        let base = "http://127.0.0.1:\(try LoopbackPort.refusing())"
         let fixture = try Fixture(base: base, files: ["a.http": "GET {{host}}/x\n"])
         let output = try await fixture.send(["a.http", "--env", "test"])
         #expect(output.status == 3)

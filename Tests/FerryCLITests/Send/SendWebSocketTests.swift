@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func refusedConnectionExitsWithTheTransportCode() async throws {
-        let port = try LoopbackPort.free()
+        let port = try LoopbackPort.refusing()
         let folder = try TemporaryFolder(prefix: "ferry-send-ws")
         try folder.write("a.http", "### a\nWEBSOCKET ws://127.0.0.1:\(port)/\n\nhello\n")
         let output = try await FerryProcess.run(["send", "a.http#a"], currentDirectory: folder.url)

@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func refusedConnectionIsAConnectionError() async throws {
-        let port = try LoopbackPort.free()
+        let port = try LoopbackPort.refusing()
         let error = await #expect(throws: WebSocketError.self) {
             _ = try await WebSocket.connect(try Self.request("ws://127.0.0.1:\(port)/"))
         }

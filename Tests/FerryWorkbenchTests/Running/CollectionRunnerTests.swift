@@ -187,9 +187,7 @@ import Testing
     }
 
     @Test func transportErrorsAndSecretsAreMasked() async throws {
-        let server = try TestHTTPServer()
-        let base = server.baseURL
-        server.stop()
+        let base = "http://127.0.0.1:\(try LoopbackPort.refusing())"
         let secret = "s3cret-\(UUID().uuidString.prefix(8))"
         let (folder, workspace) = try workspace(
             base: base, files: ["a.http": "GET {{host}}/x?key={{key}}\n"],

@@ -12,6 +12,12 @@ enum EditorAction: Sendable {
     case discardRequested
     /// The request was deleted: its draft goes from the editor (its file moves into the trash with it).
     case draftForgotten(RequestID)
+    /// This request opens in the editor: the URL field takes the keyboard, with the request's URL and no undo
+    /// history.
+    case requestOpened(RequestID)
+    /// The session holds a new workspace: the open request follows a move (`nil`: nothing moved) and closes
+    /// when it is gone; the URL field shows its URL as it now is.
+    case workspaceAdopted(Relocation?)
     /// A save of this request ended: its draft goes when it is what was written.
     case saved(RequestID, SavedRequest)
     /// A file or folder moved: the drafts of the requests inside it follow them.

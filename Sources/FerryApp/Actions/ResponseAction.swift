@@ -3,6 +3,8 @@ import Foundation
 
 /// What the user asked of the response pane, and what its effects posted back (``ResponseFeature``).
 enum ResponseAction: Sendable {
+    /// Another request opened: the tab shown starts at its top.
+    case requestOpened
     /// Move the cursor of the tab shown (body rows, Tests rows, live events, a detail tab's lines).
     case cursorMoved(CursorMove)
     /// Enter: toggle the JSON node or live event, open the test's row, close the filter's list.

@@ -1,4 +1,5 @@
 import FerryTerminal
+import FerryWorkbench
 
 /// What the user asked of the collection tree.
 enum TreeAction: Sendable {
@@ -27,6 +28,13 @@ enum TreeAction: Sendable {
     case itemCommand(TreeItemCommand)
     /// Import a curl command, Postman collection or OpenAPI document (asks for the file).
     case importRequested
+    /// A request opened in the editor: the tree selects it.
+    case requestOpened(RequestID)
+    /// The session holds a new workspace: the tree shows its folders, files and requests, and the folders
+    /// collapsed inside what moved (`nil`: nothing moved) stay collapsed at their new place.
+    case workspaceAdopted(Relocation?)
+    /// Select this file or folder.
+    case itemRevealed(String)
 }
 
 /// A tree command that applies to the selected row, whether a request, a file or a folder.

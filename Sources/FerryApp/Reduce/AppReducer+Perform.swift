@@ -10,10 +10,8 @@ extension AppReducer {
         case .present(let overlay): state.overlay = overlay
         case .report(let message): state.report(message)
         case .clearMessage: state.message = nil
-        case .open(let id):
-            open(id, &state)
-            state.panes.focus = .editor
-        case .show(let id): open(id, &state)
+        case .open(let id): return perform(.show(id), &state) + perform(.focus(.editor), &state)
+        case .show(let id): return openActions(for: id).flatMap { reduceScoped(&state, $0) }
         case .dismiss: state.overlay = nil
         case .trustWorkspace: return reduceScoped(&state, .session(.trustGranted))
         case .onFiles(let work): state.session.fileQueue.append(work)
@@ -30,7 +28,16 @@ extension AppReducer {
         case .openScriptLocation(let location):
             let opening = opening(location, in: state.workspace)
             return opening.effects + opening.requests.flatMap { perform($0, &state) }
-        case .adopt(let adoption): adopt(adoption, &state)
+        case .adopt(let adoption):
+            var effects = reduceScoped(&state, .tree(.workspaceAdopted(adoption.relocated)))
+            effects += reduceScoped(&state, .editor(.workspaceAdopted(adoption.relocated)))
+            if let id = adoption.open { effects += perform(.show(id), &state) }
+            if adoption.open != nil, let focus = adoption.focus { effects += perform(.focus(focus), &state) }
+            if state.openRequest == nil, let first = state.firstRequestInTree {
+                effects += perform(.show(first), &state)
+            }
+            if let item = adoption.selectItem { effects += reduceScoped(&state, .tree(.itemRevealed(item))) }
+            return effects
         case .replaceProblems(let old, let fresh):
             let before = Set(old)
             state.problems.removeAll(where: before.contains)
@@ -39,36 +46,11 @@ extension AppReducer {
         }
         return []
     }
+}
 
-    /// Opens a request in the editor (keeping any unsaved edits of the one before).
-    static func open(_ id: RequestID, _ state: inout AppState) {
-        state.openRequest = id
-        state.editor.mode = .url
-        state.resetURLEditor()
-        state.response.show(state.response.tab)
-        state.tree.viewportHeight = state.treeRowsHeight
-        state.tree.select(id: .request(id))
-    }
-
-    /// Takes in the workspace the session now holds (``WorkspaceAdoption``).
-    private static func adopt(_ adoption: WorkspaceAdoption, _ state: inout AppState) {
-        // Folders collapsed inside what moved stay collapsed at their new place.
-        let collapsed = adoption.relocated.map { TreeFeature.collapsedBranches(of: state.tree, after: $0) } ?? []
-        state.rebuildTree()
-        state.tree.setExpanded(false, ids: collapsed)
-        state.tree.viewportHeight = state.treeRowsHeight
-        if let relocation = adoption.relocated, let moved = state.openRequest.flatMap(relocation.moved) {
-            state.openRequest = moved
-        }
-        if let id = state.openRequest, state.workspaceRequest(id) == nil { state.openRequest = nil }
-        if let id = adoption.open {
-            open(id, &state)
-            if let focus = adoption.focus { state.panes.focus = focus }
-        }
-        if state.openRequest == nil, let first = state.firstRequestInTree { open(first, &state) }
-        if let item = adoption.selectItem {
-            state.tree.select(id: state.workspace.isFolder(item) ? .folder(item) : .file(item))
-        }
-        state.syncURLEditor()
+extension AppReducer {
+    /// Opening request `id` (keeping any unsaved edits of the one before), as each feature takes its part.
+    static func openActions(for id: RequestID) -> [AppAction] {
+        [.editor(.requestOpened(id)), .response(.requestOpened), .tree(.requestOpened(id))]
     }
 }

@@ -21,9 +21,8 @@ public struct AppState: Sendable {
 
     // MARK: - Editor
 
-    /// The request open in the editor.
-    var openRequest: RequestID?
-    /// The request editor: the unsaved edits of every request, the open tab and which editor has the keyboard.
+    /// The request editor: the open request, the unsaved edits of every request, the open tab and which editor
+    /// has the keyboard.
     var editor = EditorFeature.State()
 
     // MARK: - Responses
@@ -147,6 +146,11 @@ public struct AppState: Sendable {
 
     /// The workspace as loaded (and as last saved).
     var workspace: Workspace { session.workspace }
+    /// The request open in the editor (the editor's).
+    var openRequest: RequestID? {
+        get { editor.openRequest }
+        set { editor.openRequest = newValue }
+    }
     /// The workspace's environments.
     var environments: EnvironmentFiles { session.environments }
     /// The active environment, or `nil` when the workspace defines none.
@@ -278,14 +282,8 @@ public struct AppState: Sendable {
         return candidates
     }
 
-    /// Gives the tree the workspace's current folders, files and requests; the widget keeps the expansion and
-    /// the selection by node, and folders or files not seen before start expanded.
-    mutating func rebuildTree() {
-        let known = Set(CollectionTree.branches(of: tree.roots))
-        tree.roots = CollectionTree.roots(of: workspace)
-        let fresh = CollectionTree.branches(of: tree.roots).filter { !known.contains($0) }
-        if !fresh.isEmpty { tree.setExpanded(true, ids: fresh) }
-    }
+    /// Gives the tree the workspace's current folders, files and requests (``TreeFeature/rebuild(_:from:)``).
+    mutating func rebuildTree() { TreeFeature.rebuild(&tree, from: workspace) }
 
     /// The first request shown in the tree.
     var firstRequestInTree: RequestID? {

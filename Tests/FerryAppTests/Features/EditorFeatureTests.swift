@@ -17,13 +17,13 @@ struct EditorFeatureTests {
     static var context: EditorFeature.Context {
         let saved = file.requests.first
         return EditorFeature.Context(
-            openRequest: id, saved: { $0 == id ? saved : nil },
+            saved: { $0 == id ? saved : nil },
             layout: WorkbenchLayout(size: Size(width: 100, height: 30)), completions: { _ in [] },
             root: URL(fileURLWithPath: "/nonexistent"), keyMap: AppKeyMap.defaults, plan: { nil })
     }
 
     @Test func typingInTheURLMakesADraftAndErasingItGivesTheFileBack() throws {
-        var editor = EditorFeature.State()
+        var editor = EditorFeature.State(openRequest: Self.id)
         let typed = EditorFeature.reduce(.textTyped("&page=2"), &editor, Self.context)
         let draft = try #require(editor.drafts[Self.id])
         #expect(draft.fullURL == "http://127.0.0.1:9/search?q=ferry&page=2")
@@ -36,7 +36,7 @@ struct EditorFeatureTests {
     }
 
     @Test func theParamsTableWritesTheURLAndTheURLFieldFollows() throws {
-        var editor = EditorFeature.State()
+        var editor = EditorFeature.State(openRequest: Self.id)
         #expect(EditorFeature.reduce(.tabEditingStarted, &editor, Self.context).requests.isEmpty)
         guard case .params(let table) = editor.mode else {
             Issue.record("Down on the Params tab gives its table the keyboard: \(editor.mode)")
@@ -55,7 +55,7 @@ struct EditorFeatureTests {
     }
 
     @Test func pickersAreAskedOfTheRootAndFormattingTellsWhy() {
-        var editor = EditorFeature.State()
+        var editor = EditorFeature.State(openRequest: Self.id)
         guard case .present(.methodPicker)? = EditorFeature.reduce(.methodCycled, &editor, Self.context).requests.first
         else {
             Issue.record("the method picker is the root's to show")
@@ -74,7 +74,7 @@ struct EditorFeatureTests {
     }
 
     @Test func theChoicesAnswersEditTheDraftOrAskAgainWithTheReason() {
-        var editor = EditorFeature.State()
+        var editor = EditorFeature.State(openRequest: Self.id)
         let picker = PickerDialogState(title: "Method", items: AppReducer.methodRows(for: "GE T"))
         let refused = EditorFeature.reduce(.methodChosen("GE T", picker: picker), &editor, Self.context)
         guard case .present(.methodPicker)? = refused.requests.first, refused.requests.count == 2 else {
@@ -103,7 +103,7 @@ struct EditorFeatureTests {
     }
 
     @Test func savingAndDiscardingAreAskedOfTheFilesAndDiscardingNamesWhatGoes() throws {
-        var editor = EditorFeature.State()
+        var editor = EditorFeature.State(openRequest: Self.id)
         #expect(
             EditorFeature.reduce(.saveRequested, &editor, Self.context).requests == [
                 .report(.info("No unsaved changes in \(Self.id)."))
@@ -136,7 +136,7 @@ struct EditorFeatureTests {
     }
 
     @Test func theReloadQuestionsAnswersKeepTheEditsOrTakeTheFile() {
-        var editor = EditorFeature.State()
+        var editor = EditorFeature.State(openRequest: Self.id)
         _ = EditorFeature.reduce(.textTyped("&page=2"), &editor, Self.context)
         editor.reloadConflicts = [Self.id]
         #expect(editor.nextReloadConflict(saved: Self.context.saved) == Self.id)
@@ -149,5 +149,29 @@ struct EditorFeatureTests {
         editor.reloadConflicts = [Self.id]
         #expect(editor.nextReloadConflict(saved: Self.context.saved) == nil, "no draft left: nothing to ask")
         #expect(editor.reloadConflicts.isEmpty)
+    }
+
+    @Test func openingARequestGivesTheURLFieldItsURLAndAGoneRequestCloses() {
+        var editor = EditorFeature.State()
+        editor.mode = .body(TextEditorState(text: "{}"))
+        editor.urlEditor = TextEditorState(text: "http://other")
+        #expect(EditorFeature.reduce(.requestOpened(Self.id), &editor, Self.context).effects.isEmpty)
+        #expect(editor.openRequest == Self.id)
+        #expect(editor.urlEditor.text == "http://127.0.0.1:9/search?q=ferry")
+        guard case .url = editor.mode else {
+            Issue.record("the URL field takes the keyboard: \(editor.mode)")
+            return
+        }
+        let moved = RequestID(path: "v2/requests.http", selector: "search")
+        var afterMove = Self.context
+        afterMove.saved = { $0 == moved ? Self.file.requests.first : nil }
+        _ = EditorFeature.reduce(
+            .workspaceAdopted(Relocation(from: "requests.http", to: "v2/requests.http")), &editor, afterMove)
+        #expect(editor.openRequest == moved, "the open request follows its file")
+        _ = EditorFeature.reduce(.workspaceAdopted(nil), &editor, afterMove)
+        #expect(editor.openRequest == moved, "nothing moved and the request is there: it stays open")
+        _ = EditorFeature.reduce(.workspaceAdopted(nil), &editor, Self.context)
+        #expect(editor.openRequest == nil, "a request gone from the workspace closes")
+        #expect(editor.urlEditor.text == "")
     }
 }

@@ -100,7 +100,7 @@ struct SessionFeatureTests {
 
     @Test func theRootAdoptsAMoveTheOpenRequestAndCollapsedFoldersFollowing() async throws {
         var state = try folder.loadState(size: Size(width: 100, height: 30))
-        AppReducer.open(list, &state)
+        _ = AppReducer.perform(.show(list), &state)
         state.tree.setExpanded(false, ids: [.file("api/users.http")])
         try FileManager.default.moveItem(
             at: folder.url.appendingPathComponent("api"), to: folder.url.appendingPathComponent("v2"))

@@ -126,7 +126,7 @@ struct TreeFeatureTests {
         state.tree.select(id: .request(users))
         let tester = ReducerTester(state)
         tester.press(.key(.enter)) {
-            AppReducer.open(users, &$0)
+            _ = AppReducer.perform(.show(users), &$0)
             $0.panes.focus = .editor
         }
         tester.press(.key(KeyEvent(.tab, modifiers: .shift))) { $0.panes.focus = .tree }

@@ -112,7 +112,7 @@ struct SafeKeysPropertyTests {
     func launched(opening id: RequestID? = nil) throws -> AppState {
         var state = try folder.loadState(size: Size(width: 100, height: 30))
         if let id {
-            AppReducer.open(id, &state)
+            _ = AppReducer.perform(.show(id), &state)
             state.panes.focus = .tree
         }
         return state

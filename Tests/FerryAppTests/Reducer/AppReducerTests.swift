@@ -305,13 +305,13 @@ struct AppReducerTests {
         tester.press(.key(KeyEvent(.tab, modifiers: .shift))) { $0.panes.focus = .tree }
         tester.press(.character("j")) { $0.tree.select(id: .request(other)) }
         tester.press(.key(KeyEvent(.enter))) {
-            AppReducer.open(other, &$0)
+            _ = AppReducer.perform(.show(other), &$0)
             $0.panes.focus = .editor
         }
         tester.press(.key(KeyEvent(.tab, modifiers: .shift))) { $0.panes.focus = .tree }
         tester.press(.character("k")) { $0.tree.select(id: .request(id)) }
         tester.press(.key(KeyEvent(.enter))) {
-            AppReducer.open(id, &$0)
+            _ = AppReducer.perform(.show(id), &$0)
             $0.panes.focus = .editor
         }
         #expect(tester.state.currentRequest?.url == "{{host}}/json?")

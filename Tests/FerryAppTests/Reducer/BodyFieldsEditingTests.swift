@@ -43,7 +43,7 @@ struct BodyFieldsEditingTests {
 
     mutating func openBody(_ name: String) throws {
         let id = try #require(state.workspace.requests.first { $0.request.name == name }?.id)
-        AppReducer.open(id, &state)
+        _ = AppReducer.perform(.show(id), &state)
         state.panes.focus = .editor
         state.editor.tab = .body
     }

@@ -56,7 +56,7 @@ struct BodyKindEditorTests {
     /// Opens a request on the Body tab with the editor focused.
     mutating func openBody(_ name: String) throws {
         let id = try #require(state.workspace.requests.first { $0.request.title == name }?.id)
-        AppReducer.open(id, &state)
+        _ = AppReducer.perform(.show(id), &state)
         state.panes.focus = .editor
         state.editor.tab = .body
     }

@@ -20,7 +20,7 @@ struct MockTransportReducerTests {
     @Test func aSendGoesToTheMockAndEscCancelsItWithNoServer() async throws {
         let id = RequestID(path: "requests.http", selector: "get-json")
         var state = try folder.loadState(size: Size(width: 100, height: 30))
-        AppReducer.open(id, &state)
+        _ = AppReducer.perform(.show(id), &state)
         state.panes.focus = .editor
         let mock = MockTransport()
         // No answer within the test: Esc cancels it, which a mock ends at once.
@@ -54,7 +54,7 @@ struct FixedClockReducerTests {
             requests: "### q\n# @name q\nGRAPHQL http://127.0.0.1:9/graphql\n\nquery { hello }\n", environments: [:])
         let id = RequestID(path: "requests.http", selector: "q")
         var state = try folder.loadState(size: Size(width: 100, height: 30))
-        AppReducer.open(id, &state)
+        _ = AppReducer.perform(.show(id), &state)
         let mock = MockTransport()
         let introspection = """
             {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query",

@@ -21,13 +21,13 @@ extension EditorFeature {
                             + "!#$%&'*+-.^_`|~")),
             ])
         }
-        guard let id = context.openRequest else { return .none }
+        guard let id = state.openRequest else { return .none }
         return .run(state.edit(id, saved: context.saved) { $0.explicitMethod = method })
     }
 
     /// An auth choice: none removes the `Authorization` header, Basic and Bearer ask for their values.
     static func chooseAuth(_ choice: AuthChoice, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest else { return .none }
+        guard let id = state.openRequest else { return .none }
         switch choice {
         case .basic:
             return .present(
@@ -45,7 +45,7 @@ extension EditorFeature {
 
     /// An option choice: the timeout and the retries ask for a number, the others toggle their directive.
     static func chooseOption(_ choice: OptionChoice, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest else { return .none }
+        guard let id = state.openRequest else { return .none }
         let request = state.request(context)
         switch choice {
         case .timeout:
@@ -66,7 +66,7 @@ extension EditorFeature {
     /// Makes the open request's body `kind` (setting Content-Type and converting what can be converted), then
     /// opens its editor; a file body asks for the path first. The editor takes the keyboard either way.
     static func chooseBodyKind(_ kind: BodyKind, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest, let request = state.request(context) else { return .none }
+        guard let id = state.openRequest, let request = state.request(context) else { return .none }
         state.tab = .body
         state.mode = .url
         if kind == .file {

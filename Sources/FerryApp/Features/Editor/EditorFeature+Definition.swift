@@ -17,8 +17,8 @@ extension EditorFeature {
     /// request), else the first other `import` / `run` line of its file that leads somewhere; the status bar
     /// names the line and the others there are. The request editor shows no preamble lines, so the open
     /// request stands for the place.
-    static func goToDefinition(_ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest else { return .none }
+    static func goToDefinition(_ state: State, _ context: Context) -> FeatureOutput {
+        guard let id = state.openRequest else { return .none }
         let targets = context.definitions(id)
         guard !targets.isEmpty else {
             return .report(.info("\(id.path) has no import or run line to go to."))

@@ -8,7 +8,7 @@ import Foundation
 extension EditorFeature {
     /// F4: the open request's body in `$EDITOR` (the runner suspends the terminal).
     static func requestExternalEdit(_ state: State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest, let request = state.request(context) else { return .none }
+        guard let id = state.openRequest, let request = state.request(context) else { return .none }
         let body = request.body ?? ""
         let fileExtension = bodyFileExtension(body, contentType: request.header("Content-Type"))
         return .run([.editExternally(id, body, fileExtension: fileExtension)])
@@ -27,7 +27,7 @@ extension EditorFeature {
         // Editors end files with a newline the body never had; keep what the user wrote otherwise.
         let edited = text.hasSuffix("\n") && !before.hasSuffix("\n") ? String(text.dropLast()) : text
         guard edited != before else { return .report(.info("The body is unchanged.")) }
-        let isOpen = id == context.openRequest
+        let isOpen = id == state.openRequest
         if isOpen, case .body = state.mode { state.mode = .body(TextEditorState(text: edited, isMultiline: true)) }
         let effects = state.edit(id, saved: context.saved) { $0.body = edited.isEmpty ? nil : edited }
         if isOpen, case .fields = state.mode {
@@ -58,7 +58,7 @@ extension EditorFeature {
     /// block: the `.http` file, read again afterwards; a `.js` file: that file); on the Body tab, or for a
     /// request without scripts, edits the body as before. A request with unsaved edits is saved first.
     static func requestScriptEdit(_ state: State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest, let request = state.request(context),
+        guard let id = state.openRequest, let request = state.request(context),
             let script = (request.preRequestScripts + request.responseHandlerScripts).first, state.tab != .body
         else { return requestExternalEdit(state, context) }
         guard state.drafts[id] == nil else {
@@ -101,8 +101,8 @@ extension EditorFeature {
     }
 
     /// Opens the picker of the languages the request can be copied as (the palette with only those commands).
-    static func pickCodeLanguage(_ context: Context) -> FeatureOutput {
-        guard context.openRequest != nil else {
+    static func pickCodeLanguage(_ state: State, _ context: Context) -> FeatureOutput {
+        guard state.openRequest != nil else {
             return .report(.error("Open a request first: select it in the tree and press Enter."))
         }
         return .present(

@@ -6,14 +6,14 @@ import FerryWorkbench
 extension EditorFeature {
     /// Saves the open request's draft to its file, on the file queue.
     static func save(_ state: State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest else { return .none }
+        guard let id = state.openRequest else { return .none }
         guard let draft = state.drafts[id] else { return .report(.info("No unsaved changes in \(id).")) }
         return FeatureOutput(requests: [.report(.info("Saving \(id.path)…")), .onFiles(.save(id, draft))])
     }
 
     /// Asks whether to throw away the open request's unsaved edits, naming the lines that would go.
     static func askToDiscard(_ state: State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest, state.drafts[id] != nil else {
+        guard let id = state.openRequest, state.drafts[id] != nil else {
             return .report(.info("No unsaved changes to discard."))
         }
         let lost = state.changedLines(of: id, saved: context.saved).compactMap { change -> String? in
@@ -38,7 +38,7 @@ extension EditorFeature {
     static func discardDraft(_ id: RequestID, _ state: inout State, _ context: Context) -> FeatureOutput {
         guard state.drafts[id] != nil else { return .none }
         state.dropDraft(id)
-        if context.openRequest == id {
+        if state.openRequest == id {
             state.mode = .url
             state.urlEditor = TextEditorState(text: state.request(context)?.fullURL ?? "")
         }

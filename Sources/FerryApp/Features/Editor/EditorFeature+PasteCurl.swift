@@ -8,7 +8,7 @@ extension EditorFeature {
     /// Makes the pasted curl command the open request's method, URL, headers and body (a draft, saved only with
     /// Ctrl-S), saying what was not carried over.
     static func pasteCurl(_ text: String, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest, let request = state.request(context) else { return .none }
+        guard let id = state.openRequest, let request = state.request(context) else { return .none }
         let pasted: (request: SavedRequest, warnings: [Diagnostic])
         do {
             pasted = try CurlCommandImporter.request(pasting: text, over: request)

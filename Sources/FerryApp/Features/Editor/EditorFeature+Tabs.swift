@@ -69,7 +69,7 @@ extension EditorFeature {
 
     /// Applies a key, paste or click to the headers table and writes its rows back into the draft.
     static func editHeaders(_ event: InputEvent, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard case .headers(var table) = state.mode, let id = context.openRequest else { return .none }
+        guard case .headers(var table) = state.mode, let id = state.openRequest else { return .none }
         let before = table.rows
         _ = table.handle(event, area: context.layout.editorContent)
         state.mode = .headers(table)
@@ -83,7 +83,7 @@ extension EditorFeature {
     /// Applies a key, paste or click to the query table and writes the URL its enabled rows make into the
     /// draft; the URL field shows it at once.
     static func editParams(_ event: InputEvent, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard case .params(var table) = state.mode, let id = context.openRequest, let request = state.request(context)
+        guard case .params(var table) = state.mode, let id = state.openRequest, let request = state.request(context)
         else { return .none }
         let before = table.rows
         _ = table.handle(event, area: context.layout.editorContent)
@@ -101,7 +101,7 @@ extension EditorFeature {
 
     /// Applies a key, paste or click to the body editor and keeps the draft in step with it.
     static func editBody(_ event: InputEvent, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard case .body(var editor) = state.mode, let id = context.openRequest else { return .none }
+        guard case .body(var editor) = state.mode, let id = state.openRequest else { return .none }
         let before = editor.text
         _ = editor.handle(event, area: context.layout.bodyEditor)
         state.mode = .body(editor)
@@ -113,7 +113,7 @@ extension EditorFeature {
 
     /// Applies a key, paste or click to the fields table and writes the enabled, named rows back into the body.
     static func editBodyTable(_ event: InputEvent, _ state: inout State, _ context: Context) -> FeatureOutput {
-        guard case .fields(var table) = state.mode, let id = context.openRequest else { return .none }
+        guard case .fields(var table) = state.mode, let id = state.openRequest else { return .none }
         if let undone = endFileFieldEdit(event, &state, context) { return undone }
         let before = table.rows
         _ = table.handle(event, area: context.layout.bodyEditor)
@@ -131,7 +131,7 @@ extension EditorFeature {
     /// at once) or a file field back into a text field holding the path.
     static func toggleFileField(_ state: inout State, _ context: Context) -> FeatureOutput {
         guard case .fields(var table) = state.mode, !table.isEditing, let index = table.selectedRow,
-            state.request(context)?.bodyKind == .multipart, let id = context.openRequest
+            state.request(context)?.bodyKind == .multipart, let id = state.openRequest
         else { return .none }
         var rows = table.rows
         let previousValue = rows[index].value
@@ -165,7 +165,7 @@ extension EditorFeature {
         guard let undo = state.fileFieldUndo else { return nil }
         guard case .key(let key) = event else { return nil }
         guard case .fields(var table) = state.mode, table.isEditing, table.selectedRow == undo.row,
-            context.openRequest == undo.request, table.rows.indices.contains(undo.row),
+            state.openRequest == undo.request, table.rows.indices.contains(undo.row),
             table.rows[undo.row].value == undo.fileValue
         else {
             state.fileFieldUndo = nil
@@ -193,7 +193,7 @@ extension EditorFeature {
 
     /// Pretty-prints the JSON body (two spaces, keys in order).
     static func formatBody(_ state: inout State, _ context: Context) -> FeatureOutput {
-        guard let id = context.openRequest, let request = state.request(context) else { return .none }
+        guard let id = state.openRequest, let request = state.request(context) else { return .none }
         var editor: TextEditorState?
         if case .body(let open) = state.mode { editor = open }
         guard request.bodyKind == .json, let body = editor?.text ?? request.body, !body.isEmpty else {

@@ -8,7 +8,7 @@ extension EditorFeature {
     static func editURL(
         _ state: inout State, _ context: Context, _ change: (inout TextEditorState) -> Void
     ) -> FeatureOutput {
-        guard let id = context.openRequest, let request = state.request(context) else { return .none }
+        guard let id = state.openRequest, let request = state.request(context) else { return .none }
         state.syncURLEditor(context)
         var editor = state.urlEditor
         editor.viewport = urlFieldArea(request, context).size

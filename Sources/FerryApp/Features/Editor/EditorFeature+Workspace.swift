@@ -3,6 +3,14 @@ import FerryWorkbench
 // MARK: - The drafts when the workspace changes: saved, moved, trashed, restored, changed on disk
 
 extension EditorFeature {
+    /// The session holds a new workspace: the open request follows `relocation` and closes when it is gone.
+    static func adoptWorkspace(_ relocation: Relocation?, _ state: inout State, _ context: Context) -> FeatureOutput {
+        if let relocation, let moved = state.openRequest.flatMap(relocation.moved) { state.openRequest = moved }
+        if let id = state.openRequest, context.saved(id) == nil { state.openRequest = nil }
+        state.syncURLEditor(context)
+        return .none
+    }
+
     /// A save of `id` ended: the draft goes when it is what was written (edits made since stay).
     static func takeSave(_ id: RequestID, _ saved: SavedRequest, _ state: inout State) -> FeatureOutput {
         guard state.drafts[id] == saved else { return .none }

@@ -8,6 +8,8 @@ import Foundation
 enum EditorFeature {
     /// The editor's state.
     struct State: Sendable {
+        /// The request open in the editor.
+        var openRequest: RequestID?
         /// Unsaved edits by request: they survive switching requests.
         var drafts: [RequestID: SavedRequest] = [:]
         /// The tab shown.
@@ -33,8 +35,6 @@ enum EditorFeature {
 extension EditorFeature {
     /// What the editor reads of the rest of the app.
     struct Context {
-        /// The request open in the editor.
-        var openRequest: RequestID?
         /// A request as its file has it (`nil`: no such request).
         var saved: (RequestID) -> SavedRequest?
         /// Where the panes are drawn (the URL row, the tab's content, the body editor).
@@ -108,6 +108,12 @@ extension EditorFeature {
             return .none
         case .reloadAnswered(let id, let keepsEdits): return answerReload(id, keepsEdits: keepsEdits, &state, context)
         case .saved(let id, let saved): return takeSave(id, saved, &state)
+        case .requestOpened(let id):
+            state.openRequest = id
+            state.mode = .url
+            state.urlEditor = TextEditorState(text: state.request(context)?.fullURL ?? "")
+            return .none
+        case .workspaceAdopted(let relocation): return adoptWorkspace(relocation, &state, context)
         case .requestsRelocated(let from, let to): return relocateDrafts(Relocation(from: from, to: to), &state)
         case .requestsTrashed(let path):
             for id in state.drafts.keys where Workspace.path(id.path, isInside: path) { state.drafts[id] = nil }
@@ -118,9 +124,9 @@ extension EditorFeature {
         case .scriptEditRequested: return requestScriptEdit(state, context)
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state, context)
         case .curlCopyRequested: return copyAsCurl(context)
-        case .definitionRequested: return goToDefinition(context)
+        case .definitionRequested: return goToDefinition(state, context)
         case .curlCommandMade(let id, let result): return curlCommandMade(id, result)
-        case .codeLanguagePickerRequested: return pickCodeLanguage(context)
+        case .codeLanguagePickerRequested: return pickCodeLanguage(state, context)
         case .codeCopyRequested(let language): return copyAsCode(language, context)
         case .codeMade(let id, let language, let result): return codeMade(id, language, result)
         }
@@ -135,7 +141,7 @@ extension EditorFeature {
 extension EditorFeature.State {
     /// The open request as edited: its draft, else its file's version.
     func request(_ context: EditorFeature.Context) -> SavedRequest? {
-        context.openRequest.flatMap { drafts[$0] ?? context.saved($0) }
+        openRequest.flatMap { drafts[$0] ?? context.saved($0) }
     }
 
     /// Applies an edit to request `id`; the result is a draft (kept across switching, written to
@@ -167,7 +173,6 @@ extension EditorFeature.Context {
     /// The context in `state`.
     init(_ state: AppState) {
         self.init(
-            openRequest: state.openRequest,
             saved: { [workspace = state.workspace] in AppState.savedRequest($0, in: workspace) },
             layout: state.layout,
             completions: { editor in

@@ -86,6 +86,9 @@ enum ResponseFeature {
     /// Applies a response-pane action.
     static func reduce(_ action: ResponseAction, _ state: inout State, _ context: Context) -> FeatureOutput {
         switch action {
+        case .requestOpened:
+            state.show(state.tab)
+            return .none
         case .cursorMoved(let move): return moveCursor(move, &state, context)
         case .rowActivated: return activateRow(&state, context)
         case .searchRequested:

@@ -12,6 +12,19 @@ enum TreeFeature {
     /// Applies a tree action.
     static func reduce(_ action: TreeAction, _ tree: inout State, _ context: Context) -> FeatureOutput {
         switch action {
+        case .requestOpened(let id):
+            context.syncViewport(&tree)
+            tree.select(id: .request(id))
+            return .none
+        case .workspaceAdopted(let relocation):
+            let collapsed = relocation.map { collapsedBranches(of: tree, after: $0) } ?? []
+            rebuild(&tree, from: context.workspace)
+            tree.setExpanded(false, ids: collapsed)
+            context.syncViewport(&tree)
+            return .none
+        case .itemRevealed(let item):
+            tree.select(id: context.workspace.isFolder(item) ? .folder(item) : .file(item))
+            return .none
         case .cursorMoved(let move):
             // The widget moves, pages, expands (→) and collapses or climbs to the parent (←).
             context.syncViewport(&tree)
@@ -91,6 +104,15 @@ enum TreeFeature {
     /// The folder holding `path` (`""`: the workspace).
     static func parentFolder(of path: String) -> String {
         path.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
+    /// Gives the tree `workspace`'s current folders, files and requests; the widget keeps the expansion and the
+    /// selection by node, and folders or files not seen before start expanded.
+    static func rebuild(_ tree: inout State, from workspace: Workspace) {
+        let known = Set(CollectionTree.branches(of: tree.roots))
+        tree.roots = CollectionTree.roots(of: workspace)
+        let fresh = CollectionTree.branches(of: tree.roots).filter { !known.contains($0) }
+        if !fresh.isEmpty { tree.setExpanded(true, ids: fresh) }
     }
 
     /// The folders and files collapsed inside what `relocation` moved, at their new places.

@@ -4,7 +4,7 @@ import FerryWorkbench
 import Foundation
 import Testing
 
-@Suite struct CurlCorpusTests {
+@Suite(.offThePool) struct CurlCorpusTests {
     /// The commands of the corpus file, counted independently: entries start after a `# source:` line.
     static func commandCount(in text: String) -> Int {
         text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("# source:") }.count

@@ -10,8 +10,7 @@ import Testing
 /// imported into a fresh workspace, and the written workspace is read back: it reaches nothing outside itself,
 /// holds no output redirect, no more requests than were given, and every body as it was (in the text or in a
 /// file of its own).
-@Suite("Hostile imports, as a property")
-struct HostileImportPropertyTests {
+@Suite("Hostile imports, as a property", .offThePool) struct HostileImportPropertyTests {
     static let collections = 150
 
     /// Pieces hostile text is made of.

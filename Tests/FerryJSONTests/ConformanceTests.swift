@@ -5,7 +5,7 @@ import Testing
 
 /// JSONTestSuite (`../shared/corpus/json/JSONTestSuite/test_parsing`): every `y_` accepted, every `n_`
 /// rejected, and each `i_` case decided as listed in ``ConformanceTests/acceptedImplementationDefined``.
-@Suite struct ConformanceTests {
+@Suite(.offThePool) struct ConformanceTests {
     /// The `i_` cases the strict parser accepts; every other `i_` case is rejected. See README › FerryJSON.
     ///
     /// Accepted: numbers of any size or exponent (the spelling is kept; `doubleValue` may be ±inf or 0),

@@ -7,7 +7,7 @@ import Testing
 /// case run through ``JSONQuery`` as JSONPath. A valid selector must give the expected values in order (or one
 /// of the orders listed, where object member order makes it nondeterministic) with the expected normalized
 /// paths; an invalid one must be refused.
-@Suite struct JSONPathComplianceTests {
+@Suite(.offThePool) struct JSONPathComplianceTests {
     /// The cases passed when this floor was set: the suite fails if fewer pass.
     static let passingFloor = 703
 

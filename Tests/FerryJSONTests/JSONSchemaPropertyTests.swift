@@ -6,7 +6,7 @@ import Testing
 /// documents, the schema that describes a document exactly (types, every property required, no others, items,
 /// bounds) accepts it; changing one leaf to another type gives exactly one violation, at that leaf's normalized
 /// path; adding an unknown property gives one `additionalProperties` violation at the new member.
-@Suite struct JSONSchemaPropertyTests {
+@Suite(.offThePool) struct JSONSchemaPropertyTests {
     /// A random value up to `depth` levels deep.
     static func value(depth: Int, _ generator: inout SeededGenerator) -> JSONValue {
         let kind = Int.random(in: depth > 0 ? 0...6 : 0...3, using: &generator)

@@ -5,7 +5,7 @@ import Testing
 
 /// `JSONDocument.writeFormatted` (what `ferry json` streams) prints the same bytes as the value tree's
 /// formatter, whatever the chunk size.
-@Suite struct StreamedFormattingTests {
+@Suite(.offThePool) struct StreamedFormattingTests {
     static let formats: [JSONFormat] = [.pretty(indent: 2), .compact, .pretty(indent: 0), .pretty(indent: 5)]
 
     /// The corpus's JSON files that parse strictly: the benchmark files and JSONTestSuite's `y_` cases.

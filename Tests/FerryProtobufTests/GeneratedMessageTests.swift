@@ -6,7 +6,7 @@ import Testing
 
 /// Property test: messages generated at random in their canonical JSON form (declaration order, defaults left
 /// out, 64-bit integers as strings) come back the same after JSON → bytes → JSON.
-@Suite struct GeneratedMessageTests {
+@Suite(.offThePool) struct GeneratedMessageTests {
     let codec = MessageCodec(pool: TestDescriptors.pool)
 
     @Test(arguments: 0..<300) func generatedMessagesRoundTrip(seed: UInt64) throws {

@@ -3,7 +3,7 @@ import FerryProtobuf
 import FerryTestSupport
 import Testing
 
-@Suite struct MessageCodecTests {
+@Suite(.offThePool) struct MessageCodecTests {
     let codec = MessageCodec(pool: TestDescriptors.pool)
 
     static func varint(_ value: Int) -> [UInt8] {

@@ -7,7 +7,7 @@ import Testing
 
 /// Ferry's own `.proto` reader against protoc (grpcio-tools): the same files give the same descriptors; errors
 /// name file:line:column.
-@Suite struct ProtoSourceTests {
+@Suite(.offThePool) struct ProtoSourceTests {
     static let peers = TestServers.packageRoot.appendingPathComponent("Tests/Peers/grpc")
 
     /// protoc's descriptors for `file` (imports from `importPaths`), by file name; `nil` without grpcio.

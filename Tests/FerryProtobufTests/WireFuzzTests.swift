@@ -7,7 +7,7 @@ import Testing
 /// Generated and mutated wire bytes against every message type of the test schema (issue #38's decoder fuzz):
 /// each ends in JSON or a ``ProtobufError`` that says what is wrong, never a trap, a hang or an allocation the
 /// input's own size does not bound. `make fuzz` runs the same decoder under libFuzzer (FuzzProtobufDecoder).
-@Suite struct WireFuzzTests {
+@Suite(.offThePool) struct WireFuzzTests {
     let codec = MessageCodec(pool: TestDescriptors.pool)
     static let types = ["ferry.test.Scalars", "ferry.test.Everything", "ferry.test.Everything.ByIdEntry"]
 

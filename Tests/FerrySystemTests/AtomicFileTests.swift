@@ -3,7 +3,7 @@ import FerryTestSupport
 import Foundation
 import Testing
 
-@Suite struct AtomicFileTests {
+@Suite(.offThePool) struct AtomicFileTests {
     /// The names in `folder`, sorted.
     func names(in folder: TemporaryFolder) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()

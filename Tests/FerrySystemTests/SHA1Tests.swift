@@ -1,10 +1,11 @@
 import FerrySystem
+import FerryTestSupport
 import Foundation
 import Testing
 
 /// FIPS 180 known answers (the examples of FIPS 180-2 appendix A and the NIST example values), and the
 /// WebSocket handshake's example from RFC 6455 §1.3.
-@Suite struct SHA1Tests {
+@Suite(.offThePool) struct SHA1Tests {
     func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The corpus's YAML API descriptions read the same as PyYAML reads them (when python3 has PyYAML).
-@Suite struct YAMLCorpusTests {
+@Suite(.offThePool) struct YAMLCorpusTests {
     /// The corpus's YAML files, or nothing when the corpus is absent.
     static func yamlFiles() -> [URL] {
         guard let corpus = TestServers.corpusDirectory() else { return [] }

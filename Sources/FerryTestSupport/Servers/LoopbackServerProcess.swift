@@ -55,14 +55,16 @@ final class LoopbackServerProcess: @unchecked Sendable {
             let pid = process.processIdentifier
             // Polled off the cooperative pool, every 50 ms: reading /proc/net/tcp, with the hundreds of sockets of a
             // whole test run, is work, and two servers starting at once held both pool threads with it.
-            let settled = await offThePool {
-                await eventually(timeout: timeout, every: .milliseconds(50)) {
+            // `nil`: neither happened within `timeout`.
+            let listening = await offThePool { () async -> Bool? in
+                let settled = await eventually(timeout: timeout, every: .milliseconds(50)) {
                     isListening(on: port, by: pid) || !process.isRunning
                 }
+                return settled ? isListening(on: port, by: pid) : nil
             }
-            if settled, isListening(on: port, by: pid) { return server }
+            if listening == true { return server }
             server.stop()
-            if settled { continue }  // it exited: most likely the port was taken meanwhile
+            if listening == false { continue }  // it exited: most likely the port was taken meanwhile
             break
         }
         throw TestServers.Missing(

@@ -10,8 +10,7 @@ import Testing
 /// In the views that delete data (the cookie jar, the trash) no key deletes anything unless a question was on
 /// screen when it was pressed (keys after the view closed are the panes' and are not counted): generated key sequences — every printable character, the editing and function
 /// keys, Ctrl letters — are fed through the router and the reducer, and every effect is checked.
-@Suite("Dialog safety, as a property")
-struct DialogSafetyPropertyTests {
+@Suite("Dialog safety, as a property", .offThePool) struct DialogSafetyPropertyTests {
     /// Sequences generated per view, and their longest length.
     static let sequences = 400
     static let longest = 8

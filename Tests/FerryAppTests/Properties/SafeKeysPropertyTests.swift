@@ -10,8 +10,7 @@ import Testing
 /// typing printable characters in any text-entry context never changes a file, removes a row or sends; Esc
 /// peels one layer at a time and cancels a transfer only when nothing is left to peel; every change to a
 /// table's rows is taken back by Ctrl-Z. Each run is seeded; a failure names its run and its keys.
-@Suite("Safe keys, as properties")
-struct SafeKeysPropertyTests {
+@Suite("Safe keys, as properties", .offThePool) struct SafeKeysPropertyTests {
     /// Every printable ASCII character, and some that are not ASCII.
     static let alphabet: [Character] =
         (0x20...0x7E).compactMap { UnicodeScalar($0).map(Character.init) } + ["é", "ß", "€", "日", "🙂"]

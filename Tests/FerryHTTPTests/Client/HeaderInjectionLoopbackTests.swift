@@ -99,7 +99,7 @@ import Testing
         #expect(try await pathsSeen(by: server, client: client) == ["/after"])
     }
 
-    @Test func aTenMegabyteURLFailsAtOnceWithAShortMessage() async throws {
+    @Test(.offThePool) func aTenMegabyteURLFailsAtOnceWithAShortMessage() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
         let client = HTTPClient(transport: CurlTransport())

@@ -1,8 +1,9 @@
 import FerryHTTP
+import FerryTestSupport
 import Testing
 
 /// What error messages quote of someone's input: a short, one-line, printable excerpt.
-@Suite struct InputExcerptTests {
+@Suite(.offThePool) struct InputExcerptTests {
     @Test func shortTextIsQuotedWhole() {
         #expect(InputExcerpt("http://h/x").description == #""http://h/x""#)
         #expect(InputExcerpt("http://h/x").unquoted == "http://h/x")

@@ -147,7 +147,7 @@ import Testing
         #expect(server.requests.count == 2)
     }
 
-    @Test func aTenMegabyteLineEndsTheStreamWithAClearError() async throws {
+    @Test(.offThePool) func aTenMegabyteLineEndsTheStreamWithAClearError() async throws {
         let line = "data: " + String(repeating: "x", count: 10 * 1024 * 1024)
         server.route(
             "/huge",

@@ -1,10 +1,11 @@
+import FerryTestSupport
 import Foundation
 import Testing
 
 @testable import FerryHTTP
 
 /// The rules of ``HTTPRequest/wireViolation``, part by part: what may not go on the wire, and how it is named.
-@Suite struct WireViolationTests {
+@Suite(.offThePool) struct WireViolationTests {
     let base = HTTPRequest(url: URL(string: "http://127.0.0.1/x")!)
 
     func violation(_ change: (inout HTTPRequest) -> Void) -> WireViolation? {

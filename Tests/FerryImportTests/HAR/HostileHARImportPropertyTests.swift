@@ -8,8 +8,7 @@ import Testing
 /// A HAR capture's text is only ever data: captures generated with hostile hosts, methods, URLs, header names and
 /// values, cookies, bodies, MIME types and responses are imported into a fresh workspace and read back: the same
 /// requests as made safe, nothing outside the workspace folder, no output redirect, no more requests than entries.
-@Suite("Hostile HAR imports, as a property")
-struct HostileHARImportPropertyTests {
+@Suite("Hostile HAR imports, as a property", .offThePool) struct HostileHARImportPropertyTests {
     static let captures = 120
 
     static func hostile(_ generator: inout SeededGenerator, prefix: String = "") -> String {

@@ -1,3 +1,4 @@
+import FerryTestSupport
 import FerryWorkbench
 import Testing
 
@@ -171,7 +172,7 @@ import Testing
     }
 }
 
-@Suite struct HTTPFileParserFuzzFindingsTests {
+@Suite(.offThePool) struct HTTPFileParserFuzzFindingsTests {
     /// Inputs the fuzzer found where an edited (re-rendered) file did not parse back to the same requests.
     @Test(arguments: ["\r\t", "   \u{FEFF}@Cao crypI_GET {{_t", "@\r\r\nrm-cn = https://x### y"])
     func renderedRequestsParseBack(_ text: String) throws {

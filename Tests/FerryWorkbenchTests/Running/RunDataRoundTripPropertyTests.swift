@@ -6,7 +6,7 @@ import Testing
 /// Generated tables written as RFC 4180 CSV (fields quoted when they hold a comma, a quote or a line break;
 /// CRLF between records, a final one or not) and as JSON read back to the same rows, whatever the fields hold:
 /// commas, doubled quotes, CR, LF, tabs, spaces, non-ASCII.
-@Suite struct RunDataRoundTripPropertyTests {
+@Suite(.offThePool) struct RunDataRoundTripPropertyTests {
     static let alphabet: [Character] = ["a", "Z", "0", " ", ",", "\"", "\r", "\n", "\t", "é", "😀", "{", "=", ";"]
 
     func field(_ generator: inout SeededGenerator) -> String {

@@ -5,6 +5,8 @@ enum RunAction: Sendable {
     /// Run the file or folder selected in the tree (the request's file when a request is selected), or show
     /// the run under way.
     case requested
+    /// The `# @prompt` form's answers for a run of `path` (``PromptPurpose/run(path:)``): run with them.
+    case answered(PromptedValues, path: String)
     /// Esc in the run view: cancel the run under way, else close the view.
     case cancelRequested
     /// Run `id` reported a problem of its files or a request's result.

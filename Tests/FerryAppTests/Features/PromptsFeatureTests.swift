@@ -47,7 +47,7 @@ struct PromptsFeatureTests {
         #expect(output.effects.isEmpty, "nothing is sent before the answers")
         #expect(pane.exchanges[Self.id] == nil)
         let question = PromptQuestion(
-            requestID: Self.id,
+            purpose: .send(Self.id, asWritten: false),
             prompts: [PromptVariable(name: "user", description: "Your user name"), PromptVariable(name: "password")],
             known: ["user": "from-the-file"])
         #expect(output.requests == [.dispatch(.overlay(.prompts(.asked(question))))])
@@ -75,7 +75,7 @@ struct PromptsFeatureTests {
     @Test func theFormIsPrefilledAndEnterHandsTheAnswersOnAndRemembersThem() {
         var state = PromptsFeature.State(remembered: ["password": "old"])
         let question = PromptQuestion(
-            requestID: Self.id,
+            purpose: .send(Self.id, asWritten: false),
             prompts: [PromptVariable(name: "user", description: "Your user name"), PromptVariable(name: "password")],
             known: ["user": "from-the-file", "password": "from-env"])
         _ = PromptsFeature.reduce(.asked(question), &state, ())
@@ -100,7 +100,10 @@ struct PromptsFeatureTests {
     @Test func escClosesTheFormAndSendsNothing() {
         var state = PromptsFeature.State()
         _ = PromptsFeature.reduce(
-            .asked(PromptQuestion(requestID: Self.id, prompts: [PromptVariable(name: "otp")], known: [:])), &state, ())
+            .asked(
+                PromptQuestion(
+                    purpose: .send(Self.id, asWritten: false), prompts: [PromptVariable(name: "otp")], known: [:])),
+            &state, ())
         _ = PromptsFeature.reduce(.typed("123"), &state, ())
         let canceled = PromptsFeature.reduce(.dismissed, &state, ())
         #expect(state.form == nil)
@@ -114,7 +117,8 @@ struct PromptsFeatureTests {
         state.overlay = .promptForm(
             PromptsFeature.form(
                 for: PromptQuestion(
-                    requestID: Self.id, prompts: [PromptVariable(name: "user"), PromptVariable(name: "password")],
+                    purpose: .send(Self.id, asWritten: false),
+                    prompts: [PromptVariable(name: "user"), PromptVariable(name: "password")],
                     known: [:]),
                 remembered: ["user": "an"]))
         let typed = InputRouter.action(for: .key(KeyEvent(.character("q"))), in: state)

@@ -18,12 +18,16 @@ enum RunFeature {
         var access: WorkspaceAccess
         /// The active environment.
         var environment: String?
+        /// The value a request's own layers give a name (environment, private environment, its file's `@name`):
+        /// a `# @prompt` field's default.
+        var lookup: @Sendable (RequestID, String) -> String? = { _, _ in nil }
     }
 
     /// Applies what the user asked of a run, or what the run effect reported.
     static func reduce(_ action: RunAction, _ run: inout State, _ context: Context) -> FeatureOutput {
         switch action {
-        case .requested: return start(&run, context)
+        case .requested: return start(path(of: context.selection), &run, context)
+        case .answered(let answers, let path): return start(path, &run, context, answers: answers)
         case .cancelRequested:
             guard let current = run, current.isRunning else { return FeatureOutput(requests: [.dismiss]) }
             return FeatureOutput(
@@ -73,18 +77,42 @@ enum RunFeature {
         return FeatureOutput(requests: requests)
     }
 
-    /// Starts a run of the tree's selection with the active environment and shows the run view; while a run is
-    /// under way it shows that run instead.
-    private static func start(_ run: inout State, _ context: Context) -> FeatureOutput {
+    /// Starts a run of `path` (the tree's selection) with the active environment and shows the run view; while a
+    /// run is under way it shows that run instead. The `# @prompt` variables of its requests are asked once for
+    /// all, as `ferry run` asks, before the first request goes out: without `answers` the form is asked for.
+    private static func start(_ path: String, _ run: inout State, _ context: Context, answers: PromptedValues? = nil)
+        -> FeatureOutput
+    {
         if let current = run, current.isRunning { return .present(.run(selection: 0)) }
-        let path = path(of: context.selection)
-        let id = (run?.id ?? 0) + 1
-        let collection = collection(path, context)
+        var collection = collection(path, context)
         guard !collection.files.isEmpty else { return .report(.error("\(title(path)) holds no request file to run.")) }
+        if let answers {
+            collection.overrides = answers.values
+            collection.secretOverrideNames = answers.secretNames
+        } else if let question = question(path, collection, context) {
+            return FeatureOutput(requests: [.dispatch(.overlay(.prompts(.asked(question))))])
+        }
+        let id = (run?.id ?? 0) + 1
         run = RunState(id: id, path: path)
         return FeatureOutput(
             effects: [.runCollection(id: id, collection)],
             requests: [.present(.run(selection: 0)), .report(.info("Running \(title(path))… Esc cancels."))])
+    }
+
+    /// The question a run of `collection` asks first: every `# @prompt` variable of its requests, once per name
+    /// (the first request naming it gives the field's default); `nil` when none has one.
+    private static func question(_ path: String, _ collection: CollectionRun, _ context: Context) -> PromptQuestion? {
+        var prompts: [PromptVariable] = []
+        var known: [String: String] = [:]
+        for request in collection.files.flatMap(\.requests) {
+            for prompt in request.request.directives.prompts where !prompts.contains(where: { $0.name == prompt.name })
+            {
+                prompts.append(prompt)
+                known[prompt.name] = context.lookup(request.id, prompt.name)
+            }
+        }
+        guard !prompts.isEmpty else { return nil }
+        return PromptQuestion(purpose: .run(path: path), prompts: prompts, known: known)
     }
 
     /// Asks how long and how hard to load test the tree's selection; while a run is under way, shows it instead.
@@ -181,6 +209,6 @@ extension RunFeature.Context {
     init(_ state: AppState) {
         self.init(
             selection: state.tree.selectedID, workspace: state.workspace, access: state.workspaceAccess,
-            environment: state.environment)
+            environment: state.environment, lookup: { state.variableContext(for: $0).lookup($1)?.value })
     }
 }

@@ -1,3 +1,4 @@
+import FerryTerminal
 import FerryWorkbench
 import Foundation
 
@@ -77,13 +78,14 @@ enum SignInFeature {
     /// Applies a sign-in action to the slice (its `dialog` is `nil` when no sign-in dialog is on top).
     static func reduce(_ action: SignInAction, _ slice: inout Slice, _ context: Context) -> FeatureOutput {
         switch action {
-        case .loaded(let rows, let readAt):
-            for row in rows { slice.learn(row.state, of: row.id, in: context.environment) }
-            return reduce(.loaded(rows, readAt: readAt), &slice.dialog, context)
-        case .renewed(let id, let result):
+        case .loaded(let rows, let environment, _):
+            // Learned for the environment they were read in, which may no longer be the active one.
+            for row in rows { slice.learn(row.state, of: row.id, in: environment) }
+            return reduce(action, &slice.dialog, context)
+        case .renewed(let id, let environment, let result):
             switch result {
-            case .success(let expiry): slice.learn(.signedIn(expiresAt: expiry.date), of: id, in: context.environment)
-            case .failure(let failure): slice.learn(.failed(failure.message), of: id, in: context.environment)
+            case .success(let expiry): slice.learn(.signedIn(expiresAt: expiry.date), of: id, in: environment)
+            case .failure(let failure): slice.learn(.failed(failure.message), of: id, in: environment)
             }
             return reduce(action, &slice.dialog, context)
         case .requested, .cursorMoved, .renewRequested, .deviceCodeShown, .browserPageShown, .signInWaitEnded,
@@ -98,8 +100,8 @@ enum SignInFeature {
         case .requested:
             dialog = .view(View(environment: context.environment))
             return .run([.readSignIns(context.scope, uses: context.requestUses)])
-        case .loaded(let rows, let readAt):
-            guard case .view(var view) = dialog else { return .none }
+        case .loaded(let rows, let environment, let readAt):
+            guard case .view(var view) = dialog, view.environment == environment else { return .none }
             view.rows = rows
             view.readAt = readAt
             view.selection = min(view.selection, max(0, rows.count - 1))
@@ -112,8 +114,8 @@ enum SignInFeature {
             return .none
         case .renewRequested:
             return renew(dialog, context)
-        case .renewed(let id, let result):
-            return renewed(id, result, &dialog, context)
+        case .renewed(let id, let environment, let result):
+            return renewed(id, in: environment, result, &dialog, context)
         case .deviceCodeShown(let notice, let owner):
             dialog = .device(notice, owner)
             return .none
@@ -170,15 +172,18 @@ enum SignInFeature {
     }
 
     private static func renewed(
-        _ id: String, _ result: Result<AuthTokenExpiry, SaveFailure>, _ dialog: inout State?, _ context: Context
+        _ id: String, in environment: String?, _ result: Result<AuthTokenExpiry, SaveFailure>,
+        _ dialog: inout State?, _ context: Context
     ) -> FeatureOutput {
+        // Named when the environment changed while it ran: the state is that environment's, not the active one's.
+        let place = environment == context.environment ? "" : " in \(SafeText.sanitized(environment ?? "$shared"))"
         var output: FeatureOutput
         switch result {
         case .success(let expiry):
             let until = expiry.date.map { ", the token expires \($0.formatted(date: .omitted, time: .shortened))" }
-            output = .report(.info("Signed in to '\(id)' again\(until ?? "")."))
+            output = .report(.info("Signed in to '\(id)'\(place) again\(until ?? "")."))
         case .failure(let failure):
-            output = .report(.error("Signing in to '\(id)' again failed: \(failure.message)"))
+            output = .report(.error("Signing in to '\(id)'\(place) again failed: \(failure.message)"))
         }
         // The device code or browser page of that sign-in gives way to the view it started from, read again.
         switch dialog {

@@ -73,7 +73,7 @@ struct PromptsFeatureTests {
     }
 
     @Test func theFormIsPrefilledAndEnterHandsTheAnswersOnAndRemembersThem() {
-        var state = PromptsFeature.State(remembered: ["password": "old"])
+        var state = PromptsFeature.State(memory: PromptsFeature.Memory(answers: ["password": "old"]))
         let question = PromptQuestion(
             purpose: .send(Self.id, asWritten: false),
             prompts: [PromptVariable(name: "user", description: "Your user name"), PromptVariable(name: "password")],
@@ -86,7 +86,7 @@ struct PromptsFeatureTests {
         _ = PromptsFeature.reduce(.typed("s3cret"), &state, ())
         let sent = PromptsFeature.reduce(.submitted, &state, ())
         #expect(state.form == nil)
-        #expect(state.remembered == ["user": "ann", "password": "s3cret"])
+        #expect(state.memory.answers == ["user": "ann", "password": "s3cret"])
         guard case .dispatch(let handed)? = sent.requests.first,
             case .response(.sendAnswered(let answers, let id, let asWritten)) = handed.action
         else {
@@ -107,7 +107,7 @@ struct PromptsFeatureTests {
         _ = PromptsFeature.reduce(.typed("123"), &state, ())
         let canceled = PromptsFeature.reduce(.dismissed, &state, ())
         #expect(state.form == nil)
-        #expect(state.remembered.isEmpty, "a canceled form's text is no answer")
+        #expect(state.memory.answers.isEmpty, "a canceled form's text is no answer")
         #expect(canceled.effects.isEmpty)
         #expect(canceled.requests == [.report(.info("Not sent: the # @prompt form was canceled."))])
     }

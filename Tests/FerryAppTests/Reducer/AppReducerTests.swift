@@ -238,7 +238,7 @@ struct AppReducerTests {
         tester.send(.overlay(.prompts(.typed("123456")))) { $0.overlay = .promptForm(form) }
         tester.send(.overlay(.prompts(.submitted))) {
             $0.overlay = nil
-            $0.promptAnswers["otp"] = "123456"  // the next form's default
+            $0.promptMemory.answers["otp"] = "123456"  // the next form's default
             $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
             $0.response.nextSendID = SendID.first.next
         }

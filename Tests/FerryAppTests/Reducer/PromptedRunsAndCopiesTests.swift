@@ -63,7 +63,7 @@ struct PromptedRunsAndCopiesTests {
         answer(tester, purpose)
         tester.send(.overlay(.prompts(.submitted))) {
             $0.overlay = nil
-            $0.promptAnswers = ["user": "ann", "password": "s3cret"]
+            $0.promptMemory.answers = ["user": "ann", "password": "s3cret"]
         }
     }
 
@@ -76,7 +76,7 @@ struct PromptedRunsAndCopiesTests {
         #expect(asked.isEmpty, "nothing runs before the answers")
         answer(tester, purpose)
         tester.send(.overlay(.prompts(.submitted))) {
-            $0.promptAnswers = ["user": "ann", "password": "s3cret"]
+            $0.promptMemory.answers = ["user": "ann", "password": "s3cret"]
             $0.run = RunState(id: 1, path: "requests.http")
             $0.overlay = .run(selection: 0)
             $0.report(.info("Running requests.http… Esc cancels."))
@@ -168,6 +168,19 @@ struct PromptedRunsAndCopiesTests {
             $0.report(.info("Not copied: the # @prompt form was canceled."))
         }
         #expect(canceled.isEmpty)
+        await tester.finish()
+    }
+
+    @Test func theAnswersTheFeatureRemembersAreTheNextFormsDefaultsWhateverItIsFor() async {
+        var start = state
+        start.promptMemory.answers = ["user": "ann"]  // answered for a send before
+        let tester = ReducerTester(start, transport: MockTransport())
+        tester.press(.control("g")) { $0.overlay = .promptForm(form(.run(path: "requests.http"), user: "ann")) }
+        tester.send(.overlay(.prompts(.dismissed))) {
+            $0.overlay = nil
+            $0.report(.info("Not run: the # @prompt form was canceled."))
+        }
+        tester.send(.editor(.curlCopyRequested)) { $0.overlay = .promptForm(form(.copy(id, .curl), user: "ann")) }
         await tester.finish()
     }
 

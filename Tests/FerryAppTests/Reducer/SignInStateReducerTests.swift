@@ -77,7 +77,7 @@ struct SignInStateReducerTests {
             },
             { state, rows in
                 failure = rows.first { $0.id == "machine" }?.state
-                for row in rows { state.signInStates[SignInKey(environment: "dev", id: row.id)] = row.state }
+                for row in rows { state.signInMemory.states[SignInKey(environment: "dev", id: row.id)] = row.state }
             })
         await tester.receivePreparationFailed(.first, of: id)
         await tester.finish()
@@ -86,7 +86,7 @@ struct SignInStateReducerTests {
             return
         }
         #expect(problem.contains("invalid_client"), "\(problem)")
-        #expect(tester.state.signIn.state(of: "tv", in: "dev") == .needed, "the others as the cache says")
+        #expect(tester.state.signInMemory.state(of: "tv", in: "dev") == .needed, "the others as the cache says")
         // What the sign-in view and the status bar show, as after a failed "sign in again".
         #expect(StatusBarView(state: tester.state).signInBadges() == "machine ✗ sign-in failed")
         #expect(
@@ -129,7 +129,7 @@ struct SignInStateReducerTests {
             },
             { state, renewed in
                 expiry = renewed.date
-                state.signInStates[SignInKey(environment: "dev", id: "tv")] = .signedIn(expiresAt: renewed.date)
+                state.signInMemory.states[SignInKey(environment: "dev", id: "tv")] = .signedIn(expiresAt: renewed.date)
                 // The device code gives way to the view of the environment now active, read again.
                 state.overlay = .signIn(.view(SignInFeature.View(environment: "prod")))
                 let until = renewed.date.map { ", the token expires \($0.formatted(date: .omitted, time: .shortened))" }
@@ -141,12 +141,12 @@ struct SignInStateReducerTests {
                 return (rows, readAt)
             },
             { state, read in
-                for row in read.0 { state.signInStates[SignInKey(environment: "prod", id: row.id)] = row.state }
+                for row in read.0 { state.signInMemory.states[SignInKey(environment: "prod", id: row.id)] = row.state }
                 state.overlay = .signIn(.view(SignInFeature.View(environment: "prod", rows: read.0, readAt: read.1)))
             })
         await tester.finish()
-        #expect(tester.state.signIn.state(of: "tv", in: "dev") == .signedIn(expiresAt: expiry))
-        #expect(tester.state.signIn.state(of: "tv", in: "prod") == .needed, "prod never signed in")
+        #expect(tester.state.signInMemory.state(of: "tv", in: "dev") == .signedIn(expiresAt: expiry))
+        #expect(tester.state.signInMemory.state(of: "tv", in: "prod") == .needed, "prod never signed in")
         let store = AuthTokenStore(stateFolder: folder.url.appendingPathComponent(".ferry"))
         #expect(store.token(for: "tv", in: "dev") != nil && store.token(for: "tv", in: "prod") == nil)
     }

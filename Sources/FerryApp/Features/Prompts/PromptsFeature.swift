@@ -10,12 +10,18 @@ import FerryWorkbench
 /// The form is answered before the send starts, the point where `ferry send` asks on the terminal, so no thread
 /// waits on it (the certificate passphrase, asked while a send is prepared, waits on a ``SecretReply``).
 enum PromptsFeature {
-    /// The feature's slice: the answers remembered and the form on top.
+    /// The feature's slice: what it remembers and the form on top.
     struct State: Sendable, Equatable {
-        /// The answers given this session, by variable name (secrets too, in memory only).
-        var remembered: [String: String] = [:]
+        /// What the feature remembers between forms (the root keeps it: `AppState.promptMemory`).
+        var memory = Memory()
         /// The form, while it is the dialog on top.
         var form: Form?
+    }
+
+    /// What the feature remembers between forms.
+    struct Memory: Sendable, Equatable {
+        /// The answers given this session, by variable name (secrets too, in memory only).
+        var answers: [String: String] = [:]
     }
 
     /// The form: what the answers are for and a field per variable.
@@ -40,7 +46,7 @@ enum PromptsFeature {
     static func reduce(_ action: PromptsAction, _ state: inout State, _: Void) -> FeatureOutput {
         switch action {
         case .asked(let question):
-            state.form = form(for: question, remembered: state.remembered)
+            state.form = form(for: question, remembered: state.memory.answers)
             return .none
         case .typed(let text):
             guard var form = state.form, form.fields.indices.contains(form.focus) else { return .none }
@@ -57,7 +63,7 @@ enum PromptsFeature {
             state.form = nil
             var answers = PromptedValues()
             for field in form.fields {
-                state.remembered[field.variable.name] = field.text
+                state.memory.answers[field.variable.name] = field.text
                 answers.values[field.variable.name] = field.text
                 if field.variable.isSecret { answers.secretNames.insert(field.variable.name) }
             }
@@ -196,9 +202,9 @@ extension AppState {
     /// The prompts feature's slice: the answers remembered and the form while it is on top (also under its
     /// help). Setting a `nil` form closes it.
     var prompts: PromptsFeature.State {
-        get { PromptsFeature.State(remembered: promptAnswers, form: presented(\.promptForm)) }
+        get { PromptsFeature.State(memory: promptMemory, form: presented(\.promptForm)) }
         set {
-            promptAnswers = newValue.remembered
+            promptMemory = newValue.memory
             present(newValue.form, extract: \.promptForm, embed: Overlay.promptForm)
         }
     }

@@ -19,6 +19,8 @@ enum RunAction: Sendable {
     case loadRequested
     /// The load asked for `target` was typed (`30s 8`, `1m 200/s`; see ``LoadModel/init(spec:)``).
     case loadTyped(CollectionNode?, String)
+    /// The `# @prompt` form's answers for the load test of `target` as `spec` says: start it with them.
+    case loadAnswered(PromptedValues, CollectionNode?, String)
     /// Load run `id` measured this much so far (about once a second, and once more at its end).
     case loadProgressed(Int, LoadProgress)
 }

@@ -171,6 +171,32 @@ struct PromptedRunsAndCopiesTests {
         await tester.finish()
     }
 
+    @Test func aLoadTestAsksAfterItsSpecEscStartsNothingAndTheAnswersReachTheLoad() async throws {
+        let purpose = PromptPurpose.load(.request(id), spec: "200ms 1")
+        let tester = ReducerTester(state, transport: MockTransport())
+        let asked = tester.send(.run(.loadTyped(.request(id), "200ms 1"))) { $0.overlay = .promptForm(form(purpose)) }
+        #expect(asked.isEmpty, "nothing is sent before the answers")
+        tester.send(.overlay(.prompts(.dismissed))) {
+            $0.overlay = nil
+            $0.report(.info("Not started: the # @prompt form was canceled."))
+        }
+        await tester.finish()
+        // Answered, the load takes the answers as a run does (the run's own reducer: no load is started here).
+        var run: RunFeature.State = nil
+        let started = RunFeature.reduce(
+            .loadAnswered(
+                PromptedValues(values: ["user": "ann", "password": "s3cret"], secretNames: ["password"]),
+                .request(id), "200ms 1"),
+            &run, RunFeature.Context(tester.state))
+        guard case .loadCollection(_, let collection, _)? = started.effects.first else {
+            Issue.record("expected the load to start, got \(started.effects)")
+            return
+        }
+        #expect(collection.overrides == ["user": "ann", "password": "s3cret"])
+        #expect(collection.secretOverrideNames == ["password"])
+        #expect(collection.onlyRequest == id)
+    }
+
     @Test func theAnswersTheFeatureRemembersAreTheNextFormsDefaultsWhateverItIsFor() async {
         var start = state
         start.promptMemory.answers = ["user": "ann"]  // answered for a send before
@@ -189,6 +215,9 @@ struct PromptedRunsAndCopiesTests {
         #expect(
             OverlayView.promptFormTitle(form(.copy(id, .code(.httpie)))).hasPrefix(
                 "Copy login as HTTPie with (Enter copies"))
+        #expect(
+            OverlayView.promptFormTitle(form(.load(nil, spec: "10s 4")))
+                .hasPrefix("Load test the workspace with (Enter starts"))
         #expect(
             OverlayView.promptFormTitle(form(.send(id, asWritten: false)))
                 == "Send login with (Enter sends, Esc cancels, ↑↓ Tab move)")

@@ -103,6 +103,8 @@ enum PromptPurpose: Sendable, Equatable {
     case copy(RequestID, RequestCopy)
     /// Run the file or folder at this path (the workspace: empty).
     case run(path: String)
+    /// Load test this request, file or folder (the workspace: `nil`) as the spec says (`30s 8`).
+    case load(CollectionNode?, spec: String)
 
     /// The action that does it with `answers`, handed to the feature that asked.
     func answered(_ answers: PromptedValues) -> AppAction {
@@ -110,6 +112,7 @@ enum PromptPurpose: Sendable, Equatable {
         case .send(let id, let asWritten): .response(.sendAnswered(answers, to: id, asWritten: asWritten))
         case .copy(let id, let copy): .editor(.copyAnswered(copy, answers, to: id))
         case .run(let path): .run(.answered(answers, path: path))
+        case .load(let target, let spec): .run(.loadAnswered(answers, target, spec))
         }
     }
 
@@ -119,6 +122,7 @@ enum PromptPurpose: Sendable, Equatable {
         case .send(let id, _): "Send \(SafeText.sanitized(id.selector)) with (Enter sends"
         case .copy(let id, let copy): "Copy \(SafeText.sanitized(id.selector)) as \(copy.title) with (Enter copies"
         case .run(let path): "Run \(SafeText.sanitized(RunFeature.title(path))) with (Enter runs"
+        case .load(let target, _): "Load test \(SafeText.sanitized(RunFeature.loadName(of: target))) with (Enter starts"
         }
     }
 
@@ -128,6 +132,7 @@ enum PromptPurpose: Sendable, Equatable {
         case .send: "sent"
         case .copy: "copied"
         case .run: "run"
+        case .load: "started"
         }
     }
 }

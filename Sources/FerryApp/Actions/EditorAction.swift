@@ -89,6 +89,8 @@ enum EditorAction: Sendable {
     case codeLanguagePickerRequested
     /// Copy the open request, resolved in the active environment, as code in this language (OSC 52).
     case codeCopyRequested(CodeLanguage)
+    /// The `# @prompt` form's answers for a copy of this request (``PromptPurpose/copy(_:_:)``).
+    case copyAnswered(RequestCopy, PromptedValues, to: RequestID)
     /// The code for a request was made, or why it could not be.
     case codeMade(RequestID, CodeLanguage, Result<CodeSnippet, SaveFailure>)
     /// The method picker chose `method` (shown again, `picker`, when it is no method).

@@ -28,6 +28,7 @@ extension EffectRunner {
             }
             let preparation = Self.prepare(plan, with: sender, limits: limits)
             if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
+            self.readSignIns(preparing: plan, preparation)
             let send: PreparedSend
             switch preparation {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))

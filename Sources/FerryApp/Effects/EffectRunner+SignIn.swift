@@ -90,9 +90,23 @@ extension EffectRunner {
         return SendSignIn(interaction: interaction, showedDialog: { shown.withLock { $0 } })
     }
 
+    /// Tells the sign-in feature what preparing `plan` did to its request's sign-ins (a token obtained, refreshed:
+    /// the cache read again), a sign-in that failed while preparing marked failed as "sign in again" marks it.
+    func readSignIns(preparing plan: SendPlan, _ preparation: Result<PreparedSend, PreparationFailure>) {
+        let uses = plan.request.request.signInConfigurationIDs
+        guard !uses.isEmpty else { return }
+        var failed: FailedSignIn?
+        if case .failure(let failure) = preparation { failed = failure.signIn }
+        readSignIns(
+            SignInScope(
+                workspace: plan.workspace, environment: plan.environment,
+                processEnvironment: plan.context.processEnvironment), uses: uses, failed: failed)
+    }
+
     /// Reads the sign-in view's rows and posts them: each configuration of `environment` (those the open
-    /// request uses first, then by id) with its cached token's state. No token leaves this function.
-    func readSignIns(_ scope: SignInScope, uses: [String]) {
+    /// request uses first, then by id) with its cached token's state, or failed as `failed` says. No token leaves
+    /// this function.
+    func readSignIns(_ scope: SignInScope, uses: [String], failed: FailedSignIn? = nil) {
         let (workspace, environment) = (scope.workspace, scope.environment)
         let files = workspace.environments()
         let configured = files.authConfigurations(for: environment)
@@ -101,6 +115,7 @@ extension EffectRunner {
         let ids = uses + configured.keys.sorted().filter { !uses.contains($0) }
         let rows = ids.map { id -> SignInRow in
             let isUsed = uses.contains(id)
+            if let failed, failed.id == id { return SignInRow(id: id, isUsed: isUsed, state: .failed(failed.problem)) }
             guard configured[id] != nil else {
                 return SignInRow(id: id, isUsed: isUsed, state: .broken("not in this environment's Security → Auth"))
             }
@@ -119,7 +134,7 @@ extension EffectRunner {
             }
             return SignInRow(id: id, isUsed: isUsed, state: .signedIn(expiresAt: token.expiresAt))
         }
-        post(.overlay(.signIn(.loaded(rows, readAt: now))))
+        post(.overlay(.signIn(.loaded(rows, in: environment, readAt: now))))
     }
 
     /// Signs in again to each of `ids` in turn, off the loop: forgets the cached token, then obtains a new one
@@ -149,9 +164,32 @@ extension EffectRunner {
                             throw SaveFailure(message: "\(error)")
                         }
                     }
-                    self.post(.overlay(.signIn(.renewed(id, result))))
+                    self.post(.overlay(.signIn(.renewed(id, in: environment, result))))
                     if Task.isCancelled { break }
                 }
             })
+    }
+}
+
+/// Why a send could not be prepared: the words for the status bar, and the sign-in that failed, when that was why.
+struct PreparationFailure: Error, Sendable {
+    /// The problem in words.
+    var message: String
+    /// The sign-in that failed while preparing.
+    var signIn: FailedSignIn? = nil
+}
+
+/// A sign-in that failed while a send was prepared: its configuration and why.
+struct FailedSignIn: Sendable, Equatable {
+    /// The configuration's id (`Security` → `Auth` → id).
+    var id: String
+    /// Why, in words.
+    var problem: String
+
+    /// The sign-in `failure` reports, `nil` when something else stopped the send.
+    init?(_ failure: SendFailure) {
+        guard case .signIn(_, let id, let problem)? = failure.variableError?.reason else { return nil }
+        self.id = id
+        self.problem = problem
     }
 }

@@ -205,14 +205,7 @@ final class EffectRunner: @unchecked Sendable {
             let preparation = Self.prepare(plan, with: sender, limits: limits)
             // A device code or browser page shown while preparing closes: the token arrived, or the sign-in failed.
             if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
-            // What preparing did to the request's sign-ins (a token obtained, refreshed) is the feature's to know.
-            let uses = plan.request.request.signInConfigurationIDs
-            if !uses.isEmpty {
-                self.readSignIns(
-                    SignInScope(
-                        workspace: plan.workspace, environment: plan.environment,
-                        processEnvironment: plan.context.processEnvironment), uses: uses)
-            }
+            self.readSignIns(preparing: plan, preparation)
             switch preparation {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))
             case .success(let prepared): send = prepared
@@ -262,16 +255,19 @@ final class EffectRunner: @unchecked Sendable {
     /// words), a JSON body checked, the heads recorded for the Request tab, a large or binary body kept in a
     /// temporary file.
     static func prepare(_ plan: SendPlan, with sender: RequestSender, limits: ResponseLimits)
-        -> Result<PreparedSend, SaveFailure>
+        -> Result<PreparedSend, PreparationFailure>
     {
         var send: PreparedSend
         do throws(SendFailure) {
             send = try sender.prepare(plan)
         } catch {
-            return .failure(AppErrorText.preparation(error, environment: plan.environment))
+            return .failure(
+                PreparationFailure(
+                    message: AppErrorText.preparation(error, environment: plan.environment).message,
+                    signIn: FailedSignIn(error)))
         }
         if !plan.sendsBodyAsWritten, let problem = AppErrorText.invalidJSONBody(send.prepared) {
-            return .failure(SaveFailure(message: problem))
+            return .failure(PreparationFailure(message: problem))
         }
         send.request.recordsSentHead = true
         send.request.responseBody = .spilling(memoryLimit: limits.memoryLimit, folder: limits.spillFolder)

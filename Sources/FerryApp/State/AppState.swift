@@ -33,11 +33,12 @@ public struct AppState: Sendable {
     var run: RunState?
     /// GraphQL endpoints' schemas and responses' errors.
     var graphQL = GraphQLState()
-    /// The answers given to `# @prompt` variables this session, by name (secrets too, in memory only): the
-    /// prompt form's defaults (``PromptsFeature``).
-    var promptAnswers: [String: String] = [:]
-    /// What is known of each sign-in configuration's token (``SignInFeature/Slice/states``).
-    var signInStates: [SignInKey: SignInRow.TokenState] = [:]
+    /// What the `# @prompt` form remembers between forms: this session's answers (``PromptsFeature``; its slice
+    /// `prompts` adds the form on top).
+    var promptMemory = PromptsFeature.Memory()
+    /// What the sign-in feature knows of each configuration's sign-in (``SignInFeature``; its slice `signIn` adds
+    /// the dialog on top).
+    var signInMemory = SignInFeature.Memory()
     /// gRPC endpoints' descriptors.
     var grpc = GRPCFeature.State()
 

@@ -70,7 +70,9 @@ struct StatusBarView: Widget {
     func signInBadges() -> String? {
         let uses = state.currentRequest?.signInConfigurationIDs ?? []
         let badges = uses.compactMap { id in
-            state.signIn.state(of: id, in: state.environment).map { SignInRow(id: id, isUsed: true, state: $0).badge }
+            state.signInMemory.state(of: id, in: state.environment).map {
+                SignInRow(id: id, isUsed: true, state: $0).badge
+            }
         }
         return badges.isEmpty ? nil : badges.joined(separator: " · ")
     }

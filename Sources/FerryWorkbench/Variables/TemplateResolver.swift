@@ -183,7 +183,7 @@ extension TemplateResolver {
     /// substituted, then the context's ``AuthTokenSource`` asked (from its cache, or signing in).
     func authToken(_ kind: AuthTokenKind, id: String, expression: String) throws -> String {
         func failure(_ problem: String) -> VariableError {
-            VariableError(.signIn(expression, problem: problem), part: part.description, location: location)
+            VariableError(.signIn(expression, id: id, problem: problem), part: part.description, location: location)
         }
         guard let configuration = context.authConfigurations[id] else {
             let known = context.authConfigurations.keys.sorted()

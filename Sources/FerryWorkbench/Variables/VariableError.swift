@@ -13,9 +13,9 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
         /// `{{$name …}}` is a dynamic variable Ferry knows, with arguments it cannot use: the expression and
         /// what is wrong (`the range from 10 up to 1 (excluded) holds no integer`).
         case invalidDynamic(String, problem: String)
-        /// `{{$auth.token("id")}}` has no token: the expression and why, in words whose input (file values,
-        /// the server's error) is already shortened.
-        case signIn(String, problem: String)
+        /// `{{$auth.token("id")}}` has no token: the expression, the configuration's id and why, in words whose
+        /// input (file values, the server's error) is already shortened.
+        case signIn(String, id: String, problem: String)
         /// Variables refer to each other in a loop (or nest too deeply).
         case cycle(String)
         /// The path after `>>` or `>>!`, resolved, is empty, a folder, or inside `.ferry/` (Ferry's own
@@ -74,7 +74,7 @@ public struct VariableError: Error, Sendable, Hashable, CustomStringConvertible 
             return prefix + "unknown dynamic variable {{\(shown(name))}} in \(part)"
         case .invalidDynamic(let expression, let problem):
             return prefix + "{{\(shown(expression))}} in \(part): \(shown(problem))"
-        case .signIn(let expression, let problem):
+        case .signIn(let expression, _, let problem):
             return prefix + "{{\(shown(expression))}} in \(part): \(problem)"
         case .cycle(let name):
             return prefix + "variable {{\(shown(name))}} in \(part) refers to itself"

@@ -47,7 +47,7 @@ struct PromptsFeatureTests {
         #expect(output.effects.isEmpty, "nothing is sent before the answers")
         #expect(pane.exchanges[Self.id] == nil)
         let question = PromptQuestion(
-            requestID: Self.id,
+            purpose: .send(Self.id, asWritten: false),
             prompts: [PromptVariable(name: "user", description: "Your user name"), PromptVariable(name: "password")],
             known: ["user": "from-the-file"])
         #expect(output.requests == [.dispatch(.overlay(.prompts(.asked(question))))])
@@ -73,9 +73,9 @@ struct PromptsFeatureTests {
     }
 
     @Test func theFormIsPrefilledAndEnterHandsTheAnswersOnAndRemembersThem() {
-        var state = PromptsFeature.State(remembered: ["password": "old"])
+        var state = PromptsFeature.State(memory: PromptsFeature.Memory(answers: ["password": "old"]))
         let question = PromptQuestion(
-            requestID: Self.id,
+            purpose: .send(Self.id, asWritten: false),
             prompts: [PromptVariable(name: "user", description: "Your user name"), PromptVariable(name: "password")],
             known: ["user": "from-the-file", "password": "from-env"])
         _ = PromptsFeature.reduce(.asked(question), &state, ())
@@ -86,7 +86,7 @@ struct PromptsFeatureTests {
         _ = PromptsFeature.reduce(.typed("s3cret"), &state, ())
         let sent = PromptsFeature.reduce(.submitted, &state, ())
         #expect(state.form == nil)
-        #expect(state.remembered == ["user": "ann", "password": "s3cret"])
+        #expect(state.memory.answers == ["user": "ann", "password": "s3cret"])
         guard case .dispatch(let handed)? = sent.requests.first,
             case .response(.sendAnswered(let answers, let id, let asWritten)) = handed.action
         else {
@@ -100,11 +100,14 @@ struct PromptsFeatureTests {
     @Test func escClosesTheFormAndSendsNothing() {
         var state = PromptsFeature.State()
         _ = PromptsFeature.reduce(
-            .asked(PromptQuestion(requestID: Self.id, prompts: [PromptVariable(name: "otp")], known: [:])), &state, ())
+            .asked(
+                PromptQuestion(
+                    purpose: .send(Self.id, asWritten: false), prompts: [PromptVariable(name: "otp")], known: [:])),
+            &state, ())
         _ = PromptsFeature.reduce(.typed("123"), &state, ())
         let canceled = PromptsFeature.reduce(.dismissed, &state, ())
         #expect(state.form == nil)
-        #expect(state.remembered.isEmpty, "a canceled form's text is no answer")
+        #expect(state.memory.answers.isEmpty, "a canceled form's text is no answer")
         #expect(canceled.effects.isEmpty)
         #expect(canceled.requests == [.report(.info("Not sent: the # @prompt form was canceled."))])
     }
@@ -114,7 +117,8 @@ struct PromptsFeatureTests {
         state.overlay = .promptForm(
             PromptsFeature.form(
                 for: PromptQuestion(
-                    requestID: Self.id, prompts: [PromptVariable(name: "user"), PromptVariable(name: "password")],
+                    purpose: .send(Self.id, asWritten: false),
+                    prompts: [PromptVariable(name: "user"), PromptVariable(name: "password")],
                     known: [:]),
                 remembered: ["user": "an"]))
         let typed = InputRouter.action(for: .key(KeyEvent(.character("q"))), in: state)

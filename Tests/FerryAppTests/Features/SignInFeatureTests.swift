@@ -35,7 +35,7 @@ struct SignInFeatureTests {
             SignInRow(id: "tv", isUsed: false, state: .signedIn(expiresAt: nil)),
         ]
         let now = Date()
-        _ = SignInFeature.reduce(.loaded(rows, readAt: now), &slice, context())
+        _ = SignInFeature.reduce(.loaded(rows, in: "dev", readAt: now), &slice, context())
         #expect(slice.dialog == .view(SignInFeature.View(environment: "dev", rows: rows, readAt: now)))
         _ = SignInFeature.reduce(.cursorMoved(.down), &slice, context())
         let renewed = SignInFeature.reduce(.renewRequested, &slice, context(uses: ["api"]))
@@ -128,21 +128,23 @@ struct SignInFeatureTests {
             SignInRow(id: "api", isUsed: true, state: .signedIn(expiresAt: expiry)),
             SignInRow(id: "tv", isUsed: false, state: .needed),
         ]
-        _ = SignInFeature.reduce(.loaded(rows, readAt: Date()), &slice, context())
+        _ = SignInFeature.reduce(.loaded(rows, in: "dev", readAt: Date()), &slice, context())
         _ = SignInFeature.reduce(.dismissed, &slice, context())
         #expect(slice.dialog == nil)
-        #expect(slice.state(of: "api", in: "dev") == .signedIn(expiresAt: expiry), "kept once the view closed")
-        #expect(slice.state(of: "api", in: "prod") == nil, "per environment")
+        #expect(slice.memory.state(of: "api", in: "dev") == .signedIn(expiresAt: expiry), "kept once the view closed")
+        #expect(slice.memory.state(of: "api", in: "prod") == nil, "per environment")
         _ = SignInFeature.reduce(
-            .renewed("tv", .failure(SaveFailure(message: "invalid_client"))), &slice, context())
-        #expect(slice.state(of: "tv", in: "dev") == .failed("invalid_client"))
-        _ = SignInFeature.reduce(.loaded(rows, readAt: Date()), &slice, context())
-        #expect(slice.state(of: "tv", in: "dev") == .failed("invalid_client"), "the cache's 'needed' keeps the failure")
+            .renewed("tv", in: "dev", .failure(SaveFailure(message: "invalid_client"))), &slice, context())
+        #expect(slice.memory.state(of: "tv", in: "dev") == .failed("invalid_client"))
+        _ = SignInFeature.reduce(.loaded(rows, in: "dev", readAt: Date()), &slice, context())
+        #expect(
+            slice.memory.state(of: "tv", in: "dev") == .failed("invalid_client"),
+            "the cache's 'needed' keeps the failure")
         #expect(
             SignInRow(id: "tv", isUsed: false, state: .failed("invalid_client")).status(at: Date())
                 == "sign-in failed: invalid_client (r tries again)")
-        _ = SignInFeature.reduce(.renewed("tv", .success(AuthTokenExpiry(date: expiry))), &slice, context())
-        #expect(slice.state(of: "tv", in: "dev") == .signedIn(expiresAt: expiry))
+        _ = SignInFeature.reduce(.renewed("tv", in: "dev", .success(AuthTokenExpiry(date: expiry))), &slice, context())
+        #expect(slice.memory.state(of: "tv", in: "dev") == .signedIn(expiresAt: expiry))
     }
 
     @Test func theStatusBarSaysHowTheOpenRequestsSignInsStandAsTheFeatureKnowsIt() throws {
@@ -151,10 +153,10 @@ struct SignInFeatureTests {
             environments: ["dev": "http://127.0.0.1:9"])
         var state = try own.loadState(size: Size(width: 100, height: 30))
         #expect(StatusBarView(state: state).signInBadges() == nil, "nothing known, nothing said")
-        state.signInStates[SignInKey(environment: state.environment, id: "api")] = .failed("invalid_client")
+        state.signInMemory.states[SignInKey(environment: state.environment, id: "api")] = .failed("invalid_client")
         #expect(StatusBarView(state: state).signInBadges() == "api ✗ sign-in failed")
         #expect(StatusBarView(state: state).leftLine().plainText.contains("api ✗ sign-in failed"))
-        state.signInStates[SignInKey(environment: state.environment, id: "api")] = .signedIn(expiresAt: nil)
+        state.signInMemory.states[SignInKey(environment: state.environment, id: "api")] = .signedIn(expiresAt: nil)
         #expect(StatusBarView(state: state).signInBadges() == "api ✓")
     }
 

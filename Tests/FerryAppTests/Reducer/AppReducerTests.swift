@@ -230,7 +230,7 @@ struct AppReducerTests {
         mock.respond(to: .get, "http://h/x?otp=123456", with: .status(204))
         let tester = ReducerTester(state, transport: mock)
         var form = PromptsFeature.Form(
-            requestID: id,
+            purpose: .send(id, asWritten: false),
             fields: [PromptsFeature.Field(variable: PromptVariable(name: "otp", description: "The code"), text: "")])
         let asked = tester.send(.app(.sendRequested)) { $0.overlay = .promptForm(form) }
         #expect(asked.isEmpty, "nothing is sent before the answer")
@@ -238,7 +238,7 @@ struct AppReducerTests {
         tester.send(.overlay(.prompts(.typed("123456")))) { $0.overlay = .promptForm(form) }
         tester.send(.overlay(.prompts(.submitted))) {
             $0.overlay = nil
-            $0.promptAnswers["otp"] = "123456"  // the next form's default
+            $0.promptMemory.answers["otp"] = "123456"  // the next form's default
             $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
             $0.response.nextSendID = SendID.first.next
         }
@@ -267,15 +267,7 @@ struct AppReducerTests {
             $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
             $0.response.nextSendID = SendID.first.next
         }
-        await tester.receive(
-            { action -> String? in
-                guard case .transfer(.first, .preparationFailed(let problem)) = action else { return nil }
-                return problem
-            },
-            { state, problem in
-                state.response.exchanges[id] = nil
-                state.report(.error(problem), about: .request(id, draft: nil))
-            })
+        await tester.receivePreparationFailed(.first, of: id)
         await tester.finish()
         #expect(mock.receivedRequests.isEmpty)
         return tester.state.message

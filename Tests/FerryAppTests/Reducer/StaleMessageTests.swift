@@ -48,17 +48,7 @@ struct StaleMessageTests {
             $0.response.exchanges[id] = Exchange(id: .first, requestID: id)
             $0.response.nextSendID = SendID.first.next
         }
-        var reason = ""
-        await tester.receive(
-            { action -> String? in
-                guard case .transfer(.first, .preparationFailed(let problem)) = action else { return nil }
-                return problem
-            },
-            { state, problem in
-                reason = problem
-                state.response.exchanges[id] = nil
-                state.report(.error(problem), about: .request(id, draft: nil))
-            })
+        let reason = await tester.receivePreparationFailed(.first, of: id) ?? ""
         await tester.finish()
         #expect(reason.hasPrefix("The JSON body is invalid"), "\(reason)")
         // Other keys leave it…

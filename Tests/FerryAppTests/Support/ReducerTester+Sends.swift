@@ -133,6 +133,29 @@ extension ReducerTester {
 }
 
 extension ReducerTester {
+    /// Receives that send `send` of request `id` (saved, no draft) could not be prepared and states the change:
+    /// the exchange goes and the status bar says why, about the request. Returns the problem.
+    @discardableResult
+    func receivePreparationFailed(
+        _ send: SendID, of id: RequestID, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async -> String? {
+        var reason: String?
+        await receive(
+            sourceLocation: sourceLocation,
+            { action -> String? in
+                guard case .transfer(send, .preparationFailed(let problem)) = action else { return nil }
+                return problem
+            },
+            { state, problem in
+                reason = problem
+                state.response.exchanges[id] = nil
+                state.report(.error(problem), about: .request(id, draft: nil))
+            })
+        return reason
+    }
+}
+
+extension ReducerTester {
     /// Receives the end of send `send`, which another send replaced (whatever that send posted before it),
     /// and states that it changes nothing.
     func receiveEndDropped(_ send: SendID, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {

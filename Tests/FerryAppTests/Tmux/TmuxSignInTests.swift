@@ -68,7 +68,7 @@ struct TmuxSignInTests {
         try await TmuxWorkbench.waitUntil(session, "ferry to exit") { _ in session.hasExited }
     }
 
-    @Test func ctrlBracketOpensTheRequestARunLineNames() async throws {
+    @Test func ctrlBracketListsTheLinesAndOpensTheRequestTheChosenOneNames() async throws {
         guard TmuxSession.isAvailable else { return }
         let folder = try TemporaryFolder(prefix: "ferry-tmux-definition")
         try folder.write("http-client.env.json", #"{ "dev": { "host": "http://127.0.0.1:9" } }"#)
@@ -81,9 +81,14 @@ struct TmuxSignInTests {
         try await session.send("Go to main.http#me", literal: true)
         try await session.send("Enter")
         try await TmuxWorkbench.waitFor(session, "/me-here")
+        // Two lines lead somewhere: listed where the cursor reaches them, the run line above the request first.
         try await session.send("C-]")
+        try await TmuxWorkbench.waitFor(session, "Go to what a line of main.http names")
+        try await TmuxWorkbench.waitFor(session, "run #login  (line 2) → auth.http#login")
+        try await TmuxWorkbench.waitFor(session, "import ./auth.http  (line 1) → auth.http#login")
+        try await session.send("Down")
+        try await session.send("Enter")
         try await TmuxWorkbench.waitFor(session, "/login-here")
-        try await TmuxWorkbench.waitFor(session, "run #login (main.http:2) → auth.http#login")
         try await session.send("C-q")
         try await TmuxWorkbench.waitUntil(session, "ferry to exit") { _ in session.hasExited }
     }

@@ -1,3 +1,4 @@
+import FerryTerminal
 import FerryWorkbench
 
 // MARK: - Going to what an `import` or `run` line names
@@ -13,32 +14,49 @@ extension EditorFeature {
         var destination: Result<RequestID, SaveFailure>
     }
 
-    /// Ctrl-]: opens what the `run` lines just above the open request name (the request, or a file's first
-    /// request), else the first other `import` / `run` line of its file that leads somewhere; the status bar
-    /// names the line and the others there are. The request editor shows no preamble lines, so the open
-    /// request stands for the place.
+    /// Ctrl-]: opens what an `import` / `run` line of the open request's file names (the request, or a file's
+    /// first request). The request editor shows the request, not its file's preamble, so the lines are offered
+    /// where a cursor can reach them: when more than one leads somewhere, a list of them (the palette's rows,
+    /// the `run` lines just above the request first and selected; Enter goes, typing filters, Esc stays), else
+    /// the one line is followed at once. The status bar names the line followed and the lines that lead nowhere.
     static func goToDefinition(_ state: State, _ context: Context) -> FeatureOutput {
         guard let id = state.openRequest else { return .none }
         let targets = context.definitions(id)
         guard !targets.isEmpty else {
             return .report(.info("\(id.path) has no import or run line to go to."))
         }
-        guard let first = targets.firstIndex(where: { (try? $0.destination.get()) != nil }),
-            case .success(let destination) = targets[first].destination
-        else {
+        let leading = targets.compactMap { target in (try? target.destination.get()).map { (target, $0) } }
+        let nowhere = targets.filter { (try? $0.destination.get()) == nil }
+        guard let (first, destination) = leading.first else {
             let target = targets[0]
-            let place = "\(id.path):\(target.location.line)"
-            return .report(.error("\(place): \(target.line): \(describe(target.destination))"))
+            return .report(
+                .error("\(id.path):\(target.location.line): \(target.line): \(describe(target.destination))"))
         }
-        let others = targets.indices.filter { $0 != first }.map {
-            "\(targets[$0].line) (line \(targets[$0].location.line))"
+        let broken = nowhere.map { "\($0.line) (line \($0.location.line)): \(describe($0.destination))" }
+        let also = broken.isEmpty ? "" : "; leading nowhere in \(id.path): " + broken.joined(separator: ", ")
+        guard leading.count > 1 else {
+            return FeatureOutput(requests: [
+                .open(destination),
+                .report(.info("\(first.line) (\(id.path):\(first.location.line)) → \(destination)\(also)")),
+            ])
         }
-        let also = others.isEmpty ? "" : "; also in \(id.path): " + others.joined(separator: ", ")
-        return FeatureOutput(requests: [
-            .open(destination),
-            .report(
-                .info("\(targets[first].line) (\(id.path):\(targets[first].location.line)) → \(destination)\(also)")),
-        ])
+        let rows = leading.map { target, destination in
+            PaletteEntries.Entry(
+                command: .goToDefinition,
+                title: "\(target.line)  (line \(target.location.line)) → \(destination)", key: "",
+                request: destination)
+        }
+        var requests: [RootRequest] = [
+            .present(
+                .palette(
+                    PickerDialogState(
+                        title: "Go to what a line of \(SafeText.sanitized(id.path)) names (Enter goes, Esc stays)",
+                        items: rows)))
+        ]
+        if !broken.isEmpty {
+            requests.append(.report(.info("Leading nowhere in \(id.path): " + broken.joined(separator: ", "))))
+        }
+        return FeatureOutput(requests: requests)
     }
 
     /// The `import` / `run` lines of request `id`'s file in `workspace`, those just above it first.

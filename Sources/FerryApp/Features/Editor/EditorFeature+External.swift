@@ -78,13 +78,35 @@ extension EditorFeature {
     }
 
     /// Copies the open request, with its unsaved edits and resolved in the active environment as it would
-    /// be sent (values captured from earlier responses, included files; secrets in clear: the command must
-    /// work), as a curl command: an effect prepares it and posts ``EditorAction/curlCommandMade(_:_:)``.
-    static func copyAsCurl(_ context: Context) -> FeatureOutput {
-        guard let (id, plan) = context.plan() else {
+    /// be sent (values captured from earlier responses, included files), as a curl command (secrets in clear: the
+    /// command must work) or as code (secrets as placeholders): an effect prepares it and posts
+    /// ``EditorAction/curlCommandMade(_:_:)`` or ``EditorAction/codeMade(_:_:_:)``. A request with `# @prompt`
+    /// variables is copied once they are answered, as a send is: without `answers` the form is asked for, and
+    /// the copy holds the answers (a secret one as the copy's secret rule says).
+    static func copy(_ copy: RequestCopy, _ context: Context, answers: PromptedValues? = nil) -> FeatureOutput {
+        guard let (id, opened) = context.plan() else {
             return .report(.error("Open a request first: select it in the tree and press Enter."))
         }
-        return .run([.copyAsCurl(id, plan)])
+        var plan = opened
+        if let answers {
+            plan.context.answer(answers)
+        } else if let question = PromptsFeature.question(for: plan, .copy(id, copy)) {
+            return FeatureOutput(requests: [.dispatch(.overlay(.prompts(.asked(question))))])
+        }
+        switch copy {
+        case .curl: return .run([.copyAsCurl(id, plan)])
+        case .code(let language): return .run([.copyAsCode(id, plan, language)])
+        }
+    }
+
+    /// The `# @prompt` form's answers for a copy of `id`: copied only if `id` is still the open request.
+    static func copyAnswered(
+        _ copy: RequestCopy, _ answers: PromptedValues, to id: RequestID, _ state: State, _ context: Context
+    ) -> FeatureOutput {
+        guard state.openRequest == id else {
+            return .report(.error("Not copied: \(id) is no longer the open request."))
+        }
+        return self.copy(copy, context, answers: answers)
     }
 
     /// Puts the curl command made for `id` on the clipboard, saying what to mind about it, or says why it
@@ -112,15 +134,6 @@ extension EditorFeature {
                     items: PaletteEntries.codeCopies.map {
                         PaletteEntries.Entry(command: $0.command, title: $0.title, key: "")
                     })))
-    }
-
-    /// Copies the open request as code in `language`: an effect prepares it and posts
-    /// ``EditorAction/codeMade(_:_:_:)``.
-    static func copyAsCode(_ language: CodeLanguage, _ context: Context) -> FeatureOutput {
-        guard let (id, plan) = context.plan() else {
-            return .report(.error("Open a request first: select it in the tree and press Enter."))
-        }
-        return .run([.copyAsCode(id, plan, language)])
     }
 
     /// Puts the code made for `id` on the clipboard, saying what to mind about it, or says why it could not be

@@ -123,11 +123,12 @@ extension EditorFeature {
         case .externalEditorRequested: return requestExternalEdit(state, context)
         case .scriptEditRequested: return requestScriptEdit(state, context)
         case .externalEditFinished(let id, let result): return finishExternalEdit(id, result, &state, context)
-        case .curlCopyRequested: return copyAsCurl(context)
+        case .curlCopyRequested: return copy(.curl, context)
         case .definitionRequested: return goToDefinition(state, context)
         case .curlCommandMade(let id, let result): return curlCommandMade(id, result)
         case .codeLanguagePickerRequested: return pickCodeLanguage(state, context)
-        case .codeCopyRequested(let language): return copyAsCode(language, context)
+        case .codeCopyRequested(let language): return copy(.code(language), context)
+        case .copyAnswered(let copy, let answers, let id): return copyAnswered(copy, answers, to: id, state, context)
         case .codeMade(let id, let language, let result): return codeMade(id, language, result)
         }
     }

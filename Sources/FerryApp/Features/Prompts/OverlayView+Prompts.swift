@@ -31,9 +31,9 @@ extension OverlayView {
         return Position(x: rect.x + 3 + form.fields[form.focus].text.count, y: rect.y + 1 + row)
     }
 
-    /// The form's title: what is sent, and the keys.
+    /// The form's title: what is sent, copied or run, and the keys.
     static func promptFormTitle(_ form: PromptsFeature.Form) -> String {
-        "Send \(SafeText.sanitized(form.requestID.selector)) with (Enter sends, Esc cancels, ↑↓ Tab move)"
+        form.purpose.title + ", Esc cancels, ↑↓ Tab move)"
     }
 
     /// The form's size: two rows per field, at most the screen less a margin.

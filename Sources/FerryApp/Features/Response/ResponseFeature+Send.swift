@@ -18,21 +18,10 @@ extension ResponseFeature {
         }
         var plan = opened
         plan.sendsBodyAsWritten = bodyAsWritten
-        let prompts = plan.request.request.directives.prompts
-        if !prompts.isEmpty {
-            guard let answers else {
-                let known = prompts.compactMap { prompt in
-                    plan.context.lookup(prompt.name).map { (prompt.name, $0.value) }
-                }
-                let question = PromptQuestion(
-                    requestID: id, prompts: prompts, known: Dictionary(known) { first, _ in first },
-                    sendsBodyAsWritten: bodyAsWritten)
-                return FeatureOutput(requests: [.dispatch(.overlay(.prompts(.asked(question))))])
-            }
-            // As `ferry send --var`: the answers win over every layer, and a secret's value is masked like the
-            // private environment's (in the history, the sent head, the messages).
-            plan.context.overrides.merge(answers.values) { _, answer in answer }
-            plan.context.secretOverrideNames.formUnion(answers.secretNames)
+        if let answers {
+            plan.context.answer(answers)
+        } else if let question = PromptsFeature.question(for: plan, .send(id, asWritten: bodyAsWritten)) {
+            return FeatureOutput(requests: [.dispatch(.overlay(.prompts(.asked(question))))])
         }
         var (sendID, effects) = state.beginExchange(for: id)
         if plan.request.request.isWebSocket {

@@ -18,12 +18,16 @@ enum RunFeature {
         var access: WorkspaceAccess
         /// The active environment.
         var environment: String?
+        /// The value a request's own layers give a name (environment, private environment, its file's `@name`):
+        /// a `# @prompt` field's default.
+        var lookup: @Sendable (RequestID, String) -> String? = { _, _ in nil }
     }
 
     /// Applies what the user asked of a run, or what the run effect reported.
     static func reduce(_ action: RunAction, _ run: inout State, _ context: Context) -> FeatureOutput {
         switch action {
-        case .requested: return start(&run, context)
+        case .requested: return start(path(of: context.selection), &run, context)
+        case .answered(let answers, let path): return start(path, &run, context, answers: answers)
         case .cancelRequested:
             guard let current = run, current.isRunning else { return FeatureOutput(requests: [.dismiss]) }
             return FeatureOutput(
@@ -44,6 +48,8 @@ enum RunFeature {
         case .rowOpened(let selection): return open(selection, of: run, context)
         case .loadRequested: return askLoad(run, context)
         case .loadTyped(let target, let spec): return startLoad(target, spec, &run, context)
+        case .loadAnswered(let answers, let target, let spec):
+            return startLoad(target, spec, &run, context, answers: answers)
         case .loadProgressed(let id, let progress):
             guard run?.id == id else { return .none }
             run?.loadProgress = progress
@@ -73,24 +79,51 @@ enum RunFeature {
         return FeatureOutput(requests: requests)
     }
 
-    /// Starts a run of the tree's selection with the active environment and shows the run view; while a run is
-    /// under way it shows that run instead.
-    private static func start(_ run: inout State, _ context: Context) -> FeatureOutput {
+    /// Starts a run of `path` (the tree's selection) with the active environment and shows the run view; while a
+    /// run is under way it shows that run instead. The `# @prompt` variables of its requests are asked once for
+    /// all, as `ferry run` asks, before the first request goes out: without `answers` the form is asked for.
+    private static func start(_ path: String, _ run: inout State, _ context: Context, answers: PromptedValues? = nil)
+        -> FeatureOutput
+    {
         if let current = run, current.isRunning { return .present(.run(selection: 0)) }
-        let path = path(of: context.selection)
-        let id = (run?.id ?? 0) + 1
-        let collection = collection(path, context)
+        var collection = collection(path, context)
         guard !collection.files.isEmpty else { return .report(.error("\(title(path)) holds no request file to run.")) }
+        if let answers {
+            collection.answer(answers)
+        } else if let question = question(.run(path: path), collection, context) {
+            return FeatureOutput(requests: [.dispatch(.overlay(.prompts(.asked(question))))])
+        }
+        let id = (run?.id ?? 0) + 1
         run = RunState(id: id, path: path)
         return FeatureOutput(
             effects: [.runCollection(id: id, collection)],
             requests: [.present(.run(selection: 0)), .report(.info("Running \(title(path))… Esc cancels."))])
     }
 
+    /// The question a run or load test of `collection` asks first: every `# @prompt` variable of its requests
+    /// (only the one request a load test of a request sends), once per name (the first request naming it gives the
+    /// field's default); `nil` when none has one.
+    private static func question(_ purpose: PromptPurpose, _ collection: CollectionRun, _ context: Context)
+        -> PromptQuestion?
+    {
+        var prompts: [PromptVariable] = []
+        var known: [String: String] = [:]
+        for request in collection.files.flatMap(\.requests)
+        where collection.onlyRequest.map({ $0 == request.id }) ?? true {
+            for prompt in request.request.directives.prompts where !prompts.contains(where: { $0.name == prompt.name })
+            {
+                prompts.append(prompt)
+                known[prompt.name] = context.lookup(request.id, prompt.name)
+            }
+        }
+        guard !prompts.isEmpty else { return nil }
+        return PromptQuestion(purpose: purpose, prompts: prompts, known: known)
+    }
+
     /// Asks how long and how hard to load test the tree's selection; while a run is under way, shows it instead.
     private static func askLoad(_ run: State, _ context: Context) -> FeatureOutput {
         if let current = run, current.isRunning { return .present(.run(selection: 0)) }
-        let what = context.selection.map(loadTitle) ?? title("")
+        let what = loadName(of: context.selection)
         return .present(
             .namePrompt(
                 .loadTest(context.selection),
@@ -99,10 +132,12 @@ enum RunFeature {
                     label: "Load", text: "10s 4")))
     }
 
-    /// Starts a load test of `target` as `spec` says, with the active environment, and shows the run view.
-    private static func startLoad(_ target: CollectionNode?, _ spec: String, _ run: inout State, _ context: Context)
-        -> FeatureOutput
-    {
+    /// Starts a load test of `target` as `spec` says, with the active environment, and shows the run view; the
+    /// `# @prompt` variables of its requests are asked once first, as a run's are (without `answers`, the form).
+    private static func startLoad(
+        _ target: CollectionNode?, _ spec: String, _ run: inout State, _ context: Context,
+        answers: PromptedValues? = nil
+    ) -> FeatureOutput {
         if let current = run, current.isRunning { return .present(.run(selection: 0)) }
         guard let model = LoadModel(spec: spec) else {
             return .report(
@@ -114,6 +149,11 @@ enum RunFeature {
         var collection = collection(path, context)
         if case .request(let request) = target { collection.onlyRequest = request }
         guard !collection.files.isEmpty else { return .report(.error("\(title(path)) holds no request file to run.")) }
+        if let answers {
+            collection.answer(answers)
+        } else if let question = question(.load(target, spec: spec), collection, context) {
+            return FeatureOutput(requests: [.dispatch(.overlay(.prompts(.asked(question))))])
+        }
         let id = (run?.id ?? 0) + 1
         var started = RunState(id: id, path: target.map(loadTitle) ?? path)
         started.load = model
@@ -142,6 +182,10 @@ enum RunFeature {
         collection.environment = context.environment
         return collection
     }
+
+    /// What a load test of `target` is called: a request by its id, a file or folder by its path, `nil` the
+    /// workspace.
+    static func loadName(of target: CollectionNode?) -> String { target.map(loadTitle) ?? title("") }
 
     /// What a load test of `node` is called: a request by its id, a file or folder by its path.
     private static func loadTitle(_ node: CollectionNode) -> String {
@@ -181,6 +225,14 @@ extension RunFeature.Context {
     init(_ state: AppState) {
         self.init(
             selection: state.tree.selectedID, workspace: state.workspace, access: state.workspaceAccess,
-            environment: state.environment)
+            environment: state.environment, lookup: { state.variableContext(for: $0).lookup($1)?.value })
+    }
+}
+
+extension CollectionRun {
+    /// Takes the `# @prompt` form's answers as `ferry run` takes them: overrides, the secret ones masked.
+    mutating func answer(_ answers: PromptedValues) {
+        overrides = answers.values
+        secretOverrideNames = answers.secretNames
     }
 }

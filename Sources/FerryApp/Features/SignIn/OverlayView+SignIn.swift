@@ -23,7 +23,7 @@ extension OverlayView {
                     let style: Style
                     // The feature's state says how the sign-in stands (a failed "sign in again" included).
                     var shown = row
-                    shown.state = state.signIn.state(of: row.id, in: view.environment) ?? row.state
+                    shown.state = state.signInMemory.state(of: row.id, in: view.environment) ?? row.state
                     switch shown.state {
                     case .signedIn: style = theme[.success]
                     case .expired, .needed: style = theme[.warning]

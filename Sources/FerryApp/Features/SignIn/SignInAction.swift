@@ -14,14 +14,16 @@ enum SignInOwner: Sendable, Equatable {
 enum SignInAction: Sendable {
     /// Open the sign-in view of the current environment.
     case requested
-    /// The view's rows were read, at this time (their expiries are shown relative to it).
-    case loaded([SignInRow], readAt: Date)
+    /// The rows of this environment were read, at this time (their expiries are shown relative to it): for the
+    /// view, or after a send whose request signs in.
+    case loaded([SignInRow], in: String?, readAt: Date)
     /// Move the view's selection.
     case cursorMoved(CursorMove)
     /// Sign in again: the selected row in the view, else the configurations the open request uses.
     case renewRequested
-    /// Signing in again to `id` ended: when its new token expires, or why it failed.
-    case renewed(String, Result<AuthTokenExpiry, SaveFailure>)
+    /// Signing in again to `id` in this environment (the one active when it started) ended: when its new token
+    /// expires, or why it failed.
+    case renewed(String, in: String?, Result<AuthTokenExpiry, SaveFailure>)
     /// A device sign-in shows its code while it waits.
     case deviceCodeShown(DeviceCodeNotice, SignInOwner)
     /// A browser sign-in shows its address while it waits for the redirect.

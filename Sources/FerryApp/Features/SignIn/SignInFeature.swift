@@ -1,3 +1,4 @@
+import FerryTerminal
 import FerryWorkbench
 import Foundation
 
@@ -19,18 +20,32 @@ enum SignInFeature {
         case passphrase(Passphrase)
     }
 
-    /// The feature's slice: the dialog on top, and what is known of each configuration's sign-in.
+    /// The feature's slice: the dialog on top, and what the feature remembers beyond it.
     struct Slice: Sendable, Equatable {
         /// The sign-in dialog, while it is on top.
         var dialog: State?
-        /// Each configuration's sign-in as last learned, by environment and id: read from the token cache when
-        /// the view opens, set by "sign in again" when it ends (signed in and until when, or why it failed).
-        /// It outlives the view, and the view's rows show it; never a token.
+        /// What is known of each configuration's sign-in (the root keeps it: `AppState.signInMemory`).
+        var memory = Memory()
+    }
+
+    /// What the feature remembers beyond its dialog: each configuration's sign-in as last learned.
+    struct Memory: Sendable, Equatable {
+        /// By environment and id: read from the token cache when the view opens and after a send that signs in,
+        /// set by "sign in again" when it ends (signed in and until when, or why it failed). It outlives the
+        /// view, and the view's rows and the status bar show it; never a token.
         var states: [SignInKey: SignInRow.TokenState] = [:]
 
         /// What is known of configuration `id`'s sign-in in `environment`.
         func state(of id: String, in environment: String?) -> SignInRow.TokenState? {
             states[SignInKey(environment: environment, id: id)]
+        }
+
+        /// Records `state` as what is known of `id`'s sign-in in `environment`; the cache saying "needed" after a
+        /// failed sign-in keeps the failure (the token was forgotten before the grant failed).
+        mutating func learn(_ state: SignInRow.TokenState, of id: String, in environment: String?) {
+            let key = SignInKey(environment: environment, id: id)
+            if case .needed = state, case .failed? = states[key] { return }
+            states[key] = state
         }
     }
 
@@ -77,13 +92,14 @@ enum SignInFeature {
     /// Applies a sign-in action to the slice (its `dialog` is `nil` when no sign-in dialog is on top).
     static func reduce(_ action: SignInAction, _ slice: inout Slice, _ context: Context) -> FeatureOutput {
         switch action {
-        case .loaded(let rows, let readAt):
-            for row in rows { slice.learn(row.state, of: row.id, in: context.environment) }
-            return reduce(.loaded(rows, readAt: readAt), &slice.dialog, context)
-        case .renewed(let id, let result):
+        case .loaded(let rows, let environment, _):
+            // Learned for the environment they were read in, which may no longer be the active one.
+            for row in rows { slice.memory.learn(row.state, of: row.id, in: environment) }
+            return reduce(action, &slice.dialog, context)
+        case .renewed(let id, let environment, let result):
             switch result {
-            case .success(let expiry): slice.learn(.signedIn(expiresAt: expiry.date), of: id, in: context.environment)
-            case .failure(let failure): slice.learn(.failed(failure.message), of: id, in: context.environment)
+            case .success(let expiry): slice.memory.learn(.signedIn(expiresAt: expiry.date), of: id, in: environment)
+            case .failure(let failure): slice.memory.learn(.failed(failure.message), of: id, in: environment)
             }
             return reduce(action, &slice.dialog, context)
         case .requested, .cursorMoved, .renewRequested, .deviceCodeShown, .browserPageShown, .signInWaitEnded,
@@ -98,8 +114,8 @@ enum SignInFeature {
         case .requested:
             dialog = .view(View(environment: context.environment))
             return .run([.readSignIns(context.scope, uses: context.requestUses)])
-        case .loaded(let rows, let readAt):
-            guard case .view(var view) = dialog else { return .none }
+        case .loaded(let rows, let environment, let readAt):
+            guard case .view(var view) = dialog, view.environment == environment else { return .none }
             view.rows = rows
             view.readAt = readAt
             view.selection = min(view.selection, max(0, rows.count - 1))
@@ -112,8 +128,8 @@ enum SignInFeature {
             return .none
         case .renewRequested:
             return renew(dialog, context)
-        case .renewed(let id, let result):
-            return renewed(id, result, &dialog, context)
+        case .renewed(let id, let environment, let result):
+            return renewed(id, in: environment, result, &dialog, context)
         case .deviceCodeShown(let notice, let owner):
             dialog = .device(notice, owner)
             return .none
@@ -170,15 +186,18 @@ enum SignInFeature {
     }
 
     private static func renewed(
-        _ id: String, _ result: Result<AuthTokenExpiry, SaveFailure>, _ dialog: inout State?, _ context: Context
+        _ id: String, in environment: String?, _ result: Result<AuthTokenExpiry, SaveFailure>,
+        _ dialog: inout State?, _ context: Context
     ) -> FeatureOutput {
+        // Named when the environment changed while it ran: the state is that environment's, not the active one's.
+        let place = environment == context.environment ? "" : " in \(SafeText.sanitized(environment ?? "$shared"))"
         var output: FeatureOutput
         switch result {
         case .success(let expiry):
             let until = expiry.date.map { ", the token expires \($0.formatted(date: .omitted, time: .shortened))" }
-            output = .report(.info("Signed in to '\(id)' again\(until ?? "")."))
+            output = .report(.info("Signed in to '\(id)'\(place) again\(until ?? "")."))
         case .failure(let failure):
-            output = .report(.error("Signing in to '\(id)' again failed: \(failure.message)"))
+            output = .report(.error("Signing in to '\(id)'\(place) again failed: \(failure.message)"))
         }
         // The device code or browser page of that sign-in gives way to the view it started from, read again.
         switch dialog {
@@ -218,16 +237,6 @@ extension Overlay {
     }
 }
 
-extension SignInFeature.Slice {
-    /// Records `state` as what is known of `id`'s sign-in in `environment`; the cache saying "needed" after a
-    /// failed sign-in keeps the failure (the token was forgotten before the grant failed).
-    mutating func learn(_ state: SignInRow.TokenState, of id: String, in environment: String?) {
-        let key = SignInKey(environment: environment, id: id)
-        if case .needed = state, case .failed? = states[key] { return }
-        states[key] = state
-    }
-}
-
 /// A sign-in configuration of an environment (`nil`: `$shared` only).
 struct SignInKey: Sendable, Hashable {
     /// The environment.
@@ -240,11 +249,11 @@ extension AppState {
     /// The sign-in dialog while it is on top (also under its help), `nil` otherwise.
     var signInDialog: SignInFeature.State? { presented(\.signInDialog) }
 
-    /// The sign-in feature's slice: the dialog on top (setting `nil` closes it) and the sign-in states.
+    /// The sign-in feature's slice: the dialog on top (setting `nil` closes it) and what the feature remembers.
     var signIn: SignInFeature.Slice {
-        get { SignInFeature.Slice(dialog: signInDialog, states: signInStates) }
+        get { SignInFeature.Slice(dialog: signInDialog, memory: signInMemory) }
         set {
-            signInStates = newValue.states
+            signInMemory = newValue.memory
             present(newValue.dialog, extract: \.signInDialog, embed: Overlay.signIn)
         }
     }

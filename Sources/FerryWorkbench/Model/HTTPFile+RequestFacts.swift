@@ -16,6 +16,21 @@ extension HTTPFile {
     /// ``fileVariables(forRequestAt:)`` and `Workspace.problems(of:)` request by request walks the whole file
     /// each time, which a run of a long file would do once per request.
     public func requestFacts() -> [RequestFacts] {
+        var facts: [RequestFacts] = []
+        forEachRequestFacts(where: { _ in true }) { facts.append($1) }
+        return facts
+    }
+
+    /// The facts of the requests at `positions`, by position, in the same one pass: a run that the filter keeps to a
+    /// few requests of a long file makes no facts for the others.
+    public func requestFacts(at positions: Set<Int>) -> [Int: RequestFacts] {
+        var facts: [Int: RequestFacts] = [:]
+        forEachRequestFacts(where: positions.contains) { facts[$0] = $1 }
+        return facts
+    }
+
+    /// Hands the facts of each request whose position `wanted` keeps to `each`, in position order.
+    private func forEachRequestFacts(where wanted: (Int) -> Bool, _ each: (Int, RequestFacts) -> Void) {
         var declarations: [(section: Int, name: String, value: String)] = []
         for (index, section) in sections.enumerated() {
             for item in section.looseItems + (section.request?.preamble ?? []) {
@@ -31,18 +46,20 @@ extension HTTPFile {
         let errors = diagnostics.enumerated().filter { $0.element.severity == .error }
             .sorted { ($0.element.location.line, $0.offset) < ($1.element.location.line, $1.offset) }.map(\.element)
         var applied = 0
-        var facts: [RequestFacts] = []
+        var position = 0
         for (index, section) in sections.enumerated() where section.request != nil {
+            defer { position += 1 }
+            guard wanted(position) else { continue }
             while applied < declarations.count, declarations[applied].section <= index {
                 visible[declarations[applied].name] = declarations[applied].value
                 applied += 1
             }
             let start = section.firstLine
             let end = sections[(index + 1)...].lazy.map(\.firstLine).first { $0 > start } ?? Int.max
-            facts.append(
+            each(
+                position,
                 RequestFacts(line: start, problems: Self.errors(errors, from: start, to: end), fileVariables: visible))
         }
-        return facts
     }
 
     /// The diagnostics of `errors` (sorted by line) on lines `start..<end`.

@@ -73,16 +73,21 @@ public struct CollectionRun: Sendable {
         return found
     }
 
-    /// What each file of the run sends, in order (``Workspace/composedSteps(of:)``: its `run` lines bring in
-    /// the requests they name), file by file as ``files``.
-    public var steps: [[ComposedStep]] { files.map { workspace.composedSteps(of: $0).steps } }
+    /// How many results each file of the run reports in a pass, file by file as ``files``: its steps
+    /// (``Workspace/composedSteps(of:)``: its `run` lines bring in the requests they name), those the filter leaves
+    /// out included.
+    public var stepCounts: [Int] { plannedSteps.map(\.count) }
 
     /// Whether `request` is kept by ``onlyRequest`` and ``filter``.
     public func keeps(_ request: WorkspaceRequest) -> Bool {
-        if let onlyRequest, request.id != onlyRequest { return false }
+        keeps(request.id, named: request.request.name)
+    }
+
+    /// Whether the request with id `id` and name `name` is kept by ``onlyRequest`` and ``filter``.
+    func keeps(_ id: RequestID, named name: String?) -> Bool {
+        if let onlyRequest, id != onlyRequest { return false }
         guard let filter, !filter.isEmpty else { return true }
-        return Self.text(request.id.description, contains: filter)
-            || (request.request.name.map { Self.text($0, contains: filter) } ?? false)
+        return Self.text(id.description, contains: filter) || (name.map { Self.text($0, contains: filter) } ?? false)
     }
 
     /// Whether `text` contains `filter`, ignoring case: ASCII text on its bytes (Foundation's

@@ -61,8 +61,9 @@ public struct CollectionRunner: Sendable {
         var environments: EnvironmentFiles
         var dotenv: [String: String]
         var processEnvironment: [String: String]
-        /// Every request's facts from its file (line, problems, in-file variables), by path, then position.
-        var facts: [String: [HTTPFile.RequestFacts]]
+        /// The facts from its file (line, problems, in-file variables) of every request a step sends, by path, then
+        /// position.
+        var facts: [String: [Int: HTTPFile.RequestFacts]]
         /// The stable ids of the workspace's requests, assigned once for the whole run (`nil` when
         /// `.ferry/ids.json` cannot be written: each send then tries again and reports why not).
         var identities: [RequestID: String]?
@@ -79,11 +80,13 @@ public struct CollectionRunner: Sendable {
             environments = workspace.environments()
             dotenv = workspace.dotenv()
             processEnvironment = ProcessInfo.processInfo.environment
-            // The files of the run and those its `run` lines reach.
-            let paths = Set(steps.map(\.request.path))
-            let files = workspace.files.filter { paths.contains($0.path) }
-            facts = Dictionary(files.map { ($0.path, $0.content.requestFacts()) }) { first, _ in first }
-            let all = workspace.requests
+            // The requests of the run's files and of those its `run` lines reach, by path.
+            var positions: [String: Set<Int>] = [:]
+            for step in steps { positions[step.request.path, default: []].insert(step.request.position) }
+            let files = workspace.files.filter { positions[$0.path] != nil }
+            facts = Dictionary(files.map { ($0.path, $0.content.requestFacts(at: positions[$0.path] ?? [])) }) {
+                first, _ in first
+            }
             let logs = steps.contains { !$0.request.request.directives.noLog }
             identities =
                 logs
@@ -91,19 +94,24 @@ public struct CollectionRunner: Sendable {
                     try workspace.ensureStateFolder()
                     return try workspace.stableIdentities(of: steps.map(\.request).filter(run.keeps))
                 }() : nil
-            responses = RunResponses(requests: all, referencedBy: steps.map(\.request))
+            responses = RunResponses(requests: { workspace.requests }, referencedBy: steps.map(\.request))
         }
     }
 
     private func execute(_ run: CollectionRun, report: @escaping @Sendable (RunEvent) -> Void) async {
         for diagnostic in run.diagnostics { report(.diagnostic(diagnostic)) }
         // Open JavaScriptCore beside the first sends when any request of the run has a script.
-        let files = run.steps
-        let requests = files.lazy.joined().map(\.request.request)
-        if requests.contains(where: { !$0.preRequestScripts.isEmpty || !$0.responseHandlerScripts.isEmpty }) {
+        let files = run.plannedSteps
+        let steps = files.joined().compactMap { step -> ComposedStep? in
+            guard case .send(let composed) = step else { return nil }
+            return composed
+        }
+        if steps.contains(where: {
+            !$0.request.request.preRequestScripts.isEmpty || !$0.request.request.responseHandlerScripts.isEmpty
+        }) {
             sender.scripting.engine.warmUp()
         }
-        let shared = Shared(run: run, steps: Array(files.joined()), report: report)
+        let shared = Shared(run: run, steps: steps, report: report)
         let width = max(1, run.parallelFiles)
         for iteration in run.iterations {
             await withTaskGroup(of: Void.self) { group in
@@ -122,9 +130,19 @@ public struct CollectionRunner: Sendable {
         }
     }
 
-    private func runFile(_ steps: [ComposedStep], _ iteration: RunIteration, _ shared: Shared) async {
+    private func runFile(_ steps: [RunStep], _ iteration: RunIteration, _ shared: Shared) async {
         for (index, step) in steps.enumerated() {
-            var result = await runRequest(step, iteration, shared)
+            var result: RequestRunResult
+            switch step {
+            case .send(let step):
+                result = await runRequest(step, iteration, shared)
+            case .filteredOut(let id, let position, let line, let method):
+                result = RequestRunResult(
+                    id: id, position: position, location: SourceLocation(file: id.path, line: line), method: method,
+                    outcome: .skipped)
+                result.message =
+                    Task.isCancelled || shared.stopped.withLock({ $0 }) ? Self.notRunMessage : Self.filteredOutMessage
+            }
             result.step = index
             result.iteration = iteration.index
             result.iterationName = iteration.name
@@ -133,14 +151,17 @@ public struct CollectionRunner: Sendable {
         }
     }
 
+    /// What the result of a request not run after a failure (``CollectionRun/stopsAtFirstFailure``) says.
+    private static let notRunMessage = "not run: an earlier request failed"
+    /// What the result of a request the filter leaves out says.
+    private static let filteredOutMessage = "filtered out"
+
     private func runRequest(_ step: ComposedStep, _ iteration: RunIteration, _ shared: Shared) async
         -> RequestRunResult
     {
         let request = step.request
         let workspace = shared.run.workspace
-        let facts = shared.facts[request.path].flatMap {
-            $0.indices.contains(request.position) ? $0[request.position] : nil
-        }
+        let facts = shared.facts[request.path]?[request.position]
         let location = SourceLocation(
             file: request.path, line: request.request.sourceMap?.requestLine ?? facts?.line ?? 1)
         var result = RequestRunResult(
@@ -148,11 +169,11 @@ public struct CollectionRunner: Sendable {
             outcome: .skipped)
         result.ranBy = step.ranBy
         if Task.isCancelled || shared.stopped.withLock({ $0 }) {
-            result.message = "not run: an earlier request failed"
+            result.message = Self.notRunMessage
             return result
         }
         guard shared.run.keeps(request) else {
-            result.message = "filtered out"
+            result.message = Self.filteredOutMessage
             return result
         }
         if let problem = (facts?.problems ?? workspace.problems(of: request)).first {

@@ -19,8 +19,8 @@ final class RunResponses: Sendable {
     private let referenced: Set<RequestID>
 
     /// The responses of a run of `run`, whose references name requests among `requests` (all of the
-    /// workspace's).
-    init(requests: [WorkspaceRequest], referencedBy run: [WorkspaceRequest]) {
+    /// workspace's: made only when a request of the run refers to a response).
+    init(requests: () -> [WorkspaceRequest], referencedBy run: [WorkspaceRequest]) {
         let references = run.map { Workspace.responseReferences(in: $0.request) }
         // Most runs refer to no response: then no request is looked up by name, and the workspace is not indexed.
         guard references.contains(where: { !$0.isEmpty }) else {
@@ -28,7 +28,7 @@ final class RunResponses: Sendable {
             referenced = []
             return
         }
-        let named = Dictionary(grouping: requests.filter { $0.request.name != nil }) { $0.request.name ?? "" }
+        let named = Dictionary(grouping: requests().filter { $0.request.name != nil }) { $0.request.name ?? "" }
         var referenced = Set<RequestID>()
         for (request, references) in zip(run, references) {
             for reference in references {

@@ -104,12 +104,13 @@ public struct RequestSender: Sendable {
                         Self.untrusted(redirect, refusal, at: output.location ?? location, root: workspace.root))
                 }
             }
+            let contract = try contract(
+                for: plan, confinement: plan.request.request.directives.contract == nil ? nil : confinement,
+                location: location)
+            if let contract { try Self.checkBody(of: prepared, saved: saved, against: contract, location: location) }
             return PreparedSend(
                 plan: plan, prepared: prepared, request: request, outputs: outputs, preRequestScripts: preRequest,
-                context: context,
-                contract: try contract(
-                    for: plan, confinement: plan.request.request.directives.contract == nil ? nil : confinement,
-                    location: location))
+                context: context, contract: contract)
         } catch let error as VariableError {
             throw SendFailure(error.description, variableError: error)
         } catch {

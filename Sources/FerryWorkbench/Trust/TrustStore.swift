@@ -44,7 +44,10 @@ public struct TrustStore: Sendable {
         let path = Self.key(workspace.root)
         guard let entry = entries().first(where: { $0.path == path && $0.trusts }) else { return .confined }
         guard let fingerprint = entry.fingerprint else { return .trusted }
-        return fingerprint == Self.fingerprint(of: workspace) ? .trusted : .confined
+        // What the workspace's files reach is a fact of all of them: a partial workspace (a send of one request, a
+        // run of some files) is read whole to tell it.
+        let whole = workspace.isPartial ? (try? Workspace.load(at: workspace.root)) ?? workspace : workspace
+        return fingerprint == Self.fingerprint(of: whole) ? .trusted : .confined
     }
 
     /// Whether the user trusted the folder `root` (whatever its files reach now).

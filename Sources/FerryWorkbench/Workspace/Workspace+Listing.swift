@@ -12,12 +12,9 @@ extension Workspace {
     public static func listRequests(
         at root: URL, _ each: (_ id: RequestID, _ method: String, _ url: String) -> Void
     ) throws -> [Diagnostic]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { throw WorkspaceError.noSuchItem(root.path) }
-        var workspace = Workspace(root: root.standardizedFileURL, files: [], folders: [], loadErrors: [])
-        var paths: [String] = []
-        workspace.scan(folder: "", into: &paths)
+        let listed = try listing(at: root)
+        var workspace = listed.workspace
+        let paths = listed.paths
         var diagnostics: [Diagnostic] = []
         for path in paths.sorted() {
             var bytes: [UInt8]

@@ -71,18 +71,27 @@ public struct Workspace: Sendable {
 
     /// Lists the request files under `root` and parses those `parses` keeps.
     private static func load(at root: URL, parsing parses: (String) -> Bool) throws -> Workspace {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { throw WorkspaceError.noSuchItem(root.path) }
-        var workspace = Workspace(root: root.standardizedFileURL, files: [], folders: [], loadErrors: [])
-        var paths: [String] = []
-        workspace.scan(folder: "", into: &paths)
+        let listed = try listing(at: root)
+        var workspace = listed.workspace
+        let paths = listed.paths
         let parsed = paths.filter(parses)
         workspace.isPartial = parsed.count < paths.count
         workspace.loadFiles(parsed.sorted())
         workspace.folders.sort()
         workspace.removeLeftoverWrites()
         return workspace
+    }
+
+    /// The workspace at `root` with its request files listed and none parsed, and their paths in listing order;
+    /// throws when `root` is not a folder.
+    static func listing(at root: URL) throws -> (workspace: Workspace, paths: [String]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw WorkspaceError.noSuchItem(root.path) }
+        var workspace = Workspace(root: root.standardizedFileURL, files: [], folders: [], loadErrors: [])
+        var paths: [String] = []
+        workspace.scan(folder: "", into: &paths)
+        return (workspace, paths)
     }
 
     /// How old an unfinished write's temporary file in the state folder must be to be removed: its writes

@@ -52,7 +52,7 @@ enum RunCommand: FerryCommand {
         run.environment = options.selection.environment
         // Every `# @prompt` variable of the run's requests, asked once before the first request goes out.
         let asked = try PromptAnswers.answers(
-            for: run.files.flatMap { $0.requests.flatMap(\.request.directives.prompts) },
+            for: run.files.flatMap { $0.content.requests.flatMap(\.directives.prompts) },
             given: options.selection.variables)
         run.overrides = options.selection.variables.merging(asked.values) { given, _ in given }
         run.secretOverrideNames = asked.secretNames
@@ -110,7 +110,7 @@ enum RunCommand: FerryCommand {
             output: output,
             marks: .forLocale(ProcessInfo.processInfo.environment),
             holdsFiles: options.parallel > 1
-                ? Dictionary(zip(run.files.map(\.path), run.steps.map(\.count))) { $1 } : nil)
+                ? Dictionary(zip(run.files.map(\.path), run.stepCounts)) { $1 } : nil)
         let finished = Locked<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {

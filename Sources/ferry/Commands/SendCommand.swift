@@ -55,14 +55,17 @@ enum SendCommand: FerryCommand {
     static func plan(_ options: SendOptions) throws -> (plan: SendPlan, environments: EnvironmentFiles) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let (root, id) = options.selection.workspace(for: options.requestID, currentFolder: cwd)
-        let workspace = try Workspace.load(at: root)
+        // One request of its file read alone where the bytes tell it (a file of a million requests), else the
+        // whole workspace loaded: the same request, problems and variables either way.
+        let located = Workspace.loadOne(id ?? options.requestID, at: root)
+        let workspace = try located?.workspace ?? Workspace.load(at: root)
         let found: WorkspaceRequest
         do {
-            found = try workspace.request(id ?? options.requestID)
+            found = try located?.request ?? workspace.request(id ?? options.requestID)
         } catch {
             throw InputError(description: "\(error) in workspace \(root.path) (see `ferry list \(root.path)`)")
         }
-        let problems = workspace.problems(of: found)
+        let problems = located?.problems ?? workspace.problems(of: found)
         if !problems.isEmpty {
             throw InputError(description: problems.map(\.description).joined(separator: "\n"))
         }
@@ -75,7 +78,8 @@ enum SendCommand: FerryCommand {
             for: found.request.directives.prompts, given: options.selection.variables)
         var plan = try workspace.sendPlan(
             for: found, environment: options.selection.environment, environments: environments,
-            overrides: options.selection.variables.merging(asked.values) { given, _ in given })
+            overrides: options.selection.variables.merging(asked.values) { given, _ in given },
+            fileVariables: located?.fileVariables)
         plan.context.secretOverrideNames = asked.secretNames
         plan.contract = try options.contractPath.map(RunCommand.contract)
         return (plan, environments)

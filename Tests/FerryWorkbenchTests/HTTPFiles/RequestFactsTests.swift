@@ -3,7 +3,7 @@ import FerryWorkbench
 import Foundation
 import Testing
 
-/// `HTTPFile.requestFacts()` (every request's line, problems and in-file variables in one pass) against the
+/// `HTTPFile.requestFacts()` and `requestFacts(at:)` (every or some requests' line, problems and in-file variables in one pass) against the
 /// request-by-request functions it stands in for in a run, on the corpus's files and on files made to hit the
 /// edges: variables declared above, between and below requests, redeclared, errors in several sections.
 @Suite struct RequestFactsTests {
@@ -21,6 +21,13 @@ import Testing
             #expect(
                 fact.fileVariables == file.content.fileVariables(forRequestAt: request.position),
                 "\(path) \(request.id)")
+        }
+        // Some positions' facts (a filtered run's) are those of the whole pass.
+        for step in 1...3 {
+            let positions = Set(stride(from: step - 1, to: facts.count, by: step))
+            let some = file.content.requestFacts(at: positions)
+            #expect(some.count == positions.count, "\(path)")
+            for position in positions { #expect(some[position] == facts[position], "\(path) #\(position + 1)") }
         }
     }
 

@@ -9,10 +9,10 @@ import Testing
 struct TmuxPromptFormTests {
     static let token = "tk-9Fq2-secret"
 
-    @Test func theFormIsFilledTheSecretMaskedAndTheSendGoesThrough() async throws {
-        guard TmuxSession.isAvailable else { return }
+    /// A loopback server answering `/me` with the `X-Name` it got, a workspace whose one request prompts for a
+    /// name and a token, and the workbench starting on it.
+    static func start() throws -> (TestHTTPServer, TemporaryFolder, TmuxSession) {
         let server = try TestHTTPServer()
-        defer { server.stop() }
         server.route("/me") { request in .text("hello \(request.header("X-Name") ?? "nobody")") }
         let folder = try TemporaryFolder(prefix: "ferry-tmux-prompt")
         try folder.write("http-client.env.json", #"{ "dev": { "host": "\#(server.baseURL)" } }"#)
@@ -31,7 +31,17 @@ struct TmuxPromptFormTests {
         let session = try TmuxSession(
             command: [FerryProcess.executableURL.path, folder.url.path], width: 120, height: 32,
             environment: ["SWIFT_BACKTRACE": "enable=no", "TERM": "tmux-256color", "HOME": folder.url.path])
-        defer { session.kill() }
+        return (server, folder, session)
+    }
+
+    @Test func theFormIsFilledTheSecretMaskedAndTheSendGoesThrough() async throws {
+        guard TmuxSession.isAvailable else { return }
+        let (server, folder, session) = try Self.start()
+        defer {
+            session.kill()
+            server.stop()
+            withExtendedLifetime(folder) {}  // the workspace stays on disk while the workbench runs
+        }
         try await TmuxWorkbench.waitFor(session, "F9 trash")
         try await session.send("C-r")
         try await TmuxWorkbench.waitFor(session, "Who is asking ({{name}})")
@@ -56,27 +66,12 @@ struct TmuxPromptFormTests {
 
     @Test func ctrlGAndYAskInTheFormTooAndUseTheAnswers() async throws {
         guard TmuxSession.isAvailable else { return }
-        let server = try TestHTTPServer()
-        defer { server.stop() }
-        server.route("/me") { request in .text("hello \(request.header("X-Name") ?? "nobody")") }
-        let folder = try TemporaryFolder(prefix: "ferry-tmux-prompt-run")
-        try folder.write("http-client.env.json", #"{ "dev": { "host": "\#(server.baseURL)" } }"#)
-        try folder.write(
-            "api.http",
-            """
-            ### me
-            # @name me
-            # @prompt name "Who is asking"
-            # @prompt token
-            GET {{host}}/me
-            X-Name: {{name}}
-            Authorization: Bearer {{token}}
-
-            """)
-        let session = try TmuxSession(
-            command: [FerryProcess.executableURL.path, folder.url.path], width: 120, height: 32,
-            environment: ["SWIFT_BACKTRACE": "enable=no", "TERM": "tmux-256color", "HOME": folder.url.path])
-        defer { session.kill() }
+        let (server, folder, session) = try Self.start()
+        defer {
+            session.kill()
+            server.stop()
+            withExtendedLifetime(folder) {}  // the workspace stays on disk while the workbench runs
+        }
         try await TmuxWorkbench.waitFor(session, "F9 trash")
         // Ctrl-G: the run asks first, then runs with the answers.
         try await session.send("C-g")

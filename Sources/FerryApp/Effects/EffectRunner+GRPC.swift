@@ -28,7 +28,11 @@ extension EffectRunner {
             }
             let preparation = Self.prepare(plan, with: sender, limits: limits)
             if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
-            self.readSignIns(preparing: plan, preparation)
+            if case .failure(let problem) = preparation {
+                self.readSignIns(preparing: plan, failed: problem.signIn)
+            } else {
+                self.readSignIns(preparing: plan, failed: nil)
+            }
             let send: PreparedSend
             switch preparation {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))

@@ -91,12 +91,11 @@ extension EffectRunner {
     }
 
     /// Tells the sign-in feature what preparing `plan` did to its request's sign-ins (a token obtained, refreshed:
-    /// the cache read again), a sign-in that failed while preparing marked failed as "sign in again" marks it.
-    func readSignIns(preparing plan: SendPlan, _ preparation: Result<PreparedSend, PreparationFailure>) {
+    /// the cache read again), `failed` (a sign-in that failed while preparing) marked failed as "sign in again"
+    /// marks it.
+    func readSignIns(preparing plan: SendPlan, failed: FailedSignIn?) {
         let uses = plan.request.request.signInConfigurationIDs
         guard !uses.isEmpty else { return }
-        var failed: FailedSignIn?
-        if case .failure(let failure) = preparation { failed = failure.signIn }
         readSignIns(
             SignInScope(
                 workspace: plan.workspace, environment: plan.environment,

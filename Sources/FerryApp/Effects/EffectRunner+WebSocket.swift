@@ -15,16 +15,24 @@ extension EffectRunner {
     /// user likes, and what it posts goes through the mailbox like any result.
     func openWebSocket(_ id: SendID, _ plan: SendPlan) {
         let sessions = webSockets
-        let sender = self.sender
+        var sender = self.sender
+        let signIn = signInInteraction(for: .send(id))
+        sender.signIn = signIn.interaction
         let executor = streams
         let task = Task(executorPreference: executor) {
             defer { sessions.remove(id) }
             func post(_ event: WebSocketEvent) { self.post(.webSocket(.moved(id, event))) }
+            let preparation = Result { () throws(SendFailure) in try sender.prepareConversation(plan) }
+            // A device code or browser page shown while preparing closes: the token arrived, or the sign-in failed.
+            if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
             let prepared: PreparedConversation
-            do {
-                prepared = try sender.prepareConversation(plan)
-            } catch {
+            switch preparation {
+            case .failure(let error):
+                self.readSignIns(preparing: plan, failed: FailedSignIn(error))
                 return post(.ended(.failed("\(error)")))
+            case .success(let conversation):
+                self.readSignIns(preparing: plan, failed: nil)
+                prepared = conversation
             }
             let target = prepared.webSocket.maskedURL
             post(.connecting(target: target))

@@ -205,7 +205,11 @@ final class EffectRunner: @unchecked Sendable {
             let preparation = Self.prepare(plan, with: sender, limits: limits)
             // A device code or browser page shown while preparing closes: the token arrived, or the sign-in failed.
             if signIn.showedDialog() { self.post(.overlay(.signIn(.signInWaitEnded(.send(id))))) }
-            self.readSignIns(preparing: plan, preparation)
+            if case .failure(let problem) = preparation {
+                self.readSignIns(preparing: plan, failed: problem.signIn)
+            } else {
+                self.readSignIns(preparing: plan, failed: nil)
+            }
             switch preparation {
             case .failure(let problem): return self.post(id, .preparationFailed(problem.message))
             case .success(let prepared): send = prepared

@@ -37,13 +37,14 @@ final class WebSocketSessions: @unchecked Sendable {
     /// Whether `id` is a conversation of these sessions.
     func contains(_ id: SendID) -> Bool { lock.withLock { sessions[id] != nil } }
 
-    /// Ends conversation `id` at once (Esc), keeping what arrived: it ends as canceled.
+    /// Ends conversation `id` at once (Esc), keeping what arrived: it ends as canceled. One still being prepared
+    /// (its sign-in waiting on a device code, say) stops with its task.
     func cancel(_ id: SendID) {
-        let conversation = lock.withLock { () -> WebSocketConversation? in
+        let (conversation, task) = lock.withLock { () -> (WebSocketConversation?, Task<Void, Never>?) in
             sessions[id]?.isCanceled = true
-            return sessions[id]?.conversation
+            return (sessions[id]?.conversation, sessions[id]?.task)
         }
-        conversation?.cancel()
+        if let conversation { conversation.cancel() } else { task?.cancel() }
     }
 
     /// Cancels every conversation (at quit).

@@ -2,13 +2,16 @@ import FerryJSON
 import FerryProtobuf
 
 /// What is wrong with a `GRPC` request's JSON body for its method's request message, at lines and columns of
-/// the body: a message that is not JSON, else the first member the message type refuses (a field it lacks, a
-/// value of the wrong type or range, two members of a `oneof`), found as `MessageCodec` would refuse it when
-/// sending. A message holding `{{…}}` is left unchecked (its values are known only when it is sent).
+/// the body: a message that is not JSON, else every member the message type refuses (a field it lacks, a value
+/// of the wrong type or range, two members of a `oneof`), found as `MessageCodec` would refuse it when sending.
+///
+/// A `{{…}}` placeholder stands for a value known only when the body is sent (the environment, a script, a
+/// prompt may give it): it is accepted wherever a value may go, as a member's whole value or inside a string, and
+/// a key holding one is accepted too (``GRPCBodyPlaceholders``).
 ///
 /// ```swift
-/// let problems = GRPCBodyCheck.problems(in: "{\"nmae\": 1}", messageType: method.inputType, pool: pool)
-/// problems.first?.column  // 2
+/// let problems = GRPCBodyCheck.problems(in: "{\"nmae\": 1, \"id\": {{id}}}", messageType: method.inputType, pool: pool)
+/// problems.map(\.column)  // [2]: the unknown field; {{id}} may be any value
 /// ```
 public enum GRPCBodyCheck {
     /// One problem and where it is (1-based; the column counts characters).
@@ -21,27 +24,29 @@ public enum GRPCBodyCheck {
         public var message: String
     }
 
-    /// The problems of `body` as messages of `messageType` (one for each message that has one).
+    /// The problems of `body` as messages of `messageType`, in the order of the body.
     public static func problems(in body: String, messageType: String, pool: DescriptorPool) -> [Problem] {
-        let bytes = Array(body.utf8)
+        let text = Array(body.utf8)
+        let quoted = GRPCBodyPlaceholders(text)
+        let bytes = quoted.bytes
         let ranges = GRPCRequestMessages.ranges(in: bytes)
         let codec = MessageCodec(pool: pool)
         var problems: [Problem] = []
         for (index, range) in ranges.enumerated() {
             let which = ranges.count > 1 ? "message \(index + 1): " : ""
-            guard !String(decoding: bytes[range], as: UTF8.self).contains("{{") else { continue }
             let value: JSONValue
             do {
                 value = try JSONValue(parsing: Array(bytes[range]))
             } catch {
-                problems.append(problem(at: range.lowerBound + error.offset, in: bytes, which + error.message))
+                let offset = quoted.bodyOffset(of: range.lowerBound + error.offset)
+                problems.append(problem(at: offset, in: text, which + error.message))
                 continue
             }
-            do {
-                _ = try codec.encode(value, as: messageType)
-            } catch {
-                let offset = locate(steps(ofPath: error.path), in: bytes, from: range.lowerBound)
-                problems.append(problem(at: offset ?? range.lowerBound, in: bytes, which + error.message))
+            // A key holding a placeholder (a field's name, a map's key) may be any; so may a value holding one.
+            for error in codec.problems(in: value, as: messageType, skipping: GRPCBodyPlaceholders.holdsPlaceholder)
+            where !error.path.contains("{{") {
+                let offset = locate(steps(ofPath: error.path), in: bytes, from: range.lowerBound) ?? range.lowerBound
+                problems.append(problem(at: quoted.bodyOffset(of: offset), in: text, which + error.message))
             }
         }
         return problems

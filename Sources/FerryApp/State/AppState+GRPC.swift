@@ -68,11 +68,13 @@ extension AppState {
         guard let request = currentRequest, request.isGRPC, let endpoint = grpcEndpoint,
             let (method, pool) = grpcMethod
         else { return [] }
-        let body = bodyEditor?.text ?? request.body ?? ""
+        // The editor's lines as the key: unchanged since the last frame, they compare at once.
+        let lines = bodyEditor?.lines ?? [Array(request.body ?? "")]
         let key = GRPCBodyCheck.Memo.Key(
-            body: body, messageType: method.inputType, descriptors: "\(endpoint) #\(grpc.loads)")
+            body: lines, messageType: method.inputType, descriptors: "\(endpoint) #\(grpc.loads)")
         return grpc.bodyChecks.problems(for: key) {
-            GRPCBodyCheck.problems(in: body, messageType: method.inputType, pool: pool)
+            let body = bodyEditor?.text ?? request.body ?? ""
+            return GRPCBodyCheck.problems(in: body, messageType: method.inputType, pool: pool)
         }
     }
 }

@@ -36,7 +36,7 @@ enum GRPCFeature {
         /// How many times descriptors were loaded: a body checked with earlier ones is checked again.
         var loads = 0
         /// The last body check, kept for the frames that draw it again.
-        let bodyChecks = GRPCBodyCheck.Memo()
+        let bodyChecks = GRPCBodyCheck.Memo<[[Character]]>()
     }
 
     /// What gRPC reads of the rest of the app.

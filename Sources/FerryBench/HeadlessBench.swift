@@ -7,8 +7,9 @@ import Foundation
 
 /// `make bench headless`: the headless commands as a user runs them, whole processes from start to exit,
 /// each beside the tool it replaces: `ferry send` of a small GET and `ferry send -o` of 50 MB against
-/// `curl`, `ferry json` pretty-printing 50 MB against `jq`. Each pair runs in turn in one loop (A B A B …),
-/// so both see the same load; the rows give medians of wall time and peak memory (from `/usr/bin/time`),
+/// `curl`, `ferry json` pretty-printing 50 MB against `jq`, `ferry send` of a unary `GRPC` request against
+/// `grpcurl` (or, without it, against the small GET: ``grpcPair(ferry:folder:floor:)``). Each pair runs in turn
+/// in one loop (A B A B …), so both see the same load; the rows give medians of wall time and peak memory (from `/usr/bin/time`),
 /// and their ratio. With `FERRY_BENCH_BEFORE` naming another `ferry` binary (an older build), that one runs
 /// in the same loop too (A B A′ …) and each row also gives its medians, for a before/after in one run.
 enum HeadlessBench: BenchSuite {
@@ -53,6 +54,9 @@ enum HeadlessBench: BenchSuite {
                     name: "ferry json FILE, 50 MB pretty", peer: "jq", target: 0.1, ferry: [ferry, "json", json],
                     other: ["jq", ".", json]))
         }
+        let grpc = try grpcPair(ferry: ferry, folder: folder, floor: pairs[0].ferry)
+        defer { grpc?.server.stop() }
+        if let grpc { pairs.append(grpc.pair) }
         for pair in pairs {
             // Warm-up: the page cache, the dynamic loader's, the workspace's `.ferry/` state.
             _ = try TimedRun(pair.ferry)
@@ -72,7 +76,7 @@ enum HeadlessBench: BenchSuite {
     }
 
     /// One contender against its peer and their runs.
-    private struct Pair {
+    struct Pair {
         var name: String
         var peer: String
         /// The highest acceptable ratio of Ferry's median wall time to the peer's.

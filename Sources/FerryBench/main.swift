@@ -22,6 +22,7 @@ let suites: [any BenchSuite.Type] = [
     TransferBench.self,
     WebSocketBench.self,
     GRPCBench.self,
+    GRPCBodyBench.self,
     MaskingBench.self,
     ScaleBench.self,
 ]

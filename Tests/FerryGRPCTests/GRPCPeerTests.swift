@@ -60,6 +60,11 @@ import Testing
             GRPCCall(target: target, metadata: metadata, messages: [codec.encode(json, as: "ferry.test.Everything")]))
         #expect(response.status.isOK)
         #expect(response.headers["x-ferry-echo"] == "hello")
+        // The trailers are told apart: the status and the trailing metadata came after the message.
+        #expect(response.http.trailers["grpc-status"] == "0" && response.http.trailers["x-ferry-trailer"] == "hello")
+        #expect(response.http.headersWithoutTrailers["x-ferry-echo"] == "hello")
+        #expect(!response.http.headersWithoutTrailers.contains("grpc-status"))
+        #expect(!response.http.trailers.contains("x-ferry-echo") && !response.http.trailers.contains("content-type"))
         #expect(response.http.timing?.httpVersion == .http2)
         #expect(try response.messages.map { try codec.decode($0, as: "ferry.test.Everything") } == [json])
     }

@@ -129,6 +129,28 @@ import Testing
         }
     }
 
+    @Test func aCheckFindsEveryProblemAndSkipsTheValuesItIsToldAreUnknown() throws {
+        let json = try JSONValue(
+            parsing: #"{"nope": 1, "scalars": {"anInt32": "x", "aBool": 2}, "items": [{"color": "BLUE"}], "id": 3}"#)
+        #expect(
+            codec.problems(in: json, as: "ferry.test.Everything").map(\.path) == [
+                ".nope", ".scalars.anInt32", ".scalars.aBool", ".items[0].color",
+            ])
+        #expect(codec.problems(in: ["name": "a"], as: "ferry.test.Everything").isEmpty)
+        // The same first problem as encode's, and encode still stops there.
+        #expect(throws: ProtobufError.self) { try codec.encode(json, as: "ferry.test.Everything") }
+        // Values said to be unknown pass wherever they are; the members holding them are still checked.
+        let unknown: (JSONValue) -> Bool = { $0 == .string("?") }
+        let template = try JSONValue(
+            parsing:
+                #"{"scalars": "?", "numbers": [1, "?"], "counts": {"?": "?"}, "name": "a", "id": "?", "nope": "?"}"#)
+        #expect(
+            codec.problems(in: template, as: "ferry.test.Everything", skipping: unknown).map(\.path) == [
+                ".id", ".nope",
+            ])
+        #expect(codec.problems(in: .string("?"), as: "ferry.test.Everything", skipping: unknown).isEmpty)
+    }
+
     @Test func decodingSkipsUnknownFieldsAndRejectsMismatchedWireTypes() throws {
         // Field 99 (unknown, a varint and a group), then anInt32 = 5.
         let bytes: [UInt8] = [0x98, 0x06, 0x01, 0x9B, 0x06, 0x08, 0x01, 0x9C, 0x06, 0x18, 0x05]

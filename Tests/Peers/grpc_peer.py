@@ -6,7 +6,8 @@ by grpcio-tools into a temporary folder; nothing generated is committed).
     python grpc_peer.py --client PORT COUNT       # COUNT timed unary Echo calls with grpcio's client (make bench)
 
 --gzip compresses every response message with gzip (grpcio does when the client accepts it, grpc-accept-encoding).
-Echo.Echo sends the message back, and the request's `x-ferry-test` metadata as the `x-ferry-echo` header;
+Echo.Echo sends the message back, and the request's `x-ferry-test` metadata as the `x-ferry-echo` header and the
+`x-ferry-trailer` trailer;
 Echo.Fail fails with status `count` and message `text`; Echo.Slow answers after `count` seconds.
 Streams.Count replies `count` times (then, for the text `hold`, keeps the stream open until cancelled), Streams.Collect joins the texts, Streams.Chat upper-cases each one.
 """
@@ -61,6 +62,7 @@ def main():
             value = dict(context.invocation_metadata()).get("x-ferry-test")
             if value is not None:
                 context.send_initial_metadata((("x-ferry-echo", value),))
+                context.set_trailing_metadata((("x-ferry-trailer", value),))
             return request
 
         def Fail(self, request, context):

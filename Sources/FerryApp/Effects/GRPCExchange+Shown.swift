@@ -13,7 +13,8 @@ extension GRPCExchange {
             method.isServerStreaming ? .array(responseMessages) : responseMessages.first
         let body = shown.map { Array($0.formatted(.pretty(indent: 2)).utf8) } ?? []
         let converted = HTTPResponse(
-            status: http.status, reason: http.reason, headers: response.headers, url: http.url, timing: http.timing,
+            status: http.status, reason: http.reason, headers: response.headers, trailerCount: http.trailerCount,
+            url: http.url, timing: http.timing,
             body: Data(body), tlsVerification: http.tlsVerification)
         return TransferEnd(
             .success(converted),

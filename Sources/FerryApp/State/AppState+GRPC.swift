@@ -63,10 +63,18 @@ extension AppState {
     }
 
     /// What is wrong with the open `GRPC` request's body for its request message, at lines and columns of the
-    /// body (once the descriptors are known).
+    /// body (once the descriptors are known); checked once for each text of the body and load of the descriptors.
     var grpcBodyProblems: [GRPCBodyCheck.Problem] {
-        guard let request = currentRequest, request.isGRPC, let (method, pool) = grpcMethod else { return [] }
-        let body = bodyEditor?.text ?? request.body ?? ""
-        return GRPCBodyCheck.problems(in: body, messageType: method.inputType, pool: pool)
+        guard let request = currentRequest, request.isGRPC, let endpoint = grpcEndpoint,
+            let (method, pool) = grpcMethod
+        else { return [] }
+        // The editor's lines as the key: unchanged since the last frame, they compare at once.
+        let lines = bodyEditor?.lines ?? [Array(request.body ?? "")]
+        let key = GRPCBodyCheck.Memo.Key(
+            body: lines, messageType: method.inputType, descriptors: "\(endpoint) #\(grpc.loads)")
+        return grpc.bodyChecks.problems(for: key) {
+            let body = bodyEditor?.text ?? request.body ?? ""
+            return GRPCBodyCheck.problems(in: body, messageType: method.inputType, pool: pool)
+        }
     }
 }

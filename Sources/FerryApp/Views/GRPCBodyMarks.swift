@@ -1,18 +1,23 @@
 import FerryTerminal
 import FerryWorkbench
 
-/// What the request editor adds over the JSON body of a `GRPC` request: the first problem in words, its place
-/// underlined in the body editor, how the endpoint's descriptors stand, and the field completion list.
+/// What the request editor adds over the JSON body of a `GRPC` request: the first problem in words (and how many
+/// more), every problem's place underlined in the body editor, how the endpoint's descriptors stand, and the
+/// field completion list.
 struct GRPCBodyMarks {
     /// The state to draw.
     let state: AppState
 
-    /// ` ✗ line 1, column 2: …`, else how the descriptors stand, for the line above the body.
+    /// ` ✗ line 1, column 2: …` (` ✗ 1 of 3: line 1, …` when there are more), else how the descriptors stand, for the line above the body.
     var summary: [Span] {
         let theme = state.theme
-        if let problem = state.grpcBodyProblems.first {
+        let problems = state.grpcBodyProblems
+        if let problem = problems.first {
+            let count = problems.count > 1 ? "1 of \(problems.count): " : ""
             return [
-                Span("  ✗ line \(problem.line), column \(problem.column): \(problem.message)", style: theme[.error])
+                Span(
+                    "  ✗ \(count)line \(problem.line), column \(problem.column): \(problem.message)",
+                    style: theme[.error])
             ]
         }
         let key = AppKeyMap.hint(for: .refreshSchema, in: state.keyMap) ?? "Ctrl+L"

@@ -250,18 +250,23 @@ struct ResponseView: Widget {
         return view
     }
 
+    /// The Headers tab: a gRPC call's status, the header fields, then the trailers (fields that came after the
+    /// body, as `grpc-status`) under a "Trailers" title of their own.
     private func headerLines(_ exchange: Exchange, theme: Theme) -> [Line] {
-        guard let headers = exchange.headers else { return [] }
+        guard let response = exchange.response ?? exchange.head else { return [] }
         var lines: [Line] = []
         if let call = exchange.grpc, let status = call.statusText {
             // The call's status first (it is in the trailers below, as grpc-status and grpc-message).
             let style = call.status?.isOK == true ? theme[.success] : theme[.error]
             lines += [Line([Span("gRPC status: ", style: theme[.headerName]), Span(status, style: style)]), Line("")]
         }
-        return lines
-            + headers.map {
-                Line([Span($0.name + ": ", style: theme[.headerName]), Span($0.value, style: theme[.headerValue])])
-            }
+        let field = { (header: HTTPHeaders.Element) in
+            Line([Span(header.name + ": ", style: theme[.headerName]), Span(header.value, style: theme[.headerValue])])
+        }
+        lines += response.headersWithoutTrailers.map(field)
+        let trailers = response.trailers
+        guard !trailers.isEmpty else { return lines }
+        return lines + [Line(""), Line("Trailers", style: theme[.muted].adding(.bold))] + trailers.map(field)
     }
 
     private func requestLines(_ exchange: Exchange, theme: Theme) -> [Line] {

@@ -12,10 +12,17 @@ public struct HTTPResponse: Sendable, Hashable {
         get { storage.value.reason }
         set { storage.value.reason = newValue }
     }
-    /// The header fields of the final response, in order.
+    /// The header fields of the final response, in order; any trailers (fields sent after the body, as gRPC's
+    /// `grpc-status`) come last (see ``trailerCount``).
     public var headers: HTTPHeaders {
         get { storage.value.headers }
         set { storage.value.headers = newValue }
+    }
+    /// How many of the last fields of ``headers`` are trailers: they arrived after the body (HTTP/2 trailers,
+    /// a chunked body's trailer section). `0` where the transport cannot tell (`URLSessionTransport`, a mock).
+    public var trailerCount: Int {
+        get { storage.value.trailerCount }
+        set { storage.value.trailerCount = newValue }
     }
     /// The URL of the final response, after redirects.
     public var url: URL {
@@ -67,19 +74,30 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// A response with the given parts.
     public init(
-        status: Int, reason: String = "", headers: HTTPHeaders = [:], url: URL, redirects: [Redirect] = [],
+        status: Int, reason: String = "", headers: HTTPHeaders = [:], trailerCount: Int = 0, url: URL,
+        redirects: [Redirect] = [],
         timing: TransferTiming? = nil, body: Data = Data(), bodyFile: URL? = nil,
         tlsVerification: TLSVerification = .enabled, sentHeads: [SentRequestHead] = []
     ) {
         storage = CopyOnWrite(
             Fields(
-                status: status, reason: reason, headers: headers, url: url, redirects: redirects, timing: timing,
+                status: status, reason: reason, headers: headers, trailerCount: trailerCount, url: url,
+                redirects: redirects, timing: timing,
                 body: body, bodyFile: bodyFile, tlsVerification: tlsVerification, sentHeads: sentHeads))
     }
 
     /// The head of the last request sent, the one the final response answers; `nil` when heads were not
     /// recorded (see ``sentHeads``).
     public var sentHead: SentRequestHead? { sentHeads.last }
+
+    /// The fields that arrived before the body: ``headers`` without the trailers.
+    public var headersWithoutTrailers: HTTPHeaders { HTTPHeaders(Array(headers.dropLast(shownTrailerCount))) }
+
+    /// The trailers: the last ``trailerCount`` fields of ``headers``, which arrived after the body.
+    public var trailers: HTTPHeaders { HTTPHeaders(Array(headers.suffix(shownTrailerCount))) }
+
+    /// ``trailerCount`` within the fields there are (a response whose headers were replaced may hold fewer).
+    private var shownTrailerCount: Int { min(max(0, trailerCount), headers.count) }
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }
@@ -99,6 +117,7 @@ extension HTTPResponse {
         var status: Int
         var reason: String
         var headers: HTTPHeaders
+        var trailerCount: Int
         var url: URL
         var redirects: [Redirect]
         var timing: TransferTiming?

@@ -3,6 +3,7 @@ import FerryJSON
 /// JSON to wire bytes.
 extension MessageCodec {
     func encodeMessage(_ json: JSONValue, type: String, path: String, depth: Int) throws(ProtobufError) -> [UInt8] {
+        if isUnknown(json) { return [] }
         guard depth < Self.maximumDepth else {
             throw ProtobufError("messages nest deeper than \(Self.maximumDepth) levels", at: path)
         }
@@ -20,28 +21,46 @@ extension MessageCodec {
         var seen: Set<Int32> = []
         var setOneofs: [Int: String] = [:]
         for member in object.members {
-            let memberPath = path + "." + member.key
-            guard let field = message.field(named: member.key) else {
-                throw ProtobufError(
-                    "\(type) has no field \"\(member.key)\" (its fields: "
-                        + message.fields.map(\.jsonName).joined(separator: ", ") + ")", at: memberPath)
+            do throws(ProtobufError) {
+                try encodeMember(
+                    member, of: message, type: type, path: path, depth: depth, seen: &seen, setOneofs: &setOneofs,
+                    into: &writer)
+            } catch {
+                // A check goes on to the next member; a send stops at the first problem.
+                guard let gathering else { throw error }
+                gathering.problems.append(error)
             }
-            guard seen.insert(field.number).inserted else {
-                throw ProtobufError("the field \(field.jsonName) is set twice", at: memberPath)
-            }
-            let isValueField = !field.isRepeated && field.typeName == WellKnownTypes.value
-            if member.value == .null && !isValueField { continue }
-            if let oneof = field.oneofIndex {
-                if let other = setOneofs[oneof] {
-                    let name = message.oneofNames.indices.contains(oneof) ? message.oneofNames[oneof] : "a oneof"
-                    throw ProtobufError(
-                        "\(other) and \(field.jsonName) are both members of \(name): set one", at: memberPath)
-                }
-                setOneofs[oneof] = field.jsonName
-            }
-            try encodeField(member.value, field: field, in: message, path: memberPath, depth: depth, into: &writer)
         }
         return writer.bytes
+    }
+
+    /// One member of a `type` message's JSON object encoded into `writer` (`seen` and `setOneofs` say which
+    /// fields and `oneof`s the members before it set).
+    private func encodeMember(
+        _ member: JSONMember, of message: MessageDescriptor, type: String, path: String, depth: Int,
+        seen: inout Set<Int32>, setOneofs: inout [Int: String], into writer: inout WireWriter
+    ) throws(ProtobufError) {
+        let memberPath = path + "." + member.key
+        guard let field = message.field(named: member.key) else {
+            throw ProtobufError(
+                "\(type) has no field \"\(member.key)\" (its fields: "
+                    + message.fields.map(\.jsonName).joined(separator: ", ") + ")", at: memberPath)
+        }
+        guard seen.insert(field.number).inserted else {
+            throw ProtobufError("the field \(field.jsonName) is set twice", at: memberPath)
+        }
+        let isValueField = !field.isRepeated && field.typeName == WellKnownTypes.value
+        if member.value == .null && !isValueField { return }
+        if let oneof = field.oneofIndex {
+            if let other = setOneofs[oneof] {
+                let name = message.oneofNames.indices.contains(oneof) ? message.oneofNames[oneof] : "a oneof"
+                throw ProtobufError(
+                    "\(other) and \(field.jsonName) are both members of \(name): set one", at: memberPath)
+            }
+            setOneofs[oneof] = field.jsonName
+        }
+        if isUnknown(member.value) { return }
+        try encodeField(member.value, field: field, in: message, path: memberPath, depth: depth, into: &writer)
     }
 
     private func encodeField(
@@ -61,12 +80,12 @@ extension MessageCodec {
             }
             if message.isPacked(field) {
                 var packed = WireWriter()
-                for (index, element) in elements.enumerated() {
+                for (index, element) in elements.enumerated() where !isUnknown(element) {
                     try scalar(element, field: field, path: "\(path)[\(index)]").write(to: &packed)
                 }
                 if !elements.isEmpty { writer.lengthDelimited(field.number, packed.bytes) }
             } else {
-                for (index, element) in elements.enumerated() {
+                for (index, element) in elements.enumerated() where !isUnknown(element) {
                     try encodeSingle(element, field: field, path: "\(path)[\(index)]", depth: depth, into: &writer)
                 }
             }
@@ -104,7 +123,7 @@ extension MessageCodec {
         guard let keyField = entry.field(number: 1), let valueField = entry.field(number: 2) else {
             throw ProtobufError("the map entry \(entry.fullName) lacks its key or value field", at: path)
         }
-        for member in object.members {
+        for member in object.members where !isUnknown(.string(member.key)) && !isUnknown(member.value) {
             let entryPath = path + "[\"" + member.key + "\"]"
             var entryWriter = WireWriter()
             let key = try mapKey(member.key, type: keyField.type, path: entryPath)
@@ -132,6 +151,10 @@ extension MessageCodec {
             return try scalar(.string(key), field: field, path: path)
         }
     }
+
+    /// Whether a check was told that `value` stands for one it cannot know (``problems(in:as:skipping:)``), so
+    /// it is not checked; never when encoding.
+    func isUnknown(_ value: JSONValue) -> Bool { gathering?.isUnknown(value) ?? false }
 
     /// `value`'s kind in words, for errors.
     static func describe(_ value: JSONValue) -> String {

@@ -24,6 +24,8 @@ public struct MessageCodec: Sendable {
 
     /// The descriptors the codec reads; the well-known types are known without them.
     public var pool: DescriptorPool
+    /// Where ``problems(in:as:skipping:)`` gathers what it finds; `nil` when encoding, which stops at the first.
+    var gathering: Gathering?
 
     /// A codec for the types in `pool`.
     public init(pool: DescriptorPool) { self.pool = pool }
@@ -31,6 +33,40 @@ public struct MessageCodec: Sendable {
     /// The wire bytes of `json` as a message of type `messageName` (`package.Message`).
     public func encode(_ json: JSONValue, as messageName: String) throws(ProtobufError) -> [UInt8] {
         try encodeMessage(json, type: Self.trimmed(messageName), path: "", depth: 0)
+    }
+
+    /// Every problem ``encode(_:as:)`` would refuse `json` for, not only the first: each member of each
+    /// message is checked (a member that is wrong as a whole, such as a string where a message goes, is one
+    /// problem). Empty when `json` encodes.
+    ///
+    /// A value `skipping` matches stands for one not known yet (a template's placeholder): wherever it is (a
+    /// member's value, an array's element, a map's key or value, the whole message) it is taken as right, while the
+    /// member holding it is still checked (its field must exist, once, outside another `oneof` member).
+    ///
+    /// ```swift
+    /// codec.problems(in: ["nmae": "x", "id": "eight"], as: "members.Member").map(\.path)  // [".nmae", ".id"]
+    /// ```
+    public func problems(
+        in json: JSONValue, as messageName: String, skipping: @escaping (JSONValue) -> Bool = { _ in false }
+    ) -> [ProtobufError] {
+        var checking = self
+        let gathering = Gathering(isUnknown: skipping)
+        checking.gathering = gathering
+        do {
+            _ = try checking.encodeMessage(json, type: Self.trimmed(messageName), path: "", depth: 0)
+        } catch {
+            gathering.problems.append(error)
+        }
+        return gathering.problems
+    }
+
+    /// What one ``problems(in:as:skipping:)`` call has found so far, and the values it skips. Made, filled and
+    /// read within that one synchronous call, never shared across threads (hence unchecked).
+    final class Gathering: @unchecked Sendable {
+        var problems: [ProtobufError] = []
+        let isUnknown: (JSONValue) -> Bool
+
+        init(isUnknown: @escaping (JSONValue) -> Bool) { self.isUnknown = isUnknown }
     }
 
     /// The JSON form of `bytes` read as a message of type `messageName`.

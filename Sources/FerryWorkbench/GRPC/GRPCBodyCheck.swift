@@ -2,13 +2,16 @@ import FerryJSON
 import FerryProtobuf
 
 /// What is wrong with a `GRPC` request's JSON body for its method's request message, at lines and columns of
-/// the body: a message that is not JSON, else the first member the message type refuses (a field it lacks, a
-/// value of the wrong type or range, two members of a `oneof`), found as `MessageCodec` would refuse it when
-/// sending. A message holding `{{…}}` is left unchecked (its values are known only when it is sent).
+/// the body: a message that is not JSON, else every member the message type refuses (a field it lacks, a value
+/// of the wrong type or range, two members of a `oneof`), found as `MessageCodec` would refuse it when sending.
+///
+/// A `{{…}}` placeholder stands for a value known only when the body is sent (the environment, a script, a
+/// prompt may give it): it is accepted wherever a value may go, as a member's whole value or inside a string, and
+/// a key holding one is accepted too (``GRPCBodyPlaceholders``).
 ///
 /// ```swift
-/// let problems = GRPCBodyCheck.problems(in: "{\"nmae\": 1}", messageType: method.inputType, pool: pool)
-/// problems.first?.column  // 2
+/// let problems = GRPCBodyCheck.problems(in: "{\"nmae\": 1, \"id\": {{id}}}", messageType: method.inputType, pool: pool)
+/// problems.map(\.column)  // [2]: the unknown field; {{id}} may be any value
 /// ```
 public enum GRPCBodyCheck {
     /// One problem and where it is (1-based; the column counts characters).
@@ -21,107 +24,115 @@ public enum GRPCBodyCheck {
         public var message: String
     }
 
-    /// The problems of `body` as messages of `messageType` (one for each message that has one).
+    /// The problems of `body` as messages of `messageType`, in the order of the body.
     public static func problems(in body: String, messageType: String, pool: DescriptorPool) -> [Problem] {
-        let bytes = Array(body.utf8)
+        let text = Array(body.utf8)
+        let quoted = GRPCBodyPlaceholders(text)
+        let bytes = quoted.bytes
         let ranges = GRPCRequestMessages.ranges(in: bytes)
         let codec = MessageCodec(pool: pool)
+        let lines = LineTable(text)
         var problems: [Problem] = []
         for (index, range) in ranges.enumerated() {
             let which = ranges.count > 1 ? "message \(index + 1): " : ""
-            guard !String(decoding: bytes[range], as: UTF8.self).contains("{{") else { continue }
             let value: JSONValue
             do {
                 value = try JSONValue(parsing: Array(bytes[range]))
             } catch {
-                problems.append(problem(at: range.lowerBound + error.offset, in: bytes, which + error.message))
+                let offset = quoted.bodyOffset(of: range.lowerBound + error.offset)
+                problems.append(lines.problem(at: offset, which + error.message))
                 continue
             }
-            do {
-                _ = try codec.encode(value, as: messageType)
-            } catch {
-                let offset = locate(steps(ofPath: error.path), in: bytes, from: range.lowerBound)
-                problems.append(problem(at: offset ?? range.lowerBound, in: bytes, which + error.message))
+            // A key holding a placeholder (a field's name, a map's key) may be any; so may a value holding one.
+            let found = codec.problems(in: value, as: messageType, skipping: GRPCBodyPlaceholders.holdsPlaceholder)
+                .filter { !$0.path.contains("{{") }
+            guard !found.isEmpty else { continue }
+            let places = offsets(in: bytes, from: range.lowerBound)
+            for error in found {
+                // A map entry's path (`.counts["a"]`) is placed at the map's key.
+                let path = error.path.range(of: "[\"").map { String(error.path[..<$0.lowerBound]) } ?? error.path
+                let offset = places[path] ?? range.lowerBound
+                problems.append(lines.problem(at: quoted.bodyOffset(of: offset), which + error.message))
             }
         }
         return problems
     }
 
-    /// A problem saying `message` at byte `offset` of `bytes`.
-    private static func problem(at offset: Int, in bytes: [UInt8], _ message: String) -> Problem {
-        let end = min(max(0, offset), bytes.count)
-        let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        let line = bytes[..<end].count(where: { $0 == 0x0A }) + 1
-        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
-        return Problem(line: line, column: column, message: message)
-    }
+    /// Where the lines of a body start, to turn a byte offset into a line and a column at once.
+    struct LineTable {
+        let bytes: [UInt8]
+        /// The offset of each line's first byte, in order.
+        let starts: [Int]
 
-    /// A step of a `ProtobufError.path`: a member's key or an array's index.
-    enum Step: Equatable {
-        case key(String)
-        case index(Int)
-    }
-
-    /// `.a.b[1]` as its steps.
-    static func steps(ofPath path: String) -> [Step] {
-        var steps: [Step] = []
-        var rest = Substring(path)
-        while let first = rest.first {
-            if first == "." {
-                rest = rest.dropFirst()
-                let key = rest.prefix { $0 != "." && $0 != "[" }
-                steps.append(.key(String(key)))
-                rest = rest.dropFirst(key.count)
-            } else if first == "[" {
-                let digits = rest.dropFirst().prefix { $0 != "]" }
-                guard let index = Int(digits) else { break }
-                steps.append(.index(index))
-                rest = rest.dropFirst(digits.count + 2)
-            } else {
-                break
-            }
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            starts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
         }
-        return steps
+
+        /// A problem saying `message` at byte `offset`.
+        func problem(at offset: Int, _ message: String) -> Problem {
+            let end = min(max(0, offset), bytes.count)
+            // The last line starting at or before `end`.
+            var (low, high) = (0, starts.count - 1)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= end { low = middle } else { high = middle - 1 }
+            }
+            let column = String(decoding: bytes[starts[low]..<end], as: UTF8.self).count + 1
+            return Problem(line: low + 1, column: column, message: message)
+        }
     }
 
-    /// The byte offset of the value `steps` lead to from the value at `start` (a member's key, for a member),
-    /// or `nil` when the text does not hold it.
-    static func locate(_ steps: [Step], in bytes: [UInt8], from start: Int) -> Int? {
+    /// The offset of every member (its key) and every array element within the value at `start`, by its path as
+    /// ``FerryProtobuf/ProtobufError`` writes one (`.items[2].name`); the value itself is at `""`. One pass.
+    static func offsets(in bytes: [UInt8], from start: Int) -> [String: Int] {
+        var offsets = ["": skipSpace(bytes, start)]
+        _ = record(bytes, from: start, path: "", depth: 0, into: &offsets)
+        return offsets
+    }
+
+    /// Records the members and elements within the value at `start` under `path` (a key written twice: its
+    /// first); returns the offset past the value.
+    private static func record(
+        _ bytes: [UInt8], from start: Int, path: String, depth: Int, into offsets: inout [String: Int]
+    ) -> Int {
         var index = skipSpace(bytes, start)
-        guard let step = steps.first else { return index }
-        let rest = Array(steps.dropFirst())
-        switch step {
-        case .key(let wanted):
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        guard index < bytes.count, depth < MessageCodec.maximumDepth else { return index }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
             index += 1
             while true {
                 index = skipSpace(bytes, index)
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return index + 1 }
                 let keyStart = index
                 let keyEnd = skipValue(bytes, index)
                 let key = String(
                     decoding: bytes[min(keyStart + 1, keyEnd)..<max(keyStart + 1, keyEnd - 1)], as: UTF8.self)
                 index = skipSpace(bytes, keyEnd)
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-                index = skipSpace(bytes, index + 1)
-                if key == wanted { return rest.isEmpty ? keyStart : locate(rest, in: bytes, from: index) }
-                index = skipSpace(bytes, skipValue(bytes, index))
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return index }
+                let memberPath = path + "." + key
+                if offsets[memberPath] == nil { offsets[memberPath] = keyStart }
+                index = skipSpace(
+                    bytes, record(bytes, from: index + 1, path: memberPath, depth: depth + 1, into: &offsets))
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return index + 1 }
                 index += 1
             }
-        case .index(let wanted):
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        case UInt8(ascii: "["):
             index += 1
             var element = 0
             while true {
                 index = skipSpace(bytes, index)
-                guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
-                if element == wanted { return locate(rest, in: bytes, from: index) }
-                index = skipSpace(bytes, skipValue(bytes, index))
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+                guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return index + 1 }
+                let elementPath = path + "[\(element)]"
+                offsets[elementPath] = index
+                index = skipSpace(
+                    bytes, record(bytes, from: index, path: elementPath, depth: depth + 1, into: &offsets))
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return index + 1 }
                 index += 1
                 element += 1
             }
+        default:
+            return skipValue(bytes, index)
         }
     }
 

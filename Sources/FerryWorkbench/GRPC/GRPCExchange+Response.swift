@@ -22,7 +22,8 @@ extension GRPCExchange {
             headers.add(header.name, header.value)
         }
         let converted = HTTPResponse(
-            status: http.status, reason: http.reason, headers: headers, url: http.url, timing: http.timing,
+            status: http.status, reason: http.reason, headers: headers, trailerCount: http.trailerCount,
+            url: http.url, timing: http.timing,
             body: Data(body), tlsVerification: http.tlsVerification)
         return TransferEnd(
             .success(converted),

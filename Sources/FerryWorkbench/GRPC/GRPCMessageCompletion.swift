@@ -70,10 +70,10 @@ struct GRPCBodyScanner {
     let messageType: String
     let pool: DescriptorPool
     var frames: [Frame] = []
-    var isInString = false
+    /// The strings: whether the scan is in one, and the bytes of the one being read (a key's, as typed).
+    var strings = JSONStringTracker(gathersContent: true)
+    /// Whether the string being read (or the last one read) is a member's key.
     var isKey = false
-    var isEscaped = false
-    var string: [UInt8] = []
 
     init(messageType: String, pool: DescriptorPool) {
         self.messageType = messageType
@@ -81,30 +81,23 @@ struct GRPCBodyScanner {
     }
 
     /// Whether the last byte taken leaves the cursor inside a member's key.
-    var isInKey: Bool { isInString && isKey }
+    var isInKey: Bool { strings.isInString && isKey }
+
+    /// The bytes of the string being read, or of the last one read.
+    var string: [UInt8] { strings.content }
 
     mutating func take(_ byte: UInt8) {
-        if isInString {
-            if isEscaped {
-                isEscaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                isEscaped = true
-            } else if byte == UInt8(ascii: "\"") {
-                isInString = false
-                if isKey, !frames.isEmpty {
-                    frames[frames.count - 1].lastKey = String(decoding: string, as: UTF8.self)
-                    frames[frames.count - 1].expectsKey = false
-                }
-            } else {
-                string.append(byte)
+        let wasInString = strings.isInString
+        if strings.consume(byte) {
+            if !wasInString {
+                isKey = frames.last.map { $0.isObject && $0.expectsKey } ?? false
+            } else if !strings.isInString, isKey, !frames.isEmpty {
+                frames[frames.count - 1].lastKey = String(decoding: strings.content, as: UTF8.self)
+                frames[frames.count - 1].expectsKey = false
             }
             return
         }
         switch byte {
-        case UInt8(ascii: "\""):
-            isInString = true
-            isKey = frames.last.map { $0.isObject && $0.expectsKey } ?? false
-            string = []
         case UInt8(ascii: "{"):
             frames.append(Frame(isObject: true, type: memberType(), expectsKey: true))
         case UInt8(ascii: "["):

@@ -25,6 +25,7 @@ extension HistoryEntry {
         object.add("responseBodyTruncated", responseBodyTruncated)
         object.addObjects("responseHeaders", count: responseHeaders.count) { Header.write(&$0, responseHeaders[$1]) }
         object.add("responseSize", responseSize)
+        object.add("responseTrailerCount", responseTrailerCount)
         object.add("status", status)
         object.add("time", number: time)
         if let timing { object.addObject("timing") { timing.write(&$0) } }

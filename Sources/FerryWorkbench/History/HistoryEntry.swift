@@ -77,6 +77,9 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public var remoteAddress: String?
     /// The port the request went to, when the transport reported it.
     public var remotePort: Int?
+    /// How many of ``responseHeaders``' last fields are trailers (sent after the body, as gRPC's
+    /// `grpc-status`); absent when there were none.
+    public var responseTrailerCount: Int?
 }
 
 extension HistoryEntry {
@@ -121,6 +124,7 @@ extension HistoryEntry {
             httpVersion = response.timing?.httpVersion?.rawValue
             remoteAddress = response.timing?.remoteAddress
             remotePort = response.timing?.remotePort
+            responseTrailerCount = response.trailerCount > 0 ? response.trailerCount : nil
         case .failure(let failure):
             status = nil
             error = scrubber.scrub(failure.message)

@@ -12,8 +12,8 @@ extension ExitCode {
 /// `ferry send` of a `GRPC` request: prepared as any request (variables, pre-request scripts, `--timeout` as the
 /// deadline), its descriptors from `# @proto` or server reflection (cached in `.ferry/grpc`), then the call; the
 /// response messages go to standard output as JSON, one line each, and a status other than `OK` exits 7 with
-/// `ferry send: GRPC target: NOT_FOUND: message` on standard error. With `-i` the response headers and trailers
-/// come first. The history gets the exchange and the response handlers run (their tests on standard error), as for any
+/// `ferry send: GRPC target: NOT_FOUND: message` on standard error. With `-i` the response headers come first
+/// and a blank line, and the trailers (`grpc-status`, trailing metadata) last after another. The history gets the exchange and the response handlers run (their tests on standard error), as for any
 /// send (``RequestSender/sendGRPC(_:onMessage:)``). Ctrl-C cancels the call (130).
 enum GRPCSendCommand {
     static func run(options: SendOptions, located: (plan: SendPlan, environments: EnvironmentFiles)) -> Int32 {
@@ -62,11 +62,17 @@ enum GRPCSendCommand {
             printError("ferry send: GRPC \(target): \(result.error?.description ?? "canceled")")
             return ExitCode.transport
         }
+        let http = exchange.response.http
         if options.includeHeaders {
-            for header in exchange.response.headers { printOutput("\(header.name): \(header.value)") }
+            for header in http.headersWithoutTrailers { printOutput("\(header.name): \(header.value)") }
             printOutput("")
         }
         for line in exchange.messageLines.dropFirst(printed.withLock { $0 }) { printOutput(line) }
+        if options.includeHeaders, !http.trailers.isEmpty {
+            // The trailers after the messages, where they came on the wire, after a blank line.
+            printOutput("")
+            for header in http.trailers { printOutput("\(header.name): \(header.value)") }
+        }
         ScriptReportPrinter.print(result.report, command: "ferry send")
         guard exchange.response.status.isOK else {
             printError("ferry send: GRPC \(target): \(exchange.response.status)")

@@ -42,8 +42,15 @@ struct GRPCWorkbenchAppTests {
         try await app.press(.control("t"))
         #expect(app.state.response.tab == .headers)
         #expect(app.shows("gRPC status: OK (0)"), "\(app.screen)")
-        #expect(app.shows("x-ferry-echo: workbench"), "\(app.screen)")
-        #expect(app.shows("grpc-status: 0"), "\(app.screen)")
+        // The trailers under a title of their own, after the headers.
+        let tab = app.screen
+        let (echo, title) = (tab.range(of: "x-ferry-echo: workbench"), tab.range(of: "Trailers"))
+        let (status, trailer) = (tab.range(of: "grpc-status: 0"), tab.range(of: "x-ferry-trailer: workbench"))
+        #expect(echo != nil && title != nil && status != nil && trailer != nil, "\(tab)")
+        if let echo, let title, let status, let trailer {
+            #expect(echo.upperBound < title.lowerBound && title.upperBound < status.lowerBound, "\(tab)")
+            #expect(title.upperBound < trailer.lowerBound, "\(tab)")
+        }
         // The history has the exchange as `ferry send` writes it: method GRPC, the message as the body.
         let history = try String(contentsOf: folder.url.appendingPathComponent(".ferry/history.jsonl"), encoding: .utf8)
         #expect(history.contains(#""method":"GRPC""#), "\(history)")

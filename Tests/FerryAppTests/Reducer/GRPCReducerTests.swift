@@ -50,7 +50,7 @@ struct GRPCReducerTests {
             #expect(call.method == "ferry.test.Echo/Echo")
             #expect(call.messageCount == 1)
         }
-        let end = await tester.receiveGRPCEnd(.first, of: id)
+        let end = await tester.receiveEnd(.first, of: id)
         #expect(end?.response?.headers["grpc-status"] == "0")
         #expect(String(decoding: end?.response?.body ?? Data(), as: UTF8.self) == "{\n  \"name\": \"Ferry\"\n}")
         await tester.receive({ action -> ResponseBody? in
@@ -102,7 +102,7 @@ struct GRPCReducerTests {
             #expect(call.status?.code == .cancelled)
             #expect(call.messageCount == 0)
         }
-        let end = await tester.receiveGRPCEnd(.first, of: id, canceled: true)
+        let end = await tester.receiveEnd(.first, of: id)
         #expect(end?.body.count == 0)
         await tester.finish()
     }
@@ -125,6 +125,7 @@ struct GRPCReducerTests {
             #expect(loaded.source == "server reflection")
             #expect(loaded.pool.service("ferry.test.Streams") != nil)
             state.grpc.descriptors[endpoint] = .loaded(loaded.pool, source: loaded.source)
+            state.grpc.loads += 1
         }
         // Known: a send asks for nothing; Ctrl-L fetches them again, through the cache reflection filled.
         tester.send(.grpc(.descriptorsNeeded)) { _ in }
@@ -138,6 +139,7 @@ struct GRPCReducerTests {
         }) { state, loaded in
             #expect(loaded.source == "the cached reflection (.ferry/grpc)")
             state.grpc.descriptors[endpoint] = .loaded(loaded.pool, source: loaded.source)
+            state.grpc.loads += 1
             state.report(.info("Descriptors of \(endpoint): 2 services (the cached reflection (.ferry/grpc))."))
         }
         await tester.finish()
@@ -161,33 +163,5 @@ extension ReducerTester {
             check(call)
             state.response.exchanges[id]?.grpc = call
         }
-    }
-
-    /// Receives the end of gRPC send `send` and states the change (the phase stays Canceled when `canceled`);
-    /// returns the end.
-    fileprivate func receiveGRPCEnd(
-        _ send: SendID, of id: RequestID, canceled: Bool = false,
-        sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) async -> TransferEnd? {
-        var received: TransferEnd?
-        await receive(
-            sourceLocation: sourceLocation,
-            { action -> TransferEnd? in
-                guard case .transfer(send, .ended(let end)) = action else { return nil }
-                return end
-            }
-        ) { state, end in
-            received = end
-            let body = end.body
-            state.response.updateExchange(of: id) { exchange in
-                if !canceled, let response = end.response { exchange.phase = .received(response) }
-                exchange.head = end.response ?? exchange.head
-                exchange.bodySize = body.count
-                if body.count > 0 { exchange.received = body }
-                exchange.progress.bytesReceived = body.count
-                exchange.body = body.count == 0 ? .empty : .parsing
-            }
-        }
-        return received
     }
 }

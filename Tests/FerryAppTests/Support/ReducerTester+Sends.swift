@@ -93,18 +93,21 @@ extension ReducerTester {
         return ended
     }
 
+    /// The end as the exchange takes it: its outcome becomes the phase unless the user canceled first (then it
+    /// stays canceled), and the bytes that arrived wait to be prepared (none: an empty body).
     private static func stateEnd(_ end: TransferEnd, on exchange: inout Exchange) {
-        switch end.outcome {
-        case .success(let response): exchange.phase = .received(response)
-        case .failure(let error): exchange.phase = .failed(AppErrorText.transfer(error))
+        if case .canceled = exchange.phase {
+        } else {
+            switch end.outcome {
+            case .success(let response): exchange.phase = .received(response)
+            case .failure(let error): exchange.phase = .failed(AppErrorText.transfer(error))
+            }
         }
         exchange.head = end.response ?? exchange.head
         exchange.sentHeads = end.response?.sentHeads ?? end.error?.sentHeads ?? []
         exchange.bodySize = end.body.count
-        if end.body.count > 0 {
-            exchange.received = end.body
-            exchange.body = .parsing
-        }
+        if end.body.count > 0 { exchange.received = end.body }
+        exchange.body = end.body.count == 0 ? .empty : .parsing
         exchange.progress.bytesReceived = end.body.count
     }
 

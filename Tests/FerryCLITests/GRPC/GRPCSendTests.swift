@@ -70,6 +70,12 @@ import Testing
         return folder
     }
 
+    /// `text` cut at its first blank line: what is before it and what is after it.
+    static func split(_ text: String) -> (String, String)? {
+        guard let blank = text.range(of: "\n\n") else { return nil }
+        return (String(text[..<blank.lowerBound]), String(text[blank.upperBound...]))
+    }
+
     func send(_ id: String, in folder: TemporaryFolder, _ extra: [String] = []) async throws -> FerryProcess.Output {
         try await FerryProcess.run(["send", "api.http#\(id)", "--env", "test"] + extra, currentDirectory: folder.url)
     }
@@ -80,11 +86,12 @@ import Testing
         let folder = try workspace(grpc: server.authority)
         let echo = try await send("echo", in: folder, ["-i"])
         #expect(echo.status == 0, "\(echo.standardError)")
-        #expect(echo.text.contains("x-ferry-echo: Ferry"))
-        #expect(echo.text.contains("grpc-status: 0"))
-        #expect(
-            echo.text.hasSuffix(
-                #"{"numbers":[1,2],"name":"Ferry","when":"2026-12-07T08:00:00Z"}"# + "\n"))
+        // -i: the headers, a blank line, the message, then after another blank line the trailers.
+        let (head, rest) = try #require(Self.split(echo.text))
+        #expect(head.contains("x-ferry-echo: Ferry") && !head.contains("grpc-status"), "\(echo.text)")
+        let (message, trailers) = try #require(Self.split(rest))
+        #expect(message == #"{"numbers":[1,2],"name":"Ferry","when":"2026-12-07T08:00:00Z"}"#, "\(echo.text)")
+        #expect(trailers.contains("grpc-status: 0") && trailers.contains("x-ferry-trailer: Ferry"), "\(echo.text)")
         // maybeText: null is left unset. Reflection's answer was cached for the endpoint.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".ferry/grpc").path)
@@ -92,6 +99,7 @@ import Testing
         let history = try String(
             contentsOf: folder.url.appendingPathComponent(".ferry/history.jsonl"), encoding: .utf8)
         #expect(history.contains(#""method":"GRPC""#) && history.contains("x-ferry-echo"), "\(history)")
+        #expect(history.contains(#""responseTrailerCount":"#), "\(history)")
         let short = try await send("short", in: folder)
         #expect(short.text == #"{"id":"12"}"# + "\n", "\(short.standardError)")
         let count = try await send("count", in: folder)

@@ -21,7 +21,7 @@ import Testing
     /// Guards the argument list above: every change alters exactly one stored property, and together they
     /// alter all of them (a property added later without a change here fails this test).
     @Test func theChangesCoverEveryStoredProperty() {
-        ValueSemanticsChecks<HTTPResponse>.changesCoverEveryStoredProperty(count: 11)
+        ValueSemanticsChecks<HTTPResponse>.changesCoverEveryStoredProperty(count: 12)
     }
 
     // MARK: - Equality and hashing
@@ -66,7 +66,10 @@ typealias ResponseChange = ValueChange<HTTPResponse>
 
 extension HTTPResponse: CopyOnWriteSubject {
     var storedProperties: [AnyHashable] {
-        [status, reason, headers, url, redirects, timing, body, bodyFile, spilledBody, tlsVerification, sentHeads]
+        [
+            status, reason, headers, trailerCount, url, redirects, timing, body, bodyFile, spilledBody, tlsVerification,
+            sentHeads,
+        ]
     }
 
     var synthesizedHash: Int {
@@ -74,6 +77,7 @@ extension HTTPResponse: CopyOnWriteSubject {
         hasher.combine(status)
         hasher.combine(reason)
         hasher.combine(headers)
+        hasher.combine(trailerCount)
         hasher.combine(url)
         hasher.combine(redirects)
         hasher.combine(timing)
@@ -104,6 +108,7 @@ extension HTTPResponse: CopyOnWriteSubject {
             ValueChange("reason") { $0.reason = "Not Found" },
             ValueChange("headers, replaced") { $0.headers = ["X-New": "1"] },
             ValueChange("headers, added in place") { $0.headers.add("X-Added", "2") },
+            ValueChange("trailerCount") { $0.trailerCount = 1 },
             ValueChange("url") { $0.url = URL(fileURLWithPath: "/elsewhere") },
             ValueChange("redirects, removed in place") { $0.redirects.removeAll() },
             ValueChange("timing, changed in place") { $0.timing?.total = .seconds(1) },

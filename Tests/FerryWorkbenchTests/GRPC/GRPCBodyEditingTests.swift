@@ -59,10 +59,10 @@ import Testing
             }
             """
         let problems = GRPCBodyCheck.problems(in: body, messageType: "ferry.test.Everything", pool: pool)
-        // The codec stops at the first: the wrong type, at its key.
-        #expect(problems.map(\.line) == [3])
-        #expect(problems.map(\.column) == [15])
-        #expect(problems.first?.message.contains("anInt32") == true || problems.first?.message.isEmpty == false)
+        // Every problem, each at its key: the wrong type in the nested message, then the unknown field.
+        #expect(problems.map { [$0.line, $0.column] } == [[3, 15], [4, 3]])
+        #expect(problems.first?.message.contains("expected an integer") == true, "\(problems)")
+        #expect(problems.last?.message.contains("has no field \"nmae\"") == true, "\(problems)")
         let unknown = GRPCBodyCheck.problems(
             in: "{\"text\": \"a\"}\n{\"txet\": \"b\"}", messageType: "ferry.test.EchoRequest", pool: pool)
         #expect(unknown.map { [$0.line, $0.column] } == [[2, 2]])
@@ -76,9 +76,26 @@ import Testing
             GRPCBodyCheck.problems(
                 in: "{\"text\": \"ok\", \"count\": 2}", messageType: "ferry.test.EchoRequest", pool: pool
             ).isEmpty)
-        // A message with variables is left to the send.
-        #expect(
-            GRPCBodyCheck.problems(in: "{\"count\": {{n}}}", messageType: "ferry.test.EchoRequest", pool: pool).isEmpty)
+    }
+
+    @Test func aPlaceholderStandsForAValueOfAnyTypeAndTheRestIsChecked() {
+        func problems(_ body: String, _ type: String = "ferry.test.EchoRequest") -> [[Int]] {
+            GRPCBodyCheck.problems(in: body, messageType: type, pool: pool).map { [$0.line, $0.column] }
+        }
+        // A whole value, a value inside a string (an int32 as "{{n}}"), a key, a message, an array element.
+        #expect(problems("{\"count\": {{n}}}") == [])
+        #expect(problems("{\"count\": \"{{n}}\", \"text\": \"hi {{who}}\"}") == [])
+        #expect(problems("{\"{{field}}\": 1}") == [])
+        #expect(problems("{\"scalars\": {{scalars}}, \"numbers\": [1, {{n}}]}", "ferry.test.Everything") == [])
+        #expect(problems("{{message}}") == [])
+        // The members around a placeholder are still checked, at their columns in the body as written.
+        #expect(problems("{\"count\": {{n}}, \"txet\": {{t}}, \"text\": 2}") == [[1, 18], [1, 33]])
+        #expect(problems("{\"text\": \"{{a}}\",\n  \"count\": true}") == [[2, 3]])
+        // The member holding one still obeys its message: one member of a oneof.
+        #expect(problems("{\"name\": \"x\", \"id\": {{id}}}", "ferry.test.Everything") == [[1, 15]])
+        // A placeholder with quotes in it still parses; one left open is JSON's problem.
+        #expect(problems("{\"count\": {{$random.integer(\"1\")}}, \"nope\": 1}") == [[1, 37]])
+        #expect(problems("{\"count\": {{n}").count == 1)
     }
 
     @Test func completesServicesThenTheirMethodsOnTheTarget() {

@@ -33,6 +33,10 @@ enum GRPCFeature {
 
         /// The descriptors by endpoint (`host:port`, with ` tls` after it for TLS, as `.ferry/grpc` keys them).
         var descriptors: [String: Descriptors] = [:]
+        /// How many times descriptors were loaded: a body checked with earlier ones is checked again.
+        var loads = 0
+        /// The last body check, kept for the frames that draw it again.
+        let bodyChecks = GRPCBodyCheck.Memo<[[Character]]>()
     }
 
     /// What gRPC reads of the rest of the app.
@@ -64,6 +68,7 @@ enum GRPCFeature {
             // Fetched for a send, they are there for the editor without a word; asked for, they are reported.
             let isAsked = state.descriptors[endpoint]?.isAsked == true
             state.descriptors[endpoint] = .loaded(loaded.pool, source: loaded.source)
+            state.loads += 1
             guard isAsked else { return .none }
             let count = loaded.pool.allServices.count
             let services = "\(count) service\(count == 1 ? "" : "s")"

@@ -34,7 +34,7 @@ extension ResponseFeature.State {
         var headers = HTTPHeaders()
         for header in entry.responseHeaders { headers.add(header.name, header.value) }
         var response = HTTPResponse(
-            status: status, reason: entry.reason ?? "", headers: headers,
+            status: status, reason: entry.reason ?? "", headers: headers, trailerCount: entry.responseTrailerCount ?? 0,
             url: URL(string: entry.url) ?? URL(fileURLWithPath: "/"))
         response.timing = ResponseFeature.recordedTiming(of: entry)
         let sendID = nextSendID

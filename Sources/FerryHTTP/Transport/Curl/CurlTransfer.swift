@@ -37,6 +37,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var headBytes = 0
     /// Whether the current response's head ended (its blank line arrived).
     private var isHeadComplete = false
+    /// How many of ``headers``' fields arrived after the head ended: the trailers (HTTP/2's, a chunked body's).
+    private var trailerCount = 0
     private var currentURL: URL
     private var redirects: [Redirect] = []
     private var progress = TransferProgress()
@@ -138,7 +140,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             while start < stop, line[start] == 32 || line[start] == 9 { start += 1 }
             while stop > start, line[stop - 1] == 32 || line[stop - 1] == 9 { stop -= 1 }
             headers.add(Self.text(line, 0..<colon), Self.text(line, start..<stop))
-        } else if line.isEmpty {
+            if isHeadComplete { trailerCount += 1 }
+        } else if line.isEmpty, !isHeadComplete {
             isHeadComplete = true
             // A body whose length cannot be known is refused, never cut at a guess.
             if let problem = Self.contentLengthProblem(in: headers.values(for: "Content-Length")) {
@@ -282,7 +285,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     /// The response as known now; without `info` (a streamed body's head) there is no timing yet.
     private func response(info: CurlInfo?, effectiveURL: String?) -> HTTPResponse {
         HTTPResponse(
-            status: info?.responseCode ?? status, reason: reason, headers: headers,
+            status: info?.responseCode ?? status, reason: reason, headers: headers, trailerCount: trailerCount,
             url: finalURL(effectiveURL), redirects: redirects,
             timing: info.map(TransferTiming.init), body: body,
             bodyFile: bodySink == nil ? request.responseBody.fileURL : nil,
@@ -344,6 +347,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         headers.reserveCapacity(12)
         headBytes = 0
         isHeadComplete = false
+        trailerCount = 0
         body.removeAll(keepingCapacity: true)
         collector = nil
         if let bodyFile {

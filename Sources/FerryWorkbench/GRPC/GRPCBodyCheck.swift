@@ -84,7 +84,7 @@ public enum GRPCBodyCheck {
     }
 
     /// The offset of every member (its key) and every array element within the value at `start`, by its path as
-    /// ``FerryProtobuf/ProtobufError`` writes one (`.items[2].name`); the value itself is at `""`. One pass.
+    /// `ProtobufError` writes one (`.items[2].name`); the value itself is at `""`. One pass.
     static func offsets(in bytes: [UInt8], from start: Int) -> [String: Int] {
         var offsets = ["": skipSpace(bytes, start)]
         _ = record(bytes, from: start, path: "", depth: 0, into: &offsets)

@@ -9,8 +9,8 @@ public struct RequestRunResult: Sendable {
     public var location: SourceLocation
     /// The `run` line that brought the request into the run, if one did (``ComposedStep/ranBy``).
     public var ranBy: SourceLocation?
-    /// The 0-based place of the request among what its file's run sends (``CollectionRun/steps``): its position,
-    /// unless `run` lines bring in other requests.
+    /// The 0-based place of the request among what its file's run sends (`CollectionRun.plannedSteps`): its
+    /// position, unless `run` lines bring in other requests.
     public var step: Int
     /// The method, as sent (or as written, when it was not sent).
     public var method: String

@@ -4,7 +4,7 @@ import FerryWorkbench
 // MARK: - The variables view's rows: every value the open request resolves, and where it comes from
 
 extension AppReducer {
-    /// Each variable name once, with the value it resolves to by ``VariableContext``'s precedence and where
+    /// Each variable name once, with the value it resolves to by `VariableContext`'s precedence and where
     /// that value comes from: the environment's variables in file order, then the open request's file's
     /// `@variables`, the captured values and the script globals, each by name.
     static func variableRows(

@@ -77,7 +77,9 @@ public final class HTTPTask<Value: Sendable>: Sendable {
     /// The current state.
     public var state: HTTPTaskState { storage.withLock { $0.state } }
 
-    /// Progress reports, throttled to one per ``progressInterval`` plus the last one; finishes with the task.
+    /// Progress reports, throttled to one per ``progressInterval`` plus the last one; finishes with the task. A
+    /// report held back by the throttle goes out with the transport's next one (the curl transport repeats its
+    /// progress every quarter second while a transfer is stalled).
     public var progress: AsyncStream<TransferProgress> {
         let (stream, continuation) = AsyncStream<TransferProgress>.makeStream(bufferingPolicy: .bufferingNewest(16))
         let finished = storage.withLock { storage -> Bool in

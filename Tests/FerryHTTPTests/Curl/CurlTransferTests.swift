@@ -45,6 +45,25 @@ import Testing
         }
     }
 
+    /// While a transfer is stalled, its progress still reaches the listeners: libcurl's transport passes the
+    /// unchanged progress on again now and then, so a report the task's throttle held back is not kept until more
+    /// bytes come (which made the test above wait for its gate's 600 s safety bound once).
+    @Test func aStalledTransferStillReportsWhatArrived() async throws {
+        let body = Data(count: 60_000)
+        let more = TestGate()
+        defer { more.open() }
+        server.route("/stall", responding: TestResponse(body: body).held(until: more, afterBodyBytes: 20_000))
+        let seen = Recorder<TransferProgress>()
+        let task = client.task(for: HTTPRequest(path: "/stall"), progress: { seen.append($0) })
+        // Twice the same 20,000 bytes: the second report is a repeat made while nothing moved.
+        let repeated = await eventually {
+            seen.values.filter { $0.bytesReceived == 20_000 }.count >= 2
+        }
+        #expect(repeated, "reports while stalled: \(seen.values.map(\.bytesReceived))")
+        more.open()
+        #expect(try await task.value().body == body)
+    }
+
     @Test func uploadProgressReachesTheBodySize() async throws {
         server.route("/sink", responding: .text("ok"))
         server.throttleUploads(on: "/sink", bytes: 64 * 1024, every: .milliseconds(5))

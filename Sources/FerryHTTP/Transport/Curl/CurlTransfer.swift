@@ -42,6 +42,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var currentURL: URL
     private var redirects: [Redirect] = []
     private var progress = TransferProgress()
+    /// When progress was last passed on (a stalled transfer passes it on again now and then).
+    private var lastProgressEvent = ContinuousClock.now
     /// The request heads libcurl wrote, when the request asked for them.
     var sentHeadRecorder: SentHeadRecorder?
     /// The ``HTTPRequest/idleTimeout`` check, fed by libcurl's callbacks.
@@ -232,6 +234,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         return true
     }
 
+    /// How often unchanged progress is passed on again while a transfer is stalled.
+    static let progressRepeat: Duration = .milliseconds(250)
+
     /// Records progress; returns `false` to stop the transfer.
     func didProgress(received: Int, expectedToReceive: Int, sent: Int, expectedToSend: Int) -> Bool {
         guard !isCanceled else { return false }
@@ -240,8 +245,13 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         next.bytesExpectedToReceive = expectedToReceive > 0 ? expectedToReceive : nil
         next.bytesSent = sent
         if expectedToSend > 0 { next.bytesExpectedToSend = expectedToSend }
-        if next != progress {
+        // Unchanged progress goes out again every ``progressRepeat`` (libcurl calls about once a second while
+        // nothing moves): a throttled report held back by the task (``HTTPTask/progress``) then reaches its
+        // listeners during a stall, instead of only when more bytes come.
+        let now = ContinuousClock.now
+        if next != progress || now - lastProgressEvent >= Self.progressRepeat {
             progress = next
+            lastProgressEvent = now
             events.progress(next)
         }
         return true

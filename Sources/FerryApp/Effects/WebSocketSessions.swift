@@ -37,14 +37,13 @@ final class WebSocketSessions: @unchecked Sendable {
     /// Whether `id` is a conversation of these sessions.
     func contains(_ id: SendID) -> Bool { lock.withLock { sessions[id] != nil } }
 
-    /// Ends conversation `id` at once (Esc), keeping what arrived: it ends as canceled. One still being prepared
-    /// (its sign-in waiting on a device code, say) stops with its task.
+    /// Ends conversation `id` at once (Esc), keeping what arrived: it ends as canceled.
     func cancel(_ id: SendID) {
-        let (conversation, task) = lock.withLock { () -> (WebSocketConversation?, Task<Void, Never>?) in
+        let conversation = lock.withLock { () -> WebSocketConversation? in
             sessions[id]?.isCanceled = true
-            return (sessions[id]?.conversation, sessions[id]?.task)
+            return sessions[id]?.conversation
         }
-        if let conversation { conversation.cancel() } else { task?.cancel() }
+        conversation?.cancel()
     }
 
     /// Cancels every conversation (at quit).

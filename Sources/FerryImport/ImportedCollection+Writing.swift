@@ -81,7 +81,7 @@ extension ImportedCollection {
         ]
         for (name, part) in pairs {
             let url = root.appendingPathComponent(name)
-            let existing = FileManager.default.fileExists(atPath: url.path) ? try FileIO.read(url).bytes : nil
+            let existing = FileManager.default.fileExists(atPath: url.path) ? try FileIO.bytes(of: url) : nil
             let outcome = EnvironmentFileMerger(file: url.path).merge(existing, part)
             report.diagnostics += outcome.diagnostics
             guard let bytes = outcome.bytes else { continue }
@@ -96,7 +96,7 @@ extension ImportedCollection {
     static func keepIgnored(_ name: String, in root: URL) throws {
         let ignoreURL = root.appendingPathComponent(".gitignore")
         let exists = FileManager.default.fileExists(atPath: ignoreURL.path)
-        var ignore = exists ? String(decoding: try FileIO.read(ignoreURL).bytes, as: UTF8.self) : ""
+        var ignore = exists ? String(decoding: try FileIO.bytes(of: ignoreURL), as: UTF8.self) : ""
         let present = Set(ignore.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
         guard !present.contains(name), !present.contains("/" + name) else { return }
         if !ignore.isEmpty && !ignore.hasSuffix("\n") { ignore += "\n" }

@@ -12,7 +12,7 @@ extension EffectRunner {
         let root = workspace.root
         let url = root.appendingPathComponent(file)
         let before = WorkspaceUndo.sideFiles([file], in: root)
-        let existing = FileManager.default.fileExists(atPath: url.path) ? try? FileIO.read(url).bytes : nil
+        let existing = FileManager.default.fileExists(atPath: url.path) ? try? FileIO.bytes(of: url) : nil
         let editor = EnvironmentFileEditor(file: file)
         do {
             let bytes: [UInt8]

@@ -42,6 +42,6 @@ extension EffectRunner {
 
     /// The bytes of the variable file `name` at the workspace's root, `nil` when it is absent or unreadable.
     private func contextFileBytes(_ name: String) -> [UInt8]? {
-        try? FileIO.read(root.appendingPathComponent(name)).bytes
+        try? FileIO.bytes(of: root.appendingPathComponent(name))
     }
 }

@@ -30,7 +30,7 @@ struct DraftStore: Sendable {
         var drafts: [RequestID: SavedRequest] = [:]
         for name in names where name.hasSuffix(".http") {
             guard let decoded = String(name.dropLast(5)).removingPercentEncoding,
-                let bytes = try? FileIO.read(folder.appendingPathComponent(name)).bytes,
+                let bytes = try? FileIO.bytes(of: folder.appendingPathComponent(name)),
                 let request = HTTPFileParser.parse(bytes, path: decoded).requests.first
             else { continue }
             drafts[RequestID(parsing: decoded)] = request

@@ -13,7 +13,7 @@ struct WorkspaceStateFile: Codable, Sendable, Hashable {
 
     /// Reads the file; an absent or unreadable file means nothing remembered.
     static func read(from stateFolder: URL) -> WorkspaceStateFile {
-        guard let bytes = try? FileIO.read(stateFolder.appendingPathComponent(fileName)).bytes,
+        guard let bytes = try? FileIO.bytes(of: stateFolder.appendingPathComponent(fileName)),
             let state = try? JSONDecoder().decode(WorkspaceStateFile.self, from: Data(bytes))
         else { return WorkspaceStateFile() }
         return state

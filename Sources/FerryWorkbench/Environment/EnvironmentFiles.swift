@@ -122,7 +122,7 @@ public struct EnvironmentFiles: Sendable, Hashable {
     mutating func readLayer(_ url: URL, isSecret: Bool) -> Layer {
         guard FileManager.default.fileExists(atPath: url.path) else { return Layer() }
         do {
-            return parseLayer(try FileIO.read(url).bytes, file: url.lastPathComponent, isSecret: isSecret)
+            return parseLayer(try FileIO.bytes(of: url), file: url.lastPathComponent, isSecret: isSecret)
         } catch {
             diagnostics.append(
                 Diagnostic("cannot read: \(error)", at: SourceLocation(file: url.lastPathComponent, line: 1)))

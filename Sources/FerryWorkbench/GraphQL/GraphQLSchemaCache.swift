@@ -73,7 +73,7 @@ public struct GraphQLSchemaCache: Sendable {
         }
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: try FileIO.read(file).bytes)
+            value = try JSONValue(parsing: try FileIO.bytes(of: file))
         } catch let error as JSONParseError {
             throw GraphQLSchemaError("not JSON: \(error.message)")
         }

@@ -74,7 +74,7 @@ public struct HistoryLog: Sendable {
         let decoder = JSONDecoder()
         var result: [HistoryEntry] = []
         for log in [rotatedURL, url] {
-            guard let bytes = try? FileIO.read(log).bytes else { continue }
+            guard let bytes = try? FileIO.bytes(of: log) else { continue }
             for line in bytes.split(separator: 0x0A) where keep(line) {
                 if let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) { result.append(entry) }
             }

@@ -29,7 +29,7 @@ extension RequestIdentities {
 
     /// The bytes of `ids.json`; none when it is missing or unreadable (as ``load()`` reads an empty document).
     private func currentBytes() -> [UInt8] {
-        (try? FileIO.read(url).bytes) ?? []
+        (try? FileIO.bytes(of: url)) ?? []
     }
 
     /// What `requests`' ids are in `bytes` and what must change there for them; `nil` when the whole workspace

@@ -133,7 +133,7 @@ public struct RequestIdentities: Sendable {
 
     /// The stored document; an empty one when `ids.json` is missing or unreadable.
     func load() -> Document {
-        guard let bytes = try? FileIO.read(url).bytes, let document = Document(parsing: bytes) else {
+        guard let bytes = try? FileIO.bytes(of: url), let document = Document(parsing: bytes) else {
             return Document()
         }
         return document

@@ -41,10 +41,10 @@ extension Workspace {
     }
 
     static func responseReferences(in request: SavedRequest) -> [ResponseReference] {
+        // Most requests refer to no response: tell so from the bytes, building nothing, before searching the text.
+        guard mentionsResponse(request) else { return [] }
         var texts = [request.fullURL] + request.headers.map(\.value)
         if let body = request.body { texts.append(body) }
-        // Most requests refer to no response: tell so from the bytes before searching the text.
-        guard texts.contains(where: mentionsResponse) else { return [] }
         var found: [ResponseReference] = []
         for text in texts {
             var rest = Substring(text)
@@ -67,6 +67,16 @@ extension Workspace {
             }
         }
         return found
+    }
+
+    /// Whether the URL, a header's value or the body of `request` holds `.response`, asked of each text as it is
+    /// kept, building nothing (a run asks it of every request several times).
+    static func mentionsResponse(_ request: SavedRequest) -> Bool {
+        mentionsResponse(request.urlContinuations.isEmpty ? request.url : request.fullURL)
+            || request.headerLines.contains {
+                if case .field(_, let value) = $0 { mentionsResponse(value) } else { false }
+            }
+            || request.body.map(mentionsResponse) ?? false
     }
 
     /// Whether `text` holds `.response` anywhere: one pass over its bytes, comparing only after each `.` (a

@@ -64,6 +64,9 @@ public struct CollectionRunner: Sendable {
         /// The facts from its file (line, problems, in-file variables) of every request a step sends, by path, then
         /// position.
         var facts: [String: [Int: HTTPFile.RequestFacts]]
+        /// What the requests of each of those files take from their environment files, read once a file (or why
+        /// the run's environment cannot be used for it).
+        var scopes: [String: Result<Workspace.EnvironmentScope, any Error>]
         /// The stable ids of the workspace's requests, assigned once for the whole run (`nil` when
         /// `.ferry/ids.json` cannot be written: each send then tries again and reports why not).
         var identities: [RequestID: String]?
@@ -86,6 +89,13 @@ public struct CollectionRunner: Sendable {
             let files = workspace.files.filter { positions[$0.path] != nil }
             facts = Dictionary(files.map { ($0.path, $0.content.requestFacts(at: positions[$0.path] ?? [])) }) {
                 first, _ in first
+            }
+            scopes = [:]
+            for path in positions.keys {
+                scopes[path] = Result { [environments] in
+                    try workspace.environmentScope(
+                        forFileAt: path, environment: run.environment, environments: environments)
+                }
             }
             let logs = steps.contains { !$0.request.request.directives.noLog }
             identities =
@@ -191,7 +201,7 @@ public struct CollectionRunner: Sendable {
                     .merging(step.overrides) { _, fromRunLine in fromRunLine },
                 processEnvironment: shared.processEnvironment, dotenv: shared.dotenv,
                 fileVariables: facts?.fileVariables,
-                identities: shared.identities)
+                identities: shared.identities, scope: try shared.scopes[request.path]?.get())
             plan.access = shared.run.access
             plan.contract = shared.run.contract
             plan.iteration = iteration.index

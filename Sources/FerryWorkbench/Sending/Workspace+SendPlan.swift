@@ -19,19 +19,21 @@ extension Workspace {
     /// `captured` values and the `overrides` of `--var`, and the folder its `< ./path` includes are read from.
     /// ``RequestSender/prepare(_:runningScripts:)`` adds what earlier responses captured and makes it ready.
     /// A caller planning many requests passes what it already has: the process environment, the `.env` values (`dotenv`), the
-    /// request's `fileVariables` (see ``context(for:environment:environments:captured:overrides:processEnvironment:dotenv:fileVariables:)``)
-    /// and the stable `identities` of the workspace's requests (see ``SendPlan/identities``).
+    /// request's `fileVariables` (see ``context(for:environment:environments:captured:overrides:processEnvironment:dotenv:fileVariables:scope:)``)
+    /// the stable `identities` of the workspace's requests (see ``SendPlan/identities``) and the `scope` of the request's
+    /// file for `environment` (see ``environmentScope(forFileAt:environment:environments:)``).
     ///
     /// Throws when `environment` names no environment, or an included file cannot be read.
     public func sendPlan(
         for request: WorkspaceRequest, environment: String?, environments: EnvironmentFiles,
         captured: [String: String] = [:], overrides: [String: String] = [:],
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment, dotenv: [String: String]? = nil,
-        fileVariables: [String: String]? = nil, identities: [RequestID: String]? = nil
+        fileVariables: [String: String]? = nil, identities: [RequestID: String]? = nil, scope: EnvironmentScope? = nil
     ) throws -> SendPlan {
         let context = try context(
             for: request, environment: environment, environments: environments, captured: captured,
-            overrides: overrides, processEnvironment: processEnvironment, dotenv: dotenv, fileVariables: fileVariables)
+            overrides: overrides, processEnvironment: processEnvironment, dotenv: dotenv, fileVariables: fileVariables,
+            scope: scope)
         var plan = SendPlan(
             workspace: self, request: request, context: context, environment: environment,
             folder: folder(ofFile: request.path))

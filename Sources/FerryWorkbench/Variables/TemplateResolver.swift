@@ -55,10 +55,13 @@ struct TemplateResolver {
     }
 
     func resolve(_ text: String, depth: Int) throws -> Output {
-        guard text.contains("{{") else { return Output(value: text, masked: text, containsSecret: false) }
-        var output = Output(value: "", masked: "", containsSecret: false)
         var rest = Substring(text)
-        while let open = Self.range(of: UInt8(ascii: "{"), in: rest) {
+        // Looked for on the bytes: `contains("{{")` went through Foundation's `range(of:)`, twice a URL.
+        guard var open = Self.range(of: UInt8(ascii: "{"), in: rest) else {
+            return Output(value: text, masked: text, containsSecret: false)
+        }
+        var output = Output(value: "", masked: "", containsSecret: false)
+        while true {
             output.value += rest[..<open.lowerBound]
             output.masked += rest[..<open.lowerBound]
             guard let close = Self.range(of: UInt8(ascii: "}"), in: rest[open.upperBound...]) else {
@@ -73,6 +76,8 @@ struct TemplateResolver {
             output.masked += piece.masked
             output.containsSecret = output.containsSecret || piece.containsSecret
             rest = rest[close.upperBound...]
+            guard let next = Self.range(of: UInt8(ascii: "{"), in: rest) else { break }
+            open = next
         }
         output.value += rest
         output.masked += rest

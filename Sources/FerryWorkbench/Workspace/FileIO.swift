@@ -16,6 +16,14 @@ public enum FileIO {
         )
     }
 
+    /// The bytes of the file at `url`, read whole, with no fingerprint (``read(_:)`` hashes every byte for one).
+    public static func bytes(of url: URL) throws -> [UInt8] {
+        guard let descriptor = try? FileDescriptor.open(url.path, O_RDONLY) else { throw ioError(url, "cannot open") }
+        defer { descriptor.closeIgnoringErrors() }
+        guard let bytes = try? descriptor.readAll() else { throw ioError(url, "cannot read") }
+        return bytes
+    }
+
     /// Writes `bytes` to `url` atomically (FerrySystem's ``AtomicFile``): a temporary file in the same
     /// folder, fsync, rename over the target, fsync of the folder. A crash leaves either the old file or the
     /// new one, never an empty or half-written one. Keeps the target's permissions when it exists.

@@ -21,7 +21,7 @@ extension Workspace {
             try FileIO.writeAtomically(Array("{\n  \"$shared\": {}\n}\n".utf8), to: environment)
         }
         let ignoreURL = root.appendingPathComponent(".gitignore")
-        var ignore = (try? FileIO.read(ignoreURL).bytes).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        var ignore = (try? FileIO.bytes(of: ignoreURL)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let present = Set(ignore.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
         let missing = ignoredPaths.filter { !present.contains($0) && !present.contains("/" + $0) }
         if !missing.isEmpty {

@@ -19,7 +19,7 @@ extension Workspace {
         for path in paths.sorted() {
             var bytes: [UInt8]
             do {
-                bytes = try FileIO.read(workspace.root.appendingPathComponent(path)).bytes
+                bytes = try FileIO.bytes(of: workspace.root.appendingPathComponent(path))
             } catch {
                 let failure = error as? WorkspaceError ?? .io(path: path, reason: "\(error)")
                 workspace.loadErrors.append(

@@ -11,7 +11,7 @@ public struct LocatedRequest: Sendable {
     /// The errors inside the request's section (``Workspace/problems(of:)``).
     public var problems: [Diagnostic]
     /// The in-file variables the request sees (``HTTPFile/fileVariables(forRequestAt:)``): pass them to
-    /// ``Workspace/sendPlan(for:environment:environments:captured:overrides:processEnvironment:dotenv:fileVariables:identities:)``.
+    /// ``Workspace/sendPlan(for:environment:environments:captured:overrides:processEnvironment:dotenv:fileVariables:identities:scope:)``.
     public var fileVariables: [String: String]
 }
 
@@ -28,7 +28,7 @@ extension Workspace {
         let id = RequestID(parsing: text)
         guard !id.path.isEmpty, let listed = try? listing(at: root) else { return nil }
         var workspace = listed.workspace
-        guard listed.paths.contains(id.path), let bytes = try? FileIO.read(workspace.url(of: id.path)).bytes,
+        guard listed.paths.contains(id.path), let bytes = try? FileIO.bytes(of: workspace.url(of: id.path)),
             let found = HTTPFileParser.request(id.selector, in: bytes, path: id.path),
             Self.responseReferences(in: found.request).isEmpty
         else { return nil }

@@ -37,7 +37,7 @@ extension Workspace {
     static func requestCount(at url: URL, isFolder: Bool) -> Int {
         func count(_ file: URL) -> Int {
             guard requestExtensions.contains(file.pathExtension.lowercased()),
-                let bytes = try? FileIO.read(file).bytes
+                let bytes = try? FileIO.bytes(of: file)
             else { return 0 }
             return HTTPFileParser.parse(bytes, path: file.lastPathComponent).requests.count
         }

@@ -124,7 +124,7 @@ enum ImportCommand: FerryCommand {
             bytes = fetched
         } else {
             do {
-                bytes = try FileIO.read(URL(fileURLWithPath: path)).bytes
+                bytes = try FileIO.bytes(of: URL(fileURLWithPath: path))
             } catch {
                 printError("ferry import: cannot read '\(path)': \(error)")
                 return nil

@@ -95,7 +95,7 @@ extension WorkspaceUndo {
     /// command: `nil` bytes for a file that does not exist.
     static func sideFiles(_ paths: [String], in root: URL) -> [String: [UInt8]?] {
         var result: [String: [UInt8]?] = [:]
-        for path in paths { result[path] = .some(try? FileIO.read(root.appendingPathComponent(path)).bytes) }
+        for path in paths { result[path] = .some(try? FileIO.bytes(of: root.appendingPathComponent(path))) }
         return result
     }
 

@@ -1,4 +1,5 @@
 import FerryHTTP
+import FerrySystem
 import Foundation
 
 /// Parses `ferry`'s first argument and hands the rest to the matching command.
@@ -69,6 +70,8 @@ enum FerryCommandLine {
                 printOutput(UsageText.help(spec))
                 return ExitCode.success
             }
+            // Headless commands read, send and write in passes; what a pass frees is not kept resident.
+            ProcessMemory.returnLargeBlocksWhenFreed()
             return try command.run(parsed)
         } catch {
             printError("ferry \(spec.name): \(error.message)\n\n\(UsageText.synopsis(spec))")

@@ -46,4 +46,8 @@ import Testing
         #expect(killed.exitCode == 128 + 15 && killed.signal == 15)
         #expect(throws: SystemError.self) { try ForegroundProcess.run(["/nonexistent/ferry-editor"]) }
     }
+
+    @Test func glibcTakesTheSettingThatReturnsLargeBlocks() {
+        #expect(ProcessMemory.returnLargeBlocksWhenFreed())
+    }
 }

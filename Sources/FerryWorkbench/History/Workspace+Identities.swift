@@ -25,8 +25,15 @@ extension Workspace {
     public func stableIdentities(of requests: [WorkspaceRequest]) throws -> [RequestID: String] {
         let identities = RequestIdentities(stateFolder: stateFolder)
         var seen = Set<RequestID>()
-        let distinct = requests.filter { seen.insert($0.id).inserted }
-        if let found = try identities.assign(someOf: distinct) { return found }
+        let found: [RequestID: String]?
+        // Copied (a request is hundreds of bytes) only when a request is given twice.
+        if requests.allSatisfy({ seen.insert($0.id).inserted }) {
+            found = try identities.assign(someOf: requests)
+        } else {
+            seen.removeAll()
+            found = try identities.assign(someOf: requests.filter { seen.insert($0.id).inserted })
+        }
+        if let found { return found }
         return try identities.assign(isPartial ? Workspace.load(at: root).requests : self.requests)
     }
 

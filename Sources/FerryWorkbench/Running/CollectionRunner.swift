@@ -76,7 +76,10 @@ public struct CollectionRunner: Sendable {
         var started = ContinuousClock.now
         var report: @Sendable (RunEvent) -> Void
 
-        init(run: CollectionRun, steps: [ComposedStep], report: @escaping @Sendable (RunEvent) -> Void) {
+        /// `steps` are what the run sends, read lazily: a run of 10^4 requests held three copies of them at once here.
+        init(
+            run: CollectionRun, steps: some Collection<ComposedStep>, report: @escaping @Sendable (RunEvent) -> Void
+        ) {
             self.run = run
             self.report = report
             let workspace = run.workspace
@@ -85,7 +88,11 @@ public struct CollectionRunner: Sendable {
             processEnvironment = ProcessInfo.processInfo.environment
             // The requests of the run's files and of those its `run` lines reach, by path.
             var positions: [String: Set<Int>] = [:]
-            for step in steps { positions[step.request.path, default: []].insert(step.request.position) }
+            var count = 0
+            for step in steps {
+                positions[step.request.path, default: []].insert(step.request.position)
+                count += 1
+            }
             let files = workspace.files.filter { positions[$0.path] != nil }
             facts = Dictionary(files.map { ($0.path, $0.content.requestFacts(at: positions[$0.path] ?? [])) }) {
                 first, _ in first
@@ -102,9 +109,12 @@ public struct CollectionRunner: Sendable {
                 logs
                 ? try? {
                     try workspace.ensureStateFolder()
-                    return try workspace.stableIdentities(of: steps.map(\.request).filter(run.keeps))
+                    var kept: [WorkspaceRequest] = []
+                    kept.reserveCapacity(count)
+                    for step in steps where run.keeps(step.request) { kept.append(step.request) }
+                    return try workspace.stableIdentities(of: kept)
                 }() : nil
-            responses = RunResponses(requests: { workspace.requests }, referencedBy: steps.map(\.request))
+            responses = RunResponses(requests: { workspace.requests }, referencedBy: steps.lazy.map(\.request))
         }
     }
 
@@ -112,7 +122,7 @@ public struct CollectionRunner: Sendable {
         for diagnostic in run.diagnostics { report(.diagnostic(diagnostic)) }
         // Open JavaScriptCore beside the first sends when any request of the run has a script.
         let files = run.plannedSteps
-        let steps = files.joined().compactMap { step -> ComposedStep? in
+        let steps = files.lazy.joined().compactMap { step -> ComposedStep? in
             guard case .send(let composed) = step else { return nil }
             return composed
         }

@@ -20,14 +20,15 @@ final class RunResponses: Sendable {
 
     /// The responses of a run of `run`, whose references name requests among `requests` (all of the
     /// workspace's: made only when a request of the run refers to a response).
-    init(requests: () -> [WorkspaceRequest], referencedBy run: [WorkspaceRequest]) {
-        let references = run.map { Workspace.responseReferences(in: $0.request) }
+    init(requests: () -> [WorkspaceRequest], referencedBy run: some Sequence<WorkspaceRequest>) {
         // Most runs refer to no response: then no request is looked up by name, and the workspace is not indexed.
-        guard references.contains(where: { !$0.isEmpty }) else {
+        guard run.contains(where: { Workspace.mentionsResponse($0.request) }) else {
             named = [:]
             referenced = []
             return
         }
+        let run = Array(run)
+        let references = run.map { Workspace.responseReferences(in: $0.request) }
         let named = Dictionary(grouping: requests().filter { $0.request.name != nil }) { $0.request.name ?? "" }
         var referenced = Set<RequestID>()
         for (request, references) in zip(run, references) {

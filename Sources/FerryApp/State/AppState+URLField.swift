@@ -23,6 +23,6 @@ extension AppState {
     /// Resets the field when its text is not the open request's URL (another request was opened, or the
     /// URL changed outside the field); keeps it, with its undo history, otherwise.
     mutating func syncURLEditor() {
-        if editor.urlEditor.text != currentRequest?.fullURL ?? "" { resetURLEditor() }
+        editor.syncURLEditor(to: currentRequest?.fullURL ?? "")
     }
 }

@@ -165,7 +165,12 @@ extension EditorFeature.State {
     /// Puts the open request's URL into a fresh field (no undo history), cursor at the end, when the field no
     /// longer holds it (another request was opened, or the URL changed outside the field).
     mutating func syncURLEditor(_ context: EditorFeature.Context) {
-        let url = request(context)?.fullURL ?? ""
+        syncURLEditor(to: request(context)?.fullURL ?? "")
+    }
+
+    /// Puts `url` into a fresh field (no undo history), cursor at the end, when the field does not hold it; keeps
+    /// the field, with its undo history, when it does.
+    mutating func syncURLEditor(to url: String) {
         if urlEditor.text != url { urlEditor = TextEditorState(text: url) }
     }
 }

@@ -194,8 +194,9 @@ public struct Workspace: Sendable {
     /// The folder holding the file at `path` (relative to the workspace), found without asking the file system
     /// (as `appendingPathComponent` does, to tell a folder from a file: a stat per call on a run's path).
     func folder(ofFile path: String) -> URL {
-        // From the path's text: `deletingLastPathComponent` resolves the URL's symlinks (a `stat` per folder).
-        guard let slash = path.lastIndex(of: "/") else { return root }
+        // From the path's text: `deletingLastPathComponent` resolves the URL's symlinks (a `stat` per folder). The
+        // slash is looked for on the bytes: by characters it cost 5 k instructions, twice for each request of a run.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return root }
         return root.appending(path: String(path[..<slash]), directoryHint: .isDirectory)
     }
 

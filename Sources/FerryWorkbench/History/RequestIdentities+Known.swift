@@ -15,7 +15,7 @@ extension RequestIdentities {
     /// are decoded, and what changes is written in place, every other record's bytes kept as they are; nothing is
     /// recorded for the workspace's other requests. Reads without a lock (the file is only ever replaced whole);
     /// a change is made under the lock on a fresh read.
-    public func assign(someOf requests: [WorkspaceRequest]) throws -> [RequestID: String]? {
+    public func assign(someOf requests: some Collection<WorkspaceRequest>) throws -> [RequestID: String]? {
         guard let found = Self.update(for: requests, in: currentBytes()) else { return nil }
         guard found.changes else { return found.ids }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -34,7 +34,7 @@ extension RequestIdentities {
 
     /// What `requests`' ids are in `bytes` and what must change there for them; `nil` when the whole workspace
     /// must be matched (see ``assign(someOf:)``).
-    static func update(for requests: [WorkspaceRequest], in bytes: [UInt8]) -> KnownRecordsUpdate? {
+    static func update(for requests: some Collection<WorkspaceRequest>, in bytes: [UInt8]) -> KnownRecordsUpdate? {
         var wanted: [PathAndName: Int] = [:]
         wanted.reserveCapacity(requests.count)
         for (position, request) in requests.enumerated() {
@@ -55,7 +55,7 @@ extension RequestIdentities {
             else { return nil }
             let claimed = Set(matched.values)
             // Only for requests found nowhere: the records of the same content.
-            let unmatched = Set(requests.indices.filter { matched[$0] == nil }.map { prints[$0] })
+            let unmatched = Set(prints.indices.filter { matched[$0] == nil }.map { prints[$0] })
             let sharing = unmatched.isEmpty ? [:] : Self.indexes(of: records, in: buffer, withPrints: unmatched)
             for (position, request) in requests.enumerated() {
                 guard let index = matched[position] else {

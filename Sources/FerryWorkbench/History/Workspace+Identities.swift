@@ -22,7 +22,7 @@ extension Workspace {
     /// The stable ids of `requests`, some of the workspace's (a send's one, a run's): their records alone read and
     /// written when `ids.json` can say them by path and name (``RequestIdentities/assign(someOf:)``), else every
     /// request of the workspace matched (it is read whole when this one is ``isPartial``).
-    public func stableIdentities(of requests: [WorkspaceRequest]) throws -> [RequestID: String] {
+    public func stableIdentities(of requests: some Collection<WorkspaceRequest>) throws -> [RequestID: String] {
         let identities = RequestIdentities(stateFolder: stateFolder)
         var seen = Set<RequestID>()
         let found: [RequestID: String]?

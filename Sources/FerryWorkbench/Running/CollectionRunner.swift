@@ -76,10 +76,10 @@ public struct CollectionRunner: Sendable {
         var started = ContinuousClock.now
         var report: @Sendable (RunEvent) -> Void
 
-        /// `steps` are what the run sends, read lazily: a run of 10^4 requests held three copies of them at once here.
-        init(
-            run: CollectionRun, steps: some Collection<ComposedStep>, report: @escaping @Sendable (RunEvent) -> Void
-        ) {
+        /// `files` are the run's steps (``CollectionRun/plannedSteps``), read where they are: a run of 10^4 requests
+        /// held three copies of them at once here.
+        init(run: CollectionRun, files: [[RunStep]], report: @escaping @Sendable (RunEvent) -> Void) {
+            let steps = Self.sends(in: files)
             self.run = run
             self.report = report
             let workspace = run.workspace
@@ -88,13 +88,9 @@ public struct CollectionRunner: Sendable {
             processEnvironment = ProcessInfo.processInfo.environment
             // The requests of the run's files and of those its `run` lines reach, by path.
             var positions: [String: Set<Int>] = [:]
-            var count = 0
-            for step in steps {
-                positions[step.request.path, default: []].insert(step.request.position)
-                count += 1
-            }
-            let files = workspace.files.filter { positions[$0.path] != nil }
-            facts = Dictionary(files.map { ($0.path, $0.content.requestFacts(at: positions[$0.path] ?? [])) }) {
+            for step in steps { positions[step.request.path, default: []].insert(step.request.position) }
+            let sentFiles = workspace.files.filter { positions[$0.path] != nil }
+            facts = Dictionary(sentFiles.map { ($0.path, $0.content.requestFacts(at: positions[$0.path] ?? [])) }) {
                 first, _ in first
             }
             scopes = [:]
@@ -109,12 +105,45 @@ public struct CollectionRunner: Sendable {
                 logs
                 ? try? {
                     try workspace.ensureStateFolder()
-                    var kept: [WorkspaceRequest] = []
-                    kept.reserveCapacity(count)
-                    for step in steps where run.keeps(step.request) { kept.append(step.request) }
-                    return try workspace.stableIdentities(of: kept)
+                    return try workspace.stableIdentities(of: KeptRequests(files, keeping: run.keeps))
                 }() : nil
             responses = RunResponses(requests: { workspace.requests }, referencedBy: steps.lazy.map(\.request))
+        }
+
+        /// The steps of `files` that send, read where they are.
+        static func sends(in files: [[RunStep]]) -> some Collection<ComposedStep> {
+            files.lazy.joined().compactMap { step -> ComposedStep? in
+                guard case .send(let composed) = step else { return nil }
+                return composed
+            }
+        }
+    }
+
+    /// The requests of a run's steps that its filter keeps, read where they are in the steps: a copy of each (a
+    /// request is hundreds of bytes) cost a run of 10^4 requests 2.5 MB at its start.
+    private struct KeptRequests: RandomAccessCollection {
+        let files: [[RunStep]]
+        /// Where each kept request is: its file's index in `files`, then its step's.
+        private var places: [(file: Int, step: Int)] = []
+
+        init(_ files: [[RunStep]], keeping keeps: (WorkspaceRequest) -> Bool) {
+            self.files = files
+            for (file, steps) in files.enumerated() {
+                for (index, step) in steps.enumerated() {
+                    if case .send(let composed) = step, keeps(composed.request) { places.append((file, index)) }
+                }
+            }
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { places.count }
+
+        subscript(position: Int) -> WorkspaceRequest {
+            let place = places[position]
+            guard case .send(let composed) = files[place.file][place.step] else {
+                preconditionFailure("a kept place is a step that sends")
+            }
+            return composed.request
         }
     }
 
@@ -122,16 +151,12 @@ public struct CollectionRunner: Sendable {
         for diagnostic in run.diagnostics { report(.diagnostic(diagnostic)) }
         // Open JavaScriptCore beside the first sends when any request of the run has a script.
         let files = run.plannedSteps
-        let steps = files.lazy.joined().compactMap { step -> ComposedStep? in
-            guard case .send(let composed) = step else { return nil }
-            return composed
-        }
-        if steps.contains(where: {
+        if Shared.sends(in: files).contains(where: {
             !$0.request.request.preRequestScripts.isEmpty || !$0.request.request.responseHandlerScripts.isEmpty
         }) {
             sender.scripting.engine.warmUp()
         }
-        let shared = Shared(run: run, steps: steps, report: report)
+        let shared = Shared(run: run, files: files, report: report)
         let width = max(1, run.parallelFiles)
         for iteration in run.iterations {
             await withTaskGroup(of: Void.self) { group in

@@ -45,6 +45,9 @@ struct CurlOptions {
         var waitsForMultiplexing = false
         /// A connection of the transfer's own, closed after it (``HTTPRequest/usesFreshConnection``).
         var usesFreshConnection = false
+        /// Whether libcurl calls the progress callback: someone hears the progress, or the idle limit
+        /// (``HTTPRequest/idleTimeout``) is checked there. Off, libcurl skips some ten calls a request.
+        var callsProgress = true
     }
 
     /// The receive buffer of a transfer whose body goes to a file (``ResponseBodyDestination/file(_:)``): large
@@ -68,8 +71,9 @@ struct CurlOptions {
 
     /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body); with
     /// `cookieLines`, libcurl's cookie engine is on for the transfer, seeded with them, and the request's
-    /// `Cookie` header lines are left out (`cookieLines` must hold their cookies).
-    init(_ request: HTTPRequest, bodyLength: Int?, cookieLines: [String]? = nil) {
+    /// `Cookie` header lines are left out (`cookieLines` must hold their cookies). Unless `reportsProgress`,
+    /// libcurl calls the progress callback only to check the request's idle limit, if it has one.
+    init(_ request: HTTPRequest, bodyLength: Int?, cookieLines: [String]? = nil, reportsProgress: Bool = true) {
         url = request.url?.absoluteString ?? ""
         let name = request.method.rawValue
         let method: Method
@@ -123,7 +127,8 @@ struct CurlOptions {
             streamWeight: request.priority == .normal ? nil : request.priority.http2Weight,
             waitsForMultiplexing: Self.mayMultiplex(scheme: request.url?.scheme, version: request.httpVersion)
                 && !request.usesFreshConnection,
-            usesFreshConnection: request.usesFreshConnection)
+            usesFreshConnection: request.usesFreshConnection,
+            callsProgress: reportsProgress || request.idleTimeout != nil)
         self.cookieLines = cookieLines ?? []
     }
 

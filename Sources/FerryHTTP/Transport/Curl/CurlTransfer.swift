@@ -81,6 +81,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
 
     var isCanceled: Bool { canceled.load(ordering: .acquiring) }
 
+    /// Whether anyone hears this transfer's progress (``TransferEvents/reportsProgress``).
+    var reportsProgress: Bool { events.reportsProgress }
+
     // MARK: - Starting (loop thread)
 
     /// Prepares the body source and destination and configures `easy`; returns the failure if it can't.
@@ -117,7 +120,10 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         self.easy = easy
         easy.configure(
-            CurlOptions(request, bodyLength: bodyLength, cookieLines: events.perHopCookieLines), for: self)
+            CurlOptions(
+                request, bodyLength: bodyLength, cookieLines: events.perHopCookieLines,
+                reportsProgress: events.reportsProgress),
+            for: self)
         return nil
     }
 
@@ -292,7 +298,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         var final = progress
         final.bytesExpectedToReceive = final.bytesReceived
-        if final != progress { events.progress(final) }
+        if events.reportsProgress, final != progress { events.progress(final) }
         var response = response(info: info, effectiveURL: info.effectiveURL)
         body = Data()
         if let collector {

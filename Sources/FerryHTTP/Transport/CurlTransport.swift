@@ -31,25 +31,22 @@ public final class CurlTransport: HTTPTransport {
 
     /// Starts `request` on the event loop.
     public func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
-        // The loop, or why there is none.
-        let started = state.withLock { state -> (CurlEventLoop?, HTTPClientError.Reason) in
-            // Read once the loop failed to start: the reason is known only after libcurl was opened.
-            var failed: HTTPClientError.Reason { .transport(code: 2, detail: Curl.failure) }
-            switch state {
-            case .notStarted:
-                guard let loop = CurlEventLoop() else {
-                    state = .failed
-                    return (nil, failed)
-                }
-                state = .running(loop)
-                return (loop, .canceled)
-            case .running(let loop): return (loop, .canceled)
-            case .failed: return (nil, failed)
-            case .stopped: return (nil, .canceled)
+        // The loop, or the state that says why there is none (only the loop is handed out of the lock: a
+        // reason, made for every request, would be copied in and out of it each time).
+        var refused = LoopState.stopped
+        let running = state.withLock { state -> CurlEventLoop? in
+            if case .notStarted = state { state = CurlEventLoop().map(LoopState.running) ?? .failed }
+            guard case .running(let loop) = state else {
+                refused = state
+                return nil
             }
+            return loop
         }
-        guard let loop = started.0 else {
-            events.completion(.failure(HTTPClientError(started.1, request: request)))
+        guard let loop = running else {
+            // The reason of a loop that failed to start is known only after libcurl was opened.
+            let reason: HTTPClientError.Reason =
+                if case .failed = refused { .transport(code: 2, detail: Curl.failure) } else { .canceled }
+            events.completion(.failure(HTTPClientError(reason, request: request)))
             return FinishedTransfer()
         }
         let transfer = CurlTransfer(request: request, events: events, loop: loop)

@@ -24,7 +24,8 @@ public final class CurlTransport: HTTPTransport {
     /// one request after another never crosses threads (its send starts and its completion resumes it where
     /// libcurl runs), as one `curl -K` does; whatever else the task does then holds back every transfer of the
     /// transport while it runs. Starts the loop (and opens libcurl) at the first job; without a loop the jobs run
-    /// on the global concurrent executor.
+    /// on the global concurrent executor. Such a task must never block its thread waiting for a transfer of this
+    /// transport (a semaphore around a send): the thread it blocks is the one that would finish the transfer.
     ///
     /// ```swift
     /// let transport = CurlTransport()

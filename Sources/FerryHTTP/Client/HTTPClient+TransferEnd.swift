@@ -21,7 +21,8 @@ extension HTTPClient {
     ) async -> TransferEnd {
         let task = HTTPTask<HTTPResponse>(request: request)
         let attempts = Locked(0)
-        start(task, processor: nil, bodySink: nil) { event in
+        // The task stays here, so nobody hears its progress.
+        start(task, processor: nil, bodySink: nil, reportsProgress: false) { event in
             switch event {
             case .attemptStarted(let attempt, _): attempts.withLock { $0 = attempt }
             case .retryWaiting: onRetry(event)

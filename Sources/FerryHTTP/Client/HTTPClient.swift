@@ -94,15 +94,16 @@ public final class HTTPClient: Sendable {
     /// Sends the task's request through an ``AttemptDriver``: every attempt under the request's
     /// ``RetryPolicy`` and the interceptors' decisions, unless a `bodySink` streams the body (bytes may have
     /// reached its reader, so the first outcome is final); `report` hears of each attempt's start and each wait
-    /// before a retry. The driver is the task's transfer handle, so canceling the task reaches the attempt in
-    /// flight or the wait before the next.
+    /// before a retry. Unless `reportsProgress`, nobody reads the task's progress (the caller keeps the task to
+    /// itself), so the transport need not report it. The driver is the task's transfer handle, so canceling the
+    /// task reaches the attempt in flight or the wait before the next.
     func start<Value>(
         _ task: HTTPTask<Value>, processor: Processor<Value>?, bodySink: ResponseBodyBuffer?,
-        report: @escaping @Sendable (HTTPTransferEvent) -> Void = { _ in }
+        reportsProgress: Bool = true, report: @escaping @Sendable (HTTPTransferEvent) -> Void = { _ in }
     ) {
         let send = AttemptDriver.Send(
             run: { driver, attempt in
-                let events = TransferEvents(
+                var events = TransferEvents(
                     progress: { task.report($0) },
                     completion: { result in
                         driver.conclude(result, of: attempt, isRetryable: bodySink == nil) { verdict in
@@ -110,6 +111,7 @@ public final class HTTPClient: Sendable {
                             self.finish(task, with: outcome, of: attempt.sent, processor: processor, bodySink: bodySink)
                         }
                     })
+                events.reportsProgress = reportsProgress
                 driver.launch(attempt, events: events, bodySink: bodySink)
             },
             fail: { error, _ in

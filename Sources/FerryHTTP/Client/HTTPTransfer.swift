@@ -275,12 +275,13 @@ private struct StreamedAttempts: Sendable {
         let task = HTTPTask<HTTPResponse>(request: request, progress: relay)
         let reader = StreamReader(buffer: buffer, task: task)
         defer { task.stopReportingProgress() }
-        let events = TransferEvents(
+        var events = TransferEvents(
             progress: { task.report($0) },
             completion: { result in
                 buffer.finish(result)
                 task.finish(result)
             })
+        events.reportsProgress = reportsProgress
         task.attach(driver.launch(attempt, events: events, bodySink: buffer))
         let arrived = await buffer.head()
         let head: HTTPResponse

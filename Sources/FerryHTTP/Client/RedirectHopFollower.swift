@@ -61,9 +61,10 @@ final class RedirectHopFollower: TransferHandle, Sendable {
     private func startHop(_ request: HTTPRequest, dropped: DroppedHeaders?) {
         var sent = request
         if let jar { sent.addCookies(from: jar) }
-        let hopEvents = TransferEvents(progress: events.progress) { [self] result in
+        var hopEvents = TransferEvents(progress: events.progress) { [self] result in
             hopEnded(result, request: request, dropped: dropped)
         }
+        hopEvents.reportsProgress = events.reportsProgress
         let handle = transport.start(sent, events: hopEvents)
         let isCanceled = state.withLock { state in
             state.current = handle

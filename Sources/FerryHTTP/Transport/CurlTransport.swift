@@ -14,14 +14,31 @@ import Foundation
 /// ```
 public final class CurlTransport: HTTPTransport {
     /// Where the event loop is: not started yet, running, failed to start, or stopped for good.
-    private enum LoopState {
+    fileprivate enum LoopState {
         case notStarted, running(CurlEventLoop), failed, stopped
     }
 
     private let state = Locked(LoopState.notStarted)
 
+    /// Runs the jobs of a task that prefers it on this transport's event-loop thread, so that a task which sends
+    /// one request after another never crosses threads (its send starts and its completion resumes it where
+    /// libcurl runs), as one `curl -K` does; whatever else the task does then holds back every transfer of the
+    /// transport while it runs. Starts the loop (and opens libcurl) at the first job; without a loop the jobs run
+    /// on the global concurrent executor. Such a task must never block its thread waiting for a transfer of this
+    /// transport (a semaphore around a send): the thread it blocks is the one that would finish the transfer.
+    ///
+    /// ```swift
+    /// let transport = CurlTransport()
+    /// let task = Task(executorPreference: transport.taskExecutor) { await send(requests, over: transport) }
+    /// ```
+    public let taskExecutor: any TaskExecutor
+
     /// A transport with its own event-loop thread and connection pool (started at the first request).
-    public init() {}
+    public init() {
+        let executor = CurlTaskExecutor()
+        taskExecutor = executor
+        executor.transport = self
+    }
 
     // The loop thread keeps itself alive until it has freed its handles, so there is no need to block here.
     deinit { runningLoop?.stop(wait: false) }
@@ -31,30 +48,34 @@ public final class CurlTransport: HTTPTransport {
 
     /// Starts `request` on the event loop.
     public func start(_ request: HTTPRequest, events: TransferEvents) -> any TransferHandle {
-        // The loop, or why there is none.
-        let started = state.withLock { state -> (CurlEventLoop?, HTTPClientError.Reason) in
-            // Read once the loop failed to start: the reason is known only after libcurl was opened.
-            var failed: HTTPClientError.Reason { .transport(code: 2, detail: Curl.failure) }
-            switch state {
-            case .notStarted:
-                guard let loop = CurlEventLoop() else {
-                    state = .failed
-                    return (nil, failed)
-                }
-                state = .running(loop)
-                return (loop, .canceled)
-            case .running(let loop): return (loop, .canceled)
-            case .failed: return (nil, failed)
-            case .stopped: return (nil, .canceled)
-            }
-        }
-        guard let loop = started.0 else {
-            events.completion(.failure(HTTPClientError(started.1, request: request)))
+        // The loop, or the state that says why there is none (only the loop is handed out of the lock: a
+        // reason, made for every request, would be copied in and out of it each time).
+        var refused = LoopState.stopped
+        let running = startedLoop(refused: &refused)
+        guard let loop = running else {
+            // The reason of a loop that failed to start is known only after libcurl was opened.
+            let reason: HTTPClientError.Reason =
+                if case .failed = refused { .transport(code: 2, detail: Curl.failure) } else { .canceled }
+            events.completion(.failure(HTTPClientError(reason, request: request)))
             return FinishedTransfer()
         }
         let transfer = CurlTransfer(request: request, events: events, loop: loop)
         loop.submit(transfer)
         return transfer
+    }
+
+    /// The loop, started if it was not; `nil` with the state that says why in `refused`.
+    fileprivate func startedLoop(refused: inout LoopState) -> CurlEventLoop? {
+        state.withLock { state -> CurlEventLoop? in
+            if case .notStarted = state {
+                state = CurlEventLoop(executor: taskExecutor).map(LoopState.running) ?? .failed
+            }
+            guard case .running(let loop) = state else {
+                refused = state
+                return nil
+            }
+            return loop
+        }
     }
 
     /// Cancels every transfer and stops the event-loop thread, waiting until its handles are freed; later
@@ -82,6 +103,9 @@ public final class CurlTransport: HTTPTransport {
     /// How many libcurl easy handles this transport has made: after `curl_easy_reset` they are reused for
     /// later transfers, so this stays at the most transfers ever in flight at once (for tests).
     var easyHandlesCreated: Int { runningLoop?.handlesCreated ?? 0 }
+
+    /// Whether the caller runs on the event loop's thread (for tests of ``taskExecutor``).
+    var isOnEventLoopThread: Bool { runningLoop?.isOnLoopThread ?? false }
 
     /// The event loop, for leak tests to hold weakly: it is freed, with its multi handle, only once its
     /// thread has stopped and freed its easy handles.
@@ -119,3 +143,20 @@ extension HTTPClient {
     }
 }
 extension CurlTransport: HeaderRepeatingRedirectTransport {}
+
+/// ``CurlTransport/taskExecutor``: hands each job to the transport's event loop.
+private final class CurlTaskExecutor: TaskExecutor, @unchecked Sendable {
+    /// Set once, right after the transport is made; weak, since the transport keeps this executor.
+    weak var transport: CurlTransport?
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        var refused = CurlTransport.LoopState.stopped
+        if let loop = transport?.startedLoop(refused: &refused) {
+            loop.enqueue(UnownedJob(job))
+        } else {
+            globalConcurrentExecutor.enqueue(job)
+        }
+    }
+
+    func asUnownedTaskExecutor() -> UnownedTaskExecutor { UnownedTaskExecutor(ordinary: self) }
+}

@@ -33,6 +33,10 @@ public struct TransferEvents: Sendable {
     /// header; set by ``HTTPClient`` only when the request uses the jar, follows redirects and its own
     /// `Cookie` header, if any, can go this way. `nil`: send cookies only from the request's headers.
     var perHopCookieLines: [String]?
+    /// Whether anyone hears ``progress``: `false` when the send asked for none (``HTTPClient/transferEnd(of:onRetry:)``,
+    /// a ``HTTPTransfer`` that reports no progress), so a transport may skip working it out (libcurl's progress
+    /// callback runs ten times a request). Set by ``HTTPClient`` only; a transport may call ``progress`` anyway.
+    var reportsProgress = true
 
     /// Events delivered to the given closures.
     public init(

@@ -89,6 +89,17 @@ import Testing
         #expect(why.contains(problem), "\(why)")
     }
 
+    /// The head's `Content-Length` fields are found by name in any case, as ``HTTPHeaders`` finds them.
+    @Test func lengthsNamedInAnyCaseAreCompared() async {
+        server.route(
+            "/cased",
+            responding: TestResponse(
+                headers: [("content-length", "7"), ("CONTENT-LENGTH", "3")], body: Data("1234567".utf8),
+                framing: .raw, keepAlive: false))
+        let reason = await failureReason { _ = try await client.send(HTTPRequest(path: "/cased")) }
+        #expect(reason == .malformedResponse("it declares conflicting lengths (Content-Length 3 and 7)"))
+    }
+
     @Test func repeatedEqualLengthsAreOneLength() async throws {
         server.route(
             "/same",

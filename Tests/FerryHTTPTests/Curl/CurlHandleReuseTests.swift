@@ -84,6 +84,20 @@ import Testing
         #expect(transport.easyHandlesCreated == 1)
     }
 
+    /// A send awaited for its end alone (``HTTPClient/transferEnd(of:onRetry:)``) has libcurl call no progress
+    /// callback; the handle it ran on still reports progress for the next transfer that has a listener.
+    @Test func progressIsReportedAgainAfterASendThatAskedForNone() async throws {
+        server.route("/large", responding: TestResponse(body: Data(count: 120_000)))
+        let quiet = await client.transferEnd(of: HTTPRequest(path: "/large"))
+        #expect(quiet.body.count == 120_000)
+        let seen = Recorder<TransferProgress>()
+        let response = try await client.task(for: HTTPRequest(path: "/large"), progress: { seen.append($0) }).value()
+        #expect(response.body.count == 120_000)
+        #expect(seen.values.last?.bytesReceived == 120_000)
+        _ = await client.transferEnd(of: HTTPRequest(path: "/large"))
+        #expect(transport.easyHandlesCreated == 1)
+    }
+
     @Test func aFailedTransferLeavesNothingForTheNext() async throws {
         server.route("/cut", responding: TestResponse(body: Data(count: 100_000)).aborted(.resetAfter(bodyBytes: 10)))
         var failing = HTTPRequest(path: "/cut", headers: ["X-Failing": "1"])

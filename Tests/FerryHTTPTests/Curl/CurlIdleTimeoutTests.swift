@@ -43,6 +43,13 @@ import Testing
         #expect(elapsed >= .seconds(1), "fired early: \(elapsed)")
     }
 
+    /// libcurl's progress callback, where the limit is checked, runs for a send that asked for no progress too.
+    @Test func theLimitHoldsForASendNobodyHearsProgressOf() async {
+        server.route("/silent", responding: TestResponse.text("late").delayed(by: .seconds(30)))
+        let end = await client.transferEnd(of: request("/silent", idle: .seconds(1)))
+        #expect(end.error?.reason == .timedOut(.waitingForResponse))
+    }
+
     @Test func aBodyThatStallsAfterTheHeadTimesOutReceiving() async {
         // The head and 10 bytes at once, the next 10 bytes 30 s later.
         server.route("/stall", responding: TestResponse(body: Data(count: 20)).dripping(10, every: .seconds(30)))

@@ -236,8 +236,10 @@ final class CurlEasy {
         ferry_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, Self.header)
         ferry_easy_setopt_data_callback(handle, CURLOPT_READFUNCTION, Self.read)
         ferry_easy_setopt_seek_callback(handle, CURLOPT_SEEKFUNCTION, Self.seek)
-        setLong(CURLOPT_NOPROGRESS, 0)
-        ferry_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION, Self.progress)
+        if profile.callsProgress {
+            setLong(CURLOPT_NOPROGRESS, 0)
+            ferry_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION, Self.progress)
+        }
         if profile.recordsSentHead {
             // The debug callback only runs while verbose; with one set, libcurl writes nothing to stderr.
             setLong(CURLOPT_VERBOSE, 1)
@@ -374,6 +376,8 @@ final class CurlEasy {
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         // Past the idle limit the transfer stops here; CurlTransfer reports it as a timeout, not a cancel.
         if transfer.idleWatch.hasPassed(transferred: Int(downNow) + Int(upNow)) { return 1 }
+        // Called for the idle limit alone (nobody hears progress): only a cancel is news here.
+        guard transfer.reportsProgress else { return transfer.isCanceled ? 1 : 0 }
         let keepGoing = transfer.didProgress(
             received: Int(downNow), expectedToReceive: Int(downTotal), sent: Int(upNow), expectedToSend: Int(upTotal))
         return keepGoing ? 0 : 1

@@ -13,13 +13,18 @@ final class CurlEventLoop: @unchecked Sendable {
         var starts: [CurlTransfer] = []
         var cancels: [CurlTransfer] = []
         var resumes: [CurlTransfer] = []
+        /// Jobs of tasks that prefer the transport's executor (`CurlTransport.taskExecutor`), run on the loop's thread.
+        var jobs: [UnownedJob] = []
         var isStopping = false
         var isStopped = false
 
         /// Whether the command just added is the only one waiting: then its sender wakes the loop, and the
         /// senders of later ones need not (the loop takes every command at once, and a wakeup stays
         /// pending until its poll).
-        var needsWakeup: Bool { starts.count + cancels.count + resumes.count == 1 }
+        var needsWakeup: Bool { starts.count + cancels.count + resumes.count + jobs.count == 1 }
+
+        /// Whether a command or a job waits for the loop's next turn.
+        var hasWork: Bool { !starts.isEmpty || !cancels.isEmpty || !resumes.isEmpty || !jobs.isEmpty }
     }
 
     private let multi: CurlMulti
@@ -33,15 +38,22 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Set before the multi handle is freed; a waker that sees it does not touch the handle.
     private let isClosing = Atomic<Bool>(false)
     private let createdHandles = Atomic<Int>(0)
+    /// The loop thread's `pthread_t` while it runs (0 before): a command from the loop's own thread needs no
+    /// wakeup, since the loop looks at its inbox before it polls.
+    private let loopThreadID = Atomic<UInt>(0)
+    /// The executor the loop runs its jobs as (the transport's `CurlTaskExecutor`), kept while the loop lives.
+    private let executor: any TaskExecutor
 
     // Loop-confined.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var spareHandles: [CurlEasy] = []
     private let maxSpareHandles = 64
 
-    init?() {
+    /// A loop that runs the jobs it is given (``enqueue(_:)``) as `executor`.
+    init?(executor: any TaskExecutor) {
         guard let multi = CurlMulti() else { return nil }
         self.multi = multi
+        self.executor = executor
         let thread = Thread { [self] in run() }
         thread.name = "FerryHTTP.curl"
         loopThread.withLock { $0 = thread }
@@ -58,7 +70,7 @@ final class CurlEventLoop: @unchecked Sendable {
             return inbox.needsWakeup
         }
         guard let wakes = accepted else { return transfer.fail(.canceled) }
-        if wakes { wake() }
+        if wakes, !isOnLoopThread { wake() }
     }
 
     /// Queues the removal of `transfer` from the multi handle.
@@ -68,7 +80,7 @@ final class CurlEventLoop: @unchecked Sendable {
             inbox.cancels.append(transfer)
             return inbox.needsWakeup
         }
-        if wakes { wake() }
+        if wakes, !isOnLoopThread { wake() }
     }
 
     /// Queues continuing `transfer`, paused because its streamed body's reader was behind.
@@ -78,8 +90,23 @@ final class CurlEventLoop: @unchecked Sendable {
             inbox.resumes.append(transfer)
             return inbox.needsWakeup
         }
-        if wakes { wake() }
+        if wakes, !isOnLoopThread { wake() }
     }
+
+    /// Runs `job` on the loop's thread at its next turn, or on the global concurrent executor once the loop is
+    /// stopping (a task's job must run somewhere).
+    func enqueue(_ job: UnownedJob) {
+        let wakes = inbox.withLock { inbox -> Bool? in
+            guard !inbox.isStopping else { return nil }
+            inbox.jobs.append(job)
+            return inbox.needsWakeup
+        }
+        guard let wakes else { return globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+        if wakes, !isOnLoopThread { wake() }
+    }
+
+    /// Whether the caller runs on the loop's thread.
+    var isOnLoopThread: Bool { loopThreadID.load(ordering: .relaxed) == UInt(pthread_self()) }
 
     /// Cancels every transfer, ends the thread and frees libcurl's handles; with `wait`, returns only once
     /// that is done (never waits when called on the loop itself).
@@ -112,8 +139,21 @@ final class CurlEventLoop: @unchecked Sendable {
     private func run() {
         // The commands of one turn, swapped with the inbox's arrays so that both keep their capacity (no
         // allocation per command).
-        var taken = (starts: [CurlTransfer](), cancels: [CurlTransfer](), resumes: [CurlTransfer]())
+        var taken = (
+            starts: [CurlTransfer](), cancels: [CurlTransfer](), resumes: [CurlTransfer](), jobs: [UnownedJob]()
+        )
+        loopThreadID.store(UInt(pthread_self()), ordering: .relaxed)
+        let runsAs = executor.asUnownedTaskExecutor()
         while true {
+            // A task's job first: the transfer it starts begins in the same turn.
+            let hasJobs = inbox.withLock { inbox in
+                swap(&inbox.jobs, &taken.jobs)
+                return !taken.jobs.isEmpty
+            }
+            if hasJobs {
+                for job in taken.jobs { job.runSynchronously(on: runsAs) }
+                taken.jobs.removeAll(keepingCapacity: true)
+            }
             let stopping = inbox.withLock { inbox in
                 swap(&inbox.starts, &taken.starts)
                 swap(&inbox.cancels, &taken.cancels)
@@ -138,7 +178,8 @@ final class CurlEventLoop: @unchecked Sendable {
                 recycle(easy, from: transfer, keepingOptions: code == 0)
             }
             activeTransfers.store(active.count, ordering: .relaxed)
-            multi.poll(milliseconds: 1000)
+            // What this thread queued during the turn (a completion's job, a job's send) woke no one: look first.
+            if !inbox.withLock({ $0.hasWork }) { multi.poll(milliseconds: 1000) }
         }
         shutDown()
     }
@@ -185,11 +226,13 @@ final class CurlEventLoop: @unchecked Sendable {
     private func shutDown() {
         for transfer in Array(active.values) { remove(transfer, reason: .canceled) }
         spareHandles = []
-        let late = inbox.withLock { inbox in
+        let (late, jobs) = inbox.withLock { inbox in
             inbox.isStopped = true
-            defer { inbox.starts = [] }
-            return inbox.starts
+            defer { (inbox.starts, inbox.jobs) = ([], []) }
+            return (inbox.starts, inbox.jobs)
         }
+        // The jobs of tasks that still prefer this loop's executor run on the global one from now on.
+        for job in jobs { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
         // A waker either sees `isClosing` and stays away, or is counted before this store and is waited
         // for (both sides use sequentially consistent order). Freeing the handle here, not when the loop
         // object goes, closes the idle kept-alive connections at shutdown.

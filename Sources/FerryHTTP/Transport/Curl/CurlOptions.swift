@@ -45,6 +45,9 @@ struct CurlOptions {
         var waitsForMultiplexing = false
         /// A connection of the transfer's own, closed after it (``HTTPRequest/usesFreshConnection``).
         var usesFreshConnection = false
+        /// Whether libcurl calls the progress callback: someone hears the progress, or the idle limit
+        /// (``HTTPRequest/idleTimeout``) is checked there. Off, libcurl skips some ten calls a request.
+        var callsProgress = true
     }
 
     /// The receive buffer of a transfer whose body goes to a file (``ResponseBodyDestination/file(_:)``): large
@@ -68,8 +71,9 @@ struct CurlOptions {
 
     /// The options for a resolved `request` whose body is `bodyLength` bytes (`nil` for no body); with
     /// `cookieLines`, libcurl's cookie engine is on for the transfer, seeded with them, and the request's
-    /// `Cookie` header lines are left out (`cookieLines` must hold their cookies).
-    init(_ request: HTTPRequest, bodyLength: Int?, cookieLines: [String]? = nil) {
+    /// `Cookie` header lines are left out (`cookieLines` must hold their cookies). Unless `reportsProgress`,
+    /// libcurl calls the progress callback only to check the request's idle limit, if it has one.
+    init(_ request: HTTPRequest, bodyLength: Int?, cookieLines: [String]? = nil, reportsProgress: Bool = true) {
         url = request.url?.absoluteString ?? ""
         let name = request.method.rawValue
         let method: Method
@@ -123,7 +127,8 @@ struct CurlOptions {
             streamWeight: request.priority == .normal ? nil : request.priority.http2Weight,
             waitsForMultiplexing: Self.mayMultiplex(scheme: request.url?.scheme, version: request.httpVersion)
                 && !request.usesFreshConnection,
-            usesFreshConnection: request.usesFreshConnection)
+            usesFreshConnection: request.usesFreshConnection,
+            callsProgress: reportsProgress || request.idleTimeout != nil)
         self.cookieLines = cookieLines ?? []
     }
 
@@ -135,8 +140,18 @@ struct CurlOptions {
         switch version {
         case .http1_1: false
         case .http2, .http2PriorKnowledge: true
-        case .automatic: scheme?.caseInsensitiveCompare("https") == .orderedSame
+        case .automatic: scheme.map(isHTTPS) ?? false
         }
+    }
+
+    /// Whether `scheme` is `https` in any case, compared on its bytes (Foundation's case-insensitive comparison
+    /// costs some 4k instructions, and this runs for every request).
+    private static func isHTTPS(_ scheme: String) -> Bool {
+        var bytes = scheme.utf8.makeIterator()
+        for expected in "https".utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+        }
+        return bytes.next() == nil
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.

@@ -39,6 +39,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var isHeadComplete = false
     /// How many of ``headers``' fields arrived after the head ended: the trailers (HTTP/2's, a chunked body's).
     private var trailerCount = 0
+    /// The values of the current head's `Content-Length` fields, gathered as they arrive (what
+    /// `headers.values(for: "Content-Length")` gives at the head's end, without searching the head for them).
+    private var contentLengths: [String] = []
     private var currentURL: URL
     private var redirects: [Redirect] = []
     private var progress = TransferProgress()
@@ -78,6 +81,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
 
     var isCanceled: Bool { canceled.load(ordering: .acquiring) }
 
+    /// Whether anyone hears this transfer's progress (``TransferEvents/reportsProgress``).
+    var reportsProgress: Bool { events.reportsProgress }
+
     // MARK: - Starting (loop thread)
 
     /// Prepares the body source and destination and configures `easy`; returns the failure if it can't.
@@ -114,7 +120,10 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         self.easy = easy
         easy.configure(
-            CurlOptions(request, bodyLength: bodyLength, cookieLines: events.perHopCookieLines), for: self)
+            CurlOptions(
+                request, bodyLength: bodyLength, cookieLines: events.perHopCookieLines,
+                reportsProgress: events.reportsProgress),
+            for: self)
         return nil
     }
 
@@ -141,12 +150,17 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             var stop = line.count
             while start < stop, line[start] == 32 || line[start] == 9 { start += 1 }
             while stop > start, line[stop - 1] == 32 || line[stop - 1] == 9 { stop -= 1 }
-            headers.add(Self.text(line, 0..<colon), Self.text(line, start..<stop))
-            if isHeadComplete { trailerCount += 1 }
+            let value = Self.text(line, start..<stop)
+            headers.add(Self.text(line, 0..<colon), value)
+            if isHeadComplete {
+                trailerCount += 1
+            } else if Self.isContentLength(UnsafeRawBufferPointer(rebasing: line[0..<colon])) {
+                contentLengths.append(value)
+            }
         } else if line.isEmpty, !isHeadComplete {
             isHeadComplete = true
             // A body whose length cannot be known is refused, never cut at a guess.
-            if let problem = Self.contentLengthProblem(in: headers.values(for: "Content-Length")) {
+            if !contentLengths.isEmpty, let problem = Self.contentLengthProblem(in: contentLengths) {
                 abortReason = .malformedResponse(problem)
                 return false
             }
@@ -161,6 +175,12 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     /// Why `values` (a head's `Content-Length` fields) give no one length, or `nil` (RFC 9110 §8.6): each is a
     /// list of digits, all equal (`7, 7` is one length), and the number fits in 63 bits.
     static func contentLengthProblem(in values: [String]) -> String? {
+        // The usual head: one field of at most 18 digits (any such number fits in 63 bits).
+        if values.count == 1, (1...18).contains(values[0].utf8.count),
+            values[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        {
+            return nil
+        }
         let lengths = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
         for length in lengths {
@@ -278,7 +298,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         var final = progress
         final.bytesExpectedToReceive = final.bytesReceived
-        if final != progress { events.progress(final) }
+        if events.reportsProgress, final != progress { events.progress(final) }
         var response = response(info: info, effectiveURL: info.effectiveURL)
         body = Data()
         if let collector {
@@ -358,6 +378,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         headBytes = 0
         isHeadComplete = false
         trailerCount = 0
+        contentLengths.removeAll(keepingCapacity: true)
         body.removeAll(keepingCapacity: true)
         collector = nil
         if let bodyFile {
@@ -381,6 +402,21 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             value = value * 10 + Int(digit - 48)
         }
         return value
+    }
+
+    /// Whether a field's `name` is `Content-Length`, in any case. Compared on ASCII bytes: no name with other
+    /// bytes matches it as ``HTTPHeaders`` compares names either (no character but the Kelvin sign folds to an
+    /// ASCII letter, and `Content-Length` has no `k`).
+    private static func isContentLength(_ name: UnsafeRawBufferPointer) -> Bool {
+        let expected: StaticString = "content-length"
+        guard name.count == expected.utf8CodeUnitCount else { return false }
+        let lowercase = expected.utf8Start
+        for index in 0..<name.count {
+            let byte = name[index]
+            let folded = byte >= 65 && byte <= 90 ? byte + 32 : byte
+            guard folded == lowercase[index] else { return false }
+        }
+        return true
     }
 
     /// Whether a header line starts with `HTTP/`.

@@ -23,6 +23,10 @@ public struct RequestSender: Sendable {
     /// How `{{$auth.token("id")}}` sign-ins reach the person (the URL to open, the device code): standard
     /// error and the browser unless the caller says otherwise.
     public var signIn = SignInInteraction.standard()
+    /// The client a sign-in's token and device requests go through; `nil`: ``client``. A sign-in blocks its
+    /// thread until they are answered, so a sender whose sends run on ``client``'s transport thread
+    /// (`CurlTransport.taskExecutor`) gives one of another transport.
+    public var signInClient: HTTPClient?
     /// Asks for a client certificate's passphrase (`hasCertificatePassphrase`); `nil` where no one can be asked
     /// (then such a send is refused, saying so).
     public var passphrases: PassphrasePrompt?
@@ -166,7 +170,7 @@ public struct RequestSender: Sendable {
         // Tokens come from the cache under `.ferry/`, refreshed or signed in for a send; a copy (no scripts run)
         // only reads the cache and refreshes.
         context.authTokens = AuthTokens(
-            store: workspace.authTokenStore, environment: plan.environment, client: client,
+            store: workspace.authTokenStore, environment: plan.environment, client: signInClient ?? client,
             interaction: signIn, acquires: runningScripts)
         let preRequest = runningScripts ? try runPreRequestScripts(of: plan, context: &context) : []
         return (context, preRequest)

@@ -55,6 +55,41 @@ import Testing
         #expect(empty.text.contains("No tokens cached"))
     }
 
+    /// `ferry run` sends on its transport's thread; a sign-in blocks its thread until the token is in, so it goes
+    /// through a transport of its own. Through the run's, the token request would never be answered.
+    @Test func runSignsInThroughATransportOfItsOwn() async throws {
+        guard let server = try await OAuthServer.start() else { return }
+        defer { server.stop() }
+        let fixture = try SendCommandTests.Fixture(
+            base: server.baseURL,
+            files: [
+                "http-client.env.json": """
+                {
+                  "dev": {
+                    "host": "\(server.baseURL)",
+                    "Security": { "Auth": { "machine": {
+                      "Type": "OAuth2", "Grant Type": "Client Credentials", "Token URL": "{{host}}/token",
+                      "Client ID": "ferry-app", "Client Secret": "app-secret"
+                    } } }
+                  }
+                }
+                """,
+                "me.http": """
+                ### me
+                GET {{host}}/api/me
+                Authorization: Bearer {{$auth.token("machine")}}
+
+                ### again
+                GET {{host}}/api/me
+                Authorization: Bearer {{$auth.token("machine")}}
+
+                """,
+            ])
+        let ran = try await FerryProcess.run(["run", "me.http", "--env", "dev"], currentDirectory: fixture.root)
+        #expect(ran.status == 0, "\(ran.text)\(ran.standardError)")
+        #expect(ran.text.contains("2 passed, 0 failed"), "\(ran.text)")
+    }
+
     @Test func anEncryptedPrivateFileCostsOnlyTheRequestsThatNeedIt() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

@@ -1,6 +1,9 @@
 /// The JetBrains HTTP Client objects (`client`, `request`, `response`, `crypto`, `jsonPath`, `$random`), written in
-/// JavaScript over the native `host` functions (`ScriptHost`). Evaluated once per realm; the function it
-/// returns installs the globals and returns the controller whose `run(source, sourceURL, facts)` runs one script.
+/// JavaScript over the native `host(name, ...arguments)` (`ScriptHost`). Evaluated once per realm (its source
+/// made into the engine's string once per engine, `JavaScriptEngine`); the function it returns installs the
+/// globals and returns the controller whose `run(source, sourceURL, facts)` runs one script. A realm is made
+/// for every script, so what few scripts use (`crypto`, `$random`, the assertion error's class, the WebSocket
+/// handlers' map) is made at first use.
 enum ScriptPrelude {
     /// The name the prelude has in stacks; frames there are never a user's location.
     static let sourceURL = "ferry:prelude"
@@ -19,25 +22,27 @@ enum ScriptPrelude {
           const logText = (value) => typeof value === "string" ? value
             : (value !== null && typeof value === "object") ? (JSON.stringify(value) ?? String(value)) : String(value);
 
-          class AssertionError extends Error {}
+          // Made at first use, like everything few scripts need: a class costs its realm a prototype and a structure.
+          let AssertionError;
+          const assertionError = (text) => new (AssertionError ??= class AssertionError extends Error {})(text);
 
           const client = Object.freeze({
             global: Object.freeze({
-              set(name, value) { host.globalSet(String(name), stored(value)); },
-              get(name) { return host.globalGet(String(name)); },
-              isEmpty() { return host.globalIsEmpty(); },
-              clear(name) { host.globalClear(String(name)); },
-              clearAll() { host.globalClearAll(); },
+              set(name, value) { host("globalSet", String(name), stored(value)); },
+              get(name) { return host("globalGet", String(name)); },
+              isEmpty() { return host("globalIsEmpty"); },
+              clear(name) { host("globalClear", String(name)); },
+              clearAll() { host("globalClearAll"); },
             }),
             test(name, body) {
               const declared = new Error().stack;
               inTest += 1;
               try {
                 body();
-                host.testResult(String(name), true, "", declared);
+                host("testResult", String(name), true, "", declared);
               } catch (error) {
                 if (error === exitSignal) throw error;
-                host.testResult(String(name), false, messageOf(error), stackOf(error) + "\n" + declared);
+                host("testResult", String(name), false, messageOf(error), stackOf(error) + "\n" + declared);
               } finally {
                 inTest -= 1;
               }
@@ -45,10 +50,10 @@ enum ScriptPrelude {
             assert(condition, message) {
               if (condition) return;
               const text = message === undefined ? "Assertion failed" : String(message);
-              if (inTest > 0) throw new AssertionError(text);
-              host.testResult(text, false, text, new Error().stack);
+              if (inTest > 0) throw assertionError(text);
+              host("testResult", text, false, text, new Error().stack);
             },
-            log(...values) { host.log(values.map(logText).join(" ")); },
+            log(...values) { host("log", values.map(logText).join(" ")); },
             exit() { throw exitSignal; },
           });
 
@@ -79,11 +84,11 @@ enum ScriptPrelude {
               tryGetSubstituted() { return request.substitutedBody; },
             }),
             environment: Object.freeze({
-              get(name) { return host.environmentGet(String(name)); },
+              get(name) { return host("environmentGet", String(name)); },
             }),
             variables: Object.freeze({
-              set(name, value) { host.variableSet(String(name), stored(value)); },
-              get(name) { return host.variableGet(String(name)); },
+              set(name, value) { host("variableSet", String(name), stored(value)); },
+              get(name) { return host("variableGet", String(name)); },
             }),
             // Which pass of `ferry run --data/--repeat` this is (first 0); 0 for a single send.
             iteration() { return request.iteration; },
@@ -157,10 +162,10 @@ enum ScriptPrelude {
             const parts = [];
             let secret = null;
             const digest = () => {
-              const hex = host.digest(algorithm, JSON.stringify(parts), JSON.stringify(secret));
+              const hex = host("digest", algorithm, JSON.stringify(parts), JSON.stringify(secret));
               return Object.freeze({
                 toHex() { return hex; },
-                toBase64(urlSafe) { return host.base64(hex, urlSafe === true); },
+                toBase64(urlSafe) { return host("base64", hex, urlSafe === true); },
               });
             };
             const self = {
@@ -177,24 +182,24 @@ enum ScriptPrelude {
             return Object.freeze(self);
           };
           const algorithms = ["md5", "sha1", "sha256", "sha384", "sha512"];
-          const crypto = Object.freeze(Object.fromEntries([
+          const makeCrypto = () => Object.freeze(Object.fromEntries([
             ...algorithms.map((name) => [name, () => hasher(name, false)]),
             ["hmac", Object.freeze(Object.fromEntries(algorithms.map((name) => [name, () => hasher(name, true)])))],
           ]));
 
           const jsonPath = (value, path) => {
             const text = typeof value === "string" ? value : JSON.stringify(value);
-            const result = host.jsonPath(text === undefined ? "null" : text, String(path));
+            const result = host("jsonPath", text === undefined ? "null" : text, String(path));
             return result === undefined ? null : JSON.parse(result);
           };
 
           // $random as JetBrains lists it: uuid and email are read as properties, the rest are called;
           // integer and float default to 0 up to 1000.
           const bounded = (name, low, high) => (from, to) =>
-            host["random_" + name](from === undefined ? low : Number(from), to === undefined ? high : Number(to));
+            host("random_" + name, from === undefined ? low : Number(from), to === undefined ? high : Number(to));
           const sized = (name) => (length) => {
             if (length === undefined) throw new Error("$random." + name + "(length) needs a length");
-            return host["random_" + name](Number(length));
+            return host("random_" + name, Number(length));
           };
           // Made at first use: the Faker families are most of what installing the API costs, and each script has
           // a realm of its own.
@@ -206,12 +211,12 @@ enum ScriptPrelude {
             hexadecimal: sized("hexadecimal"),
             numeric: sized("numeric"),
           }, {
-            uuid: { get() { return host.random_uuid(); }, enumerable: true },
-            email: { get() { return host.random_email(); }, enumerable: true },
+            uuid: { get() { return host("random_uuid"); }, enumerable: true },
+            email: { get() { return host("random_email"); }, enumerable: true },
             // The Faker families (`$random.name.firstName`, `$random.address.city`), each member a getter.
-            ...Object.fromEntries(Object.entries(JSON.parse(host.random_fakeFamilies)).map(([family, members]) => [
+            ...Object.fromEntries(Object.entries(JSON.parse(host("random_fakeFamilies"))).map(([family, members]) => [
               family, { value: Object.freeze(Object.defineProperties({}, Object.fromEntries(members.map((member) => [
-                member, { get() { return host.random_fake(family + "." + member); }, enumerable: true },
+                member, { get() { return host("random_fake", family + "." + member); }, enumerable: true },
               ])))), enumerable: true },
             ])),
           }));
@@ -225,7 +230,7 @@ enum ScriptPrelude {
           let timers = [];
           let nextTimer = 1;
           let clock = 0;
-          const sleep = (ms) => { const wait = Number(ms); host.sleep(wait); clock += wait; };
+          const sleep = (ms) => { const wait = Number(ms); host("sleep", wait); clock += wait; };
           const setTimeout = (callback, ms, ...args) => {
             if (typeof callback !== "function") throw new TypeError("setTimeout needs a function");
             const id = nextTimer++;
@@ -245,7 +250,8 @@ enum ScriptPrelude {
 
           const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: false, configurable: true });
           define("client", client);
-          define("crypto", crypto);
+          let crypto;
+          Object.defineProperty(globalThis, "crypto", { get() { return crypto ??= makeCrypto(); }, configurable: true });
           define("jsonPath", jsonPath);
           let random;
           Object.defineProperty(globalThis, "$random", {
@@ -258,7 +264,7 @@ enum ScriptPrelude {
 
           // The open WebSocket handlers by id: their subscriptions and the `request` and `response` they ran with,
           // which are the globals again while their callbacks run.
-          const live = new Map();
+          let live;
           const listening = (entry) => entry.subscriptions.some((subscription) => subscription.listening);
           const finishOne = (subscription) => {
             subscription.listening = false;
@@ -270,7 +276,7 @@ enum ScriptPrelude {
           let delivering = false;
           const output = (text) => {
             if (!delivering) throw new Error("output() works only while a message is handled, not after the conversation ended");
-            host.output(stored(text));
+            host("output", stored(text));
           };
           // Runs `body` with the handler's globals; true when it called client.exit(), which ends the handler.
           // The promise jobs it queued run before it returns, whatever happened: still inside this call, where
@@ -287,17 +293,17 @@ enum ScriptPrelude {
               if (error === exitSignal) return true;
               throw error;
             } finally {
-              host.drainJobs();
+              host("drainJobs");
             }
           };
-          const compile = host.compile;
+          const compile = (source, sourceURL) => host("compile", source, sourceURL);
 
           return Object.freeze({
             // Compiles `source` (named `sourceURL`) and runs it with `given`'s request and response.
             run(source, sourceURL, given) {
               const script = compile(source, sourceURL);
               const entry = { subscriptions: [], request: makeRequest(given.request), response: undefined };
-              if (given.response !== null && given.response.liveId !== null) live.set(given.response.liveId, entry);
+              if (given.response !== null && given.response.liveId !== null) (live ??= new Map()).set(given.response.liveId, entry);
               entry.response = given.response === null ? undefined : makeResponse(given.response);
               timers = [];
               clock = 0;
@@ -306,12 +312,12 @@ enum ScriptPrelude {
             },
             // Whether a callback of handler `id` listens.
             listens(id) {
-              const entry = live.get(id);
+              const entry = live?.get(id);
               return entry !== undefined && listening(entry);
             },
             // Hands `message` to each listening callback of handler `id`; true while one still listens.
             deliver(id, message) {
-              const entry = live.get(id);
+              const entry = live?.get(id);
               if (entry === undefined) return false;
               delivering = true;
               try {
@@ -330,8 +336,8 @@ enum ScriptPrelude {
             // The conversation ended: `onFinish` of each subscription not finished yet (unless `quietly`), then
             // the handler is forgotten.
             finish(id, quietly) {
-              const entry = live.get(id);
-              live.delete(id);
+              const entry = live?.get(id);
+              live?.delete(id);
               if (entry === undefined || quietly) return false;
               return within(entry, () => {
                 for (const subscription of entry.subscriptions) {

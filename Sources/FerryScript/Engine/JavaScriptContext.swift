@@ -64,8 +64,17 @@ struct JavaScriptContext {
 
     /// `object[name]`, or nil when reading it throws.
     func property(_ name: String, of object: OpaquePointer?) -> JavaScriptValue? {
+        withString(name) { property(named: $0, of: object) }
+    }
+
+    /// `object[name]` for a name made once, or nil when reading it throws.
+    func property(_ name: JavaScriptString, of object: OpaquePointer?) -> JavaScriptValue? {
+        property(named: name.ref, of: object)
+    }
+
+    private func property(named name: OpaquePointer?, of object: OpaquePointer?) -> JavaScriptValue? {
         var exception: JavaScriptValue?
-        let value = withString(name) { api.pointee.objectGetProperty(ref, object, $0, &exception) }
+        let value = api.pointee.objectGetProperty(ref, object, name, &exception)
         return exception == nil ? value : nil
     }
 
@@ -89,14 +98,26 @@ struct JavaScriptContext {
 
     /// Runs `source`, naming it `sourceURL` in stacks and errors, its first line numbered `line`.
     func evaluate(_ source: String, sourceURL: String, line: Int) throws(JavaScriptException) -> JavaScriptValue? {
-        var exception: JavaScriptValue?
         let result = withString(source) { script in
-            withString(sourceURL) { url in
-                api.pointee.evaluateScript(ref, script, nil, url, Int32(clamping: line), &exception)
-            }
+            withString(sourceURL) { url in evaluate(script: script, sourceURL: url, line: line) }
         }
-        if let exception { throw JavaScriptException(exception, in: self) }
-        return result
+        return try result.get()
+    }
+
+    /// Runs `source` made once (the prelude), named `sourceURL`, its first line numbered `line`.
+    func evaluate(_ source: JavaScriptString, sourceURL: JavaScriptString, line: Int) throws(JavaScriptException)
+        -> JavaScriptValue?
+    {
+        try evaluate(script: source.ref, sourceURL: sourceURL.ref, line: line).get()
+    }
+
+    private func evaluate(script: OpaquePointer?, sourceURL: OpaquePointer?, line: Int)
+        -> Result<JavaScriptValue?, JavaScriptException>
+    {
+        var exception: JavaScriptValue?
+        let result = api.pointee.evaluateScript(ref, script, nil, sourceURL, Int32(clamping: line), &exception)
+        if let exception { return .failure(JavaScriptException(exception, in: self)) }
+        return .success(result)
     }
 
     /// Calls `function` with `arguments` (`this` is undefined).

@@ -1,4 +1,5 @@
 internal import CJavaScriptCore
+import FerryDynamic
 import FerryWorkbench
 
 /// One JavaScriptCore context group (one engine instance, its heap and its watchdog) in which the scripts
@@ -11,6 +12,9 @@ final class JavaScriptEngine {
     private let home: OpaquePointer?
     private let functions: NativeFunctionClass
     private let watchdog: ScriptWatchdog
+    private let prelude: PreludeStrings
+    /// The generators `$random` draws from, shared by the engine's realms.
+    private let values = DynamicValues()
 
     /// Creates the group; throws when JavaScriptCore cannot make a context.
     init(api: UnsafePointer<FerryJSC>, limitSeconds: Double, memoryLimit: Int) throws(ScriptError) {
@@ -22,6 +26,7 @@ final class JavaScriptEngine {
             throw ScriptError(message: "JavaScriptCore could not create a context", location: nil, kind: .engineMissing)
         }
         functions = NativeFunctionClass(api: api)
+        prelude = PreludeStrings(api: api)
         watchdog = ScriptWatchdog(group: group, api: api, seconds: limitSeconds, memoryLimit: memoryLimit)
     }
 
@@ -37,7 +42,8 @@ final class JavaScriptEngine {
     /// A new realm; throws when the API cannot be installed in it (a bug).
     func makeRealm() throws(ScriptError) -> JavaScriptRealm {
         watchdog.arm()
-        return try JavaScriptRealm(engine: self, group: group, api: api, functions: functions)
+        return try JavaScriptRealm(
+            engine: self, group: group, api: api, functions: functions, prelude: prelude, values: values)
     }
 
     /// Runs `script` with `session`'s facts in a new realm, which is gone afterwards; what it produced lands in

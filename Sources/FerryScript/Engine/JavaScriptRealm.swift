@@ -19,11 +19,12 @@ final class JavaScriptRealm {
     private let deliverFunction: OpaquePointer?
     private let finishFunction: OpaquePointer?
 
-    /// A new global context in `group` with the prelude run over the host functions; throws when the
-    /// prelude itself fails (a bug) or the context cannot be made.
-    init(engine: JavaScriptEngine, group: OpaquePointer?, api: UnsafePointer<FerryJSC>, functions: NativeFunctionClass)
-        throws(ScriptError)
-    {
+    /// A new global context in `group` with `prelude` run over the host function; throws when the prelude
+    /// itself fails (a bug) or the context cannot be made.
+    init(
+        engine: JavaScriptEngine, group: OpaquePointer?, api: UnsafePointer<FerryJSC>, functions: NativeFunctionClass,
+        prelude: PreludeStrings, values: DynamicValues
+    ) throws(ScriptError) {
         self.engine = engine
         self.api = api
         global = api.pointee.globalContextCreateInGroup(group, nil)
@@ -32,18 +33,18 @@ final class JavaScriptRealm {
         }
         let context = JavaScriptContext(api: api, ref: global)
         self.context = context
-        let host = ScriptHost.make(in: context, functions: functions, slot: slot, values: DynamicValues())
-        ScriptHost.defineEngineFunctions(in: context, on: host, functions: functions, group: group, slot: slot)
+        let host = ScriptHost.make(
+            in: context, functions: functions, realm: ScriptHost.Realm(slot: slot, values: values, group: group))
         let controller: OpaquePointer?
         do throws(JavaScriptException) {
-            let install = try context.evaluate(ScriptPrelude.source, sourceURL: ScriptPrelude.sourceURL, line: 1)
+            let install = try context.evaluate(prelude.source, sourceURL: prelude.sourceURL, line: 1)
             controller = context.object(try context.call(context.object(install), [host]))
         } catch {
             api.pointee.globalContextRelease(global)
             throw ScriptError(
                 message: "the script API did not install: \(error.message)", location: nil, kind: .exception)
         }
-        let functions = ["run", "listens", "deliver", "finish"].map {
+        let functions = prelude.controllerMethods.map {
             context.object(context.property($0, of: controller))
         }
         guard functions.allSatisfy({ $0 != nil }) else {
@@ -84,5 +85,20 @@ final class JavaScriptRealm {
     /// `client.exit()`.
     func finishLive(_ id: Int, quietly: Bool) throws(JavaScriptException) -> Bool {
         context.truthy(try context.call(finishFunction, [context.number(Double(id)), context.boolean(quietly)]))
+    }
+}
+
+/// The prelude's text and the names the realm reads from its controller, made into the engine's strings once
+/// per engine: converting the prelude's 15 kB for every realm cost a fifth of a short handler.
+struct PreludeStrings {
+    let source: JavaScriptString
+    let sourceURL: JavaScriptString
+    /// `run`, `listens`, `deliver` and `finish`, in that order.
+    let controllerMethods: [JavaScriptString]
+
+    init(api: UnsafePointer<FerryJSC>) {
+        source = JavaScriptString(ScriptPrelude.source, api: api)
+        sourceURL = JavaScriptString(ScriptPrelude.sourceURL, api: api)
+        controllerMethods = ["run", "listens", "deliver", "finish"].map { JavaScriptString($0, api: api) }
     }
 }

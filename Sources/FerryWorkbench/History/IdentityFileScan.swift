@@ -1,5 +1,5 @@
 import FerryJSON
-import Glibc
+import FerrySystem
 
 /// The records of an `ids.json` document found by one pass over its bytes, with no tree or node list of the whole
 /// file: each record's byte range and its `path` and `fingerprint` strings as written. A command that needs the ids
@@ -177,17 +177,17 @@ struct IdentityFileScan {
         /// Moves past the string that starts here and returns its inside; `nil` when none starts here or it is
         /// not closed.
         mutating func string() -> Range<Int>? {
-            guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
+            guard take(UInt8(ascii: "\"")) else { return nil }
             let start = position
-            // The next quote and any backslash before it, found a word at a time (`memchr`): a byte at a time was
-            // half the scan of a run's `ids.json`. A backslash escapes the byte after it.
+            // The next quote and any backslash before it, found a word at a time (`ByteSearch`): a byte at a time
+            // was half the scan of a run's `ids.json`. A backslash escapes the byte after it.
             while position < bytes.count {
-                guard let found = memchr(base + position, Int32(UInt8(ascii: "\"")), bytes.count - position) else {
-                    return nil
-                }
-                let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-                if let escape = memchr(base + position, Int32(UInt8(ascii: "\\")), quote - position) {
-                    position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(escape)) + 2
+                guard
+                    let quote = ByteSearch.firstIndex(
+                        of: UInt8(ascii: "\""), in: bytes, within: position..<bytes.count)
+                else { return nil }
+                if let escape = ByteSearch.firstIndex(of: UInt8(ascii: "\\"), in: bytes, within: position..<quote) {
+                    position = escape + 2
                     continue
                 }
                 position = quote + 1

@@ -11,22 +11,9 @@ import Testing
         defer { server.stop() }
         let fixture = try SendCommandTests.Fixture(
             base: server.baseURL,
-            files: [
-                "http-client.env.json": """
-                {
-                  "dev": {
-                    "host": "\(server.baseURL)",
-                    "Security": { "Auth": { "machine": {
-                      "Type": "OAuth2", "Grant Type": "Client Credentials", "Token URL": "{{host}}/token",
-                      "Client ID": "ferry-app"
-                    } } }
-                  }
-                }
-                """,
-                "http-client.private.env.json":
-                    #"{ "dev": { "Security": { "Auth": { "machine": { "Client Secret": "app-secret" } } } } }"#,
-                "me.http": "GET {{host}}/api/me\nAuthorization: Bearer {{$auth.token(\"machine\")}}\n",
-            ])
+            files: Self.machineSignIn(at: server).merging([
+                "me.http": "GET {{host}}/api/me\nAuthorization: Bearer {{$auth.token(\"machine\")}}\n"
+            ]) { _, new in new })
         let sent = try await fixture.send(["me.http", "--env", "dev", "--verbose"])
         #expect(sent.status == 0, "\(sent.standardError)")
         #expect(sent.text.contains(#""client":"ferry-app""#))
@@ -62,18 +49,7 @@ import Testing
         defer { server.stop() }
         let fixture = try SendCommandTests.Fixture(
             base: server.baseURL,
-            files: [
-                "http-client.env.json": """
-                {
-                  "dev": {
-                    "host": "\(server.baseURL)",
-                    "Security": { "Auth": { "machine": {
-                      "Type": "OAuth2", "Grant Type": "Client Credentials", "Token URL": "{{host}}/token",
-                      "Client ID": "ferry-app", "Client Secret": "app-secret"
-                    } } }
-                  }
-                }
-                """,
+            files: Self.machineSignIn(at: server).merging([
                 "me.http": """
                 ### me
                 GET {{host}}/api/me
@@ -83,11 +59,31 @@ import Testing
                 GET {{host}}/api/me
                 Authorization: Bearer {{$auth.token("machine")}}
 
-                """,
-            ])
+                """
+            ]) { _, new in new })
         let ran = try await FerryProcess.run(["run", "me.http", "--env", "dev"], currentDirectory: fixture.root)
         #expect(ran.status == 0, "\(ran.text)\(ran.standardError)")
         #expect(ran.text.contains("2 passed, 0 failed"), "\(ran.text)")
+    }
+
+    /// The environment files of `dev` with the `machine` sign-in (client credentials) against `server`, its secret in
+    /// the private file.
+    private static func machineSignIn(at server: OAuthServer) -> [String: String] {
+        [
+            "http-client.env.json": """
+            {
+              "dev": {
+                "host": "\(server.baseURL)",
+                "Security": { "Auth": { "machine": {
+                  "Type": "OAuth2", "Grant Type": "Client Credentials", "Token URL": "{{host}}/token",
+                  "Client ID": "ferry-app"
+                } } }
+              }
+            }
+            """,
+            "http-client.private.env.json":
+                #"{ "dev": { "Security": { "Auth": { "machine": { "Client Secret": "app-secret" } } } } }"#,
+        ]
     }
 
     @Test func anEncryptedPrivateFileCostsOnlyTheRequestsThatNeedIt() async throws {

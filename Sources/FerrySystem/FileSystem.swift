@@ -66,13 +66,9 @@ public enum FileSystem {
     static let renameNoReplace: UInt32 = 1
 
     /// glibc's `renameat2`, looked up at run time (Swift's Glibc module does not export it).
-    static let renameat2:
-        (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-            return unsafeBitCast(
-                symbol,
-                to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-        }()
+    static let renameat2 = SystemCall.libraryFunction(
+        "renameat2",
+        as: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
 
     /// The folder holding `path` (`.` for a bare name, `/` for a name at the root).
     static func folder(of path: String) -> String {

@@ -34,8 +34,5 @@ public enum ProcessMemory {
     static let mmapThreshold: Int32 = -3
 
     /// glibc's `mallopt`, looked up at run time (Swift's Glibc module does not export it).
-    static let mallopt: (@convention(c) (Int32, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-    }()
+    static let mallopt = SystemCall.libraryFunction("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)
 }

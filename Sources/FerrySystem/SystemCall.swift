@@ -28,6 +28,13 @@ public enum SystemCall {
         guard result >= 0 else { throw SystemError(call: call, code: errno) }
         return result
     }
+
+    /// The C library's function `name` as `type` (a `@convention(c)` function type), looked up at run time: for
+    /// the ones Swift's Glibc module does not export (`renameat2`, `mallopt`). `nil` when this C library has none.
+    public static func libraryFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+    }
 }
 
 /// A system call that failed: which one and its `errno`.

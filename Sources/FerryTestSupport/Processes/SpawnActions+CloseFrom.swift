@@ -1,3 +1,4 @@
+import FerrySystem
 import Foundation
 
 #if canImport(Glibc)
@@ -6,12 +7,9 @@ import Foundation
 
 /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not
 /// export; looked up once.
-private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
-    else { return nil }
-    return unsafeBitCast(
-        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-}()
+private let addCloseFrom = SystemCall.libraryFunction(
+    "posix_spawn_file_actions_addclosefrom_np",
+    as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
 
 /// Adds to `actions` closing every descriptor from `first` up, so that a spawned child (and whatever it
 /// leaves running, such as a tmux server) holds none of this process's sockets or pipes.

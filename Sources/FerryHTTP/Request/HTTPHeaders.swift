@@ -116,13 +116,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
                     isASCII = false
                     break
                 }
-                if a != b && Self.lowercase(a) != Self.lowercase(b) { return false }
+                if a != b && ASCII.lowercased(a) != ASCII.lowercased(b) { return false }
             }
             return isASCII || name.lowercased() == other.lowercased()
-        }
-
-        private static func lowercase(_ byte: UInt8) -> UInt8 {
-            (65...90).contains(byte) ? byte + 32 : byte
         }
     }
 }

@@ -140,18 +140,8 @@ struct CurlOptions {
         switch version {
         case .http1_1: false
         case .http2, .http2PriorKnowledge: true
-        case .automatic: scheme.map(isHTTPS) ?? false
+        case .automatic: scheme.map { ASCII.equalsIgnoringCase($0.utf8, "https") } ?? false
         }
-    }
-
-    /// Whether `scheme` is `https` in any case, compared on its bytes (Foundation's case-insensitive comparison
-    /// costs some 4k instructions, and this runs for every request).
-    private static func isHTTPS(_ scheme: String) -> Bool {
-        var bytes = scheme.utf8.makeIterator()
-        for expected in "https".utf8 {
-            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
-        }
-        return bytes.next() == nil
     }
 
     /// `Ferry/1.0 (libcurl/7.88.1)`, built once.

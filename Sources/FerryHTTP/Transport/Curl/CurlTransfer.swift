@@ -154,7 +154,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             headers.add(Self.text(line, 0..<colon), value)
             if isHeadComplete {
                 trailerCount += 1
-            } else if Self.isContentLength(UnsafeRawBufferPointer(rebasing: line[0..<colon])) {
+            } else if ASCII.equalsIgnoringCase(line[0..<colon], "content-length") {
                 contentLengths.append(value)
             }
         } else if line.isEmpty, !isHeadComplete {
@@ -402,21 +402,6 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             value = value * 10 + Int(digit - 48)
         }
         return value
-    }
-
-    /// Whether a field's `name` is `Content-Length`, in any case. Compared on ASCII bytes: no name with other
-    /// bytes matches it as ``HTTPHeaders`` compares names either (no character but the Kelvin sign folds to an
-    /// ASCII letter, and `Content-Length` has no `k`).
-    private static func isContentLength(_ name: UnsafeRawBufferPointer) -> Bool {
-        let expected: StaticString = "content-length"
-        guard name.count == expected.utf8CodeUnitCount else { return false }
-        let lowercase = expected.utf8Start
-        for index in 0..<name.count {
-            let byte = name[index]
-            let folded = byte >= 65 && byte <= 90 ? byte + 32 : byte
-            guard folded == lowercase[index] else { return false }
-        }
-        return true
     }
 
     /// Whether a header line starts with `HTTP/`.
